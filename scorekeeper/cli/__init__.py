@@ -1,0 +1,59 @@
+"""The command line: a thin skin over :mod:`scorekeeper.sessions` and the core.
+
+Each command parses its options, calls one function, and renders the result
+(``--json``: the documents of :mod:`scorekeeper.report`). Commands live in
+``scorekeeper/cli/commands/``, one module per group, each registering itself
+on :data:`app`.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+from typing_extensions import Annotated
+
+from scorekeeper.cli.terminal import Terminal, begin
+
+app = typer.Typer(
+    name="scorekeeper",
+    help="Score rummy games played with real cards: Rummy 500, Rum 500, Carousel and Crazy Rummy.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+@app.callback()
+def root(
+    ctx: typer.Context,
+    db: Annotated[Optional[Path], typer.Option("--db", help="The database directory (also SCOREKEEPER_DB).",
+                                               show_default=False)] = None,
+    debug: Annotated[bool, typer.Option("--debug", help="Show the traceback of any error.")] = False,
+) -> None:
+    """Score rummy games played with real cards: Rummy 500, Rum 500, Carousel and Crazy Rummy.
+
+    Start with `scorekeeper new rummy500 Ann Bob Cy`, then record each hand with
+    `scorekeeper hand`. `scorekeeper demo` plays a bundled game.
+    """
+    ctx.obj = begin(Terminal(db, debug))
+
+
+from scorekeeper.cli.commands import register  # noqa: E402
+
+register(app)
+
+
+def main() -> None:
+    """The console script. A bug (not a user mistake) prints one line and exits 1
+    unless --debug or SCOREKEEPER_DEBUG asks for the traceback."""
+    try:
+        app()
+    except Exception as e:  # anything that is not a ScorekeeperError is a bug
+        if "--debug" in sys.argv or os.environ.get("SCOREKEEPER_DEBUG"):
+            raise
+        sys.stderr.write(f"scorekeeper: internal error ({type(e).__name__}: {e}); run again with --debug.\n")
+        sys.exit(1)

@@ -1,0 +1,199 @@
+"""Cards and their notation (SPEC §3).
+
+A card is rank then suit: ``AS``, ``10H``, ``QD``, ``7c``, ``A♠``, ``10♥``,
+``TH``. A joker is ``JK`` (also ``*`` or ``JOKER``). Parsing is lenient (any
+case, ``T`` for 10, suit symbols); :func:`format_card` is canonical ASCII.
+
+Inside melds and lay-offs a card may carry more:
+
+* ``JK=7H`` / ``5C=QH`` — the wild card or joker stands for the card after ``=``;
+* ``AS:low`` / ``AS:high`` — where a laid-off ace attaches (SPEC I-5): ``low``
+  at the low end of a run (A-2-3, scores 1), ``high`` anywhere else (above a
+  king, or on a set of aces, scores 15).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+from scorekeeper.core.errors import InputError
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("S", "H", "D", "C")
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+RANK_PLURALS = {1: "aces", 6: "sixes", 11: "jacks", 12: "queens", 13: "kings"}
+
+_SUIT_IN = {
+    "S": "S", "H": "H", "D": "D", "C": "C",
+    "♠": "S", "♥": "H", "♦": "D", "♣": "C",
+    "♤": "S", "♡": "H", "♢": "D", "♧": "C",
+    "\u2764": "H",  # ❤ heavy heart, which some keyboards produce
+}
+_RANK_IN = {r: i for i, r in enumerate(RANKS, 1)} | {"T": 10}
+_JOKERS = {"JK", "*", "JOKER"}
+_EXPECTED = "ranks are A 2-10 J Q K (or T), suits S H D C (or ♠ ♥ ♦ ♣), a joker is JK"
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """A physical card. ``rank`` 1 (ace) … 13 (king), 0 for a joker;
+    ``suit`` one of ``S H D C``, ``""`` for a joker."""
+
+    rank: int
+    suit: str
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == 0
+
+    def __str__(self) -> str:
+        return format_card(self)
+
+
+JOKER = Card(0, "")
+
+
+@dataclass(frozen=True)
+class PlayedCard:
+    """A card as written in a meld or a lay-off.
+
+    ``stands_for`` is the card a wild card or joker was declared to stand for
+    (``JK=7H``), else None. ``ace`` is ``"low"``/``"high"`` where a laid-off
+    ace's attachment was given (``AS:low``), else None.
+    """
+
+    card: Card
+    stands_for: Card | None = None
+    ace: str | None = None
+
+    def __str__(self) -> str:
+        text = format_card(self.card)
+        if self.stands_for is not None:
+            text += "=" + format_card(self.stands_for)
+        if self.ace:
+            text += ":" + self.ace
+        return text
+
+
+def rank_name(rank: int) -> str:
+    """``1`` → ``"ace"``, ``7`` → ``"7"``, ``12`` → ``"queen"``."""
+    return RANK_NAMES.get(rank, RANKS[rank - 1] if 1 <= rank <= 13 else "joker")
+
+
+def rank_plural(rank: int) -> str:
+    """``1`` → ``"aces"``, ``7`` → ``"sevens"``: how the table says a wild rank."""
+    words = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 7: "sevens", 8: "eights",
+             9: "nines", 10: "tens"}
+    return RANK_PLURALS.get(rank) or words[rank]
+
+
+def parse_card(token: str) -> Card:
+    """Read one card: ``"10h"`` → ``Card(10, "H")``, ``"JK"`` → :data:`JOKER`.
+
+    Raises :class:`InputError` quoting the token and saying what was expected.
+    """
+    text = token.strip()
+    upper = text.upper()
+    if upper in _JOKERS:
+        return JOKER
+    if len(text) >= 2:
+        suit = _SUIT_IN.get(upper[-1])
+        rank = _RANK_IN.get(upper[:-1])
+        if suit and rank:
+            return Card(rank, suit)
+    raise InputError(f'"{token}" is not a card: {_EXPECTED}.')
+
+
+def format_card(card: Card) -> str:
+    """Canonical ASCII: ``10H``, ``AS``, ``JK`` (SPEC §3, JSON output)."""
+    if card.is_joker:
+        return "JK"
+    return RANKS[card.rank - 1] + card.suit
+
+
+def card_symbol(card: Card) -> str:
+    """For people: ``10♥``, ``A♠``, ``JK``."""
+    if card.is_joker:
+        return "JK"
+    return RANKS[card.rank - 1] + SUIT_SYMBOLS[card.suit]
+
+
+_ACE_WORDS = {"LOW": "low", "LO": "low", "HIGH": "high", "HI": "high"}
+
+
+def parse_played(token: str) -> PlayedCard:
+    """Read a card of a meld or lay-off, with ``=MEANING`` and/or ``:low``/``:high``.
+
+    Raises :class:`InputError` naming the token.
+    """
+    text, ace = token, None
+    if ":" in text:
+        text, _, where = text.partition(":")
+        ace = _ACE_WORDS.get(where.strip().upper())
+        if ace is None:
+            raise InputError(f'"{token}": after ":" write low or high (where a laid-off ace attaches).')
+    stands_for = None
+    if "=" in text:
+        text, _, meaning = text.partition("=")
+        stands_for = parse_card(meaning)
+        if stands_for.is_joker:
+            raise InputError(f'"{token}": a wild card stands for a real card, not a joker.')
+    card = parse_card(text)
+    if ace and card.rank != 1:
+        raise InputError(f'"{token}": only an ace takes :low or :high.')
+    return PlayedCard(card, stands_for, ace)
+
+
+_SPLIT = re.compile(r"\s+")
+
+
+def split_tokens(text: str, what: str) -> list[str]:
+    """Split a space-separated card list; a comma is refused (it separates melds)."""
+    if "," in text or ";" in text:
+        raise InputError(f'{what} "{text}" holds a comma: cards are separated by spaces, commas separate melds.')
+    return [t for t in _SPLIT.split(text.strip()) if t]
+
+
+def parse_cards(value: str | Iterable[str], what: str = "the card list") -> list[Card]:
+    """Read a card list given as one string (``"AS 4D"``) or a list of tokens."""
+    return [parse_card(t) for t in _tokens(value, what)]
+
+
+def parse_played_cards(value: str | Iterable[str], what: str = "the card list") -> list[PlayedCard]:
+    """Like :func:`parse_cards` for meld and lay-off cards (``=`` and ``:low`` allowed)."""
+    return [parse_played(t) for t in _tokens(value, what)]
+
+
+def _tokens(value: str | Iterable[str], what: str) -> list[str]:
+    if isinstance(value, str):
+        return split_tokens(value, what)
+    tokens: list[str] = []
+    for item in value:
+        if not isinstance(item, str):
+            raise InputError(f"{what} holds {item!r}: cards are written as text, like \"10H\".")
+        tokens.extend(split_tokens(item, what))
+    return tokens
+
+
+def split_melds(value: str | Iterable[str | list], what: str = "the melds") -> list[list[PlayedCard]]:
+    """Read melds: one string with melds separated by ``,``/``;``, or a list of melds
+    (each a string or a list of card tokens). Empty melds are skipped."""
+    if isinstance(value, str):
+        parts: list = re.split(r"[,;]", value)
+    elif isinstance(value, (list, tuple)):
+        parts = list(value)
+    else:
+        raise InputError(f"{what} must be text or a list of melds, not {value!r}.")
+    melds = []
+    for part in parts:
+        if isinstance(part, str) and re.search(r"[,;]", part):
+            melds.extend(split_melds(part, what))
+            continue
+        if not isinstance(part, (str, list, tuple)):
+            raise InputError(f"{what} holds {part!r}: a meld is written as cards, like \"7H 8H 9H\".")
+        cards = parse_played_cards(part, what)
+        if cards:
+            melds.append(cards)
+    return melds

@@ -1,0 +1,137 @@
+"""The one-line form of a hand: one command-line argument per player (SPEC §4.2).
+
+Each argument is ``NAME: WHAT``, where WHAT is read left to right:
+
+* cards with no mark are **melds** put down, melds separated by ``,`` (or ``;``);
+  a whole number there is the points put on the table (points-only);
+* ``+`` starts the cards **laid off**;
+* ``-`` starts the cards **left in hand** (``-`` alone: no cards left, the
+  player went out); ``-19`` is 19 points in hand, counted on paper;
+* the word ``knock`` (Carousel) or ``out`` says this player knocked / went out.
+
+A separate argument ``stock`` says the stock ran out. Cards are as in files:
+``10H``, ``TH``, ``JK`` (the shell-safe joker), ``JK=7H``, ``AS:low``.
+
+Examples::
+
+    "Ann: 7H 8H 9H, QS QD QC +10H -AS 4D"   melds, a lay-off, two cards in hand
+    "Bob: -"                                went out with nothing on the table
+    "Cy: 80 -85"                            counted on paper: 80 on the table, 85 in hand
+    "Ann: -3C AD knock"                     Carousel: knocked holding 3♣ A♦
+
+:func:`parse_line_entries` turns the arguments into the same hand entry a
+file gives (:mod:`scorekeeper.core.entry`).
+"""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from scorekeeper.core.entry import did_you_mean
+from scorekeeper.core.errors import InputError
+
+_MARKS = re.compile(r"([+,;])|(?:(?<=\s)|^)-")
+
+
+def _tokens(text: str) -> list[str]:
+    spaced = _MARKS.sub(lambda m: f" {m.group(1) or '-'} ", text)
+    return spaced.split()
+
+
+def _match_player(name: str, players: Sequence[str]) -> str:
+    if name in players:
+        return name
+    folded = [p for p in players if p.casefold() == name.casefold()]
+    if len(folded) == 1:
+        return folded[0]
+    raise InputError(
+        f'"{name}" is not a player of this session{did_you_mean(name, players)}; '
+        f"the players are {', '.join(players)}."
+    )
+
+
+def parse_line_entries(args: Sequence[str], players: Sequence[str], knock_allowed: bool = True) -> dict:
+    """Turn one-line arguments into a hand entry dict (SPEC §4 file structure).
+
+    Raises :class:`InputError` naming the argument or player at fault.
+    """
+    entry: dict = {"players": {}}
+    for arg in args:
+        text = str(arg).strip()
+        if text.lower() in ("stock", "stock_exhausted", "stock-exhausted"):
+            entry["stock_exhausted"] = True
+            continue
+        name, colon, body = text.partition(":")
+        if not colon or not name.strip():
+            raise InputError(
+                f'"{text}" does not start with a player\'s name and ":" (for example "Ann: 7H 8H 9H -AS 4D").'
+            )
+        player = _match_player(name.strip(), players)
+        if player in entry["players"]:
+            raise InputError(f"{player} is given twice on the command line.")
+        entry["players"][player] = _player(player, body, entry, knock_allowed)
+    # seat order, whatever order the arguments came in
+    entry["players"] = {p: entry["players"][p] for p in players if p in entry["players"]} | {
+        p: v for p, v in entry["players"].items() if p not in players
+    }
+    return entry
+
+
+def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
+    melds: list[list[str]] = [[]]
+    layoffs: list[str] = []
+    hand: list[str] | None = None
+    table = hand_points = None
+    section = "melds"
+    for tok in _tokens(body):
+        low = tok.lower()
+        if tok == "+":
+            section = "layoffs"
+        elif tok == "-":
+            section, hand = "hand", (hand or [])
+        elif tok in (",", ";"):
+            if section != "melds":
+                raise InputError(f'{player}: "," separates melds, and melds come before "+" and "-".')
+            melds.append([])
+        elif low in ("knock", "out"):
+            if low == "knock" and not knock_allowed:
+                raise InputError(f"{player}: knocking belongs to Carousel, not to this variant.")
+            if low in entry:
+                raise InputError(f'"{low}" is given for both {entry[low]} and {player}.')
+            entry[low] = player
+        elif tok.isdigit():
+            if section == "melds" and table is None and not any(melds):
+                table = int(tok)
+            elif section == "hand" and hand_points is None and not hand:
+                hand_points = int(tok)
+            else:
+                raise InputError(f'{player}: "{tok}" is not a card, and points go first in their part '
+                                 '(table points before any mark, hand points right after "-").')
+        elif section == "melds":
+            if table is not None:
+                raise InputError(f"{player}: give table points or melds, not both.")
+            melds[-1].append(tok)
+        elif section == "layoffs":
+            layoffs.append(tok)
+        else:
+            if hand_points is not None:
+                raise InputError(f"{player}: give the hand as cards or as points, not both.")
+            hand.append(tok)
+    out: dict = {}
+    meld_texts = [" ".join(m) for m in melds if m]
+    if meld_texts:
+        out["melds"] = meld_texts
+    if layoffs:
+        out["layoffs"] = " ".join(layoffs)
+    if table is not None:
+        out["table"] = table
+    if hand_points is not None:
+        out["hand"] = hand_points
+    elif hand is not None:
+        out["hand"] = " ".join(hand)
+    else:
+        raise InputError(
+            f'{player}: say what is left in hand after "-" (for example "{player}: -7H KS", '
+            f'"{player}: -12" in points, or "{player}: -" after going out); cards with no mark are melds.'
+        )
+    return out

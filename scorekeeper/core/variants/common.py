@@ -1,0 +1,51 @@
+"""Pieces of the rule book shared by several variants."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from scorekeeper.core.game import Ending, GameSetup
+from scorekeeper.core.rules import Option, one_of
+from scorekeeper.core.scoring import HandResult
+
+
+def tie_option(choices: tuple[str, ...], default: str) -> Option:
+    """The ``tie`` option (I-1): play another hand until the tie breaks, or share the win."""
+    return Option("tie", default, " or ".join(choices), one_of(*choices),
+                  "tied winning totals at the end: play-on plays another hand, shared gives a joint win")
+
+
+def sum_scores(setup: GameSetup, results: Sequence[HandResult]) -> dict[str, int]:
+    """Each player's total of hand scores, in points."""
+    totals = {p: 0 for p in setup.players}
+    for r in results:
+        for p, s in r.scores.items():
+            totals[p] += s
+    return totals
+
+
+def best_of(totals: dict[str, int], lowest_wins: bool) -> list[str]:
+    """The players holding the winning total (highest, or lowest), in seat order."""
+    best = (min if lowest_wins else max)(totals.values())
+    return [p for p, t in totals.items() if t == best]
+
+
+def tie_ending(setup: GameSetup, totals: dict[str, int], bonus: dict[str, int] | None = None,
+               reasons: dict[str, str] | None = None) -> Ending:
+    """The end of a game whose final totals are ``totals``: one winner, or a tie
+    that is shared or played off per the ``tie`` option (I-1)."""
+    winners = best_of(totals, setup.variant.lowest_wins)
+    bonus = bonus or {}
+    if len(winners) == 1 or setup.rules["tie"] == "shared":
+        note = "" if len(winners) == 1 else f"{' and '.join(winners)} share the win at {totals[winners[0]]}."
+        return Ending(True, winners, bonus, note, reasons or {})
+    return Ending(False, [], {}, f"{' and '.join(winners)} are tied at {totals[winners[0]]}: "
+                                 "another hand is played to break the tie (I-1).")
+
+
+def highest_total_ending(setup: GameSetup, results: Sequence[HandResult], target: int) -> Ending:
+    """Rummy 500 / Rum 500: the game ends after the hand in which one or more totals
+    reach ``target``; the highest total wins, ties per I-1."""
+    totals = sum_scores(setup, results)
+    if not results or max(totals.values()) < target:
+        return Ending(False)
+    return tie_ending(setup, totals)

@@ -1,0 +1,315 @@
+"""Rummy 500 and Rum 500 (Michigan rum): SPEC §2.1–§2.3, I-1, I-3, I-5, I-6.
+
+The rule book, in short: each hand a player scores the points of the melds
+they put down plus the cards they laid off (on anyone's meld), minus the
+points of the cards left in their hand. An ace counts 1 where it is low in a
+run (A-2-3) and 15 everywhere else, in hand too. The first total to reach
+500 ends the game after that hand, and the highest total wins.
+
+Worked example (SPEC §4): Ann melds 7♥ 8♥ 9♥ (24) and Q♠ Q♦ Q♣ (30), lays off
+10♥ (10) and holds A♠ 4♦ (19): 24 + 30 + 10 − 19 = 45.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from scorekeeper.core.cards import PlayedCard, card_symbol, format_card
+from scorekeeper.core.entry import HandEntry, PlayerEntry
+from scorekeeper.core.errors import InputError
+from scorekeeper.core.game import Ending, GameSetup
+from scorekeeper.core.melds import (
+    IllegalMeld,
+    MeldReading,
+    MeldRules,
+    check_deck,
+    describe_cards,
+    read_meld,
+)
+from scorekeeper.core.rules import Option, Variant, boolean, one_of, whole_number
+from scorekeeper.core.scoring import HandResult, PlayerScore
+from scorekeeper.core.variants.common import highest_total_ending, tie_option
+
+RULE_SCORE = "§2.3"
+RULE_VALUES = "§2.1"
+
+
+def _options(decks_default) -> tuple[Option, ...]:
+    return (
+        Option("target", 500, "a whole number ≥ 1", whole_number(1), "the total that ends the game"),
+        tie_option(("play-on", "shared"), "play-on"),
+        Option("ace_in_hand", 15, "15 or 1", one_of("15", "1"),
+               "what an ace left in hand costs (1 means the low value: 5 on the 5-10-15 scale)"),
+        Option("card_values", "face", "face or 5-10-15", one_of("face", "5-10-15"),
+               "face: ace 15 (1 low), K Q J 10, others face value; 5-10-15: 2-9 count 5, 10-K 10, ace 15 (5 low)"),
+        Option("out_bonus", 0, "a whole number ≥ 0", whole_number(0), "points for going out"),
+        Option("decks", decks_default, "1 or 2", one_of("1", "2"), "how many 52-card decks are in play"),
+        Option("set_duplicates", False, "true or false", boolean,
+               "with two decks, may a set hold two identical cards"),
+    )
+
+
+def card_value(rank: int, rules: Mapping[str, Any], low: bool = False, in_hand: bool = False) -> tuple[int, str]:
+    """The points of a card of ``rank`` and why, under the session's ``card_values``.
+
+    ``low`` — an ace at the low end of a run; ``in_hand`` — an ace left in
+    hand (per ``ace_in_hand``). Returns ``(points, reason)``.
+    """
+    scale = rules["card_values"] == "5-10-15"
+    if rank == 1:
+        if low:
+            return (5, "low ace on the 5-10-15 scale") if scale else (1, "low ace")
+        if in_hand and rules["ace_in_hand"] == 1:
+            return (5, "ace in hand at the low value (ace_in_hand=1)") if scale else (1, "ace in hand (ace_in_hand=1)")
+        return 15, "ace"
+    if scale:
+        return (10, "10 to king on the 5-10-15 scale") if rank >= 10 else (5, "2 to 9 on the 5-10-15 scale")
+    if rank >= 11:
+        return 10, "court card"
+    return rank, "face value"
+
+
+class _Meld:
+    """A meld on the table this hand: its owner and its cards as melded."""
+
+    def __init__(self, owner: str, cards: Sequence[PlayedCard], reading: MeldReading):
+        self.owner, self.cards, self.reading = owner, list(cards), reading
+
+    def title(self) -> str:
+        return f"{self.owner}'s {self.reading.kind} {describe_cards(self.reading.cards)}"
+
+
+def _meld_rules(setup: GameSetup) -> MeldRules:
+    return MeldRules(set_duplicates=bool(setup.rules["set_duplicates"]) and setup.rules["decks"] == 2)
+
+
+def fit_layoffs(
+    melds: Sequence[_Meld], layoffs: Sequence[tuple[str, PlayedCard]], rules: MeldRules
+) -> list[MeldReading] | None:
+    """Find where every lay-off goes (SPEC §2.2): an assignment of each
+    ``(player, card)`` to a meld, lay-offs on lay-offs included, that leaves
+    every meld legal. A search over all assignments, not a greedy pass.
+
+    Returns each meld's final reading (in ``melds`` order), or None when no
+    assignment works.
+    """
+    groups: list[list[PlayedCard]] = [[] for _ in melds]
+    failed: set = set()
+
+    def could_take(m: _Meld, card: PlayedCard, added: list[PlayedCard]) -> bool:
+        if m.reading.kind == "set":
+            rank = m.reading.slots[0].rank
+            return card.card.rank == rank and len(m.cards) + len(added) < 4
+        suit = next(s.counts_as.suit for s in m.reading.slots if s.counts_as is not None)
+        taken = {s.rank % 13 for s in m.reading.slots} | {c.card.rank % 13 for c in added}
+        return card.card.suit == suit and card.card.rank % 13 not in taken
+
+    def search(i: int) -> list[MeldReading] | None:
+        if i == len(layoffs):
+            readings = []
+            for m, added in zip(melds, groups):
+                if not added:
+                    readings.append(m.reading)
+                    continue
+                try:
+                    readings.append(read_meld(m.cards + added, rules))
+                except IllegalMeld:
+                    return None
+            return readings
+        key = (i, tuple(tuple(sorted(map(str, g))) for g in groups))
+        if key in failed:
+            return None
+        card = layoffs[i][1]
+        for j, m in enumerate(melds):
+            if could_take(m, card, groups[j]):
+                groups[j].append(card)
+                found = search(i + 1)
+                groups[j].pop()
+                if found is not None:
+                    return found
+        failed.add(key)
+        return None
+
+    return search(0)
+
+
+def _layoff_error(melds: Sequence[_Meld], layoffs: Sequence[tuple[str, PlayedCard]], rules: MeldRules) -> InputError:
+    """Say which lay-off cannot go anywhere, and why, as precisely as possible."""
+    if not melds:
+        player, card = layoffs[0]
+        return InputError(
+            f"{player}: the lay-off {card_symbol(card.card)} has no meld to go on: no melds were entered card by card "
+            "this hand (a lay-off onto a meld given as points cannot be checked: record it as points too)."
+        )
+    for player, card in layoffs:
+        if fit_layoffs(melds, [(player, card)], rules) is None:
+            reasons = []
+            for m in melds:
+                try:
+                    read_meld(m.cards + [card], rules)
+                except IllegalMeld as e:
+                    same = (m.reading.kind == "set" and card.card.rank == m.reading.slots[0].rank) or (
+                        m.reading.kind == "run" and any(s.counts_as and s.counts_as.suit == card.card.suit
+                                                         for s in m.reading.slots))
+                    if same:
+                        reasons.append(f"not on {m.title()}: {e.message.split(': ', 1)[-1].rstrip('.')}")
+            why = f" ({'; '.join(reasons)})" if reasons else ""
+            return InputError(f"{player}: the lay-off {card_symbol(card.card)} fits no meld on the table{why}.")
+    cards = " ".join(f"{card_symbol(c.card)} ({p})" for p, c in layoffs)
+    return InputError(f"The lay-offs {cards} cannot all fit on the table's melds at once.")
+
+
+def _ace_ambiguity(melds, layoffs, rules: MeldRules) -> None:
+    """I-5: a laid-off ace that could attach low (1) or elsewhere (15) must say which."""
+    for i, (player, card) in enumerate(layoffs):
+        if card.card.rank != 1 or card.ace:
+            continue
+        tried = {}
+        for where in ("low", "high"):
+            trial = list(layoffs)
+            trial[i] = (player, PlayedCard(card.card, card.stands_for, where))
+            tried[where] = fit_layoffs(melds, trial, rules) is not None
+        if tried["low"] and tried["high"]:
+            t = format_card(card.card)
+            raise InputError(
+                f"{player}: the laid-off {card_symbol(card.card)} could go low in a run (1) or elsewhere (15): "
+                f"write {t}:low or {t}:high."
+            )
+
+
+def score_hand(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
+    """Score one hand of Rummy 500 / Rum 500 (SPEC §2.3).
+
+    Each player: own melds + cards laid off − cards left in hand, in points
+    (may be negative). Points-only players: ``table − hand``. Raises
+    :class:`InputError` for an illegal meld, a lay-off that fits nowhere, an
+    ambiguous laid-off ace (I-5), or more copies of a card than the decks hold.
+    """
+    rules = setup.rules
+    mrules = _meld_rules(setup)
+    melds: list[_Meld] = []
+    for p, e in entry.players.items():
+        for cards in e.melds or ():
+            try:
+                melds.append(_Meld(p, cards, read_meld(cards, mrules)))
+            except IllegalMeld as err:
+                raise InputError(f"{p}: {err.message}") from None
+    layoffs = [(p, c) for p, e in entry.players.items() for c in e.layoffs]
+    readings = fit_layoffs(melds, layoffs, mrules) if layoffs else [m.reading for m in melds]
+    if readings is None:
+        raise _layoff_error(melds, layoffs, mrules)
+    if layoffs:
+        _ace_ambiguity(melds, layoffs, mrules)
+    decks = rules["decks"]
+    check_deck({p: e.physical_cards() for p, e in entry.players.items()}, decks, 0,
+               "one deck" if decks == 1 else "two decks")
+
+    # Where each laid-off card ended up, to value its ace and to explain it.
+    placed: dict[int, tuple[_Meld, MeldReading]] = {}
+    for m, reading in zip(melds, readings):
+        for slot in reading.slots:
+            placed[id(slot.played)] = (m, reading)
+
+    scores = {}
+    for p, e in entry.players.items():
+        scores[p] = _player_score(p, e, melds, readings, rules, entry.out)
+    won = [entry.out] if entry.out else []
+    return HandResult(scores, won=won, ended="out" if entry.out else ("stock" if entry.stock_exhausted else ""))
+
+
+def _player_score(p: str, e: PlayerEntry, melds, readings, rules, out: str | None) -> PlayerScore:
+    ps = PlayerScore(p, points_only=e.points_only)
+    if e.table is not None:
+        ps.add(e.table, "points put on the table, counted on paper", "§2.3, I-6", "table")
+    for m, reading in zip(melds, readings):
+        if m.owner == p:
+            own = {id(c) for c in m.cards}
+            for slot in reading.slots:
+                if id(slot.played) in own:
+                    pts, why = card_value(slot.played.card.rank, rules, low=slot.low_ace)
+                    ps.add(pts, f"{card_symbol(slot.played.card)} in {m.reading.kind} "
+                                f"{describe_cards(m.reading.cards)}: {why}, {pts}",
+                           RULE_VALUES if slot.played.card.rank == 1 else RULE_SCORE, "meld",
+                           format_card(slot.played.card))
+    for c in e.layoffs:
+        for m, reading in zip(melds, readings):
+            slot = next((s for s in reading.slots if s.played is c), None)
+            if slot is not None:
+                pts, why = card_value(c.card.rank, rules, low=slot.low_ace)
+                whose = "their own" if m.owner == p else f"{m.owner}'s"
+                ps.add(pts, f"{card_symbol(c.card)} laid off by {p} on {whose} {m.reading.kind} "
+                            f"{describe_cards(m.reading.cards)}: {why}, {pts}",
+                       "§2.2, §2.3", "layoff", format_card(c.card))
+                break
+    if e.hand is not None:
+        for card in e.hand:
+            pts, why = card_value(card.rank, rules, in_hand=True)
+            ps.add(-pts, f"{card_symbol(card)} left in hand: {why}, −{pts}",
+                   "§2.1" if card.rank == 1 else RULE_SCORE, "hand", format_card(card))
+    elif e.hand_points is not None:
+        ps.add(-e.hand_points, f"cards left in hand, counted on paper: −{e.hand_points}", "§2.3, I-6", "hand")
+    if out == p and rules["out_bonus"]:
+        ps.add(rules["out_bonus"], f"going out: +{rules['out_bonus']} (out_bonus)", "§2.3", "bonus")
+    return ps
+
+
+def end_of_game(setup: GameSetup, results) -> Ending:
+    """After the hand in which a total reaches the target the highest total wins;
+    tied highest totals play on or share the win (I-1)."""
+    return highest_total_ending(setup, results, setup.rules["target"])
+
+
+def _dealt(players: int, two: int) -> str:
+    return f"{two} cards each" if players == 2 else "7 cards each"
+
+
+def _decks(setup: GameSetup) -> tuple[int, int]:
+    return setup.rules["decks"], 0
+
+
+_SUMMARY = (
+    "Each hand, each player scores the points of their own melds plus the cards they laid off "
+    "(on anyone's meld, or on an earlier lay-off) minus the points of the cards left in their hand; "
+    "a hand score and a total may be negative. Ace 15, or 1 where it is low in a run (A-2-3); "
+    "K Q J 10; 2-10 face value; an ace left in hand 15. Sets: 3 or 4 cards of one rank; runs: 3+ "
+    "cards of one suit in sequence, ace low or high but never round the corner (K-A-2). "
+    "A laid-off ace that could go low or elsewhere must say which: AS:low or AS:high (I-5). "
+    "The game ends after the hand in which a total reaches the target (500); the highest total wins."
+)
+
+_KEYS = frozenset({"melds", "layoffs", "hand", "table"})
+
+RUMMY500 = Variant(
+    id="rummy500",
+    name="Rummy 500",
+    aliases=("500", "500-rum"),
+    min_players=2,
+    max_players=8,
+    options=_options(lambda n: 1 if n <= 4 else 2),
+    summary=_SUMMARY + " One deck for 2-4 players, two for 5-8; 10 cards each for 2 players, else 7.",
+    interpretations=("I-1", "I-5", "I-6", "I-7"),
+    player_keys=_KEYS,
+    knock_allowed=False,
+    lowest_wins=False,
+    score=score_hand,
+    end=end_of_game,
+    decks=_decks,
+    dealt=lambda n: _dealt(n, 10),
+)
+
+RUM500 = Variant(
+    id="rum500",
+    name="Rum 500",
+    aliases=("michigan-rum",),
+    min_players=2,
+    max_players=8,
+    options=_options(lambda n: 2 if n >= 8 else 1),
+    summary=_SUMMARY + " One deck (two for 8 players, I-3); 13 cards each for 2 players, else 7.",
+    interpretations=("I-1", "I-3", "I-5", "I-6", "I-7"),
+    player_keys=_KEYS,
+    knock_allowed=False,
+    lowest_wins=False,
+    score=score_hand,
+    end=end_of_game,
+    decks=_decks,
+    dealt=lambda n: _dealt(n, 13),
+)

@@ -1,0 +1,77 @@
+"""The documents commands print with ``--json`` (SPEC §5), as plain dicts.
+
+The same documents feed the tables people see, so what a person reads and
+what a program reads never disagree.
+"""
+from __future__ import annotations
+
+from scorekeeper.core.cards import RANKS, rank_plural
+from scorekeeper.core.scoring import HandResult
+from scorekeeper.sessions import Loaded
+
+
+def crazy_round(loaded: Loaded) -> dict:
+    """``{"round": R, "wild": "7"}`` for the coming Crazy Rummy round (null after 13)."""
+    hands = loaded.state.hands
+    if hands >= 13 or loaded.state.ending.finished:
+        return {"round": None, "wild": None}
+    return {"round": hands + 1, "wild": RANKS[hands]}
+
+
+def wild_words(wild: str) -> str:
+    """``"7"`` → ``"sevens are wild"``."""
+    return f"{rank_plural(RANKS.index(wild) + 1)} are wild"
+
+
+def new_json(loaded: Loaded) -> dict:
+    r = loaded.record
+    return {"session": r["id"], "variant": r["variant"], "players": list(r["players"]), "title": r.get("title"),
+            "rules": dict(r["rules"]), "dealer": loaded.state.next_dealer, "leader": loaded.state.next_leader}
+
+
+def standings_json(loaded: Loaded) -> dict:
+    r, st = loaded.record, loaded.state
+    won = st.won
+    last = st.results[-1].scores if st.results else {}
+    players = [
+        {"name": name, "total": total, "rank": rank, "won": won[name], "bonus": st.ending.bonus.get(name, 0),
+         "last": last.get(name)}
+        for rank, name, total in st.ranking()
+    ]
+    doc = {
+        "session": r["id"], "variant": r["variant"], "title": r.get("title"), "hands": st.hands,
+        "players": players, "finished": st.ending.finished, "winners": list(st.ending.winners),
+        "dealer": st.next_dealer, "leader": st.next_leader, "target": r["rules"].get("target"),
+        "note": st.ending.note,
+    }
+    if r["variant"] == "crazy":
+        doc.update(crazy_round(loaded))
+    return doc
+
+
+def hand_json(loaded: Loaded, result: HandResult, number: int) -> dict:
+    st = loaded.state
+    return {
+        "session": loaded.record["id"], "number": number, "scores": result.scores,
+        "totals": st.totals, "finished": st.ending.finished, "winners": list(st.ending.winners),
+        "points_only": result.points_only, "won": result.won, "context": result.context,
+    }
+
+
+def history_json(loaded: Loaded) -> dict:
+    st = loaded.state
+    hands = []
+    for i, (result, totals) in enumerate(zip(st.results, st.running_totals()), 1):
+        hands.append({
+            "number": i, "points_only": result.points_only,
+            "points_only_players": [p for p, s in result.players.items() if s.points_only],
+            "scores": result.scores, "totals": totals, "won": result.won, "ended": result.ended,
+            "dealer": loaded.setup.dealer_of(i), "entry": loaded.record["hands"][i - 1]["entry"],
+            "context": result.context,
+        })
+    return {"session": loaded.record["id"], "variant": loaded.record["variant"], "hands": hands}
+
+
+def sessions_json(current: str | None, summaries: list[dict]) -> dict:
+    keys = ("id", "variant", "title", "players", "hands", "finished", "winners", "created")
+    return {"current": current, "sessions": [{k: s.get(k) for k in keys} for s in summaries]}
