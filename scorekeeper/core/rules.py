@@ -15,6 +15,7 @@ from scorekeeper.core.errors import InputError
 if TYPE_CHECKING:
     from scorekeeper.core.entry import HandEntry
     from scorekeeper.core.game import Ending, GameSetup
+    from scorekeeper.core.melds import MeldReading, MeldRules
     from scorekeeper.core.scoring import HandResult
 
 
@@ -73,7 +74,8 @@ class Variant:
     ``score(entry, setup, number)`` scores hand ``number`` (1-based) of a game
     and returns a :class:`HandResult`; ``end(setup, results)`` says whether the
     game is over, who won and the end bonuses; ``decks(setup)`` gives
-    ``(decks, jokers)``; ``check_setup`` refuses impossible option combinations.
+    ``(decks, jokers)``; ``check_setup`` refuses impossible option combinations;
+    ``meld_rules``/``meld_value`` let ``check`` judge a single meld.
     """
 
     id: str
@@ -91,6 +93,10 @@ class Variant:
     end: Callable[["GameSetup", Sequence["HandResult"]], "Ending"]
     decks: Callable[["GameSetup"], tuple[int, int]]
     dealt: Callable[[int], str]
+    #: ``meld_rules(rules, round)``: what makes a meld legal (round matters for Crazy Rummy's wild rank)
+    meld_rules: Callable[[Mapping[str, Any], int], "MeldRules"] = field(default=lambda rules, rnd: None)
+    #: ``meld_value(reading, rules)``: a meld's points where melds score (rummy500, rum500), else None
+    meld_value: Callable[["MeldReading", Mapping[str, Any]], int | None] = field(default=lambda reading, rules: None)
     check_setup: Callable[[Mapping[str, Any], int], None] = field(default=lambda rules, players: None)
 
     def option(self, key: str) -> Option | None:

@@ -78,8 +78,14 @@ class _Meld:
         return f"{self.owner}'s {self.reading.kind} {describe_cards(self.reading.cards)}"
 
 
-def _meld_rules(setup: GameSetup) -> MeldRules:
-    return MeldRules(set_duplicates=bool(setup.rules["set_duplicates"]) and setup.rules["decks"] == 2)
+def meld_rules(rules: Mapping[str, Any], round_: int = 0) -> MeldRules:
+    """No wild cards; ace low or high; identical cards in a set only with two decks and ``set_duplicates``."""
+    return MeldRules(set_duplicates=bool(rules["set_duplicates"]) and rules["decks"] == 2)
+
+
+def meld_value(reading: MeldReading, rules: Mapping[str, Any]) -> int:
+    """A meld's points: the sum of its cards, an ace 1 where it is low in a run (§2.1, §2.3)."""
+    return sum(card_value(s.played.card.rank, rules, low=s.low_ace)[0] for s in reading.slots)
 
 
 def fit_layoffs(
@@ -185,7 +191,7 @@ def score_hand(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
     ambiguous laid-off ace (I-5), or more copies of a card than the decks hold.
     """
     rules = setup.rules
-    mrules = _meld_rules(setup)
+    mrules = meld_rules(setup.rules)
     melds: list[_Meld] = []
     for p, e in entry.players.items():
         for cards in e.melds or ():
@@ -294,6 +300,8 @@ RUMMY500 = Variant(
     end=end_of_game,
     decks=_decks,
     dealt=lambda n: _dealt(n, 10),
+    meld_rules=meld_rules,
+    meld_value=meld_value,
 )
 
 RUM500 = Variant(
@@ -312,4 +320,6 @@ RUM500 = Variant(
     end=end_of_game,
     decks=_decks,
     dealt=lambda n: _dealt(n, 13),
+    meld_rules=meld_rules,
+    meld_value=meld_value,
 )
