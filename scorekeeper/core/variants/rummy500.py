@@ -192,6 +192,10 @@ def score_hand(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
     """
     rules = setup.rules
     mrules = meld_rules(setup.rules)
+    # The deck count first: it bounds how many cards the lay-off search can see.
+    decks = rules["decks"]
+    check_deck({p: e.physical_cards() for p, e in entry.players.items()}, decks, 0,
+               "one deck" if decks == 1 else "two decks")
     melds: list[_Meld] = []
     for p, e in entry.players.items():
         for cards in e.melds or ():
@@ -205,15 +209,6 @@ def score_hand(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
         raise _layoff_error(melds, layoffs, mrules)
     if layoffs:
         _ace_ambiguity(melds, layoffs, mrules)
-    decks = rules["decks"]
-    check_deck({p: e.physical_cards() for p, e in entry.players.items()}, decks, 0,
-               "one deck" if decks == 1 else "two decks")
-
-    # Where each laid-off card ended up, to value its ace and to explain it.
-    placed: dict[int, tuple[_Meld, MeldReading]] = {}
-    for m, reading in zip(melds, readings):
-        for slot in reading.slots:
-            placed[id(slot.played)] = (m, reading)
 
     scores = {}
     for p, e in entry.players.items():
