@@ -8,7 +8,6 @@ from pathlib import Path
 
 import typer
 
-from scorekeeper import report, sessions
 from scorekeeper.cli.terminal import DbOpt, handle_errors, terminal
 
 
@@ -37,6 +36,8 @@ def register(app: typer.Typer) -> None:
 
 def _play(st, throwaway: bool) -> None:
     from rich.text import Text
+
+    from scorekeeper import report, sessions
 
     from scorekeeper.cli import render
 

@@ -2,15 +2,16 @@
 from __future__ import annotations
 
 import sys
-from typing import Any, List, Optional
+from typing import TYPE_CHECKING, Any, List, Optional
 
 import typer
 from typing_extensions import Annotated
 
-from scorekeeper import report, sessions
 from scorekeeper.cli.terminal import DbOpt, JsonOpt, SessionOpt, handle_errors, read_hand_file, store, terminal
 from scorekeeper.core.errors import InputError, StateError
-from scorekeeper.core.oneline import parse_line_entries
+
+if TYPE_CHECKING:  # imported where used: `--help` and TAB completion stay quick
+    from scorekeeper import sessions
 
 ENTRY_HELP = (
     'One argument per player, "NAME: WHAT": cards with no mark are melds (a comma between melds), '
@@ -34,6 +35,8 @@ def entry_from(entries: list[str] | None, file: str | None, loaded: sessions.Loa
     if file:
         return read_hand_file(file), "file"
     if entries:
+        from scorekeeper.core.oneline import parse_line_entries
+
         v = loaded.setup.variant
         return parse_line_entries(entries, loaded.setup.players, v.knock_allowed), "line"
     return None, ""
@@ -78,6 +81,8 @@ def register(app: typer.Typer) -> None:
 
         Example: scorekeeper new rummy500 Ann Bob Cy --rule target=300 --title "Friday"
         """
+        from scorekeeper import report, sessions
+
         loaded = sessions.create(store(db), variant, players, rule or [], title, dealer)
         t = terminal()
         doc = report.new_json(loaded)
@@ -112,6 +117,8 @@ def register(app: typer.Typer) -> None:
           scorekeeper hand --file hand.json
         A laid-off ace that could go low or high says which: +AS:low or +AS:high.
         """
+        from scorekeeper import sessions
+
         st = store(db)
         loaded = sessions.load(st, session)
         raw, form = entry_from(entries, file, loaded)
@@ -139,6 +146,8 @@ def register(app: typer.Typer) -> None:
 
         Example: scorekeeper edit 2 "Ann: 7H 8H 9H -AS" "Bob: -" "Cy: 80 -85"
         """
+        from scorekeeper import sessions
+
         st = store(db)
         loaded = sessions.load(st, session)
         raw, form = entry_from(entries, file, loaded)
@@ -154,6 +163,8 @@ def register(app: typer.Typer) -> None:
 
         Example: scorekeeper standings --json
         """
+        from scorekeeper import report, sessions
+
         doc = report.standings_json(sessions.load(store(db), session))
         t = terminal()
         if json_:
@@ -174,6 +185,8 @@ def register(app: typer.Typer) -> None:
 
         Example: scorekeeper history --audit
         """
+        from scorekeeper import report, sessions
+
         loaded = sessions.load(store(db), session)
         t = terminal()
         if audit:
@@ -201,6 +214,8 @@ def register(app: typer.Typer) -> None:
 
         Example: scorekeeper undo --yes
         """
+        from scorekeeper import report, sessions
+
         st = store(db)
         loaded = sessions.load(st, session)
         if not loaded.record["hands"]:
@@ -220,6 +235,8 @@ def register(app: typer.Typer) -> None:
 
         Example: scorekeeper redo
         """
+        from scorekeeper import report, sessions
+
         loaded, number = sessions.redo(store(db), session)
         t = terminal()
         t.print(f"Hand {number} put back.")
@@ -238,6 +255,8 @@ def _confirm(yes: bool, question: str) -> None:
 
 
 def _show_hand(loaded: sessions.Loaded, result, number: int, json_: bool) -> None:
+    from scorekeeper import report
+
     t = terminal()
     doc = report.hand_json(loaded, result, number)
     if json_:

@@ -4,7 +4,6 @@ from __future__ import annotations
 import typer
 from typing_extensions import Annotated
 
-from scorekeeper import report, sessions
 from scorekeeper.cli.terminal import DbOpt, JsonOpt, handle_errors, store, terminal
 
 IdArg = Annotated[str, typer.Argument(help="The session id (a unique prefix is enough).", show_default=False)]
@@ -18,6 +17,8 @@ def register(app: typer.Typer) -> None:
 
         Example: scorekeeper sessions --json
         """
+        from scorekeeper import report
+
         st = store(db)
         doc = report.sessions_json(st.current_id(), st.summaries())
         t = terminal()
@@ -46,6 +47,8 @@ def register(app: typer.Typer) -> None:
 
         Example: scorekeeper use 3f9a
         """
+        from scorekeeper import sessions
+
         loaded = sessions.use(store(db), session_id)
         t = terminal()
         from rich.text import Text
@@ -64,6 +67,7 @@ def register(app: typer.Typer) -> None:
 
         Example: scorekeeper delete 3f9a --yes
         """
+        from scorekeeper import sessions
         from scorekeeper.cli.commands.game import confirm
 
         st = store(db)
