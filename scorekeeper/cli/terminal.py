@@ -44,17 +44,13 @@ class Terminal:
     @property
     def out(self):
         if self._out is None:
-            from rich.console import Console
-
-            self._out = Console(markup=False, emoji=False, highlight=False)
+            self._out = console(stderr=False)
         return self._out
 
     @property
     def err(self):
         if self._err is None:
-            from rich.console import Console
-
-            self._err = Console(stderr=True, markup=False, emoji=False, highlight=False)
+            self._err = console(stderr=True)
         return self._err
 
     @property
@@ -66,6 +62,28 @@ class Terminal:
 
     def print(self, *things: Any) -> None:
         self.out.print(*things)
+
+
+#: the width given to output that is not a terminal: wide enough that no line is wrapped or cut
+PIPE_WIDTH = 10_000
+
+
+def console(stderr: bool = False):
+    """A rich console with markup and emoji off (user text is printed as typed).
+
+    Colour follows rich's detection (a terminal, ``FORCE_COLOR``, ``TERM=dumb``
+    means none); ``NO_COLOR`` turns off every style, bold included. Output that
+    is not a terminal is never wrapped or cut: it gets a very wide line.
+    """
+    from rich.console import Console
+
+    options: dict[str, Any] = {"stderr": stderr, "markup": False, "emoji": False, "highlight": False}
+    if os.environ.get("NO_COLOR"):
+        options["color_system"] = None
+    c = Console(**options)
+    if not c.is_terminal:
+        c = Console(width=PIPE_WIDTH, **options)
+    return c
 
 
 _current: Terminal | None = None
