@@ -187,6 +187,7 @@ def _as_run(cards, naturals, free, rules: MeldRules) -> tuple[MeldReading | None
     options = [(ranks, 1)]
     if rules.ace_high and has_ace:
         options.append(([14 if r == 1 else r for r in ranks], 2))
+    found = None
     for placed, lowest in options:
         if len(set(placed)) != len(placed):
             continue
@@ -214,7 +215,14 @@ def _as_run(cards, naturals, free, rules: MeldRules) -> tuple[MeldReading | None
             reason += " (ace high)"
         if any(s.wild for s in slots):
             reason += ", " + _wild_note(slots)
-        return MeldReading("run", tuple(slots), reason), ""
+        reading = MeldReading("run", tuple(slots), reason)
+        # A-2-…-K (all thirteen) reads ace low and ace high: an ace marked :high
+        # or :low picks the reading rather than being refused.
+        if _aces_agree(reading):
+            return reading, ""
+        found = found or reading
+    if found is not None:
+        return found, ""
     return None, _run_failure(ranks, n, rules, suit)
 
 
