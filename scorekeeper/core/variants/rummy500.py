@@ -11,6 +11,8 @@ Worked example (SPEC §4): Ann melds 7♥ 8♥ 9♥ (24) and Q♠ Q♦ Q♣ (30)
 """
 from __future__ import annotations
 
+from collections import Counter
+from itertools import product
 from typing import Any, Mapping, Sequence
 
 from scorekeeper.core.cards import PlayedCard, card_symbol, format_card
@@ -98,9 +100,6 @@ def fit_layoffs(
     Returns each meld's final reading (in ``melds`` order), or None when no
     assignment works.
     """
-    groups: list[list[PlayedCard]] = [[] for _ in melds]
-    failed: set = set()
-
     def could_take(m: _Meld, card: PlayedCard, added: list[PlayedCard]) -> bool:
         if m.reading.kind == "set":
             rank = m.reading.slots[0].rank
@@ -109,8 +108,48 @@ def fit_layoffs(
         taken = {s.rank % 13 for s in m.reading.slots} | {c.card.rank % 13 for c in added}
         return card.card.suit == suit and card.card.rank % 13 not in taken
 
+    def fillable(m: _Meld, added: list[PlayedCard], rest: Counter) -> bool:
+        """Can the cards still to place fill the gaps between a run and what was
+        laid off on it (a 9 on 5-6-7 needs an 8 still to come)?"""
+        if m.reading.kind == "set" or not added:
+            return True
+        suit = next(s.counts_as.suit for s in m.reading.slots if s.counts_as is not None)
+        fixed = [s.rank for s in m.reading.slots] + [c.card.rank for c in added if c.card.rank != 1]
+        aces = [((1,) if c.ace == "low" else (14,) if c.ace == "high" else (1, 14))
+                for c in added if c.card.rank == 1]
+        for places in product(*aces):
+            ranks = fixed + list(places)
+            if len(set(ranks)) != len(ranks) or (1 in ranks and 14 in ranks):
+                continue
+            need = Counter((1 if r == 14 else r, suit)
+                           for r in range(min(ranks), max(ranks) + 1) if r not in ranks)
+            if all(rest[k] >= n for k, n in need.items()):
+                return True
+        return False
+
+    def key_of(card: PlayedCard) -> tuple[int, str]:
+        return card.card.rank, card.card.suit
+
+    # Where each lay-off could go at all, given every other lay-off as filler;
+    # the most constrained first, so one that fits nowhere fails the search at
+    # once instead of after every arrangement of the others.
+    every = Counter(key_of(c) for _, c in layoffs)
+    could = [[j for j, m in enumerate(melds)
+              if could_take(m, c, []) and fillable(m, [c], every - Counter([key_of(c)]))]
+             for _, c in layoffs]
+    order = sorted(range(len(layoffs)), key=lambda k: len(could[k]))
+    cards = [layoffs[k][1] for k in order]
+    targets = [could[k] for k in order]
+    # still[i]: the cards not yet placed once lay-off i is placed.
+    still: list[Counter] = [Counter() for _ in range(len(cards) + 1)]
+    for i in range(len(cards) - 1, -1, -1):
+        still[i] = still[i + 1] + Counter([key_of(cards[i])])
+
+    groups: list[list[PlayedCard]] = [[] for _ in melds]
+    failed: set = set()
+
     def search(i: int) -> list[MeldReading] | None:
-        if i == len(layoffs):
+        if i == len(cards):
             readings = []
             for m, added in zip(melds, groups):
                 if not added:
@@ -124,11 +163,15 @@ def fit_layoffs(
         key = (i, tuple(tuple(sorted(map(str, g))) for g in groups))
         if key in failed:
             return None
-        card = layoffs[i][1]
-        for j, m in enumerate(melds):
+        card = cards[i]
+        for j in targets[i]:
+            m = melds[j]
             if could_take(m, card, groups[j]):
                 groups[j].append(card)
-                found = search(i + 1)
+                if all(fillable(mm, g, still[i + 1]) for mm, g in zip(melds, groups)):
+                    found = search(i + 1)
+                else:
+                    found = None
                 groups[j].pop()
                 if found is not None:
                     return found
@@ -138,27 +181,38 @@ def fit_layoffs(
     return search(0)
 
 
-def _layoff_error(melds: Sequence[_Meld], layoffs: Sequence[tuple[str, PlayedCard]], rules: MeldRules) -> InputError:
-    """Say which lay-off cannot go anywhere, and why, as precisely as possible."""
+def _layoff_error(melds: Sequence[_Meld], layoffs: Sequence[tuple[str, PlayedCard]], rules: MeldRules,
+                  paper: Sequence[str] = ()) -> InputError:
+    """Say which lay-off cannot go anywhere, and why, as precisely as possible.
+    ``paper`` names the players whose table was given as points (I-6)."""
     if not melds:
         player, card = layoffs[0]
         return InputError(
             f"{player}: the lay-off {card_symbol(card.card)} has no meld to go on: no melds were entered card by card "
             "this hand (a lay-off onto a meld given as points cannot be checked: record it as points too)."
         )
-    for player, card in layoffs:
-        if fit_layoffs(melds, [(player, card)], rules) is None:
+    for k, (player, card) in enumerate(layoffs):
+        # The one to blame: every other lay-off fits without it. (Judged alone, a
+        # 6 laid off on a 5 that is itself laid off would look like the culprit.)
+        rest = list(layoffs[:k]) + list(layoffs[k + 1:])
+        placed = fit_layoffs(melds, rest, rules) if len(layoffs) > 1 else [m.reading for m in melds]
+        if placed is not None:
             reasons = []
-            for m in melds:
+            for m, reading in zip(melds, placed):
                 try:
-                    read_meld(m.cards + [card], rules)
+                    read_meld(reading.cards + [card], rules)
                 except IllegalMeld as e:
                     same = (m.reading.kind == "set" and card.card.rank == m.reading.slots[0].rank) or (
                         m.reading.kind == "run" and any(s.counts_as and s.counts_as.suit == card.card.suit
                                                          for s in m.reading.slots))
                     if same:
-                        reasons.append(f"not on {m.title()}: {e.message.split(': ', 1)[-1].rstrip('.')}")
+                        extra = [c for c in reading.cards if not any(c is own for own in m.cards)]
+                        on = m.title() + (f" (with {describe_cards(extra)} laid off)" if extra else "")
+                        reasons.append(f"not on {on}: {e.message.split(': ', 1)[-1].rstrip('.')}")
             why = f" ({'; '.join(reasons)})" if reasons else ""
+            if paper:
+                why += (f"; {' and '.join(paper)} counted the table on paper, and a lay-off onto such "
+                        "melds cannot be checked: record it as points too")
             return InputError(f"{player}: the lay-off {card_symbol(card.card)} fits no meld on the table{why}.")
     cards = " ".join(f"{card_symbol(c.card)} ({p})" for p, c in layoffs)
     return InputError(f"The lay-offs {cards} cannot all fit on the table's melds at once.")
@@ -206,7 +260,7 @@ def score_hand(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
     layoffs = [(p, c) for p, e in entry.players.items() for c in e.layoffs]
     readings = fit_layoffs(melds, layoffs, mrules) if layoffs else [m.reading for m in melds]
     if readings is None:
-        raise _layoff_error(melds, layoffs, mrules)
+        raise _layoff_error(melds, layoffs, mrules, [p for p, e in entry.players.items() if e.table is not None])
     if layoffs:
         _ace_ambiguity(melds, layoffs, mrules)
 
