@@ -50,35 +50,53 @@ def heading(t: Terminal, doc: dict, title_prefix: str = "") -> None:
 
 def standings(t: Terminal, doc: dict) -> None:
     """The standings table, the dealer/leader line and the winner banner."""
-    target = doc.get("target")
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    table.add_column("#", justify="right")
-    table.add_column("Player", overflow="fold")
-    table.add_column("Total", justify="right")
-    table.add_column("Last", justify="right")
-    table.add_column("Won", justify="right")
-    if any(p["bonus"] for p in doc["players"]):
-        table.add_column("Bonus", justify="right")
-    if target and doc["variant"] != "crazy":
-        table.add_column("To target", justify="right")
-    lead = doc["players"][0]["total"] if doc["players"] else 0
-    for p in doc["players"]:
-        row = [str(p["rank"]), Text(p["name"], style="bold" if p["total"] == lead else ""), str(p["total"]),
-               signed(p.get("last")), str(p["won"])]
-        if any(q["bonus"] for q in doc["players"]):
-            row.append(signed(p["bonus"]) if p["bonus"] else "")
-        if target and doc["variant"] != "crazy":
-            row.append(_progress(p["total"], target))
-        table.add_row(*row)
+    # the first layout that fits: a narrow terminal gets closer columns, then no bar
+    for bar, gap in ((True, 1), (True, 0), (False, 0)):
+        table = _standings_table(doc, bar, gap)
+        if _natural_width(t, table) <= t.out.width:
+            break
     heading(t, doc, "Standings: ")
     t.print(table)
     footer(t, doc)
 
 
-def _progress(total: int, target: int) -> str:
+def _standings_table(doc: dict, bar: bool, gap: int) -> Table:
+    """Rank, player, total, last hand, hands won, bonus (when any), progress toward the target.
+
+    Nothing is cut: in a narrow terminal a long name folds onto the next line.
+    """
+    target = doc.get("target")
+    show_target = bool(target) and doc["variant"] != "crazy"
+    show_bonus = any(p["bonus"] for p in doc["players"])
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, gap))
+    table.add_column("#", justify="right", overflow="fold")
+    table.add_column("Player", overflow="fold")
+    for name in ("Total", "Last", "Won") + (("Bonus",) if show_bonus else ()):
+        table.add_column(name, justify="right", overflow="fold")
+    if show_target:
+        table.add_column("To target", justify="right", overflow="fold")
+    lead = doc["players"][0]["total"] if doc["players"] else 0
+    for p in doc["players"]:
+        row = [str(p["rank"]), Text(p["name"], style="bold" if p["total"] == lead else ""), str(p["total"]),
+               signed(p.get("last")), str(p["won"])]
+        if show_bonus:
+            row.append(signed(p["bonus"]) if p["bonus"] else "")
+        if show_target:
+            row.append(_progress(p["total"], target, bar))
+        table.add_row(*row)
+    return table
+
+
+def _natural_width(t: Terminal, table: Table) -> int:
+    """How wide ``table`` is when nothing has to wrap."""
+    return t.out.measure(table, options=t.out.options.update_width(1_000_000)).maximum
+
+
+def _progress(total: int, target: int, bar: bool = True) -> str:
     share = max(0.0, min(1.0, total / target)) if target else 0
     filled = round(share * 10)
-    return "█" * filled + "·" * (10 - filled) + f" {round(share * 100)}%"
+    percent = f"{round(share * 100)}%"
+    return "█" * filled + "·" * (10 - filled) + " " + percent if bar else percent
 
 
 def footer(t: Terminal, doc: dict) -> None:
@@ -113,8 +131,8 @@ def hand_scores(t: Terminal, doc: dict, number: int) -> None:
     """One hand's scores beside the new totals."""
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title_justify="left")
     table.add_column("Player", overflow="fold")
-    table.add_column("Hand", justify="right")
-    table.add_column("Total", justify="right")
+    table.add_column("Hand", justify="right", overflow="fold")
+    table.add_column("Total", justify="right", overflow="fold")
     for name, score in doc["scores"].items():
         table.add_row(Text(name), signed(score), str(doc["totals"][name]))
     title = Text(f"Hand {number}", style="bold")
@@ -127,7 +145,7 @@ def hand_scores(t: Terminal, doc: dict, number: int) -> None:
 def history(t: Terminal, doc: dict, players: list[str]) -> None:
     """Hand by hand: each player's score and running total."""
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    table.add_column("Hand", justify="right")
+    table.add_column("Hand", justify="right", overflow="fold")
     table.add_column("Dealer", overflow="fold")
     for p in players:
         table.add_column(Text(p), justify="right", overflow="fold")
