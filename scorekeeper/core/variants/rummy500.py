@@ -313,6 +313,27 @@ def end_of_game(setup: GameSetup, results) -> Ending:
     return highest_total_ending(setup, results, setup.rules["target"])
 
 
+def _setup_check(two: int):
+    """Refuse option combinations the table cannot play: more cards dealt than
+    the decks hold (8 players × 7 cards from one deck), or identical cards in a
+    set (``set_duplicates``) with only one deck, where there are none."""
+
+    def check(rules: Mapping[str, Any], players: int) -> None:
+        each = two if players == 2 else 7
+        if players * each > 52 * rules["decks"]:
+            raise InputError(
+                f"{players} players cannot be dealt {each} cards each from one deck (52 cards): "
+                "use decks=2 or leave decks out."
+            )
+        if rules["set_duplicates"] and rules["decks"] == 1:
+            raise InputError(
+                "set_duplicates=true needs two decks: with one deck there are no identical cards "
+                f"({players} players play with one deck unless decks=2)."
+            )
+
+    return check
+
+
 def _dealt(players: int, two: int) -> str:
     return f"{two} cards each" if players == 2 else "7 cards each"
 
@@ -351,6 +372,7 @@ RUMMY500 = Variant(
     dealt=lambda n: _dealt(n, 10),
     meld_rules=meld_rules,
     meld_value=meld_value,
+    check_setup=_setup_check(10),
 )
 
 RUM500 = Variant(
@@ -371,4 +393,5 @@ RUM500 = Variant(
     dealt=lambda n: _dealt(n, 13),
     meld_rules=meld_rules,
     meld_value=meld_value,
+    check_setup=_setup_check(13),
 )
