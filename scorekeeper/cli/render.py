@@ -156,3 +156,287 @@ def history(t: Terminal, doc: dict, players: list[str]) -> None:
     t.print(table)
     if not doc["hands"]:
         t.print("No hands yet.")
+
+
+# ---------------------------------------------------------------- settling disputes
+
+_ASCII_CARD = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQKTajqkt])([SHDCshdc])(?![0-9A-Za-z])")
+_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def typed_cards(text: str, t: Terminal, style: str = "") -> Text:
+    """Cards as typed (``7H 8H +10H -AS``): with colour, shown with suit symbols
+    (hearts and diamonds red); without, as typed."""
+    if not t.color:
+        return Text(text, style=style)
+    shown = _ASCII_CARD.sub(lambda m: ("10" if m.group(1) in "Tt" else m.group(1).upper()) + _SYMBOL[m.group(2).upper()],
+                            text)
+    return cards(shown, t, style)
+
+
+def _card_cell(card: str | None, t: Terminal) -> Text:
+    if not card:
+        return Text("—", style="dim")
+    from scorekeeper.core.cards import card_symbol, parse_card
+
+    return cards(card_symbol(parse_card(card)), t)
+
+
+def _context_words(context: dict) -> str:
+    words = []
+    if context.get("round"):
+        words.append(f"round {context['round']}")
+    if context.get("wild"):
+        from scorekeeper.report import wild_words
+
+        words.append(wild_words(str(context["wild"])))
+    return ", ".join(words)
+
+
+_ENDED = {"out": "went out", "knock": "knocked"}
+
+
+def explain(t: Terminal, doc: dict) -> None:
+    """``explain``: per player a table of every card (card, points, reason, rule),
+    the arithmetic of the score, then end-of-game bonuses and the rules cited."""
+    title = Text(f"Hand {doc['number']}", style="bold")
+    extra = _context_words(doc.get("context") or {})
+    if extra:
+        title.append(f" ({extra})")
+    title.append(f" — {doc['variant']}, session {doc['session']}", style="dim")
+    t.print(title)
+    line = Text("Dealer: ")
+    line.append(doc["dealer"], style="bold")
+    if doc.get("ended") == "stock":
+        line.append(". The stock ran out.")
+    elif doc.get("ended") in _ENDED and doc.get("won"):
+        line.append(". ")
+        line.append(" and ".join(doc["won"]), style="bold")
+        line.append(f" {_ENDED[doc['ended']]}.")
+    elif doc.get("won"):
+        line.append(". Won by ")
+        line.append(" and ".join(doc["won"]), style="bold")
+        line.append(".")
+    else:
+        line.append(".")
+    t.print(line)
+    for note in doc.get("notes") or ():
+        t.print(cards(note, t, "yellow"))
+    for name, p in doc["players"].items():
+        t.print()
+        head = Text(name, style="bold")
+        head.append(f"  {signed(p['score']) or '0'}", style="bold")
+        head.append(f"  (total {p['total']})", style="dim")
+        if p.get("points_only"):
+            head.append("  counted on paper (I-6)", style="dim")
+        t.print(head)
+        if p["lines"]:
+            table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+            table.add_column("Card")
+            table.add_column("Points", justify="right")
+            table.add_column("Reason", overflow="fold", ratio=1)
+            table.add_column("Rule", overflow="fold")
+            for ln in p["lines"]:
+                points = "" if ln["part"] == "count" else signed(ln["points"]) or "0"
+                table.add_row(_card_cell(ln.get("card"), t), points, cards(ln["reason"], t), Text(ln["rule"]))
+            t.print(table)
+        else:
+            gone = name in (doc.get("won") or []) and doc.get("ended") == "out"
+            t.print(Text("  Went out with nothing on the table: 0." if gone else "  Nothing counted: 0."))
+        arithmetic = p["arithmetic"]
+        left = arithmetic.rpartition(" = ")[0]
+        if not re.search(r" [+−] ", left):  # a single term: "25 = 25" says no more than the score
+            arithmetic = str(p["score"])
+        sums = Text("  Sum: ")
+        sums.append(arithmetic, style="bold")
+        t.print(sums)
+        if p.get("note"):
+            t.print(cards("  " + p["note"], t, "dim"))
+    bonus = doc.get("end_bonus")
+    if bonus:
+        t.print()
+        t.print(Text("End of the game", style="bold"))
+        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+        table.add_column("Player", overflow="fold")
+        table.add_column("Bonus", justify="right")
+        table.add_column("Reason", overflow="fold", ratio=1)
+        table.add_column("Total", justify="right")
+        for name, b in bonus.items():
+            table.add_row(Text(name), signed(b["points"]) or "0", cards(b.get("reason") or "", t), str(b["total"]))
+        t.print(table)
+    if doc.get("finished"):
+        t.print(Text(f"Game over: {' and '.join(doc['winners'])} "
+                     f"{'win' if len(doc['winners']) > 1 else 'wins'}.", style="bold green"))
+    if doc.get("note"):
+        t.print(Text(doc["note"]))
+    if doc.get("rules"):
+        t.print()
+        t.print(Text("Rules applied (SPEC sections)", style="bold"))
+        for r in doc["rules"]:
+            line = Text(f"  {r['ref']}", style="bold")
+            if r.get("title"):
+                line.append(f"  {r['title']}")
+            t.print(line)
+
+
+def check(t: Terminal, doc: dict) -> None:
+    """``check``: each meld's verdict, kind, points and why."""
+    if doc.get("round"):
+        from scorekeeper.report import wild_words
+
+        wild = f": {wild_words(doc['wild'])}" if doc.get("wild") and " " not in doc["wild"] else ""
+        t.print(Text(f"{doc['variant']}, round {doc['round']}{wild}", style="dim"))
+    for m in doc["melds"]:
+        from scorekeeper.core.cards import card_symbol, parse_played
+
+        def shown(token: str) -> str:
+            pc = parse_played(token)
+            text = card_symbol(pc.card)
+            return text + ("=" + card_symbol(pc.stands_for) if pc.stands_for else "") + (f":{pc.ace}" if pc.ace else "")
+
+        line = cards(" ".join(shown(c) for c in m["cards"]), t, "bold")
+        if m["legal"]:
+            line.append("  legal", style="bold green")
+            line.append(f" {m['kind']}")
+            if m.get("value") is not None:
+                line.append(f", {m['value']} points")
+        else:
+            line.append("  not legal", style="bold red")
+        t.print(line)
+        why = Text("  ")
+        why.append(cards(m["reason"], t))
+        if m.get("arithmetic"):
+            why.append(f" ({m['arithmetic']})")
+        t.print(why)
+    if len(doc["melds"]) > 1 and doc.get("value") is not None:
+        t.print(Text(f"Together: {doc['value']} points.", style="bold"))
+
+
+def variants(t: Terminal, doc: dict) -> None:
+    """``rules`` without a variant: the variants table (SPEC §2)."""
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for col in ("Id", "Aliases", "Name", "Players", "Decks", "Dealt", "Goal"):
+        table.add_column(col, overflow="fold")
+    for v in doc["variants"]:
+        players = v["players"]
+        table.add_row(v["id"], ", ".join(v["aliases"]), v["name"], f"{players['min']}–{players['max']}",
+                      v["decks"], v["dealt"], v["goal"])
+    t.print(table)
+    t.print(Text("scorekeeper rules VARIANT shows a variant's rules, options and interpretations.", style="dim"))
+
+
+def variant_rules(t: Terminal, doc: dict) -> None:
+    """``rules VARIANT``: summary, options with defaults and values, interpretations."""
+    head = Text(doc["name"], style="bold")
+    head.append(f" ({doc['id']}" + (f"; also {', '.join(doc['aliases'])}" if doc["aliases"] else "") + ")")
+    t.print(head)
+    players = doc["players"]
+    for label, value in (("Players", f"{players['min']}–{players['max']}"), ("Decks", doc["decks"]),
+                         ("Dealt", doc["dealt"]), ("Goal", doc["goal"])):
+        line = Text(f"{label}: ", style="bold")
+        line.append(value)
+        t.print(line)
+    t.print()
+    t.print(Text(doc["summary"]))
+    t.print()
+    t.print(Text("Options (new ... --rule KEY=VALUE)", style="bold"))
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table.add_column("Option")
+    table.add_column("Default", overflow="fold")
+    table.add_column("Allowed", overflow="fold")
+    table.add_column("What it does", overflow="fold", ratio=1)
+    for o in doc["options"]:
+        table.add_row(o["key"], o["default_text"], o["values"], o["help"])
+    t.print(table)
+    if doc["interpretations"]:
+        t.print(Text("Where the rules are silent (SPEC §2.6)", style="bold"))
+        for i in doc["interpretations"]:
+            line = Text(f"  {i['id']}  ", style="bold")
+            line.append(i["text"])
+            if i.get("option"):
+                line.append(f" (option: {i['option']})", style="dim")
+            t.print(line)
+
+
+_ACTIONS = {"entered": "entered", "edited": "edited", "undone": "undone (taken back)", "redone": "redone (put back)"}
+
+
+def _when(time: str | None) -> str:
+    return (time or "?").replace("T", " ")[:19]
+
+
+def _scores_text(scores: dict | None, previous: dict | None, change: dict, action: str) -> Text:
+    out = Text()
+    if action == "edited":
+        for p, new in (scores or {}).items():
+            old = (previous or {}).get(p)
+            if old is not None and old != new:
+                out.append(Text(p))
+                out.append(f" {signed(old) or '0'} → {signed(new) or '0'} ({signed(change.get(p, 0))})\n")
+            else:
+                out.append(Text(p))
+                out.append(f" {signed(new) or '0'}\n")
+    elif action == "undone":
+        for p, old in (previous or {}).items():
+            out.append(Text(p))
+            out.append(f" {signed(old) or '0'} taken back\n")
+    else:
+        for p, new in (scores or {}).items():
+            out.append(Text(p))
+            out.append(f" {signed(new) or '0'}\n")
+    out.rstrip()
+    return out
+
+
+def _entry_text(t: Terminal, lines: dict, previous: dict | None, action: str) -> Text:
+    out = Text()
+    for p, text in lines.items():
+        out.append(Text(p + ": " if p else ""))
+        out.append(typed_cards(text, t))
+        if action == "edited" and previous is not None and previous.get(p) != text:
+            out.append("\n  was: ", style="dim")
+            out.append(typed_cards(previous.get(p, ""), t, "dim"))
+        out.append("\n")
+    out.rstrip()
+    return out
+
+
+def audit(t: Terminal, doc: dict) -> None:
+    """``history --audit``: hand by hand, every version with its time, what changed and the score change."""
+    name = Text("Audit: ", style="bold")
+    if doc.get("title"):
+        name.append(doc["title"])
+        name.append(f" ({doc['variant']}, session {doc['session']})", style="dim")
+    else:
+        name.append(f"{doc['variant']}, session {doc['session']}")
+    t.print(name)
+    if not doc["hands"]:
+        t.print("No hands yet.")
+        return
+    if not doc.get("kept", True):
+        t.print(Text("This session kept no audit trail: its hands are listed as entered.", style="yellow"))
+    for hand in doc["hands"]:
+        t.print()
+        head = Text(f"Hand {hand['number']}", style="bold")
+        if not hand["in_effect"]:
+            head.append("  (taken back, not in effect)", style="dim")
+        t.print(head)
+        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+        table.add_column("#", justify="right")
+        table.add_column("When (UTC)")
+        table.add_column("What")
+        table.add_column("Entry", overflow="fold", ratio=2)
+        table.add_column("Scores", overflow="fold", ratio=1)
+        for v in hand["versions"]:
+            what = Text(_ACTIONS.get(v["action"], v["action"]))
+            if v.get("form"):
+                what.append(f" ({v['form']})", style="dim")
+            if v.get("current"):
+                what.append("\nin effect", style="green")
+            if v["action"] == "undone":
+                entry = _entry_text(t, v["previous_lines"], None, v["action"])
+            else:
+                entry = _entry_text(t, v["lines"], v["previous_lines"], v["action"])
+            table.add_row(str(v["seq"]), _when(v["time"]), what, entry,
+                          _scores_text(v["scores"], v["previous_scores"], v["change"], v["action"]))
+        t.print(table)

@@ -1,0 +1,326 @@
+"""The documents for settling disputes: ``explain`` (SPEC §5) and
+``history --audit`` (SPEC §6).
+
+* :func:`explain_json` — how each score of one hand was reached, card by card,
+  with the rule each line applies; the scorer wrote those lines as it scored
+  (:mod:`scorekeeper.core.scoring`), this only gathers them.
+* :func:`audit_json` — every version of every hand with its time: what was
+  entered, edited, undone and redone, and for each change the scores before
+  and after. The session keeps an audit event per change
+  (:mod:`scorekeeper.sessions`); the states in between are worked out again by
+  replaying those events through the session's stored rules, so the figures
+  shown are the ones the table saw at the time.
+
+Both are plain dicts: ``--json`` prints them, and the tables people read are
+drawn from them (:mod:`scorekeeper.cli.render`).
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Sequence
+
+from scorekeeper.core.entry import did_you_mean
+from scorekeeper.core.errors import InputError, StateError
+from scorekeeper.core.game import GameSetup, score_entry
+from scorekeeper.core.interpretations import rule_refs, rule_title
+from scorekeeper.core.scoring import HandResult
+from scorekeeper.sessions import Loaded
+
+# ---------------------------------------------------------------- explain
+
+
+def hand_number(loaded: Loaded, number: int | None) -> int:
+    """The hand ``explain`` is about: ``number``, or the last hand when None.
+
+    Raises :class:`StateError` when the session has no hands yet or the number
+    does not exist (naming the hands there are and the nearest one).
+    """
+    count = loaded.state.hands
+    if count == 0:
+        raise StateError("This session has no hands yet: there is nothing to explain.")
+    if number is None:
+        return count
+    if not 1 <= number <= count:
+        nearest = min(max(number, 1), count)
+        span = "hand 1" if count == 1 else f"hands 1 to {count}"
+        raise StateError(f"There is no hand {number}: this session has {span} (did you mean {nearest}?).")
+    return number
+
+
+def player_named(loaded: Loaded, name: str) -> str:
+    """The session player called ``name`` (exactly, else ignoring case).
+
+    Raises :class:`InputError` with a "did you mean" and the players' names.
+    """
+    players = list(loaded.setup.players)
+    if name in players:
+        return name
+    folded = [p for p in players if p.casefold() == name.casefold()]
+    if len(folded) == 1:
+        return folded[0]
+    raise InputError(
+        f'"{name}" is not a player of this session{did_you_mean(name, players)}; the players are {", ".join(players)}.'
+    )
+
+
+def _rules_cited(refs: Sequence[str]) -> list[dict]:
+    seen: dict[str, None] = {}
+    for rule in refs:
+        for ref in rule_refs(rule):
+            seen.setdefault(ref, None)
+    return [{"ref": ref, "title": rule_title(ref)} for ref in sorted(seen, key=_ref_order)]
+
+
+def _ref_order(ref: str) -> tuple:
+    if ref.startswith("§"):
+        return (0, tuple(int(p) if p.isdigit() else 0 for p in ref[1:].split(".")))
+    if ref.startswith("I-") and ref[2:].isdigit():
+        return (1, (int(ref[2:]),))
+    return (2, (ref,))
+
+
+def explain_json(loaded: Loaded, number: int | None = None, player: str | None = None) -> dict:
+    """The ``explain --json`` document for hand ``number`` (default: the last).
+
+    ``{"session", "number", "variant", "title", "context", "dealer", "won",
+    "ended", "notes", "players": {name: {"score", "arithmetic", "lines",
+    "points_only", "note", "total"}}, "rules": [{"ref", "title"}], "finished",
+    "winners"}``; when ``number`` is the last hand of a finished game with end
+    bonuses, ``"end_bonus": {name: {"points", "reason", "total"}}``. Each
+    line is ``{"card", "points", "part", "reason", "rule"}``; a player's lines
+    add up to their score. Points are signed as they count towards the total.
+    ``player`` keeps one player. Raises :class:`StateError` for a hand that
+    does not exist, :class:`InputError` for an unknown player.
+    """
+    n = hand_number(loaded, number)
+    state = loaded.state
+    result: HandResult = state.results[n - 1]
+    names = list(result.players)
+    if player is not None:
+        names = [player_named(loaded, player)]
+    running = state.running_totals()[n - 1]
+    players = {}
+    cited: list[str] = []
+    for name in names:
+        score = result.players[name]
+        body = score.as_json()
+        body["total"] = running[name]
+        players[name] = body
+        cited += [line.rule for line in score.lines]
+    last = n == state.hands
+    ending = state.ending
+    doc: dict[str, Any] = {
+        "session": loaded.record["id"], "number": n, "variant": loaded.record["variant"],
+        "title": loaded.record.get("title"), "context": dict(result.context),
+        "dealer": loaded.setup.dealer_of(n), "won": list(result.won), "ended": result.ended,
+        "notes": list(result.notes), "points_only": result.points_only, "players": players,
+        "finished": bool(last and ending.finished), "winners": list(ending.winners) if last else [],
+        "note": ending.note if last else "",
+    }
+    if last and ending.finished and ending.bonus:
+        totals = state.totals
+        rule = _end_rule(loaded.setup)
+        doc["end_bonus"] = {
+            name: {"points": ending.bonus.get(name, 0), "reason": ending.bonus_reasons.get(name, ""),
+                   "rule": rule, "total": totals[name]}
+            for name in names
+        }
+        cited.append(rule)
+    doc["rules"] = _rules_cited([c for c in cited if c])
+    return doc
+
+
+def _end_rule(setup: GameSetup) -> str:
+    """The rule end-of-game bonuses come from: Carousel's §2.4 with its I-2
+    (the only variant with end bonuses names I-2), else none known."""
+    return "§2.4, I-2" if "I-2" in setup.variant.interpretations else ""
+
+
+# ---------------------------------------------------------------- audit
+
+
+def entry_lines(entry: Any) -> dict[str, str]:
+    """A stored hand entry in the one-line form people type (SPEC §4.2), per player:
+    ``{"Ann": "7H 8H 9H, QS QD QC +10H -AS 4D", "Bob": "-", ...}``; how the hand
+    ended, when the entry says so, under ``""`` (``"stock"``)."""
+    if not isinstance(entry, dict):
+        return {}
+    out: dict[str, str] = {}
+    for name, part in (entry.get("players") or {}).items():
+        out[name] = _player_line(part)
+        for word in ("knock", "out"):
+            if entry.get(word) == name:
+                out[name] = (out[name] + " " + word).strip()
+    if entry.get("stock_exhausted"):
+        out[""] = "stock"
+    return out
+
+
+def _cards_text(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return " ".join(_cards_text(v) for v in value if _cards_text(v))
+    return " ".join(str(value).split())
+
+
+def _player_line(part: Any) -> str:
+    if not isinstance(part, dict):
+        return str(part)
+    words = []
+    if "table" in part:
+        words.append(str(part["table"]))
+    melds = part.get("melds")
+    if melds:
+        if isinstance(melds, str):
+            words.append(", ".join(m.strip() for m in melds.replace(";", ",").split(",") if m.strip()))
+        else:
+            words.append(", ".join(_cards_text(m) for m in melds if _cards_text(m)))
+    if part.get("layoffs"):
+        words.append("+" + _cards_text(part["layoffs"]))
+    hand = part.get("hand")
+    if isinstance(hand, bool) or hand is None:
+        pass
+    elif isinstance(hand, int):
+        words.append(f"-{hand}")
+    else:
+        words.append(("-" + _cards_text(hand)) if _cards_text(hand) else "-")
+    return " ".join(w for w in words if w)
+
+
+class _Scorer:
+    """Scores stored entries as hand N of the session, each (N, entry) once."""
+
+    def __init__(self, setup: GameSetup):
+        self.setup = setup
+        self._cache: dict[tuple[int, str], HandResult | None] = {}
+
+    def result(self, number: int, entry: Any) -> HandResult | None:
+        key = (number, json.dumps(entry, sort_keys=True, ensure_ascii=False))
+        if key not in self._cache:
+            try:
+                self._cache[key] = score_entry(self.setup, entry, number)
+            except InputError:
+                # an entry that no longer scores (it cannot be stored that way, but
+                # an imported or hand-edited file might hold one): shown without scores
+                self._cache[key] = None
+        return self._cache[key]
+
+    def scores(self, number: int, entry: Any) -> dict[str, int] | None:
+        r = self.result(number, entry) if entry is not None else None
+        return dict(r.scores) if r is not None else None
+
+
+def _events(record: dict) -> tuple[list[dict], bool]:
+    """The session's audit events, oldest first, and whether they were kept as
+    they happened (False: rebuilt from the hands, for sessions without a trail)."""
+    events = record.get("audit")
+    if events:
+        return [dict(e) for e in events], True
+    rebuilt = [{"time": h.get("time"), "action": "entered", "number": i, "entry": h.get("entry"),
+                "previous": None, "form": h.get("form", "")}
+               for i, h in enumerate(record.get("hands", []), 1)]
+    return rebuilt, False
+
+
+def _change(before: dict[str, int] | None, after: dict[str, int] | None, players: Sequence[str]) -> dict[str, int]:
+    return {p: (after or {}).get(p, 0) - (before or {}).get(p, 0) for p in players}
+
+
+def audit_json(loaded: Loaded) -> dict:
+    """The ``history --audit --json`` document: every version of every hand.
+
+    ``{"session", "variant", "title", "players", "kept": bool, "consistent":
+    bool, "events": [...], "hands": [...]}``.
+
+    Each event, oldest first: ``{"seq", "time", "action" (entered | edited |
+    undone | redone), "number", "form", "entry", "previous", "lines",
+    "previous_lines", "scores", "previous_scores", "change", "totals_before",
+    "totals_after", "hands_after", "finished_after", "winners_after"}`` —
+    ``entry`` is the hand as it stands after the event (None for an undo),
+    ``previous`` what it replaced or took back, ``lines`` their one-line
+    forms, ``change`` each player's points gained or lost by the event.
+
+    ``hands``: per hand number, ``{"number", "in_effect", "versions": [{"seq",
+    "time", "action", "entry", "lines", "scores", "previous_scores", "change",
+    "current"}]}``; the version in effect has ``current`` true.
+
+    ``kept`` is false when the session had no audit trail and the entered
+    hands were listed instead; ``consistent`` says replaying the trail gives
+    the hands stored now.
+    """
+    record, setup = loaded.record, loaded.setup
+    players = list(setup.players)
+    scorer = _Scorer(setup)
+    events, kept = _events(record)
+    hands: list[Any] = []
+    out_events: list[dict] = []
+    zero = {p: 0 for p in players}
+
+    def totals_of(entries: list[Any]) -> dict[str, int]:
+        totals = dict(zero)
+        for i, e in enumerate(entries, 1):
+            for p, s in (scorer.scores(i, e) or {}).items():
+                totals[p] = totals.get(p, 0) + s
+        return totals
+
+    def ending_of(entries: list[Any]):
+        results = [scorer.result(i, e) for i, e in enumerate(entries, 1)]
+        if any(r is None for r in results):
+            return None
+        return setup.variant.end(setup, results)
+
+    for seq, ev in enumerate(events, 1):
+        action, number = ev.get("action"), int(ev.get("number") or 0)
+        before = totals_of(hands)
+        entry, previous = ev.get("entry"), ev.get("previous")
+        if action in ("entered", "redone"):
+            if number != len(hands) + 1:
+                number = len(hands) + 1
+            hands.append(entry)
+        elif action == "undone":
+            if hands:
+                taken = hands.pop()
+                previous = taken if previous is None else previous
+                number = len(hands) + 1
+            entry = None
+        elif action == "edited":
+            if 1 <= number <= len(hands):
+                if previous is None:
+                    previous = hands[number - 1]
+                hands[number - 1] = entry
+        scores = scorer.scores(number, entry)
+        previous_scores = scorer.scores(number, previous)
+        ending = ending_of(hands)
+        out_events.append({
+            "seq": seq, "time": ev.get("time"), "action": action, "number": number, "form": ev.get("form", ""),
+            "entry": entry, "previous": previous,
+            "lines": entry_lines(entry), "previous_lines": entry_lines(previous),
+            "scores": scores, "previous_scores": previous_scores,
+            "change": _change(previous_scores, scores, players),
+            "totals_before": before, "totals_after": totals_of(hands), "hands_after": len(hands),
+            "finished_after": bool(ending and ending.finished),
+            "winners_after": list(ending.winners) if ending and ending.finished else [],
+        })
+
+    stored = [h.get("entry") for h in record.get("hands", [])]
+    by_hand: dict[int, list[dict]] = {}
+    for ev in out_events:
+        by_hand.setdefault(ev["number"], []).append(ev)
+    hand_docs = []
+    for number in sorted(by_hand):
+        versions = []
+        current_seq = None
+        if number <= len(stored):
+            current_seq = next((ev["seq"] for ev in reversed(by_hand[number]) if ev["action"] != "undone"), None)
+        for ev in by_hand[number]:
+            versions.append({
+                "seq": ev["seq"], "time": ev["time"], "action": ev["action"], "form": ev["form"],
+                "entry": ev["entry"], "previous": ev["previous"], "lines": ev["lines"],
+                "previous_lines": ev["previous_lines"], "scores": ev["scores"],
+                "previous_scores": ev["previous_scores"], "change": ev["change"],
+                "current": ev["seq"] == current_seq,
+            })
+        hand_docs.append({"number": number, "in_effect": number <= len(stored), "versions": versions})
+    return {
+        "session": record["id"], "variant": record["variant"], "title": record.get("title"), "players": players,
+        "kept": kept, "consistent": hands == stored, "events": out_events, "hands": hand_docs,
+    }

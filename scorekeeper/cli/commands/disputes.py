@@ -1,0 +1,104 @@
+"""Settling disputes at the table: explain, check, rules (SPEC §5, §2.6)."""
+from __future__ import annotations
+
+from typing import List, Optional
+
+import typer
+from typing_extensions import Annotated
+
+from scorekeeper.cli.terminal import DbOpt, JsonOpt, SessionOpt, handle_errors, store, terminal
+from scorekeeper.core.errors import ExitCode
+
+VariantArg = Annotated[str, typer.Argument(help="rummy500 (500), rum500 (michigan-rum), carousel (manipulation) "
+                                                "or crazy (crazy-rummy).", show_default=False)]
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    @handle_errors
+    def explain(
+        number: Annotated[Optional[int], typer.Argument(help="The hand to explain (default: the last).",
+                                                        show_default=False)] = None,
+        player: Annotated[Optional[str], typer.Option("--player", "-p", help="Only this player.",
+                                                      show_default=False)] = None,
+        json_: JsonOpt = False,
+        session: SessionOpt = None,
+        db: DbOpt = None,
+    ) -> None:
+        """How each score of hand N was reached: every card, its points and why, the sum, bonuses, the rules.
+
+        Example: scorekeeper explain 3 --player Ann
+        """
+        from scorekeeper import audit, sessions
+
+        doc = audit.explain_json(sessions.load(store(db), session), number, player)
+        t = terminal()
+        if json_:
+            return t.json(doc)
+        from scorekeeper.cli import render
+
+        render.explain(t, doc)
+
+    @app.command()
+    @handle_errors
+    def check(
+        variant: VariantArg,
+        cards: Annotated[List[str], typer.Argument(help="The cards of a meld, like QS KS AS; a comma (or ;) "
+                                                        "separates melds, each judged on its own.",
+                                                   show_default=False)],
+        round_: Annotated[Optional[int], typer.Option("--round", help="The Crazy Rummy round (1-13), which "
+                                                      "sets the wild rank; required there.",
+                                                      show_default=False)] = None,
+        rule: Annotated[Optional[List[str]], typer.Option("--rule", "-r", help="A rule option KEY=VALUE, as "
+                                                          "for new (e.g. decks=2, set_duplicates=true).",
+                                                          show_default=False)] = None,
+        json_: JsonOpt = False,
+    ) -> None:
+        """Is this meld legal, which kind, what is it worth, and if not, why. Exit 0 legal, 1 not legal,
+        2 unreadable.
+
+        Examples: scorekeeper check rummy500 QS KS AS;
+        scorekeeper check crazy 4C 9D 9S --round 4;
+        scorekeeper check rummy500 "KS AS 2S, 7S 7H 7D"
+        """
+        from scorekeeper.core.check import check_melds
+        from scorekeeper.core.variants import get_variant
+
+        result = check_melds(get_variant(variant), cards, round_, rule or [])
+        doc = result.as_json()
+        t = terminal()
+        if json_:
+            t.json(doc)
+        else:
+            from scorekeeper.cli import render
+
+            render.check(t, doc)
+        if not result.legal:
+            raise typer.Exit(int(ExitCode.FAILED))
+
+    @app.command()
+    @handle_errors
+    def rules(
+        variant: Annotated[Optional[str], typer.Argument(help="A variant (id or alias); without it, the list "
+                                                              "of variants.", show_default=False)] = None,
+        json_: JsonOpt = False,
+    ) -> None:
+        """The variants; for one variant, its rules summary, every option with its default and allowed
+        values, and the interpretations (I-1...) that apply.
+
+        Example: scorekeeper rules rummy500
+        """
+        from scorekeeper.core import describe
+        from scorekeeper.core.variants import VARIANTS, get_variant
+
+        t = terminal()
+        doc = describe.variants_json(VARIANTS.values()) if variant is None else describe.variant_rules(
+            get_variant(variant))
+        if json_:
+            return t.json(doc)
+        from scorekeeper.cli import render
+
+        if variant is None:
+            render.variants(t, doc)
+        else:
+            render.variant_rules(t, doc)

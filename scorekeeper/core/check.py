@@ -1,0 +1,138 @@
+"""Judging melds on their own, as ``check`` does (SPEC §2.2, §5).
+
+``check rummy500 KS AS 2S`` answers: not legal, because runs cannot turn the
+corner. Each meld (commas separate several) gets a :class:`MeldCheck`: legal
+or not, its kind, its points where melds score (Rummy 500, Rum 500; None in
+Carousel and Crazy Rummy) and a sentence saying why. Cards that cannot be read,
+a missing or impossible round, or a bad rule option raise :class:`InputError`
+(exit 2); an illegal meld is an answer, not an error.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from scorekeeper.core.cards import RANKS, Card, PlayedCard, format_card, split_melds
+from scorekeeper.core.describe import fixed_rounds, round_matters, setup_for
+from scorekeeper.core.errors import InputError
+from scorekeeper.core.melds import IllegalMeld, MeldReading, Slot, describe_cards, read_meld
+from scorekeeper.core.rules import Variant, parse_rule_args
+
+#: The most rounds a round-by-round wild rank can have (one per rank, ace to king).
+MAX_ROUNDS = 13
+
+
+@dataclass(frozen=True)
+class MeldCheck:
+    """The verdict on one meld.
+
+    ``cards`` in canonical ASCII (a wild card as ``JK=6H`` with the card it
+    was read as; a legal run in rank order); ``kind`` ``"set"``/``"run"`` or
+    None when illegal; ``value`` its points, or None where melds do not score
+    or it is illegal; ``reason`` a plain-words sentence; ``arithmetic`` the
+    card-by-card sum of ``value`` (``"10 + 10 + 15 = 35"``) or None.
+    """
+
+    cards: tuple[str, ...]
+    legal: bool
+    kind: str | None
+    value: int | None
+    reason: str
+    arithmetic: str | None = None
+
+    def as_json(self) -> dict:
+        return {"cards": list(self.cards), "legal": self.legal, "kind": self.kind, "value": self.value,
+                "reason": self.reason, "arithmetic": self.arithmetic}
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """Every meld's verdict. ``value`` is the points of all the melds together
+    when every one is legal and melds score in the variant, else None."""
+
+    variant: str
+    round: int | None
+    melds: tuple[MeldCheck, ...]
+    wild: str | None = None
+    rules: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def legal(self) -> bool:
+        return all(m.legal for m in self.melds)
+
+    @property
+    def value(self) -> int | None:
+        if not self.legal or any(m.value is None for m in self.melds):
+            return None
+        return sum(m.value for m in self.melds)  # type: ignore[misc]
+
+    def as_json(self) -> dict:
+        """The ``check --json`` document (SPEC §5)."""
+        return {"variant": self.variant, "round": self.round, "wild": self.wild, "legal": self.legal,
+                "melds": [m.as_json() for m in self.melds], "value": self.value}
+
+
+def _slot_text(slot: Slot) -> str:
+    text = format_card(slot.played.card)
+    if slot.wild and slot.counts_as is not None:
+        text += "=" + format_card(slot.counts_as)
+    return text
+
+
+def _arithmetic(variant: Variant, reading: MeldReading, rules: dict[str, Any], value: int) -> str | None:
+    """Card by card, when the variant's meld value is the sum of its cards' values."""
+    parts = [variant.meld_value(MeldReading(reading.kind, (s,), ""), rules) for s in reading.slots]
+    if any(p is None for p in parts) or sum(parts) != value:  # type: ignore[arg-type]
+        return None
+    return " + ".join(str(p) for p in parts) + f" = {value}"
+
+
+def judge(variant: Variant, cards: Sequence[PlayedCard], rules: dict[str, Any], round_: int, jokers: int) -> MeldCheck:
+    """One meld's verdict under ``rules`` (and ``round_``, where the wild rank depends on it)."""
+    typed = tuple(str(pc) for pc in cards)
+    if jokers == 0 and any(pc.card.is_joker for pc in cards):
+        return MeldCheck(typed, False, None, None, f"{variant.name} is played without jokers")
+    try:
+        reading = read_meld(cards, variant.meld_rules(rules, round_))
+    except IllegalMeld as e:
+        prefix = describe_cards(cards) + ": "
+        reason = e.message[len(prefix):] if e.message.startswith(prefix) else e.message
+        return MeldCheck(typed, False, None, None, reason.rstrip("."))
+    value = variant.meld_value(reading, rules)
+    arithmetic = _arithmetic(variant, reading, rules, value) if value is not None else None
+    return MeldCheck(tuple(_slot_text(s) for s in reading.slots), True, reading.kind, value, reading.reason, arithmetic)
+
+
+def check_melds(variant: Variant, cards: str | Sequence[str], round_: int | None = None,
+                rule_args: Sequence[str] = ()) -> CheckResult:
+    """Judge the melds in ``cards`` (one text, or tokens; ``,``/``;`` between melds)
+    for ``variant`` with its default options changed by ``rule_args`` (``KEY=VALUE``).
+
+    ``round_`` is required (1–13) where the wild rank changes by round, and
+    refused elsewhere. Raises :class:`InputError` for unreadable cards, no
+    cards, a bad round or a bad option.
+    """
+    players = variant.min_players
+    rules = parse_rule_args(variant, rule_args, players)
+    needs_round = round_matters(variant, rules)
+    wild = None
+    if needs_round:
+        last = fixed_rounds(variant) or MAX_ROUNDS
+        if round_ is None:
+            raise InputError(
+                f"In {variant.name} the wild rank changes every round: give the round with --round 1-{last}."
+            )
+        if not 1 <= round_ <= last:
+            raise InputError(f"{variant.name} has rounds 1 to {last}, not {round_}.")
+        mrules = variant.meld_rules(rules, round_)
+        wild = " ".join(RANKS[r - 1] for r in range(1, 14) if mrules.wild(Card(r, "S"))) or None
+    elif round_ is not None:
+        raise InputError(f"{variant.name} melds do not depend on the round: leave out --round.")
+    text = cards if isinstance(cards, str) else " ".join(str(c) for c in cards)
+    melds = split_melds(text, "the cards")
+    if not melds:
+        raise InputError("Give the cards of a meld to check, for example: scorekeeper check rummy500 QS KS AS.")
+    _, jokers = variant.decks(setup_for(variant, players, rules))
+    verdicts = tuple(judge(variant, m, rules, round_ or 0, jokers) for m in melds)
+    return CheckResult(variant.id, round_ if needs_round else None, verdicts, wild, rules)
+

@@ -1,0 +1,157 @@
+"""The rules of each variant in words and figures, for ``rules`` (SPEC §2, §2.6)
+and for ``check``'s round.
+
+Everything here is worked out from the :class:`~scorekeeper.core.rules.Variant`
+record itself (its options, ``decks``, ``dealt``, ``end``, ``meld_rules``), so
+a new variant is described correctly without touching this module.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+from scorekeeper.core.cards import SUITS, Card
+from scorekeeper.core.game import GameSetup
+from scorekeeper.core.interpretations import INTERPRETATION_OPTIONS, INTERPRETATIONS
+from scorekeeper.core.rules import Variant, resolve_rules
+from scorekeeper.core.scoring import HandResult, PlayerScore
+
+#: The longest game the fixed-length probe looks for (Crazy Rummy has 13 rounds).
+_PROBE_HANDS = 60
+
+
+def seats(n: int) -> tuple[str, ...]:
+    """``n`` placeholder player names, for working out what a variant does at ``n`` players."""
+    return tuple(f"P{i}" for i in range(1, n + 1))
+
+
+def setup_for(variant: Variant, players: int, rules: dict[str, Any] | None = None) -> GameSetup:
+    """A game setup of ``variant`` for ``players`` placeholder players, with the
+    default options unless ``rules`` (already resolved) are given."""
+    resolved = rules if rules is not None else resolve_rules(variant, {}, players)
+    return GameSetup(variant, seats(players), resolved)
+
+
+def _player_range(a: int, b: int) -> str:
+    return f"{a} player{'s' if a != 1 else ''}" if a == b else f"{a}–{b} players"
+
+
+def by_player_count(variant: Variant, what: Callable[[int], Any], show: Callable[[Any], str]) -> str:
+    """Say how ``what(n)`` varies with the player count: ``"1 deck for 2–4 players,
+    2 decks for 5–8 players"``, or just ``"1 deck"`` when it never changes."""
+    groups: list[tuple[int, int, Any]] = []
+    for n in range(variant.min_players, variant.max_players + 1):
+        value = what(n)
+        if groups and groups[-1][2] == value:
+            groups[-1] = (groups[-1][0], n, value)
+        else:
+            groups.append((n, n, value))
+    if len(groups) == 1:
+        return show(groups[0][2])
+    return ", ".join(f"{show(v)} for {_player_range(a, b)}" for a, b, v in groups)
+
+
+def _deck_words(pair: tuple[int, int]) -> str:
+    decks, jokers = pair
+    text = f"{decks} deck{'s' if decks != 1 else ''}"
+    if jokers:
+        text += f" + {jokers} joker{'s' if jokers != 1 else ''}"
+    return text
+
+
+def decks_text(variant: Variant) -> str:
+    """The decks (and jokers) in play by player count, with the default options."""
+    return by_player_count(variant, lambda n: tuple(variant.decks(setup_for(variant, n))), _deck_words)
+
+
+def dealt_text(variant: Variant) -> str:
+    """The cards dealt by player count."""
+    return by_player_count(variant, variant.dealt, str)
+
+
+def fixed_rounds(variant: Variant) -> int | None:
+    """The number of hands after which the game always ends (Crazy Rummy: 13),
+    or None when it ends on a target total instead.
+
+    Worked out by asking the variant's own ``end`` about a game of hands that
+    all score 0 (no target is ever reached that way).
+    """
+    setup = setup_for(variant, variant.min_players)
+    results: list[HandResult] = []
+    for _ in range(_PROBE_HANDS):
+        results.append(HandResult({p: PlayerScore(p) for p in setup.players}))
+        if variant.end(setup, results).finished:
+            return len(results)
+    return None
+
+
+def goal_text(variant: Variant) -> str:
+    """``"first to 500+; highest total wins"`` or ``"13 rounds; lowest total wins"``."""
+    who = "lowest" if variant.lowest_wins else "highest"
+    target = variant.option("target")
+    if target is not None:
+        return f"first to {target.default_for(variant.min_players)}+; {who} total wins"
+    rounds = fixed_rounds(variant)
+    if rounds:
+        return f"{rounds} rounds; {who} total wins"
+    return f"{who} total wins"
+
+
+_PROBE_CARDS = [Card(rank, suit) for rank in range(1, 14) for suit in SUITS] + [Card(0, "")]
+
+
+def round_matters(variant: Variant, rules: dict[str, Any]) -> bool:
+    """Whether what makes a meld legal changes from round to round (Crazy
+    Rummy's wild rank), so that ``check`` needs ``--round``."""
+    first, second = variant.meld_rules(rules, 1), variant.meld_rules(rules, 2)
+    if first is None or second is None:
+        return False
+    return ([first.wild(c) for c in _PROBE_CARDS] != [second.wild(c) for c in _PROBE_CARDS]
+            or (first.ace_high, first.set_duplicates) != (second.ace_high, second.set_duplicates))
+
+
+def _plain(value: Any) -> Any:
+    return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
+
+
+def option_json(variant: Variant, key: str) -> dict:
+    """One rule option: key, default (a value, or by player count), allowed values, what it does."""
+    option = variant.option(key)
+    assert option is not None, key
+    doc: dict[str, Any] = {"key": option.key, "values": option.values, "help": option.help}
+    if callable(option.default):
+        by_count = {str(n): _plain(option.default_for(n))
+                    for n in range(variant.min_players, variant.max_players + 1)}
+        doc["default"] = by_count
+        doc["default_text"] = "by player count: " + by_player_count(variant, option.default_for, str)
+    else:
+        doc["default"] = _plain(option.default)
+        doc["default_text"] = str(option.default).lower() if isinstance(option.default, bool) else str(option.default)
+    return doc
+
+
+def variant_row(variant: Variant) -> dict:
+    """A row of the variants table (SPEC §2)."""
+    return {
+        "id": variant.id, "aliases": list(variant.aliases), "name": variant.name,
+        "players": {"min": variant.min_players, "max": variant.max_players},
+        "decks": decks_text(variant), "dealt": dealt_text(variant), "goal": goal_text(variant),
+    }
+
+
+def variant_rules(variant: Variant) -> dict:
+    """Everything ``rules VARIANT`` shows: the row, the summary, every option and
+    the interpretations (I-1…) that apply, each with its sentence."""
+    doc = variant_row(variant)
+    doc["lowest_wins"] = variant.lowest_wins
+    doc["summary"] = variant.summary
+    doc["options"] = [option_json(variant, o.key) for o in variant.options]
+    doc["interpretations"] = [
+        {"id": key, "text": INTERPRETATIONS.get(key, ""), "option": INTERPRETATION_OPTIONS.get(key)}
+        for key in variant.interpretations
+    ]
+    return doc
+
+
+def variants_json(variants: Iterable[Variant]) -> dict:
+    """``rules`` without a variant: ``{"variants": [row, ...]}``."""
+    return {"variants": [variant_row(v) for v in variants]}

@@ -1,0 +1,205 @@
+"""`check VARIANT CARDS... [--round R]`: is a meld legal, which kind, its points, why (SPEC §2.2, §5).
+
+Exit 0 when every meld is legal, 1 when one is not, 2 when the cards cannot be
+read. Values are worked out by hand from §2.1 (rummy500: ace 15, 1 when low in
+a run; K Q J 10; 2-10 face value); the sum is in the comment beside each.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import SHARED_GAMES, load_games
+from scorekeeper.core.check import check_melds
+from scorekeeper.core.errors import InputError
+from scorekeeper.core.variants import VARIANTS, get_variant
+
+ROOT = Path(__file__).resolve().parents[1]
+EXE = ROOT / ".venv" / "bin" / "scorekeeper"
+MELDS = [c for c in load_games("shared_melds.json")["checks"]]
+PRESENT = [c for c in MELDS if c["variant"] in VARIANTS]
+
+
+def check(cli, *args: str):
+    """Run check --json; returns (exit code, document or None)."""
+    r = cli("check", *args, "--json")
+    assert "Traceback" not in r.stdout + r.stderr
+    return r.exit_code, (json.loads(r.stdout) if r.stdout.strip() else None)
+
+
+# --- every meld of the shared examples ------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", PRESENT, ids=[f"{c['variant']}:{c['cards']}" for c in PRESENT])
+def test_shared_melds(cli, case):
+    args = [case["variant"], *case["cards"].split()]
+    if "round" in case:
+        args += ["--round", str(case["round"])]
+    code, doc = check(cli, *args)
+    assert code == (0 if case["legal"] else 1)
+    assert doc["legal"] is case["legal"]
+    (meld,) = doc["melds"]
+    assert meld["legal"] is case["legal"]
+    if case["legal"]:
+        assert meld["kind"] == case["kind"]
+    else:
+        assert meld["kind"] is None and doc["value"] is None
+    if "value" in case:
+        assert doc["value"] == case["value"]
+        assert meld["value"] == case["value"]
+    # a reason in plain words: no card list in front, no trailing stop, no Python
+    assert meld["reason"] and meld["reason"][0].islower()
+    assert not meld["reason"].endswith(".") and "Error" not in meld["reason"]
+
+
+def test_reasons_in_plain_words(cli):
+    _, doc = check(cli, "rummy500", "KS", "AS", "2S")
+    assert doc["melds"][0]["reason"] == "runs cannot turn the corner: K-A-2"
+    _, doc = check(cli, "rummy500", "QS", "KS", "AS")
+    assert doc["melds"][0]["reason"] == "a run of spades Q-K-A (ace high)"
+    # Q 10 + K 10 + A high 15 = 35
+    assert doc["melds"][0]["arithmetic"] == "10 + 10 + 15 = 35"
+    _, doc = check(cli, "rummy500", "AS", "2S", "3S")
+    # A low 1 + 2 + 3 = 6
+    assert doc["melds"][0]["arithmetic"] == "1 + 2 + 3 = 6"
+    _, doc = check(cli, "rummy500", "2S", "3S", "5S")
+    assert "not consecutive" in doc["melds"][0]["reason"] and "4" in doc["melds"][0]["reason"]
+    _, doc = check(cli, "rummy500", "7S", "7H")
+    assert doc["melds"][0]["reason"] == "a meld needs at least three cards"
+    _, doc = check(cli, "rummy500", "7S", "7H", "7D", "7C", "7S")
+    assert "never has more than four cards" in doc["melds"][0]["reason"]
+
+
+@pytest.mark.skipif("carousel" not in VARIANTS or "crazy" not in VARIANTS, reason="variant not there yet")
+def test_wild_cards_show_what_they_stand_for(cli):
+    # Carousel: the joker fills the gap of 5♥ _ 7♥
+    code, doc = check(cli, "carousel", "7H", "JK", "5H")
+    assert code == 0 and doc["melds"][0]["cards"] == ["5H", "JK=6H", "7H"] and doc["value"] is None
+    # Crazy round 4: fours are wild; 4♣ makes a set of nines
+    code, doc = check(cli, "crazy", "4C", "9D", "9S", "--round", "4")
+    assert code == 0 and doc["round"] == 4 and doc["wild"] == "4"
+    assert "4C=9H" in doc["melds"][0]["cards"] or any(c.startswith("4C=9") for c in doc["melds"][0]["cards"])
+    # a declared meaning is kept
+    code, doc = check(cli, "carousel", "5H", "JK=6H", "7H")
+    assert code == 0 and doc["melds"][0]["cards"] == ["5H", "JK=6H", "7H"]
+    # the same cards in round 5 (fives wild): 4♣ is a plain card, the ranks differ
+    code, doc = check(cli, "crazy", "4C", "9D", "9S", "--round", "5")
+    assert code == 1 and doc["wild"] == "5"
+
+
+# --- several melds --------------------------------------------------------------------------
+
+
+def test_several_melds_each_judged(cli):
+    code, doc = check(cli, "rummy500", "QS KS AS,", "KS AS 2S")
+    assert code == 1
+    assert [m["legal"] for m in doc["melds"]] == [True, False]
+    assert doc["legal"] is False and doc["value"] is None
+    # Q♠ K♠ A♠ 35 + 7♥ 7♦ 7♣ 21 = 56; a semicolon separates melds as well
+    code, doc = check(cli, "rummy500", "QS KS AS; 7H 7D 7C")
+    assert code == 0 and [m["value"] for m in doc["melds"]] == [35, 21] and doc["value"] == 56
+    code, doc = check(cli, "rummy500", "QS", "KS", "AS", ",", "7H", "7D", "7C")
+    assert code == 0 and doc["value"] == 56
+
+
+def test_options_change_the_verdict(cli):
+    code, doc = check(cli, "rummy500", "7H", "7H", "7S")
+    assert code == 1 and "two identical cards" in doc["melds"][0]["reason"]
+    # two decks and set_duplicates: 7 + 7 + 7 = 21
+    code, doc = check(cli, "rummy500", "7H", "7H", "7S", "--rule", "decks=2", "--rule", "set_duplicates=true")
+    assert code == 0 and doc["value"] == 21
+    # the 5-10-15 scale: 9 counts 5, 10 and J count 10: 5 + 10 + 10 = 25; a low ace 5: 5 + 5 + 5 = 15
+    code, doc = check(cli, "rum500", "9H", "10H", "JH", "--rule", "card_values=5-10-15")
+    assert code == 0 and doc["value"] == 25
+    code, doc = check(cli, "rum500", "AH", "2H", "3H", "--rule", "card_values=5-10-15")
+    assert code == 0 and doc["value"] == 15
+
+
+def test_joker_in_a_game_without_jokers(cli):
+    code, doc = check(cli, "rummy500", "5H", "JK", "7H")
+    assert code == 1 and doc["melds"][0]["reason"] == "Rummy 500 is played without jokers"
+
+
+# --- unreadable input: exit 2, nothing on stdout -----------------------------------------------
+
+
+@pytest.mark.parametrize("args,words", [
+    (("rummy500", "1H", "2H", "3H"), '"1H" is not a card'),
+    (("rummy500", "QS", "KS", "AX"), '"AX" is not a card'),
+    (("rummy5000", "QS", "KS", "AS"), 'did you mean "rummy500"'),
+    (("rummy500", ","), "Give the cards"),
+    (("rummy500", "QS", "KS", "AS", "--round", "3"), "leave out --round"),
+    (("rummy500", "QS", "KS", "AS", "--rule", "colour=red"), "not a rule option"),
+    (("rummy500", "QS", "KS", "AS", "--rule", "decks=3"), "decks takes 1 or 2"),
+])
+def test_unreadable(cli, args, words):
+    r = cli("check", *args, "--json")
+    assert r.exit_code == 2
+    assert r.stdout == ""
+    assert words in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+@pytest.mark.skipif("crazy" not in VARIANTS, reason="Crazy Rummy not there yet")
+@pytest.mark.parametrize("extra,words", [((), "--round 1-13"), (("--round", "0"), "rounds 1 to 13"),
+                                         (("--round", "14"), "rounds 1 to 13")])
+def test_crazy_needs_a_round(cli, extra, words):
+    r = cli("check", "crazy", "4C", "9D", "9S", *extra)
+    assert r.exit_code == 2 and words in r.stderr
+
+
+# --- what people read --------------------------------------------------------------------------
+
+
+def test_text_output(cli):
+    r = cli("check", "rummy500", "QS", "KS", "AS")
+    assert r.exit_code == 0
+    assert "legal run, 35 points" in r.stdout and "10 + 10 + 15 = 35" in r.stdout
+    r = cli("check", "rummy500", "KS", "AS", "2S")
+    assert r.exit_code == 1
+    assert "not legal" in r.stdout and "runs cannot turn the corner: K-A-2" in r.stdout
+
+
+# --- the core on its own --------------------------------------------------------------------------
+
+
+def test_core_check_is_pure_and_typed():
+    result = check_melds(get_variant("500"), "QS KS AS, 7S 7H 7D 7C")
+    # 35 + 28 = 63
+    assert result.legal and result.value == 63 and result.variant == "rummy500"
+    with pytest.raises(InputError):
+        check_melds(get_variant("rummy500"), "QS KS AZ")
+    code = ("import sys, scorekeeper.core.check, scorekeeper.core.describe, scorekeeper.core.interpretations; "
+            "print(sorted(m for m in ('typer', 'rich', 'tinydb', 'click') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert out.stdout.strip() == "[]", out.stderr
+
+
+# --- as a user runs it ------------------------------------------------------------------------------
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, NO_COLOR="1")
+    return subprocess.run([str(EXE), *args], capture_output=True, text=True, env=env, timeout=60)
+
+
+@pytest.mark.skipif(not EXE.exists(), reason="no console script in .venv")
+def test_exit_codes_through_the_console_script():
+    assert _run("check", "rummy500", "QS", "KS", "AS").returncode == 0
+    assert _run("check", "rummy500", "KS", "AS", "2S").returncode == 1
+    r = _run("check", "rummy500", "KS", "AS", "1S", "--json")
+    assert r.returncode == 2 and r.stdout == "" and '"1S"' in r.stderr
+
+
+@pytest.mark.skipif(not EXE.exists() or not (SHARED_GAMES / "melds.json").exists(), reason="no shared melds")
+def test_shared_play_examples_melds():
+    tool = SHARED_GAMES.parent / "tools" / "play_examples.py"
+    r = subprocess.run([sys.executable, str(tool), "--exe", str(EXE), str(SHARED_GAMES / "melds.json")],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout
+    assert r.stdout.strip().endswith(" 0 failed")

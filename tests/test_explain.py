@@ -1,0 +1,249 @@
+"""`explain`: every score of a hand, card by card, with the rule each line applies (SPEC §5).
+
+The worked examples (tests/fixtures/shared_*.json, the demo game) carry scores
+worked out by hand; here every hand of every game is explained and the lines of
+each player's explanation must add up to that hand-worked score. The single
+cases below name their arithmetic in a comment.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from conftest import FIXTURES, load_games
+from scorekeeper import audit, sessions
+from scorekeeper.core.variants import VARIANTS
+from scorekeeper.store import Store, resolve_path
+
+DEMO = Path(__file__).resolve().parents[1] / "scorekeeper" / "data" / "demo_rummy500.json"
+
+
+def _games() -> list[tuple[str, dict]]:
+    """Every worked game whose variant exists: (label, game)."""
+    out = []
+    for name in sorted(p.name for p in FIXTURES.glob("*.json")):
+        data = json.loads((FIXTURES / name).read_text(encoding="utf-8"))
+        for game in data.get("games", []):
+            if game["variant"] in VARIANTS:
+                out.append((f"{name}:{game.get('id', '?')}", game))
+    out.append(("demo", json.loads(DEMO.read_text(encoding="utf-8"))))
+    return out
+
+
+GAMES = _games()
+
+
+def play(game: dict) -> sessions.Loaded:
+    """Record a worked game through the sessions module (the CLI's own path)."""
+    st = Store(resolve_path(None))
+    sessions.create(st, game["variant"], game["players"], game.get("rules", []), game.get("title"))
+    for hand in game["hands"]:
+        sessions.record_hand(st, None, hand, "file")
+    return sessions.load(st, None)
+
+
+def explain(cli, *args: str) -> dict:
+    result = cli("explain", *args, "--json")
+    assert result.exit_code == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+# --- every worked example adds up -------------------------------------------------------
+
+
+@pytest.mark.parametrize("label,game", GAMES, ids=[g[0] for g in GAMES])
+def test_explanations_add_up_to_the_hand_worked_scores(label, game):
+    loaded = play(game)
+    expected = game["expect"]["scores"]
+    assert loaded.state.hands == len(expected)
+    for number, scores in enumerate(expected, 1):
+        doc = audit.explain_json(loaded, number)
+        assert doc["number"] == number
+        for name, want in scores.items():
+            p = doc["players"][name]
+            # the lines are the explanation: their sum is the score, and the score is the hand-worked one
+            assert sum(line["points"] for line in p["lines"]) == p["score"] == want, (label, number, name)
+            assert p["arithmetic"].endswith(f"= {want}") or (p["arithmetic"] == "0" and want == 0)
+            for line in p["lines"]:
+                assert line["reason"] and line["rule"], line
+    # the end of the game: hand scores plus the end bonuses shown by explain give the final totals
+    last = audit.explain_json(loaded)
+    assert last["finished"] == game["expect"]["finished"]
+    for name, total in game["expect"]["totals"].items():
+        bonus = last.get("end_bonus", {}).get(name, {"points": 0})["points"]
+        assert last["players"][name]["total"] + bonus == total, (label, name)
+
+
+CLI_GAMES = [g for g in GAMES if g[0] == "demo" or g[0].startswith("shared_")]
+
+
+@pytest.mark.parametrize("label,game", CLI_GAMES, ids=[g[0] for g in CLI_GAMES])
+def test_explain_through_the_cli_matches_history(cli, label, game):
+    play(game)
+    hist = json.loads(cli("history", "--json").stdout)
+    for h in hist["hands"]:
+        doc = explain(cli, str(h["number"]))
+        assert {n: p["score"] for n, p in doc["players"].items()} == h["scores"]
+        assert {n: p["total"] for n, p in doc["players"].items()} == h["totals"]
+
+
+# --- the lines say what counted what ------------------------------------------------------
+
+
+SPEC_HAND = {"players": {
+    "Ann": {"melds": ["7H 8H 9H", "QS QD QC"], "layoffs": "10H", "hand": "AS 4D"},
+    "Bob": {"melds": [], "hand": ""},
+    "Cy": {"table": 80, "hand": 85},
+}}
+
+
+def test_spec_example_card_by_card(cli, tmp_path):
+    cli("new", "rummy500", "Ann", "Bob", "Cy")
+    f = tmp_path / "hand.json"
+    f.write_text(json.dumps(SPEC_HAND))
+    assert cli("hand", "--file", str(f)).exit_code == 0
+    doc = explain(cli)
+    assert doc["number"] == 1 and doc["variant"] == "rummy500" and doc["context"] == {}
+    ann = doc["players"]["Ann"]
+    # 7+8+9 = 24 (run), 10+10+10 = 30 (set), 10 laid off, A♠ 15 + 4♦ 4 = 19 left: 24 + 30 + 10 − 19 = 45
+    by_card = {line["card"]: line for line in ann["lines"]}
+    assert [by_card[c]["points"] for c in ("7H", "8H", "9H")] == [7, 8, 9]
+    assert [by_card[c]["points"] for c in ("QS", "QD", "QC")] == [10, 10, 10]
+    assert by_card["10H"]["points"] == 10 and by_card["10H"]["part"] == "layoff"
+    assert "laid off by Ann" in by_card["10H"]["reason"]
+    assert by_card["AS"]["points"] == -15 and "ace" in by_card["AS"]["reason"] and "§2.1" in by_card["AS"]["rule"]
+    assert by_card["4D"]["points"] == -4
+    assert ann["score"] == 45 and ann["total"] == 45
+    # Cy counted on paper: 80 − 85 = −5, citing I-6
+    cy = doc["players"]["Cy"]
+    assert cy["score"] == -5 and cy["points_only"] is True
+    assert [line["card"] for line in cy["lines"]] == [None, None]
+    assert all("I-6" in line["rule"] for line in cy["lines"])
+    # Bob went out with nothing on the table: 0, no lines
+    assert doc["players"]["Bob"]["score"] == 0 and doc["players"]["Bob"]["lines"] == []
+    assert doc["won"] == ["Bob"] and doc["ended"] == "out"
+    refs = [r["ref"] for r in doc["rules"]]
+    assert refs == ["§2.1", "§2.2", "§2.3", "I-6"]
+    assert all(r["title"] for r in doc["rules"])
+    assert "end_bonus" not in doc and doc["finished"] is False
+
+
+def test_low_ace_and_lay_off_on_an_opponents_meld():
+    game = json.loads(DEMO.read_text(encoding="utf-8"))
+    loaded = play({**game, "hands": game["hands"][:1]})
+    doc = audit.explain_json(loaded, 1)
+    bob = {line["card"]: line for line in doc["players"]["Bob"]["lines"]}
+    # Bob's A♠ 2♠ 3♠: the ace is low, 1 (1 + 2 + 3 = 6)
+    assert bob["AS"]["points"] == 1 and "low ace" in bob["AS"]["reason"]
+    # Bob laid off 10♥ on Ann's 7♥ 8♥ 9♥: 10, for Bob
+    assert bob["10H"]["points"] == 10 and "on Ann's run" in bob["10H"]["reason"]
+    cy = {line["card"]: line for line in doc["players"]["Cy"]["lines"]}
+    # Cy's A♦ left in hand costs 15
+    assert cy["AD"]["points"] == -15
+
+
+def test_player_filter_ignores_case(cli):
+    play(load_games("shared_rummy500.json")["games"][0])
+    doc = explain(cli, "1", "--player", "ann")
+    assert list(doc["players"]) == ["Ann"]
+
+
+def test_default_is_the_last_hand(cli):
+    game = json.loads(DEMO.read_text(encoding="utf-8"))
+    play({**game, "hands": game["hands"][:3]})
+    assert explain(cli)["number"] == 3
+
+
+def test_finished_game_names_the_winner(cli):
+    play(json.loads(DEMO.read_text(encoding="utf-8")))
+    doc = explain(cli)
+    # hand 13: Bob reaches 409 + 91 = 500 and is highest (Ann 414 + 78 = 492)
+    assert doc["finished"] is True and doc["winners"] == ["Bob"]
+    assert doc["players"]["Bob"]["total"] == 500
+    earlier = explain(cli, "12")
+    assert earlier["finished"] is False and earlier["winners"] == []
+
+
+@pytest.mark.skipif("carousel" not in VARIANTS, reason="Carousel is not there yet")
+def test_carousel_end_bonus_is_explained(cli):
+    game = next(g for label, g in GAMES if label.endswith(":game-to-150"))
+    play(game)
+    doc = explain(cli)
+    assert doc["finished"] is True
+    bonus = doc["end_bonus"]
+    assert set(bonus) == set(game["players"])
+    assert all(b["reason"] for b in bonus.values() if b["points"])
+    assert "I-2" in [r["ref"] for r in doc["rules"]]
+    text = cli("explain")
+    assert "End of the game" in text.stdout
+
+
+# --- refusals -------------------------------------------------------------------------------
+
+
+def test_unknown_hand_number(cli):
+    play(load_games("shared_rummy500.json")["games"][0])
+    for n in ("7", "0", "-1"):
+        r = cli("explain", "--", n) if n.startswith("-") else cli("explain", n)
+        assert r.exit_code == 2
+        assert r.stdout == ""
+        assert "no hand" in r.stderr and "did you mean 1?" in r.stderr
+
+
+def test_no_hands_yet(cli):
+    cli("new", "rummy500", "Ann", "Bob")
+    r = cli("explain", "--json")
+    assert r.exit_code == 2 and r.stdout == "" and "no hands yet" in r.stderr
+
+
+def test_unknown_player(cli):
+    play(load_games("shared_rummy500.json")["games"][0])
+    r = cli("explain", "--player", "Anne", "--json")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert 'did you mean "Ann"' in r.stderr
+
+
+def test_no_session(cli):
+    r = cli("explain")
+    assert r.exit_code == 2 and "Traceback" not in r.stderr
+
+
+# --- what people read -------------------------------------------------------------------------
+
+
+def test_text_output_has_the_cards_the_sum_and_the_rules(cli, tmp_path):
+    cli("new", "rummy500", "Ann", "Bob", "Cy")
+    f = tmp_path / "hand.json"
+    f.write_text(json.dumps(SPEC_HAND))
+    cli("hand", "--file", str(f))
+    r = cli("explain")
+    assert r.exit_code == 0
+    out = r.stdout
+    for word in ("Hand 1", "Card", "Points", "Reason", "Rule", "Ann", "Bob", "Cy", "§2.3", "I-6",
+                 "Rules applied", "went out"):
+        assert word in out, word
+    # Ann: 24 + 30 + 10 − 19 = 45, as the scorer adds it up
+    arithmetic = explain(cli)["players"]["Ann"]["arithmetic"]
+    assert arithmetic.endswith("= 45") and "− 19" in arithmetic
+    assert f"Sum: {arithmetic}" in out
+    # no colour (NO_COLOR): suits are letters, never symbols
+    assert not re.search("[♠♥♦♣]", out)
+    assert "AS left in hand" in out
+
+
+def test_render_colours_suits_when_the_terminal_has_colour():
+    from scorekeeper.cli import render
+
+    colour = SimpleNamespace(color=True)
+    text = render.cards("A♥ in hand, 2♣ too", colour)
+    assert text.plain == "A♥ in hand, 2♣ too"
+    styles = {text.plain[s.start:s.end]: str(s.style) for s in text.spans}
+    assert styles["A♥"] == "red" and "2♣" not in {k for k, v in styles.items() if v == "red"}
+    typed = render.typed_cards("7H 8h +10H -AS Ann", colour)
+    assert typed.plain == "7♥ 8♥ +10♥ -A♠ Ann"
+    plain = render.typed_cards("7H 8h", SimpleNamespace(color=False))
+    assert plain.plain == "7H 8h"
