@@ -17,7 +17,9 @@ class Line:
     penalty counts positive in crazy: it is what it adds to the score);
     ``card`` the canonical card text, or None for a figure that is not a card
     (points-only entries, bonuses); ``part`` one of ``meld``, ``layoff``,
-    ``hand``, ``table``, ``bonus``, ``difference``; ``rule`` the SPEC section.
+    ``hand``, ``table``, ``bonus``, ``difference``, ``count`` (a card counted
+    toward a Carousel hand: its value is in the reason, it adds 0 itself);
+    ``rule`` the SPEC section.
     """
 
     points: int
@@ -50,6 +52,8 @@ class PlayerScore:
         """``24 + 30 + 10 − 19 = 45``: the sum per part, as the table would add it."""
         parts: dict[str, int] = {}
         for line in self.lines:
+            if line.part == "count":  # adds nothing: not a term of the sum
+                continue
             parts[line.part] = parts.get(line.part, 0) + line.points
         terms = [v for v in parts.values()]
         if not terms:
