@@ -1,0 +1,195 @@
+"""Crazy Rummy: SPEC §2.5, §2.2, I-1, I-6, I-7.
+
+The rule book, in short: a game is exactly 13 rounds, and the round number
+names the wild rank — aces in round 1, twos in round 2, … kings in round 13.
+Every card of that rank is wild all round, wherever it lies. When a player
+goes out (or the stock runs out) everyone else is charged the cards left in
+their hand: a wild card 25, an ace 1, 2–10 face value, J Q K 10. The player
+who went out is charged nothing. After round 13 the lowest total wins; a tie
+is a shared win, because there is no fourteenth wild rank to play it off with.
+
+Melds are optional in an entry (the table at the end of the round) and are
+only checked, never scored: any number of wild cards in a meld, a set never
+above four cards, and the ace always low — Q-K-A is not a run, but in round 7
+``QH KH 7C`` is J-Q-K with the 7♣ as the J♥ (``7C=JH`` says so outright).
+
+Worked example (SPEC §4): round 7, sevens wild. Ann went out: 0. Bob holds
+7♥ K♠: 25 + 10 = 35 — the 7 is not worth 7 this round. Cy holds 2♦: 2.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping, Sequence
+
+from scorekeeper.core.cards import RANKS, Card, card_symbol, format_card, rank_plural
+from scorekeeper.core.entry import HandEntry, PlayerEntry
+from scorekeeper.core.errors import InputError, StateError
+from scorekeeper.core.game import Ending, GameSetup
+from scorekeeper.core.melds import IllegalMeld, MeldReading, MeldRules, check_deck, read_meld
+from scorekeeper.core.rules import Option, Variant, one_of
+from scorekeeper.core.scoring import HandResult, PlayerScore
+from scorekeeper.core.variants.common import sum_scores, tie_ending
+
+RULE = "§2.5"
+ROUNDS = 13
+WILD_POINTS = 25
+DECK_TEXT = "one 52-card deck"
+
+
+def wild_rank(round_: int) -> int:
+    """The wild rank of round ``round_`` (1–13): 1 (aces) … 13 (kings).
+
+    Raises :class:`InputError` for a round outside 1–13.
+    """
+    if not 1 <= round_ <= ROUNDS:
+        raise InputError(
+            f"Crazy Rummy has rounds 1 to {ROUNDS} (aces wild in round 1 … kings in round 13), not {round_}."
+        )
+    return round_
+
+
+def wild_words(round_: int) -> str:
+    """``7`` → ``"sevens are wild"``: how the table says it."""
+    return f"{rank_plural(wild_rank(round_))} are wild"
+
+
+def penalty(card: Card, round_: int) -> tuple[int, str]:
+    """What ``card`` left in hand costs in round ``round_``, and why (SPEC §2.5).
+
+    Returns ``(points, reason)``: a wild card 25 (whatever its rank would
+    otherwise count), an ace 1, 2–10 face value, J Q K 10.
+    """
+    if card.rank == wild_rank(round_):
+        return WILD_POINTS, f"round {round_}, {wild_words(round_)}: {WILD_POINTS}"
+    if card.rank == 1:
+        return 1, "ace: 1"
+    if card.rank >= 11:
+        return 10, "court card: 10"
+    return card.rank, f"face value: {card.rank}"
+
+
+def meld_rules(rules: Mapping[str, Any], round_: int) -> MeldRules:
+    """The round's wild rank stands for any card; the ace is always low (SPEC §2.2).
+
+    Raises :class:`InputError` for a round outside 1–13.
+    """
+    rank = wild_rank(round_)
+    return MeldRules(wild=lambda c: c.rank == rank, ace_high=False,
+                     wild_name=f"wild {RANKS[rank - 1]}")
+
+
+def meld_value(reading: MeldReading, rules: Mapping[str, Any]) -> None:
+    """Melds score nothing in Crazy Rummy: only the cards left in hand count."""
+    return None
+
+
+def check_setup(rules: Mapping[str, Any], players: int) -> None:
+    """Refuse ``tie=play-on``: the game is 13 rounds and there is no fourteenth wild rank (I-1)."""
+    if rules["tie"] == "play-on":
+        raise InputError(
+            "tie=play-on is not possible in Crazy Rummy: the game is exactly 13 rounds and there is no "
+            "fourteenth wild rank to play a tie off with, so tied lowest totals share the win (tie=shared)."
+        )
+
+
+def _melds_note(player: str, e: PlayerEntry, mrules: MeldRules) -> str:
+    """Check a player's melds (optional, not scored) and say what they are."""
+    readings = []
+    for cards in e.melds or ():
+        try:
+            readings.append(read_meld(cards, mrules))
+        except IllegalMeld as err:
+            raise InputError(f"{player}: {err.message}") from None
+    if not readings:
+        return ""
+    return "Melds on the table (checked, not scored): " + "; ".join(r.reason for r in readings) + "."
+
+
+def score_round(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
+    """Score round ``number`` (1–13) of Crazy Rummy (SPEC §2.5).
+
+    Each player is charged the penalty points of the cards left in their hand
+    (see :func:`penalty`), or the points given for a points-only hand (I-6);
+    the player who went out is charged 0. Melds are only checked. Raises
+    :class:`InputError` for a joker, more copies of a card than one deck
+    holds, an illegal meld, or a player named as out whose hand still counts
+    points; :class:`StateError` for a fourteenth round.
+    """
+    if number > ROUNDS:
+        raise StateError(f"Crazy Rummy is {ROUNDS} rounds: there is no round {number}.")
+    round_ = number
+    # One 52-card deck, no jokers: checked before the melds, so a JK is refused as a joker.
+    check_deck({p: e.physical_cards() for p, e in entry.players.items()}, 1, 0, DECK_TEXT)
+    mrules = meld_rules(setup.rules, round_)
+    scores = {p: _charge(p, e, round_, entry.out, _melds_note(p, e, mrules)) for p, e in entry.players.items()}
+    return HandResult(
+        scores,
+        won=[entry.out] if entry.out else [],
+        ended="out" if entry.out else ("stock" if entry.stock_exhausted else ""),
+        context={"round": round_, "wild": RANKS[round_ - 1]},
+    )
+
+
+def _charge(p: str, e: PlayerEntry, round_: int, out: str | None, note: str) -> PlayerScore:
+    """One player's penalty for the round, line by line."""
+    ps = PlayerScore(p, points_only=e.points_only, note=note)
+    if out == p:
+        if e.hand_points:
+            raise InputError(f"{p} is named as out, but their hand is given as {e.hand_points} points: "
+                             "a player who goes out holds no cards (give 0 or \"\").")
+        ps.add(0, f"{p} went out: 0", RULE, "hand")
+    elif e.hand_points is not None:
+        ps.add(e.hand_points, f"cards left in hand, counted on paper: {e.hand_points}", f"{RULE}, I-6", "hand")
+    elif not e.hand:
+        ps.add(0, "no cards left in hand: 0", RULE, "hand")
+    for card in e.hand or ():
+        pts, why = penalty(card, round_)
+        ps.add(pts, f"{card_symbol(card)} in hand, {why}", RULE, "hand", format_card(card))
+    return ps
+
+
+def end_of_game(setup: GameSetup, results: Sequence[HandResult]) -> Ending:
+    """After round 13 the lowest total wins; tied lowest totals share the win (I-1)."""
+    if len(results) < ROUNDS:
+        return Ending(False)
+    ending = tie_ending(setup, sum_scores(setup, results))
+    who = " and ".join(ending.winners)
+    return replace(ending, after_end=(
+        f"The game is finished: Crazy Rummy is {ROUNDS} rounds, round {ROUNDS} (kings wild) has been played and "
+        f"there is no fourteenth wild rank ({who} won). Start a new session with `scorekeeper new`."
+    ))
+
+
+_SUMMARY = (
+    "Thirteen rounds; in round r the cards of rank r are wild (round 1 aces, round 2 twos … round 13 kings), "
+    "wherever they lie. When a player goes out (or the stock runs out) every player is charged the cards "
+    "left in hand: a wild card 25, an ace 1, 2-10 face value, J Q K 10; the player who went out 0. "
+    "Melds may be entered; they are checked, not scored: sets of 3 or 4 cards of one rank, runs of 3+ "
+    "cards of one suit in sequence, any number of wild cards (7C=4S says what a wild stands for), "
+    "the ace always low (Q-K-A is not a run). After round 13 the lowest total wins; a tie is a shared win."
+)
+
+CRAZY = Variant(
+    id="crazy",
+    name="Crazy Rummy",
+    aliases=("crazy-rummy",),
+    min_players=3,
+    max_players=6,
+    options=(
+        Option("tie", "shared", "shared (play-on is refused: there is no fourteenth wild rank)",
+               one_of("play-on", "shared"), "tied lowest totals after round 13 share the win"),
+    ),
+    summary=_SUMMARY + " One 52-card deck, no jokers; 7 cards each, 8 to the player left of the dealer, "
+                       "who leads.",
+    interpretations=("I-1", "I-6", "I-7"),
+    player_keys=frozenset({"melds", "hand"}),
+    knock_allowed=False,
+    lowest_wins=True,
+    score=score_round,
+    end=end_of_game,
+    decks=lambda setup: (1, 0),
+    dealt=lambda players: "7 cards each, 8 to the player left of the dealer",
+    meld_rules=meld_rules,
+    meld_value=meld_value,
+    check_setup=check_setup,
+)
