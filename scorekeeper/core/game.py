@@ -45,6 +45,8 @@ class Ending:
     bonus: dict[str, int] = field(default_factory=dict)
     note: str = ""
     bonus_reasons: dict[str, str] = field(default_factory=dict)
+    #: the sentence refusing a hand after the end, where the variant has more to say (Crazy Rummy's 13 rounds)
+    after_end: str = ""
 
 
 @dataclass
@@ -185,7 +187,8 @@ def play(setup: GameSetup, entries: Sequence[Any], raw: Any) -> tuple[GameState,
     state = replay(setup, entries)
     if state.ending.finished:
         who = " and ".join(state.ending.winners)
-        raise StateError(f"The game is finished ({who} won): start a new session with `scorekeeper new`.")
+        raise StateError(state.ending.after_end
+                         or f"The game is finished ({who} won): start a new session with `scorekeeper new`.")
     result = score_entry(setup, raw, state.hands + 1)
     results = state.results + [result]
     return GameState(setup, results, setup.variant.end(setup, results)), result
