@@ -176,7 +176,9 @@ def parse_entry(
         raise InputError(f"{out} is named as out but still holds cards ({len(entries[out].hand or ())}).")
     empty = [p for p, e in entries.items() if e.empty_hand]
     if len(empty) > 1:
-        raise InputError(f"Only one player can go out, but {' and '.join(empty)} both have no cards left.")
+        names = ", ".join(empty[:-1]) + " and " + empty[-1]
+        raise InputError(f"Only one player can go out, but {names} {'both' if len(empty) == 2 else 'all'} "
+                         "have no cards left.")
     if out is not None and empty and empty[0] != out:
         raise InputError(f"{out} is named as out, but {empty[0]} is the one with no cards left.")
     if out is None and empty and not knock and not stock:
