@@ -712,3 +712,16 @@ def test_registry_and_variant_record():
     from scorekeeper.core.cards import JOKER, parse_card
 
     assert rules.wild(JOKER) and not rules.wild(parse_card("7H")) and rules.ace_high and not rules.set_duplicates
+
+
+def test_explain_names_the_knocker_not_the_winner(cli):
+    start(cli, ["Ann", "Bob", "Cy"])
+    # Bob knocked with 4, Cy 2+1 = 3 undercuts: Cy (16-3) + (4-3) + 10 = 24.
+    assert cli("hand", "Ann: -KH 6C", "Bob: -4S knock", "Cy: -2H AS").exit_code == 0
+    result = cli("explain")
+    assert result.exit_code == 0, result.stderr
+    assert "Bob knocked." in result.stdout and "Cy knocked" not in result.stdout
+    assert "undercut bonus" in result.stdout
+    doc = json.loads(cli("explain", "--json").stdout)
+    cy = doc["players"]["Cy"]
+    assert cy["score"] == 24 == sum(line["points"] for line in cy["lines"])

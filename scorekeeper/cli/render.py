@@ -209,6 +209,11 @@ def explain(t: Terminal, doc: dict) -> None:
     line.append(doc["dealer"], style="bold")
     if doc.get("ended") == "stock":
         line.append(". The stock ran out.")
+    elif doc.get("ended") in _ENDED and (doc.get("context") or {}).get(doc["ended"]):
+        # Carousel names who knocked or went out: the round's winners may be others (an undercut)
+        line.append(". ")
+        line.append(doc["context"][doc["ended"]], style="bold")
+        line.append(f" {_ENDED[doc['ended']]}.")
     elif doc.get("ended") in _ENDED and doc.get("won"):
         line.append(". ")
         line.append(" and ".join(doc["won"]), style="bold")
