@@ -30,11 +30,14 @@ from typing import Sequence
 from scorekeeper.core.entry import did_you_mean
 from scorekeeper.core.errors import InputError
 
-_MARKS = re.compile(r"([+,;])|(?:(?<=\s)|^)-")
+# No card, number or word of the form holds "+", "-", "," or ";", so each is a
+# mark wherever it stands: "9H+10H-AS 4D" reads like "9H +10H -AS 4D".
+_MARKS = re.compile(r"([+\-,;])")
+_POINTS = re.compile(r"[0-9]+")
 
 
 def _tokens(text: str) -> list[str]:
-    spaced = _MARKS.sub(lambda m: f" {m.group(1) or '-'} ", text)
+    spaced = _MARKS.sub(lambda m: f" {m.group(1)} ", text)
     return spaced.split()
 
 
@@ -99,7 +102,7 @@ def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
             if low in entry:
                 raise InputError(f'"{low}" is given for both {entry[low]} and {player}.')
             entry[low] = player
-        elif tok.isdigit():
+        elif _POINTS.fullmatch(tok):
             if section == "melds" and table is None and not any(melds):
                 table = int(tok)
             elif section == "hand" and hand_points is None and not hand:
