@@ -86,7 +86,8 @@ def explain_json(loaded: Loaded, number: int | None = None, player: str | None =
     "ended", "notes", "players": {name: {"score", "arithmetic", "lines",
     "points_only", "note", "total"}}, "rules": [{"ref", "title"}], "finished",
     "winners"}``; when ``number`` is the last hand of a finished game with end
-    bonuses, ``"end_bonus": {name: {"points", "reason", "total"}}``. Each
+    bonuses, ``"end_bonus": {name: {"points", "reason", "rule", "total"}}``
+    (``total`` includes the bonus). Each
     line is ``{"card", "points", "part", "reason", "rule"}``; a player's lines
     add up to their score. Points are signed as they count towards the total.
     ``player`` keeps one player. Raises :class:`StateError` for a hand that

@@ -48,7 +48,8 @@ class MeldCheck:
 @dataclass(frozen=True)
 class CheckResult:
     """Every meld's verdict. ``value`` is the points of all the melds together
-    when every one is legal and melds score in the variant, else None."""
+    when every one is legal and melds score in the variant, else None;
+    ``round`` and ``wild`` (the wild rank, ``"4"``) where the round matters."""
 
     variant: str
     round: int | None
