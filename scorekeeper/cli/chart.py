@@ -1,0 +1,123 @@
+"""The score chart: each player's running total hand by hand, as a sparkline.
+
+One line per player of block characters ``▁▂▃▄▅▆▇█`` (one per hand), all on
+one scale that includes 0, so a chart reads the same with or without colour
+and when piped; colour only tells the lines apart. rich is imported only
+when a chart is drawn, and names go in as :class:`rich.text.Text`, never as
+markup.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Sequence
+
+#: The eight levels of a sparkline, lowest first.
+BLOCKS = "▁▂▃▄▅▆▇█"
+_COLOURS = ("cyan", "magenta", "yellow", "green", "blue", "red", "bright_cyan", "bright_magenta")
+
+
+def chart_json(loaded) -> dict[str, Any]:
+    """The chart's data (``chart --json``): running totals after each hand, per player.
+
+    ``{"session", "variant", "title", "hands", "lowest_wins", "finished", "winners",
+    "players": [{"name", "totals": [after hand 1, 2, ...], "total"}]}``; ``total`` is
+    the standings total (end-of-game bonuses included), ``totals`` are hand scores
+    summed, as ``history`` shows them.
+    """
+    r, st = loaded.record, loaded.state
+    running = st.running_totals()
+    final = st.totals
+    return {
+        "session": r["id"], "variant": r["variant"], "title": r.get("title"), "hands": st.hands,
+        "lowest_wins": loaded.setup.variant.lowest_wins, "finished": st.ending.finished,
+        "winners": list(st.ending.winners),
+        "players": [{"name": p, "totals": [t[p] for t in running], "total": final[p]}
+                    for p in loaded.setup.players],
+    }
+
+
+def scale(series: Sequence[Sequence[int]]) -> tuple[int, int]:
+    """The lowest and highest value of all series, 0 included (points)."""
+    values = [v for s in series for v in s]
+    return min([0, *values]), max([0, *values])
+
+
+def sparkline(values: Sequence[int], lo: int, hi: int) -> str:
+    """One block character per value: ``▁`` at ``lo`` up to ``█`` at ``hi``."""
+    if hi == lo:
+        return BLOCKS[0] * len(values)
+    top = len(BLOCKS) - 1
+    return "".join(BLOCKS[max(0, min(top, round((v - lo) / (hi - lo) * top)))] for v in values)
+
+
+def sample(count: int, room: int) -> list[int]:
+    """Which hands (1-based) to draw when ``count`` hands do not fit in ``room``
+    characters: every k-th hand, always ending with the last one."""
+    if count <= room or room < 1:
+        return list(range(1, count + 1))
+    step = math.ceil(count / room)
+    picked = list(range(step, count + 1, step))
+    if picked[-1] != count:
+        picked.append(count)
+    return picked
+
+
+def axis(hands: Sequence[int]) -> str:
+    """A line of hand numbers under the sparklines (1, 5, 10… where they fit)."""
+    line = [" "] * len(hands)
+    free = 0
+    for i, number in enumerate(hands):
+        label = str(number)
+        if (i == 0 or number % 5 == 0) and i >= free and i + len(label) <= len(hands):
+            line[i:i + len(label)] = label
+            free = i + len(label) + 1
+    return "".join(line)
+
+
+def render(t, doc: dict[str, Any]) -> None:
+    """Draw the chart on the terminal ``t`` (:class:`scorekeeper.cli.terminal.Terminal`)."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    head = Text("Chart: ", style="bold")
+    if doc.get("title"):
+        head.append(doc["title"])
+        head.append(f" ({doc['variant']}, session {doc['session']})", style="dim")
+    else:
+        head.append(f"{doc['variant']}, session {doc['session']}")
+    t.print(head)
+    if not doc["hands"]:
+        t.print("No hands yet: the chart starts after the first hand.")
+        return
+    names = [p["name"] for p in doc["players"]]
+    width = t.out.width
+    total_width = max(len("Total"), *(len(str(p["total"])) for p in doc["players"]))
+    room = width - min(max(len(n) for n in names), width // 3) - total_width - 4
+    hands = sample(doc["hands"], max(room, 8))
+    lo, hi = scale([p["totals"] for p in doc["players"]])
+
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table.add_column("Player", overflow="fold", max_width=max(8, width // 3))
+    table.add_column(Text(f"Running total, hand 1 to {doc['hands']}"), no_wrap=True)
+    table.add_column("Total", justify="right", no_wrap=True)
+    for i, p in enumerate(doc["players"]):
+        line = sparkline([p["totals"][h - 1] for h in hands], lo, hi)
+        winner = doc["finished"] and p["name"] in doc["winners"]
+        table.add_row(Text(p["name"], style="bold" if winner else ""),
+                      Text(line, style=_COLOURS[i % len(_COLOURS)]), str(p["total"]))
+    table.add_row("", Text(axis(hands), style="dim"), "")
+    t.print(table)
+    better = "lowest total wins" if doc["lowest_wins"] else "highest total wins"
+    legend = f"{BLOCKS[0]} {lo} … {BLOCKS[-1]} {hi} points; {better}."
+    if len(hands) < doc["hands"]:
+        legend += f" One mark every {hands[0]} hands (the last mark is hand {doc['hands']})."
+    if any(p["total"] != (p["totals"][-1] if p["totals"] else 0) for p in doc["players"]):
+        legend += " Totals include the end-of-game bonuses."
+    t.print(Text(legend))
+    if doc["finished"]:
+        names = " and ".join(doc["winners"])
+        line = Text("Game over: ", style="bold green")
+        line.append(names, style="bold")
+        line.append(" win." if len(doc["winners"]) > 1 else " wins.", style="bold green")
+        t.print(line)

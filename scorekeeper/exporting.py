@@ -1,0 +1,365 @@
+"""Sharing results: the JSON export (and reading it back), CSV rows and Markdown (SPEC §5).
+
+Three formats, built from stored session records:
+
+- **JSON** — everything, as stored: each session's setup, rules, the hands as
+  entered, what undo took, and the audit trail, inside
+  ``{"format": "scorekeeper-export", "schema": 1, "exported": TIME, "sessions": [...]}``.
+  :func:`read_import` reads such a file back and checks every session by
+  replaying its hands through the core before anything is stored.
+- **CSV** — one row per player per hand, for spreadsheets. Text cells that a
+  spreadsheet would take for a formula (starting ``=``, ``+``, ``-``, ``@``,
+  tab or CR) get a leading ``'``; score cells stay plain numbers.
+- **Markdown** — to paste in a chat: title, date, variant and rule options,
+  the standings with the winner, and the hand-by-hand table, with names
+  escaped so nothing in them is read as Markdown.
+
+Nothing here prints or writes files; the ``export`` and ``import`` commands do.
+Reading sessions goes through the store's public methods only.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from typing import Any, Iterable, Sequence
+
+from scorekeeper.core.errors import InputError, ScorekeeperError, StateError
+from scorekeeper.core.game import new_setup, replay
+from scorekeeper.core.rules import resolve_rules
+from scorekeeper.core.variants import get_variant
+from scorekeeper.sessions import Loaded, entries_of, setup_of
+
+#: The version of the export document; :func:`read_import` refuses newer ones.
+EXPORT_SCHEMA = 1
+#: What the ``format`` key of an export document says.
+EXPORT_FORMAT = "scorekeeper-export"
+#: The export formats, and the file extensions that imply them.
+FORMATS = ("json", "csv", "md")
+EXTENSIONS = {".json": "json", ".csv": "csv", ".md": "md", ".markdown": "md"}
+
+#: The columns of the CSV export, in order.
+CSV_COLUMNS = ("session", "date", "title", "variant", "hand", "player", "hand_score", "running_total",
+               "bonus", "finished", "winner")
+
+#: A session id becomes a file name in the store: only letters, digits, ``-`` and ``_``.
+_SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_RECORD_KEYS = ("id", "variant", "players", "rules", "dealer", "created", "hands")
+
+
+# -- reading sessions ----------------------------------------------------------
+
+def read_records(store, session_ids: Sequence[str]) -> list[dict]:
+    """The stored records of ``session_ids``, in that order (each session file read once).
+
+    Raises :class:`~scorekeeper.core.errors.StoreError` for a missing or damaged file.
+    """
+    return [store.load(sid) for sid in session_ids]
+
+
+def replayed(record: dict) -> Loaded:
+    """A stored record with its state derived by replaying its hands through the core.
+
+    Raises :class:`InputError` naming the session when a stored hand no longer scores.
+    """
+    setup = setup_of(record)
+    try:
+        state = replay(setup, entries_of(record))
+    except ScorekeeperError as e:
+        raise type(e)(f"Session {record['id']}: {e.message}") from None
+    return Loaded(record, setup, state)
+
+
+# -- JSON -------------------------------------------------------------------
+
+def export_document(records: Sequence[dict], exported: str) -> dict:
+    """The JSON export: ``{"format", "schema", "exported", "sessions": [record, ...]}``.
+
+    Records are included exactly as stored (see :mod:`scorekeeper.store`).
+    """
+    return {"format": EXPORT_FORMAT, "schema": EXPORT_SCHEMA, "exported": exported, "sessions": list(records)}
+
+
+def export_json(records: Sequence[dict], exported: str) -> str:
+    """:func:`export_document` as text: the header keys one per line, then one
+    session per line (compact, UTF-8 kept as is), so even a thousand sessions
+    are written in a fraction of a second and a diff shows which sessions changed."""
+    doc = export_document(records, exported)
+    head = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in doc.items() if k != "sessions"]
+    body = ",\n".join("    " + json.dumps(r, ensure_ascii=False, separators=(", ", ": ")) for r in doc["sessions"])
+    return "{\n" + "\n".join(head) + '\n  "sessions": [\n' + body + ("\n" if body else "") + "  ]\n}\n"
+
+
+def read_import(text: str, label: str) -> list[Loaded]:
+    """Read an export document and check every session in it.
+
+    Each session is checked as a new game would be (players, dealer, rule
+    options) and its hands are replayed through the core, so a file that
+    would give a session that cannot be scored is refused as a whole.
+    Returns the sessions in file order. Raises :class:`InputError` naming
+    ``label`` (the file) and, where it applies, the session.
+    """
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise InputError(f"{label} is not a scorekeeper export: it is not valid JSON ({e.msg}, line {e.lineno}).") \
+            from None
+    except RecursionError:
+        raise InputError(f"{label} is not a scorekeeper export: it is nested too deeply.") from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("sessions"), list) or "schema" not in doc:
+        raise InputError(f'{label} is not a scorekeeper export: it needs "schema" and a list of "sessions" '
+                         "(scorekeeper export --format json writes one).")
+    schema = doc["schema"]
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
+        raise InputError(f'{label}: "schema" must be a whole number, not {json.dumps(schema)}.')
+    if schema > EXPORT_SCHEMA:
+        raise InputError(f"{label} was written with export schema {schema}; this scorekeeper reads up to "
+                         f"{EXPORT_SCHEMA}: update scorekeeper to import it.")
+    if not doc["sessions"]:
+        raise InputError(f"{label} holds no sessions.")
+    return [check_record(record, f"{label}, session {i}") for i, record in enumerate(doc["sessions"], 1)]
+
+
+def check_record(record: Any, where: str) -> Loaded:
+    """Check one imported session record and replay it; returns it as :class:`Loaded`.
+
+    Raises :class:`InputError` starting with ``where`` (and the session id).
+    """
+    if not isinstance(record, dict):
+        raise InputError(f"{where} is not a session record.")
+    missing = [k for k in _RECORD_KEYS if k not in record]
+    if missing:
+        raise InputError(f"{where} lacks {', '.join(missing)}.")
+    sid = record["id"]
+    if not isinstance(sid, str) or not _SAFE_ID.fullmatch(sid):
+        raise InputError(f"{where}: the id {json.dumps(sid, ensure_ascii=False)} is not a session id "
+                         "(letters, digits, - and _ only).")
+    where = f"{where} ({sid})"
+    for key in ("hands", "undone", "audit"):
+        items = record.get(key, [])
+        if not isinstance(items, list) or not all(isinstance(h, dict) for h in items):
+            raise InputError(f'{where}: "{key}" must be a list of records.')
+    for key in ("hands", "undone"):
+        if not all("entry" in h for h in record.get(key, [])):
+            raise InputError(f'{where}: every record in "{key}" needs its "entry".')
+    players = record["players"]
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise InputError(f'{where}: "players" must be a list of names.')
+    if not isinstance(record["rules"], dict):
+        raise InputError(f'{where}: "rules" must be an object of rule options.')
+    if not isinstance(record["created"], str):
+        raise InputError(f'{where}: "created" must be a time.')
+    if record.get("title") is not None and not isinstance(record["title"], str):
+        raise InputError(f'{where}: "title" must be text or null.')
+    try:
+        variant = get_variant(str(record["variant"]))
+        if variant.id != record["variant"]:
+            raise InputError(f'the variant is written "{record["variant"]}" instead of "{variant.id}"')
+        dealer = record["dealer"]
+        new_setup(variant, players, (), dealer if isinstance(dealer, str) else str(dealer))
+        resolve_rules(variant, record["rules"], len(players))
+        return replayed(record)
+    except (InputError, StateError) as e:
+        message = e.message
+        if message.startswith(f"Session {sid}: "):
+            message = message[len(f"Session {sid}: "):]
+        raise InputError(f"{where}: {message[0].lower() + message[1:]}; nothing was imported.") from None
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as e:
+        raise InputError(f"{where} is not a valid session ({type(e).__name__}: {e}); nothing was imported.") \
+            from None
+
+
+# -- CSV --------------------------------------------------------------------
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(text: str) -> str:
+    """A text cell a spreadsheet will not run: a leading ``'`` before ``= + - @``, tab or CR.
+
+    >>> safe_cell("=SUM(A1)")
+    "'=SUM(A1)"
+    """
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def csv_rows(loaded: Iterable[Loaded]) -> list[list[Any]]:
+    """One row per player per hand, in :data:`CSV_COLUMNS` order.
+
+    ``hand_score``, ``running_total`` and ``bonus`` are ints (points);
+    ``running_total`` is the sum of hand scores so far, as in ``history``;
+    ``bonus`` is the end-of-game bonus (Carousel), on the last hand's rows of a
+    finished game and 0 elsewhere; ``finished`` says whether the game is over
+    (``yes``/``no``) and ``winner`` whether this player won it. Text cells are
+    passed through :func:`safe_cell`. A session with no hands has no rows.
+    """
+    rows: list[list[Any]] = []
+    for item in loaded:
+        r, st = item.record, item.state
+        finished = st.ending.finished
+        date = safe_cell(str(r.get("created", ""))[:10])
+        title = safe_cell(r.get("title") or "")
+        for number, (result, totals) in enumerate(zip(st.results, st.running_totals()), 1):
+            last = number == st.hands
+            scores = result.scores
+            for player in item.setup.players:
+                bonus = st.ending.bonus.get(player, 0) if finished and last else 0
+                won = finished and player in st.ending.winners
+                rows.append([safe_cell(r["id"]), date, title, r["variant"], number, safe_cell(player),
+                             scores[player], totals[player], bonus, "yes" if finished else "no",
+                             "yes" if won else "no"])
+    return rows
+
+
+def export_csv(loaded: Iterable[Loaded]) -> str:
+    """The CSV export: a header row (:data:`CSV_COLUMNS`), then :func:`csv_rows`."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    writer.writerows(csv_rows(loaded))
+    return out.getvalue()
+
+
+# -- Markdown -----------------------------------------------------------------
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>|~&$])")
+
+
+def md_escape(text: str) -> str:
+    """User text made inert in Markdown (and safe in a table cell).
+
+    The characters Markdown could read in running text or a table cell
+    (``\\ ` * _ { } [ ] < > | ~ & $``) are backslash-escaped and line breaks
+    become spaces, so ``[red]Bob`` or ``*Ann*|x`` print as typed.
+    """
+    text = text.replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def session_markdown(item: Loaded, level: int = 1) -> str:
+    """One session in Markdown: heading, date, variant and rules, standings, hand by hand.
+
+    ``level`` is the heading level of the session's title (its parts are one below).
+    """
+    from scorekeeper.report import standings_json
+
+    r, st = item.record, item.state
+    variant = item.setup.variant
+    doc = standings_json(item)
+    h, sub = "#" * level, "#" * (level + 1)
+    title = md_escape(r["title"]) if r.get("title") else f"{variant.name}, session {r['id']}"
+    rules = ", ".join(f"{k} {v if not isinstance(v, bool) else str(v).lower()}" for k, v in r["rules"].items())
+    lines = [f"{h} {title}", "",
+             f"- Date: {str(r.get('created', ''))[:10]}",
+             f"- Variant: {variant.name} (`{variant.id}`){' — lowest total wins' if variant.lowest_wins else ''}",
+             f"- Rules: {md_escape(rules) if rules else 'the defaults'}",
+             f"- Players: {', '.join(md_escape(p) for p in item.setup.players)}",
+             f"- Session: `{r['id']}`, {_plural(st.hands, 'hand')}", ""]
+
+    lines += [f"{sub} {'Final standings' if doc['finished'] else 'Standings'}", ""]
+    has_bonus = any(p["bonus"] for p in doc["players"])
+    header = ["#", "Player", "Total", "Won"] + (["Bonus"] if has_bonus else [])
+    lines += ["| " + " | ".join(header) + " |", "|" + "|".join(["---:", "---", "---:", "---:"] +
+                                                             (["---:"] if has_bonus else [])) + "|"]
+    for p in doc["players"]:
+        name = md_escape(p["name"])
+        if doc["finished"] and p["name"] in doc["winners"]:
+            name = f"**{name}**"
+        cells = [str(p["rank"]), name, str(p["total"]), str(p["won"])]
+        if has_bonus:
+            cells.append(_signed(p["bonus"]) if p["bonus"] else "")
+        lines.append("| " + " | ".join(cells) + " |")
+    lines.append("")
+    if doc["finished"]:
+        names = " and ".join(md_escape(w) for w in doc["winners"])
+        verb = "share the win" if len(doc["winners"]) > 1 else "wins"
+        lines.append(f"**{names} {verb}** after {_plural(st.hands, 'hand')}.")
+    else:
+        lines.append(f"Game in play after {_plural(st.hands, 'hand')}; "
+                     f"{md_escape(doc['dealer'])} deals next.")
+    if doc.get("note"):
+        lines += ["", md_escape(doc["note"])]
+    lines.append("")
+
+    lines += [f"{sub} Hand by hand", ""]
+    if not st.results:
+        lines += ["No hands yet.", ""]
+        return "\n".join(lines)
+    players = list(item.setup.players)
+    lines.append("| Hand | Dealer | " + " | ".join(md_escape(p) for p in players) + " |")
+    lines.append("|---:|---|" + "---:|" * len(players))
+    for number, (result, totals) in enumerate(zip(st.results, st.running_totals()), 1):
+        mark = " (points)" if result.points_only else ""
+        scores = result.scores
+        cells = [f"{_signed(scores[p])} → {totals[p]}" for p in players]
+        lines.append(f"| {number}{mark} | {md_escape(item.setup.dealer_of(number))} | " + " | ".join(cells) + " |")
+    lines += ["", "Each cell: the hand's score → the running total."]
+    if has_bonus:
+        lines.append("End-of-game bonuses are added in the standings, not in the hands.")
+    lines.append("")
+    return "\n".join(lines)
+
+
+def export_markdown(loaded: Sequence[Loaded], exported: str) -> str:
+    """The Markdown export: one session as a document, several under one heading."""
+    if len(loaded) == 1:
+        return session_markdown(loaded[0], 1)
+    parts = [f"# Rummy results: {_plural(len(loaded), 'session')}", "", f"Exported {exported[:10]}.", ""]
+    for item in loaded:
+        parts.append(session_markdown(item, 2))
+    return "\n".join(parts)
+
+
+# -- importing into a store ---------------------------------------------------
+
+def import_sessions(store, items: Sequence[Loaded], skip_existing: bool = False) -> list[dict]:
+    """Store checked sessions (from :func:`read_import`) one at a time, under the lock.
+
+    A session whose id is already in the store gets a new id, or is skipped
+    with ``skip_existing``. When the store has no current session, the last
+    session imported becomes current. If a write fails, the sessions this call
+    already wrote are removed again and the :class:`StoreError` is raised.
+    Returns one outcome per session: ``{"id", "imported_as": new id or None,
+    "action": "imported" | "renamed" | "skipped"}``.
+    """
+    from scorekeeper.core.errors import StoreError
+    from scorekeeper.sessions import summary_of
+
+    outcomes: list[dict] = []
+    written: list[str] = []
+    with store.writing():
+        existing = {s["id"] for s in store.summaries()}
+        try:
+            for item in items:
+                record = dict(item.record)
+                original = record["id"]
+                action = "imported"
+                if original in existing:
+                    if skip_existing:
+                        outcomes.append({"id": original, "imported_as": None, "action": "skipped"})
+                        continue
+                    record["id"] = store.new_id()
+                    action = "renamed"
+                store.save(record, summary_of(record, item.state))
+                existing.add(record["id"])
+                written.append(record["id"])
+                outcomes.append({"id": original, "imported_as": record["id"], "action": action})
+            if written and store.current_id() is None:
+                store.set_current(written[-1])
+        except StoreError:
+            for sid in written:
+                try:
+                    store.delete(sid)
+                except (StoreError, OSError):
+                    pass
+            raise
+    return outcomes

@@ -1,0 +1,154 @@
+"""Statistics across sessions (SPEC §5 ``stats``): pure functions over replayed games.
+
+Definitions (also in the README, "Sharing results"):
+
+- A **game** is a session with at least one hand recorded; a session with no
+  hands yet is not counted anywhere. Players are told apart by their names
+  exactly as typed.
+- **games**: the games a player sat in. **finished**: those whose game is over.
+- **wins**: finished games the player won (a shared win counts for each
+  winner). **win_rate**: wins / finished (null with no finished game), so a
+  game still in play neither helps nor hurts it.
+- **hands** and **average**: the hands a player scored in, and the mean of
+  those hand scores in points (hand scores as ``history`` shows them, without
+  end-of-game bonuses), rounded to 2 decimals.
+- **best** / **worst** hand: the player's highest / lowest hand score, except
+  in variants where the lowest total wins (Crazy Rummy), where the lowest
+  penalty is the best hand. Across variants, hands compare by how good they
+  are: a score where higher wins, minus the score where lower wins. The first
+  such hand (oldest session, lowest hand number) is named on a tie.
+- **head_to_head**, per opponent: ``games`` together; ``finished`` of those;
+  ``ahead`` / ``behind`` / ``level``: finished games in which this player's
+  final total (end-of-game bonuses included) was better than / worse than /
+  equal to the opponent's — better meaning higher, or lower in Crazy Rummy.
+  ``ahead + behind + level == finished``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from scorekeeper.core.entry import did_you_mean
+from scorekeeper.core.errors import InputError
+
+
+@dataclass(frozen=True)
+class Game:
+    """What statistics need of one session: who played, the hand scores in
+    order (points per player), the final totals, and the end of the game."""
+
+    session: str
+    title: str | None
+    variant: str
+    lowest_wins: bool
+    players: tuple[str, ...]
+    scores: tuple[dict[str, int], ...]
+    totals: dict[str, int]
+    finished: bool
+    winners: tuple[str, ...]
+
+
+def game_of(loaded) -> Game:
+    """A :class:`Game` from a replayed session (:class:`scorekeeper.sessions.Loaded`)."""
+    r, st = loaded.record, loaded.state
+    return Game(
+        session=r["id"], title=r.get("title"), variant=r["variant"],
+        lowest_wins=loaded.setup.variant.lowest_wins, players=tuple(loaded.setup.players),
+        scores=tuple(dict(res.scores) for res in st.results), totals=dict(st.totals),
+        finished=st.ending.finished, winners=tuple(st.ending.winners),
+    )
+
+
+def _where(game: Game, number: int, score: int) -> dict[str, Any]:
+    return {"score": score, "session": game.session, "title": game.title, "variant": game.variant, "hand": number}
+
+
+def player_stats(name: str, games: Sequence[Game]) -> dict[str, Any]:
+    """One player's statistics over ``games`` (only the games they sat in count)."""
+    mine = [g for g in games if name in g.players and g.scores]
+    finished = [g for g in mine if g.finished]
+    wins = sum(1 for g in finished if name in g.winners)
+    hands = 0
+    points = 0
+    best = worst = None
+    best_key = worst_key = None
+    for g in mine:
+        sign = -1 if g.lowest_wins else 1
+        for number, scores in enumerate(g.scores, 1):
+            score = scores[name]
+            hands += 1
+            points += score
+            goodness = sign * score
+            if best_key is None or goodness > best_key:
+                best_key, best = goodness, _where(g, number, score)
+            if worst_key is None or goodness < worst_key:
+                worst_key, worst = goodness, _where(g, number, score)
+    return {
+        "name": name,
+        "games": len(mine),
+        "finished": len(finished),
+        "wins": wins,
+        "win_rate": round(wins / len(finished), 3) if finished else None,
+        "hands": hands,
+        "average": round(points / hands, 2) if hands else None,
+        "best": best,
+        "worst": worst,
+        "head_to_head": head_to_head(name, mine),
+    }
+
+
+def head_to_head(name: str, games: Sequence[Game]) -> list[dict[str, Any]]:
+    """``name`` against each opponent met in ``games`` (most games together first).
+
+    Each row: ``opponent``, ``games``, ``finished``, ``ahead``, ``behind``,
+    ``level`` (see the module docstring).
+    """
+    rows: dict[str, dict[str, Any]] = {}
+    for g in games:
+        if name not in g.players or not g.scores:
+            continue
+        for other in g.players:
+            if other == name:
+                continue
+            row = rows.setdefault(other, {"opponent": other, "games": 0, "finished": 0,
+                                          "ahead": 0, "behind": 0, "level": 0})
+            row["games"] += 1
+            if not g.finished:
+                continue
+            row["finished"] += 1
+            mine, theirs = g.totals[name], g.totals[other]
+            if mine == theirs:
+                row["level"] += 1
+            elif (mine < theirs) == g.lowest_wins:
+                row["ahead"] += 1
+            else:
+                row["behind"] += 1
+    return sorted(rows.values(), key=lambda r: (-r["games"], r["opponent"]))
+
+
+def compute(games: Sequence[Game], player: str | None = None, variant: str | None = None) -> dict[str, Any]:
+    """The ``stats --json`` document.
+
+    ``variant`` (a canonical id) keeps only that variant's games; ``player``
+    keeps only that player's row (head-to-head still lists every opponent).
+    Raises :class:`InputError` when ``player`` sat in no session at all.
+    Shape: ``{"player", "variant", "sessions": N, "players": [player_stats...]}``,
+    players with most wins first, then most games, then by name.
+    """
+    everyone = _names(games)
+    if player is not None and player not in everyone:
+        raise InputError(f'No session has a player called "{player}"{did_you_mean(player, everyone)}.')
+    chosen = [g for g in games if g.scores and (variant is None or g.variant == variant)]
+    names = [player] if player is not None else _names(chosen)
+    rows = [player_stats(n, chosen) for n in names]
+    rows = [r for r in rows if r["games"] or player is not None]
+    rows.sort(key=lambda r: (-r["wins"], -r["games"], r["name"]))
+    return {"player": player, "variant": variant, "sessions": len(chosen), "players": rows}
+
+
+def _names(games: Sequence[Game]) -> list[str]:
+    seen: dict[str, None] = {}
+    for g in games:
+        for p in g.players:
+            seen.setdefault(p, None)
+    return list(seen)
