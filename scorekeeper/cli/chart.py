@@ -92,14 +92,16 @@ def render(t, doc: dict[str, Any]) -> None:
         return
     names = [p["name"] for p in doc["players"]]
     width = t.out.width
+    name_width = min(max(len("Player"), *(len(n) for n in names)), max(8, width // 3))
     total_width = max(len("Total"), *(len(str(p["total"])) for p in doc["players"]))
-    room = width - min(max(len(n) for n in names), width // 3) - total_width - 4
+    room = width - name_width - total_width - 4  # two gaps of two spaces between the three columns
     hands = sample(doc["hands"], max(room, 8))
     lo, hi = scale([p["totals"] for p in doc["players"]])
 
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    table.add_column("Player", overflow="fold", max_width=max(8, width // 3))
-    table.add_column(Text(f"Running total, hand 1 to {doc['hands']}"), no_wrap=True)
+    table.add_column("Player", overflow="fold", min_width=name_width, max_width=name_width)
+    table.add_column("Running total" if len(hands) >= len("Running total") else "By hand", no_wrap=True,
+                     overflow="crop")
     table.add_column("Total", justify="right", no_wrap=True)
     for i, p in enumerate(doc["players"]):
         line = sparkline([p["totals"][h - 1] for h in hands], lo, hi)
@@ -109,7 +111,7 @@ def render(t, doc: dict[str, Any]) -> None:
     table.add_row("", Text(axis(hands), style="dim"), "")
     t.print(table)
     better = "lowest total wins" if doc["lowest_wins"] else "highest total wins"
-    legend = f"{BLOCKS[0]} {lo} … {BLOCKS[-1]} {hi} points; {better}."
+    legend = f"Hands 1 to {doc['hands']}: {BLOCKS[0]} {lo} … {BLOCKS[-1]} {hi} points; {better}."
     if len(hands) < doc["hands"]:
         legend += f" One mark every {hands[0]} hands (the last mark is hand {doc['hands']})."
     if any(p["total"] != (p["totals"][-1] if p["totals"] else 0) for p in doc["players"]):

@@ -1,0 +1,158 @@
+"""chart (SPEC §5): running totals hand by hand as sparklines, readable without colour and when piped."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import sessions
+from scorekeeper.cli import chart
+from scorekeeper.store import Store
+
+EXE = Path(sys.executable).parent / "scorekeeper"
+ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _points(**players) -> dict:
+    return {"players": {name: {"table": t, "hand": h} for name, (t, h) in players.items()}}
+
+
+@pytest.fixture
+def game(isolated_db) -> str:
+    """Rummy 500 (target 100), Ann and [red]Bob, points only:
+    hand 1: Ann 30 − 40 = −10, [red]Bob 20 − 0 = 20
+    hand 2: Ann 40 − 0 = 40 (30), [red]Bob 40 − 0 = 40 (60)
+    hand 3: Ann 80 − 10 = 70 (100), [red]Bob 0 − 20 = −20 (40) → Ann reaches 100 and wins.
+    Running totals: Ann −10, 30, 100; [red]Bob 20, 60, 40. Scale −10 … 100 (0 included).
+    """
+    st = Store(isolated_db)
+    sid = sessions.create(st, "rummy500", ["Ann", "[red]Bob"], ["target=100"], "[bold]Club").record["id"]
+    sessions.record_hand(st, sid, _points(Ann=(30, 40), **{"[red]Bob": (20, 0)}))
+    sessions.record_hand(st, sid, _points(Ann=(40, 0), **{"[red]Bob": (40, 0)}))
+    sessions.record_hand(st, sid, _points(Ann=(80, 10), **{"[red]Bob": (0, 20)}))
+    return sid
+
+
+# -- the pure parts -------------------------------------------------------------
+
+def test_sparkline_levels():
+    # scale −10 … 60, 7 steps of 10 points: −10 → 0 (▁), 0 → 1 (▂), 30 → 4 (▅), 60 → 7 (█)
+    assert chart.sparkline([-10, 0, 30, 60], -10, 60) == "▁▂▅█"
+    assert chart.sparkline([5, 5], 5, 5) == "▁▁"
+    assert chart.sparkline([], 0, 10) == ""
+
+
+def test_scale_always_holds_zero():
+    assert chart.scale([[5, 10], [20]]) == (0, 20)
+    assert chart.scale([[-5, 3]]) == (-5, 3)
+    assert chart.scale([[-30, -10]]) == (-30, 0)
+    assert chart.scale([[]]) == (0, 0)
+
+
+def test_sample_keeps_every_hand_that_fits_and_always_the_last():
+    assert chart.sample(13, 40) == list(range(1, 14))
+    assert chart.sample(60, 25) == list(range(3, 61, 3))  # every 3rd hand (60 / 25 → 3)
+    assert chart.sample(10, 4) == [3, 6, 9, 10]
+
+
+def test_axis_labels_hand_numbers_where_they_fit():
+    assert chart.axis(list(range(1, 14))) == "1   5    10  "
+    assert chart.axis([1, 2, 3]) == "1  "
+    assert chart.axis([3, 6, 9, 10]) == "3   "  # no room for 10 at the end
+
+
+# -- the command -----------------------------------------------------------------
+
+def test_chart_json_has_the_running_totals(cli, game):
+    result = cli("chart", "--json")
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert doc["session"] == game and doc["hands"] == 3 and doc["finished"] and doc["winners"] == ["Ann"]
+    assert doc["players"] == [{"name": "Ann", "totals": [-10, 30, 100], "total": 100},
+                              {"name": "[red]Bob", "totals": [20, 60, 40], "total": 40}]
+
+
+def test_chart_for_people_without_colour(cli, game):
+    result = cli("chart")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "\x1b" not in out
+    assert "Chart: [bold]Club" in out
+    # −10 … 100, 7 steps of 110/7 points: Ann −10 → 0, 30 → 40·7/110 = 2.5… → 3, 100 → 7;
+    # [red]Bob 20 → 30·7/110 = 1.9… → 2, 60 → 70·7/110 = 4.45… → 4, 40 → 50·7/110 = 3.18… → 3
+    ann = next(line for line in out.splitlines() if line.startswith("Ann "))
+    bob = next(line for line in out.splitlines() if line.startswith("[red]Bob "))
+    assert "▁▄█" in ann and ann.rstrip().endswith("100")
+    assert "▃▅▄" in bob and bob.rstrip().endswith("40")
+    assert "Hands 1 to 3: ▁ -10 … █ 100 points; highest total wins." in out
+    assert "Game over: Ann wins." in out
+
+
+def test_names_are_never_markup_even_in_colour(game):
+    from rich.console import Console
+
+    from scorekeeper.cli.terminal import Terminal
+
+    t = Terminal()
+    t._out = Console(force_terminal=True, color_system="truecolor", width=80, markup=False, emoji=False,
+                     highlight=False, record=True)
+    doc = chart.chart_json(sessions.load(Store(os.environ["SCOREKEEPER_DB"]), None))
+    chart.render(t, doc)
+    text = t._out.export_text(styles=True)
+    assert "\x1b[" in text  # colour really was on
+    plain = ESCAPE.sub("", text)
+    assert "[red]Bob" in plain and "[bold]Club" in plain
+
+
+def test_a_narrow_terminal_gets_every_kth_hand(isolated_db):
+    from rich.console import Console
+
+    from scorekeeper.cli.terminal import Terminal
+
+    st = Store(isolated_db)
+    sid = sessions.create(st, "rummy500", ["Ann", "Bob"], ["target=5000"]).record["id"]
+    for i in range(60):  # Ann +10 a hand, Bob −5 a hand
+        sessions.record_hand(st, sid, _points(Ann=(10, 0), Bob=(0, 5)))
+    t = Terminal()
+    t._out = Console(width=40, color_system=None, markup=False, emoji=False, highlight=False, record=True)
+    chart.render(t, chart.chart_json(sessions.load(st, sid)))
+    text = t._out.export_text()
+    assert max(len(line) for line in text.splitlines()) <= 40
+    ann = next(line for line in text.splitlines() if line.startswith("Ann "))
+    assert ann.split()[1].endswith("█") and ann.split()[-1] == "600"
+    assert "One mark every 3 hands (the last mark is hand 60)." in re.sub(r"\s+", " ", text)
+
+
+def test_chart_of_a_session_without_hands(cli, isolated_db):
+    sessions.create(Store(isolated_db), "rum500", ["Ann", "Bob"])
+    result = cli("chart")
+    assert result.exit_code == 0
+    assert "No hands yet" in result.stdout
+
+
+def test_chart_needs_a_session(cli):
+    result = cli("chart")
+    assert result.exit_code == 2
+    assert "no current session" in result.stderr
+
+
+def test_chart_piped_through_the_console_script(game, isolated_db):
+    env = {**os.environ, "SCOREKEEPER_DB": str(isolated_db)}
+    env.pop("NO_COLOR", None)
+    proc = subprocess.run([str(EXE), "chart"], capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "\x1b" not in proc.stdout
+    assert "[red]Bob" in proc.stdout and "▁▄█" in proc.stdout
+
+
+def test_sharing_commands_import_nothing_heavy_at_start_up():
+    code = ("import sys, scorekeeper.cli; "
+            "print([m for m in ('rich', 'tinydb', 'scorekeeper.exporting', 'scorekeeper.stats', "
+            "'scorekeeper.cli.chart') if m in sys.modules])")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.stdout.strip() == "[]", proc.stderr
