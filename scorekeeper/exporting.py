@@ -303,8 +303,10 @@ def session_markdown(item: Loaded, level: int = 1) -> str:
         cells = [f"{_signed(scores[p])} → {totals[p]}" for p in players]
         lines.append(f"| {number}{mark} | {md_escape(item.setup.dealer_of(number))} | " + " | ".join(cells) + " |")
     lines += ["", "Each cell: the hand's score → the running total."]
+    if any(result.points_only for result in st.results):
+        lines += ["", "(points): the hand was entered as points, not card by card."]
     if has_bonus:
-        lines.append("End-of-game bonuses are added in the standings, not in the hands.")
+        lines += ["", "End-of-game bonuses are added in the standings, not in the hands."]
     lines.append("")
     return "\n".join(lines)
 
