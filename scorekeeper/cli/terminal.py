@@ -18,6 +18,7 @@ from typing import Any, Callable, Optional
 import typer
 from typing_extensions import Annotated
 
+from scorekeeper.cli import complete
 from scorekeeper.core.errors import ExitCode, InputError, ScorekeeperError
 
 DbOpt = Annotated[
@@ -29,7 +30,7 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document a
 SessionOpt = Annotated[
     Optional[str],
     typer.Option("--session", "-s", help="The session id (a unique prefix is enough); default: the current session.",
-                 show_default=False),
+                 show_default=False, autocompletion=complete.session_ids),
 ]
 
 

@@ -6,11 +6,13 @@ from typing import List, Optional
 import typer
 from typing_extensions import Annotated
 
+from scorekeeper.cli import complete
 from scorekeeper.cli.terminal import DbOpt, JsonOpt, SessionOpt, handle_errors, store, terminal
 from scorekeeper.core.errors import ExitCode
 
 VariantArg = Annotated[str, typer.Argument(help="rummy500 (500), rum500 (michigan-rum), carousel (manipulation) "
-                                                "or crazy (crazy-rummy).", show_default=False)]
+                                                "or crazy (crazy-rummy).", show_default=False,
+                                           autocompletion=complete.variant_names)]
 
 
 def register(app: typer.Typer) -> None:
@@ -20,7 +22,8 @@ def register(app: typer.Typer) -> None:
         number: Annotated[Optional[int], typer.Argument(help="The hand to explain (default: the last).",
                                                         show_default=False)] = None,
         player: Annotated[Optional[str], typer.Option("--player", "-p", help="Only this player.",
-                                                      show_default=False)] = None,
+                                                      show_default=False,
+                                                      autocompletion=complete.player_names)] = None,
         json_: JsonOpt = False,
         session: SessionOpt = None,
         db: DbOpt = None,
@@ -51,7 +54,8 @@ def register(app: typer.Typer) -> None:
                                                       show_default=False)] = None,
         rule: Annotated[Optional[List[str]], typer.Option("--rule", "-r", help="A rule option KEY=VALUE, as "
                                                           "for new (e.g. decks=2, set_duplicates=true).",
-                                                          show_default=False)] = None,
+                                                          show_default=False,
+                                                          autocompletion=complete.rule_options)] = None,
         json_: JsonOpt = False,
     ) -> None:
         """Is this meld legal, which kind, what is it worth, and if not, why. Exit 0 legal, 1 not legal,
@@ -80,7 +84,8 @@ def register(app: typer.Typer) -> None:
     @handle_errors
     def rules(
         variant: Annotated[Optional[str], typer.Argument(help="A variant (id or alias); without it, the list "
-                                                              "of variants.", show_default=False)] = None,
+                                                              "of variants.", show_default=False,
+                                                         autocompletion=complete.variant_names)] = None,
         json_: JsonOpt = False,
     ) -> None:
         """The variants; for one variant, its rules summary, every option with its default and allowed

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, List, Optional
 import typer
 from typing_extensions import Annotated
 
+from scorekeeper.cli import complete
 from scorekeeper.cli.terminal import DbOpt, JsonOpt, SessionOpt, handle_errors, read_hand_file, store, terminal
 from scorekeeper.core.errors import InputError, StateError
 
@@ -65,15 +66,17 @@ def register(app: typer.Typer) -> None:
     def new(
         variant: Annotated[str, typer.Argument(help="rummy500 (500), rum500 (michigan-rum), carousel "
                                                     "(manipulation) or crazy (crazy-rummy).",
-                                               show_default=False)],
+                                               show_default=False, autocompletion=complete.variant_names)],
         players: Annotated[List[str], typer.Argument(help="The players in seat order.", show_default=False)],
         rule: Annotated[Optional[List[str]], typer.Option("--rule", "-r", help="A rule option KEY=VALUE "
                                                           "(see scorekeeper rules VARIANT); repeatable.",
-                                                          show_default=False)] = None,
+                                                          show_default=False,
+                                                          autocompletion=complete.rule_options)] = None,
         title: Annotated[Optional[str], typer.Option("--title", "-t", help="A title for the session.",
                                                      show_default=False)] = None,
         dealer: Annotated[Optional[str], typer.Option("--dealer", help="Who deals first (default: the first "
-                                                      "player).", show_default=False)] = None,
+                                                      "player).", show_default=False,
+                                                      autocompletion=complete.player_names)] = None,
         json_: JsonOpt = False,
         db: DbOpt = None,
     ) -> None:

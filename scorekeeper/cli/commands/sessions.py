@@ -4,9 +4,11 @@ from __future__ import annotations
 import typer
 from typing_extensions import Annotated
 
+from scorekeeper.cli import complete
 from scorekeeper.cli.terminal import DbOpt, JsonOpt, handle_errors, store, terminal
 
-IdArg = Annotated[str, typer.Argument(help="The session id (a unique prefix is enough).", show_default=False)]
+IdArg = Annotated[str, typer.Argument(help="The session id (a unique prefix is enough).", show_default=False,
+                                      autocompletion=complete.session_ids)]
 
 
 def register(app: typer.Typer) -> None:

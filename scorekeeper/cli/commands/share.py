@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 from typing_extensions import Annotated
 
+from scorekeeper.cli import complete
 from scorekeeper.cli.terminal import DbOpt, JsonOpt, SessionOpt, handle_errors, store, terminal
 from scorekeeper.core.errors import InputError, StoreError
 
@@ -192,9 +193,11 @@ def register(app: typer.Typer) -> None:
     @handle_errors
     def stats(
         player: Annotated[Optional[str], typer.Option("--player", "-p", help="Only this player (name as typed).",
-                                                      show_default=False)] = None,
+                                                      show_default=False,
+                                                      autocompletion=complete.all_player_names)] = None,
         variant: Annotated[Optional[str], typer.Option("--variant", help="Only sessions of this variant.",
-                                                       show_default=False)] = None,
+                                                       show_default=False,
+                                                       autocompletion=complete.variant_names)] = None,
         json_: JsonOpt = False,
         db: DbOpt = None,
     ) -> None:

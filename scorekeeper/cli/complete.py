@@ -1,0 +1,202 @@
+"""What TAB completes: variant names, rule options, session ids and player names.
+
+The shell scripts in ``completions/`` call the program back on every TAB
+(``_SCOREKEEPER_COMPLETE=complete_bash`` and friends); typer then calls the
+``autocompletion=`` function of the option or argument being typed. Each
+function here returns ``(value, help)`` pairs (zsh, fish and PowerShell show
+the help beside the value; bash shows the values only).
+
+These run on every TAB, so this module imports nothing heavy when loaded:
+the variant registry or the store is imported inside the function that needs
+it. A database that cannot be read completes nothing rather than failing.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import typer
+
+from scorekeeper.core.errors import ScorekeeperError
+
+Choices = list[tuple[str, str]]
+
+
+def variant_names(incomplete: str) -> Choices:
+    """Variant ids and aliases starting with ``incomplete`` (``new``, ``check``, ``rules``)."""
+    from scorekeeper.core.variants import VARIANTS
+
+    out = []
+    for v in VARIANTS.values():
+        for name in (v.id, *v.aliases):
+            if name.startswith(incomplete.lower()):
+                out.append((name, v.name if name == v.id else f"{v.name} (alias of {v.id})"))
+    return out
+
+
+def rule_options(ctx: typer.Context, incomplete: str) -> Choices:
+    """``KEY=`` for the rule options of the variant typed on the line (all options when none is);
+    after ``KEY=``, the values it takes where they are a short list (``tie=play-on``)."""
+    from scorekeeper.core.variants import VARIANTS
+
+    variant = _variant_on_line(ctx)
+    variants = [variant] if variant else list(VARIANTS.values())
+    options: dict[str, Any] = {}
+    for v in variants:
+        for option in v.options:
+            options.setdefault(option.key, option)
+    key, eq, value = incomplete.partition("=")
+    if eq:
+        option = options.get(key.strip().lower().replace("-", "_"))
+        if option is None:
+            return []
+        return [(f"{key}={choice}", "") for choice in _choices(option.values) if choice.startswith(value)]
+    return [(f"{k}=", o.values) for k, o in options.items() if k.startswith(incomplete.lower().replace("-", "_"))]
+
+
+def session_ids(ctx: typer.Context, incomplete: str) -> Choices:
+    """Session ids starting with ``incomplete``, newest first, each with its variant, players and title."""
+    store = _store(ctx)
+    if store is None:
+        return []
+    try:
+        current = store.current_id()
+        rows = store.summaries()
+    except (ScorekeeperError, OSError):  # a damaged or unreadable database completes nothing: TAB never fails
+        return []
+    out = []
+    for row in reversed(rows):
+        if not row["id"].startswith(incomplete):
+            continue
+        about = f"{row['variant']}: {', '.join(row['players'])}"
+        if row.get("title"):
+            about += f" — {row['title']}"
+        if row["id"] == current:
+            about += " (current)"
+        out.append((row["id"], about))
+    return out
+
+
+def player_names(ctx: typer.Context, incomplete: str) -> Choices:
+    """Player names for ``--dealer``/``--player``: the names typed on a ``new`` line, else the
+    players of the session named by ``--session`` (or of the current session)."""
+    typed = ctx.params.get("players") or (_positionals(ctx)[1:] if _has_param(ctx, "players") else [])
+    if typed:
+        return [(p, "") for p in typed if p.startswith(incomplete)]
+    store = _store(ctx)
+    if store is None:
+        return []
+    try:
+        sid = store.resolve(ctx.params.get("session"))
+        row = next((r for r in store.summaries() if r["id"] == sid), None)
+    except (ScorekeeperError, OSError):  # no current session, or an unreadable database: nothing to offer
+        return []
+    players = row["players"] if row else []
+    return [(p, "") for p in players if p.casefold().startswith(incomplete.casefold())]
+
+
+def all_player_names(ctx: typer.Context, incomplete: str) -> Choices:
+    """Every player name in the database (``stats --player``), most sessions first."""
+    store = _store(ctx)
+    if store is None:
+        return []
+    try:
+        rows = store.summaries()
+    except (ScorekeeperError, OSError):  # an unreadable database completes nothing
+        return []
+    counts: dict[str, int] = {}
+    for row in rows:
+        for p in row["players"]:
+            counts[p] = counts.get(p, 0) + 1
+    names = sorted(counts, key=lambda p: (-counts[p], p.casefold()))
+    return [(p, f"{counts[p]} session{'s' if counts[p] != 1 else ''}") for p in names
+            if p.casefold().startswith(incomplete.casefold())]
+
+
+# -- helpers -----------------------------------------------------------------------------
+
+def _has_param(ctx: typer.Context, name: str) -> bool:
+    return any(p.name == name for p in ctx.command.params)
+
+
+def line_words() -> list[str]:
+    """The words typed before the one being completed, the program's name left out, as the
+    shell script hands them over: ``COMP_WORDS``/``COMP_CWORD`` (bash) or
+    ``_TYPER_COMPLETE_ARGS`` (zsh, fish, PowerShell)."""
+    import os
+    import shlex
+
+    def split(text: str) -> list[str]:
+        try:
+            return shlex.split(text)
+        except ValueError:  # an unclosed quote in the word being typed
+            return text.split()
+
+    if "COMP_WORDS" in os.environ:
+        words = split(os.environ["COMP_WORDS"])
+        return words[1:int(os.environ.get("COMP_CWORD", len(words)))]
+    text = os.environ.get("_TYPER_COMPLETE_ARGS", "")
+    words = split(text)[1:]
+    return words if text.endswith(" ") else words[:-1]
+
+
+def _positionals(ctx: typer.Context) -> list[str]:
+    """The command's positional words typed so far (``new carousel Ann Bob --dealer`` →
+    ``["carousel", "Ann", "Bob"]``). Needed while an option's value is being completed: the
+    line is then incomplete and the parser leaves the positional parameters unset."""
+    args = line_words()
+    takes_value = {}
+    for p in ctx.command.params:
+        if getattr(p, "param_type_name", "") == "option":
+            for opt in (*p.opts, *p.secondary_opts):
+                takes_value[opt] = not p.is_flag
+    words = args[args.index(ctx.info_name) + 1:] if ctx.info_name in args else list(args)
+    out, skip = [], False
+    for w in words:
+        if skip:
+            skip = False
+        elif w.startswith("-") and w != "-":
+            name, eq, _ = w.partition("=")
+            skip = takes_value.get(name, False) and not eq
+        else:
+            out.append(w)
+    return out
+
+
+def _variant_on_line(ctx: typer.Context):
+    """The variant named by the command's first argument, if it names one."""
+    from scorekeeper.core.errors import InputError
+    from scorekeeper.core.variants import get_variant
+
+    name = ctx.params.get("variant")
+    if not name and _has_param(ctx, "variant"):
+        words = _positionals(ctx)
+        name = words[0] if words else None
+    if not name:
+        return None
+    try:
+        return get_variant(name)
+    except InputError:
+        return None
+
+
+def _choices(values: str) -> list[str]:
+    """``"others, all or none"`` → ``["others", "all", "none"]``; a description such as
+    ``"a whole number ≥ 1"`` has no list to offer."""
+    words = [w.strip() for w in re.split(r",|\bor\b", values) if w.strip()]
+    return words if words and all(" " not in w for w in words) else []
+
+
+def _store(ctx: typer.Context):
+    """The store the line names: ``--db`` on the command or before it, else SCOREKEEPER_DB or the default."""
+    from scorekeeper.store import Store, resolve_path
+
+    db = None
+    c: Any = ctx
+    while c is not None and db is None:
+        db = (c.params or {}).get("db")
+        c = c.parent
+    try:
+        return Store(resolve_path(db))
+    except (ScorekeeperError, OSError):  # an unusable path completes nothing
+        return None
