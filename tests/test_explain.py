@@ -182,6 +182,39 @@ def test_carousel_end_bonus_is_explained(cli):
     assert "End of the game" in text.stdout
 
 
+@pytest.mark.skipif("carousel" not in VARIANTS, reason="Carousel is not there yet")
+@pytest.mark.parametrize("game_id,player,bonus", [
+    # Ann knocked with 5♣ (5); Bob holds A♥ 2♥ (3), Cy 10♠ (10): Bob undercuts,
+    # (5 − 3) + (10 − 3) = 9, +10 undercut bonus = 19
+    ("undercut", "Bob", 10),
+    # Bob went out (0); Ann holds 7♣ 6♦ (13): 13 − 0 = 13, +25 for going out = 38
+    ("going-out", "Bob", 25),
+])
+def test_carousel_bonuses_are_lines_with_their_rule(game_id, player, bonus):
+    game = next(g for label, g in GAMES if label == f"shared_carousel.json:{game_id}")
+    doc = audit.explain_json(play(game))
+    lines = doc["players"][player]["lines"]
+    bonuses = [line for line in lines if line["part"] == "bonus"]
+    assert [b["points"] for b in bonuses] == [bonus]
+    assert "§2.4" in bonuses[0]["rule"]
+    assert doc["players"][player]["score"] == game["expect"]["scores"][0][player]
+
+
+@pytest.mark.skipif("crazy" not in VARIANTS, reason="Crazy Rummy is not there yet")
+def test_crazy_wild_card_in_hand_counts_25(cli, tmp_path):
+    cli("new", "crazy", "Ann", "Bob", "Cy")
+    f = tmp_path / "hand.json"
+    # SPEC §4 example, played as round 1 (aces wild): Ann went out 0; Bob 7♥ 7 + K♠ 10 = 17; Cy A♦, wild: 25
+    f.write_text(json.dumps({"players": {"Ann": {"hand": ""}, "Bob": {"hand": "7H KS"}, "Cy": {"hand": "AD"}}}))
+    assert cli("hand", "--file", str(f)).exit_code == 0
+    doc = explain(cli)
+    assert doc["context"]["round"] == 1
+    assert {n: p["score"] for n, p in doc["players"].items()} == {"Ann": 0, "Bob": 17, "Cy": 25}
+    (line,) = doc["players"]["Cy"]["lines"]
+    assert line["card"] == "AD" and line["points"] == 25 and "wild" in line["reason"]
+    assert "round 1" in cli("explain").stdout
+
+
 # --- refusals -------------------------------------------------------------------------------
 
 
