@@ -52,8 +52,9 @@ def summary_of(record: dict, state: GameState) -> dict:
     }
 
 
-def _save(store: Store, record: dict, state: GameState) -> None:
-    store.save(record, summary_of(record, state))
+def _save(store: Store, record: dict, state: GameState, **current) -> None:
+    """Write the session file, then its summary row (and ``current=ID`` when given) in one index write."""
+    store.save(record, summary_of(record, state), **current)
 
 
 def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[str] = (),
@@ -67,8 +68,7 @@ def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[s
         record = new_record(store.new_id(), v.id, list(setup.players), dict(setup.rules), title,
                             setup.players[setup.first_dealer])
         state = replay(setup, [])
-        _save(store, record, state)
-        store.set_current(record["id"])
+        _save(store, record, state, current=record["id"])
     return Loaded(record, setup, state)
 
 
