@@ -169,6 +169,8 @@ def parse_played_cards(value: str | Iterable[str], what: str = "the card list") 
 def _tokens(value: str | Iterable[str], what: str) -> list[str]:
     if isinstance(value, str):
         return split_tokens(value, what)
+    if not isinstance(value, (list, tuple)):
+        raise InputError(f"{what} must be cards as text, like \"AS 4D\", or a list of them, not {value!r}.")
     tokens: list[str] = []
     for item in value:
         if not isinstance(item, str):
