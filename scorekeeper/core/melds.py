@@ -111,6 +111,8 @@ def read_meld(cards: Sequence[PlayedCard], rules: MeldRules) -> MeldReading:
     for pc in cards:
         if pc.stands_for is not None and not rules.wild(pc.card):
             raise IllegalMeld(f"{shown}: {card_symbol(pc.card)} is not wild, so it cannot stand for another card.")
+        if pc.card.is_joker and not rules.wild(pc.card):
+            raise IllegalMeld(f"{shown}: this game is played without jokers.")
     if len(cards) < 3:
         raise IllegalMeld(f"{shown}: a meld needs at least three cards.")
     naturals = [(pc, pc.stands_for or pc.card) for pc in cards if pc.stands_for or not rules.wild(pc.card)]
