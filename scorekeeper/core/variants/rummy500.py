@@ -191,29 +191,41 @@ def _layoff_error(melds: Sequence[_Meld], layoffs: Sequence[tuple[str, PlayedCar
             f"{player}: the lay-off {card_symbol(card.card)} has no meld to go on: no melds were entered card by card "
             "this hand (a lay-off onto a meld given as points cannot be checked: record it as points too)."
         )
-    for k, (player, card) in enumerate(layoffs):
-        # The one to blame: every other lay-off fits without it. (Judged alone, a
-        # 6 laid off on a 5 that is itself laid off would look like the culprit.)
-        rest = list(layoffs[:k]) + list(layoffs[k + 1:])
-        placed = fit_layoffs(melds, rest, rules) if len(layoffs) > 1 else [m.reading for m in melds]
-        if placed is not None:
-            reasons = []
-            for m, reading in zip(melds, placed):
-                try:
-                    read_meld(reading.cards + [card], rules)
-                except IllegalMeld as e:
-                    same = (m.reading.kind == "set" and card.card.rank == m.reading.slots[0].rank) or (
-                        m.reading.kind == "run" and any(s.counts_as and s.counts_as.suit == card.card.suit
-                                                         for s in m.reading.slots))
-                    if same:
-                        extra = [c for c in reading.cards if not any(c is own for own in m.cards)]
-                        on = m.title() + (f" (with {describe_cards(extra)} laid off)" if extra else "")
-                        reasons.append(f"not on {on}: {e.message.split(': ', 1)[-1].rstrip('.')}")
-            why = f" ({'; '.join(reasons)})" if reasons else ""
-            if paper:
-                why += (f"; {' and '.join(paper)} counted the table on paper, and a lay-off onto such "
-                        "melds cannot be checked: record it as points too")
-            return InputError(f"{player}: the lay-off {card_symbol(card.card)} fits no meld on the table{why}.")
+    # Grow the largest group of lay-offs that fit together, in passes (so a 10
+    # typed before the 9 it rests on still joins); those that never join are to
+    # blame. Judged alone, a 6 laid off on a 5 that is itself laid off would be.
+    fits: list[tuple[str, PlayedCard]] = []
+    left = list(layoffs)
+    grown = True
+    while grown:
+        grown = False
+        for item in list(left):
+            if fit_layoffs(melds, fits + [item], rules) is not None:
+                fits.append(item)
+                left.remove(item)
+                grown = True
+    placed = fit_layoffs(melds, fits, rules) if fits else [m.reading for m in melds]
+    if left and placed is not None:
+        player, card = left[0]
+        reasons = []
+        for m, reading in zip(melds, placed):
+            try:
+                read_meld(reading.cards + [card], rules)
+            except IllegalMeld as e:
+                same = (m.reading.kind == "set" and card.card.rank == m.reading.slots[0].rank) or (
+                    m.reading.kind == "run" and any(s.counts_as and s.counts_as.suit == card.card.suit
+                                                     for s in m.reading.slots))
+                if same:
+                    extra = [c for c in reading.cards if not any(c is own for own in m.cards)]
+                    on = m.title() + (f" (with {describe_cards(extra)} laid off)" if extra else "")
+                    reasons.append(f"not on {on}: {e.message.split(': ', 1)[-1].rstrip('.')}")
+        why = f" ({'; '.join(reasons)})" if reasons else ""
+        if paper:
+            why += (f"; {' and '.join(paper)} counted the table on paper, and a lay-off onto such "
+                    "melds cannot be checked: record it as points too")
+        if len(left) > 1:
+            why += "; nor do " + ", ".join(f"{card_symbol(c.card)} ({p})" for p, c in left[1:])
+        return InputError(f"{player}: the lay-off {card_symbol(card.card)} fits no meld on the table{why}.")
     cards = " ".join(f"{card_symbol(c.card)} ({p})" for p, c in layoffs)
     return InputError(f"The lay-offs {cards} cannot all fit on the table's melds at once.")
 
