@@ -55,7 +55,8 @@ def rule_options(ctx: typer.Context, incomplete: str) -> Choices:
 
 
 def session_ids(ctx: typer.Context, incomplete: str) -> Choices:
-    """Session ids starting with ``incomplete``, newest first, each with its variant, players and title."""
+    """Session ids starting with ``incomplete``: the current one first, then the newest first;
+    each with its variant, players and title."""
     store = _store(ctx)
     if store is None:
         return []
@@ -65,7 +66,7 @@ def session_ids(ctx: typer.Context, incomplete: str) -> Choices:
     except (ScorekeeperError, OSError):  # a damaged or unreadable database completes nothing: TAB never fails
         return []
     out = []
-    for row in reversed(rows):
+    for row in sorted(reversed(rows), key=lambda r: r["id"] != current):
         if not row["id"].startswith(incomplete):
             continue
         about = f"{row['variant']}: {', '.join(row['players'])}"

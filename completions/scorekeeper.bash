@@ -1,0 +1,11 @@
+_scorekeeper_completion() {
+    local IFS=$'
+'
+    COMPREPLY=( $( env COMP_WORDS="${COMP_WORDS[*]}" \
+                   COMP_CWORD=$COMP_CWORD \
+                   _SCOREKEEPER_COMPLETE=complete_bash $1 ) )
+    return 0
+}
+
+complete -o default -F _scorekeeper_completion scorekeeper
+

@@ -1,0 +1,1 @@
+complete --command scorekeeper --no-files --arguments "(env _SCOREKEEPER_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=get-args _TYPER_COMPLETE_ARGS=(commandline -cp) scorekeeper)" --condition "env _SCOREKEEPER_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=is-args _TYPER_COMPLETE_ARGS=(commandline -cp) scorekeeper"

@@ -1,0 +1,175 @@
+"""Shell completion: the scripts in completions/ are current, and TAB completes variant names,
+rule options, session ids and player names through the environment-variable route the
+scripts use (the program is called back with _SCOREKEEPER_COMPLETE=complete_SHELL)."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+EXE = Path(sys.executable).with_name("scorekeeper")
+pytestmark = pytest.mark.skipif(not EXE.exists(), reason="the console script is not installed next to python")
+
+SCRIPTS = {"bash": "scorekeeper.bash", "zsh": "scorekeeper.zsh", "fish": "scorekeeper.fish",
+           "powershell": "scorekeeper.ps1"}
+
+
+def env_for(db: Path, **more: str) -> dict:
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("_SCOREKEEPER", "_TYPER_COMPLETE", "COMP_"))}
+    env.update(SCOREKEEPER_DB=str(db), PATH=f"{EXE.parent}{os.pathsep}{env.get('PATH', '')}", **more)
+    return env
+
+
+def tab(db: Path, line: str) -> list[str]:
+    """What bash offers for ``line`` (a TAB at its end), asked as the bash script asks."""
+    words = line.split(" ")
+    done = subprocess.run([str(EXE)], env=env_for(db, _SCOREKEEPER_COMPLETE="complete_bash",
+                                                   COMP_WORDS=line, COMP_CWORD=str(len(words) - 1)),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    return [w for w in done.stdout.split("\n") if w]
+
+
+def tab_zsh(db: Path, line: str) -> str:
+    done = subprocess.run([str(EXE)], env=env_for(db, _SCOREKEEPER_COMPLETE="complete_zsh", _TYPER_COMPLETE_ARGS=line),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.fixture
+def db(tmp_path) -> Path:
+    return tmp_path / "db"
+
+
+def new(cli, *args: str) -> str:
+    import json
+
+    result = cli("new", *args, "--json")
+    assert result.exit_code == 0, result.stderr
+    return json.loads(result.stdout)["session"]
+
+
+# -- the scripts ---------------------------------------------------------------------------
+
+def test_completion_scripts_are_current(tmp_path):
+    """completions/generate.sh writes what is committed; regenerate after changing commands."""
+    done = subprocess.run(["sh", str(ROOT / "completions" / "generate.sh"), str(tmp_path)],
+                          env=env_for(tmp_path / "db", SCOREKEEPER_EXE=str(EXE)),
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    for shell, name in SCRIPTS.items():
+        fresh = (tmp_path / name).read_text(encoding="utf-8")
+        kept = (ROOT / "completions" / name).read_text(encoding="utf-8")
+        assert fresh == kept, f"completions/{name} is stale: run completions/generate.sh"
+        assert "_SCOREKEEPER_COMPLETE=complete_" in fresh or f'"complete_{shell}"' in fresh
+
+
+def test_zsh_script_starts_with_compdef():
+    assert (ROOT / "completions" / "scorekeeper.zsh").read_text().startswith("#compdef scorekeeper\n")
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="bash is not installed")
+def test_the_bash_script_completes_in_bash(db, cli):
+    sid = new(cli, "rummy500", "Ann", "Bob")
+    script = ROOT / "completions" / "scorekeeper.bash"
+    done = subprocess.run(
+        ["bash", "--norc", "-c", f'source "{script}"; COMP_WORDS=(scorekeeper use ""); COMP_CWORD=2; '
+                                 '_scorekeeper_completion scorekeeper; printf "%s\\n" "${COMPREPLY[@]}"'],
+        env=env_for(db), capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [sid]
+
+
+# -- what TAB completes -------------------------------------------------------------------------
+
+def test_command_names(db):
+    from typer.main import get_command
+
+    from scorekeeper.cli import app
+
+    names = set(get_command(app).commands)
+    assert set(tab(db, "scorekeeper ")) == names
+    assert set(tab(db, "scorekeeper sta")) == {n for n in names if n.startswith("sta")} >= {"standings"}
+
+
+def test_variant_names_and_aliases(db):
+    from scorekeeper.core.variants import VARIANTS
+
+    every = {name for v in VARIANTS.values() for name in (v.id, *v.aliases)}
+    assert set(tab(db, "scorekeeper new ")) == every
+    assert "500" in every and "michigan-rum" in every
+    assert set(tab(db, "scorekeeper new m")) == {n for n in every if n.startswith("m")}
+    assert set(tab(db, "scorekeeper check ")) == every
+    assert set(tab(db, "scorekeeper rules r")) == {n for n in every if n.startswith("r")}
+
+
+def test_rule_option_keys_follow_the_variant_on_the_line(db):
+    from scorekeeper.core.variants import VARIANTS, get_variant
+
+    assert tab(db, "scorekeeper new 500 Ann Bob --rule ") == [f"{o.key}=" for o in get_variant("500").options]
+    assert tab(db, "scorekeeper new rummy500 Ann Bob --rule out") == ["out_bonus="]
+    if "carousel" in VARIANTS:
+        keys = [f"{o.key}=" for o in VARIANTS["carousel"].options]
+        assert tab(db, "scorekeeper new carousel Ann Bob -r ") == keys
+        assert "knock_limit=" in keys
+    every = {f"{o.key}=" for v in VARIANTS.values() for o in v.options}
+    assert set(tab(db, "scorekeeper new --rule ")) == every  # no variant typed yet: every option
+
+
+def test_rule_option_values_where_they_are_a_list(db):
+    # bash splits words at "=", so values are offered to zsh, fish and PowerShell
+    out = tab_zsh(db, "scorekeeper new rummy500 Ann Bob --rule card_values=")
+    assert '"card_values=face"' in out and '"card_values=5-10-15"' in out
+    out = tab_zsh(db, "scorekeeper new rummy500 Ann Bob --rule target=")
+    assert out.strip() == "_files"  # a whole number: nothing to list
+
+
+def test_session_ids(db, cli):
+    first = new(cli, "rummy500", "Ann", "Bob", "--title", "Friday")
+    second = new(cli, "rummy500", "Cy", "Dee")
+    assert tab(db, "scorekeeper use ") == [second, first]  # the current session first
+    assert cli("use", first).exit_code == 0
+    assert tab(db, "scorekeeper use ") == [first, second]
+    assert tab(db, f"scorekeeper delete {first[:3]}") == [i for i in (first, second) if i.startswith(first[:3])]
+    assert set(tab(db, "scorekeeper standings --session ")) == {first, second}
+    assert set(tab(db, "scorekeeper history -s ")) == {first, second}
+    described = tab_zsh(db, "scorekeeper use ")
+    assert "Ann, Bob — Friday" in described and "(current)" in described
+
+
+def test_player_names(db, cli):
+    first = new(cli, "rummy500", "Ann", "Bob")
+    new(cli, "rummy500", "Cy", "Dee", "Ann")
+    # the players typed on the new line, whatever comes between
+    assert tab(db, "scorekeeper new rummy500 Eve --title x -r target=300 Fay --dealer ") == ["Eve", "Fay"]
+    # the current session's players, or those of the session --session names
+    assert tab(db, "scorekeeper explain --player ") == ["Cy", "Dee", "Ann"]
+    assert tab(db, f"scorekeeper explain --session {first} --player ") == ["Ann", "Bob"]
+    assert tab(db, "scorekeeper explain --player D") == ["Dee"]
+    # stats: every player of the database, most sessions first
+    assert tab(db, "scorekeeper stats --player ") == ["Ann", "Bob", "Cy", "Dee"]
+
+
+def test_the_database_on_the_line_is_used(db, cli, tmp_path):
+    other = tmp_path / "other"
+    result = cli("--db", str(other), "new", "rummy500", "Ann", "Bob", "--json")
+    assert result.exit_code == 0
+    assert tab(db, "scorekeeper use ") == []
+    assert len(tab(db, f"scorekeeper --db {other} use ")) == 1
+    assert len(tab(db, f"scorekeeper use --db {other} ")) == 1
+
+
+def test_no_database_or_a_damaged_one_completes_nothing_quietly(db, tmp_path):
+    assert tab(db, "scorekeeper use ") == []
+    assert not db.exists()  # completing creates nothing
+    db.mkdir()
+    (db / "index.json").write_text("{not json", encoding="utf-8")
+    assert tab(db, "scorekeeper use ") == []
+    assert tab(db, "scorekeeper explain --player ") == []
