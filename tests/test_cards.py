@@ -1,0 +1,189 @@
+"""Card notation (SPEC §3): lenient in, canonical out, errors that quote the token."""
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.core.cards import (
+    JOKER,
+    Card,
+    PlayedCard,
+    card_symbol,
+    format_card,
+    parse_card,
+    parse_cards,
+    parse_played,
+    parse_played_cards,
+    split_melds,
+)
+from scorekeeper.core.errors import ExitCode, InputError
+
+
+@pytest.mark.parametrize(
+    "token, rank, suit",
+    [
+        ("AS", 1, "S"),
+        ("as", 1, "S"),
+        ("10H", 10, "H"),
+        ("10h", 10, "H"),
+        ("TH", 10, "H"),
+        ("th", 10, "H"),
+        ("QD", 12, "D"),
+        ("7c", 7, "C"),
+        ("KC", 13, "C"),
+        ("JS", 11, "S"),
+        ("2D", 2, "D"),
+        ("A♠", 1, "S"),
+        ("10♥", 10, "H"),
+        ("T♦", 10, "D"),
+        ("9♣", 9, "C"),
+        ("Q♤", 12, "S"),
+        ("Q♡", 12, "H"),
+        ("Q♢", 12, "D"),
+        ("Q♧", 12, "C"),
+        ("  5S ", 5, "S"),
+    ],
+)
+def test_parse_card_reads_every_spelling(token, rank, suit):
+    assert parse_card(token) == Card(rank, suit)
+
+
+@pytest.mark.parametrize("token", ["JK", "jk", "*", "JOKER", "joker", "Joker"])
+def test_jokers(token):
+    assert parse_card(token) == JOKER
+    assert parse_card(token).is_joker
+
+
+@pytest.mark.parametrize("token", ["1H", "11S", "ZZ", "A", "H", "", "10", "AX", "AS4", "0S", "14C", "KS KH", "1♥"])
+def test_bad_cards_quote_the_token_and_say_what_is_expected(token):
+    with pytest.raises(InputError) as e:
+        parse_card(token)
+    assert f'"{token}" is not a card' in e.value.message
+    assert "ranks are A 2-10 J Q K (or T), suits S H D C" in e.value.message
+    assert e.value.exit_code == ExitCode.BAD_INPUT
+
+
+def test_the_spec_example_message():
+    with pytest.raises(InputError, match=r'^"1H" is not a card: ranks are A 2-10 J Q K \(or T\), suits S H D C'):
+        parse_card("1H")
+
+
+@pytest.mark.parametrize(
+    "card, text, symbol",
+    [
+        (Card(10, "H"), "10H", "10♥"),
+        (Card(1, "S"), "AS", "A♠"),
+        (Card(12, "D"), "QD", "Q♦"),
+        (Card(7, "C"), "7C", "7♣"),
+        (Card(11, "S"), "JS", "J♠"),
+        (Card(13, "C"), "KC", "K♣"),
+        (JOKER, "JK", "JK"),
+    ],
+)
+def test_format_card_is_canonical_ascii_and_card_symbol_is_for_people(card, text, symbol):
+    assert format_card(card) == text
+    assert str(card) == text
+    assert card_symbol(card) == symbol
+
+
+def test_t_and_lower_case_come_out_canonical():
+    assert format_card(parse_card("th")) == "10H"
+    assert format_card(parse_card("a♠")) == "AS"
+
+
+def test_every_card_round_trips_through_both_forms():
+    for rank in range(1, 14):
+        for suit in "SHDC":
+            card = Card(rank, suit)
+            assert parse_card(format_card(card)) == card
+            assert parse_card(card_symbol(card)) == card
+
+
+class TestPlayed:
+    def test_plain_card(self):
+        assert parse_played("7H") == PlayedCard(Card(7, "H"))
+
+    def test_wild_meaning(self):
+        played = parse_played("JK=7H")
+        assert played.card == JOKER and played.stands_for == Card(7, "H")
+        assert str(played) == "JK=7H"
+
+    def test_wild_card_of_a_rank(self):
+        played = parse_played("5c=qh")
+        assert played.card == Card(5, "C") and played.stands_for == Card(12, "H")
+        assert str(played) == "5C=QH"
+
+    @pytest.mark.parametrize("token, where", [("AS:low", "low"), ("AS:high", "high"), ("as:LOW", "low"),
+                                              ("AH:hi", "high"), ("AD:lo", "low"), ("A♣:high", "high")])
+    def test_ace_attachment(self, token, where):
+        played = parse_played(token)
+        assert played.card.rank == 1 and played.ace == where
+        assert str(played).endswith(":" + where)
+
+    def test_ace_attachment_only_on_aces(self):
+        with pytest.raises(InputError, match=r'"KS:low": only an ace takes :low or :high'):
+            parse_played("KS:low")
+
+    def test_ace_attachment_word(self):
+        with pytest.raises(InputError, match=r'"AS:middle": after ":" write low or high'):
+            parse_played("AS:middle")
+
+    def test_a_wild_cannot_stand_for_a_joker(self):
+        with pytest.raises(InputError, match="stands for a real card"):
+            parse_played("JK=JK")
+
+    def test_bad_meaning_quotes_the_card(self):
+        with pytest.raises(InputError, match=r'"1H" is not a card'):
+            parse_played("JK=1H")
+
+
+class TestLists:
+    def test_a_string_or_a_list(self):
+        expected = [Card(1, "S"), Card(4, "D")]
+        assert parse_cards("AS 4D") == expected
+        assert parse_cards("  AS    4D  ") == expected
+        assert parse_cards(["AS", "4D"]) == expected
+        assert parse_cards(["AS 4D"]) == expected
+        assert parse_cards("") == []
+        assert parse_cards([]) == []
+
+    def test_commas_between_cards_are_refused(self):
+        with pytest.raises(InputError, match="commas separate melds"):
+            parse_cards("AS, 4D", "Ann's hand")
+        with pytest.raises(InputError, match="Ann's hand"):
+            parse_cards("AS;4D", "Ann's hand")
+
+    def test_a_list_of_numbers_is_refused(self):
+        with pytest.raises(InputError, match="cards are written as text"):
+            parse_cards(["AS", 4])
+
+    def test_played_cards(self):
+        assert parse_played_cards("AH:low 10H") == [PlayedCard(Card(1, "H"), None, "low"), PlayedCard(Card(10, "H"))]
+
+
+class TestSplitMelds:
+    def test_one_string_comma_or_semicolon(self):
+        melds = split_melds("7H 8H 9H, QS QD QC; 2C 3C 4C")
+        assert [[str(c) for c in m] for m in melds] == [["7H", "8H", "9H"], ["QS", "QD", "QC"], ["2C", "3C", "4C"]]
+
+    def test_a_list_of_strings_or_of_token_lists(self):
+        assert split_melds(["7H 8H 9H", ["QS", "QD", "QC"]]) == split_melds("7H 8H 9H, QS QD QC")
+
+    def test_a_list_item_holding_a_comma_is_several_melds(self):
+        assert len(split_melds(["7H 8H 9H, QS QD QC"])) == 2
+
+    def test_empty_melds_are_skipped(self):
+        assert split_melds("") == []
+        assert split_melds([]) == []
+        assert split_melds(" , ;") == []
+        assert len(split_melds("7H 8H 9H,,")) == 1
+
+    @pytest.mark.parametrize("value", [7, None, {"a": 1}, 3.5, True])
+    def test_other_types_are_refused(self, value):
+        with pytest.raises(InputError):
+            split_melds(value)
+
+    def test_a_meld_that_is_not_cards(self):
+        with pytest.raises(InputError, match="a meld is written as cards"):
+            split_melds([7])
+        with pytest.raises(InputError, match='"XX" is not a card'):
+            split_melds("7H XX 9H")

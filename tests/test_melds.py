@@ -1,0 +1,165 @@
+"""Melds of SPEC §2.2 as Rummy 500 / Rum 500 read them: sets, runs in any order,
+the ace low or high but never both and never round the corner, and the
+deck-count check."""
+from __future__ import annotations
+
+import pytest
+from conftest import load_games
+
+from scorekeeper.core.cards import Card, parse_played_cards
+from scorekeeper.core.errors import InputError
+from scorekeeper.core.melds import IllegalMeld, MeldRules, check_deck, read_meld
+from scorekeeper.core.variants import get_variant
+
+RUMMY = MeldRules()  # no wilds, ace low or high, no identical cards in a set
+TWO_DECK_DUPLICATES = MeldRules(set_duplicates=True)
+
+
+def meld(text: str, rules: MeldRules = RUMMY):
+    return read_meld(parse_played_cards(text), rules)
+
+
+def value(text: str, rules=None) -> int:
+    """A meld's points under rummy500's default rules (or ``rules``)."""
+    v = get_variant("rummy500")
+    rules = rules or {o.key: o.default_for(3) for o in v.options}
+    return v.meld_value(meld(text), rules)
+
+
+@pytest.mark.parametrize(
+    "text, kind, points",
+    [
+        # sets: face values added
+        ("7S 7H 7D", "set", 21),            # 7 + 7 + 7
+        ("7S 7H 7D 7C", "set", 28),         # 4 × 7
+        ("KS KH KD", "set", 30),            # 3 × 10
+        ("AS AH AD", "set", 45),            # an ace in a set is never low: 3 × 15
+        ("AS AH AD AC", "set", 60),         # 4 × 15
+        # runs, typed in any order
+        ("4H 5H 6H", "run", 15),            # 4 + 5 + 6
+        ("6H 4H 5H", "run", 15),            # same run typed out of order
+        ("AS 2S 3S", "run", 6),             # ace low: 1 + 2 + 3
+        ("3S AS 2S", "run", 6),             # ace low, out of order
+        ("QS KS AS", "run", 35),            # ace high: 10 + 10 + 15
+        ("AS QS KS", "run", 35),
+        ("10D JD QD KD AD", "run", 55),     # 10 + 10 + 10 + 10 + 15
+        ("AC 2C 3C 4C 5C", "run", 15),      # 1 + 2 + 3 + 4 + 5
+        ("9C 10C JC", "run", 29),           # 9 + 10 + 10
+        # all thirteen: read ace low unless the ace says :high
+        ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", "run", 85),   # 1 + (2..10 = 54) + 30
+        ("AH:high 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", "run", 99),  # 15 + 54 + 30
+    ],
+)
+def test_legal_melds_kind_and_value(text, kind, points):
+    assert meld(text).kind == kind
+    assert value(text) == points
+
+
+def test_run_slots_are_in_rank_order():
+    reading = meld("6H 4H 5H")
+    assert [str(c) for c in reading.cards] == ["4H", "5H", "6H"]
+    assert "run of hearts 4-5-6" in reading.reason
+
+
+def test_reasons_say_what_the_meld_is():
+    assert "ace low" in meld("AS 2S 3S").reason
+    assert "ace high" in meld("QS KS AS").reason
+    assert meld("7S 7H 7D").reason == "a set of three 7s"
+    assert meld("KS KH KD KC").reason == "a set of four kings"
+
+
+@pytest.mark.parametrize(
+    "text, why",
+    [
+        ("KS AS 2S", "turn the corner"),
+        ("KH AH 2H 3H", "turn the corner"),
+        ("QH KH AH 2H", "turn the corner"),
+        ("AC 2C 3D", "not a set (the ranks differ) and not a run (the suits differ)"),
+        ("7S 7H", "at least three cards"),
+        ("7S", "at least three cards"),
+        ("7S 8S 10S", "not consecutive (missing 9)"),
+        ("7S 7S 7H", "two identical cards"),
+        ("7S 7H 7D 7C 7S", "never has more than four cards"),
+        ("4S 5S 5S 6S", "appears twice"),
+        ("AS 2S 3S QS KS AS", "never both"),
+        ("7S 8H 9D", "suits differ"),
+    ],
+)
+def test_illegal_melds_say_why(text, why):
+    with pytest.raises(IllegalMeld) as e:
+        meld(text)
+    assert why in e.value.message
+    assert isinstance(e.value, InputError)
+
+
+def test_an_ace_marked_low_or_high_must_be_where_it_says():
+    assert meld("AS:low 2S 3S").kind == "run"
+    assert meld("QS KS AS:high").kind == "run"
+    assert meld("AS:high AH AD").kind == "set"
+    with pytest.raises(IllegalMeld, match="the ace is not where :low/:high says"):
+        meld("AS:high 2S 3S")
+    with pytest.raises(IllegalMeld, match="the ace is not where :low/:high says"):
+        meld("QS KS AS:low")
+    with pytest.raises(IllegalMeld, match="the ace is not where :low/:high says"):
+        meld("AS:low AH AD")
+
+
+def test_a_card_that_is_not_wild_cannot_stand_for_another():
+    with pytest.raises(IllegalMeld, match="not wild"):
+        meld("7H 8H 9H=10H")
+
+
+class TestSetDuplicates:
+    def test_two_identical_cards_only_when_allowed(self):
+        with pytest.raises(IllegalMeld, match="two identical cards"):
+            meld("7H 7H 7S")
+        assert meld("7H 7H 7S", TWO_DECK_DUPLICATES).kind == "set"
+        assert meld("7H 7H 7S 7S", TWO_DECK_DUPLICATES).kind == "set"
+
+    def test_still_never_more_than_four(self):
+        with pytest.raises(IllegalMeld, match="never has more than four"):
+            meld("7H 7H 7S 7D 7C", TWO_DECK_DUPLICATES)
+
+    def test_runs_never_hold_a_card_twice(self):
+        with pytest.raises(IllegalMeld, match="appears twice"):
+            meld("7H 7H 8H 9H", TWO_DECK_DUPLICATES)
+
+    def test_rummy500_allows_them_only_with_two_decks_and_the_option(self):
+        v = get_variant("rummy500")
+        base = {o.key: o.default_for(5) for o in v.options}
+        assert not v.meld_rules(base, 0).set_duplicates                                    # 2 decks, option off
+        assert v.meld_rules(base | {"set_duplicates": True}, 0).set_duplicates             # 2 decks, option on
+        assert not v.meld_rules(base | {"set_duplicates": True, "decks": 1}, 0).set_duplicates  # 1 deck
+
+
+def test_shared_meld_examples_for_rummy500():
+    checks = [c for c in load_games("shared_melds.json")["checks"] if c["variant"] in ("rummy500", "rum500")]
+    assert checks
+    for c in checks:
+        v = get_variant(c["variant"])
+        rules = {o.key: o.default_for(2) for o in v.options}
+        cards = parse_played_cards(c["cards"])
+        if c["legal"]:
+            reading = read_meld(cards, v.meld_rules(rules, 0))
+            assert reading.kind == c["kind"], c
+            assert v.meld_value(reading, rules) == c["value"], c
+        else:
+            with pytest.raises(IllegalMeld):
+                read_meld(cards, v.meld_rules(rules, 0))
+
+
+class TestCheckDeck:
+    def test_one_deck_holds_each_card_once(self):
+        check_deck({"Ann": [Card(7, "H")], "Bob": [Card(8, "H")]}, 1, 0, "one deck")
+        with pytest.raises(InputError) as e:
+            check_deck({"Ann": [Card(7, "H")], "Bob": [Card(7, "H")]}, 1, 0, "one deck")
+        assert e.value.message == "7♥ appears 2 times in this hand (Ann, Bob), but one deck holds it only once."
+
+    def test_two_decks_hold_each_card_twice(self):
+        check_deck({"Ann": [Card(7, "H")], "Bob": [Card(7, "H")]}, 2, 0, "two decks")
+        with pytest.raises(InputError, match=r"7♥ appears 3 times in this hand \(Ann, Bob\), but two decks hold it only twice"):
+            check_deck({"Ann": [Card(7, "H"), Card(7, "H")], "Bob": [Card(7, "H")]}, 2, 0, "two decks")
+
+    def test_no_jokers_in_rummy500(self):
+        with pytest.raises(InputError, match="without jokers"):
+            check_deck({"Ann": [Card(0, "")]}, 1, 0, "one deck")
