@@ -19,7 +19,10 @@ from scorekeeper.cli.terminal import Terminal, begin
 
 app = typer.Typer(
     name="scorekeeper",
-    help="Score rummy games played with real cards: Rummy 500, Rum 500, Carousel and Crazy Rummy.",
+    help="Score rummy games played with real cards: Rummy 500, Rum 500, Carousel and Crazy Rummy.\n\n"
+    "Start a session with new, then record each hand with hand (on a terminal it asks player by "
+    "player); demo plays a bundled game.\n\n"
+    "Example: scorekeeper new rummy500 Ann Bob Cy",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,

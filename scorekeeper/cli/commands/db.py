@@ -10,7 +10,7 @@ from scorekeeper.cli.terminal import DbOpt, JsonOpt, handle_errors, store, termi
 
 db_app = typer.Typer(
     name="db",
-    help="Where the database lives, and checking and recovering it.",
+    help="Where the database lives, and checking and recovering it.\n\nExample: scorekeeper db check",
     no_args_is_help=True,
     rich_markup_mode=None,
 )
@@ -84,7 +84,11 @@ def restore(
     The last 5 good states of each file are kept in DIR/backups/; a file that is
     replaced is moved to DIR/backups/set-aside/, never deleted.
 
-    Examples: scorekeeper db restore;  scorekeeper db restore --list;  scorekeeper db restore --session 3f9a
+    \b
+    Examples:
+      scorekeeper db restore
+      scorekeeper db restore --list
+      scorekeeper db restore --session 3f9a
     """
     from rich.text import Text
 

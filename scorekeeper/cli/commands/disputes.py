@@ -58,12 +58,15 @@ def register(app: typer.Typer) -> None:
                                                           autocompletion=complete.rule_options)] = None,
         json_: JsonOpt = False,
     ) -> None:
-        """Is this meld legal, which kind, what is it worth, and if not, why. Exit 0 legal, 1 not legal,
-        2 unreadable.
+        """Is this meld legal, which kind, what is it worth, and if not, why.
 
-        Examples: scorekeeper check rummy500 QS KS AS;
-        scorekeeper check crazy 4C 9D 9S --round 4;
-        scorekeeper check rummy500 "KS AS 2S, 7S 7H 7D"
+        Exit status 0 when every meld is legal, 1 when one is not, 2 when the cards cannot be read.
+
+        \b
+        Examples:
+          scorekeeper check rummy500 QS KS AS
+          scorekeeper check crazy 4C 9D 9S --round 4
+          scorekeeper check rummy500 "KS AS 2S, 7S 7H 7D"
         """
         from scorekeeper.core.check import check_melds
         from scorekeeper.core.variants import get_variant
@@ -88,8 +91,10 @@ def register(app: typer.Typer) -> None:
                                                          autocompletion=complete.variant_names)] = None,
         json_: JsonOpt = False,
     ) -> None:
-        """The variants; for one variant, its rules summary, every option with its default and allowed
-        values, and the interpretations (I-1...) that apply.
+        """The variants; for one variant, its rules, options, defaults and interpretations.
+
+        For one variant: its rules summary, every option with its default and allowed values, and
+        the interpretations (I-1...) that apply.
 
         Example: scorekeeper rules rummy500
         """

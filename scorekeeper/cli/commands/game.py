@@ -82,7 +82,11 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Start a session, make it current, print its id.
 
-        Example: scorekeeper new rummy500 Ann Bob Cy --rule target=300 --title "Friday"
+        \b
+        Examples:
+          scorekeeper new rummy500 Ann Bob Cy
+          scorekeeper new crazy Ann Bob Cy Dee --dealer Bob
+          scorekeeper new 500 Ann Bob --rule target=300 --rule out_bonus=10 --title "Friday"
         """
         from scorekeeper import report, sessions
 
@@ -114,11 +118,16 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Record the next hand: one argument per player, a file, or (on a terminal) asked player by player.
 
+        \b
         Examples:
           scorekeeper hand "Ann: 7H 8H 9H, QS QD QC +10H -AS 4D" "Bob: -" "Cy: 80 -85"
-          scorekeeper hand "Ann: -3C AD knock" "Bob: -KS 7H 2C" "Cy: -9"     (Carousel)
+          scorekeeper hand "Ann: -3C AD knock" "Bob: -KS 7H 2C" "Cy: -9"
           scorekeeper hand --file hand.json
-        A laid-off ace that could go low or high says which: +AS:low or +AS:high.
+          scorekeeper hand
+
+        The second example is Carousel (Ann knocked). With no entries, on a terminal, each
+        player is asked in seat order. A laid-off ace that could go low or high says which:
+        +AS:low or +AS:high.
         """
         from scorekeeper import sessions
 

@@ -114,6 +114,7 @@ def register(app: typer.Typer) -> None:
         trail) and reads back with scorekeeper import. Without -o the export is
         printed on standard output.
 
+        \b
         Examples:
           scorekeeper export --all --format json -o club.json
           scorekeeper export --format md
@@ -208,6 +209,7 @@ def register(app: typer.Typer) -> None:
         ended ahead of, behind or level with each opponent (in Crazy Rummy the
         lower total is ahead).
 
+        \b
         Examples:
           scorekeeper stats
           scorekeeper stats --player Ann --variant rummy500 --json

@@ -1,0 +1,135 @@
+"""Every command — walked from the app, so commands added later are checked too — has
+`--help` with a one-line summary and a real example; and `--help` and TAB completion start
+without importing what only the commands need."""
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+import sys
+
+import pytest
+from typer.main import get_command
+from typer.testing import CliRunner
+
+from scorekeeper.cli import app
+
+HELP_ENV = {"_TYPER_FORCE_DISABLE_TERMINAL": "1", "COLUMNS": "100", "FORCE_COLOR": "", "NO_COLOR": "1"}
+
+
+def walk(command, path=()):
+    """``(path, click command)`` for the root, every group and every command under it."""
+    yield path, command
+    for name, sub in sorted(getattr(command, "commands", {}).items()):
+        yield from walk(sub, path + (name,))
+
+
+ROOT = get_command(app)
+COMMANDS = list(walk(ROOT))
+
+
+def option_names(command) -> set[str]:
+    return {o for p in command.params if getattr(p, "param_type_name", "") == "option"
+            for o in (*p.opts, *p.secondary_opts)}
+
+
+def examples(help_text: str) -> list[str]:
+    """The example lines of a help text: after "Example:" on the same line, or the lines
+    starting with "scorekeeper" that follow "Examples:"."""
+    found, block = [], False
+    for line in help_text.replace("\b", "").splitlines():
+        text = line.strip()
+        if text.startswith(("Example:", "Examples:")):
+            block = True
+            rest = text.split(":", 1)[1].strip()
+            if rest:
+                found.append(rest)
+            continue
+        if block and text.startswith("scorekeeper "):
+            found.append(text)
+        elif block and text and not text.startswith("scorekeeper"):
+            block = False
+    return found
+
+
+def test_every_command_is_walked():
+    names = {" ".join(path) for path, _ in COMMANDS}
+    assert {"", "new", "hand", "standings", "history", "undo", "redo", "edit", "sessions", "use", "delete",
+            "demo"} <= names
+
+
+@pytest.mark.parametrize("path,command", COMMANDS, ids=[" ".join(p) or "scorekeeper" for p, _ in COMMANDS])
+def test_help_has_a_one_line_summary_and_a_real_example(path, command):
+    result = CliRunner().invoke(app, [*path, "--help"], env=HELP_ENV)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.startswith("Usage: scorekeeper"), out
+    assert "\x1b[" not in out  # no colour codes when colour is off
+
+    doc = (command.help or "").strip()
+    summary = doc.split("\n\n", 1)[0]
+    assert summary, f"{' '.join(path)}: no help text"
+    assert "\n" not in summary, f"{' '.join(path)}: the summary is more than one line: {summary!r}"
+    assert summary.endswith((".", ")")), summary
+    assert " ".join(summary.split()) in " ".join(out.split())
+
+    lines = examples(doc)
+    assert lines, f"scorekeeper {' '.join(path)} --help shows no Example: line"
+    shown = {line.strip() for line in out.splitlines()}
+    for line in lines:  # each example on a line of its own, as written (not re-wrapped)
+        assert line in shown or f"Example: {line}" in shown, f"{line!r} is not shown as written:\n{out}"
+    known = option_names(command) | option_names(ROOT)
+    for line in lines:
+        words = shlex.split(line)
+        assert words[0] == "scorekeeper", line
+        # the command's own words come first (root options such as --db may come before them)
+        rest = [w for w in words[1:] if not w.startswith("-")]
+        assert rest[:len(path)] == list(path), f"the example {line!r} is not for scorekeeper {' '.join(path)}"
+        for w in words[1:]:
+            if w.startswith("-") and len(w) > 1 and not w[1:].isdigit():
+                assert w.split("=", 1)[0] in known, f"{line!r}: {w} is not an option of this command"
+
+
+def test_command_list_shows_each_summary():
+    result = CliRunner().invoke(app, ["--help"], env=HELP_ENV)
+    for path, command in COMMANDS:
+        if len(path) == 1:
+            assert f"  {path[0]} " in result.stdout
+
+
+def test_help_markup_is_not_interpreted():
+    """Help is plain text: square brackets in help would be eaten by rich markup."""
+    assert app.rich_markup_mode is None
+
+
+def _imports_after(argv: list[str], env: dict) -> set[str]:
+    """The modules loaded once the program has answered ``argv`` (a fresh interpreter)."""
+    code = (
+        "import sys\n"
+        f"sys.argv = {argv!r}\n"
+        "from scorekeeper.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "sys.stderr.write('\\nMODULES ' + ' '.join(sorted(sys.modules)) + '\\n')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], env={**os.environ, **env}, capture_output=True, text=True,
+                          timeout=60)
+    line = done.stderr.rsplit("MODULES ", 1)[-1]
+    return set(line.split())
+
+
+HEAVY = ("tinydb", "rich", "filelock", "platformdirs", "scorekeeper.store", "scorekeeper.sessions",
+         "scorekeeper.report", "scorekeeper.core.variants", "scorekeeper.core.game", "scorekeeper.cli.render")
+
+
+@pytest.mark.parametrize("argv,env", [
+    (["scorekeeper", "--help"], {}),
+    (["scorekeeper", "hand", "--help"], {}),
+    (["scorekeeper"], {"_SCOREKEEPER_COMPLETE": "complete_bash", "COMP_WORDS": "scorekeeper sta", "COMP_CWORD": "1"}),
+    (["scorekeeper"], {"_SCOREKEEPER_COMPLETE": "complete_bash", "COMP_WORDS": "scorekeeper hand --",
+                       "COMP_CWORD": "2"}),
+], ids=["--help", "hand --help", "TAB command", "TAB option"])
+def test_help_and_tab_load_nothing_heavy(argv, env):
+    loaded = _imports_after(argv, {**HELP_ENV, **env})
+    assert "scorekeeper.cli" in loaded
+    heavy = sorted(m for m in loaded if m.startswith(HEAVY))
+    assert heavy == [], f"loaded for {argv}: {heavy}"
