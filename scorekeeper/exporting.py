@@ -124,13 +124,17 @@ def read_import(text: str, label: str) -> list[Loaded]:
 def check_record(record: Any, where: str) -> Loaded:
     """Check one imported session record and replay it; returns it as :class:`Loaded`.
 
-    Raises :class:`InputError` starting with ``where`` (and the session id).
+    ``title``, ``undone`` and ``audit`` may be left out (null, no hand, no
+    trail); everything else a stored record holds must be there. Raises
+    :class:`InputError` starting with ``where`` (and the session id).
     """
     if not isinstance(record, dict):
         raise InputError(f"{where} is not a session record.")
     missing = [k for k in _RECORD_KEYS if k not in record]
     if missing:
         raise InputError(f"{where} lacks {', '.join(missing)}.")
+    # a record written by hand may leave out what has an obvious empty value
+    record = {"title": None, "undone": [], "audit": [], **record}
     sid = record["id"]
     if not isinstance(sid, str) or not _SAFE_ID.fullmatch(sid):
         raise InputError(f"{where}: the id {json.dumps(sid, ensure_ascii=False)} is not a session id "

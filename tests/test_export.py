@@ -443,3 +443,19 @@ def test_export_all_reads_each_session_file_once(tmp_path, monkeypatch):
     monkeypatch.setattr(Store, "load", counting)
     records = exporting.read_records(st, ids)
     assert loads == ids and [r["id"] for r in records] == ids
+
+
+def test_a_hand_written_record_may_leave_out_title_undone_and_audit(cli, tmp_path):
+    """Bob: 12 − 4 = 8 and Ann: 87 − 90 = −3 (the Hoyle example, SPEC §2.3)."""
+    record = {"id": "club-1", "variant": "rum500", "players": ["Ann", "Bob"],
+              "rules": {"target": 500, "tie": "play-on", "ace_in_hand": 15, "card_values": "face", "out_bonus": 0,
+                        "decks": 1, "set_duplicates": False},
+              "dealer": "Ann", "created": "2026-11-01T20:00:00+00:00",
+              "hands": [{"entry": {"players": {"Ann": {"table": 87, "hand": 90}, "Bob": {"table": 12, "hand": 4}}}}]}
+    path = tmp_path / "club.json"
+    path.write_text(json.dumps({"schema": 1, "sessions": [record]}), encoding="utf-8")
+    result = cli("import", path)
+    assert result.exit_code == 0, result.stderr
+    standings = json.loads(cli("standings", "--json", "--session", "club-1").stdout)
+    assert {p["name"]: p["total"] for p in standings["players"]} == {"Ann": -3, "Bob": 8}
+    assert standings["title"] is None
