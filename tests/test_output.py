@@ -1,0 +1,170 @@
+"""Output people read: the standings table, the dealer/leader line, the winner banner, suits
+in colour; and what must never happen to it — colour codes where colour is off, names cut or
+wrapped when piped, user text read as markup."""
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXE = Path(sys.executable).with_name("scorekeeper")
+LONG = "Bartholomew Fitzgerald-Wolfenstein the Third of Somewhere Far"
+ESC = "\x1b["
+
+
+def run(db: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
+    """The console script with its output piped, in a chosen environment."""
+    base = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "TERM", "COLUMNS")}
+    base.update(SCOREKEEPER_DB=str(db), **env)
+    done = subprocess.run([str(EXE), *args], env=base, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+@pytest.fixture
+def game(cli, isolated_db) -> Path:
+    """Rummy 500, Ann / [red]Bob / a long name, to 100, after one hand:
+    Ann 7♥ 8♥ 9♥ (24) − A♠ 4♦ (19) = 5; [red]Bob went out, 0; LONG 30 on paper − 5 = 25."""
+    assert cli("new", "rummy500", "Ann", "[red]Bob", LONG, "--rule", "target=100",
+               "--title", ":joker: night [bold]x").exit_code == 0
+    result = cli("hand", "Ann: 7H 8H 9H -AS 4D", "[red]Bob: -", f"{LONG}: 30 -5")
+    assert result.exit_code == 0, result.stderr
+    return isolated_db
+
+
+def rows(text: str) -> list[list[str]]:
+    return [line.split() for line in text.splitlines()]
+
+
+# -- the standings ---------------------------------------------------------------------------
+
+def test_standings_table(cli, game):
+    out = cli("standings").stdout
+    lines = out.splitlines()
+    assert lines[0] == "Standings: :joker: night [bold]x (rummy500, session %s)" % json.loads(
+        cli("standings", "--json").stdout)["session"]
+    assert lines[1].split() == ["#", "Player", "Total", "Last", "Won", "To", "target"]
+    # rank, player, total, last hand, hands won, progress toward 100
+    assert re.search(rf"^1\s+{re.escape(LONG)}\s+25\s+\+25\s+0\s+██········\s+25%$", out, re.M)
+    # ten blocks for the target: 25 of 100 is 2.5 blocks, drawn 2; 5 of 100 is half a block, drawn 0
+    assert re.search(r"^2\s+Ann\s+5\s+\+5\s+0\s+··········\s+5%$", out, re.M)
+    assert re.search(r"^3\s+\[red\]Bob\s+0\s+0\s+1\s+··········\s+0%$", out, re.M)
+    assert lines[-1] == "Next: [red]Bob deals, " + LONG + " leads."
+
+
+def test_winner_banner(cli, game):
+    # Ann: 7+8+9 + 10+10+10 + 10+10+10 = 84 melded, went out: 84 → total 89; nobody reaches 100 yet
+    assert cli("hand", "Ann: 7H 8H 9H, QS QD QC, KS KD KC -", "[red]Bob: -2C", f"{LONG}: 0 -0").exit_code == 0
+    # Ann: 10♠ J♠ Q♥... a run J♥ Q♥ K♥ = 30 → 119 ≥ 100: the game ends, Ann has the highest total
+    result = cli("hand", "Ann: JH QH KH -", "[red]Bob: -3C", f"{LONG}: 0 -0")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "Game over: Ann wins after 3 hands."
+    standings = cli("standings").stdout
+    assert "Game over: Ann wins after 3 hands." in standings and "Next:" not in standings
+
+
+def test_crazy_standings_show_the_round_and_lowest_first(cli):
+    assert cli("new", "crazy", "Ann", "Bob", "Cy").exit_code == 0
+    # round 1, aces wild: Ann out 0; Bob A♣ 25 + 9 = 34; Cy 3 + 4 = 7
+    assert cli("hand", "Ann: -", "Bob: -AC 9D", "Cy: -3H 4H").exit_code == 0
+    out = cli("standings").stdout
+    assert [r[1] for r in rows(out)[3:6]] == ["Ann", "Cy", "Bob"]
+    assert "To target" not in out
+    assert "Round 2 — twos are wild. Next: Bob deals, Cy leads and gets the eighth card." in out
+
+
+def test_json_is_not_drawn_by_rich(cli, game):
+    doc = json.loads(cli("standings", "--json").stdout)
+    assert [p["name"] for p in doc["players"]] == [LONG, "Ann", "[red]Bob"]
+    assert doc["title"] == ":joker: night [bold]x"
+
+
+# -- user text is never markup ------------------------------------------------------------------
+
+@pytest.mark.parametrize("colour", [False, True])
+def test_names_and_titles_print_as_typed(game, colour):
+    env = {"FORCE_COLOR": "1", "TERM": "xterm-256color"} if colour else {}
+    for command in (["standings"], ["history"], ["sessions"], ["explain"], ["chart"]):
+        out = run(game, *command, **env).stdout
+        plain = re.sub(r"\x1b\[[0-9;]*m", "", out)
+        assert "[red]Bob" in plain, command
+        if command != ["explain"]:
+            assert ":joker: night [bold]x" in plain, command
+
+
+# -- colour: on in a colour terminal, off otherwise ---------------------------------------------------
+
+def test_suits_hearts_and_diamonds_red_when_colour_is_on():
+    from rich.console import Console
+
+    from scorekeeper.cli import render
+    from scorekeeper.cli.terminal import Terminal
+
+    t = Terminal()
+    t._out = Console(file=io.StringIO(), force_terminal=True, color_system="standard", no_color=False, markup=False,
+                     emoji=False, highlight=False, width=80)
+    t.print(render.cards("A♥ 10♦ K♠ 2♣ JK", t))
+    out = t.out.file.getvalue()
+    assert f"{ESC}31mA♥{ESC}0m" in out and f"{ESC}31m10♦{ESC}0m" in out
+    assert re.sub(r"\x1b\[[0-9;]*m", "", out).strip() == "A♥ 10♦ K♠ 2♣ JK"
+    assert f"{ESC}31mK♠" not in out and f"{ESC}31m2♣" not in out
+
+
+def test_suits_are_letters_without_colour():
+    from rich.console import Console
+
+    from scorekeeper.cli import render
+    from scorekeeper.cli.terminal import Terminal
+
+    t = Terminal()
+    t._out = Console(file=io.StringIO(), color_system=None, markup=False, emoji=False, width=80)
+    assert render.cards("A♥ 10♦ K♠ 2♣", t).plain == "AH 10D KS 2C"
+
+
+def test_colour_terminal_shows_red_hearts(game):
+    out = run(game, "explain", FORCE_COLOR="1", TERM="xterm-256color").stdout
+    assert f"{ESC}31m7♥" in out and "A♠" in out and f"{ESC}31mA♠" not in out
+
+
+@pytest.mark.parametrize("env", [
+    {},                                                       # piped
+    {"NO_COLOR": "1"},
+    {"NO_COLOR": "1", "FORCE_COLOR": "1", "TERM": "xterm-256color"},  # NO_COLOR wins
+    {"TERM": "dumb", "FORCE_COLOR": "1"},
+], ids=["piped", "NO_COLOR", "NO_COLOR+FORCE_COLOR", "TERM=dumb"])
+def test_no_colour_codes_at_all(game, env):
+    for command in (["standings"], ["history"], ["sessions"], ["explain"], ["demo"]):
+        out = run(game, *command, **env).stdout
+        assert ESC not in out, (command, env)
+    assert "7H in run 7H 8H 9H" in run(game, "explain", **env).stdout  # letters, not symbols
+
+
+# -- nothing cut ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [["standings"], ["history"], ["sessions"], ["explain"], ["chart"]])
+def test_piped_output_at_40_columns_keeps_long_names_whole(game, command):
+    out = run(game, *command, COLUMNS="40").stdout
+    assert LONG in out, out
+    if command != ["chart"]:  # the chart's legend says "0 … 25 points"
+        assert "…" not in out
+
+
+def test_a_narrow_terminal_folds_names_and_cuts_nothing(game):
+    pexpect = pytest.importorskip("pexpect")
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES")}
+    env.update(SCOREKEEPER_DB=str(game), TERM="xterm-256color", NO_COLOR="1")
+    child = pexpect.spawn(str(EXE), ["standings"], env=env, dimensions=(40, 40), encoding="utf-8", timeout=30)
+    child.expect(pexpect.EOF)
+    out = child.before.replace("\r", "")
+    assert ESC not in out and "…" not in out
+    assert all(len(line) <= 40 for line in out.splitlines()), out
+    assert "".join(LONG.split()) in "".join(out.split())  # every letter of the name is there
+    # the numbers are whole: total, last hand and the percentage of the target
+    assert re.search(r"\s25\s+\+25\s+0\s+25%", out), out
+    assert "Next: [red]Bob deals," in out
