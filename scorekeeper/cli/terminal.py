@@ -160,4 +160,6 @@ def read_hand_file(name: str) -> Any:
             errors.append(f"{kind.upper()}: {e}")
         except RecursionError:
             errors.append(f"{kind.upper()}: nested too deeply")
+        except ValueError:  # a whole number of thousands of digits (Python's int limit)
+            errors.append(f"{kind.upper()}: a number is too long")
     raise InputError(f"The hand in {label} is not valid {' or '.join(k.upper() for k in kinds)} ({errors[0]}).")
