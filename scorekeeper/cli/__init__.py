@@ -53,6 +53,10 @@ register(app)
 def main() -> None:
     """The console script. A bug (not a user mistake) prints one line and exits 1
     unless --debug or SCOREKEEPER_DEBUG asks for the traceback."""
+    if os.environ.get("_SCOREKEEPER_COMPLETE", "").startswith("complete_"):  # answering a TAB
+        from scorekeeper.cli.complete import read_as_typed
+
+        read_as_typed()
     try:
         app()
     except Exception as e:  # anything that is not a ScorekeeperError is a bug

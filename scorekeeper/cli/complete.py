@@ -201,3 +201,35 @@ def _store(ctx: typer.Context):
         return Store(resolve_path(db))
     except (ScorekeeperError, OSError):  # an unusable path completes nothing
         return None
+
+
+def read_as_typed() -> None:
+    """While the program answers a TAB, keep the words typed as they are (text).
+
+    Typer converts every parameter's value through a pydantic ``TypeAdapter``,
+    and loading pydantic costs about as much as typer, rich and tinydb
+    together — on every TAB. Completion runs no command: it only reads what
+    was typed so far (the callbacks above take text), so the conversion can
+    be skipped. This reaches into typer (``typer.core.build_runtime_param``,
+    ``typer._coercion.RuntimeParam``); if a typer version lacks them, nothing
+    changes and TAB is merely slower. Call it only in completion mode.
+    """
+    from dataclasses import dataclass
+
+    try:
+        from typer import _coercion, core
+    except ImportError:  # pragma: no cover - another typer layout
+        return
+    base = getattr(_coercion, "RuntimeParam", None)
+    if base is None or not hasattr(core, "build_runtime_param"):  # pragma: no cover
+        return
+
+    @dataclass(frozen=True)
+    class AsTyped(base):  # type: ignore[misc, valid-type]
+        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
+            return value
+
+    def build(descriptor: Any) -> Any:
+        return AsTyped(parameter_info=descriptor.parameter_info, annotation=descriptor.annotation)
+
+    core.build_runtime_param = build

@@ -1,9 +1,6 @@
 """demo: a bundled real game recorded into a throw-away database."""
 from __future__ import annotations
 
-import json
-import tempfile
-from importlib import resources
 from pathlib import Path
 
 import typer
@@ -13,6 +10,9 @@ from scorekeeper.cli.terminal import DbOpt, handle_errors, terminal
 
 def demo_game() -> dict:
     """The bundled Rummy 500 game (scorekeeper/data/demo_rummy500.json)."""
+    import json
+    from importlib import resources
+
     text = resources.files("scorekeeper.data").joinpath("demo_rummy500.json").read_text(encoding="utf-8")
     return json.loads(text)
 
@@ -25,6 +25,8 @@ def register(app: typer.Typer) -> None:
 
         Example: scorekeeper demo
         """
+        import tempfile
+
         from scorekeeper.store import Store
 
         if db is None and terminal().db_option is None:
