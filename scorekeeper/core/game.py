@@ -146,6 +146,8 @@ def new_setup(
     rules = parse_rule_args(variant, rule_args, n)
     first = 0
     if dealer is not None:
+        # names match without regard to case, as in one-line entries ("bob:" is Bob)
+        dealer = next((p for p in players if p.casefold() == str(dealer).casefold()), dealer)
         if dealer not in players:
             raise InputError(f'The dealer "{dealer}" is not one of the players{did_you_mean(dealer, players)}.')
         first = players.index(dealer)
