@@ -546,3 +546,22 @@ def test_a_store_reads_an_old_file_in_memory_only(v0):
     assert "schema" not in _index(v0)["_meta"]["1"]
     with pytest.raises(StoreError):
         st.load("ffffffff")
+
+
+def test_sessions_lists_every_row_from_the_index_alone(cli, isolated_db, monkeypatch):
+    """`sessions` reads index.json only (its cost does not depend on the session files),
+    and prints names and titles exactly as typed."""
+    ids = [json.loads(cli("new", "rummy500", "[red]Ann", "Bob", "--title", title, "--json").stdout)["session"]
+           for title in ("[bold]Friday", ":joker: night", "=SUM(A1)")]
+    opened = []
+    real = store_module.read_json
+    monkeypatch.setattr(store_module, "read_json", lambda path: opened.append(path.name) or real(path))
+    r = cli("sessions")
+    assert r.exit_code == 0
+    assert opened == ["index.json"]
+    lines = r.stdout.splitlines()
+    assert lines[0].split() == ["Id", "Variant", "Title", "Players", "Hands", "State", "Started"]
+    for sid, title in zip(ids, ("[bold]Friday", ":joker: night", "=SUM(A1)")):
+        (line,) = [ln for ln in lines if sid in ln]
+        assert title in line and "[red]Ann, Bob" in line
+    assert [ln for ln in lines if ln.startswith("*")][0].split()[1] == ids[-1]
