@@ -132,7 +132,7 @@ def test_rule_option_values_where_they_are_a_list(db):
 
 
 def test_session_ids(db, cli):
-    first = new(cli, "rummy500", "Ann", "Bob", "--title", "Friday")
+    first = new(cli, "rummy500", "Ann", "Bob", "--title", "[bold]Friday")
     second = new(cli, "rummy500", "Cy", "Dee")
     assert tab(db, "scorekeeper use ") == [second, first]  # the current session first
     assert cli("use", first).exit_code == 0
@@ -141,7 +141,7 @@ def test_session_ids(db, cli):
     assert set(tab(db, "scorekeeper standings --session ")) == {first, second}
     assert set(tab(db, "scorekeeper history -s ")) == {first, second}
     described = tab_zsh(db, "scorekeeper use ")
-    assert "Ann, Bob — Friday" in described and "(current)" in described
+    assert "Ann, Bob — [bold]Friday" in described and "(current)" in described  # the title as typed
 
 
 def test_player_names(db, cli):

@@ -132,7 +132,10 @@ HEAVY = ("tinydb", "rich", "filelock", "platformdirs", "scorekeeper.store", "sco
                        "COMP_CWORD": "2"}, False),
     (["scorekeeper"], {"_SCOREKEEPER_COMPLETE": "complete_bash", "COMP_WORDS": "scorekeeper edit 2 --session ",
                        "COMP_CWORD": "4"}, False),
-], ids=["--help", "hand --help", "TAB command", "TAB option", "TAB session id"])
+    (["scorekeeper"], {"_SCOREKEEPER_COMPLETE": "complete_zsh", "_TYPER_COMPLETE_ARGS": "scorekeeper st"}, False),
+    (["scorekeeper"], {"_SCOREKEEPER_COMPLETE": "complete_fish", "_TYPER_COMPLETE_FISH_ACTION": "get-args",
+                       "_TYPER_COMPLETE_ARGS": "scorekeeper st"}, False),
+], ids=["--help", "hand --help", "TAB command", "TAB option", "TAB session id", "TAB zsh", "TAB fish"])
 def test_help_and_tab_load_nothing_heavy(argv, env, pydantic):
     loaded = _imports_after(argv, {**HELP_ENV, **env})
     assert "scorekeeper.cli" in loaded

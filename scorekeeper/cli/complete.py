@@ -204,22 +204,30 @@ def _store(ctx: typer.Context):
 
 
 def read_as_typed() -> None:
-    """While the program answers a TAB, keep the words typed as they are (text).
+    """While the program answers a TAB, keep the words typed as they are (text),
+    and the help shown beside each choice too.
 
     Typer converts every parameter's value through a pydantic ``TypeAdapter``,
     and loading pydantic costs about as much as typer, rich and tinydb
     together — on every TAB. Completion runs no command: it only reads what
     was typed so far (the callbacks above take text), so the conversion can
-    be skipped. This reaches into typer (``typer.core.build_runtime_param``,
-    ``typer._coercion.RuntimeParam``); if a typer version lacks them, nothing
-    changes and TAB is merely slower. Call it only in completion mode.
+    be skipped. For zsh and fish typer also renders each choice's help as rich
+    markup, loading rich and eating a title such as ``[bold]x``; this app's
+    help has no markup (``rich_markup_mode=None``), so it is shown as it is.
+
+    This reaches into typer (``typer.core.build_runtime_param``,
+    ``typer._coercion.RuntimeParam``, ``typer._completion_classes._sanitize_help_text``);
+    with a typer version that lacks them nothing changes and TAB is merely
+    slower. Call it only in completion mode.
     """
     from dataclasses import dataclass
 
     try:
-        from typer import _coercion, core
+        from typer import _coercion, _completion_classes, core
     except ImportError:  # pragma: no cover - another typer layout
         return
+    if hasattr(_completion_classes, "_sanitize_help_text"):
+        _completion_classes._sanitize_help_text = str
     base = getattr(_coercion, "RuntimeParam", None)
     if base is None or not hasattr(core, "build_runtime_param"):  # pragma: no cover
         return
