@@ -395,3 +395,22 @@ def test_crazy_round_seven_sevens_are_wild(db):
     assert re.search(r"Bob\s+\+35\s", shown) and re.search(r"Cy\s+\+2\s", shown)
     assert t.finish() == 0
     assert sk_json(db, "history")["hands"][6]["scores"] == {"Ann": 0, "Bob": 35, "Cy": 2}
+
+
+def test_carousel_game_played_to_the_end_at_the_table(db):
+    variant_or_skip("carousel")
+    new(db, "carousel", "Ann", "Bob", "--rule", "target=30")
+    for number, total in ((1, 15), (2, 130)):  # the last total includes the end bonus of 100
+        t = Table(db)
+        t.answer("  left in hand: ", "2D AC knock")
+        t.answer("  left in hand: ", "QS 8H")
+        shown = t.answer(f"Save hand {number}? [Y/n] ", "y")
+        # Ann knocks with 2 + 1 = 3 against Bob's 10 + 8 = 18: 18 − 3 = 15 a round
+        assert re.search(rf"Ann\s+\+15\s+{total}\s", shown)
+        assert t.finish() == 0
+    # 30 reaches the target: the game ends; Ann gets the 100 bonus, Bob won no round (I-2)
+    assert "This hand ends the game: Ann wins." in flat(shown)
+    assert "end bonuses: Ann +100, Bob 0" in flat(shown)
+    assert "Game over: Ann wins after 2 hands." in flat(t.seen)
+    standings = sk_json(db, "standings")
+    assert standings["finished"] and {p["name"]: p["total"] for p in standings["players"]} == {"Ann": 130, "Bob": 0}

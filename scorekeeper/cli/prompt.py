@@ -212,6 +212,8 @@ class _Dialog:
             winners = " and ".join(state.ending.winners)
             self.say(f"This hand ends the game: {winners} win{'' if len(state.ending.winners) > 1 else 's'}.",
                      "bold green")
+            if state.ending.note:
+                self.say(state.ending.note)
         elif state.ending.note:
             self.say(state.ending.note, "yellow")
 
