@@ -414,3 +414,22 @@ def test_carousel_game_played_to_the_end_at_the_table(db):
     assert "Game over: Ann wins after 2 hands." in flat(t.seen)
     standings = sk_json(db, "standings")
     assert standings["finished"] and {p["name"]: p["total"] for p in standings["players"]} == {"Ann": 130, "Bob": 0}
+
+
+def test_questions_are_seen_when_the_output_is_redirected(db, tmp_path):
+    new(db, "rummy500", "Ann", "Bob")
+    log = tmp_path / "log.txt"
+    child = pexpect.spawn("sh", ["-c", f'"{EXE}" hand > "{log}"'], env=env_for(db), encoding="utf-8", timeout=20,
+                          dimensions=(50, 120))
+    for question, answer in (("  melds: ", "7H 8H 9H"), ("  laid off: ", ""), ("  left in hand: ", "out"),
+                             ("  melds: ", ""), ("  laid off: ", ""), ("  left in hand: ", "KS"),
+                             ("Save hand 1? [Y/n] ", "y")):
+        child.expect_exact(question)
+        child.sendline(answer)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    saved = log.read_text(encoding="utf-8")
+    # the questions went to the terminal (standard error), the result to the file
+    assert "melds:" not in saved and "Save hand" not in saved
+    assert re.search(r"Ann\s+\+24\s+24", saved) and "Next: Bob deals, Ann leads." in saved

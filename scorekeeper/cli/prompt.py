@@ -64,18 +64,22 @@ def parts_asked(variant: "Variant") -> tuple[str, ...]:
     return tuple(parts)
 
 
-def ask_hand(t: "Terminal", loaded: "Loaded", read: Callable[[str], str] = input) -> tuple[dict, str]:
+def ask_hand(t: "Terminal", loaded: "Loaded", read: Callable[[str], str] | None = None) -> tuple[dict, str]:
     """Ask for the next hand of ``loaded`` player by player; return ``(raw_entry, "prompt")``.
 
-    ``read`` reads one answer (``input`` by default). Raises :class:`StateError`
-    when the game is already finished, and ``typer.Exit(1)`` when the person
-    leaves (Ctrl-C, Ctrl-D, or declining to save) — nothing is saved then.
+    ``read(question)`` reads one answer (default: :func:`read_answer`). The
+    questions go to standard output, or to standard error when the output is
+    redirected (``scorekeeper hand > log``), so they are always seen. Raises
+    :class:`StateError` when the game is already finished, and
+    ``typer.Exit(1)`` when the person leaves (Ctrl-C, Ctrl-D, or declining to
+    save) — nothing is saved then.
     """
     state = loaded.state
     if state.ending.finished:
         who = " and ".join(state.ending.winners)
         raise StateError(f"The game is finished ({who} won): start a new session with `scorekeeper new`.")
-    if read is input:
+    if read is None:
+        read = read_answer
         try:  # line editing (arrow keys, history) for the answers
             import readline  # noqa: F401
         except ImportError:  # pragma: no cover - not on every platform
@@ -83,10 +87,22 @@ def ask_hand(t: "Terminal", loaded: "Loaded", read: Callable[[str], str] = input
     try:
         return _Dialog(t, loaded, read).run(), "prompt"
     except (KeyboardInterrupt, EOFError, Leave) as e:
-        sys.stdout.write("\n" if not isinstance(e, Leave) else "")
-        sys.stdout.flush()
-        sys.stderr.write("Nothing saved.\n")
+        sys.stderr.write(("\n" if not isinstance(e, Leave) else "") + "Nothing saved.\n")
         raise typer.Exit(1) from None
+
+
+def read_answer(question: str) -> str:
+    """One answer: ``input`` (with line editing) when the output is a terminal,
+    else the question on standard error and a line from standard input.
+    Raises ``EOFError`` at the end of input (Ctrl-D)."""
+    if sys.stdout.isatty():
+        return input(question)
+    sys.stderr.write(question)
+    sys.stderr.flush()
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line.rstrip("\n")
 
 
 class _Dialog:
@@ -96,6 +112,7 @@ class _Dialog:
         from scorekeeper.cli import render
 
         self.t, self.loaded, self.read, self.render = t, loaded, read, render
+        self.out = t.out if sys.stdout.isatty() else t.err  # where the dialog is seen
         self.setup = loaded.setup
         self.variant = loaded.setup.variant
         self.players = list(loaded.setup.players)
@@ -144,7 +161,7 @@ class _Dialog:
     def say(self, text: str, style: str = "") -> None:
         from rich.text import Text
 
-        self.t.print(Text(text, style=style))
+        self.out.print(Text(text, style=style))
 
     def intro(self) -> None:
         from rich.text import Text
@@ -167,7 +184,7 @@ class _Dialog:
         head.append(" dealt, ")
         head.append(leader, style="bold")
         head.append(" got the eighth card and led." if doc.get("round") else " led.")
-        self.t.print(head)
+        self.out.print(head)
         if "melds" in self.parts:
             self.say('For each player: the melds put down (a comma between melds; or the points on the table '
                      'as one number), the cards laid off, and the cards left in hand (or their points; '
@@ -203,9 +220,9 @@ class _Dialog:
                 how = f"{how} ({ps.note})" if how else ps.note
             table.add_row(Text(name), self.render.signed(ps.score), str(totals[name]),
                           self.render.cards(how, self.t))
-        self.t.print()
+        self.out.print()
         self.say(f"Hand {self.number} would score:", "bold")
-        self.t.print(table)
+        self.out.print(table)
         for note in result.notes:
             self.say(note, "dim")
         if state.ending.finished:
@@ -240,7 +257,7 @@ class _Dialog:
     def ask_player(self, name: str) -> None:
         from rich.text import Text
 
-        self.t.print(Text(name, style="bold"))
+        self.out.print(Text(name, style="bold"))
         if self.knocker == name:
             self.knocker = None
         part: dict[str, Any] = {}
