@@ -507,6 +507,9 @@ class TestSeats:
         h = E(Ann=P(table=1, hand=0), Bob=P(table=1, hand=0), Cy=P(table=1, hand=0))
         assert game(ABC, h, dealer="Cy").next_dealer == "Ann"
 
+    def test_dealer_name_ignores_case(self):
+        assert game(ABC, dealer="cy").next_dealer == "Cy"
+
     def test_unknown_dealer(self):
         with pytest.raises(InputError, match='The dealer "Bib" is not one of the players.*did you mean "Bob"'):
             setup(ABC, dealer="Bib")
