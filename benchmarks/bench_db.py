@@ -21,6 +21,7 @@ timed). A command that does not exist yet prints "not available".
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import shutil
 import statistics
@@ -132,21 +133,36 @@ def add_current(db: Path, rng: random.Random, hands: int = 5) -> dict:
     return legal_hand(rng)
 
 
-def timed(cmd: list[str], runs: int, db: Path | None = None, fresh_from: Path | None = None) -> float | None:
-    """Median wall time of ``cmd`` in seconds (None when it fails: not available)."""
-    times = []
+def _once(cmd: list[str], db: Path | None, fresh_from: Path | None) -> float | None:
+    if fresh_from is not None:
+        shutil.rmtree(db, ignore_errors=True)
+        shutil.copytree(fresh_from, db)
+    start = time.perf_counter()
+    r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    elapsed = time.perf_counter() - start
+    if r.returncode != 0:
+        print(f"  ({' '.join(cmd[2:5])}… failed: {r.stderr.strip()[:200]})", file=sys.stderr)
+        return None
+    return elapsed
+
+
+def timed(cmds: list[tuple[list[str], Path | None, Path | None]], runs: int) -> list[float | None]:
+    """Median wall time in seconds of each ``(cmd, db, fresh_from)`` (None when it fails:
+    not available). The commands take turns, run after run, so that a machine
+    busy with something else slows them alike; with ``fresh_from`` the
+    database ``db`` is first replaced by a copy of it (not timed)."""
+    times: list[list[float]] = [[] for _ in cmds]
+    failed = [False] * len(cmds)
     for _ in range(runs):
-        if fresh_from is not None:
-            shutil.rmtree(db, ignore_errors=True)
-            shutil.copytree(fresh_from, db)
-        start = time.perf_counter()
-        r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        elapsed = time.perf_counter() - start
-        if r.returncode != 0:
-            print(f"  ({' '.join(cmd[2:5])}… failed: {r.stderr.strip()[:200]})", file=sys.stderr)
-            return None
-        times.append(elapsed)
-    return statistics.median(times)
+        for i, (cmd, db, fresh_from) in enumerate(cmds):
+            if failed[i]:
+                continue
+            t = _once(cmd, db, fresh_from)
+            if t is None:
+                failed[i] = True
+            else:
+                times[i].append(t)
+    return [None if failed[i] else statistics.median(times[i]) for i in range(len(cmds))]
 
 
 def available(exe: list[str], command: str) -> bool:
@@ -190,7 +206,7 @@ def main() -> int:
     shutil.copytree(empty, work / "pristine-empty", dirs_exist_ok=True)
 
     rows = []
-    baseline = timed([py, "-c", "import typer, rich.table, tinydb"], runs)
+    (baseline,) = timed([([py, "-c", "import typer, rich.table, tinydb"], None, None)], runs)
     rows.append(("python -c 'import typer, rich.table, tinydb'", baseline, None, None, "the floor"))
 
     def pair(label: str, argv: list[str], target: float, fresh: bool = False) -> None:
@@ -198,11 +214,11 @@ def main() -> int:
             rows.append((label, None, None, None, "not available"))
             return
         if fresh:
-            e = timed(exe + argv + ["--db", str(copy_empty)], runs, copy_empty, work / "pristine-empty")
-            b = timed(exe + argv + ["--db", str(copy_big)], runs, copy_big, work / "pristine-big")
+            e, b = timed([(exe + argv + ["--db", str(copy_empty)], copy_empty, work / "pristine-empty"),
+                          (exe + argv + ["--db", str(copy_big)], copy_big, work / "pristine-big")], runs)
         else:
-            e = timed(exe + argv + ["--db", str(empty)], runs)
-            b = timed(exe + argv + ["--db", str(big)], runs)
+            e, b = timed([(exe + argv + ["--db", str(empty)], None, None),
+                          (exe + argv + ["--db", str(big)], None, None)], runs)
         ratio = b / e if (b and e) else None
         verdict = "" if ratio is None else ("ok" if ratio <= target else "OVER")
         rows.append((label, e, b, ratio, f"≤ {target}× {verdict}".strip()))
@@ -211,7 +227,7 @@ def main() -> int:
         if not available(exe, argv[0]):
             rows.append((label, None, None, None, "not available"))
             return
-        b = timed(exe + argv + ["--db", str(big)], runs)
+        (b,) = timed([(exe + argv + ["--db", str(big)], None, None)], runs)
         verdict = "" if b is None else ("ok" if b <= limit else "OVER")
         rows.append((label, None, b, None, f"≤ {limit} s {verdict}".strip()))
 
@@ -228,7 +244,9 @@ def main() -> int:
     table = [head] + [(r[0], fmt(r[1]), fmt(r[2]), "—" if r[3] is None else f"{r[3]:.2f}×",
                        r[4].replace("≤ inf s", "—")) for r in rows]
     widths = [max(len(row[i]) for row in table) for i in range(len(head))]
-    print(f"\nMedian of {runs} runs, each a whole command as a subprocess:\n")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"\nMedian of {runs} runs, each a whole command as a subprocess ({os.cpu_count()} CPUs, "
+          f"load average {load:.1f}):\n")
     print("| " + " | ".join(h.ljust(w) for h, w in zip(head, widths)) + " |")
     print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
     for row in table[1:]:
