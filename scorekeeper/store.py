@@ -589,6 +589,15 @@ class Store:
         """Write several ``(record, summary)`` pairs: each session file once, then
         the index once (for imports and bulk loads). ``current`` (an id or None)
         also sets the current session in the same index write."""
+        pairs = list(pairs)
+        for record, summary in pairs:  # what is written must read back: never a file every command refuses
+            sid = record["id"]
+            path = self.session_path(sid)
+            try:
+                check_session(session_file_data(record, 1), path, sid)
+                check_index({"_meta": {"1": {}}, "sessions": {"1": {**summary, "id": sid}}}, self.index_path)
+            except DamagedFile as e:
+                raise StoreError(f"Session {sid} cannot be saved: {e.reason}.") from None
         self._for_write()
         rows = []
         for record, summary in pairs:

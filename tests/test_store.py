@@ -565,3 +565,15 @@ def test_sessions_lists_every_row_from_the_index_alone(cli, isolated_db, monkeyp
         (line,) = [ln for ln in lines if sid in ln]
         assert title in line and "[red]Ann, Bob" in line
     assert [ln for ln in lines if ln.startswith("*")][0].split()[1] == ids[-1]
+
+
+def test_a_record_that_would_not_read_back_is_not_written(isolated_db):
+    st = Store(isolated_db)
+    record = store_module.new_record("abc", "rummy500", ["Ann", "Bob"], {}, None, "Ann")
+    del record["audit"]
+    summary = {"id": "abc", "variant": "rummy500", "players": ["Ann", "Bob"], "hands": 0, "finished": False,
+               "winners": [], "created": record["created"], "title": None}
+    with pytest.raises(StoreError, match="cannot be saved"):
+        with st.writing():
+            st.save(record, summary)
+    assert not isolated_db.exists()
