@@ -384,6 +384,7 @@ class Store:
         self._lock_stack: ExitStack | None = None
         self._locked = False
         self._index_cache: dict | None = None
+        self._index_cached_key: tuple | None = None
         self._revisions: dict[str, int] = {}
 
     # -- paths --------------------------------------------------------------
@@ -463,8 +464,8 @@ class Store:
             lock.acquire()
         except Timeout:
             raise StoreError(
-                f"The database is busy: another scorekeeper command has been changing {self.root} for "
-                f"{LOCK_TIMEOUT:g} seconds; try again when it is done."
+                f"The database is busy: another scorekeeper command is changing {self.root} and did not finish "
+                f"within {LOCK_TIMEOUT:g} seconds; try again when it is done."
             ) from None
         except OSError as e:
             raise StoreError(f"The database lock {self.lock_path} cannot be taken ({e.strerror}).") from None
@@ -496,9 +497,20 @@ class Store:
             self._acquire()
 
     # -- the index ----------------------------------------------------------
+    def _index_key(self) -> tuple | None:
+        """What tells one state of index.json from another: every write renames a new
+        file into place, so its inode (and time and size) change."""
+        try:
+            st = os.stat(self.index_path)
+        except OSError:
+            return None
+        return (st.st_ino, st.st_mtime_ns, st.st_size)
+
     def _index(self) -> dict:
-        """The index's data (upgraded in memory when old), read once per lock."""
-        if self._index_cache is None:
+        """The index's data (upgraded in memory when old), read again only when the file changed."""
+        key = self._index_key()
+        if self._index_cache is None or key != self._index_cached_key:
+            self._index_cached_key = key
             data = read_json(self.index_path)
             if data is None:
                 data = {"_meta": {"1": {"schema": SCHEMA_VERSION, "current": None, "migrations": []}},
@@ -650,6 +662,7 @@ class Store:
             self._index_cache = None
             raise
         self._index_cache = db.storage.data
+        self._index_cached_key = self._index_key()
 
     def delete(self, session_id: str) -> None:
         """Remove a session: its summary row goes in one write of the index (the
@@ -758,6 +771,7 @@ class Store:
             self.set_aside(self.index_path)
         data = {"_meta": {"1": {"schema": SCHEMA_VERSION, "current": current, "migrations": []}}, "sessions": {}}
         self._index_cache = data
+        self._index_cached_key = self._index_key()
         self._change_index(rows, (), KEEP)
 
     def leftovers(self) -> list[Path]:
@@ -804,6 +818,7 @@ class Store:
         meta["migrations"] = list(meta.get("migrations", [])) + [{"name": n, "time": now()} for n in applied]
         self._write(self.index_path, data, keep_old=True)
         self._index_cache = data
+        self._index_cached_key = self._index_key()
 
 
 def _stamp(later: int = 0) -> str:

@@ -577,3 +577,11 @@ def test_a_record_that_would_not_read_back_is_not_written(isolated_db):
         with st.writing():
             st.save(record, summary)
     assert not isolated_db.exists()
+
+
+def test_a_store_sees_what_another_process_wrote(cli, isolated_db):
+    game(cli, HAND1)
+    st = Store(isolated_db)
+    assert [r["hands"] for r in st.summaries()] == [1]
+    assert cli("hand", *HAND2).exit_code == 0  # another Store, as another process would be
+    assert [r["hands"] for r in st.summaries()] == [2]
