@@ -433,3 +433,23 @@ def test_questions_are_seen_when_the_output_is_redirected(db, tmp_path):
     # the questions went to the terminal (standard error), the result to the file
     assert "melds:" not in saved and "Save hand" not in saved
     assert re.search(r"Ann\s+\+24\s+24", saved) and "Next: Bob deals, Ann leads." in saved
+
+
+def test_a_whole_part_on_one_line_at_the_melds_question(db):
+    new(db, "rummy500", "Ann", "Bob", "Cy")
+    t = Table(db)
+    t.answer("  melds: ", "7H 8H 9H, QS QD QC +10H -AS 1D")
+    again = t.answer("  melds: ", "7H 8H 9H, QS QD QC +10H -AS 4D")  # the one-line form of `hand`
+    assert '"1D" is not a card' in flat(again)
+    t.answer("  melds: ", "out")  # went out with nothing on the table
+    t.answer("  melds: ", "80 -85")
+    shown = t.answer("Save hand 1? [Y/n] ", "y")
+    assert "laid off:" not in flat(t.seen) and "left in hand:" not in flat(t.seen)
+    # the SPEC §4 hand again: Ann 24 + 30 + 10 − 19 = 45, Bob 0, Cy 80 − 85 = −5
+    assert re.search(r"Ann\s+\+45\s", shown) and re.search(r"Cy\s+-5\s", shown)
+    assert t.finish() == 0
+    assert sk_json(db, "history")["hands"][0]["entry"]["players"] == {
+        "Ann": {"melds": ["7H 8H 9H", "QS QD QC"], "layoffs": "10H", "hand": "AS 4D"},
+        "Bob": {"hand": ""},
+        "Cy": {"table": 80, "hand": 85},
+    }

@@ -36,6 +36,8 @@ if TYPE_CHECKING:
     from scorekeeper.core.rules import Variant
     from scorekeeper.sessions import Loaded
 
+#: a "+" (lay-offs) or a "-" word (the hand): the one-line form of a player's part
+ONE_LINE = re.compile(r"\+|(?:^|\s)-")
 #: words that mean "no cards left in hand" (the player went out)
 OUT_WORDS = ("out", "-", "went out")
 YES = ("", "y", "yes")
@@ -188,7 +190,8 @@ class _Dialog:
         if "melds" in self.parts:
             self.say('For each player: the melds put down (a comma between melds; or the points on the table '
                      'as one number), the cards laid off, and the cards left in hand (or their points; '
-                     '"out" if none are left). Enter skips melds and lay-offs.')
+                     '"out" if none are left). Enter skips melds and lay-offs; the whole part fits on one '
+                     'line too, as in `scorekeeper hand`: 7H 8H 9H +10H -AS 4D.')
         else:
             self.say('For each player: the cards left in hand, or their points; "out" if none are left.')
         if v.knock_allowed:
@@ -263,6 +266,9 @@ class _Dialog:
         part: dict[str, Any] = {}
         if "melds" in self.parts:
             melds = self.ask("  melds: ", lambda text: self.read_melds(name, text))
+            if isinstance(melds, dict):  # the whole part on one line: nothing more to ask
+                self.answers[name] = melds
+                return
             if isinstance(melds, int):
                 part["table"] = melds
             elif melds:
@@ -332,16 +338,41 @@ class _Dialog:
                     break
         return min(found)[1] if found else None
 
-    def read_melds(self, name: str, text: str) -> list[str] | int | None:
-        """Melds typed as ``7H 8H 9H, QS QD QC`` (each checked now), or table points as a number."""
-        from scorekeeper.core.cards import split_melds
-        from scorekeeper.core.melds import IllegalMeld, read_meld
+    def read_melds(self, name: str, text: str) -> list[str] | int | dict | None:
+        """Melds typed as ``7H 8H 9H, QS QD QC`` (each checked now), or table points as a number.
 
+        The player's whole part in the one-line form of ``hand`` is taken too
+        (``7H 8H 9H +10H -AS 4D``): then the part itself is returned, checked.
+        """
         if not text or text.lower() in ("none", "-"):
             return None
         if text.isdigit():
             return int(text)
-        melds = [m.strip() for m in re.split(r"[,;]", text) if m.strip()]
+        if text.lower() == "out":  # went out with nothing on the table
+            return self.read_one_line(name, "-")
+        if ONE_LINE.search(text):
+            return self.read_one_line(name, text)
+        return self.check_melds(name, [m.strip() for m in re.split(r"[,;]", text) if m.strip()])
+
+    def read_one_line(self, name: str, text: str) -> dict:
+        """A player's whole part as one ``hand`` argument (``NAME:`` left out), each piece checked."""
+        from scorekeeper.core.oneline import parse_line_entries
+
+        entry = parse_line_entries([f"{name}: {text}"], [name], self.variant.knock_allowed)
+        part = entry["players"][name]
+        if part.get("melds"):
+            self.check_melds(name, part["melds"])
+        if part.get("layoffs"):
+            self.read_layoffs(name, part["layoffs"])
+        if isinstance(part["hand"], str):
+            self.read_hand(name, part["hand"] or "out")
+        return part
+
+    def check_melds(self, name: str, melds: list[str]) -> list[str]:
+        """Each meld legal under this hand's meld rules, or :class:`InputError` saying why not."""
+        from scorekeeper.core.cards import split_melds
+        from scorekeeper.core.melds import IllegalMeld, read_meld
+
         for meld in melds:
             (cards,) = split_melds([meld], f"{name}'s melds")
             try:
