@@ -95,7 +95,7 @@ def _natural_width(t: Terminal, table: Table) -> int:
 def _progress(total: int, target: int, bar: bool = True) -> str:
     share = max(0.0, min(1.0, total / target)) if target else 0
     filled = round(share * 10)
-    percent = f"{round(share * 100)}%"
+    percent = f"{round(share * 100)}%".rjust(4)
     return "█" * filled + "·" * (10 - filled) + " " + percent if bar else percent
 
 
