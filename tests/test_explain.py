@@ -67,7 +67,9 @@ def test_explanations_add_up_to_the_hand_worked_scores(label, game):
             p = doc["players"][name]
             # the lines are the explanation: their sum is the score, and the score is the hand-worked one
             assert sum(line["points"] for line in p["lines"]) == p["score"] == want, (label, number, name)
-            assert p["arithmetic"].endswith(f"= {want}") or (p["arithmetic"] == "0" and want == 0)
+            # the arithmetic ends on the score, written with a real minus sign
+            figure = f"−{-want}" if want < 0 else str(want)
+            assert p["arithmetic"] == figure or p["arithmetic"].endswith(f"= {figure}"), p["arithmetic"]
             for line in p["lines"]:
                 assert line["reason"] and line["rule"], line
     # the end of the game: hand scores plus the end bonuses shown by explain give the final totals

@@ -650,8 +650,18 @@ def test_explanations_name_the_low_ace():
     assert ace.points == 1 and "low ace" in ace.reason
     held = next(line for line in r.players["Bob"].lines if line.card == "AD")
     assert held.points == -15 and "left in hand" in held.reason
-    assert r.players["Ann"].arithmetic() == "6 = 6"
-    assert r.players["Bob"].arithmetic() == "-15 = -15"
+    # one meld is one term: 1 + 2 + 3 = 6 is the meld's value, the sum has a single term
+    assert r.players["Ann"].arithmetic() == "6"
+    assert r.players["Bob"].arithmetic() == "−15"
+
+
+def test_arithmetic_has_one_term_per_meld():
+    # SPEC §4: Ann 7♥8♥9♥ (24) + Q♠Q♦Q♣ (30) + lay-off 10♥ (10) − A♠4♦ (15 + 4 = 19) = 45
+    r = result(("Ann", "Bob", "Cy"), {"players": {
+        "Ann": {"melds": ["7H 8H 9H", "QS QD QC"], "layoffs": "10H", "hand": "AS 4D"},
+        "Bob": {"melds": [], "hand": ""}, "Cy": {"table": 80, "hand": 85}}})
+    assert r.players["Ann"].arithmetic() == "24 + 30 + 10 − 19 = 45"
+    assert r.players["Cy"].arithmetic() == "80 − 85 = −5"  # 80 on the table, 85 in hand
 
 
 # ------------------------------------------------- worked games through the CLI

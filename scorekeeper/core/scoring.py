@@ -19,7 +19,8 @@ class Line:
     (points-only entries, bonuses); ``part`` one of ``meld``, ``layoff``,
     ``hand``, ``table``, ``bonus``, ``difference``, ``count`` (a card counted
     toward a Carousel hand: its value is in the reason, it adds 0 itself);
-    ``rule`` the SPEC section.
+    ``rule`` the SPEC section; ``group`` the term of the sum the line belongs
+    to (one meld, one card), the part when not given.
     """
 
     points: int
@@ -27,6 +28,7 @@ class Line:
     rule: str
     part: str
     card: str | None = None
+    group: str | None = None
 
     def as_json(self) -> dict:
         return {"card": self.card, "points": self.points, "part": self.part, "reason": self.reason, "rule": self.rule}
@@ -45,23 +47,26 @@ class PlayerScore:
     def score(self) -> int:
         return sum(line.points for line in self.lines)
 
-    def add(self, points: int, reason: str, rule: str, part: str, card: str | None = None) -> None:
-        self.lines.append(Line(points, reason, rule, part, card))
+    def add(self, points: int, reason: str, rule: str, part: str, card: str | None = None,
+            group: str | None = None) -> None:
+        self.lines.append(Line(points, reason, rule, part, card, group))
 
     def arithmetic(self) -> str:
-        """``24 + 30 + 10 − 19 = 45``: the sum per part, as the table would add it."""
-        parts: dict[str, int] = {}
+        """``24 + 30 + 10 − 19 = 45``: one term per meld, per lay-offs, per hand
+        (or per card, where the variant groups so), as the table would add it."""
+        terms: dict[str, int] = {}
         for line in self.lines:
             if line.part == "count":  # adds nothing: not a term of the sum
                 continue
-            parts[line.part] = parts.get(line.part, 0) + line.points
-        terms = [v for v in parts.values()]
-        if not terms:
+            key = line.group or line.part
+            terms[key] = terms.get(key, 0) + line.points
+        values = list(terms.values())
+        if not values:
             return "0"
-        text = str(terms[0])
-        for v in terms[1:]:
+        text = _number(values[0])
+        for v in values[1:]:
             text += f" − {-v}" if v < 0 else f" + {v}"
-        return f"{text} = {self.score}"
+        return f"{text} = {_number(self.score)}" if len(values) > 1 else _number(self.score)
 
     def as_json(self) -> dict:
         return {
@@ -71,6 +76,11 @@ class PlayerScore:
             "note": self.note,
             "lines": [line.as_json() for line in self.lines],
         }
+
+
+def _number(n: int) -> str:
+    """A signed figure with a real minus sign: ``−5``."""
+    return f"−{-n}" if n < 0 else str(n)
 
 
 @dataclass

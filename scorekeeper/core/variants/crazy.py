@@ -142,9 +142,9 @@ def _charge(p: str, e: PlayerEntry, round_: int, out: str | None, note: str) -> 
         ps.add(e.hand_points, f"cards left in hand, counted on paper: {e.hand_points}", f"{RULE}, I-6", "hand")
     elif not e.hand:
         ps.add(0, "no cards left in hand: 0", RULE, "hand")
-    for card in e.hand or ():
+    for i, card in enumerate(e.hand or ()):
         pts, why = penalty(card, round_)
-        ps.add(pts, f"{card_symbol(card)} in hand, {why}", RULE, "hand", format_card(card))
+        ps.add(pts, f"{card_symbol(card)} in hand, {why}", RULE, "hand", format_card(card), group=f"card {i}")
     return ps
 
 

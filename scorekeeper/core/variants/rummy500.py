@@ -287,7 +287,7 @@ def _player_score(p: str, e: PlayerEntry, melds, readings, rules, out: str | Non
     ps = PlayerScore(p, points_only=e.points_only)
     if e.table is not None:
         ps.add(e.table, "points put on the table, counted on paper", "§2.3, I-6", "table")
-    for m, reading in zip(melds, readings):
+    for i, (m, reading) in enumerate(zip(melds, readings)):
         if m.owner == p:
             own = {id(c) for c in m.cards}
             for slot in reading.slots:
@@ -296,7 +296,7 @@ def _player_score(p: str, e: PlayerEntry, melds, readings, rules, out: str | Non
                     ps.add(pts, f"{card_symbol(slot.played.card)} in {m.reading.kind} "
                                 f"{describe_cards(m.reading.cards)}: {why}, {pts}",
                            RULE_VALUES if slot.played.card.rank == 1 else RULE_SCORE, "meld",
-                           format_card(slot.played.card))
+                           format_card(slot.played.card), group=f"meld {i}")
     for c in e.layoffs:
         for m, reading in zip(melds, readings):
             slot = next((s for s in reading.slots if s.played is c), None)
