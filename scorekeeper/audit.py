@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from typing import Any, Sequence
 
-from scorekeeper.core.entry import did_you_mean
+from scorekeeper.core.entry import match_player
 from scorekeeper.core.errors import InputError, StateError
 from scorekeeper.core.game import GameSetup, score_entry
 from scorekeeper.core.interpretations import rule_refs, rule_title
@@ -45,22 +45,6 @@ def hand_number(loaded: Loaded, number: int | None) -> int:
         span = "hand 1" if count == 1 else f"hands 1 to {count}"
         raise StateError(f"There is no hand {number}: this session has {span} (did you mean {nearest}?).")
     return number
-
-
-def player_named(loaded: Loaded, name: str) -> str:
-    """The session player called ``name`` (exactly, else ignoring case).
-
-    Raises :class:`InputError` with a "did you mean" and the players' names.
-    """
-    players = list(loaded.setup.players)
-    if name in players:
-        return name
-    folded = [p for p in players if p.casefold() == name.casefold()]
-    if len(folded) == 1:
-        return folded[0]
-    raise InputError(
-        f'"{name}" is not a player of this session{did_you_mean(name, players)}; the players are {", ".join(players)}.'
-    )
 
 
 def _rules_cited(refs: Sequence[str]) -> list[dict]:
@@ -98,7 +82,7 @@ def explain_json(loaded: Loaded, number: int | None = None, player: str | None =
     result: HandResult = state.results[n - 1]
     names = list(result.players)
     if player is not None:
-        names = [player_named(loaded, player)]
+        names = [match_player(player, loaded.setup.players)]
     running = state.running_totals()[n - 1]
     players = {}
     cited: list[str] = []

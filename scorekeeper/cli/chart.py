@@ -80,13 +80,9 @@ def render(t, doc: dict[str, Any]) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    head = Text("Chart: ", style="bold")
-    if doc.get("title"):
-        head.append(doc["title"])
-        head.append(f" ({doc['variant']}, session {doc['session']})", style="dim")
-    else:
-        head.append(f"{doc['variant']}, session {doc['session']}")
-    t.print(head)
+    from scorekeeper.cli.render import heading
+
+    heading(t, doc, "Chart: ")
     if not doc["hands"]:
         t.print("No hands yet: the chart starts after the first hand.")
         return

@@ -408,13 +408,7 @@ def _entry_text(t: Terminal, lines: dict, previous: dict | None, action: str) ->
 
 def audit(t: Terminal, doc: dict) -> None:
     """``history --audit``: hand by hand, every version with its time, what changed and the score change."""
-    name = Text("Audit: ", style="bold")
-    if doc.get("title"):
-        name.append(doc["title"])
-        name.append(f" ({doc['variant']}, session {doc['session']})", style="dim")
-    else:
-        name.append(f"{doc['variant']}, session {doc['session']}")
-    t.print(name)
+    heading(t, doc, "Audit: ")
     if not doc["hands"]:
         t.print("No hands yet.")
         return

@@ -81,6 +81,20 @@ def did_you_mean(name: str, names: Sequence[str]) -> str:
     return f' (did you mean "{close[0]}"?)' if close else ""
 
 
+def match_player(name: str, players: Sequence[str]) -> str:
+    """The session player called ``name``: exactly, else ignoring case (for names
+    typed at the table). Raises :class:`InputError` with a "did you mean"."""
+    if name in players:
+        return name
+    folded = [p for p in players if p.casefold() == name.casefold()]
+    if len(folded) == 1:
+        return folded[0]
+    raise InputError(
+        f'"{name}" is not a player of this session{did_you_mean(name, players)}; '
+        f"the players are {', '.join(players)}."
+    )
+
+
 def player_named(name: Any, players: Sequence[str], role: str) -> str:
     """Check a name given for ``role`` (``"knock"``, ``"out"``) is a session player."""
     if not isinstance(name, str) or name not in players:

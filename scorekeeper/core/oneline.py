@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from scorekeeper.core.entry import did_you_mean
+from scorekeeper.core.entry import match_player
 from scorekeeper.core.errors import InputError
 
 # No card, number or word of the form holds "+", "-", "," or ";", so each is a
@@ -39,18 +39,6 @@ _POINTS = re.compile(r"[0-9]+")
 def _tokens(text: str) -> list[str]:
     spaced = _MARKS.sub(lambda m: f" {m.group(1)} ", text)
     return spaced.split()
-
-
-def _match_player(name: str, players: Sequence[str]) -> str:
-    if name in players:
-        return name
-    folded = [p for p in players if p.casefold() == name.casefold()]
-    if len(folded) == 1:
-        return folded[0]
-    raise InputError(
-        f'"{name}" is not a player of this session{did_you_mean(name, players)}; '
-        f"the players are {', '.join(players)}."
-    )
 
 
 def parse_line_entries(args: Sequence[str], players: Sequence[str], knock_allowed: bool = True) -> dict:
@@ -69,7 +57,7 @@ def parse_line_entries(args: Sequence[str], players: Sequence[str], knock_allowe
             raise InputError(
                 f'"{text}" does not start with a player\'s name and ":" (for example "Ann: 7H 8H 9H -AS 4D").'
             )
-        player = _match_player(name.strip(), players)
+        player = match_player(name.strip(), players)
         if player in entry["players"]:
             raise InputError(f"{player} is given twice on the command line.")
         entry["players"][player] = _player(player, body, entry, knock_allowed)
