@@ -16,7 +16,7 @@ as subprocesses, the median of several runs:
 Every ``hand`` run starts from a fresh copy of its database (the copy is not
 timed). A command that does not exist yet prints "not available".
 
-    python benchmarks/bench_db.py [--sessions 1000] [--hands 15] [--runs 7] [--keep DIR]
+    python benchmarks/bench_db.py [--sessions 1000] [--hands 15] [--runs 9] [--keep DIR]
 """
 from __future__ import annotations
 
@@ -137,6 +137,8 @@ def _once(cmd: list[str], db: Path | None, fresh_from: Path | None) -> float | N
     if fresh_from is not None:
         shutil.rmtree(db, ignore_errors=True)
         shutil.copytree(fresh_from, db)
+        if hasattr(os, "sync"):
+            os.sync()  # the copy's own writes are not the command's to flush
     start = time.perf_counter()
     r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     elapsed = time.perf_counter() - start
@@ -173,7 +175,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sessions", type=int, default=1000)
     ap.add_argument("--hands", type=int, default=15)
-    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--runs", type=int, default=9)
     ap.add_argument("--keep", type=Path, help="build the databases here and keep them")
     args = ap.parse_args()
     runs = max(5, args.runs)

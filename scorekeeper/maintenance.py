@@ -33,9 +33,11 @@ SUMMARY_FIELDS = ("variant", "title", "players", "hands", "finished", "winners",
 @dataclass
 class Finding:
     """One thing `db check` found: the ``file`` it concerns, a ``problem`` sentence,
-    its ``kind`` ("damaged": a file cannot be used, "missing", "stale": the index
-    disagrees with a session file, "note": nothing is wrong but something is worth
-    knowing), whether ``--repair`` can fix it and whether it did."""
+    its ``kind`` ("damaged": a file cannot be used and `db restore` can put back a
+    good copy; "unreadable": a file from a newer scorekeeper, or one that cannot be
+    opened, which nothing replaces; "missing"; "stale": the index disagrees with a
+    session file; "note": nothing is wrong but something is worth knowing), whether
+    ``--repair`` can fix it and whether it did."""
 
     file: str
     problem: str
@@ -166,9 +168,9 @@ def _scan(store: Store) -> _Scan:
         scan.index_state = "damaged"
         add(Finding(_rel(store, index), f"damaged ({e.reason}): `scorekeeper db restore` puts back its last "
                     "good copy", "damaged"))
-    except StoreError as e:
-        scan.index_state = "damaged"
-        add(Finding(_rel(store, index), e.message, "damaged"))
+    except StoreError as e:  # from a newer scorekeeper, or not readable at all: not for restore to replace
+        scan.index_state = "unreadable"
+        add(Finding(_rel(store, index), e.message, "unreadable"))
 
     # every session, listed or on disk
     for sid in sorted(set(scan.rows) | set(files)):
@@ -194,7 +196,7 @@ def _scan(store: Store) -> _Scan:
                         "damaged"))
             continue
         except StoreError as e:
-            add(Finding(where, e.message, "damaged"))
+            add(Finding(where, e.message, "unreadable"))
             continue
         except StateError as e:
             add(Finding(where, f"session {sid}: {e.message}; `scorekeeper db restore --session {sid}` puts "
@@ -203,7 +205,7 @@ def _scan(store: Store) -> _Scan:
         report.sessions += 1
         report.hands += summary["hands"]
         scan.good[sid] = summary
-        if scan.index_state == "damaged":
+        if scan.index_state in ("damaged", "unreadable"):
             continue
         if row is None:
             if scan.index_state == "ok":
@@ -384,6 +386,9 @@ def restore(store: Store, session: str | None = None) -> RestoreReport:
                 store.put_back(b)
                 report.restored.append(f"sessions/{sid}.json: put back as saved at {b.saved}.")
         first = _scan(store)
+        if first.index_state == "unreadable":
+            (finding,) = [f for f in first.report.findings if f.kind == "unreadable" and f.file == "index.json"]
+            raise StoreError(finding.problem)
         if first.index_state == "damaged" or (first.index_state == "missing" and
                                               (store.session_files() or store.backups(store.index_path))):
             b = good_index_backup(store)

@@ -295,9 +295,12 @@ def test_a_file_from_a_newer_scorekeeper_is_refused_and_left_alone(cli, isolated
     data["_meta"]["1"]["schema"] = SCHEMA_VERSION + 1
     index.write_text(json.dumps(data))
     before = index.read_bytes()
-    for args in (["standings"], ["hand", *HAND2]):
+    for args in (["standings"], ["hand", *HAND2], ["db", "restore"]):
         r = cli(*args)
         assert r.exit_code == 1 and "newer scorekeeper" in r.stderr
+    r = cli("db", "check")
+    assert r.exit_code == 1 and "newer scorekeeper" in r.stdout
+    assert cli("db", "check", "--repair").exit_code == 1
     assert index.read_bytes() == before
 
 
