@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import FIXTURES
-from scorekeeper import maintenance, migrations, sessions
+from scorekeeper import migrations, sessions
 from scorekeeper import store as store_module
 from scorekeeper.core.errors import StoreError
 from scorekeeper.store import BACKUPS_KEPT, SCHEMA_VERSION, Store
