@@ -108,7 +108,7 @@ def test_rummy500_hand_entered_player_by_player(db):
     #      24 + 30 + 10 − 19 = 45.  Bob went out with nothing on the table: 0.  Cy: 80 − 85 = −5.
     assert re.search(r"Ann\s+\+45\s+45\s", shown)
     assert re.search(r"Bob\s+0\s+0\s+went out", shown)
-    assert re.search(r"Cy\s+-5\s+-5\s+80 − 85 = -5", shown)
+    assert re.search(r"Cy\s+-5\s+-5\s+80 − 85 = −5", shown)
     assert t.finish() == 0
     assert "Next: Bob deals, Cy leads." in flat(t.seen)
     standings = sk_json(db, "standings")
