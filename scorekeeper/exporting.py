@@ -29,6 +29,7 @@ from scorekeeper.core.errors import InputError, ScorekeeperError, StateError
 from scorekeeper.core.game import new_setup, replay
 from scorekeeper.core.rules import resolve_rules
 from scorekeeper.core.variants import get_variant
+from scorekeeper.scoreboard import Board, board_from_state, board_of, derive
 from scorekeeper.sessions import Loaded, entries_of, setup_of
 
 #: The version of the export document; :func:`read_import` refuses newer ones.
@@ -76,9 +77,12 @@ def replayed(record: dict) -> Loaded:
 def export_document(records: Sequence[dict], exported: str) -> dict:
     """The JSON export: ``{"format", "schema", "exported", "sessions": [record, ...]}``.
 
-    Records are included exactly as stored (see :mod:`scorekeeper.store`).
+    Records are included as stored (see :mod:`scorekeeper.store`) without the
+    cache of derived numbers (``derived``): an export holds what was entered,
+    and an import derives the numbers again.
     """
-    return {"format": EXPORT_FORMAT, "schema": EXPORT_SCHEMA, "exported": exported, "sessions": list(records)}
+    sessions = [{k: v for k, v in r.items() if k != "derived"} for r in records]
+    return {"format": EXPORT_FORMAT, "schema": EXPORT_SCHEMA, "exported": exported, "sessions": sessions}
 
 
 def export_json(records: Sequence[dict], exported: str) -> str:
@@ -133,8 +137,10 @@ def check_record(record: Any, where: str) -> Loaded:
     missing = [k for k in _RECORD_KEYS if k not in record]
     if missing:
         raise InputError(f"{where} lacks {', '.join(missing)}.")
-    # a record written by hand may leave out what has an obvious empty value
+    # a record written by hand may leave out what has an obvious empty value; a cache of
+    # derived numbers is never taken from a file: the import derives them again
     record = {"title": None, "undone": [], "audit": [], **record}
+    record.pop("derived", None)
     sid = record["id"]
     if not isinstance(sid, str) or not _SAFE_ID.fullmatch(sid):
         raise InputError(f"{where}: the id {json.dumps(sid, ensure_ascii=False)} is not a session id "
@@ -188,7 +194,19 @@ def safe_cell(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
-def csv_rows(loaded: Iterable[Loaded]) -> list[list[Any]]:
+def boards(records: Iterable[dict]) -> list[tuple[dict, Board]]:
+    """``(record, Board)`` for stored records: from each record's cache of derived
+    numbers when it is fresh, else by replaying its hands (see :mod:`scorekeeper.scoreboard`)."""
+    return [(r, board_of(r)) for r in records]
+
+
+def _pair(item) -> tuple[dict, Board]:
+    if isinstance(item, Loaded):
+        return item.record, board_from_state(item.state)
+    return item
+
+
+def csv_rows(loaded: Iterable[Loaded | tuple[dict, Board]]) -> list[list[Any]]:
     """One row per player per hand, in :data:`CSV_COLUMNS` order.
 
     ``hand_score``, ``running_total`` and ``bonus`` are ints (points);
@@ -197,26 +215,27 @@ def csv_rows(loaded: Iterable[Loaded]) -> list[list[Any]]:
     finished game and 0 elsewhere; ``finished`` says whether the game is over
     (``yes``/``no``) and ``winner`` whether this player won it. Text cells are
     passed through :func:`safe_cell`. A session with no hands has no rows.
+    Each item is a replayed session or a ``(record, Board)`` pair (:func:`boards`).
     """
     rows: list[list[Any]] = []
     for item in loaded:
-        r, st = item.record, item.state
-        finished = st.ending.finished
+        r, b = _pair(item)
+        finished = b.finished
         date = safe_cell(str(r.get("created", ""))[:10])
         title = safe_cell(r.get("title") or "")
-        for number, (result, totals) in enumerate(zip(st.results, st.running_totals()), 1):
-            last = number == st.hands
-            scores = result.scores
-            for player in item.setup.players:
-                bonus = st.ending.bonus.get(player, 0) if finished and last else 0
-                won = finished and player in st.ending.winners
+        for number, (hand, totals) in enumerate(zip(b.hands, b.running()), 1):
+            last = number == b.count
+            scores = hand.scores
+            for player in b.players:
+                bonus = b.bonus.get(player, 0) if finished and last else 0
+                won = finished and player in b.winners
                 rows.append([safe_cell(r["id"]), date, title, r["variant"], number, safe_cell(player),
                              scores[player], totals[player], bonus, "yes" if finished else "no",
                              "yes" if won else "no"])
     return rows
 
 
-def export_csv(loaded: Iterable[Loaded]) -> str:
+def export_csv(loaded: Iterable[Loaded | tuple[dict, Board]]) -> str:
     """The CSV export: a header row (:data:`CSV_COLUMNS`), then :func:`csv_rows`."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -249,16 +268,24 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def session_markdown(item: Loaded, level: int = 1) -> str:
+def _standings(b: Board) -> dict:
+    """What the Markdown standings show (the fields of ``standings --json`` it uses)."""
+    won = b.won
+    players = [{"name": name, "total": total, "rank": rank, "won": won[name], "bonus": b.bonus.get(name, 0)}
+               for rank, name, total in b.ranking()]
+    return {"players": players, "finished": b.finished, "winners": list(b.winners), "dealer": b.next_dealer,
+            "note": b.note}
+
+
+def session_markdown(item: Loaded | tuple[dict, Board], level: int = 1) -> str:
     """One session in Markdown: heading, date, variant and rules, standings, hand by hand.
 
-    ``level`` is the heading level of the session's title (its parts are one below).
+    ``item`` is a replayed session or a ``(record, Board)`` pair; ``level`` is the
+    heading level of the session's title (its parts are one below).
     """
-    from scorekeeper.report import standings_json
-
-    r, st = item.record, item.state
-    variant = item.setup.variant
-    doc = standings_json(item)
+    r, b = _pair(item)
+    variant = b.setup.variant
+    doc = _standings(b)
     h, sub = "#" * level, "#" * (level + 1)
     title = md_escape(r["title"]) if r.get("title") else f"{variant.name}, session {r['id']}"
     rules = ", ".join(f"{k} {v if not isinstance(v, bool) else str(v).lower()}" for k, v in r["rules"].items())
@@ -266,8 +293,8 @@ def session_markdown(item: Loaded, level: int = 1) -> str:
              f"- Date: {str(r.get('created', ''))[:10]}",
              f"- Variant: {variant.name} (`{variant.id}`){' — lowest total wins' if variant.lowest_wins else ''}",
              f"- Rules: {md_escape(rules) if rules else 'the defaults'}",
-             f"- Players: {', '.join(md_escape(p) for p in item.setup.players)}",
-             f"- Session: `{r['id']}`, {_plural(st.hands, 'hand')}", ""]
+             f"- Players: {', '.join(md_escape(p) for p in b.players)}",
+             f"- Session: `{r['id']}`, {_plural(b.count, 'hand')}", ""]
 
     lines += [f"{sub} {'Final standings' if doc['finished'] else 'Standings'}", ""]
     has_bonus = any(p["bonus"] for p in doc["players"])
@@ -286,28 +313,28 @@ def session_markdown(item: Loaded, level: int = 1) -> str:
     if doc["finished"]:
         names = " and ".join(md_escape(w) for w in doc["winners"])
         verb = "share the win" if len(doc["winners"]) > 1 else "wins"
-        lines.append(f"**{names} {verb}** after {_plural(st.hands, 'hand')}.")
+        lines.append(f"**{names} {verb}** after {_plural(b.count, 'hand')}.")
     else:
-        lines.append(f"Game in play after {_plural(st.hands, 'hand')}; "
+        lines.append(f"Game in play after {_plural(b.count, 'hand')}; "
                      f"{md_escape(doc['dealer'])} deals next.")
     if doc.get("note"):
         lines += ["", md_escape(doc["note"])]
     lines.append("")
 
     lines += [f"{sub} Hand by hand", ""]
-    if not st.results:
+    if not b.hands:
         lines += ["No hands yet.", ""]
         return "\n".join(lines)
-    players = list(item.setup.players)
+    players = list(b.players)
     lines.append("| Hand | Dealer | " + " | ".join(md_escape(p) for p in players) + " |")
     lines.append("|---:|---|" + "---:|" * len(players))
-    for number, (result, totals) in enumerate(zip(st.results, st.running_totals()), 1):
-        mark = " (points)" if result.points_only else ""
-        scores = result.scores
+    for number, (hand, totals) in enumerate(zip(b.hands, b.running()), 1):
+        mark = " (points)" if hand.points_only else ""
+        scores = hand.scores
         cells = [f"{_signed(scores[p])} → {totals[p]}" for p in players]
-        lines.append(f"| {number}{mark} | {md_escape(item.setup.dealer_of(number))} | " + " | ".join(cells) + " |")
+        lines.append(f"| {number}{mark} | {md_escape(b.dealer_of(number))} | " + " | ".join(cells) + " |")
     lines += ["", "Each cell: the hand's score → the running total."]
-    if any(result.points_only for result in st.results):
+    if any(hand.points_only for hand in b.hands):
         lines += ["", "(points): the hand was entered as points, not card by card."]
     if has_bonus:
         lines += ["", "End-of-game bonuses are added in the standings, not in the hands."]
@@ -315,7 +342,7 @@ def session_markdown(item: Loaded, level: int = 1) -> str:
     return "\n".join(lines)
 
 
-def export_markdown(loaded: Sequence[Loaded], exported: str) -> str:
+def export_markdown(loaded: Sequence[Loaded | tuple[dict, Board]], exported: str) -> str:
     """The Markdown export: one session as a document, several under one heading."""
     if len(loaded) == 1:
         return session_markdown(loaded[0], 1)
@@ -328,7 +355,8 @@ def export_markdown(loaded: Sequence[Loaded], exported: str) -> str:
 # -- importing into a store ---------------------------------------------------
 
 def import_sessions(store, items: Sequence[Loaded], skip_existing: bool = False) -> list[dict]:
-    """Store checked sessions (from :func:`read_import`) one at a time, under the lock.
+    """Store checked sessions (from :func:`read_import`) under the lock: every session
+    file (each with its derived numbers computed afresh), then the index once.
 
     A session whose id is already in the store gets a new id, or is skipped
     with ``skip_existing``. When the store has no current session, the last
@@ -340,32 +368,39 @@ def import_sessions(store, items: Sequence[Loaded], skip_existing: bool = False)
     from scorekeeper.core.errors import StoreError
     from scorekeeper.sessions import summary_of
 
+    from scorekeeper.store import KEEP
+
     outcomes: list[dict] = []
-    written: list[str] = []
+    pairs: list[tuple[dict, dict]] = []
     with store.writing():
         existing = {s["id"] for s in store.summaries()}
-        try:
-            for item in items:
-                record = dict(item.record)
-                original = record["id"]
-                action = "imported"
-                if original in existing:
-                    if skip_existing:
-                        outcomes.append({"id": original, "imported_as": None, "action": "skipped"})
-                        continue
+        for item in items:
+            record = dict(item.record)
+            original = record["id"]
+            action = "imported"
+            if original in existing:
+                if skip_existing:
+                    outcomes.append({"id": original, "imported_as": None, "action": "skipped"})
+                    continue
+                record["id"] = store.new_id()
+                while record["id"] in existing:
                     record["id"] = store.new_id()
-                    action = "renamed"
-                store.save(record, summary_of(record, item.state))
-                existing.add(record["id"])
-                written.append(record["id"])
-                outcomes.append({"id": original, "imported_as": record["id"], "action": action})
-            if written and store.current_id() is None:
-                store.set_current(written[-1])
+                action = "renamed"
+            record["derived"] = derive(item.state)
+            pairs.append((record, summary_of(record, item.state)))
+            existing.add(record["id"])
+            outcomes.append({"id": original, "imported_as": record["id"], "action": action})
+        if not pairs:
+            return outcomes
+        current = pairs[-1][0]["id"] if store.current_id() is None else KEEP
+        try:
+            store.save_many(pairs, current=current)
         except StoreError:
-            for sid in written:
-                try:
-                    store.delete(sid)
-                except (StoreError, OSError):
-                    pass
+            for record, _ in pairs:
+                if store.session_path(record["id"]).exists():
+                    try:
+                        store.delete(record["id"])
+                    except (StoreError, OSError):
+                        pass
             raise
     return outcomes

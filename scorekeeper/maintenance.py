@@ -7,7 +7,9 @@
   with ``repair=True`` it takes the lock and fixes, in one write of the index,
   what the session files can answer for: stale or missing summary rows, a
   current session that no longer exists, a deleted session still listed, and
-  leftovers of killed commands. Damaged files are left to :func:`restore`.
+  leftovers of killed commands, and a session's cache of derived numbers
+  that disagrees with its replay (rewritten in that session's file). Damaged
+  files are left to :func:`restore`.
 - :func:`restore` puts back, for every damaged or missing file, the newest
   kept copy that reads and replays well — the last state written, since every
   write keeps a copy — (the damaged file is moved to ``backups/set-aside/``,
@@ -23,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scorekeeper.core.errors import ScorekeeperError, StateError, StoreError
+from scorekeeper.scoreboard import cache_is_wrong, derive
 from scorekeeper.store import (KEEP, SCHEMA_VERSION, SESSION_ID, Backup, DamagedFile, Store, check_index,
                                check_session, read_json, schema_of, upgrade)
 
@@ -91,6 +94,7 @@ class _Scan:
     old_schema: bool = False
     leftovers: list[Path] = field(default_factory=list)
     good: dict[str, dict] = field(default_factory=dict)  # id -> summary rebuilt from its session file
+    recache: list[tuple] = field(default_factory=list)  # (record, state) whose cache of derived numbers is wrong
 
 
 def _rel(store: Store, path: Path) -> str:
@@ -106,6 +110,11 @@ def replay_summary(store: Store, path: Path, session_id: str) -> dict:
     Raises :class:`DamagedFile` / :class:`StoreError` for a file that cannot be
     read, and :class:`StateError` naming the hand for hands that no longer score.
     """
+    return _replayed(store, path, session_id)[0]
+
+
+def _replayed(store: Store, path: Path, session_id: str):
+    """``(summary row, record, state)`` of a session file, as :func:`replay_summary` reads it."""
     from scorekeeper.core.game import replay
     from scorekeeper.sessions import entries_of, setup_of, summary_of
 
@@ -119,7 +128,7 @@ def replay_summary(store: Store, path: Path, session_id: str) -> dict:
         raise StateError(f"its setup cannot be read ({type(e).__name__}: {e})") from None
     row = summary_of(record, state)
     row["revision"] = revision
-    return row
+    return row, record, state
 
 
 def _deleted(store: Store, session_id: str) -> bool:
@@ -190,7 +199,7 @@ def _scan(store: Store) -> _Scan:
             continue
         report.files += 1
         try:
-            summary = replay_summary(store, path, sid)
+            summary, record, state = _replayed(store, path, sid)
         except DamagedFile as e:
             add(Finding(where, f"damaged ({e.reason}): `scorekeeper db restore` puts back its last good copy",
                         "damaged"))
@@ -205,6 +214,10 @@ def _scan(store: Store) -> _Scan:
         report.sessions += 1
         report.hands += summary["hands"]
         scan.good[sid] = summary
+        if cache_is_wrong(record, state):
+            add(Finding(where, f"session {sid}: the numbers kept with its hands disagree with replaying them; "
+                        "--repair derives them again", "stale", repairable=True))
+            scan.recache.append((record, state))
         if scan.index_state in ("damaged", "unreadable"):
             continue
         if row is None:
@@ -250,6 +263,12 @@ def check(store: Store, repair: bool = False) -> CheckReport:
             store.write_index_rows(list(first.good.values()), None)
         elif first.index_state == "ok" and (first.upserts or first.remove or first.drop_current):
             store.put_rows(first.upserts, first.remove, None if first.drop_current else KEEP)
+        if first.recache and first.index_state == "ok":
+            from scorekeeper.sessions import summary_of
+
+            for record, state in first.recache:
+                record["derived"] = derive(state)
+            store.save_many([(r, summary_of(r, s)) for r, s in first.recache])
         for p in first.leftovers:
             try:
                 p.unlink()

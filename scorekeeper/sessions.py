@@ -53,7 +53,12 @@ def summary_of(record: dict, state: GameState) -> dict:
 
 
 def _save(store: Store, record: dict, state: GameState, **current) -> None:
-    """Write the session file, then its summary row (and ``current=ID`` when given) in one index write."""
+    """Write the session file — its hands and, in the same write, the numbers they
+    derive (``record["derived"]``, see :mod:`scorekeeper.scoreboard`) — then its
+    summary row (and ``current=ID`` when given) in one index write."""
+    from scorekeeper.scoreboard import derive
+
+    record["derived"] = derive(state)
     store.save(record, summary_of(record, state), **current)
 
 

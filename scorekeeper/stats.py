@@ -59,6 +59,17 @@ def game_of(loaded) -> Game:
     )
 
 
+def game_from_board(record: dict, board) -> Game:
+    """A :class:`Game` from a stored record and its :class:`scorekeeper.scoreboard.Board`
+    (from the record's cache of derived numbers, or replayed)."""
+    return Game(
+        session=record["id"], title=record.get("title"), variant=record["variant"],
+        lowest_wins=board.lowest_wins, players=tuple(board.players),
+        scores=tuple(dict(h.scores) for h in board.hands), totals=board.totals,
+        finished=board.finished, winners=tuple(board.winners),
+    )
+
+
 def _where(game: Game, number: int, score: int) -> dict[str, Any]:
     return {"score": score, "session": game.session, "title": game.title, "variant": game.variant, "hand": number}
 

@@ -152,8 +152,28 @@ def fsync_directory(directory: Path) -> None:
         os.close(fd)
 
 
+#: While not None, directories whose renames :func:`atomic_write_text` left to fsync later.
+_deferred_dirs: set[Path] | None = None
+
+
+@contextmanager
+def directory_syncs_deferred() -> Iterator[None]:
+    """Within this block :func:`atomic_write_text` fsyncs each file but leaves the fsync
+    of its directory to the end of the block, done once per directory (a bulk save of
+    many session files). Every rename is durable when the block ends normally."""
+    global _deferred_dirs
+    outer, _deferred_dirs = _deferred_dirs, set()
+    try:
+        yield
+        for directory in sorted(_deferred_dirs):
+            fsync_directory(directory)
+    finally:
+        _deferred_dirs = outer
+
+
 def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` all or nothing: temp file, fsync, rename, fsync the directory.
+    """Write ``text`` to ``path`` all or nothing: temp file, fsync, rename, fsync the
+    directory (at the end of a :func:`directory_syncs_deferred` block, within one).
 
     Raises :class:`OSError`; the temporary file is removed on failure.
     """
@@ -170,7 +190,10 @@ def atomic_write_text(path: Path, text: str) -> None:
         except FileNotFoundError:
             pass
         raise
-    fsync_directory(path.parent)
+    if _deferred_dirs is not None:
+        _deferred_dirs.add(path.parent)
+    else:
+        fsync_directory(path.parent)
 
 
 def dumps(data: Any) -> str:
@@ -612,13 +635,14 @@ class Store:
                 raise StoreError(f"Session {sid} cannot be saved: {e.reason}.") from None
         self._for_write()
         rows = []
-        for record, summary in pairs:
-            sid = record["id"]
-            path = self.session_path(sid)
-            revision = self._revision_of(sid, path) + 1
-            self._write(path, session_file_data(record, revision))
-            self._revisions[sid] = revision
-            rows.append({**summary, "id": sid, "revision": revision})
+        with directory_syncs_deferred():  # one fsync of sessions/, before the index names the files
+            for record, summary in pairs:
+                sid = record["id"]
+                path = self.session_path(sid)
+                revision = self._revision_of(sid, path) + 1
+                self._write(path, session_file_data(record, revision))
+                self._revisions[sid] = revision
+                rows.append({**summary, "id": sid, "revision": revision})
         self._change_index(rows, (), current)
 
     def _revision_of(self, session_id: str, path: Path) -> int:
@@ -646,8 +670,17 @@ class Store:
             data = self._index()
             db = _tinydb(data)
             table = db.table("sessions")
+            # one pass to find each row's document, then one update per changed row and
+            # one insert for all new ones, so a bulk import does not scan the table per row
+            doc_of = {doc["id"]: doc.doc_id for doc in table.all()} if rows else {}
+            fresh = []
             for row in rows:
-                table.upsert(row, Query().id == row["id"])
+                if row["id"] in doc_of:
+                    table.update(row, doc_ids=[doc_of[row["id"]]])
+                else:
+                    fresh.append(row)
+            if fresh:
+                table.insert_multiple(fresh)
             remove = list(remove)
             if remove:
                 table.remove(Query().id.one_of(remove))

@@ -49,6 +49,21 @@ class Ending:
     after_end: str = ""
 
 
+def rank_totals(players: Sequence[str], totals: Mapping[str, int], lowest_wins: bool) -> list[tuple[int, str, int]]:
+    """``(rank, name, total)`` for ``players`` in rank order: the highest total first
+    (the lowest with ``lowest_wins``), seat order between equal totals, which share
+    a rank (1, 2, 2, 4). Totals are points, end bonuses included (SPEC §5 standings)."""
+    sign = 1 if lowest_wins else -1
+    seat = {p: i for i, p in enumerate(players)}
+    order = sorted(players, key=lambda p: (sign * totals[p], seat[p]))
+    ranked, rank, previous = [], 0, None
+    for i, p in enumerate(order, 1):
+        if totals[p] != previous:
+            rank, previous = i, totals[p]
+        ranked.append((rank, p, totals[p]))
+    return ranked
+
+
 @dataclass
 class GameState:
     """A game after its hands: per-hand results (in order), running totals in
@@ -98,15 +113,7 @@ class GameState:
 
     def ranking(self) -> list[tuple[int, str, int]]:
         """``(rank, name, total)`` in rank order; equal totals share a rank (1, 2, 2)."""
-        totals = self.totals
-        sign = 1 if self.setup.variant.lowest_wins else -1
-        order = sorted(self.setup.players, key=lambda p: (sign * totals[p], self.setup.players.index(p)))
-        ranked, rank, previous = [], 0, None
-        for i, p in enumerate(order, 1):
-            if totals[p] != previous:
-                rank, previous = i, totals[p]
-            ranked.append((rank, p, totals[p]))
-        return ranked
+        return rank_totals(self.setup.players, self.totals, self.setup.variant.lowest_wins)
 
     @property
     def next_dealer(self) -> str | None:

@@ -33,7 +33,8 @@ def path(db: DbOpt = None) -> None:
 def check(
     repair: Annotated[bool, typer.Option("--repair", help="Fix what the session files can answer for: stale or "
                                          "missing rows of the index, a current session that is gone, leftovers of "
-                                         "stopped commands.")] = False,
+                                         "stopped commands, scores kept with a session's hands that disagree "
+                                         "with replaying them.")] = False,
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:

@@ -89,14 +89,6 @@ def read_import_file(name: str) -> str:
         raise InputError(f"The file {name} cannot be read ({e.strerror}).") from None
 
 
-def all_replayed(st, variant: str | None = None):
-    """Every stored session (of ``variant``, a canonical id, if given), replayed, oldest first."""
-    from scorekeeper.exporting import read_records, replayed
-
-    ids = [s["id"] for s in st.summaries() if variant is None or s.get("variant") == variant]
-    return [replayed(r) for r in read_records(st, ids)]
-
-
 def register(app: typer.Typer) -> None:
     @app.command("export")
     @handle_errors
@@ -142,8 +134,8 @@ def register(app: typer.Typer) -> None:
         if fmt == "json":
             text = exporting.export_json(records, stamp)
         else:
-            loaded = [exporting.replayed(r) for r in records]
-            text = exporting.export_csv(loaded) if fmt == "csv" else exporting.export_markdown(loaded, stamp)
+            boards = exporting.boards(records)
+            text = exporting.export_csv(boards) if fmt == "csv" else exporting.export_markdown(boards, stamp)
         if output is None:
             sys.stdout.write(text)
             return
@@ -219,7 +211,10 @@ def register(app: typer.Typer) -> None:
 
         vid = get_variant(variant).id if variant is not None else None
         st = store(db)
-        games = [stats_mod.game_of(item) for item in all_replayed(st)]
+        from scorekeeper.exporting import boards, read_records
+
+        records = read_records(st, [s["id"] for s in st.summaries()])
+        games = [stats_mod.game_from_board(r, b) for r, b in boards(records)]
         doc = stats_mod.compute(games, player, vid)
         t = terminal()
         if json_:
