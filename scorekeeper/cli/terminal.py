@@ -155,11 +155,17 @@ def read_hand_file(name: str) -> Any:
     errors = []
     for kind in kinds:
         try:
-            return json.loads(text) if kind == "json" else tomllib.loads(text)
+            raw = json.loads(text) if kind == "json" else tomllib.loads(text)
         except (json.JSONDecodeError, tomllib.TOMLDecodeError) as e:
             errors.append(f"{kind.upper()}: {e}")
         except RecursionError:
             errors.append(f"{kind.upper()}: nested too deeply")
         except ValueError:  # a whole number of thousands of digits (Python's int limit)
             errors.append(f"{kind.upper()}: a number is too long")
+        else:
+            if raw is None:
+                where = "Standard input" if name == "-" else f"The hand file {name}"
+                raise InputError(f'{where} holds no hand entry (only JSON null): a hand is a table with a '
+                                 '"players" key, one entry per player (see scorekeeper hand --help).')
+            return raw
     raise InputError(f"The hand in {label} is not valid {' or '.join(k.upper() for k in kinds)} ({errors[0]}).")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 from scorekeeper.core.errors import InputError
 
@@ -166,15 +166,33 @@ def parse_played_cards(value: str | Iterable[str], what: str = "the card list") 
     return [parse_played(t) for t in _tokens(value, what)]
 
 
+#: How many characters of a wrong value a message quotes back.
+QUOTE_LIMIT = 60
+
+
+def quoted(value: Any, limit: int = QUOTE_LIMIT) -> str:
+    """A wrong value as a message quotes it: its Python form, cut after ``limit``
+    characters with "…", so a huge or deeply nested structure is not echoed whole.
+
+    >>> quoted([["x"]])
+    "[['x']]"
+    """
+    try:
+        text = repr(value)
+    except RecursionError:
+        text = f"a {type(value).__name__} nested too deeply"
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def _tokens(value: str | Iterable[str], what: str) -> list[str]:
     if isinstance(value, str):
         return split_tokens(value, what)
     if not isinstance(value, (list, tuple)):
-        raise InputError(f"{what} must be cards as text, like \"AS 4D\", or a list of them, not {value!r}.")
+        raise InputError(f"{what} must be cards as text, like \"AS 4D\", or a list of them, not {quoted(value)}.")
     tokens: list[str] = []
     for item in value:
         if not isinstance(item, str):
-            raise InputError(f"{what} holds {item!r}: cards are written as text, like \"10H\".")
+            raise InputError(f"{what} holds {quoted(item)}: cards are written as text, like \"10H\".")
         tokens.extend(split_tokens(item, what))
     return tokens
 
@@ -187,14 +205,14 @@ def split_melds(value: str | Iterable[str | list], what: str = "the melds") -> l
     elif isinstance(value, (list, tuple)):
         parts = list(value)
     else:
-        raise InputError(f"{what} must be text or a list of melds, not {value!r}.")
+        raise InputError(f"{what} must be text or a list of melds, not {quoted(value)}.")
     melds = []
     for part in parts:
         if isinstance(part, str) and re.search(r"[,;]", part):
             melds.extend(split_melds(part, what))
             continue
         if not isinstance(part, (str, list, tuple)):
-            raise InputError(f"{what} holds {part!r}: a meld is written as cards, like \"7H 8H 9H\".")
+            raise InputError(f"{what} holds {quoted(part)}: a meld is written as cards, like \"7H 8H 9H\".")
         cards = parse_played_cards(part, what)
         if cards:
             melds.append(cards)

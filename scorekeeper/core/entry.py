@@ -20,7 +20,7 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from scorekeeper.core.cards import Card, PlayedCard, parse_cards, parse_played_cards, split_melds
+from scorekeeper.core.cards import Card, PlayedCard, parse_cards, parse_played_cards, quoted, split_melds
 from scorekeeper.core.errors import InputError
 
 
@@ -99,7 +99,7 @@ def player_named(name: Any, players: Sequence[str], role: str) -> str:
     """Check a name given for ``role`` (``"knock"``, ``"out"``) is a session player."""
     if not isinstance(name, str) or name not in players:
         raise InputError(
-            f'"{role}" names {name!r}, who is not a player of this session{did_you_mean(str(name), players)}; '
+            f'"{role}" names {quoted(name)}, who is not a player of this session{did_you_mean(str(name), players)}; '
             f"the players are {', '.join(players)}."
         )
     return name
@@ -107,7 +107,7 @@ def player_named(name: Any, players: Sequence[str], role: str) -> str:
 
 def _points(value: Any, player: str, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f'{player}: "{key}" must be cards or a whole number of points, not {value!r}.')
+        raise InputError(f'{player}: "{key}" must be cards or a whole number of points, not {quoted(value)}.')
     if value < 0:
         raise InputError(f'{player}: "{key}" points cannot be negative ({value}).')
     return value
@@ -115,7 +115,7 @@ def _points(value: Any, player: str, key: str) -> int:
 
 def _player_entry(name: str, raw: Any, allowed: set[str]) -> PlayerEntry:
     if not isinstance(raw, dict):
-        raise InputError(f"{name}: the entry must be a table of keys like \"hand\", not {raw!r}.")
+        raise InputError(f"{name}: the entry must be a table of keys like \"hand\", not {quoted(raw)}.")
     unknown = [k for k in raw if k not in allowed]
     if unknown:
         raise InputError(
@@ -136,7 +136,7 @@ def _player_entry(name: str, raw: Any, allowed: set[str]) -> PlayerEntry:
     layoffs: tuple[PlayedCard, ...] = ()
     if "layoffs" in raw:
         if not isinstance(raw["layoffs"], (str, list)):
-            raise InputError(f"{name}: \"layoffs\" must be cards, like \"10H\", not {raw['layoffs']!r}.")
+            raise InputError(f"{name}: \"layoffs\" must be cards, like \"10H\", not {quoted(raw['layoffs'])}.")
         layoffs = tuple(parse_played_cards(raw["layoffs"], f"{name}'s lay-offs"))
     table = None
     if "table" in raw:
@@ -182,7 +182,7 @@ def parse_entry(
     out = player_named(raw["out"], players, "out") if "out" in raw else None
     stock = raw.get("stock_exhausted", False)
     if not isinstance(stock, bool):
-        raise InputError(f'"stock_exhausted" is true or false, not {stock!r}.')
+        raise InputError(f'"stock_exhausted" is true or false, not {quoted(stock)}.')
     ways = [w for w, on in (("knock", knock), ("out", out), ("stock_exhausted", stock)) if on]
     if len(ways) > 1:
         raise InputError(f"A hand ends one way only, but this entry gives {' and '.join(ways)}.")
