@@ -58,7 +58,8 @@ A session record (what :meth:`Store.load` returns and :meth:`Store.save` takes):
      "hands": [{"entry": {...hand file...}, "form": "file", "time": "..."}],
      "undone": [...hands taken back by undo, last on top...],
      "audit": [{"time": ..., "action": "entered|edited|undone|redone", "number": 3,
-                "entry": {...}, "previous": {...} | None}]}
+                "entry": {...}, "previous": {...} | None}],
+     "derived": {...the scores the hands give, see scorekeeper.scoreboard...}}
 
 A summary row (one per session in the index; see ``sessions.summary_of``)::
 
