@@ -26,7 +26,7 @@ import re
 from typing import Any, Iterable, Sequence
 
 from scorekeeper.core.errors import InputError, ScorekeeperError, StateError
-from scorekeeper.core.game import new_setup, replay
+from scorekeeper.core.game import check_text, new_setup, replay
 from scorekeeper.core.rules import resolve_rules
 from scorekeeper.core.variants import get_variant
 from scorekeeper.scoreboard import Board, board_from_state, board_of, derive
@@ -162,6 +162,8 @@ def check_record(record: Any, where: str) -> Loaded:
         raise InputError(f'{where}: "created" must be a time.')
     if record.get("title") is not None and not isinstance(record["title"], str):
         raise InputError(f'{where}: "title" must be text or null.')
+    if record.get("title") is not None:
+        check_text(record["title"], "the title")
     try:
         variant = get_variant(str(record["variant"]))
         if variant.id != record["variant"]:

@@ -50,10 +50,14 @@ def standings_json(loaded: Loaded) -> dict:
 
 
 def hand_json(loaded: Loaded, result: HandResult, number: int) -> dict:
+    """Hand ``number``'s scores beside the totals after it (for the last hand, the
+    standings totals, end bonuses included; for an edited earlier hand, the
+    running totals at that hand)."""
     st = loaded.state
+    totals = st.totals if number >= st.hands else st.running_totals()[number - 1]
     return {
         "session": loaded.record["id"], "number": number, "scores": result.scores,
-        "totals": st.totals, "finished": st.ending.finished, "winners": list(st.ending.winners),
+        "totals": totals, "finished": st.ending.finished, "winners": list(st.ending.winners),
         "points_only": result.points_only, "won": result.won, "context": result.context,
     }
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from scorekeeper.core.errors import InputError, StateError
-from scorekeeper.core.game import GameSetup, GameState, new_setup, play, replay
+from scorekeeper.core.errors import InputError, StateError, StoreError
+from scorekeeper.core.game import GameSetup, GameState, check_text, new_setup, play, replay
 from scorekeeper.core.variants import get_variant
 from scorekeeper.store import Store, new_record, now
 
@@ -38,9 +38,18 @@ def entries_of(record: dict) -> list[Any]:
 
 def load(store: Store, session: str | None) -> Loaded:
     """Read a session (an id prefix, or the current one) and replay its hands."""
-    record = store.load(store.resolve(session))
-    setup = setup_of(record)
-    return Loaded(record, setup, replay(setup, entries_of(record)))
+    sid = store.resolve(session)
+    record = store.load(sid)
+    try:
+        setup = setup_of(record)
+        return Loaded(record, setup, replay(setup, entries_of(record)))
+    except (InputError, StateError) as e:
+        # what was stored no longer scores: the file was changed outside scorekeeper
+        raise StoreError(
+            f"The session file {store.session_path(sid)} holds what the rules refuse ({e.message.rstrip('.')}); "
+            "`scorekeeper db check` tells more and `scorekeeper db restore --session "
+            f"{sid}` puts back its last good state."
+        ) from None
 
 
 def summary_of(record: dict, state: GameState) -> dict:
@@ -69,6 +78,8 @@ def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[s
     setup = new_setup(v, players, rules, dealer)
     if title is not None and not title.strip():
         title = None
+    if title is not None:
+        check_text(title, "the title")
     with store.writing():
         record = new_record(store.new_id(), v.id, list(setup.players), dict(setup.rules), title,
                             setup.players[setup.first_dealer])

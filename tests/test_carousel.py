@@ -408,7 +408,7 @@ def test_a_points_only_zero_is_not_going_out(cli, tmp_path):
 
 def test_out_with_points_left_is_refused(cli, tmp_path):
     start(cli, ["Ann", "Bob"])
-    rejected(cli, tmp_path, H(out="Ann", Ann=3, Bob=5), "Ann is named as out but holds 3 points")
+    rejected(cli, tmp_path, H(out="Ann", Ann=3, Bob=5), "Ann is named as out", "3 points")
 
 
 def test_cards_and_points_mixed_in_one_round(cli, tmp_path):

@@ -30,12 +30,22 @@ app = typer.Typer(
 )
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from scorekeeper import __version__
+
+        sys.stdout.write(f"scorekeeper {__version__}\n")
+        raise typer.Exit()
+
+
 @app.callback()
 def root(
     ctx: typer.Context,
-    db: Annotated[Optional[Path], typer.Option("--db", help="The database directory (also SCOREKEEPER_DB).",
+    db: Annotated[Optional[str], typer.Option("--db", help="The database directory (also SCOREKEEPER_DB).",
                                                show_default=False)] = None,
     debug: Annotated[bool, typer.Option("--debug", help="Show the traceback of any error.")] = False,
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.", is_eager=True,
+                                          callback=_print_version)] = False,
 ) -> None:
     """Score rummy games played with real cards: Rummy 500, Rum 500, Carousel and Crazy Rummy.
 

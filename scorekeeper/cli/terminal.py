@@ -22,7 +22,7 @@ from scorekeeper.cli import complete
 from scorekeeper.core.errors import ExitCode, InputError, ScorekeeperError
 
 DbOpt = Annotated[
-    Optional[Path],
+    Optional[str],
     typer.Option("--db", help="The database directory (also SCOREKEEPER_DB); default: the user data directory.",
                  show_default=False),
 ]
@@ -102,11 +102,25 @@ def terminal() -> Terminal:
     return _current if _current is not None else begin(Terminal())
 
 
+def db_path(db: Path | None = None) -> Path | None:
+    """The ``--db`` given to the command, else to the root, else None.
+
+    Raises :class:`InputError` for an empty path (``--db ""``), which would
+    otherwise mean the current directory.
+    """
+    for given in (db, terminal().db_option):
+        if given is not None:
+            if not str(given).strip():
+                raise InputError("--db was given an empty path: name the database directory.")
+            return Path(given)
+    return None
+
+
 def store(db: Path | None = None):
     """The store named by the command's ``--db``, the root's ``--db``, SCOREKEEPER_DB or the default."""
     from scorekeeper.store import Store, resolve_path
 
-    return Store(resolve_path(db or terminal().db_option))
+    return Store(resolve_path(db_path(db)))
 
 
 def handle_errors(fn: Callable) -> Callable:

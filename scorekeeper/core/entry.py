@@ -188,6 +188,9 @@ def parse_entry(
         raise InputError(f"A hand ends one way only, but this entry gives {' and '.join(ways)}.")
     if out is not None and not (entries[out].empty_hand or entries[out].hand_points is not None):
         raise InputError(f"{out} is named as out but still holds cards ({len(entries[out].hand or ())}).")
+    if out is not None and entries[out].hand_points:
+        raise InputError(f"{out} is named as out, but their hand is given as {entries[out].hand_points} points: "
+                         'a player who goes out holds no cards (give 0 or "").')
     empty = [p for p, e in entries.items() if e.empty_hand]
     if len(empty) > 1:
         names = ", ".join(empty[:-1]) + " and " + empty[-1]
@@ -199,4 +202,7 @@ def parse_entry(
         out = empty[0]
     if knock is not None and empty:
         raise InputError(f"{knock} knocked, but {empty[0]} has no cards left: a round ends one way only.")
+    if stock and empty:
+        raise InputError(f"{empty[0]} has no cards left, so {empty[0]} went out: "
+                         "the hand did not end by the stock running out.")
     return HandEntry(entries, knock, out, bool(stock), bool(ways))

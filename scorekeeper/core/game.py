@@ -6,6 +6,8 @@ from them every time, so undo and edit cannot make totals drift (STYLE 5).
 """
 from __future__ import annotations
 
+import json
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
@@ -124,6 +126,19 @@ class GameState:
         return None if self.ending.finished else self.setup.leader_of(self.hands + 1)
 
 
+def check_text(text: str, what: str) -> str:
+    """Refuse control characters (escape sequences, newlines, tabs) in a name or
+    title: they would be sent to the terminal as they are (SPEC §6).
+
+    Returns ``text``; raises :class:`InputError` naming ``what``.
+    """
+    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf") and c not in "\u200d"), None)
+    if bad is not None:
+        raise InputError(f"{json.dumps(text, ensure_ascii=True)}: {what} cannot hold control characters "
+                         f"(U+{ord(bad):04X}), which terminals would act on.")
+    return text
+
+
 def new_setup(
     variant: Variant, players: Sequence[str], rule_args: Sequence[str] = (), dealer: str | None = None
 ) -> GameSetup:
@@ -134,6 +149,7 @@ def new_setup(
     """
     players = [str(p) for p in players]
     for p in players:
+        check_text(p, "a player's name")
         if not p.strip():
             raise InputError("A player's name cannot be empty.")
         if p != p.strip():

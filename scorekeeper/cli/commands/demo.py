@@ -5,7 +5,7 @@ from pathlib import Path
 
 import typer
 
-from scorekeeper.cli.terminal import DbOpt, handle_errors, terminal
+from scorekeeper.cli.terminal import DbOpt, db_path, handle_errors, terminal
 
 
 def demo_game() -> dict:
@@ -29,11 +29,12 @@ def register(app: typer.Typer) -> None:
 
         from scorekeeper.store import Store
 
-        if db is None and terminal().db_option is None:
+        named = db_path(db)
+        if named is None:
             with tempfile.TemporaryDirectory(prefix="scorekeeper-demo-") as tmp:
                 _play(Store(Path(tmp) / "db"), throwaway=True)
         else:
-            _play(Store(db or terminal().db_option), throwaway=False)
+            _play(Store(named), throwaway=False)
 
 
 def _play(st, throwaway: bool) -> None:

@@ -104,14 +104,6 @@ def _check_round(entry: HandEntry, setup: GameSetup, counts: dict[str, int]) -> 
             '"stock_exhausted": true (on one line: "knock" or "out" after a player, or an argument "stock"), '
             "since a missing knocker would silently lose an undercut (§2.4)."
         )
-    if entry.stock_exhausted:
-        empty = [p for p, e in entry.players.items() if e.empty_hand]
-        if empty:
-            raise InputError(f"{empty[0]} has no cards left, so {empty[0]} went out: "
-                             "the round did not end by the stock running out.")
-    if entry.out and counts[entry.out] != 0:
-        raise InputError(f"{entry.out} is named as out but holds {counts[entry.out]} points: "
-                         "going out means no cards left.")
     rules = meld_rules(setup.rules)
     for p, e in entry.players.items():
         for cards in e.melds or ():

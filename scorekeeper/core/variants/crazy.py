@@ -134,9 +134,6 @@ def _charge(p: str, e: PlayerEntry, round_: int, out: str | None, note: str) -> 
     """One player's penalty for the round, line by line."""
     ps = PlayerScore(p, points_only=e.points_only, note=note)
     if out == p:
-        if e.hand_points:
-            raise InputError(f"{p} is named as out, but their hand is given as {e.hand_points} points: "
-                             "a player who goes out holds no cards (give 0 or \"\").")
         ps.add(0, f"{p} went out: 0", RULE, "hand")
     elif e.hand_points is not None:
         ps.add(e.hand_points, f"cards left in hand, counted on paper: {e.hand_points}", f"{RULE}, I-6", "hand")

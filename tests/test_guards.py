@@ -1,0 +1,87 @@
+"""Guards found by trying the tool as a new user: control characters in names
+and titles, an empty --db, hands that end two ways at once, a session file
+changed by hand, the totals shown after an edit, --version."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+
+def lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("name", ["\x1b[31mRed", "Ann\nBob", "Tab\there", "x\u202ey"])
+def test_control_characters_in_names_are_refused(cli, name, isolated_db):
+    r = cli("new", "rummy500", name, "Cy")
+    assert r.exit_code == 2
+    assert len(lines(r.stderr)) == 1 and "control characters" in r.stderr
+    assert not isolated_db.exists()  # nothing stored
+
+
+def test_control_characters_in_titles_are_refused(cli, isolated_db):
+    r = cli("new", "rummy500", "Ann", "Bob", "--title", "Friday\x1b[2J")
+    assert r.exit_code == 2 and "the title cannot hold control characters" in r.stderr
+    assert not isolated_db.exists()
+
+
+def test_names_with_accents_and_emoji_are_kept(cli):
+    assert cli("new", "rummy500", "Zoë", "👨‍👩‍👧", "--json").exit_code == 0
+    doc = json.loads(cli("standings", "--json").stdout)
+    assert [p["name"] for p in doc["players"]] == ["Zoë", "👨‍👩‍👧"]
+
+
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_an_empty_db_path_is_refused(cli, where, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    args = ["--db", "", "new", "rummy500", "Ann", "Bob"] if where == "before" else ["new", "rummy500", "Ann", "Bob", "--db", ""]
+    r = cli(*args)
+    assert r.exit_code == 2 and "empty path" in r.stderr
+    assert list(tmp_path.iterdir()) == []  # the current directory was not made a database
+
+
+def test_rummy500_refuses_stock_with_an_empty_hand(cli):
+    cli("new", "rummy500", "Ann", "Bob")
+    r = cli("hand", "Ann: -", "Bob: -5", "stock")
+    assert r.exit_code == 2 and "Ann has no cards left, so Ann went out" in r.stderr
+
+
+def test_out_with_points_in_hand_is_refused_in_every_variant(cli):
+    cli("new", "rummy500", "Ann", "Bob")
+    r = cli("hand", "Ann: 30 -12 out", "Bob: -5")
+    assert r.exit_code == 2 and "Ann is named as out" in r.stderr and "12 points" in r.stderr
+    # a points-only 0 with out is a player who went out: Ann 30 − 0 = 30, Bob −5
+    r = cli("hand", "Ann: 30 -0 out", "Bob: -5", "--json")
+    assert r.exit_code == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert doc["scores"] == {"Ann": 30, "Bob": -5} and doc["won"] == ["Ann"]
+
+
+def test_a_session_file_changed_by_hand_is_a_database_problem(cli, isolated_db):
+    cli("new", "rummy500", "Ann", "Bob")
+    assert cli("hand", "Ann: 9H 9S 9D -", "Bob: -5").exit_code == 0
+    (path,) = (isolated_db / "sessions").glob("*.json")
+    path.write_text(path.read_text(encoding="utf-8").replace("9H 9S 9D", "9H 9S 9H"), encoding="utf-8")
+    r = cli("standings")
+    assert r.exit_code == 1  # SPEC §5: a damaged database is exit 1, not bad input
+    assert str(path) in r.stderr and "db restore" in r.stderr and len(lines(r.stderr)) == 1
+
+
+def test_edit_shows_the_totals_after_the_edited_hand(cli):
+    cli("new", "rummy500", "Ann", "Bob")
+    cli("hand", "Ann: 40 -0", "Bob: 10 -5")   # Ann 40, Bob 5
+    cli("hand", "Ann: 20 -10", "Bob: 30 -0")  # Ann 10 → 50, Bob 30 → 35
+    doc = json.loads(cli("edit", "1", "Ann: 60 -0", "Bob: 10 -5", "--json").stdout)
+    # hand 1 now: Ann 60, Bob 5; the totals after hand 1 are those, not the totals after hand 2
+    assert doc["number"] == 1 and doc["scores"] == {"Ann": 60, "Bob": 5}
+    assert doc["totals"] == {"Ann": 60, "Bob": 5}
+    st = json.loads(cli("standings", "--json").stdout)
+    assert {p["name"]: p["total"] for p in st["players"]} == {"Ann": 70, "Bob": 35}  # 60 + 10, 5 + 30
+
+
+def test_version(cli):
+    from scorekeeper import __version__
+
+    r = cli("--version")
+    assert r.exit_code == 0 and r.stdout.strip() == f"scorekeeper {__version__}"
