@@ -85,3 +85,17 @@ def test_version(cli):
 
     r = cli("--version")
     assert r.exit_code == 0 and r.stdout.strip() == f"scorekeeper {__version__}"
+
+
+def test_a_bad_card_on_one_line_is_quoted_first(cli):
+    cli("new", "rummy500", "Ann", "Bob")
+    r = cli("hand", "Ann: 1H", "Bob: -")
+    assert r.exit_code == 2 and r.stderr.startswith('Ann: "1H" is not a card')
+
+
+def test_wrong_values_are_quoted_as_json_writes_them(cli, tmp_path):
+    cli("new", "rummy500", "Ann", "Bob")
+    f = tmp_path / "hand.json"
+    f.write_text('{"players": {"Ann": {"hand": true}, "Bob": {"hand": ""}}}', encoding="utf-8")
+    r = cli("hand", "--file", str(f))
+    assert r.exit_code == 2 and "true" in r.stderr and "True" not in r.stderr

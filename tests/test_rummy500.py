@@ -592,7 +592,7 @@ class TestEntryChecks:
         assert "Only one player can go out" in refused(AB, E(Ann=P(), Bob=P()))
 
     def test_out_names_a_player_with_cards(self):
-        assert "Bob is named as out but still holds cards" in refused(AB, E(Ann=P(hand="2C"), Bob=P(hand="3C")) | {"out": "Bob"})
+        assert "Bob is named as out but still holds 1 card." in refused(AB, E(Ann=P(hand="2C"), Bob=P(hand="3C")) | {"out": "Bob"})
 
     def test_unknown_key(self):
         assert '"jokers" is not a key' in refused(AB, E(Ann=P() | {"jokers": 1}, Bob=P(hand="2C")))

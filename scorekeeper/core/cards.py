@@ -171,15 +171,18 @@ QUOTE_LIMIT = 60
 
 
 def quoted(value: Any, limit: int = QUOTE_LIMIT) -> str:
-    """A wrong value as a message quotes it: its Python form, cut after ``limit``
-    characters with "…", so a huge or deeply nested structure is not echoed whole.
+    """A wrong value as a message quotes it: as JSON writes it (``true``, ``["x"]``;
+    a TOML date as its text), cut after ``limit`` characters with "…", so a huge
+    or deeply nested structure is not echoed whole.
 
     >>> quoted([["x"]])
-    "[['x']]"
+    '[["x"]]'
     """
+    import json
+
     try:
-        text = repr(value)
-    except RecursionError:
+        text = json.dumps(value, ensure_ascii=False, default=str)
+    except (RecursionError, ValueError):
         text = f"a {type(value).__name__} nested too deeply"
     return text if len(text) <= limit else text[:limit] + "…"
 

@@ -187,7 +187,8 @@ def parse_entry(
     if len(ways) > 1:
         raise InputError(f"A hand ends one way only, but this entry gives {' and '.join(ways)}.")
     if out is not None and not (entries[out].empty_hand or entries[out].hand_points is not None):
-        raise InputError(f"{out} is named as out but still holds cards ({len(entries[out].hand or ())}).")
+        held = len(entries[out].hand or ())
+        raise InputError(f"{out} is named as out but still holds {held} card{'s' if held != 1 else ''}.")
     if out is not None and entries[out].hand_points:
         raise InputError(f"{out} is named as out, but their hand is given as {entries[out].hand_points} points: "
                          'a player who goes out holds no cards (give 0 or "").')

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from scorekeeper.core.cards import parse_card, parse_played
 from scorekeeper.core.entry import match_player
 from scorekeeper.core.errors import InputError
 
@@ -68,6 +69,15 @@ def parse_line_entries(args: Sequence[str], players: Sequence[str], knock_allowe
     return entry
 
 
+def _check_card(player: str, tok: str, section: str) -> None:
+    """Read a card token as soon as it is met, so a bad card is quoted before
+    anything else is said about the entry (SPEC §3). Raises :class:`InputError`."""
+    try:
+        (parse_card if section == "hand" else parse_played)(tok)
+    except InputError as e:
+        raise InputError(f"{player}: {e.message}") from None
+
+
 def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
     melds: list[list[str]] = [[]]
     layoffs: list[str] = []
@@ -98,16 +108,18 @@ def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
             else:
                 raise InputError(f'{player}: "{tok}" is not a card, and points go first in their part '
                                  '(table points before any mark, hand points right after "-").')
-        elif section == "melds":
-            if table is not None:
-                raise InputError(f"{player}: give table points or melds, not both.")
-            melds[-1].append(tok)
-        elif section == "layoffs":
-            layoffs.append(tok)
         else:
-            if hand_points is not None:
-                raise InputError(f"{player}: give the hand as cards or as points, not both.")
-            hand.append(tok)
+            _check_card(player, tok, section)
+            if section == "melds":
+                if table is not None:
+                    raise InputError(f"{player}: give table points or melds, not both.")
+                melds[-1].append(tok)
+            elif section == "layoffs":
+                layoffs.append(tok)
+            else:
+                if hand_points is not None:
+                    raise InputError(f"{player}: give the hand as cards or as points, not both.")
+                hand.append(tok)
     out: dict = {}
     meld_texts = [" ".join(m) for m in melds if m]
     if meld_texts:
