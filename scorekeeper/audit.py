@@ -22,6 +22,7 @@ from typing import Any, Sequence
 from scorekeeper.core.entry import match_player
 from scorekeeper.core.errors import InputError, StateError
 from scorekeeper.core.game import GameSetup, score_entry
+from scorekeeper.core.game import hand_number as check_hand_number  # explain's hand_number adds "the last"
 from scorekeeper.core.interpretations import rule_refs, rule_title
 from scorekeeper.core.scoring import HandResult
 from scorekeeper.sessions import Loaded
@@ -38,13 +39,7 @@ def hand_number(loaded: Loaded, number: int | None) -> int:
     count = loaded.state.hands
     if count == 0:
         raise StateError("This session has no hands yet: there is nothing to explain.")
-    if number is None:
-        return count
-    if not 1 <= number <= count:
-        nearest = min(max(number, 1), count)
-        span = "hand 1" if count == 1 else f"hands 1 to {count}"
-        raise StateError(f"There is no hand {number}: this session has {span} (did you mean {nearest}?).")
-    return number
+    return count if number is None else check_hand_number(number, count)
 
 
 def _rules_cited(refs: Sequence[str]) -> list[dict]:

@@ -252,7 +252,12 @@ def _scan(store: Store) -> _Scan:
 def check(store: Store, repair: bool = False) -> CheckReport:
     """Check every file of the database; with ``repair``, fix what can be fixed
     from the session files (under the lock, one write of the index). Never
-    writes without ``repair``, and never over a damaged file."""
+    writes without ``repair``, and never over a damaged file.
+
+    Raises :class:`StoreError` when the database path is a file, not a directory.
+    """
+    if store.root.exists() and not store.root.is_dir():
+        raise StoreError(f"The database path {store.root} is a file, not a directory.")
     if not repair or not store.root.is_dir():
         return _scan(store).report
     before = _scan(store)  # as found, before the lock finishes any schema upgrade

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from scorekeeper.core.errors import InputError, StateError, StoreError
-from scorekeeper.core.game import GameSetup, GameState, check_text, new_setup, play, replay
+from scorekeeper.core.game import GameSetup, GameState, check_text, hand_number, new_setup, play, replay
 from scorekeeper.core.variants import get_variant
 from scorekeeper.store import Store, new_record, now
 
@@ -157,8 +157,7 @@ def edit(store: Store, session: str | None, number: int, raw: Any, form: str = "
     with store.writing():
         loaded = load(store, session)
         record = loaded.record
-        if not 1 <= number <= len(record["hands"]):
-            raise StateError(f"There is no hand {number}: this session has {len(record['hands'])}.")
+        hand_number(number, len(record["hands"]))
         entries = entries_of(record)
         previous = entries[number - 1]
         entries[number - 1] = raw

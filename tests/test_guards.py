@@ -99,3 +99,20 @@ def test_wrong_values_are_quoted_as_json_writes_them(cli, tmp_path):
     f.write_text('{"players": {"Ann": {"hand": true}, "Bob": {"hand": ""}}}', encoding="utf-8")
     r = cli("hand", "--file", str(f))
     assert r.exit_code == 2 and "true" in r.stderr and "True" not in r.stderr
+
+
+def test_db_check_on_a_file_is_a_database_problem(cli, tmp_path):
+    f = tmp_path / "not-a-dir"
+    f.write_text("x", encoding="utf-8")
+    r = cli("db", "check", "--db", str(f))
+    assert r.exit_code == 1 and "is a file, not a directory" in r.stderr
+    assert f.read_text(encoding="utf-8") == "x"
+
+
+def test_edit_of_a_hand_that_does_not_exist(cli):
+    cli("new", "rummy500", "Ann", "Bob")
+    r = cli("edit", "1", "Ann: -", "Bob: -5")
+    assert r.exit_code == 2 and "There is no hand 1: this session has no hands yet." in r.stderr
+    cli("hand", "Ann: -", "Bob: -5")
+    r = cli("edit", "3", "Ann: -", "Bob: -5")
+    assert r.exit_code == 2 and "this session has hand 1 (did you mean 1?)" in r.stderr

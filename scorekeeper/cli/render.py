@@ -276,7 +276,7 @@ def explain(t: Terminal, doc: dict) -> None:
         t.print(Text(doc["note"]))
     if doc.get("rules"):
         t.print()
-        t.print(Text("Rules applied (SPEC sections)", style="bold"))
+        t.print(Text("Rules applied", style="bold"))
         for r in doc["rules"]:
             line = Text(f"  {r['ref']}", style="bold")
             if r.get("title"):

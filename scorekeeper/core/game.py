@@ -139,6 +139,20 @@ def check_text(text: str, what: str) -> str:
     return text
 
 
+def hand_number(number: int, count: int) -> int:
+    """Check that hand ``number`` exists among ``count`` hands; returns it.
+
+    Raises :class:`StateError` naming the hands there are and the nearest one.
+    """
+    if count == 0:
+        raise StateError(f"There is no hand {number}: this session has no hands yet.")
+    if not 1 <= number <= count:
+        nearest = min(max(number, 1), count)
+        span = "hand 1" if count == 1 else f"hands 1 to {count}"
+        raise StateError(f"There is no hand {number}: this session has {span} (did you mean {nearest}?).")
+    return number
+
+
 def new_setup(
     variant: Variant, players: Sequence[str], rule_args: Sequence[str] = (), dealer: str | None = None
 ) -> GameSetup:

@@ -41,7 +41,8 @@ def register(app: typer.Typer) -> None:
 
             table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
             for col in headers:
-                table.add_column(col, overflow="fold")
+                # an id is copied from here: it never wraps
+                table.add_column(col, overflow="fold", no_wrap=col == "Id")
             for row in rows:
                 table.add_row(*(Text(cell) for cell in row))
             t.print(table)
