@@ -26,7 +26,7 @@ from pathlib import Path
 
 from scorekeeper.core.errors import ScorekeeperError, StateError, StoreError
 from scorekeeper.scoreboard import cache_is_wrong, derive
-from scorekeeper.store import (KEEP, SCHEMA_VERSION, SESSION_ID, Backup, DamagedFile, Store, check_index,
+from scorekeeper.store import (KEEP, SCHEMA_VERSION, SESSION_ID, Backup, DamagedFile, Store, check_index, match_id,
                                check_session, read_json, schema_of, upgrade)
 
 #: The summary fields a session file decides (``updated`` and ``revision`` are bookkeeping).
@@ -377,14 +377,7 @@ def _backup_id(store: Store, prefix: str) -> str:
         ids |= {r["id"] for r in store.summaries()}
     except ScorekeeperError:
         pass
-    if prefix in ids:
-        return prefix
-    matches = sorted(i for i in ids if i.startswith(prefix))
-    if not matches:
-        raise StateError(f'No session, kept copy or deleted session has an id starting with "{prefix}".')
-    if len(matches) > 1:
-        raise StateError(f'"{prefix}" could be {", ".join(matches)}: give more of the id.')
-    return matches[0]
+    return match_id(prefix, ids, f'No session, kept copy or deleted session has an id starting with "{prefix}".')
 
 
 def restore(store: Store, session: str | None = None) -> RestoreReport:

@@ -390,6 +390,20 @@ class Backup:
     deleted: bool = False
 
 
+def match_id(prefix: str, ids, none_found: str) -> str:
+    """The one id in ``ids`` that ``prefix`` names (the whole id, or an unambiguous
+    start of it). Raises :class:`StateError` with ``none_found``, or listing the
+    ids it could be."""
+    if prefix in ids:
+        return prefix
+    matches = sorted(i for i in ids if i.startswith(prefix))
+    if not matches:
+        raise StateError(none_found)
+    if len(matches) > 1:
+        raise StateError(f'"{prefix}" could be {", ".join(matches)}: give more of the id.')
+    return matches[0]
+
+
 class Store:
     """The database directory.
 
@@ -578,14 +592,8 @@ class Store:
             if current is None or current not in ids:
                 raise StateError("There is no current session: start one with `scorekeeper new VARIANT NAME...`.")
             return current
-        if prefix in ids:
-            return prefix
-        matches = sorted(i for i in ids if i.startswith(prefix))
-        if not matches:
-            raise StateError(f'No session has an id starting with "{prefix}"; `scorekeeper sessions` lists them.')
-        if len(matches) > 1:
-            raise StateError(f'"{prefix}" could be {", ".join(matches)}: give more of the id.')
-        return matches[0]
+        return match_id(prefix, ids, f'No session has an id starting with "{prefix}"; '
+                                     "`scorekeeper sessions` lists them.")
 
     # -- session files ------------------------------------------------------
     def read_session(self, path: Path, session_id: str | None = None) -> tuple[dict, int]:
