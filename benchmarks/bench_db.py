@@ -178,6 +178,8 @@ def available(exe: list[str], command: str) -> bool:
 
 
 def main() -> int:
+    # a user's Python keeps compiled modules: time the commands as they run there
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sessions", type=int, default=1000)
     ap.add_argument("--hands", type=int, default=15)

@@ -49,8 +49,10 @@ def main() -> int:
     exe, python = args.exe, sys.executable
 
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
+        # PYTHONDONTWRITEBYTECODE is left out: a user's Python keeps compiled modules, so the
+        # program is timed as it runs there (the warm-up run writes the bytecode)
         base = {k: v for k, v in os.environ.items()
-                if not k.startswith(("_SCOREKEEPER", "_TYPER", "COMP_", "FORCE_COLOR"))}
+                if not k.startswith(("_SCOREKEEPER", "_TYPER", "COMP_", "FORCE_COLOR", "PYTHONDONTWRITEBYTECODE"))}
         base["SCOREKEEPER_DB"] = str(Path(tmp) / "db")
         for players in (["Ann", "Bob", "Cy"], ["Dee", "Eve"], ["Fay", "Gus", "Hal", "Ivy"]):
             subprocess.run([exe, "new", "rummy500", *players], env=base, check=True, stdout=subprocess.DEVNULL)

@@ -71,17 +71,12 @@ from __future__ import annotations
 import json
 import os
 import re
-import secrets
-import tempfile
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from tinydb import Query, TinyDB
-from tinydb.storages import Storage
-from tinydb.table import Document
 
 from scorekeeper.core.errors import StateError, StoreError
 
@@ -178,6 +173,8 @@ def atomic_write_text(path: Path, text: str) -> None:
 
     Raises :class:`OSError`; the temporary file is removed on failure.
     """
+    import tempfile
+
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -348,29 +345,46 @@ def check_session(data: dict, path: Path, session_id: str | None = None) -> dict
 
 # -- TinyDB over data already read --------------------------------------------
 
-class _Snapshot(Storage):
-    """A TinyDB storage over one file's data read into memory: every table
-    operation works on it, and the store writes the result to the file once."""
+# tinydb is imported when a file is first worked on, not when the module loads:
+# a TAB that lists session ids stays quick.
 
-    def __init__(self, data: dict):
-        self.data = data
+def _snapshot_storage():
+    """The TinyDB storage class over one file's data read into memory: every
+    table operation works on it, and the store writes the result to the file once."""
+    global _Snapshot
+    if _Snapshot is None:
+        from tinydb.storages import Storage
 
-    def read(self) -> dict:
-        return self.data
+        class Snapshot(Storage):
+            def __init__(self, data: dict):
+                self.data = data
 
-    def write(self, data: dict) -> None:
-        self.data = data
+            def read(self) -> dict:
+                return self.data
 
-    def close(self) -> None:
-        pass
+            def write(self, data: dict) -> None:
+                self.data = data
+
+            def close(self) -> None:
+                pass
+
+        _Snapshot = Snapshot
+    return _Snapshot
 
 
-def _tinydb(data: dict) -> TinyDB:
-    return TinyDB(data, storage=_Snapshot)
+_Snapshot = None
+
+
+def _tinydb(data: dict):
+    from tinydb import TinyDB
+
+    return TinyDB(data, storage=_snapshot_storage())
 
 
 def session_file_data(record: dict, revision: int) -> dict:
     """The TinyDB data of a session file holding ``record``."""
+    from tinydb.table import Document
+
     db = _tinydb({})
     db.table("_meta").insert(Document({"schema": SCHEMA_VERSION, "revision": revision}, doc_id=1))
     db.table("session").insert(Document(record, doc_id=1))
@@ -569,6 +583,8 @@ class Store:
 
     def summary(self, session_id: str) -> dict | None:
         """One session's summary row, or None."""
+        from tinydb import Query
+
         row = _tinydb(self._index()).table("sessions").get(Query().id == session_id)
         return dict(row) if row is not None else None
 
@@ -617,6 +633,8 @@ class Store:
 
     def new_id(self) -> str:
         """A fresh session id (8 hex digits) not used in the index."""
+        import secrets
+
         ids = {r["id"] for r in self._index()["sessions"].values()}
         while True:
             candidate = secrets.token_hex(4)
@@ -692,6 +710,8 @@ class Store:
                 table.insert_multiple(fresh)
             remove = list(remove)
             if remove:
+                from tinydb import Query
+
                 table.remove(Query().id.one_of(remove))
             meta = db.storage.data["_meta"]["1"]
             if current is not KEEP:
