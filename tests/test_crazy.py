@@ -307,7 +307,7 @@ def test_points_only_round(cli, tmp_path):
     (("Ann: -", "Bob: -JK", "Cy: -2C"), ("JK", "Bob", "without jokers")),
     (("Ann: 5H 6H JK -", "Bob: -2D", "Cy: -2C"), ("JK", "Ann", "without jokers")),
     (("Ann: -", "Bob: -2D knock", "Cy: -2C"), ("knocking belongs to Carousel",)),
-    (("Ann: +4S -", "Bob: -2D", "Cy: -2C"), ('"layoffs" is not a key',)),
+    (("Ann: +4S -", "Bob: -2D", "Cy: -2C"), ('records no lay-offs',)),
     (("Ann: -", "Bob: -2D", "Cy: -1C"), ('"1C" is not a card',)),
     (("Ann: -", "Bob: -2D"), ("Cy is missing",)),
 ])

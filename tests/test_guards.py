@@ -116,3 +116,13 @@ def test_edit_of_a_hand_that_does_not_exist(cli):
     cli("hand", "Ann: -", "Bob: -5")
     r = cli("edit", "3", "Ann: -", "Bob: -5")
     assert r.exit_code == 2 and "this session has hand 1 (did you mean 1?)" in r.stderr
+
+
+@pytest.mark.parametrize("variant, players", [("carousel", ["Ann", "Bob"]), ("crazy", ["Ann", "Bob", "Cy"])])
+def test_one_line_says_what_a_variant_does_not_record(cli, variant, players):
+    cli("new", variant, *players)
+    others = [f"{p}: -5" for p in players[1:]]
+    r = cli("hand", "Ann: 7H 8H 9H +10H -AD knock" if variant == "carousel" else "Ann: 7H 8H 9H +10H -", *others)
+    assert r.exit_code == 2 and 'records no lay-offs ("+")' in r.stderr
+    r = cli("hand", "Ann: 12 -", *others)
+    assert r.exit_code == 2 and "records no table points" in r.stderr and '"Ann: -12"' in r.stderr

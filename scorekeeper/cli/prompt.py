@@ -358,7 +358,7 @@ class _Dialog:
         """A player's whole part as one ``hand`` argument (``NAME:`` left out), each piece checked."""
         from scorekeeper.core.oneline import parse_line_entries
 
-        entry = parse_line_entries([f"{name}: {text}"], [name], self.variant.knock_allowed)
+        entry = parse_line_entries([f"{name}: {text}"], [name], self.variant.knock_allowed, self.variant.player_keys)
         part = entry["players"][name]
         if part.get("melds"):
             self.check_melds(name, part["melds"])

@@ -42,7 +42,8 @@ def _tokens(text: str) -> list[str]:
     return spaced.split()
 
 
-def parse_line_entries(args: Sequence[str], players: Sequence[str], knock_allowed: bool = True) -> dict:
+def parse_line_entries(args: Sequence[str], players: Sequence[str], knock_allowed: bool = True,
+                       player_keys: frozenset[str] | None = None) -> dict:
     """Turn one-line arguments into a hand entry dict (SPEC §4 file structure).
 
     Raises :class:`InputError` naming the argument or player at fault.
@@ -61,12 +62,24 @@ def parse_line_entries(args: Sequence[str], players: Sequence[str], knock_allowe
         player = match_player(name.strip(), players)
         if player in entry["players"]:
             raise InputError(f"{player} is given twice on the command line.")
-        entry["players"][player] = _player(player, body, entry, knock_allowed)
+        entry["players"][player] = part = _player(player, body, entry, knock_allowed)
+        if player_keys is not None:
+            _fits_variant(player, part, player_keys)
     # seat order, whatever order the arguments came in
     entry["players"] = {p: entry["players"][p] for p in players if p in entry["players"]} | {
         p: v for p, v in entry["players"].items() if p not in players
     }
     return entry
+
+
+def _fits_variant(player: str, part: dict, player_keys: frozenset[str]) -> None:
+    """Say in one-line terms what the variant does not record (lay-offs, table points)."""
+    if "layoffs" in part and "layoffs" not in player_keys:
+        raise InputError(f'{player}: this variant records no lay-offs ("+"): only the cards left in hand '
+                         'count (after "-"), and melds are optional.')
+    if "table" in part and "table" not in player_keys:
+        raise InputError(f'{player}: this variant records no table points; give the points left in hand '
+                         f'after "-" (for example "{player}: -{part["table"]}").')
 
 
 def _check_card(player: str, tok: str, section: str) -> None:

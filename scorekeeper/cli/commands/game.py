@@ -39,7 +39,7 @@ def entry_from(entries: list[str] | None, file: str | None, loaded: sessions.Loa
         from scorekeeper.core.oneline import parse_line_entries
 
         v = loaded.setup.variant
-        return parse_line_entries(entries, loaded.setup.players, v.knock_allowed), "line"
+        return parse_line_entries(entries, loaded.setup.players, v.knock_allowed, v.player_keys), "line"
     return None, ""
 
 
