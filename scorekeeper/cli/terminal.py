@@ -61,6 +61,18 @@ class Terminal:
     def json(self, doc: Any) -> None:
         sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
 
+    def show(self, doc: Any, as_json: bool, drawing: str | Callable) -> None:
+        """Print ``doc`` as JSON, or draw it for people with ``drawing``: a
+        function of ``(terminal, doc)`` or the name of one in :mod:`scorekeeper.cli.render`
+        (imported only then, so --json never loads rich's tables)."""
+        if as_json:
+            return self.json(doc)
+        if isinstance(drawing, str):
+            from scorekeeper.cli import render
+
+            drawing = getattr(render, drawing)
+        drawing(self, doc)
+
     def print(self, *things: Any) -> None:
         self.out.print(*things)
 

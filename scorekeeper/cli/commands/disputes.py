@@ -34,13 +34,7 @@ def register(app: typer.Typer) -> None:
         """
         from scorekeeper import audit, sessions
 
-        doc = audit.explain_json(sessions.load(store(db), session), number, player)
-        t = terminal()
-        if json_:
-            return t.json(doc)
-        from scorekeeper.cli import render
-
-        render.explain(t, doc)
+        terminal().show(audit.explain_json(sessions.load(store(db), session), number, player), json_, "explain")
 
     @app.command()
     @handle_errors

@@ -177,13 +177,7 @@ def register(app: typer.Typer) -> None:
         """
         from scorekeeper import report, sessions
 
-        doc = report.standings_json(sessions.load(store(db), session))
-        t = terminal()
-        if json_:
-            return t.json(doc)
-        from scorekeeper.cli import render
-
-        render.standings(t, doc)
+        terminal().show(report.standings_json(sessions.load(store(db), session)), json_, "standings")
 
     @app.command()
     @handle_errors
@@ -204,12 +198,7 @@ def register(app: typer.Typer) -> None:
         if audit:
             from scorekeeper import audit as audit_mod
 
-            doc = audit_mod.audit_json(loaded)
-            if json_:
-                return t.json(doc)
-            from scorekeeper.cli import render
-
-            return render.audit(t, doc)
+            return t.show(audit_mod.audit_json(loaded), json_, "audit")
         doc = report.history_json(loaded)
         if json_:
             return t.json(doc)

@@ -215,11 +215,7 @@ def register(app: typer.Typer) -> None:
 
         records = read_records(st, [s["id"] for s in st.summaries()])
         games = [stats_mod.game_from_board(r, b) for r, b in boards(records)]
-        doc = stats_mod.compute(games, player, vid)
-        t = terminal()
-        if json_:
-            return t.json(doc)
-        render_stats(t, doc)
+        terminal().show(stats_mod.compute(games, player, vid), json_, render_stats)
 
     @app.command()
     @handle_errors
@@ -234,11 +230,7 @@ def register(app: typer.Typer) -> None:
         from scorekeeper import sessions
         from scorekeeper.cli import chart as chart_mod
 
-        doc = chart_mod.chart_json(sessions.load(store(db), session))
-        t = terminal()
-        if json_:
-            return t.json(doc)
-        chart_mod.render(t, doc)
+        terminal().show(chart_mod.chart_json(sessions.load(store(db), session)), json_, chart_mod.render)
 
 
 def _percent(rate: float | None) -> str:
