@@ -199,7 +199,7 @@ def test_points_only_hand_asks_who_went_out(db):
     t = Table(db)
     t.player("60", hand="5")
     t.player("0", hand="0")
-    again = t.answer("Who went out? (a name; Enter: nobody, the stock ran out): ", "Bobby")
+    t.answer("Who went out? (a name; Enter: nobody, the stock ran out): ", "Bobby")
     t.answer("Who went out? (a name; Enter: nobody, the stock ran out): ", "bob")
     t.answer("Save hand 1? [Y/n] ", "y")
     assert t.finish() == 0
