@@ -40,7 +40,7 @@ def _print_version(value: bool) -> None:
 @app.callback()
 def root(
     ctx: typer.Context,
-    db: Annotated[Optional[str], typer.Option("--db", help="The database directory (also SCOREKEEPER_DB).",
+    db: Annotated[Optional[str], typer.Option("--db", metavar="DIR", help="The database directory (also SCOREKEEPER_DB).",
                                                show_default=False)] = None,
     debug: Annotated[bool, typer.Option("--debug", help="Show the traceback of any error.")] = False,
     version: Annotated[bool, typer.Option("--version", help="Print the version and exit.", is_eager=True,

@@ -23,13 +23,13 @@ from scorekeeper.core.errors import ExitCode, InputError, ScorekeeperError
 
 DbOpt = Annotated[
     Optional[str],
-    typer.Option("--db", help="The database directory (also SCOREKEEPER_DB); default: the user data directory.",
+    typer.Option("--db", metavar="DIR", help="The database directory (also SCOREKEEPER_DB); default: the user data directory.",
                  show_default=False),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document and nothing else.")]
 SessionOpt = Annotated[
     Optional[str],
-    typer.Option("--session", "-s", help="The session id (a unique prefix is enough); default: the current session.",
+    typer.Option("--session", "-s", metavar="ID", help="The session id (a unique prefix is enough); default: the current session.",
                  show_default=False, autocompletion=complete.session_ids),
 ]
 

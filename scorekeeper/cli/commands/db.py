@@ -73,7 +73,7 @@ def check(
 @db_app.command("restore")
 @handle_errors
 def restore(
-    session: Annotated[Optional[str], typer.Option("--session", "-s", help="Put back this session's newest kept "
+    session: Annotated[Optional[str], typer.Option("--session", "-s", metavar="ID", help="Put back this session's newest kept "
                                                    "copy (also of a deleted session), whatever state its file is "
                                                    "in.", show_default=False)] = None,
     list_: Annotated[bool, typer.Option("--list", help="List the kept copies instead, newest first.")] = False,

@@ -22,10 +22,10 @@ ENTRY_HELP = (
 )
 FileOpt = Annotated[
     Optional[str],
-    typer.Option("--file", "-f", help="A hand file in JSON or TOML (by extension); - reads standard input.",
+    typer.Option("--file", "-f", metavar="FILE", help="A hand file in JSON or TOML (by extension); - reads standard input.",
                  show_default=False),
 ]
-EntryArgs = Annotated[Optional[List[str]], typer.Argument(help=ENTRY_HELP, show_default=False)]
+EntryArgs = Annotated[Optional[List[str]], typer.Argument(help=ENTRY_HELP, metavar="ENTRY", show_default=False)]
 YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")]
 
 
