@@ -438,6 +438,7 @@ class Store:
         self._index_cache: dict | None = None
         self._index_cached_key: tuple | None = None
         self._revisions: dict[str, int] = {}
+        self._written: set[str] = set()  # session files this store has written (a first `new`, an import)
 
     # -- paths --------------------------------------------------------------
     @property
@@ -564,6 +565,14 @@ class Store:
         if self._index_cache is None or key != self._index_cached_key:
             self._index_cached_key = key
             data = read_json(self.index_path)
+            orphans = [p for p in self.session_files() if p.stem not in self._written] if data is None else []
+            if orphans:
+                # sessions without their index (not the ones this command just wrote):
+                # never start a new, empty index over them
+                raise StoreError(
+                    f"The index {self.index_path} is missing but {len(orphans)} session file(s) "
+                    "are there; `scorekeeper db restore` rebuilds it."
+                )
             if data is None:
                 data = {"_meta": {"1": {"schema": SCHEMA_VERSION, "current": None, "migrations": []}},
                         "sessions": {}}
@@ -661,6 +670,7 @@ class Store:
             except DamagedFile as e:
                 raise StoreError(f"Session {sid} cannot be saved: {e.reason}.") from None
         self._for_write()
+        self._index()  # an index that cannot be used stops the command before any file is written
         rows = []
         with directory_syncs_deferred():  # one fsync of sessions/, before the index names the files
             for record, summary in pairs:
@@ -669,6 +679,7 @@ class Store:
                 revision = self._revision_of(sid, path) + 1
                 self._write(path, session_file_data(record, revision))
                 self._revisions[sid] = revision
+                self._written.add(sid)
                 rows.append({**summary, "id": sid, "revision": revision})
         self._change_index(rows, (), current)
 

@@ -126,3 +126,17 @@ def test_one_line_says_what_a_variant_does_not_record(cli, variant, players):
     assert r.exit_code == 2 and 'records no lay-offs ("+")' in r.stderr
     r = cli("hand", "Ann: 12 -", *others)
     assert r.exit_code == 2 and "records no table points" in r.stderr and '"Ann: -12"' in r.stderr
+
+
+def test_a_missing_index_beside_session_files_is_a_database_problem(cli, isolated_db):
+    cli("new", "rummy500", "Ann", "Bob")
+    cli("hand", "Ann: 40 -0", "Bob: 10 -5")
+    (isolated_db / "index.json").unlink()
+    for args in (["sessions"], ["standings"], ["new", "rummy500", "Cy", "Dee"]):
+        r = cli(*args)
+        assert r.exit_code == 1, args
+        assert "index.json is missing" in r.stderr and "db restore" in r.stderr
+    assert not (isolated_db / "index.json").exists()  # no new, empty index over the sessions
+    assert cli("db", "restore").exit_code == 0
+    doc = json.loads(cli("standings", "--json").stdout)
+    assert {p["name"]: p["total"] for p in doc["players"]} == {"Ann": 40, "Bob": 5}

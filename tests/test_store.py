@@ -396,7 +396,8 @@ def test_a_lost_index_is_rebuilt_from_the_session_files(cli, isolated_db):
     a = game(cli, HAND1)
     shutil.rmtree(isolated_db / "backups")
     (isolated_db / "index.json").unlink()
-    assert json.loads(cli("sessions", "--json").stdout)["sessions"] == []  # reads as empty, creates nothing
+    r = cli("sessions", "--json")  # not read as an empty database: says so, creates nothing
+    assert r.exit_code == 1 and "index.json is missing" in r.stderr and r.stdout == ""
     assert not (isolated_db / "index.json").exists()
     r = cli("db", "check")
     assert r.exit_code == 1 and "the index is missing" in r.stdout
