@@ -203,3 +203,14 @@ def test_shared_play_examples_melds():
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout
     assert r.stdout.strip().endswith(" 0 failed")
+
+
+def test_check_counts_the_cards_the_game_holds(cli):
+    # two decks hold a card twice: three 7♣ are never a meld, whatever set_duplicates says
+    r = cli("check", "rummy500", "7C", "7C", "7C", "--rule", "decks=2", "--rule", "set_duplicates=true")
+    assert r.exit_code == 1 and "7C appears 3 times" in r.stdout
+    # Carousel has at most two jokers (3-5 players): three are refused, two are fine
+    assert cli("check", "carousel", "JK", "JK", "JK").exit_code == 1
+    assert cli("check", "carousel", "JK", "JK", "5H").exit_code == 0
+    # Crazy Rummy is one deck: the same card twice cannot be in a meld
+    assert cli("check", "crazy", "4C", "4C", "9D", "--round", "4").exit_code == 1

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 from scorekeeper.core.cards import RANKS, Card, PlayedCard, format_card, split_melds
 from scorekeeper.core.describe import fixed_rounds, round_matters, setup_for
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.melds import IllegalMeld, MeldReading, Slot, describe_cards, read_meld
+from scorekeeper.core.melds import IllegalMeld, MeldReading, Slot, check_deck, describe_cards, read_meld
 from scorekeeper.core.rules import Variant, parse_rule_args
 
 #: The most rounds a round-by-round wild rank can have (one per rank, ace to king).
@@ -88,11 +88,19 @@ def _arithmetic(variant: Variant, reading: MeldReading, rules: dict[str, Any], v
     return " + ".join(str(p) for p in parts) + f" = {value}"
 
 
-def judge(variant: Variant, cards: Sequence[PlayedCard], rules: dict[str, Any], round_: int, jokers: int) -> MeldCheck:
-    """One meld's verdict under ``rules`` (and ``round_``, where the wild rank depends on it)."""
+def judge(variant: Variant, cards: Sequence[PlayedCard], rules: dict[str, Any], round_: int, jokers: int,
+          decks: int = 2) -> MeldCheck:
+    """One meld's verdict under ``rules`` (and ``round_``, where the wild rank depends on it);
+    ``decks`` and ``jokers`` are the most copies of a card and of the joker the game holds."""
     typed = tuple(str(pc) for pc in cards)
     if jokers == 0 and any(pc.card.is_joker for pc in cards):
         return MeldCheck(typed, False, None, None, f"{variant.name} is played without jokers")
+    try:
+        check_deck({"the meld": [pc.card for pc in cards]}, decks, jokers,
+                   {1: "one deck", 2: "two decks"}.get(decks, f"{decks} decks")
+                   + ("" if not jokers else f" and {jokers} joker{'s' if jokers > 1 else ''}"))
+    except InputError as e:
+        return MeldCheck(typed, False, None, None, e.message.replace(" in this hand (the meld)", "").rstrip("."))
     try:
         reading = read_meld(cards, variant.meld_rules(rules, round_))
     except IllegalMeld as e:
@@ -102,6 +110,20 @@ def judge(variant: Variant, cards: Sequence[PlayedCard], rules: dict[str, Any], 
     value = variant.meld_value(reading, rules)
     arithmetic = _arithmetic(variant, reading, rules, value) if value is not None else None
     return MeldCheck(tuple(_slot_text(s) for s in reading.slots), True, reading.kind, value, reading.reason, arithmetic)
+
+
+def _most_cards(variant: Variant, rule_args: Sequence[str]) -> tuple[int, int]:
+    """``(decks, jokers)``: the most any game of ``variant`` with these options holds,
+    over every player count it allows (a meld is judged without knowing the table)."""
+    most = (0, 0)
+    for n in range(variant.min_players, variant.max_players + 1):
+        try:
+            rules = parse_rule_args(variant, rule_args, n)
+        except InputError:  # an option this player count cannot take (8 players from one deck)
+            continue
+        decks, jokers = variant.decks(setup_for(variant, n, rules))
+        most = (max(most[0], decks), max(most[1], jokers))
+    return most
 
 
 def check_melds(variant: Variant, cards: str | Sequence[str], round_: int | None = None,
@@ -133,7 +155,7 @@ def check_melds(variant: Variant, cards: str | Sequence[str], round_: int | None
     melds = split_melds(text, "the cards")
     if not melds:
         raise InputError("Give the cards of a meld to check, for example: scorekeeper check rummy500 QS KS AS.")
-    _, jokers = variant.decks(setup_for(variant, players, rules))
-    verdicts = tuple(judge(variant, m, rules, round_ or 0, jokers) for m in melds)
+    decks, jokers = _most_cards(variant, rule_args)
+    verdicts = tuple(judge(variant, m, rules, round_ or 0, jokers, decks) for m in melds)
     return CheckResult(variant.id, round_ if needs_round else None, verdicts, wild, rules)
 
