@@ -103,6 +103,11 @@ def parse_card(token: str) -> Card:
         rank = _RANK_IN.get(upper[:-1])
         if suit and rank:
             return Card(rank, suit)
+    for mark, use in (("=", "says what a wild card stands for in a meld"),
+                      (":", "says where a laid-off ace attaches")):
+        plain = text.partition(mark)[0]
+        if mark in text and plain:
+            raise InputError(f'"{token}": "{mark}" {use}; cards left in hand are written plainly, like "{plain}".')
     raise InputError(f'"{token}" is not a card: {_EXPECTED}.')
 
 
