@@ -596,7 +596,7 @@ def test_every_score_explains_cards_differences_and_bonuses():
     assert bob.lines[0].card == "3C" and "3♣" in bob.lines[0].reason and "3" in bob.lines[0].reason
     assert "Ann" in bob.lines[1].reason and "Cy" in bob.lines[2].reason
     assert "undercut" in bob.lines[3].reason and bob.lines[3].rule == "§2.4"
-    assert bob.arithmetic() == "34 + 10 = 44"
+    assert bob.arithmetic() == "2 + 32 + 10 = 44"  # one term per difference, then the undercut
     cy = r.players["Cy"]
     assert [(l.card, l.part) for l in cy.lines[:2]] == [("JS", "count"), ("JK", "count")]
     assert "joker" in cy.lines[1].reason and "25" in cy.lines[1].reason

@@ -162,10 +162,10 @@ def score_round(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
     winners, why = round_winners(counts, entry.knock)
     scores = {p: _player_score(p, e, counts, winners, entry) for p, e in entry.players.items()}
     ended = "knock" if entry.knock else "out" if entry.out else "stock"
-    how = {"knock": [], "out": [f"{entry.out} went out."], "stock": ["The stock ran out."]}[ended]
+    # how the round ended is in `ended` and `context`; the note says who won and why
     return HandResult(scores, won=winners, ended=ended,
                       context={"counts": counts, "knock": entry.knock, "out": entry.out},
-                      notes=how + [why])
+                      notes=[why])
 
 
 def _player_score(p: str, e: PlayerEntry, counts: dict[str, int], winners: list[str],
@@ -195,7 +195,7 @@ def _player_score(p: str, e: PlayerEntry, counts: dict[str, int], winners: list[
     for other, h in counts.items():
         if other != p:
             ps.add(h - counts[p], f"difference to {other}: {other}'s {h} − {p}'s {counts[p]} = {h - counts[p]}",
-                   RULE, "difference")
+                   RULE, "difference", group=f"difference to {other}")
     if entry.knock and p != entry.knock:
         ps.add(UNDERCUT_BONUS, f"undercut bonus: {p} won a round {entry.knock} knocked in, +{UNDERCUT_BONUS}",
                RULE, "bonus")

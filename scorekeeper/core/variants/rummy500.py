@@ -303,8 +303,10 @@ def _player_score(p: str, e: PlayerEntry, melds, readings, rules, out: str | Non
             if slot is not None:
                 pts, why = card_value(c.card.rank, rules, low=slot.low_ace)
                 whose = "their own" if m.owner == p else f"{m.owner}'s"
+                # with other lay-offs on the same meld, say what it became (a 8 on a 7 laid off on 4-5-6)
+                grown = f", which became {describe_cards(reading.cards)}" if len(reading.slots) > len(m.cards) + 1 else ""
                 ps.add(pts, f"{card_symbol(c.card)} laid off by {p} on {whose} {m.reading.kind} "
-                            f"{describe_cards(m.reading.cards)}: {why}, {pts}",
+                            f"{describe_cards(m.reading.cards)}{grown}: {why}, {pts}",
                        "§2.2, §2.3", "layoff", format_card(c.card))
                 break
     if e.hand is not None:
