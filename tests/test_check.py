@@ -75,7 +75,6 @@ def test_reasons_in_plain_words(cli):
     assert "never has more than four cards" in doc["melds"][0]["reason"]
 
 
-@pytest.mark.skipif("carousel" not in VARIANTS or "crazy" not in VARIANTS, reason="variant not there yet")
 def test_wild_cards_show_what_they_stand_for(cli):
     # Carousel: the joker fills the gap of 5♥ _ 7♥
     code, doc = check(cli, "carousel", "7H", "JK", "5H")
@@ -145,7 +144,6 @@ def test_unreadable(cli, args, words):
     assert "Traceback" not in r.stderr
 
 
-@pytest.mark.skipif("crazy" not in VARIANTS, reason="Crazy Rummy not there yet")
 @pytest.mark.parametrize("extra,words", [((), "--round 1-13"), (("--round", "0"), "rounds 1 to 13"),
                                          (("--round", "14"), "rounds 1 to 13")])
 def test_crazy_needs_a_round(cli, extra, words):

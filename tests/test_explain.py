@@ -170,7 +170,6 @@ def test_finished_game_names_the_winner(cli):
     assert earlier["finished"] is False and earlier["winners"] == []
 
 
-@pytest.mark.skipif("carousel" not in VARIANTS, reason="Carousel is not there yet")
 def test_carousel_end_bonus_is_explained(cli):
     game = next(g for label, g in GAMES if label.endswith(":game-to-150"))
     play(game)
@@ -184,7 +183,6 @@ def test_carousel_end_bonus_is_explained(cli):
     assert "End of the game" in text.stdout
 
 
-@pytest.mark.skipif("carousel" not in VARIANTS, reason="Carousel is not there yet")
 @pytest.mark.parametrize("game_id,player,bonus", [
     # Ann knocked with 5♣ (5); Bob holds A♥ 2♥ (3), Cy 10♠ (10): Bob undercuts,
     # (5 − 3) + (10 − 3) = 9, +10 undercut bonus = 19
@@ -202,7 +200,6 @@ def test_carousel_bonuses_are_lines_with_their_rule(game_id, player, bonus):
     assert doc["players"][player]["score"] == game["expect"]["scores"][0][player]
 
 
-@pytest.mark.skipif("crazy" not in VARIANTS, reason="Crazy Rummy is not there yet")
 def test_crazy_wild_card_in_hand_counts_25(cli, tmp_path):
     cli("new", "crazy", "Ann", "Bob", "Cy")
     f = tmp_path / "hand.json"
