@@ -38,11 +38,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper import sessions  # noqa: E402
+from scorekeeper.app import sessions  # noqa: E402
 from scorekeeper.core.game import new_setup, replay  # noqa: E402
 from scorekeeper.core.variants import get_variant  # noqa: E402
-from scorekeeper.scoreboard import derive  # noqa: E402
-from scorekeeper.store import Store, new_record, now  # noqa: E402
+from scorekeeper.app.scoreboard import derive  # noqa: E402
+from scorekeeper.storage.store import Store, new_record, now  # noqa: E402
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 RULES = ["target=100000"]  # no game ends within the benchmark's hands

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import audit, sessions
+from scorekeeper.app import audit, sessions
 from scorekeeper.core.game import score_entry
 from scorekeeper.core.oneline import parse_line_entries
-from scorekeeper.store import Store, resolve_path
+from scorekeeper.storage.store import Store, resolve_path
 
 DEMO = Path(__file__).resolve().parents[1] / "scorekeeper" / "data" / "demo_rummy500.json"
 TIME = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d")

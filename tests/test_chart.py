@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import sessions
+from scorekeeper.app import sessions
 from scorekeeper.cli import chart
-from scorekeeper.store import Store
+from scorekeeper.storage.store import Store
 
 EXE = Path(sys.executable).parent / "scorekeeper"
 ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
@@ -152,7 +152,7 @@ def test_chart_piped_through_the_console_script(game, isolated_db):
 
 def test_sharing_commands_import_nothing_heavy_at_start_up():
     code = ("import sys, scorekeeper.cli; "
-            "print([m for m in ('rich', 'tinydb', 'scorekeeper.exporting', 'scorekeeper.stats', "
+            "print([m for m in ('rich', 'tinydb', 'scorekeeper.app.exporting', 'scorekeeper.app.stats', "
             "'scorekeeper.cli.chart') if m in sys.modules])")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.stdout.strip() == "[]", proc.stderr

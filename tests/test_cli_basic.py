@@ -333,7 +333,7 @@ def test_a_damaged_database_exits_1_and_is_left_alone(cli, game, isolated_db):
 def test_a_busy_database_exits_1(cli, game, isolated_db, monkeypatch):
     from filelock import FileLock
 
-    import scorekeeper.store as store
+    import scorekeeper.storage.store as store
 
     monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.2)
     lock_path = store.Store(isolated_db).lock_path

@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from scorekeeper.store import Store
+from scorekeeper.storage.store import Store
 
 PER_WORKER = 15
 

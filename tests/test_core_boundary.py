@@ -1,5 +1,5 @@
 """The core is pure (STYLE habit 1): importing every scorekeeper.core module
-pulls in neither typer, rich nor tinydb; and only scorekeeper.store imports tinydb."""
+pulls in neither typer, rich nor tinydb; and only scorekeeper.storage.store imports tinydb."""
 from __future__ import annotations
 
 import json
@@ -53,9 +53,9 @@ def test_no_core_source_names_them():
             assert f"import {lib}" not in text and f"from {lib}" not in text, (path, lib)
 
 
-def test_only_the_store_imports_tinydb():
+def test_only_the_storage_package_imports_tinydb():
     for path in (ROOT / "scorekeeper").rglob("*.py"):
-        if path.name == "store.py" and path.parent.name == "scorekeeper":
+        if path.parent.name == "storage":
             continue
         text = path.read_text(encoding="utf-8")
         assert "import tinydb" not in text and "from tinydb" not in text, path

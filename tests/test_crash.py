@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import sessions
-from scorekeeper.store import Store
+from scorekeeper.app import sessions
+from scorekeeper.storage.store import Store
 
 STRACE = shutil.which("strace")
 #: the system calls at which the command is killed, each at every one of its calls

@@ -15,9 +15,9 @@ from types import SimpleNamespace
 import pytest
 
 from conftest import FIXTURES, load_games
-from scorekeeper import audit, sessions
+from scorekeeper.app import audit, sessions
 from scorekeeper.core.variants import VARIANTS
-from scorekeeper.store import Store, resolve_path
+from scorekeeper.storage.store import Store, resolve_path
 
 DEMO = Path(__file__).resolve().parents[1] / "scorekeeper" / "data" / "demo_rummy500.json"
 

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from conftest import load_games
-from scorekeeper import exporting, sessions
+from scorekeeper.app import exporting, sessions
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.variants import VARIANTS
-from scorekeeper.store import Store
+from scorekeeper.storage.store import Store
 
 EXE = Path(sys.executable).parent / "scorekeeper"
 

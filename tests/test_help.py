@@ -117,8 +117,8 @@ def _imports_after(argv: list[str], env: dict) -> set[str]:
     return set(line.split())
 
 
-HEAVY = ("tinydb", "rich", "filelock", "platformdirs", "scorekeeper.store", "scorekeeper.sessions",
-         "scorekeeper.report", "scorekeeper.core.variants", "scorekeeper.core.game", "scorekeeper.cli.render")
+HEAVY = ("tinydb", "rich", "filelock", "platformdirs", "scorekeeper.storage.store", "scorekeeper.app.sessions",
+         "scorekeeper.app.report", "scorekeeper.core.variants", "scorekeeper.core.game", "scorekeeper.cli.render")
 
 
 @pytest.mark.parametrize("argv,env,pydantic", [
@@ -141,6 +141,6 @@ def test_help_and_tab_load_nothing_heavy(argv, env, pydantic):
     assert "scorekeeper.cli" in loaded
     heavy = HEAVY if pydantic else HEAVY + ("pydantic",)
     if "--session" in env.get("COMP_WORDS", ""):  # reading the session ids needs the store, and only that
-        heavy = tuple(h for h in heavy if h not in ("tinydb", "scorekeeper.store"))
+        heavy = tuple(h for h in heavy if h not in ("tinydb", "scorekeeper.storage.store"))
     found = sorted(m for m in loaded if m.startswith(heavy))
     assert found == [], f"loaded for {argv} {env}: {found}"

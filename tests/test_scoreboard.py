@@ -18,10 +18,10 @@ import json
 
 import pytest
 
-from scorekeeper import scoreboard, sessions
+from scorekeeper.app import scoreboard, sessions
 from scorekeeper.core import game as core_game
 from scorekeeper.core.game import rank_totals, replay
-from scorekeeper.store import Store
+from scorekeeper.storage.store import Store
 
 HAND_1 = {"players": {"Ann": {"table": 87, "hand": 90}, "Bob": {"table": 12, "hand": 4}}}
 HAND_2 = {"players": {"Ann": {"table": 40, "hand": 0}, "Bob": {"table": 0, "hand": 25}}}

@@ -35,9 +35,9 @@ import json
 
 import pytest
 
-from scorekeeper import sessions, stats
+from scorekeeper.app import sessions, stats
 from scorekeeper.core.variants import VARIANTS
-from scorekeeper.store import Store
+from scorekeeper.storage.store import Store
 
 
 def _points(**players) -> dict:

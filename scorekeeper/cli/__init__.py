@@ -1,7 +1,7 @@
-"""The command line: a thin skin over :mod:`scorekeeper.sessions` and the core.
+"""The command line: a thin skin over :mod:`scorekeeper.app.sessions` and the core.
 
 Each command parses its options, calls one function, and renders the result
-(``--json``: the documents of :mod:`scorekeeper.report`). Commands live in
+(``--json``: the documents of :mod:`scorekeeper.app.report`). Commands live in
 ``scorekeeper/cli/commands/``, one module per group, each registering itself
 on :data:`app`.
 """

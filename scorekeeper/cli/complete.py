@@ -190,7 +190,7 @@ def _choices(values: str) -> list[str]:
 
 def _store(ctx: typer.Context):
     """The store the line names: ``--db`` on the command or before it, else SCOREKEEPER_DB or the default."""
-    from scorekeeper.store import Store, resolve_path
+    from scorekeeper.storage.store import Store, resolve_path
 
     db = None
     c: Any = ctx

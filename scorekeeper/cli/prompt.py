@@ -34,7 +34,7 @@ from scorekeeper.core.errors import InputError, StateError
 if TYPE_CHECKING:
     from scorekeeper.cli.terminal import Terminal
     from scorekeeper.core.rules import Variant
-    from scorekeeper.sessions import Loaded
+    from scorekeeper.app.sessions import Loaded
 
 #: a "+" (lay-offs) or a "-" word (the hand): the one-line form of a player's part
 ONE_LINE = re.compile(r"\+|(?:^|\s)-")
@@ -155,7 +155,7 @@ class _Dialog:
     def score(self, raw: dict):
         """Score ``raw`` as the next hand without storing it (as ``sessions.preview_hand`` does)."""
         from scorekeeper.core.game import play
-        from scorekeeper.sessions import entries_of
+        from scorekeeper.app.sessions import entries_of
 
         return play(self.setup, entries_of(self.loaded.record), raw)
 
@@ -168,7 +168,7 @@ class _Dialog:
     def intro(self) -> None:
         from rich.text import Text
 
-        from scorekeeper import report
+        from scorekeeper.app import report
 
         doc = report.standings_json(self.loaded)
         v = self.variant

@@ -115,7 +115,7 @@ def footer(t: Terminal, doc: dict) -> None:
         t.print(Text(doc["note"], style="yellow"))
     line = Text()
     if doc.get("round"):
-        from scorekeeper.report import wild_words
+        from scorekeeper.app.report import wild_words
 
         line.append(f"Round {doc['round']} — {wild_words(doc['wild'])}. ", style="bold")
     line.append("Next: ")
@@ -187,7 +187,7 @@ def _context_words(context: dict) -> str:
     if context.get("round"):
         words.append(f"round {context['round']}")
     if context.get("wild"):
-        from scorekeeper.report import wild_words
+        from scorekeeper.app.report import wild_words
 
         words.append(wild_words(str(context["wild"])))
     return ", ".join(words)
@@ -287,7 +287,7 @@ def explain(t: Terminal, doc: dict) -> None:
 def check(t: Terminal, doc: dict) -> None:
     """``check``: each meld's verdict, kind, points and why."""
     if doc.get("round"):
-        from scorekeeper.report import wild_words
+        from scorekeeper.app.report import wild_words
 
         wild = f": {wild_words(doc['wild'])}" if doc.get("wild") and " " not in doc["wild"] else ""
         t.print(Text(f"{doc['variant']}, round {doc['round']}{wild}", style="dim"))

@@ -130,7 +130,7 @@ def db_path(db: Path | None = None) -> Path | None:
 
 def store(db: Path | None = None):
     """The store named by the command's ``--db``, the root's ``--db``, SCOREKEEPER_DB or the default."""
-    from scorekeeper.store import Store, resolve_path
+    from scorekeeper.storage.store import Store, resolve_path
 
     return Store(resolve_path(db_path(db)))
 

@@ -1,13 +1,21 @@
-"""One error hierarchy for the whole program.
+"""One error hierarchy for the whole program; every error is data.
 
-Every error carries the exit code it should end the command with and one
-sentence for people (SPEC §5). The CLI turns them into messages in one place;
-anything that is not a :class:`ScorekeeperError` is a bug and keeps its
-traceback.
+An error carries a stable ``code`` (what went wrong, such as ``card.not_a_card``)
+and its ``facts``: the player, the hand number, the cards (card objects, not
+text), the rule and the numbers. The sentence for people is made from them in
+one place, :func:`scorekeeper.core.messages.sentence`; nothing else builds or
+edits a message (SPEC §7: that is what lets another language say it).
+
+Well-known facts: ``player`` (a name as the session spells it), ``hand`` (a
+1-based hand number: the sentence then starts "Hand N: "), ``session`` (an id),
+``cause`` (another :class:`ScorekeeperError` the sentence quotes). Every error
+carries the exit code it should end the command with; anything that is not a
+:class:`ScorekeeperError` is a bug and keeps its traceback.
 """
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any
 
 
 class ExitCode(IntEnum):
@@ -22,13 +30,48 @@ class ExitCode(IntEnum):
 
 
 class ScorekeeperError(Exception):
-    """Base of every error meant for people: ``str(error)`` is the sentence to show."""
+    """Base of every error meant for people.
+
+    ``code`` names the message (a key of the message templates); ``facts`` are
+    the data the sentence is made from. ``str(error)`` and :attr:`message` give
+    the English sentence.
+    """
 
     exit_code: ExitCode = ExitCode.BAD_INPUT
 
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, code: str, /, **facts: Any):
+        super().__init__(code)
+        self.code = code
+        self.facts = facts
+
+    @property
+    def message(self) -> str:
+        """The sentence for people, made by :func:`scorekeeper.core.messages.sentence`."""
+        from scorekeeper.core.messages import sentence
+
+        return sentence(self)
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code!r}, {self.facts!r})"
+
+    @property
+    def player(self) -> str | None:
+        """The player the error is about, if any."""
+        return self.facts.get("player")
+
+    @property
+    def hand(self) -> int | None:
+        """The hand number the error is about, if any."""
+        return self.facts.get("hand")
+
+    def with_facts(self, **facts: Any) -> "ScorekeeperError":
+        """A copy of this error (same class and code) with ``facts`` added or replaced;
+        ``None`` removes a fact. Used to say which hand or player an error is about."""
+        merged = {k: v for k, v in {**self.facts, **facts}.items() if v is not None}
+        return type(self)(self.code, **merged)
 
 
 class InputError(ScorekeeperError):

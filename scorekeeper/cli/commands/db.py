@@ -44,7 +44,7 @@ def check(
 
     Example: scorekeeper db check --repair
     """
-    from scorekeeper import maintenance
+    from scorekeeper.storage import maintenance
 
     report = maintenance.check(store(db), repair)
     t = terminal()
@@ -93,7 +93,7 @@ def restore(
     """
     from rich.text import Text
 
-    from scorekeeper import maintenance
+    from scorekeeper.storage import maintenance
 
     st = store(db)
     t = terminal()

@@ -27,7 +27,7 @@ def register(app: typer.Typer) -> None:
         """
         import tempfile
 
-        from scorekeeper.store import Store
+        from scorekeeper.storage.store import Store
 
         named = db_path(db)
         if named is None:
@@ -40,7 +40,7 @@ def register(app: typer.Typer) -> None:
 def _play(st, throwaway: bool) -> None:
     from rich.text import Text
 
-    from scorekeeper import report, sessions
+    from scorekeeper.app import report, sessions
 
     from scorekeeper.cli import render
 

@@ -32,7 +32,7 @@ def register(app: typer.Typer) -> None:
 
         Example: scorekeeper explain 3 --player Ann
         """
-        from scorekeeper import audit, sessions
+        from scorekeeper.app import audit, sessions
 
         terminal().show(audit.explain_json(sessions.load(store(db), session), number, player), json_, "explain")
 

@@ -12,7 +12,7 @@ from scorekeeper.cli.terminal import DbOpt, JsonOpt, SessionOpt, handle_errors, 
 from scorekeeper.core.errors import InputError, StateError
 
 if TYPE_CHECKING:  # imported where used: `--help` and TAB completion stay quick
-    from scorekeeper import sessions
+    from scorekeeper.app import sessions
 
 ENTRY_HELP = (
     'One argument per player, "NAME: WHAT": cards with no mark are melds (a comma between melds), '
@@ -88,7 +88,7 @@ def register(app: typer.Typer) -> None:
           scorekeeper new crazy Ann Bob Cy Dee --dealer Bob
           scorekeeper new 500 Ann Bob --rule target=300 --rule out_bonus=10 --title "Friday"
         """
-        from scorekeeper import report, sessions
+        from scorekeeper.app import report, sessions
 
         loaded = sessions.create(store(db), variant, players, rule or [], title, dealer)
         t = terminal()
@@ -129,7 +129,7 @@ def register(app: typer.Typer) -> None:
         player is asked in seat order. A laid-off ace that could go low or high says which:
         +AS:low or +AS:high.
         """
-        from scorekeeper import sessions
+        from scorekeeper.app import sessions
 
         st = store(db)
         loaded = sessions.load(st, session)
@@ -158,7 +158,7 @@ def register(app: typer.Typer) -> None:
 
         Example: scorekeeper edit 2 "Ann: 7H 8H 9H -AS" "Bob: -" "Cy: 80 -85"
         """
-        from scorekeeper import sessions
+        from scorekeeper.app import sessions
 
         st = store(db)
         loaded = sessions.load(st, session)
@@ -175,7 +175,7 @@ def register(app: typer.Typer) -> None:
 
         Example: scorekeeper standings --json
         """
-        from scorekeeper import report, sessions
+        from scorekeeper.app import report, sessions
 
         terminal().show(report.standings_json(sessions.load(store(db), session)), json_, "standings")
 
@@ -191,12 +191,12 @@ def register(app: typer.Typer) -> None:
 
         Example: scorekeeper history --audit
         """
-        from scorekeeper import report, sessions
+        from scorekeeper.app import report, sessions
 
         loaded = sessions.load(store(db), session)
         t = terminal()
         if audit:
-            from scorekeeper import audit as audit_mod
+            from scorekeeper.app import audit as audit_mod
 
             return t.show(audit_mod.audit_json(loaded), json_, "audit")
         doc = report.history_json(loaded)
@@ -215,7 +215,7 @@ def register(app: typer.Typer) -> None:
 
         Example: scorekeeper undo --yes
         """
-        from scorekeeper import report, sessions
+        from scorekeeper.app import report, sessions
 
         st = store(db)
         loaded = sessions.load(st, session)
@@ -236,7 +236,7 @@ def register(app: typer.Typer) -> None:
 
         Example: scorekeeper redo
         """
-        from scorekeeper import report, sessions
+        from scorekeeper.app import report, sessions
 
         loaded, number = sessions.redo(store(db), session)
         t = terminal()
@@ -256,7 +256,7 @@ def _confirm(yes: bool, question: str) -> None:
 
 
 def _show_hand(loaded: sessions.Loaded, result, number: int, json_: bool) -> None:
-    from scorekeeper import report
+    from scorekeeper.app import report
 
     t = terminal()
     doc = report.hand_json(loaded, result, number)

@@ -19,7 +19,7 @@ def register(app: typer.Typer) -> None:
 
         Example: scorekeeper sessions --json
         """
-        from scorekeeper import report
+        from scorekeeper.app import report
 
         st = store(db)
         doc = report.sessions_json(st.current_id(), st.summaries())
@@ -54,7 +54,7 @@ def register(app: typer.Typer) -> None:
 
         Example: scorekeeper use 3f9a
         """
-        from scorekeeper import sessions
+        from scorekeeper.app import sessions
 
         loaded = sessions.use(store(db), session_id)
         t = terminal()
@@ -74,7 +74,7 @@ def register(app: typer.Typer) -> None:
 
         Example: scorekeeper delete 3f9a --yes
         """
-        from scorekeeper import sessions
+        from scorekeeper.app import sessions
         from scorekeeper.cli.commands.game import confirm
 
         st = store(db)

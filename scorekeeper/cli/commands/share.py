@@ -32,7 +32,7 @@ def export_format(given: str | None, output: Path | None) -> str:
 
     Raises :class:`InputError` for anything but json, csv and md.
     """
-    from scorekeeper.exporting import EXTENSIONS, FORMATS
+    from scorekeeper.app.exporting import EXTENSIONS, FORMATS
 
     if given is None:
         return EXTENSIONS.get(output.suffix.lower(), "json") if output is not None else "json"
@@ -47,7 +47,7 @@ def write_output(path: Path, text: str, force: bool) -> None:
     """Write ``text`` to ``path`` atomically. An existing file needs ``force``
     (:class:`InputError`, exit 2); a file that cannot be written is a
     :class:`StoreError` (exit 1)."""
-    from scorekeeper.store import atomic_write_text
+    from scorekeeper.storage.store import atomic_write_text
 
     if not force and (path.exists() or path.is_symlink()):
         raise InputError(f"{path} already exists: add --force to overwrite it.")
@@ -112,8 +112,8 @@ def register(app: typer.Typer) -> None:
           scorekeeper export --format md
           scorekeeper export --all --format csv -o season.csv --force
         """
-        from scorekeeper import exporting
-        from scorekeeper.store import now
+        from scorekeeper.app import exporting
+        from scorekeeper.storage.store import now
 
         if all_ and session is not None:
             raise InputError("Give either --session or --all, not both.")
@@ -161,7 +161,7 @@ def register(app: typer.Typer) -> None:
 
         Example: scorekeeper import club.json
         """
-        from scorekeeper import exporting
+        from scorekeeper.app import exporting
 
         label = "standard input" if file == "-" else file
         items = exporting.read_import(read_import_file(file), label)
@@ -206,12 +206,12 @@ def register(app: typer.Typer) -> None:
           scorekeeper stats
           scorekeeper stats --player Ann --variant rummy500 --json
         """
-        from scorekeeper import stats as stats_mod
+        from scorekeeper.app import stats as stats_mod
         from scorekeeper.core.variants import get_variant
 
         vid = get_variant(variant).id if variant is not None else None
         st = store(db)
-        from scorekeeper.exporting import boards, read_records
+        from scorekeeper.app.exporting import boards, read_records
 
         records = read_records(st, [s["id"] for s in st.summaries()])
         games = [stats_mod.game_from_board(r, b) for r, b in boards(records)]
@@ -227,7 +227,7 @@ def register(app: typer.Typer) -> None:
 
         Example: scorekeeper chart --session 3f9a
         """
-        from scorekeeper import sessions
+        from scorekeeper.app import sessions
         from scorekeeper.cli import chart as chart_mod
 
         terminal().show(chart_mod.chart_json(sessions.load(store(db), session)), json_, chart_mod.render)

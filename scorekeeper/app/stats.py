@@ -49,7 +49,7 @@ class Game:
 
 
 def game_of(loaded) -> Game:
-    """A :class:`Game` from a replayed session (:class:`scorekeeper.sessions.Loaded`)."""
+    """A :class:`Game` from a replayed session (:class:`scorekeeper.app.sessions.Loaded`)."""
     r, st = loaded.record, loaded.state
     return Game(
         session=r["id"], title=r.get("title"), variant=r["variant"],
@@ -60,7 +60,7 @@ def game_of(loaded) -> Game:
 
 
 def game_from_board(record: dict, board) -> Game:
-    """A :class:`Game` from a stored record and its :class:`scorekeeper.scoreboard.Board`
+    """A :class:`Game` from a stored record and its :class:`scorekeeper.app.scoreboard.Board`
     (from the record's cache of derived numbers, or replayed)."""
     return Game(
         session=record["id"], title=record.get("title"), variant=record["variant"],

@@ -36,7 +36,7 @@ def scorer_stamp() -> str:
     Any change to the rules makes every cache written before it stale."""
     global _STAMP
     if _STAMP is None:
-        core = Path(__file__).resolve().parent / "core"
+        core = Path(__file__).resolve().parent.parent / "core"
         digest = hashlib.sha256()
         for path in sorted(core.rglob("*.py")):
             digest.update(path.relative_to(core).as_posix().encode())
@@ -191,13 +191,13 @@ def board_from_cache(record: dict, setup: GameSetup) -> Board | None:
 def board_of(record: dict) -> Board:
     """A stored session's scoreboard: from its cache when fresh, else by replaying
     its hands. Raises what :func:`scorekeeper.core.game.replay` raises, naming the session."""
-    from scorekeeper.sessions import setup_of
+    from scorekeeper.app.sessions import setup_of
 
     setup = setup_of(record)
     board = board_from_cache(record, setup)
     if board is not None:
         return board
-    from scorekeeper.exporting import replayed
+    from scorekeeper.app.exporting import replayed
 
     return board_from_state(replayed(record).state)
 

@@ -41,7 +41,7 @@ The promises, and how they are kept:
   copy of a file is its last good state; a deleted session's file is moved
   there too, and a schema upgrade keeps the copy of the file it replaces.
 - **Schema versions.** Each file records its schema; older files are upgraded
-  by the numbered migrations of :mod:`scorekeeper.migrations` — in memory when
+  by the numbered migrations of :mod:`scorekeeper.storage.migrations` — in memory when
   a command only reads, and for good (every file, recorded in the index) by
   the first command that changes the database.
 - **Cost independent of history.** A command reads and writes the index and
@@ -59,7 +59,7 @@ A session record (what :meth:`Store.load` returns and :meth:`Store.save` takes):
      "undone": [...hands taken back by undo, last on top...],
      "audit": [{"time": ..., "action": "entered|edited|undone|redone", "number": 3,
                 "entry": {...}, "previous": {...} | None}],
-     "derived": {...the scores the hands give, see scorekeeper.scoreboard...}}
+     "derived": {...the scores the hands give, see scorekeeper.app.scoreboard...}}
 
 A summary row (one per session in the index; see ``sessions.summary_of``)::
 
@@ -80,7 +80,7 @@ from typing import Any, Iterable, Iterator
 
 from scorekeeper.core.errors import StateError, StoreError
 
-#: The schema this program writes; see :mod:`scorekeeper.migrations` for the history.
+#: The schema this program writes; see :mod:`scorekeeper.storage.migrations` for the history.
 SCHEMA_VERSION = 2
 #: Seconds a changing command waits for another one to finish before giving up (SPEC §6).
 LOCK_TIMEOUT = 10.0
@@ -268,7 +268,7 @@ def upgrade(kind: str, data: dict, path: Path) -> list[str]:
     Raises :class:`StoreError` for a file from a newer schema and
     :class:`DamagedFile` when a migration cannot make sense of it.
     """
-    from scorekeeper import migrations
+    from scorekeeper.storage import migrations
 
     schema = schema_of(data)
     if schema > SCHEMA_VERSION:

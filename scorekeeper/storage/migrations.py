@@ -5,7 +5,7 @@ place, from schema ``NNN - 1`` to ``NNN``; ``kind`` is ``"index"`` (the data of
 ``index.json``) or ``"session"`` (the data of a ``sessions/ID.json``). They run
 in order, once each: a file records its schema in its ``_meta`` table, and the
 index records the migrations applied to the database (name and time).
-:mod:`scorekeeper.store` runs them in memory when a command only reads an old
+:mod:`scorekeeper.storage.store` runs them in memory when a command only reads an old
 file, and for good, on every file, under the lock, when a command changes an
 old database. Each may run twice on the same file (a crash half-way through an
 upgrade is finished by the next command), so each only fills in what is

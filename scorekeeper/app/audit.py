@@ -7,7 +7,7 @@
 * :func:`audit_json` — every version of every hand with its time: what was
   entered, edited, undone and redone, and for each change the scores before
   and after. The session keeps an audit event per change
-  (:mod:`scorekeeper.sessions`); the states in between are worked out again by
+  (:mod:`scorekeeper.app.sessions`); the states in between are worked out again by
   replaying those events through the session's stored rules, so the figures
   shown are the ones the table saw at the time.
 
@@ -25,7 +25,7 @@ from scorekeeper.core.game import GameSetup, score_entry
 from scorekeeper.core.game import hand_number as check_hand_number  # explain's hand_number adds "the last"
 from scorekeeper.core.interpretations import rule_refs, rule_title
 from scorekeeper.core.scoring import HandResult
-from scorekeeper.sessions import Loaded
+from scorekeeper.app.sessions import Loaded
 
 # ---------------------------------------------------------------- explain
 

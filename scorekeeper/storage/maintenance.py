@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scorekeeper.core.errors import ScorekeeperError, StateError, StoreError
-from scorekeeper.scoreboard import cache_is_wrong, derive
-from scorekeeper.store import (KEEP, SCHEMA_VERSION, SESSION_ID, Backup, DamagedFile, Store, check_index, match_id,
+from scorekeeper.app.scoreboard import cache_is_wrong, derive
+from scorekeeper.storage.store import (KEEP, SCHEMA_VERSION, SESSION_ID, Backup, DamagedFile, Store, check_index, match_id,
                                check_session, read_json, schema_of, upgrade)
 
 #: The summary fields a session file decides (``updated`` and ``revision`` are bookkeeping).
@@ -116,7 +116,7 @@ def replay_summary(store: Store, path: Path, session_id: str) -> dict:
 def _replayed(store: Store, path: Path, session_id: str):
     """``(summary row, record, state)`` of a session file, as :func:`replay_summary` reads it."""
     from scorekeeper.core.game import replay
-    from scorekeeper.sessions import entries_of, setup_of, summary_of
+    from scorekeeper.app.sessions import entries_of, setup_of, summary_of
 
     record, revision = store.read_session(path, session_id)
     try:
@@ -269,7 +269,7 @@ def check(store: Store, repair: bool = False) -> CheckReport:
         elif first.index_state == "ok" and (first.upserts or first.remove or first.drop_current):
             store.put_rows(first.upserts, first.remove, None if first.drop_current else KEEP)
         if first.recache and first.index_state == "ok":
-            from scorekeeper.sessions import summary_of
+            from scorekeeper.app.sessions import summary_of
 
             for record, state in first.recache:
                 record["derived"] = derive(state)

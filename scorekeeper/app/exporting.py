@@ -29,8 +29,8 @@ from scorekeeper.core.errors import InputError, ScorekeeperError, StateError
 from scorekeeper.core.game import check_text, new_setup, replay
 from scorekeeper.core.rules import resolve_rules
 from scorekeeper.core.variants import get_variant
-from scorekeeper.scoreboard import Board, board_from_state, board_of, derive
-from scorekeeper.sessions import Loaded, entries_of, setup_of
+from scorekeeper.app.scoreboard import Board, board_from_state, board_of, derive
+from scorekeeper.app.sessions import Loaded, entries_of, setup_of
 
 #: The version of the export document; :func:`read_import` refuses newer ones.
 EXPORT_SCHEMA = 1
@@ -77,7 +77,7 @@ def replayed(record: dict) -> Loaded:
 def export_document(records: Sequence[dict], exported: str) -> dict:
     """The JSON export: ``{"format", "schema", "exported", "sessions": [record, ...]}``.
 
-    Records are included as stored (see :mod:`scorekeeper.store`) without the
+    Records are included as stored (see :mod:`scorekeeper.storage.store`) without the
     cache of derived numbers (``derived``): an export holds what was entered,
     and an import derives the numbers again.
     """
@@ -198,7 +198,7 @@ def safe_cell(text: str) -> str:
 
 def boards(records: Iterable[dict]) -> list[tuple[dict, Board]]:
     """``(record, Board)`` for stored records: from each record's cache of derived
-    numbers when it is fresh, else by replaying its hands (see :mod:`scorekeeper.scoreboard`)."""
+    numbers when it is fresh, else by replaying its hands (see :mod:`scorekeeper.app.scoreboard`)."""
     return [(r, board_of(r)) for r in records]
 
 
@@ -368,9 +368,9 @@ def import_sessions(store, items: Sequence[Loaded], skip_existing: bool = False)
     "action": "imported" | "renamed" | "skipped"}``.
     """
     from scorekeeper.core.errors import StoreError
-    from scorekeeper.sessions import summary_of
+    from scorekeeper.app.sessions import summary_of
 
-    from scorekeeper.store import KEEP
+    from scorekeeper.storage.store import KEEP
 
     outcomes: list[dict] = []
     pairs: list[tuple[dict, dict]] = []

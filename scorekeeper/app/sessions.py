@@ -1,6 +1,6 @@
 """Sessions: the rules core and the store put together.
 
-Each function takes a :class:`~scorekeeper.store.Store`, does one thing a
+Each function takes a :class:`~scorekeeper.storage.store.Store`, does one thing a
 command needs (start a session, record a hand, undo…), and returns plain
 data. Scoring happens only in the core; storing only in the store. Every
 change is checked completely before anything is written, under the lock.
@@ -13,7 +13,7 @@ from typing import Any, Sequence
 from scorekeeper.core.errors import InputError, StateError, StoreError
 from scorekeeper.core.game import GameSetup, GameState, check_text, hand_number, new_setup, play, replay
 from scorekeeper.core.variants import get_variant
-from scorekeeper.store import Store, new_record, now
+from scorekeeper.storage.store import Store, new_record, now
 
 
 @dataclass
@@ -63,9 +63,9 @@ def summary_of(record: dict, state: GameState) -> dict:
 
 def _save(store: Store, record: dict, state: GameState, **current) -> None:
     """Write the session file — its hands and, in the same write, the numbers they
-    derive (``record["derived"]``, see :mod:`scorekeeper.scoreboard`) — then its
+    derive (``record["derived"]``, see :mod:`scorekeeper.app.scoreboard`) — then its
     summary row (and ``current=ID`` when given) in one index write."""
-    from scorekeeper.scoreboard import derive
+    from scorekeeper.app.scoreboard import derive
 
     record["derived"] = derive(state)
     store.save(record, summary_of(record, state), **current)

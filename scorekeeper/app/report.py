@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from scorekeeper.core.cards import RANKS, rank_plural
 from scorekeeper.core.scoring import HandResult
-from scorekeeper.sessions import Loaded
+from scorekeeper.app.sessions import Loaded
 
 
 def crazy_round(loaded: Loaded) -> dict:

@@ -1,0 +1,1 @@
+"""The application: one object over one database, one method per command, returning plain documents."""

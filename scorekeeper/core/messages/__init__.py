@@ -1,0 +1,113 @@
+"""Sentences for people, made from data in one place.
+
+An error (:class:`~scorekeeper.core.errors.ScorekeeperError`) or an explanation
+line carries a ``code`` and its facts; :func:`sentence` looks the code up in the
+templates and fills in the facts. Nothing outside this package builds or edits
+a message: a translation (SPEC §7) then only has to supply other templates.
+
+Templates are ``str.format`` strings over the facts, with these additions:
+
+- a card (:class:`~scorekeeper.core.cards.Card` or ``PlayedCard``) is shown as
+  people read it (``7♥``); a list or tuple of cards as the cards with spaces;
+- ``{x!q}`` quotes a value as typed (``"1H"``, at most 60 characters);
+- ``{names:and}`` / ``{names:or}`` join a list with "and" / "or" (``Ann, Bob and Cy``),
+  ``{keys:list}`` with commas;
+- ``{n:#card|cards}`` writes the number and the singular or plural word;
+- a fact ``cause`` (another error) is shown as its sentence without the final stop;
+- a fact ``hand`` that the template does not name starts the sentence with "Hand N: ";
+  likewise ``session`` with "Session ID: ".
+
+The templates live in one module per layer of the program (``cards``, ``game``,
+``storage``, ``app``, ``cli``), all merged into :data:`TEMPLATES`.
+"""
+from __future__ import annotations
+
+import string
+from typing import Any, Mapping
+
+from scorekeeper.core.messages import app, cards, cli, game, storage
+
+TEMPLATES: dict[str, str] = {}
+for _part in (cards, game, storage, app, cli):
+    _clash = TEMPLATES.keys() & _part.TEMPLATES.keys()
+    assert not _clash, f"message codes defined twice: {sorted(_clash)}"
+    TEMPLATES.update(_part.TEMPLATES)
+
+
+def _is_card(value: Any) -> bool:
+    from scorekeeper.core.cards import Card, PlayedCard
+
+    return isinstance(value, (Card, PlayedCard))
+
+
+def show(value: Any) -> str:
+    """A fact as people read it: cards with suit symbols, errors as their sentence."""
+    from scorekeeper.core.errors import ScorekeeperError
+
+    if isinstance(value, ScorekeeperError):
+        return sentence(value).rstrip(".")
+    if _is_card(value):
+        from scorekeeper.core.melds import describe_cards
+
+        return describe_cards([value])
+    if isinstance(value, (list, tuple)) and value and all(_is_card(v) for v in value):
+        from scorekeeper.core.melds import describe_cards
+
+        return describe_cards(value)
+    return str(value)
+
+
+def join(items: Any, word: str) -> str:
+    """``Ann, Bob and Cy`` (``word`` is "and" or "or"); one item alone; nothing for none."""
+    items = [show(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
+class _Formatter(string.Formatter):
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion == "q":
+            from scorekeeper.core.cards import quoted
+
+            return quoted(value)
+        return super().convert_field(value, conversion)
+
+    def format_field(self, value: Any, spec: str) -> str:
+        if spec in ("and", "or"):
+            return join(value, spec)
+        if spec == "list":
+            return ", ".join(show(v) for v in value)
+        if spec.startswith("#"):
+            one, _, many = spec[1:].partition("|")
+            return f"{value} {one if value == 1 else many}"
+        if spec:
+            return format(value, spec)
+        return show(value)
+
+
+_FORMATTER = _Formatter()
+
+
+def render(code: str, facts: Mapping[str, Any]) -> str:
+    """The sentence for message ``code`` with ``facts`` (see the module's notes).
+
+    Raises ``KeyError`` for a code that has no template: that is a bug.
+    """
+    template = TEMPLATES[code]
+    text = _FORMATTER.vformat(template, (), dict(facts))
+    names = {f[1] for f in string.Formatter().parse(template) if f[1]}
+    if facts.get("session") is not None and "session" not in names:
+        text = f"Session {facts['session']}: {text}"
+    if facts.get("hand") is not None and "hand" not in names:
+        text = f"Hand {facts['hand']}: {text}"
+    return text
+
+
+def sentence(error: Any) -> str:
+    """The sentence for an error (anything with ``code`` and ``facts``)."""
+    if error.code not in TEMPLATES and " " in error.code:
+        # TRANSITIONAL: an error raised with its English sentence as the code, from before
+        # messages were data. Every raise is being moved to a code; this branch then goes.
+        return error.code
+    return render(error.code, error.facts)
