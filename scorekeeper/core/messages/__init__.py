@@ -17,7 +17,7 @@ Templates are ``str.format`` strings over the facts, with these additions:
 - a fact ``hand`` that the template does not name starts the sentence with "Hand N: ";
   likewise ``session`` with "Session ID: ".
 
-The templates live in one module per layer of the program (``cards``, ``game``,
+The templates live in one module per layer of the program (``cards``, ``game``, ``gin``,
 ``storage``, ``app``, ``cli``), all merged into :data:`TEMPLATES`.
 """
 from __future__ import annotations
@@ -25,10 +25,10 @@ from __future__ import annotations
 import string
 from typing import Any, Mapping
 
-from scorekeeper.core.messages import app, cards, cli, game, storage
+from scorekeeper.core.messages import app, cards, cli, game, gin, storage
 
 TEMPLATES: dict[str, str] = {}
-for _part in (cards, game, storage, app, cli):
+for _part in (cards, game, gin, storage, app, cli):
     _clash = TEMPLATES.keys() & _part.TEMPLATES.keys()
     assert not _clash, f"message codes defined twice: {sorted(_clash)}"
     TEMPLATES.update(_part.TEMPLATES)
