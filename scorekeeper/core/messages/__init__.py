@@ -19,6 +19,13 @@ Templates are ``str.format`` strings over the facts, with these additions:
 
 The templates live in one module per layer of the program (``cards``, ``game``, ``gin``,
 ``storage``, ``app``, ``cli``), all merged into :data:`TEMPLATES`.
+
+Languages (SPEC §7): the English templates are the gettext message ids. The
+command line loads the chosen language's catalog (:mod:`scorekeeper.locale`) and
+hands it to :func:`use`; from then on :func:`render` translates each template
+(plural words through ``ngettext``, card ranks through ``pgettext("rank", …)``)
+before filling in the facts. Without a catalog everything is English. This
+module reads no file itself.
 """
 from __future__ import annotations
 
@@ -27,11 +34,60 @@ from typing import Any, Mapping
 
 from scorekeeper.core.messages import app, cards, cli, game, gin, storage
 
+import gettext as _gettext
+
 TEMPLATES: dict[str, str] = {}
 for _part in (cards, game, gin, storage, app, cli):
     _clash = TEMPLATES.keys() & _part.TEMPLATES.keys()
     assert not _clash, f"message codes defined twice: {sorted(_clash)}"
     TEMPLATES.update(_part.TEMPLATES)
+
+
+_translations: _gettext.NullTranslations = _gettext.NullTranslations()
+
+
+def use(translations: _gettext.NullTranslations | None) -> None:
+    """Speak the language of ``translations`` from now on (None: English)."""
+    global _translations
+    _translations = translations if translations is not None else _gettext.NullTranslations()
+
+
+def _(text: str) -> str:
+    """``text`` (an English message id) in the chosen language."""
+    return _translations.gettext(text)
+
+
+def ngettext(one: str, many: str, n: int) -> str:
+    """The singular or plural form for ``n`` in the chosen language (1 карта, 2 карти, 5 карт)."""
+    return _translations.ngettext(one, many, n)
+
+
+def pgettext(context: str, text: str) -> str:
+    """``text`` in the chosen language, where ``context`` says what kind of word it is."""
+    return _translations.pgettext(context, text)
+
+
+def rank_letter(rank: int) -> str:
+    """The rank as people of the chosen language write it: ``A`` (Т), ``10``, ``Q`` (Д)."""
+    from scorekeeper.core.cards import RANKS
+
+    return pgettext("rank", RANKS[rank - 1])
+
+
+def card_text(card: Any, symbols: bool = True) -> str:
+    """A card for people: ``10♥``, ``A♠`` (``Т♠`` in uk/ru/be), the joker ``JK`` (``Дж``);
+    a card in a meld with what it stands for (``JK=7♥``). ``symbols=False``
+    writes the suit as its letter (``10H``)."""
+    from scorekeeper.core.cards import SUIT_SYMBOLS, PlayedCard
+
+    if isinstance(card, PlayedCard):
+        text = card_text(card.card, symbols)
+        if card.stands_for is not None:
+            text += "=" + card_text(card.stands_for, symbols)
+        return text
+    if card.is_joker:
+        return pgettext("card", "JK")
+    return rank_letter(card.rank) + (SUIT_SYMBOLS[card.suit] if symbols else card.suit)
 
 
 def _is_card(value: Any) -> bool:
@@ -47,13 +103,9 @@ def show(value: Any) -> str:
     if isinstance(value, ScorekeeperError):
         return sentence(value).rstrip(".")
     if _is_card(value):
-        from scorekeeper.core.melds import describe_cards
-
-        return describe_cards([value])
+        return card_text(value)
     if isinstance(value, (list, tuple)) and value and all(_is_card(v) for v in value):
-        from scorekeeper.core.melds import describe_cards
-
-        return describe_cards(value)
+        return " ".join(card_text(v) for v in value)
     return str(value)
 
 
@@ -62,7 +114,8 @@ def join(items: Any, word: str) -> str:
     items = [show(i) for i in items]
     if len(items) <= 1:
         return "".join(items)
-    return f"{', '.join(items[:-1])} {word} {items[-1]}"
+    last = _("{items} and {last}") if word == "and" else _("{items} or {last}")
+    return last.format(items=", ".join(items[:-1]), last=items[-1])
 
 
 class _Formatter(string.Formatter):
@@ -79,8 +132,8 @@ class _Formatter(string.Formatter):
         if spec == "list":
             return ", ".join(show(v) for v in value)
         if spec.startswith("#"):
-            one, _, many = spec[1:].partition("|")
-            return f"{value} {one if value == 1 else many}"
+            one, _bar, many = spec[1:].partition("|")
+            return f"{value} {ngettext(one, many, value)}"
         if spec:
             return format(value, spec)
         return show(value)
@@ -95,12 +148,12 @@ def render(code: str, facts: Mapping[str, Any]) -> str:
     Raises ``KeyError`` for a code that has no template: that is a bug.
     """
     template = TEMPLATES[code]
-    text = _FORMATTER.vformat(template, (), dict(facts))
+    text = _FORMATTER.vformat(_(template), (), dict(facts))
     names = {f[1] for f in string.Formatter().parse(template) if f[1]}
     if facts.get("session") is not None and "session" not in names:
-        text = f"Session {facts['session']}: {text}"
+        text = _("Session {session}: {text}").format(session=facts["session"], text=text)
     if facts.get("hand") is not None and "hand" not in names:
-        text = f"Hand {facts['hand']}: {text}"
+        text = _("Hand {hand}: {text}").format(hand=facts["hand"], text=text)
     return text
 
 
