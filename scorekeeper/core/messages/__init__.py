@@ -32,12 +32,12 @@ from __future__ import annotations
 import string
 from typing import Any, Mapping
 
-from scorekeeper.core.messages import app, cards, cli, game, gin, storage
+from scorekeeper.core.messages import app, cards, cli, game, gin, language, storage
 
 import gettext as _gettext
 
 TEMPLATES: dict[str, str] = {}
-for _part in (cards, game, gin, storage, app, cli):
+for _part in (cards, game, gin, language, storage, app, cli):
     _clash = TEMPLATES.keys() & _part.TEMPLATES.keys()
     assert not _clash, f"message codes defined twice: {sorted(_clash)}"
     TEMPLATES.update(_part.TEMPLATES)
