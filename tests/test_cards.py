@@ -187,3 +187,54 @@ class TestSplitMelds:
             split_melds([7])
         with pytest.raises(InputError, match='"XX" is not a card'):
             split_melds("7H XX 9H")
+
+
+class TestErrorsAreData:
+    """Errors carry a code and facts; the sentence is made from them (SPEC §7)."""
+
+    def test_a_token_that_is_no_card(self):
+        with pytest.raises(InputError) as e:
+            parse_card("ZZ")
+        assert e.value.code == "card.not_a_card" and e.value.facts == {"token": "ZZ"}
+        assert e.value.message == ('"ZZ" is not a card: ranks are A 2-10 J Q K (or T), suits S H D C '
+                                   "(or ♠ ♥ ♦ ♣), a joker is JK.")
+
+    def test_a_card_that_was_read_is_a_card_fact(self):
+        with pytest.raises(InputError) as e:
+            parse_played("KS:low")
+        assert e.value.facts["cards"] == (Card(13, "S"),) and e.value.facts["token"] == "KS:low"
+
+    def test_a_mark_in_hand_says_how_to_write_it(self):
+        with pytest.raises(InputError) as e:
+            parse_card("JK=7H")
+        assert e.value.code == "card.wild_mark_in_hand" and e.value.facts["plain"] == "JK"
+        assert e.value.message == ('"JK=7H": "=" says what a wild card stands for in a meld; '
+                                   'cards left in hand are written plainly, like "JK".')
+
+    def test_whose_cards_is_a_fact_not_text(self):
+        with pytest.raises(InputError) as e:
+            parse_cards("AS ZZ", "hand", player="Ann")
+        assert e.value.player == "Ann" and e.value.code == "card.not_a_card"
+        assert e.value.message.startswith('"ZZ" is not a card')
+        with pytest.raises(InputError) as e:
+            parse_cards("AS, 4D", "hand", player="Ann")
+        assert e.value.player == "Ann" and e.value.facts["part"] == "hand"
+        assert e.value.message == ('Ann\'s hand "AS, 4D" holds a comma: cards are separated by spaces, '
+                                   "commas separate melds.")
+
+    def test_the_older_phrase_for_a_list_still_reads(self):
+        # "Ann's hand" as the second argument: the player and the part are still facts
+        with pytest.raises(InputError) as e:
+            parse_cards("AS;4D", "Ann's hand")
+        assert e.value.player == "Ann" and e.value.facts["part"] == "hand"
+        with pytest.raises(InputError) as e:
+            split_melds([7], "the cards")
+        assert e.value.player is None
+        assert e.value.message == 'the cards holds 7: a meld is written as cards, like "7H 8H 9H".'
+
+    @pytest.mark.parametrize("value", [7, None, {"a": 1}])
+    def test_the_wrong_value_is_a_fact(self, value):
+        with pytest.raises(InputError) as e:
+            parse_cards(value, "layoffs", player="Bob")
+        assert e.value.facts["value"] == value and e.value.player == "Bob"
+        assert e.value.message.startswith("Bob's lay-offs must be cards as text")

@@ -236,3 +236,38 @@ def test_readme_documents_the_form():
     assert "Typing a hand on one line" in readme
     for words in ["`+10H 4C`", "`-AS 4D`", "`stock`", "+AS:low", "`80 -85`"]:
         assert words in readme, words
+
+
+# ------------------------------------------------ errors say which player they are about, as a fact
+
+
+@pytest.mark.parametrize("arg", [
+    "Ann: 7H 8H 9H",            # nothing after "-"
+    "Ann: 1H 2H 3H -",          # a bad card
+    "Ann: -AS:low",             # a mark in hand
+    "Ann: 7H 8H 9H +10H, JH -",  # a comma after the lay-offs
+    "Ann: 7H 8H 9H 12 -",       # points out of place
+    "Ann: 12 7H 8H 9H -",       # table points and melds
+    "Ann: -12 7H",              # hand as points and cards
+    "Ann: -3C knock",           # knocking outside Carousel
+])
+def test_every_refusal_of_a_part_names_its_player_as_a_fact(arg):
+    with pytest.raises(InputError) as e:
+        line([arg, "Bob: -2C", "Cy: -3C"])
+    assert e.value.player == "Ann"
+    assert e.value.message.startswith("Ann: ")
+
+
+def test_a_bad_card_is_the_cause_of_the_refusal():
+    with pytest.raises(InputError) as e:
+        line(["Ann: 1H 2H 3H -", "Bob: -2C", "Cy: -3C"])
+    assert e.value.code == "line.part" and e.value.player == "Ann"
+    assert e.value.facts["cause"].code == "card.not_a_card" and e.value.facts["cause"].facts["token"] == "1H"
+    assert e.value.message == ('Ann: "1H" is not a card: ranks are A 2-10 J Q K (or T), suits S H D C '
+                               "(or ♠ ♥ ♦ ♣), a joker is JK.")
+
+
+def test_the_second_player_of_a_word_given_twice_is_the_one_at_fault():
+    with pytest.raises(InputError) as e:
+        line(["Ann: - out", "Bob: -0 out", "Cy: -3C"])
+    assert e.value.player == "Bob" and e.value.facts["other"] == "Ann"

@@ -56,12 +56,10 @@ def parse_line_entries(args: Sequence[str], players: Sequence[str], knock_allowe
             continue
         name, colon, body = text.partition(":")
         if not colon or not name.strip():
-            raise InputError(
-                f'"{text}" does not start with a player\'s name and ":" (for example "Ann: 7H 8H 9H -AS 4D").'
-            )
+            raise InputError("line.no_name", text=text)
         player = match_player(name.strip(), players)
         if player in entry["players"]:
-            raise InputError(f"{player} is given twice on the command line.")
+            raise InputError("line.player_twice", player=player)
         entry["players"][player] = part = _player(player, body, entry, knock_allowed)
         if player_keys is not None:
             _fits_variant(player, part, player_keys)
@@ -75,11 +73,15 @@ def parse_line_entries(args: Sequence[str], players: Sequence[str], knock_allowe
 def _fits_variant(player: str, part: dict, player_keys: frozenset[str]) -> None:
     """Say in one-line terms what the variant does not record (lay-offs, table points)."""
     if "layoffs" in part and "layoffs" not in player_keys:
-        raise InputError(f'{player}: this variant records no lay-offs ("+"): only the cards left in hand '
-                         'count (after "-"), and melds are optional.')
+        raise InputError("line.no_layoffs", player=player)
     if "table" in part and "table" not in player_keys:
-        raise InputError(f'{player}: this variant records no table points; give the points left in hand '
-                         f'after "-" (for example "{player}: -{part["table"]}").')
+        raise InputError("line.no_table", player=player, points=part["table"])
+
+
+def about(player: str, error: InputError) -> InputError:
+    """``error`` (about a card or the cards of a meld) as said about ``player``'s part:
+    "Ann: …", with ``player`` as a fact and the error as its ``cause``."""
+    return InputError("line.part", player=player, cause=error)
 
 
 def _check_card(player: str, tok: str, section: str) -> None:
@@ -88,7 +90,7 @@ def _check_card(player: str, tok: str, section: str) -> None:
     try:
         (parse_card if section == "hand" else parse_played)(tok)
     except InputError as e:
-        raise InputError(f"{player}: {e.message}") from None
+        raise about(player, e) from None
 
 
 def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
@@ -97,7 +99,8 @@ def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
     hand: list[str] | None = None
     table = hand_points = None
     section = "melds"
-    for tok in _tokens(body):
+    tokens = _tokens(body)
+    for tok in tokens:
         low = tok.lower()
         if tok == "+":
             section = "layoffs"
@@ -105,13 +108,13 @@ def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
             section, hand = "hand", (hand or [])
         elif tok in (",", ";"):
             if section != "melds":
-                raise InputError(f'{player}: "," separates melds, and melds come before "+" and "-".')
+                raise InputError("line.comma_out_of_place", player=player)
             melds.append([])
         elif low in ("knock", "out"):
             if low == "knock" and not knock_allowed:
-                raise InputError(f"{player}: knocking belongs to Carousel, not to this variant.")
+                raise InputError("line.knock_not_here", player=player)
             if low in entry:
-                raise InputError(f'"{low}" is given for both {entry[low]} and {player}.')
+                raise InputError("line.word_twice", player=player, word=low, other=entry[low])
             entry[low] = player
         elif _POINTS.fullmatch(tok):
             if section == "melds" and table is None and not any(melds):
@@ -119,19 +122,18 @@ def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
             elif section == "hand" and hand_points is None and not hand:
                 hand_points = int(tok)
             else:
-                raise InputError(f'{player}: "{tok}" is not a card, and points go first in their part '
-                                 '(table points before any mark, hand points right after "-").')
+                raise InputError("line.points_out_of_place", player=player, token=tok)
         else:
             _check_card(player, tok, section)
             if section == "melds":
                 if table is not None:
-                    raise InputError(f"{player}: give table points or melds, not both.")
+                    raise InputError("line.table_and_melds", player=player)
                 melds[-1].append(tok)
             elif section == "layoffs":
                 layoffs.append(tok)
             else:
                 if hand_points is not None:
-                    raise InputError(f"{player}: give the hand as cards or as points, not both.")
+                    raise InputError("line.hand_cards_and_points", player=player)
                 hand.append(tok)
     out: dict = {}
     meld_texts = [" ".join(m) for m in melds if m]
@@ -146,8 +148,5 @@ def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
     elif hand is not None:
         out["hand"] = " ".join(hand)
     else:
-        raise InputError(
-            f'{player}: say what is left in hand after "-" (for example "{player}: -7H KS", '
-            f'"{player}: -12" in points, or "{player}: -" after going out); cards with no mark are melds.'
-        )
+        raise InputError("line.hand_missing", player=player)
     return out
