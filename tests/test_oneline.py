@@ -271,3 +271,29 @@ def test_the_second_player_of_a_word_given_twice_is_the_one_at_fault():
     with pytest.raises(InputError) as e:
         line(["Ann: - out", "Bob: -0 out", "Cy: -3C"])
     assert e.value.player == "Bob" and e.value.facts["other"] == "Ann"
+
+
+# ------------------------------------------- "out" with no "-": nothing left in hand (issue 12)
+
+
+class TestOutWithNothingAfterTheDash:
+    def test_points_put_down_then_out(self):
+        entry = line(["Ann: 20 -35", "Bob: 150 out"], ["Ann", "Bob"])
+        assert entry == {"players": {"Ann": {"table": 20, "hand": 35}, "Bob": {"table": 150, "hand": 0}},
+                         "out": "Bob"}
+        assert entry == line(["Ann: 20 -35", "Bob: 150 -0 out"], ["Ann", "Bob"])
+
+    def test_melds_then_out_and_out_alone(self):
+        assert line(["Ann: -5H", "Bob: 7H 8H 9H out", "Cy: -9D"]) == line(["Ann: -5H", "Bob: 7H 8H 9H - out",
+                                                                             "Cy: -9D"])
+        assert line(["Ann: -5H", "Bob: out", "Cy: -9D"])["players"]["Bob"] == {"hand": ""}
+
+    def test_it_scores_as_going_out(self):
+        setup = new_setup(get_variant("rummy500"), ["Ann", "Bob"], ["out_bonus=20"])
+        entry = line(["Ann: 20 -35", "Bob: 150 out"], ["Ann", "Bob"])
+        # Ann 20 − 35 = −15; Bob 150 − 0 + 20 for going out = 170
+        assert replay(setup, [entry]).results[0].scores == {"Ann": -15, "Bob": 170}
+
+    def test_a_player_who_did_not_go_out_still_says_what_is_left(self):
+        with pytest.raises(InputError, match='Bob: say what is left in hand after "-"'):
+            line(["Ann: - out", "Bob: 150"], ["Ann", "Bob"])

@@ -7,7 +7,8 @@ Each argument is ``NAME: WHAT``, where WHAT is read left to right:
 * ``+`` starts the cards **laid off**;
 * ``-`` starts the cards **left in hand** (``-`` alone: no cards left, the
   player went out); ``-19`` is 19 points in hand, counted on paper;
-* the word ``knock`` (Carousel) or ``out`` says this player knocked / went out.
+* the word ``knock`` (Carousel) or ``out`` says this player knocked / went out;
+  ``out`` with no ``-`` means nothing is left in hand (``"Bob: 150 out"``).
 
 A separate argument ``stock`` says the stock ran out. Cards are as in files:
 ``10H``, ``TH``, ``JK`` (the shell-safe joker), ``JK=7H``, ``AS:low``.
@@ -147,6 +148,9 @@ def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
         out["hand"] = hand_points
     elif hand is not None:
         out["hand"] = " ".join(hand)
+    elif entry.get("out") == player:
+        # went out without "-": nothing in hand (0 points when the table was counted on paper)
+        out["hand"] = 0 if table is not None else ""
     else:
         raise InputError("line.hand_missing", player=player)
     return out
