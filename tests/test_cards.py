@@ -238,3 +238,21 @@ class TestErrorsAreData:
             parse_cards(value, "layoffs", player="Bob")
         assert e.value.facts["value"] == value and e.value.player == "Bob"
         assert e.value.message.startswith("Bob's lay-offs must be cards as text")
+
+
+class TestCommasBetweenCards:
+    """``7H,8H,9H`` is one meld typed with commas: say so, not "a meld needs at least three cards"."""
+
+    def test_in_a_melds_text(self):
+        with pytest.raises(InputError) as e:
+            split_melds("7H,8H,9H")
+        assert e.value.code == "melds.commas_between_cards"
+        assert e.value.message == ('"7H,8H,9H": commas separate melds, and the cards of a meld are separated '
+                                   'by spaces, like "7H 8H 9H".')
+        with pytest.raises(InputError, match="commas separate melds") as e:
+            split_melds("7H;8H; 9H", "melds", player="Ann")
+        assert e.value.player == "Ann"
+
+    def test_real_melds_pass(self):
+        assert len(split_melds("7H 8H 9H, QS QD QC")) == 2
+        assert len(split_melds("7H 8H 9H, QS")) == 2

@@ -231,3 +231,9 @@ def test_round_errors_carry_the_variant_and_the_round():
         check_melds(get_variant("crazy"), "4C 9D 9S", round_=14)
     assert e.value.code == "check.round_out_of_range" and e.value.facts["round"] == 14
     assert e.value.message == "Crazy Rummy has rounds 1 to 13, not 14."
+
+
+def test_commas_between_the_cards_of_one_meld(cli):
+    r = cli("check", "rummy500", "7H,8H,9H")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert "commas separate melds, and the cards of a meld are separated by spaces" in " ".join(r.stderr.split())

@@ -297,3 +297,23 @@ class TestOutWithNothingAfterTheDash:
     def test_a_player_who_did_not_go_out_still_says_what_is_left(self):
         with pytest.raises(InputError, match='Bob: say what is left in hand after "-"'):
             line(["Ann: - out", "Bob: 150"], ["Ann", "Bob"])
+
+
+# ------------------------------------ cards of one meld separated by commas (issue 12)
+
+COMMAS = ('Ann: "7H,8H,9H": commas separate melds, and the cards of a meld are separated by spaces, '
+          'like "7H 8H 9H".')
+
+
+def test_commas_between_the_cards_of_a_meld_are_named():
+    with pytest.raises(InputError) as e:
+        line(["Ann: 7H,8H,9H -", "Bob: -2C", "Cy: -3C"])
+    assert e.value.message == COMMAS and e.value.player == "Ann"
+    assert e.value.facts["cause"].code == "melds.commas_between_cards"
+    with pytest.raises(InputError, match="commas separate melds"):
+        line(["Ann: 7H, 8H, 9H, QS QD QC -", "Bob: -2C", "Cy: -3C"])
+
+
+def test_one_short_meld_is_still_judged_as_a_meld():
+    entry = line(["Ann: 7H 8H 9H, QS -", "Bob: -2C", "Cy: -3C"])
+    assert entry["players"]["Ann"]["melds"] == ["7H 8H 9H", "QS"]

@@ -250,13 +250,36 @@ def _tokens(value: str | Iterable[str], what: str, player: str | None = None) ->
     return tokens
 
 
+def _one_card_melds(melds: list[list[Any]]) -> bool:
+    """Melds of one card each, at least two of them: cards separated by commas
+    (``7H,8H,9H``) rather than by spaces."""
+    return len(melds) >= 2 and sum(len(m) == 1 for m in melds) >= 2
+
+
+def commas_between_cards(melds: list[list[str]], player: str | None = None) -> InputError | None:
+    """The error for cards of one meld separated by commas (``7H,8H,9H``): ``melds``
+    are the melds as read (lists of card tokens). None when they look like melds."""
+    melds = [m for m in melds if m]
+    if not _one_card_melds(melds):
+        return None
+    facts: dict[str, Any] = {"text": ",".join(" ".join(m) for m in melds),
+                             "spaced": " ".join(t for m in melds for t in m)}
+    if player is not None:
+        facts["player"] = player
+    return InputError("melds.commas_between_cards", **facts)
+
+
 def split_melds(value: str | Iterable[str | list], what: str = "melds", *,
                 player: str | None = None) -> list[list[PlayedCard]]:
     """Read melds: one string with melds separated by ``,``/``;``, or a list of melds
-    (each a string or a list of card tokens). Empty melds are skipped."""
+    (each a string or a list of card tokens). Empty melds are skipped. Cards of one
+    meld separated by commas (``7H,8H,9H``) are refused, saying so."""
     part, player = _part(what, player)
     if isinstance(value, str):
         parts: list = re.split(r"[,;]", value)
+        typo = commas_between_cards([_SPLIT.split(p.strip()) if p.strip() else [] for p in parts], player)
+        if typo is not None:
+            raise typo
     elif isinstance(value, (list, tuple)):
         parts = list(value)
     else:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from scorekeeper.core.cards import parse_card, parse_played
+from scorekeeper.core.cards import commas_between_cards, parse_card, parse_played
 from scorekeeper.core.entry import match_player
 from scorekeeper.core.errors import InputError
 
@@ -136,6 +136,9 @@ def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
                 if hand_points is not None:
                     raise InputError("line.hand_cards_and_points", player=player)
                 hand.append(tok)
+    typo = commas_between_cards(melds, player)
+    if typo is not None:  # "7H,8H,9H": cards of one meld separated by commas
+        raise about(player, typo)
     out: dict = {}
     meld_texts = [" ".join(m) for m in melds if m]
     if meld_texts:

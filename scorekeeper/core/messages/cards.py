@@ -16,6 +16,8 @@ TEMPLATES: dict[str, str] = {
     "card.ace_word": '"{token}": after ":" write low or high (where a laid-off ace attaches).',
     "card.stands_for_joker": '"{token}": a wild card stands for a real card, not a joker.',
     "card.ace_mark_not_ace": '"{token}": only an ace takes :low or :high.',
+    "melds.commas_between_cards": '"{text}": commas separate melds, and the cards of a meld are separated '
+                                  'by spaces, like "{spaced}".',
 }
 
 # -- card lists: the same sentence for each list ("the card list", "Ann's hand" …) -------------
