@@ -256,3 +256,19 @@ class TestCommasBetweenCards:
     def test_real_melds_pass(self):
         assert len(split_melds("7H 8H 9H, QS QD QC")) == 2
         assert len(split_melds("7H 8H 9H, QS")) == 2
+
+
+class TestRankAndSuitApart:
+    """``10 H`` is the card 10H with a space in it: suggest ``10H``, not '"H" is not a card'."""
+
+    @pytest.mark.parametrize("text,typed,joined", [("AS 10 H", "10 H", "10H"), ("Q s 4D", "Q s", "Qs"),
+                                                   ("7H A ♠", "A ♠", "A♠")])
+    def test_in_a_card_list(self, text, typed, joined):
+        with pytest.raises(InputError) as e:
+            parse_cards(text, "hand", player="Ann")
+        assert e.value.code == "card.split" and e.value.player == "Ann"
+        assert e.value.message == f'"{typed}" is not a card: write the rank and the suit together, like "{joined}".'
+
+    def test_a_lone_suit_after_a_card_is_no_split_card(self):
+        with pytest.raises(InputError, match='"H" is not a card: ranks are'):
+            parse_cards("AS H")

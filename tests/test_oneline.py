@@ -317,3 +317,23 @@ def test_commas_between_the_cards_of_a_meld_are_named():
 def test_one_short_meld_is_still_judged_as_a_meld():
     entry = line(["Ann: 7H 8H 9H, QS -", "Bob: -2C", "Cy: -3C"])
     assert entry["players"]["Ann"]["melds"] == ["7H 8H 9H", "QS"]
+
+
+# --------------------------------------- a rank and its suit typed apart: "10 H" (issue 12)
+
+
+@pytest.mark.parametrize("arg,typed,joined", [
+    ("Ann: -10 H", "10 H", "10H"),
+    ("Ann: 7H 8H 9H 10 H -", "10 H", "10H"),
+    ("Ann: -AS 4 d", "4 d", "4d"),
+    ("Ann: 8H 9H 10H +J ♥ -", "J ♥", "J♥"),
+])
+def test_a_rank_and_suit_typed_apart_are_told_to_be_one_word(arg, typed, joined):
+    with pytest.raises(InputError) as e:
+        line([arg, "Bob: -2C", "Cy: -3C"])
+    assert e.value.player == "Ann"
+    assert e.value.message == f'Ann: "{typed}" is not a card: write the rank and the suit together, like "{joined}".'
+
+
+def test_points_then_a_card_are_not_taken_for_a_split_card():
+    assert line(["Ann: 10 -9H", "Bob: -2C", "Cy: -3C"])["players"]["Ann"] == {"table": 10, "hand": "9H"}

@@ -181,6 +181,22 @@ def _list_error(code: str, what: str, player: str | None, **facts: Any) -> Input
     return InputError(f"{code}.{suffix}", part=part, **facts)
 
 
+def _bare_rank(token: str) -> bool:
+    return token.upper() in _RANK_IN
+
+
+def _lone_suit(token: str) -> bool:
+    return token.upper() in _SUIT_IN
+
+
+def split_card(token: str, following: str | None) -> InputError | None:
+    """The error for a card typed with a space between rank and suit (``10 H``), when
+    ``token`` is a bare rank and ``following`` a lone suit; else None."""
+    if following is not None and _bare_rank(token) and _lone_suit(following):
+        return InputError("card.split", token=f"{token} {following}", joined=token + following)
+    return None
+
+
 def split_tokens(text: str, what: str = "list", *, player: str | None = None) -> list[str]:
     """Split a space-separated card list; a comma is refused (it separates melds)."""
     if "," in text or ";" in text:
@@ -189,13 +205,15 @@ def split_tokens(text: str, what: str = "list", *, player: str | None = None) ->
 
 
 def _read_all(tokens: list[str], read: Any, what: str, player: str | None) -> list:
-    """Read each token; an error says whose cards they are (``player``)."""
+    """Read each token; an error says whose cards they are (``player``), and a rank
+    and suit typed apart (``10 H``) are told to be written together."""
     out = []
-    for tok in tokens:
+    for i, tok in enumerate(tokens):
         try:
             out.append(read(tok))
         except InputError as e:
-            raise (e.with_facts(player=player) if player is not None else e) from None
+            error = split_card(tok, tokens[i + 1] if i + 1 < len(tokens) else None) or e
+            raise (error.with_facts(player=player) if player is not None else error) from None
     return out
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from scorekeeper.core.cards import commas_between_cards, parse_card, parse_played
+from scorekeeper.core.cards import commas_between_cards, parse_card, parse_played, split_card
 from scorekeeper.core.entry import match_player
 from scorekeeper.core.errors import InputError
 
@@ -101,8 +101,11 @@ def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
     table = hand_points = None
     section = "melds"
     tokens = _tokens(body)
-    for tok in tokens:
+    for i, tok in enumerate(tokens):
         low = tok.lower()
+        split = split_card(tok, tokens[i + 1] if i + 1 < len(tokens) else None)
+        if split is not None:  # "10 H": a rank and its suit typed apart
+            raise about(player, split)
         if tok == "+":
             section = "layoffs"
         elif tok == "-":

@@ -9,6 +9,7 @@ _EXPECTED = "ranks are A 2-10 J Q K (or T), suits S H D C (or ♠ ♥ ♦ ♣), 
 TEMPLATES: dict[str, str] = {
     # -- one card (scorekeeper.core.cards) -------------------------------------------------
     "card.not_a_card": '"{token}" is not a card: ' + _EXPECTED + ".",
+    "card.split": '"{token}" is not a card: write the rank and the suit together, like "{joined}".',
     "card.wild_mark_in_hand": '"{token}": "=" says what a wild card stands for in a meld; '
                               'cards left in hand are written plainly, like "{plain}".',
     "card.ace_mark_in_hand": '"{token}": ":" says where a laid-off ace attaches; '
