@@ -125,10 +125,33 @@ def match_player(name: str, players: Sequence[str]) -> str:
 
 
 def player_named(name: Any, players: Sequence[str], role: str) -> str:
-    """Check a name given for ``role`` (``"knock"``, ``"out"``) is a session player."""
-    if not isinstance(name, str) or name not in players:
+    """The session player a name given for ``role`` (``"knock"``, ``"out"``) means,
+    exactly or ignoring case."""
+    found = find_player(name, players) if isinstance(name, str) else None
+    if found is None:
         raise unknown_name(name, players, role)
-    return name
+    return found
+
+
+def session_names(raw: Any, players: Sequence[str]) -> Any:
+    """A hand entry with every player's name spelled as the session spells it
+    (``"ann"`` → ``"Ann"``), for storing; anything it cannot match is left as it is
+    (:func:`parse_entry` says what is wrong)."""
+    if not isinstance(raw, dict):
+        return raw
+    out = dict(raw)
+    given = raw.get("players")
+    if isinstance(given, dict):
+        named = {}
+        for name, part in given.items():
+            found = find_player(name, players) if isinstance(name, str) else None
+            key = found if found is not None and found not in named else name
+            named[key] = part
+        out["players"] = named
+    for role in ("knock", "out"):
+        if isinstance(raw.get(role), str):
+            out[role] = find_player(raw[role], players) or raw[role]
+    return out
 
 
 def _points(value: Any, player: str, key: str) -> int:
@@ -191,13 +214,18 @@ def parse_entry(
     given = raw.get("players")
     if not isinstance(given, dict) or not given:
         raise InputError("entry.no_players")
+    named: dict[str, Any] = {}  # session spelling -> the name as given
     for name in given:
-        if name not in players:
+        found = find_player(name, players) if isinstance(name, str) else None
+        if found is None:
             raise unknown_name(name, players)
-    missing = [p for p in players if p not in given]
+        if found in named:
+            raise InputError("entry.player_twice", player=found, names=[named[found], name])
+        named[found] = name
+    missing = [p for p in players if p not in named]
     if missing:
         raise InputError("entry.player_missing", player=missing[0])
-    entries = {p: _player_entry(p, given[p], player_keys) for p in players}
+    entries = {p: _player_entry(p, given[named[p]], player_keys) for p in players}
     knock = player_named(raw["knock"], players, "knock") if "knock" in raw else None
     out = player_named(raw["out"], players, "out") if "out" in raw else None
     stock = raw.get("stock_exhausted", False)
