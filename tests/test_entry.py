@@ -96,3 +96,16 @@ def test_a_refusal_about_one_player_names_the_player_as_a_fact(raw, code):
         entry(raw)
     assert e.value.code == code and e.value.player == "Ann"
     assert str(e.value).endswith(".")
+
+
+def test_about_player_says_whose_part_an_error_is_about():
+    from scorekeeper.core.cards import parse_played_cards
+    from scorekeeper.core.entry import about_player
+    from scorekeeper.core.melds import IllegalMeld, MeldRules, read_meld
+
+    with pytest.raises(IllegalMeld) as e:
+        read_meld(parse_played_cards("7H 8H"), MeldRules())
+    said = about_player("Ann", e.value)
+    assert said.player == "Ann" and said.facts["cause"] is e.value
+    assert said.message == "Ann: 7♥ 8♥: a meld needs at least three cards."
+    assert said.with_facts(hand=3).message == "Hand 3: Ann: 7♥ 8♥: a meld needs at least three cards."

@@ -261,7 +261,7 @@ def test_every_refusal_of_a_part_names_its_player_as_a_fact(arg):
 def test_a_bad_card_is_the_cause_of_the_refusal():
     with pytest.raises(InputError) as e:
         line(["Ann: 1H 2H 3H -", "Bob: -2C", "Cy: -3C"])
-    assert e.value.code == "line.part" and e.value.player == "Ann"
+    assert e.value.code == "entry.about_player" and e.value.player == "Ann"
     assert e.value.facts["cause"].code == "card.not_a_card" and e.value.facts["cause"].facts["token"] == "1H"
     assert e.value.message == ('Ann: "1H" is not a card: ranks are A 2-10 J Q K (or T), suits S H D C '
                                "(or ♠ ♥ ♦ ♣), a joker is JK.")

@@ -71,6 +71,12 @@ class HandEntry:
     ended_given: bool = field(default=False)
 
 
+def about_player(player: str, error: InputError) -> InputError:
+    """``error`` (about a card, a meld, the cards of a part) said of ``player``'s part of
+    the hand: "Ann: …", with ``player`` as a fact and ``error`` as its ``cause``."""
+    return InputError("entry.about_player", player=player, cause=error)
+
+
 def closest(name: str, names: Sequence[str]) -> str | None:
     """The name among ``names`` that ``name`` most likely meant (a near miss, or the
     same name in other case), or None."""

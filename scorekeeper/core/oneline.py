@@ -29,7 +29,7 @@ import re
 from typing import Sequence
 
 from scorekeeper.core.cards import commas_between_cards, parse_card, parse_played, split_card
-from scorekeeper.core.entry import match_player
+from scorekeeper.core.entry import about_player, match_player
 from scorekeeper.core.errors import InputError
 
 # No card, number or word of the form holds "+", "-", "," or ";", so each is a
@@ -79,19 +79,13 @@ def _fits_variant(player: str, part: dict, player_keys: frozenset[str]) -> None:
         raise InputError("line.no_table", player=player, points=part["table"])
 
 
-def about(player: str, error: InputError) -> InputError:
-    """``error`` (about a card or the cards of a meld) as said about ``player``'s part:
-    "Ann: …", with ``player`` as a fact and the error as its ``cause``."""
-    return InputError("line.part", player=player, cause=error)
-
-
 def _check_card(player: str, tok: str, section: str) -> None:
     """Read a card token as soon as it is met, so a bad card is quoted before
     anything else is said about the entry (SPEC §3). Raises :class:`InputError`."""
     try:
         (parse_card if section == "hand" else parse_played)(tok)
     except InputError as e:
-        raise about(player, e) from None
+        raise about_player(player, e) from None
 
 
 def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
@@ -105,7 +99,7 @@ def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
         low = tok.lower()
         split = split_card(tok, tokens[i + 1] if i + 1 < len(tokens) else None)
         if split is not None:  # "10 H": a rank and its suit typed apart
-            raise about(player, split)
+            raise about_player(player, split)
         if tok == "+":
             section = "layoffs"
         elif tok == "-":
@@ -141,7 +135,7 @@ def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
                 hand.append(tok)
     typo = commas_between_cards(melds, player)
     if typo is not None:  # "7H,8H,9H": cards of one meld separated by commas
-        raise about(player, typo)
+        raise about_player(player, typo)
     out: dict = {}
     meld_texts = [" ".join(m) for m in melds if m]
     if meld_texts:

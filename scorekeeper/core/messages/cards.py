@@ -84,6 +84,7 @@ TEMPLATES.update({
     "name.unknown_role": '"{role}" names {name!q}, who is not a player of this session; ' + _PLAYERS_ARE,
     "name.unknown_role_near": '"{role}" names {name!q}, who is not a player of this session '
                               '(did you mean "{near}"?); ' + _PLAYERS_ARE,
+    "entry.about_player": "{player}: {cause}.",
     "entry.points_type": '{player}: "{key}" must be cards or a whole number of points, not {value!q}.',
     "entry.points_negative": '{player}: "{key}" points cannot be negative ({points}).',
     "entry.player_not_table": '{player}: the entry must be a table of keys like "hand", not {value!q}.',
@@ -113,7 +114,6 @@ TEMPLATES.update({
 
 # -- the one-line form (scorekeeper.core.oneline) ----------------------------------------------
 TEMPLATES.update({
-    "line.part": "{player}: {cause}.",
     "line.no_name": '"{text}" does not start with a player\'s name and ":" (for example "Ann: 7H 8H 9H -AS 4D").',
     "line.player_twice": "{player} is given twice on the command line.",
     "line.no_layoffs": '{player}: this variant records no lay-offs ("+"): only the cards left in hand '
