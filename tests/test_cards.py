@@ -272,3 +272,21 @@ class TestRankAndSuitApart:
     def test_a_lone_suit_after_a_card_is_no_split_card(self):
         with pytest.raises(InputError, match='"H" is not a card: ranks are'):
             parse_cards("AS H")
+
+
+def test_every_code_these_modules_raise_has_a_template():
+    """No raise depends on a sentence used as its code: each code is a template's."""
+    import re
+    from pathlib import Path
+
+    from scorekeeper.core.messages import TEMPLATES
+
+    core = Path(__file__).resolve().parents[1] / "scorekeeper" / "core"
+    codes = set()
+    for name in ("cards", "entry", "oneline", "melds", "check"):
+        text = (core / f"{name}.py").read_text(encoding="utf-8")
+        assert not re.search(r'Error\(f?"[A-Z]', text), name
+        codes |= set(re.findall(r'(?:Error|Fault|illegal\(cards,)\(\s*"([a-z_.]+)"', text))
+        codes |= set(re.findall(r'illegal\(cards, "([a-z_.]+)"', text))
+    assert len(codes) > 40
+    assert sorted(c for c in codes if c not in TEMPLATES) == []
