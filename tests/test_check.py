@@ -224,6 +224,11 @@ def test_reasons_are_worded_from_data():
     assert result.melds[0].reason == "4♣ appears 2 times, but one deck holds it only once"
     result = check_melds(get_variant("rummy500"), "7H 8H 9S")
     assert result.melds[0].reason == "not a set (the ranks differ) and not a run (the suits differ)"
+    # the rule broken is there as data too, for a renderer
+    result = check_melds(get_variant("rummy500"), "7H 7H 7S, 7C 7C 7C", rule_args=["decks=2"])
+    assert result.melds[0].why.code == "meld.set_twice" and result.melds[0].why.facts["card"].rank == 7
+    assert result.melds[1].why.facts["cards"][0].suit == "C" and result.melds[1].why.facts["count"] == 3
+    assert "why" not in result.melds[0].as_json()
 
 
 def test_round_errors_carry_the_variant_and_the_round():

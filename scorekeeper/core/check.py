@@ -15,7 +15,7 @@ from typing import Any, Sequence
 from scorekeeper.core.cards import RANKS, Card, PlayedCard, format_card, split_melds
 from scorekeeper.core.describe import fixed_rounds, round_matters, setup_for
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.melds import IllegalMeld, MeldReading, Slot, deck_code, read_meld, too_many
+from scorekeeper.core.melds import IllegalMeld, MeldFault, MeldReading, Slot, deck_code, read_meld, too_many
 from scorekeeper.core.messages import render
 from scorekeeper.core.rules import Variant, parse_rule_args
 
@@ -31,7 +31,9 @@ class MeldCheck:
     was read as; a legal run in rank order); ``kind`` ``"set"``/``"run"`` or
     None when illegal; ``value`` its points, or None where melds do not score
     or it is illegal; ``reason`` a plain-words sentence; ``arithmetic`` the
-    card-by-card sum of ``value`` (``"10 + 10 + 15 = 35"``) or None.
+    card-by-card sum of ``value`` (``"10 + 10 + 15 = 35"``) or None; ``why`` the
+    rule an illegal meld breaks, as data (a :class:`MeldFault`: code and facts, the
+    cards as card objects), which ``reason`` words.
     """
 
     cards: tuple[str, ...]
@@ -40,6 +42,7 @@ class MeldCheck:
     value: int | None
     reason: str
     arithmetic: str | None = None
+    why: MeldFault | None = field(default=None, compare=False)
 
     def as_json(self) -> dict:
         return {"cards": list(self.cards), "legal": self.legal, "kind": self.kind, "value": self.value,
@@ -94,18 +97,21 @@ def judge(variant: Variant, cards: Sequence[PlayedCard], rules: dict[str, Any], 
     """One meld's verdict under ``rules`` (and ``round_``, where the wild rank depends on it);
     ``decks`` and ``jokers`` are the most copies of a card and of the joker the game holds."""
     typed = tuple(str(pc) for pc in cards)
+
+    def illegal(why: MeldFault) -> MeldCheck:
+        return MeldCheck(typed, False, None, None, render("check.illegal", {"cause": why}), why=why)
+
     if jokers == 0 and any(pc.card.is_joker for pc in cards):
-        return MeldCheck(typed, False, None, None, render("check.no_jokers", {"variant": variant.name}))
+        return illegal(MeldFault("check.no_jokers", variant=variant.name))
     found = too_many({"": [pc.card for pc in cards]}, decks, jokers)
     if found is not None:
         card, copies, limit = found
-        facts = {"cards": (card,), "count": len(copies), "limit": limit, "decks": decks, "jokers": jokers,
-                 "deck_text": deck_words(decks, jokers)}
-        return MeldCheck(typed, False, None, None, render(deck_code("check.too_many", decks, limit), facts))
+        return illegal(MeldFault(deck_code("check.too_many", decks, limit), cards=(card,), count=len(copies),
+                                 limit=limit, decks=decks, jokers=jokers, deck_text=deck_words(decks, jokers)))
     try:
         reading = read_meld(cards, variant.meld_rules(rules, round_))
     except IllegalMeld as e:
-        return MeldCheck(typed, False, None, None, render("check.illegal", {"cause": e.reason}))
+        return illegal(e.reason)
     value = variant.meld_value(reading, rules)
     arithmetic = _arithmetic(variant, reading, rules, value) if value is not None else None
     return MeldCheck(tuple(_slot_text(s) for s in reading.slots), True, reading.kind, value, reading.reason, arithmetic)
