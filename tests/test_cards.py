@@ -257,6 +257,12 @@ class TestCommasBetweenCards:
         assert len(split_melds("7H 8H 9H, QS QD QC")) == 2
         assert len(split_melds("7H 8H 9H, QS")) == 2
 
+    def test_the_suggestion_joins_only_the_one_card_melds(self):
+        with pytest.raises(InputError) as e:
+            split_melds("7H 8H 9H, QS, QD, QC")
+        assert e.value.facts["spaced"] == "7H 8H 9H, QS QD QC"
+        assert e.value.message.startswith('"7H 8H 9H, QS, QD, QC": commas separate melds')
+
 
 class TestRankAndSuitApart:
     """``10 H`` is the card 10H with a space in it: suggest ``10H``, not '"H" is not a card'."""

@@ -154,7 +154,8 @@ _SPLIT = re.compile(r"\s+")
 #: What a card list is, for messages: ``part`` (and the player whose it is, if any).
 PARTS = ("list", "cards", "hand", "melds", "layoffs")
 _LEGACY_PARTS = {"the card list": "list", "the cards": "cards", "the melds": "melds", "the hand": "hand",
-                 "the lay-offs": "layoffs", "hand": "hand", "melds": "melds", "lay-offs": "layoffs"}
+                 "the lay-offs": "layoffs", "hand": "hand", "melds": "melds", "lay-offs": "layoffs",
+                 "cards": "cards"}
 
 
 def _part(what: str, player: str | None) -> tuple[str, str | None]:
@@ -274,14 +275,25 @@ def _one_card_melds(melds: list[list[Any]]) -> bool:
     return len(melds) >= 2 and sum(len(m) == 1 for m in melds) >= 2
 
 
-def commas_between_cards(melds: list[list[str]], player: str | None = None) -> InputError | None:
+def commas_between_cards(melds: list[list[str]], player: str | None = None,
+                         typed: str | None = None) -> InputError | None:
     """The error for cards of one meld separated by commas (``7H,8H,9H``): ``melds``
-    are the melds as read (lists of card tokens). None when they look like melds."""
+    are the melds as read (lists of card tokens), ``typed`` the text as typed. None
+    when they look like melds. The suggestion (``spaced``) joins each run of one-card
+    melds into one meld and keeps the others."""
     melds = [m for m in melds if m]
     if not _one_card_melds(melds):
         return None
-    facts: dict[str, Any] = {"text": ",".join(" ".join(m) for m in melds),
-                             "spaced": " ".join(t for m in melds for t in m)}
+    joined: list[list[str]] = []
+    after_one = False  # the last meld had one card: a next one-card meld joins it
+    for m in melds:
+        if len(m) == 1 and after_one:
+            joined[-1].append(m[0])
+        else:
+            joined.append(list(m))
+        after_one = len(m) == 1
+    facts: dict[str, Any] = {"text": typed.strip() if typed is not None else ",".join(" ".join(m) for m in melds),
+                             "spaced": ", ".join(" ".join(m) for m in joined)}
     if player is not None:
         facts["player"] = player
     return InputError("melds.commas_between_cards", **facts)
@@ -295,7 +307,7 @@ def split_melds(value: str | Iterable[str | list], what: str = "melds", *,
     part, player = _part(what, player)
     if isinstance(value, str):
         parts: list = re.split(r"[,;]", value)
-        typo = commas_between_cards([_SPLIT.split(p.strip()) if p.strip() else [] for p in parts], player)
+        typo = commas_between_cards([_SPLIT.split(p.strip()) if p.strip() else [] for p in parts], player, value)
         if typo is not None:
             raise typo
     elif isinstance(value, (list, tuple)):
