@@ -187,3 +187,112 @@ class TestSplitMelds:
             split_melds([7])
         with pytest.raises(InputError, match='"XX" is not a card'):
             split_melds("7H XX 9H")
+
+
+class TestErrorsAreData:
+    """Errors carry a code and facts; the sentence is made from them (SPEC §7)."""
+
+    def test_a_token_that_is_no_card(self):
+        with pytest.raises(InputError) as e:
+            parse_card("ZZ")
+        assert e.value.code == "card.not_a_card" and e.value.facts == {"token": "ZZ"}
+        assert e.value.message == ('"ZZ" is not a card: ranks are A 2-10 J Q K (or T), suits S H D C '
+                                   "(or ♠ ♥ ♦ ♣), a joker is JK.")
+
+    def test_a_card_that_was_read_is_a_card_fact(self):
+        with pytest.raises(InputError) as e:
+            parse_played("KS:low")
+        assert e.value.facts["cards"] == (Card(13, "S"),) and e.value.facts["token"] == "KS:low"
+
+    def test_a_mark_in_hand_says_how_to_write_it(self):
+        with pytest.raises(InputError) as e:
+            parse_card("JK=7H")
+        assert e.value.code == "card.wild_mark_in_hand" and e.value.facts["plain"] == "JK"
+        assert e.value.message == ('"JK=7H": "=" says what a wild card stands for in a meld; '
+                                   'cards left in hand are written plainly, like "JK".')
+
+    def test_whose_cards_is_a_fact_not_text(self):
+        with pytest.raises(InputError) as e:
+            parse_cards("AS ZZ", "hand", player="Ann")
+        assert e.value.player == "Ann" and e.value.code == "card.not_a_card"
+        assert e.value.message.startswith('"ZZ" is not a card')
+        with pytest.raises(InputError) as e:
+            parse_cards("AS, 4D", "hand", player="Ann")
+        assert e.value.player == "Ann" and e.value.facts["part"] == "hand"
+        assert e.value.message == ('Ann\'s hand "AS, 4D" holds a comma: cards are separated by spaces, '
+                                   "commas separate melds.")
+
+    def test_the_older_phrase_for_a_list_still_reads(self):
+        # "Ann's hand" as the second argument: the player and the part are still facts
+        with pytest.raises(InputError) as e:
+            parse_cards("AS;4D", "Ann's hand")
+        assert e.value.player == "Ann" and e.value.facts["part"] == "hand"
+        with pytest.raises(InputError) as e:
+            split_melds([7], "the cards")
+        assert e.value.player is None
+        assert e.value.message == 'the cards holds 7: a meld is written as cards, like "7H 8H 9H".'
+
+    @pytest.mark.parametrize("value", [7, None, {"a": 1}])
+    def test_the_wrong_value_is_a_fact(self, value):
+        with pytest.raises(InputError) as e:
+            parse_cards(value, "layoffs", player="Bob")
+        assert e.value.facts["value"] == value and e.value.player == "Bob"
+        assert e.value.message.startswith("Bob's lay-offs must be cards as text")
+
+
+class TestCommasBetweenCards:
+    """``7H,8H,9H`` is one meld typed with commas: say so, not "a meld needs at least three cards"."""
+
+    def test_in_a_melds_text(self):
+        with pytest.raises(InputError) as e:
+            split_melds("7H,8H,9H")
+        assert e.value.code == "melds.commas_between_cards"
+        assert e.value.message == ('"7H,8H,9H": commas separate melds, and the cards of a meld are separated '
+                                   'by spaces, like "7H 8H 9H".')
+        with pytest.raises(InputError, match="commas separate melds") as e:
+            split_melds("7H;8H; 9H", "melds", player="Ann")
+        assert e.value.player == "Ann"
+
+    def test_real_melds_pass(self):
+        assert len(split_melds("7H 8H 9H, QS QD QC")) == 2
+        assert len(split_melds("7H 8H 9H, QS")) == 2
+
+    def test_the_suggestion_joins_only_the_one_card_melds(self):
+        with pytest.raises(InputError) as e:
+            split_melds("7H 8H 9H, QS, QD, QC")
+        assert e.value.facts["spaced"] == "7H 8H 9H, QS QD QC"
+        assert e.value.message.startswith('"7H 8H 9H, QS, QD, QC": commas separate melds')
+
+
+class TestRankAndSuitApart:
+    """``10 H`` is the card 10H with a space in it: suggest ``10H``, not '"H" is not a card'."""
+
+    @pytest.mark.parametrize("text,typed,joined", [("AS 10 H", "10 H", "10H"), ("Q s 4D", "Q s", "Qs"),
+                                                   ("7H A ♠", "A ♠", "A♠")])
+    def test_in_a_card_list(self, text, typed, joined):
+        with pytest.raises(InputError) as e:
+            parse_cards(text, "hand", player="Ann")
+        assert e.value.code == "card.split" and e.value.player == "Ann"
+        assert e.value.message == f'"{typed}" is not a card: write the rank and the suit together, like "{joined}".'
+
+    def test_a_lone_suit_after_a_card_is_no_split_card(self):
+        with pytest.raises(InputError, match='"H" is not a card: ranks are'):
+            parse_cards("AS H")
+
+
+def test_every_code_these_modules_raise_has_a_template():
+    """No raise depends on a sentence used as its code: each code is a template's."""
+    import re
+    from pathlib import Path
+
+    from scorekeeper.core.messages import TEMPLATES
+
+    core = Path(__file__).resolve().parents[1] / "scorekeeper" / "core"
+    codes = set()
+    for name in ("cards", "entry", "oneline", "melds", "check"):
+        text = (core / f"{name}.py").read_text(encoding="utf-8")
+        assert not re.search(r'Error\(f?"[A-Z]', text), name
+        codes |= set(re.findall(r'(?:Error|Fault|illegal\(cards,)\(\s*"([a-z_.]+)"', text))
+        codes |= set(re.findall(r'illegal\(cards, "([a-z_.]+)"', text))
+    assert len(codes) > 40
+    assert sorted(c for c in codes if c not in TEMPLATES) == []

@@ -212,3 +212,33 @@ def test_check_counts_the_cards_the_game_holds(cli):
     assert cli("check", "carousel", "JK", "JK", "5H").exit_code == 0
     # Crazy Rummy is one deck: the same card twice cannot be in a meld
     assert cli("check", "crazy", "4C", "4C", "9D", "--round", "4").exit_code == 1
+
+
+def test_reasons_are_worded_from_data():
+    # the deck count in check's own words: one meld, not "this hand"
+    result = check_melds(get_variant("rummy500"), "7C 7C 7C", rule_args=["decks=2", "set_duplicates=true"])
+    assert result.melds[0].reason == "7♣ appears 3 times, but two decks hold it only twice"
+    result = check_melds(get_variant("carousel"), "JK JK JK")
+    assert not result.legal and result.melds[0].reason.startswith("JK appears 3 times, but two decks and 2 jokers")
+    result = check_melds(get_variant("crazy"), "4C 4C 9D", round_=4)
+    assert result.melds[0].reason == "4♣ appears 2 times, but one deck holds it only once"
+    result = check_melds(get_variant("rummy500"), "7H 8H 9S")
+    assert result.melds[0].reason == "not a set (the ranks differ) and not a run (the suits differ)"
+    # the rule broken is there as data too, for a renderer
+    result = check_melds(get_variant("rummy500"), "7H 7H 7S, 7C 7C 7C", rule_args=["decks=2"])
+    assert result.melds[0].why.code == "meld.set_twice" and result.melds[0].why.facts["card"].rank == 7
+    assert result.melds[1].why.facts["cards"][0].suit == "C" and result.melds[1].why.facts["count"] == 3
+    assert "why" not in result.melds[0].as_json()
+
+
+def test_round_errors_carry_the_variant_and_the_round():
+    with pytest.raises(InputError) as e:
+        check_melds(get_variant("crazy"), "4C 9D 9S", round_=14)
+    assert e.value.code == "check.round_out_of_range" and e.value.facts["round"] == 14
+    assert e.value.message == "Crazy Rummy has rounds 1 to 13, not 14."
+
+
+def test_commas_between_the_cards_of_one_meld(cli):
+    r = cli("check", "rummy500", "7H,8H,9H")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert "commas separate melds, and the cards of a meld are separated by spaces" in " ".join(r.stderr.split())

@@ -22,10 +22,12 @@ from scorekeeper.core.cards import (
     parse_played,
     split_melds,
 )
+from scorekeeper.core.check import check_melds
 from scorekeeper.core.entry import parse_entry
 from scorekeeper.core.errors import InputError, ScorekeeperError
 from scorekeeper.core.game import new_setup, play, replay
 from scorekeeper.core.melds import IllegalMeld, MeldRules, read_meld
+from scorekeeper.core.messages import TEMPLATES
 from scorekeeper.core.oneline import parse_line_entries
 from scorekeeper.core.rules import resolve_rules
 from scorekeeper.core.variants import get_variant
@@ -43,6 +45,22 @@ json_like = st.recursive(
     lambda inner: st.one_of(st.lists(inner, max_size=5), st.dictionaries(any_text, inner, max_size=5)),
     max_leaves=20,
 )
+
+
+def said(error: ScorekeeperError, players=PLAYERS) -> str:
+    """``error`` is data that renders: its code (and its cause's) has a template, its
+    sentence is made without a KeyError and ends with a stop, and a player it names
+    as a fact is one of the session's."""
+    assert error.code in TEMPLATES, f"no template for {error.code!r}"
+    cause = error.facts.get("cause")
+    if cause is not None:
+        assert isinstance(cause, ScorekeeperError)
+        said(cause, players)
+    text = str(error)
+    assert text.strip() and text == error.message
+    if error.player is not None:
+        assert error.player in players, error
+    return text
 
 
 def spell(card: Card, draw) -> str:
@@ -79,7 +97,7 @@ def test_parse_card_gives_a_card_or_a_clean_error(text):
     try:
         card = parse_card(text)
     except InputError as e:
-        assert text in e.message
+        assert text in said(e) and said(e).endswith(".")
     else:
         assert card.is_joker or parse_card(format_card(card)) == card
 
@@ -89,7 +107,8 @@ def test_parse_card_gives_a_card_or_a_clean_error(text):
 def test_parse_played_gives_a_card_or_a_clean_error(text):
     try:
         played = parse_played(text)
-    except InputError:
+    except InputError as e:
+        assert said(e).endswith(".")
         return
     assert isinstance(played, PlayedCard)
     assert parse_played(str(played)) == played
@@ -100,7 +119,8 @@ def test_parse_played_gives_a_card_or_a_clean_error(text):
 def test_split_melds_gives_melds_or_a_clean_error(value):
     try:
         melds = split_melds(value)
-    except InputError:
+    except InputError as e:
+        assert said(e).endswith(".")
         return
     assert all(meld and all(isinstance(c, PlayedCard) for c in meld) for meld in melds)
 
@@ -110,8 +130,18 @@ def test_split_melds_gives_melds_or_a_clean_error(value):
 def test_parse_cards_gives_cards_or_a_clean_error(value):
     try:
         parse_cards(value)
-    except InputError:
-        pass
+    except InputError as e:
+        assert said(e).endswith(".")
+
+
+@FUZZ
+@given(st.one_of(any_text, json_like), st.sampled_from(["hand", "melds", "layoffs", "list"]),
+       st.sampled_from([None, "Ann"]))
+def test_a_list_error_says_whose_list_as_a_fact(value, part, player):
+    try:
+        parse_cards(value, part, player=player)
+    except InputError as e:
+        assert said(e).endswith(".") and e.player == player
 
 
 # -------------------------------------------------------------------- one line
@@ -132,7 +162,8 @@ line_args = st.lists(
 def test_parse_line_entries_gives_an_entry_or_a_clean_error(args, knock):
     try:
         entry = parse_line_entries(args, PLAYERS, knock)
-    except InputError:
+    except InputError as e:
+        assert said(e).endswith(".")
         return
     assert isinstance(entry, dict) and set(entry["players"]) <= set(PLAYERS)
     json.dumps(entry)  # stored as entered: always JSON
@@ -144,8 +175,8 @@ def test_one_line_all_the_way_to_a_score(args):
     setup = new_setup(get_variant("rummy500"), PLAYERS)
     try:
         play(setup, [], parse_line_entries(args, PLAYERS, False))
-    except ScorekeeperError:
-        pass
+    except ScorekeeperError as e:
+        assert str(e).strip()
 
 
 # ----------------------------------------------------------- entries and scores
@@ -156,8 +187,9 @@ def test_one_line_all_the_way_to_a_score(args):
 def test_parse_entry_on_anything(raw):
     try:
         parse_entry(raw, PLAYERS, {"melds", "layoffs", "hand", "table"}, False)
-    except InputError:
-        pass
+    except InputError as e:
+        assert said(e).endswith(".")
+
 
 
 players_value = st.fixed_dictionaries(
@@ -181,12 +213,23 @@ entries = st.fixed_dictionaries(
 
 
 @FUZZ
+@given(entries, st.booleans())
+def test_parse_entry_on_odd_entries(raw, knock):
+    try:
+        entry = parse_entry(raw, PLAYERS, {"melds", "layoffs", "hand", "table"}, knock)
+    except InputError as e:
+        assert said(e).endswith(".")
+        return
+    assert list(entry.players) == PLAYERS
+
+@FUZZ
 @given(entries, st.sampled_from(["rummy500", "rum500"]))
 def test_the_whole_score_path_on_odd_entries(raw, variant):
     setup = new_setup(get_variant(variant), PLAYERS)
     try:
         state, result = play(setup, [], raw)
-    except ScorekeeperError:
+    except ScorekeeperError as e:
+        assert str(e).strip()
         return
     assert set(result.scores) == set(PLAYERS)
     json.dumps(raw)
@@ -298,7 +341,7 @@ def test_read_meld_reads_or_raises_illegal_meld_only(meld, ace_high, duplicates)
     try:
         reading = read_meld(meld, rules)
     except IllegalMeld as e:
-        assert e.message
+        assert said(e).endswith(".") and e.reason.code.startswith("meld.")
         return
     assert reading.kind in ("set", "run") and len(reading.slots) == len(meld)
 
@@ -310,8 +353,8 @@ def test_read_meld_with_wild_cards(meld, wild_rank):
     rules = MeldRules(wild=lambda c: c.is_joker or c.rank == rank, ace_high=wild_rank != "A")
     try:
         read_meld(meld, rules)
-    except IllegalMeld:
-        pass
+    except IllegalMeld as e:
+        assert said(e).endswith(".")
 
 
 @FUZZ
@@ -361,6 +404,24 @@ def test_runs_round_the_corner_are_refused(length, suit, data):
         assert "corner" in e.message or "not consecutive" in e.message
     else:
         raise AssertionError(f"{ranks} turned the corner and was accepted")
+
+
+# ----------------------------------------------------------------------- check
+
+
+@FUZZ
+@given(st.one_of(notation, st.lists(notation, max_size=4)), st.sampled_from(["rummy500", "rum500", "carousel", "crazy"]),
+       st.one_of(st.none(), st.integers(-2, 15)))
+def test_check_gives_verdicts_or_a_clean_error(cards_, variant, round_):
+    try:
+        result = check_melds(get_variant(variant), cards_, round_)
+    except InputError as e:
+        assert said(e).endswith(".")
+        return
+    for m in result.melds:
+        # a reason is a clause: no card list in front, no stop, no Python
+        assert m.reason and not m.reason.endswith(".") and "{" not in m.reason
+        assert m.legal or (m.kind is None and m.value is None)
 
 
 # ------------------------------------------------------------------ rule options

@@ -163,3 +163,39 @@ class TestCheckDeck:
     def test_no_jokers_in_rummy500(self):
         with pytest.raises(InputError, match="without jokers"):
             check_deck({"Ann": [Card(0, "")]}, 1, 0, "one deck")
+
+
+class TestWhyAsData:
+    """An illegal meld carries the rule it breaks as data (``reason``), so ``check``
+    and the variants word it without reading the sentence."""
+
+    def test_the_reason_is_a_code_with_facts(self):
+        cards = parse_played_cards("KS AS 2S")
+        with pytest.raises(IllegalMeld) as e:
+            read_meld(cards, MeldRules())
+        assert e.value.code == "meld.illegal" and e.value.cards == tuple(cards)
+        assert e.value.reason.code == "meld.corner"
+        assert e.value.message == "K♠ A♠ 2♠: runs cannot turn the corner: K-A-2."
+
+    def test_facts_of_the_reason(self):
+        with pytest.raises(IllegalMeld) as e:
+            read_meld(parse_played_cards("7H 7H 7S"), MeldRules())
+        assert e.value.reason.code == "meld.set_twice" and e.value.reason.facts["card"] == Card(7, "H")
+        with pytest.raises(IllegalMeld) as e:
+            read_meld(parse_played_cards("2S 3S 6S"), MeldRules())
+        assert e.value.reason.facts["missing"] == [4, 5]
+        assert e.value.message == "2♠ 3♠ 6♠: not a run: the ranks are not consecutive (missing 4, 5)."
+
+    def test_a_player_can_be_added(self):
+        with pytest.raises(IllegalMeld) as e:
+            read_meld(parse_played_cards("7H 8H"), MeldRules())
+        about_ann = e.value.with_facts(player="Ann")
+        assert isinstance(about_ann, IllegalMeld) and about_ann.player == "Ann"
+        assert about_ann.reason.code == "meld.too_few"
+
+    def test_the_deck_check_carries_its_numbers(self):
+        with pytest.raises(InputError) as e:
+            check_deck({"Ann": [Card(7, "H"), Card(7, "H")], "Bob": [Card(7, "H")]}, 2, 0, "two decks")
+        facts = e.value.facts
+        assert facts["cards"] == (Card(7, "H"),) and facts["count"] == 3 and facts["limit"] == 2
+        assert facts["holders"] == ["Ann", "Bob"]

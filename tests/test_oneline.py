@@ -236,3 +236,104 @@ def test_readme_documents_the_form():
     assert "Typing a hand on one line" in readme
     for words in ["`+10H 4C`", "`-AS 4D`", "`stock`", "+AS:low", "`80 -85`"]:
         assert words in readme, words
+
+
+# ------------------------------------------------ errors say which player they are about, as a fact
+
+
+@pytest.mark.parametrize("arg", [
+    "Ann: 7H 8H 9H",            # nothing after "-"
+    "Ann: 1H 2H 3H -",          # a bad card
+    "Ann: -AS:low",             # a mark in hand
+    "Ann: 7H 8H 9H +10H, JH -",  # a comma after the lay-offs
+    "Ann: 7H 8H 9H 12 -",       # points out of place
+    "Ann: 12 7H 8H 9H -",       # table points and melds
+    "Ann: -12 7H",              # hand as points and cards
+    "Ann: -3C knock",           # knocking outside Carousel
+])
+def test_every_refusal_of_a_part_names_its_player_as_a_fact(arg):
+    with pytest.raises(InputError) as e:
+        line([arg, "Bob: -2C", "Cy: -3C"])
+    assert e.value.player == "Ann"
+    assert e.value.message.startswith("Ann: ")
+
+
+def test_a_bad_card_is_the_cause_of_the_refusal():
+    with pytest.raises(InputError) as e:
+        line(["Ann: 1H 2H 3H -", "Bob: -2C", "Cy: -3C"])
+    assert e.value.code == "entry.about_player" and e.value.player == "Ann"
+    assert e.value.facts["cause"].code == "card.not_a_card" and e.value.facts["cause"].facts["token"] == "1H"
+    assert e.value.message == ('Ann: "1H" is not a card: ranks are A 2-10 J Q K (or T), suits S H D C '
+                               "(or ♠ ♥ ♦ ♣), a joker is JK.")
+
+
+def test_the_second_player_of_a_word_given_twice_is_the_one_at_fault():
+    with pytest.raises(InputError) as e:
+        line(["Ann: - out", "Bob: -0 out", "Cy: -3C"])
+    assert e.value.player == "Bob" and e.value.facts["other"] == "Ann"
+
+
+# ------------------------------------------- "out" with no "-": nothing left in hand (issue 12)
+
+
+class TestOutWithNothingAfterTheDash:
+    def test_points_put_down_then_out(self):
+        entry = line(["Ann: 20 -35", "Bob: 150 out"], ["Ann", "Bob"])
+        assert entry == {"players": {"Ann": {"table": 20, "hand": 35}, "Bob": {"table": 150, "hand": 0}},
+                         "out": "Bob"}
+        assert entry == line(["Ann: 20 -35", "Bob: 150 -0 out"], ["Ann", "Bob"])
+
+    def test_melds_then_out_and_out_alone(self):
+        assert line(["Ann: -5H", "Bob: 7H 8H 9H out", "Cy: -9D"]) == line(["Ann: -5H", "Bob: 7H 8H 9H - out",
+                                                                             "Cy: -9D"])
+        assert line(["Ann: -5H", "Bob: out", "Cy: -9D"])["players"]["Bob"] == {"hand": ""}
+
+    def test_it_scores_as_going_out(self):
+        setup = new_setup(get_variant("rummy500"), ["Ann", "Bob"], ["out_bonus=20"])
+        entry = line(["Ann: 20 -35", "Bob: 150 out"], ["Ann", "Bob"])
+        # Ann 20 − 35 = −15; Bob 150 − 0 + 20 for going out = 170
+        assert replay(setup, [entry]).results[0].scores == {"Ann": -15, "Bob": 170}
+
+    def test_a_player_who_did_not_go_out_still_says_what_is_left(self):
+        with pytest.raises(InputError, match='Bob: say what is left in hand after "-"'):
+            line(["Ann: - out", "Bob: 150"], ["Ann", "Bob"])
+
+
+# ------------------------------------ cards of one meld separated by commas (issue 12)
+
+COMMAS = ('Ann: "7H,8H,9H": commas separate melds, and the cards of a meld are separated by spaces, '
+          'like "7H 8H 9H".')
+
+
+def test_commas_between_the_cards_of_a_meld_are_named():
+    with pytest.raises(InputError) as e:
+        line(["Ann: 7H,8H,9H -", "Bob: -2C", "Cy: -3C"])
+    assert e.value.message == COMMAS and e.value.player == "Ann"
+    assert e.value.facts["cause"].code == "melds.commas_between_cards"
+    with pytest.raises(InputError, match="commas separate melds"):
+        line(["Ann: 7H, 8H, 9H, QS QD QC -", "Bob: -2C", "Cy: -3C"])
+
+
+def test_one_short_meld_is_still_judged_as_a_meld():
+    entry = line(["Ann: 7H 8H 9H, QS -", "Bob: -2C", "Cy: -3C"])
+    assert entry["players"]["Ann"]["melds"] == ["7H 8H 9H", "QS"]
+
+
+# --------------------------------------- a rank and its suit typed apart: "10 H" (issue 12)
+
+
+@pytest.mark.parametrize("arg,typed,joined", [
+    ("Ann: -10 H", "10 H", "10H"),
+    ("Ann: 7H 8H 9H 10 H -", "10 H", "10H"),
+    ("Ann: -AS 4 d", "4 d", "4d"),
+    ("Ann: 8H 9H 10H +J ♥ -", "J ♥", "J♥"),
+])
+def test_a_rank_and_suit_typed_apart_are_told_to_be_one_word(arg, typed, joined):
+    with pytest.raises(InputError) as e:
+        line([arg, "Bob: -2C", "Cy: -3C"])
+    assert e.value.player == "Ann"
+    assert e.value.message == f'Ann: "{typed}" is not a card: write the rank and the suit together, like "{joined}".'
+
+
+def test_points_then_a_card_are_not_taken_for_a_split_card():
+    assert line(["Ann: 10 -9H", "Bob: -2C", "Cy: -3C"])["players"]["Ann"] == {"table": 10, "hand": "9H"}

@@ -33,7 +33,6 @@ _SUIT_IN = {
 }
 _RANK_IN = {r: i for i, r in enumerate(RANKS, 1)} | {"T": 10}
 _JOKERS = {"JK", "*", "JOKER"}
-_EXPECTED = "ranks are A 2-10 J Q K (or T), suits S H D C (or ♠ ♥ ♦ ♣), a joker is JK"
 
 
 @dataclass(frozen=True, order=True)
@@ -103,12 +102,11 @@ def parse_card(token: str) -> Card:
         rank = _RANK_IN.get(upper[:-1])
         if suit and rank:
             return Card(rank, suit)
-    for mark, use in (("=", "says what a wild card stands for in a meld"),
-                      (":", "says where a laid-off ace attaches")):
+    for mark, code in (("=", "card.wild_mark_in_hand"), (":", "card.ace_mark_in_hand")):
         plain = text.partition(mark)[0]
         if mark in text and plain:
-            raise InputError(f'"{token}": "{mark}" {use}; cards left in hand are written plainly, like "{plain}".')
-    raise InputError(f'"{token}" is not a card: {_EXPECTED}.')
+            raise InputError(code, token=token, plain=plain)
+    raise InputError("card.not_a_card", token=token)
 
 
 def format_card(card: Card) -> str:
@@ -138,37 +136,103 @@ def parse_played(token: str) -> PlayedCard:
         text, _, where = text.partition(":")
         ace = _ACE_WORDS.get(where.strip().upper())
         if ace is None:
-            raise InputError(f'"{token}": after ":" write low or high (where a laid-off ace attaches).')
+            raise InputError("card.ace_word", token=token)
     stands_for = None
     if "=" in text:
         text, _, meaning = text.partition("=")
         stands_for = parse_card(meaning)
         if stands_for.is_joker:
-            raise InputError(f'"{token}": a wild card stands for a real card, not a joker.')
+            raise InputError("card.stands_for_joker", token=token)
     card = parse_card(text)
     if ace and card.rank != 1:
-        raise InputError(f'"{token}": only an ace takes :low or :high.')
+        raise InputError("card.ace_mark_not_ace", token=token, cards=(card,))
     return PlayedCard(card, stands_for, ace)
 
 
 _SPLIT = re.compile(r"\s+")
 
+#: What a card list is, for messages: ``part`` (and the player whose it is, if any).
+PARTS = ("list", "cards", "hand", "melds", "layoffs")
+_LEGACY_PARTS = {"the card list": "list", "the cards": "cards", "the melds": "melds", "the hand": "hand",
+                 "the lay-offs": "layoffs", "hand": "hand", "melds": "melds", "lay-offs": "layoffs",
+                 "cards": "cards"}
 
-def split_tokens(text: str, what: str) -> list[str]:
+
+def _part(what: str, player: str | None) -> tuple[str, str | None]:
+    """``(part, player)`` for a card list. ``what`` is one of :data:`PARTS`; the older
+    form, a phrase such as ``"Ann's hand"``, is still read (TRANSITIONAL, for callers
+    not yet moved to ``player=``)."""
+    if what in PARTS:
+        return what, player
+    if what in _LEGACY_PARTS:
+        return _LEGACY_PARTS[what], player
+    owner, sep, part = what.rpartition("'s ")
+    if sep and part in _LEGACY_PARTS:
+        return _LEGACY_PARTS[part], player or owner
+    return "list", player
+
+
+def _list_error(code: str, what: str, player: str | None, **facts: Any) -> InputError:
+    """An error about a whole card list: the code names the part (``cards.comma.hand``
+    or ``cards.comma.hand_of_player``), and the facts say whose it is."""
+    part, player = _part(what, player)
+    suffix = part + ("_of_player" if player is not None else "")
+    if player is not None:
+        facts["player"] = player
+    return InputError(f"{code}.{suffix}", part=part, **facts)
+
+
+def _bare_rank(token: str) -> bool:
+    return token.upper() in _RANK_IN
+
+
+def _lone_suit(token: str) -> bool:
+    return token.upper() in _SUIT_IN
+
+
+def split_card(token: str, following: str | None) -> InputError | None:
+    """The error for a card typed with a space between rank and suit (``10 H``), when
+    ``token`` is a bare rank and ``following`` a lone suit; else None."""
+    if following is not None and _bare_rank(token) and _lone_suit(following):
+        return InputError("card.split", token=f"{token} {following}", joined=token + following)
+    return None
+
+
+def split_tokens(text: str, what: str = "list", *, player: str | None = None) -> list[str]:
     """Split a space-separated card list; a comma is refused (it separates melds)."""
     if "," in text or ";" in text:
-        raise InputError(f'{what} "{text}" holds a comma: cards are separated by spaces, commas separate melds.')
+        raise _list_error("cards.comma", what, player, text=text)
     return [t for t in _SPLIT.split(text.strip()) if t]
 
 
-def parse_cards(value: str | Iterable[str], what: str = "the card list") -> list[Card]:
-    """Read a card list given as one string (``"AS 4D"``) or a list of tokens."""
-    return [parse_card(t) for t in _tokens(value, what)]
+def _read_all(tokens: list[str], read: Any, what: str, player: str | None) -> list:
+    """Read each token; an error says whose cards they are (``player``), and a rank
+    and suit typed apart (``10 H``) are told to be written together."""
+    out = []
+    for i, tok in enumerate(tokens):
+        try:
+            out.append(read(tok))
+        except InputError as e:
+            error = split_card(tok, tokens[i + 1] if i + 1 < len(tokens) else None) or e
+            raise (error.with_facts(player=player) if player is not None else error) from None
+    return out
 
 
-def parse_played_cards(value: str | Iterable[str], what: str = "the card list") -> list[PlayedCard]:
+def parse_cards(value: str | Iterable[str], what: str = "list", *, player: str | None = None) -> list[Card]:
+    """Read a card list given as one string (``"AS 4D"``) or a list of tokens.
+
+    ``what`` says which list it is (one of :data:`PARTS`: ``"hand"``, ``"melds"``…) and
+    ``player`` whose; both go into the facts of an error. Raises :class:`InputError`.
+    """
+    part, player = _part(what, player)
+    return _read_all(_tokens(value, part, player), parse_card, part, player)
+
+
+def parse_played_cards(value: str | Iterable[str], what: str = "list", *,
+                       player: str | None = None) -> list[PlayedCard]:
     """Like :func:`parse_cards` for meld and lay-off cards (``=`` and ``:low`` allowed)."""
-    return [parse_played(t) for t in _tokens(value, what)]
+    part, player = _part(what, player)
+    return _read_all(_tokens(value, part, player), parse_played, part, player)
 
 
 #: How many characters of a wrong value a message quotes back.
@@ -192,36 +256,72 @@ def quoted(value: Any, limit: int = QUOTE_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def _tokens(value: str | Iterable[str], what: str) -> list[str]:
+def _tokens(value: str | Iterable[str], what: str, player: str | None = None) -> list[str]:
     if isinstance(value, str):
-        return split_tokens(value, what)
+        return split_tokens(value, what, player=player)
     if not isinstance(value, (list, tuple)):
-        raise InputError(f"{what} must be cards as text, like \"AS 4D\", or a list of them, not {quoted(value)}.")
+        raise _list_error("cards.not_text", what, player, value=value)
     tokens: list[str] = []
     for item in value:
         if not isinstance(item, str):
-            raise InputError(f"{what} holds {quoted(item)}: cards are written as text, like \"10H\".")
-        tokens.extend(split_tokens(item, what))
+            raise _list_error("cards.item_not_text", what, player, value=item)
+        tokens.extend(split_tokens(item, what, player=player))
     return tokens
 
 
-def split_melds(value: str | Iterable[str | list], what: str = "the melds") -> list[list[PlayedCard]]:
+def _one_card_melds(melds: list[list[Any]]) -> bool:
+    """Melds of one card each, at least two of them: cards separated by commas
+    (``7H,8H,9H``) rather than by spaces."""
+    return len(melds) >= 2 and sum(len(m) == 1 for m in melds) >= 2
+
+
+def commas_between_cards(melds: list[list[str]], player: str | None = None,
+                         typed: str | None = None) -> InputError | None:
+    """The error for cards of one meld separated by commas (``7H,8H,9H``): ``melds``
+    are the melds as read (lists of card tokens), ``typed`` the text as typed. None
+    when they look like melds. The suggestion (``spaced``) joins each run of one-card
+    melds into one meld and keeps the others."""
+    melds = [m for m in melds if m]
+    if not _one_card_melds(melds):
+        return None
+    joined: list[list[str]] = []
+    after_one = False  # the last meld had one card: a next one-card meld joins it
+    for m in melds:
+        if len(m) == 1 and after_one:
+            joined[-1].append(m[0])
+        else:
+            joined.append(list(m))
+        after_one = len(m) == 1
+    facts: dict[str, Any] = {"text": typed.strip() if typed is not None else ",".join(" ".join(m) for m in melds),
+                             "spaced": ", ".join(" ".join(m) for m in joined)}
+    if player is not None:
+        facts["player"] = player
+    return InputError("melds.commas_between_cards", **facts)
+
+
+def split_melds(value: str | Iterable[str | list], what: str = "melds", *,
+                player: str | None = None) -> list[list[PlayedCard]]:
     """Read melds: one string with melds separated by ``,``/``;``, or a list of melds
-    (each a string or a list of card tokens). Empty melds are skipped."""
+    (each a string or a list of card tokens). Empty melds are skipped. Cards of one
+    meld separated by commas (``7H,8H,9H``) are refused, saying so."""
+    part, player = _part(what, player)
     if isinstance(value, str):
         parts: list = re.split(r"[,;]", value)
+        typo = commas_between_cards([_SPLIT.split(p.strip()) if p.strip() else [] for p in parts], player, value)
+        if typo is not None:
+            raise typo
     elif isinstance(value, (list, tuple)):
         parts = list(value)
     else:
-        raise InputError(f"{what} must be text or a list of melds, not {quoted(value)}.")
+        raise _list_error("melds.not_text", part, player, value=value)
     melds = []
-    for part in parts:
-        if isinstance(part, str) and re.search(r"[,;]", part):
-            melds.extend(split_melds(part, what))
+    for item in parts:
+        if isinstance(item, str) and re.search(r"[,;]", item):
+            melds.extend(split_melds(item, part, player=player))
             continue
-        if not isinstance(part, (str, list, tuple)):
-            raise InputError(f"{what} holds {quoted(part)}: a meld is written as cards, like \"7H 8H 9H\".")
-        cards = parse_played_cards(part, what)
+        if not isinstance(item, (str, list, tuple)):
+            raise _list_error("melds.item_not_meld", part, player, value=item)
+        cards = parse_played_cards(item, part, player=player)
         if cards:
             melds.append(cards)
     return melds

@@ -15,7 +15,8 @@ from typing import Any, Sequence
 from scorekeeper.core.cards import RANKS, Card, PlayedCard, format_card, split_melds
 from scorekeeper.core.describe import fixed_rounds, round_matters, setup_for
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.melds import IllegalMeld, MeldReading, Slot, check_deck, describe_cards, read_meld
+from scorekeeper.core.melds import IllegalMeld, MeldFault, MeldReading, Slot, deck_code, read_meld, too_many
+from scorekeeper.core.messages import render
 from scorekeeper.core.rules import Variant, parse_rule_args
 
 #: The most rounds a round-by-round wild rank can have (one per rank, ace to king).
@@ -30,7 +31,9 @@ class MeldCheck:
     was read as; a legal run in rank order); ``kind`` ``"set"``/``"run"`` or
     None when illegal; ``value`` its points, or None where melds do not score
     or it is illegal; ``reason`` a plain-words sentence; ``arithmetic`` the
-    card-by-card sum of ``value`` (``"10 + 10 + 15 = 35"``) or None.
+    card-by-card sum of ``value`` (``"10 + 10 + 15 = 35"``) or None; ``why`` the
+    rule an illegal meld breaks, as data (a :class:`MeldFault`: code and facts, the
+    cards as card objects), which ``reason`` words.
     """
 
     cards: tuple[str, ...]
@@ -39,6 +42,7 @@ class MeldCheck:
     value: int | None
     reason: str
     arithmetic: str | None = None
+    why: MeldFault | None = field(default=None, compare=False)
 
     def as_json(self) -> dict:
         return {"cards": list(self.cards), "legal": self.legal, "kind": self.kind, "value": self.value,
@@ -93,23 +97,33 @@ def judge(variant: Variant, cards: Sequence[PlayedCard], rules: dict[str, Any], 
     """One meld's verdict under ``rules`` (and ``round_``, where the wild rank depends on it);
     ``decks`` and ``jokers`` are the most copies of a card and of the joker the game holds."""
     typed = tuple(str(pc) for pc in cards)
+
+    def illegal(why: MeldFault) -> MeldCheck:
+        return MeldCheck(typed, False, None, None, render("check.illegal", {"cause": why}), why=why)
+
     if jokers == 0 and any(pc.card.is_joker for pc in cards):
-        return MeldCheck(typed, False, None, None, f"{variant.name} is played without jokers")
-    try:
-        check_deck({"the meld": [pc.card for pc in cards]}, decks, jokers,
-                   {1: "one deck", 2: "two decks"}.get(decks, f"{decks} decks")
-                   + ("" if not jokers else f" and {jokers} joker{'s' if jokers > 1 else ''}"))
-    except InputError as e:
-        return MeldCheck(typed, False, None, None, e.message.replace(" in this hand (the meld)", "").rstrip("."))
+        return illegal(MeldFault("check.no_jokers", variant=variant.name))
+    found = too_many({"": [pc.card for pc in cards]}, decks, jokers)
+    if found is not None:
+        card, copies, limit = found
+        return illegal(MeldFault(deck_code("check.too_many", decks, limit), cards=(card,), count=len(copies),
+                                 limit=limit, decks=decks, jokers=jokers, deck_text=deck_words(decks, jokers)))
     try:
         reading = read_meld(cards, variant.meld_rules(rules, round_))
     except IllegalMeld as e:
-        prefix = describe_cards(cards) + ": "
-        reason = e.message[len(prefix):] if e.message.startswith(prefix) else e.message
-        return MeldCheck(typed, False, None, None, reason.rstrip("."))
+        return illegal(e.reason)
     value = variant.meld_value(reading, rules)
     arithmetic = _arithmetic(variant, reading, rules, value) if value is not None else None
     return MeldCheck(tuple(_slot_text(s) for s in reading.slots), True, reading.kind, value, reading.reason, arithmetic)
+
+
+def deck_words(decks: int, jokers: int) -> str:
+    """What a game is played with, in words ("two decks and 2 jokers"), for a sentence
+    (TRANSITIONAL: made from templates here until the notation has number words)."""
+    words = render(f"check.decks.{ {1: 'one', 2: 'two'}.get(decks, 'n') }", {"decks": decks})
+    if jokers:
+        words = render("check.decks_and_jokers", {"deck_text": words, "jokers": jokers})
+    return words
 
 
 def _most_cards(variant: Variant, rule_args: Sequence[str]) -> tuple[int, int]:
@@ -126,6 +140,15 @@ def _most_cards(variant: Variant, rule_args: Sequence[str]) -> tuple[int, int]:
     return most
 
 
+def _rounds(variant: Variant, rules: dict[str, Any]) -> tuple[bool, int]:
+    """Whether the meld rules change from round to round (Crazy Rummy's wild rank), and
+    the last round there is. The Variant does not declare these facts yet, so they are
+    worked out from it (:mod:`scorekeeper.core.describe`)."""
+    if not round_matters(variant, rules):
+        return False, 0
+    return True, fixed_rounds(variant) or MAX_ROUNDS
+
+
 def check_melds(variant: Variant, cards: str | Sequence[str], round_: int | None = None,
                 rule_args: Sequence[str] = ()) -> CheckResult:
     """Judge the melds in ``cards`` (one text, or tokens; ``,``/``;`` between melds)
@@ -137,24 +160,21 @@ def check_melds(variant: Variant, cards: str | Sequence[str], round_: int | None
     """
     players = variant.min_players
     rules = parse_rule_args(variant, rule_args, players)
-    needs_round = round_matters(variant, rules)
+    needs_round, last = _rounds(variant, rules)
     wild = None
     if needs_round:
-        last = fixed_rounds(variant) or MAX_ROUNDS
         if round_ is None:
-            raise InputError(
-                f"In {variant.name} the wild rank changes every round: give the round with --round 1-{last}."
-            )
+            raise InputError("check.round_needed", variant=variant.name, last=last)
         if not 1 <= round_ <= last:
-            raise InputError(f"{variant.name} has rounds 1 to {last}, not {round_}.")
+            raise InputError("check.round_out_of_range", variant=variant.name, last=last, round=round_)
         mrules = variant.meld_rules(rules, round_)
         wild = " ".join(RANKS[r - 1] for r in range(1, 14) if mrules.wild(Card(r, "S"))) or None
     elif round_ is not None:
-        raise InputError(f"{variant.name} melds do not depend on the round: leave out --round.")
+        raise InputError("check.round_not_needed", variant=variant.name, round=round_)
     text = cards if isinstance(cards, str) else " ".join(str(c) for c in cards)
-    melds = split_melds(text, "the cards")
+    melds = split_melds(text, "cards")
     if not melds:
-        raise InputError("Give the cards of a meld to check, for example: scorekeeper check rummy500 QS KS AS.")
+        raise InputError("check.no_cards")
     decks, jokers = _most_cards(variant, rule_args)
     verdicts = tuple(judge(variant, m, rules, round_ or 0, jokers, decks) for m in melds)
     return CheckResult(variant.id, round_ if needs_round else None, verdicts, wild, rules)

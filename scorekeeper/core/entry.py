@@ -71,77 +71,129 @@ class HandEntry:
     ended_given: bool = field(default=False)
 
 
-def did_you_mean(name: str, names: Sequence[str]) -> str:
-    """`` (did you mean "Ann"?)`` when a near miss exists, else ``""``."""
+def about_player(player: str, error: InputError) -> InputError:
+    """``error`` (about a card, a meld, the cards of a part) said of ``player``'s part of
+    the hand: "Ann: …", with ``player`` as a fact and ``error`` as its ``cause``."""
+    return InputError("entry.about_player", player=player, cause=error)
+
+
+def closest(name: str, names: Sequence[str]) -> str | None:
+    """The name among ``names`` that ``name`` most likely meant (a near miss, or the
+    same name in other case), or None."""
     close = difflib.get_close_matches(name, list(names), n=1, cutoff=0.5)
     if not close:
         lowered = {n.lower(): n for n in names}
         if name.lower() in lowered:
             close = [lowered[name.lower()]]
-    return f' (did you mean "{close[0]}"?)' if close else ""
+    return close[0] if close else None
 
 
-def match_player(name: str, players: Sequence[str]) -> str:
-    """The session player called ``name``: exactly, else ignoring case (for names
-    typed at the table). Raises :class:`InputError` with a "did you mean"."""
+def did_you_mean(name: str, names: Sequence[str]) -> str:
+    """`` (did you mean "Ann"?)`` when a near miss exists, else ``""``.
+
+    TRANSITIONAL, for callers still writing their own sentences: give the near miss as
+    a fact instead (:func:`closest`, or :func:`unknown_name` for a player)."""
+    from scorekeeper.core.messages import render
+
+    near = closest(name, names)
+    return render("name.did_you_mean", {"near": near}) if near is not None else ""
+
+
+def unknown_name(name: str, players: Sequence[str], role: str | None = None) -> InputError:
+    """The error for ``name`` that is no session player: with the near miss, if any
+    (``near``), and the players; ``role`` (``"knock"``, ``"out"``) when a key named them."""
+    near = closest(str(name), players)
+    code = "name.unknown" if role is None else "name.unknown_role"
+    facts: dict[str, Any] = {"name": name, "players": list(players)}
+    if role is not None:
+        facts["role"] = role
+    if near is not None:
+        code += "_near"
+        facts["near"] = near
+    return InputError(code, **facts)
+
+
+def find_player(name: str, players: Sequence[str]) -> str | None:
+    """The session player called ``name``: exactly, else ignoring case; None if none."""
     if name in players:
         return name
     folded = [p for p in players if p.casefold() == name.casefold()]
-    if len(folded) == 1:
-        return folded[0]
-    raise InputError(
-        f'"{name}" is not a player of this session{did_you_mean(name, players)}; '
-        f"the players are {', '.join(players)}."
-    )
+    return folded[0] if len(folded) == 1 else None
+
+
+def match_player(name: str, players: Sequence[str]) -> str:
+    """The session player called ``name``: exactly, else ignoring case (SPEC §4).
+    Raises :class:`InputError` (``name.unknown``, with the near miss as ``near``)."""
+    found = find_player(name, players)
+    if found is None:
+        raise unknown_name(name, players)
+    return found
 
 
 def player_named(name: Any, players: Sequence[str], role: str) -> str:
-    """Check a name given for ``role`` (``"knock"``, ``"out"``) is a session player."""
-    if not isinstance(name, str) or name not in players:
-        raise InputError(
-            f'"{role}" names {quoted(name)}, who is not a player of this session{did_you_mean(str(name), players)}; '
-            f"the players are {', '.join(players)}."
-        )
-    return name
+    """The session player a name given for ``role`` (``"knock"``, ``"out"``) means,
+    exactly or ignoring case."""
+    found = find_player(name, players) if isinstance(name, str) else None
+    if found is None:
+        raise unknown_name(name, players, role)
+    return found
+
+
+def session_names(raw: Any, players: Sequence[str]) -> Any:
+    """A hand entry with every player's name spelled as the session spells it
+    (``"ann"`` → ``"Ann"``), for storing; anything it cannot match is left as it is
+    (:func:`parse_entry` says what is wrong)."""
+    if not isinstance(raw, dict):
+        return raw
+    out = dict(raw)
+    given = raw.get("players")
+    if isinstance(given, dict):
+        named = {}
+        for name, part in given.items():
+            found = find_player(name, players) if isinstance(name, str) else None
+            key = found if found is not None and found not in named else name
+            named[key] = part
+        out["players"] = named
+    for role in ("knock", "out"):
+        if isinstance(raw.get(role), str):
+            out[role] = find_player(raw[role], players) or raw[role]
+    return out
 
 
 def _points(value: Any, player: str, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f'{player}: "{key}" must be cards or a whole number of points, not {quoted(value)}.')
+        raise InputError("entry.points_type", player=player, key=key, value=value)
     if value < 0:
-        raise InputError(f'{player}: "{key}" points cannot be negative ({value}).')
+        raise InputError("entry.points_negative", player=player, key=key, points=value)
     return value
 
 
 def _player_entry(name: str, raw: Any, allowed: set[str]) -> PlayerEntry:
     if not isinstance(raw, dict):
-        raise InputError(f"{name}: the entry must be a table of keys like \"hand\", not {quoted(raw)}.")
+        raise InputError("entry.player_not_table", player=name, value=raw)
     unknown = [k for k in raw if k not in allowed]
     if unknown:
-        raise InputError(
-            f'{name}: "{unknown[0]}" is not a key of this variant\'s hand entries; '
-            f"use {', '.join(sorted(allowed))}."
-        )
+        raise InputError("entry.unknown_key", player=name, key=unknown[0], allowed=sorted(allowed))
     if "hand" not in raw:
-        raise InputError(f'{name}: "hand" is missing: give the cards left in hand ("" after going out) or their points.')
+        raise InputError("entry.hand_missing", player=name)
     hand_raw = raw["hand"]
     hand = hand_points = None
     if isinstance(hand_raw, (str, list)):
-        hand = tuple(parse_cards(hand_raw, f"{name}'s hand"))
+        hand = tuple(parse_cards(hand_raw, "hand", player=name))
     else:
         hand_points = _points(hand_raw, name, "hand")
     melds = None
     if "melds" in raw:
-        melds = tuple(tuple(m) for m in split_melds(raw["melds"], f"{name}'s melds"))
+        melds = tuple(tuple(m) for m in split_melds(raw["melds"], "melds", player=name))
     layoffs: tuple[PlayedCard, ...] = ()
     if "layoffs" in raw:
         if not isinstance(raw["layoffs"], (str, list)):
-            raise InputError(f"{name}: \"layoffs\" must be cards, like \"10H\", not {quoted(raw['layoffs'])}.")
-        layoffs = tuple(parse_played_cards(raw["layoffs"], f"{name}'s lay-offs"))
+            raise InputError("entry.layoffs_type", player=name, value=raw["layoffs"])
+        layoffs = tuple(parse_played_cards(raw["layoffs"], "layoffs", player=name))
     table = None
     if "table" in raw:
         if melds or layoffs:
-            raise InputError(f'{name}: give either "table" points or "melds"/"layoffs" cards, not both.')
+            raise InputError("entry.table_and_cards", player=name)
         table = _points(raw["table"], name, "table")
     return PlayerEntry(name, melds, layoffs, hand, hand_points, table)
 
@@ -158,52 +210,50 @@ def parse_entry(
     only accepted where ``knock_allowed``. Raises :class:`InputError`.
     """
     if not isinstance(raw, dict):
-        raise InputError('A hand entry is a table with a "players" key, one entry per player.')
+        raise InputError("entry.not_table")
     top = {"players", "out", "stock_exhausted"} | ({"knock"} if knock_allowed else set())
     for key in raw:
         if key not in top:
             if key == "knock":
-                raise InputError('"knock" belongs to Carousel: this variant has no knocking.')
-            raise InputError(f'"{key}" is not a key of a hand entry; use {", ".join(sorted(top))}.')
+                raise InputError("entry.knock_not_here")
+            raise InputError("entry.unknown_top_key", key=key, allowed=sorted(top))
     given = raw.get("players")
     if not isinstance(given, dict) or not given:
-        raise InputError('A hand entry needs "players": an entry for every player of the session.')
+        raise InputError("entry.no_players")
+    named: dict[str, Any] = {}  # session spelling -> the name as given
     for name in given:
-        if name not in players:
-            raise InputError(
-                f'"{name}" is not a player of this session{did_you_mean(str(name), players)}; '
-                f"the players are {', '.join(players)}."
-            )
-    missing = [p for p in players if p not in given]
+        found = find_player(name, players) if isinstance(name, str) else None
+        if found is None:
+            raise unknown_name(name, players)
+        if found in named:
+            raise InputError("entry.player_twice", player=found, names=[named[found], name])
+        named[found] = name
+    missing = [p for p in players if p not in named]
     if missing:
-        raise InputError(f"{missing[0]} is missing from the hand: every player of the session needs an entry.")
-    entries = {p: _player_entry(p, given[p], player_keys) for p in players}
+        raise InputError("entry.player_missing", player=missing[0])
+    entries = {p: _player_entry(p, given[named[p]], player_keys) for p in players}
     knock = player_named(raw["knock"], players, "knock") if "knock" in raw else None
     out = player_named(raw["out"], players, "out") if "out" in raw else None
     stock = raw.get("stock_exhausted", False)
     if not isinstance(stock, bool):
-        raise InputError(f'"stock_exhausted" is true or false, not {quoted(stock)}.')
+        raise InputError("entry.stock_type", value=stock)
     ways = [w for w, on in (("knock", knock), ("out", out), ("stock_exhausted", stock)) if on]
     if len(ways) > 1:
-        raise InputError(f"A hand ends one way only, but this entry gives {' and '.join(ways)}.")
+        raise InputError("entry.two_endings", ways=ways)
     if out is not None and not (entries[out].empty_hand or entries[out].hand_points is not None):
         held = len(entries[out].hand or ())
-        raise InputError(f"{out} is named as out but still holds {held} card{'s' if held != 1 else ''}.")
+        raise InputError("entry.out_holds_cards", player=out, count=held, cards=entries[out].hand)
     if out is not None and entries[out].hand_points:
-        raise InputError(f"{out} is named as out, but their hand is given as {entries[out].hand_points} points: "
-                         'a player who goes out holds no cards (give 0 or "").')
+        raise InputError("entry.out_with_points", player=out, points=entries[out].hand_points)
     empty = [p for p, e in entries.items() if e.empty_hand]
     if len(empty) > 1:
-        names = ", ".join(empty[:-1]) + " and " + empty[-1]
-        raise InputError(f"Only one player can go out, but {names} {'both' if len(empty) == 2 else 'all'} "
-                         "have no cards left.")
+        raise InputError("entry.two_out" if len(empty) == 2 else "entry.several_out", players=empty)
     if out is not None and empty and empty[0] != out:
-        raise InputError(f"{out} is named as out, but {empty[0]} is the one with no cards left.")
+        raise InputError("entry.out_not_empty", player=out, other=empty[0])
     if out is None and empty and not knock and not stock:
         out = empty[0]
     if knock is not None and empty:
-        raise InputError(f"{knock} knocked, but {empty[0]} has no cards left: a round ends one way only.")
+        raise InputError("entry.knock_and_out", player=knock, other=empty[0])
     if stock and empty:
-        raise InputError(f"{empty[0]} has no cards left, so {empty[0]} went out: "
-                         "the hand did not end by the stock running out.")
+        raise InputError("entry.stock_and_out", player=empty[0])
     return HandEntry(entries, knock, out, bool(stock), bool(ways))

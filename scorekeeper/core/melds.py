@@ -34,8 +34,32 @@ from scorekeeper.core.errors import InputError
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
+class MeldFault(InputError):
+    """Why a meld is not legal: the rule it breaks, as a code (``meld.corner``) and
+    facts. Never raised on its own: it is the ``cause`` of an :class:`IllegalMeld`,
+    and its sentence is a clause ("runs cannot turn the corner: K-A-2") that other
+    sentences quote."""
+
+
 class IllegalMeld(InputError):
-    """A meld that breaks §2.2; the message says why in plain words."""
+    """A meld that breaks §2.2: code ``meld.illegal``, facts ``cards`` (the meld as
+    written) and ``cause`` (a :class:`MeldFault`: the rule it breaks)."""
+
+    @property
+    def reason(self) -> MeldFault:
+        """The rule the meld breaks, as data."""
+        return self.facts["cause"]
+
+    @property
+    def cards(self) -> tuple[PlayedCard, ...]:
+        """The meld, as written."""
+        return self.facts.get("cards", ())
+
+
+def illegal(cards: Sequence[PlayedCard], why: str, **facts) -> IllegalMeld:
+    """An :class:`IllegalMeld` for ``cards`` breaking rule ``why`` (a ``meld.*`` code)."""
+    return IllegalMeld("meld.illegal" if cards else "meld.illegal_empty", cards=tuple(cards),
+                       cause=MeldFault(why, **facts))
 
 
 def _never_wild(card: Card) -> bool:
@@ -107,14 +131,13 @@ def read_meld(cards: Sequence[PlayedCard], rules: MeldRules) -> MeldReading:
 
     Raises :class:`IllegalMeld` naming the meld and the rule it breaks.
     """
-    shown = describe_cards(cards)
     for pc in cards:
         if pc.stands_for is not None and not rules.wild(pc.card):
-            raise IllegalMeld(f"{shown}: {card_symbol(pc.card)} is not wild, so it cannot stand for another card.")
+            raise illegal(cards, "meld.not_wild", card=pc.card)
         if pc.card.is_joker and not rules.wild(pc.card):
-            raise IllegalMeld(f"{shown}: this game is played without jokers.")
+            raise illegal(cards, "meld.no_jokers")
     if len(cards) < 3:
-        raise IllegalMeld(f"{shown}: a meld needs at least three cards.")
+        raise illegal(cards, "meld.too_few", count=len(cards))
     naturals = [(pc, pc.stands_for or pc.card) for pc in cards if pc.stands_for or not rules.wild(pc.card)]
     free = [pc for pc in cards if not pc.stands_for and rules.wild(pc.card)]
 
@@ -126,7 +149,7 @@ def read_meld(cards: Sequence[PlayedCard], rules: MeldRules) -> MeldReading:
     # Neither reading is legal (or the aces were placed where they cannot go): say why.
     for reading in (set_reading, run_reading):
         if reading is not None:
-            raise IllegalMeld(f"{shown}: the ace is not where :low/:high says it attaches.")
+            raise illegal(cards, "meld.ace_mark")
     ranks = {c.rank for _, c in naturals}
     suits = {c.suit for _, c in naturals}
     if len(ranks) <= 1:
@@ -134,8 +157,8 @@ def read_meld(cards: Sequence[PlayedCard], rules: MeldRules) -> MeldReading:
     elif len(suits) <= 1:
         why = run_why
     else:
-        why = "not a set (the ranks differ) and not a run (the suits differ)"
-    raise IllegalMeld(f"{shown}: {why}.")
+        why = MeldFault("meld.neither")
+    raise IllegalMeld("meld.illegal", cards=tuple(cards), cause=why)
 
 
 def _aces_agree(reading: MeldReading) -> bool:
@@ -147,21 +170,21 @@ def _aces_agree(reading: MeldReading) -> bool:
     return True
 
 
-def _as_set(cards, naturals, free, rules: MeldRules) -> tuple[MeldReading | None, str]:
+def _as_set(cards, naturals, free, rules: MeldRules) -> tuple[MeldReading | None, MeldFault | None]:
     ranks = {c.rank for _, c in naturals}
     if len(ranks) > 1:
-        return None, "not a set: the ranks differ"
+        return None, MeldFault("meld.set_ranks_differ")
     if len(cards) > 4:
-        return None, "a set never has more than four cards, wild cards included"
+        return None, MeldFault("meld.set_too_many", count=len(cards))
     if not rules.set_duplicates:
         counts = Counter(c for _, c in naturals)
         twice = [c for c, n in counts.items() if n > 1]
         if twice:
-            return None, f"a set may not hold two identical cards ({card_symbol(twice[0])} twice)"
+            return None, MeldFault("meld.set_twice", card=twice[0])
     rank = ranks.pop() if ranks else None
     if rank is None:
         slots = tuple(Slot(pc, None, 0, True) for pc in cards)
-        return MeldReading("set", slots, f"a set of {len(cards)} wild cards"), ""
+        return MeldReading("set", slots, f"a set of {len(cards)} wild cards"), None
     used = {c.suit for _, c in naturals}
     spare = [s for s in "SHDC" if s not in used]
     slots = [Slot(pc, c, rank, pc.stands_for is not None) for pc, c in naturals]
@@ -173,16 +196,16 @@ def _as_set(cards, naturals, free, rules: MeldRules) -> tuple[MeldReading | None
     reason = f"a set of {count} {word}{'es' if word.endswith('x') else 's'}"
     if free or any(s.wild for s in slots):
         reason += ", " + _wild_note(slots)
-    return MeldReading("set", tuple(slots), reason), ""
+    return MeldReading("set", tuple(slots), reason), None
 
 
-def _as_run(cards, naturals, free, rules: MeldRules) -> tuple[MeldReading | None, str]:
+def _as_run(cards, naturals, free, rules: MeldRules) -> tuple[MeldReading | None, MeldFault | None]:
     n = len(cards)
     suits = {c.suit for _, c in naturals}
     if len(suits) > 1:
-        return None, "not a run: the suits differ"
+        return None, MeldFault("meld.run_suits_differ")
     if n > 13:
-        return None, "a run has at most thirteen cards"
+        return None, MeldFault("meld.run_too_long", count=n)
     suit = suits.pop() if suits else "S"
     ranks = [c.rank for _, c in naturals]
     has_ace = 1 in ranks
@@ -221,31 +244,33 @@ def _as_run(cards, naturals, free, rules: MeldRules) -> tuple[MeldReading | None
         # A-2-…-K (all thirteen) reads ace low and ace high: an ace marked :high
         # or :low picks the reading rather than being refused.
         if _aces_agree(reading):
-            return reading, ""
+            return reading, None
         found = found or reading
     if found is not None:
-        return found, ""
+        return found, None
     return None, _run_failure(ranks, n, rules, suit)
 
 
-def _run_failure(ranks: list[int], n: int, rules: MeldRules, suit: str) -> str:
+def _run_failure(ranks: list[int], n: int, rules: MeldRules, suit: str) -> MeldFault:
     if len(set(ranks)) != len(ranks):
         if ranks.count(1) > 1:
-            return "an ace is low or high in a run, never both"
+            return MeldFault("meld.run_ace_twice")
         twice = [r for r in set(ranks) if ranks.count(r) > 1][0]
-        return f"not a run: the {rank_name(twice)} of {SUIT_NAMES[suit]} appears twice"
+        # rank and suit in words are worked out here until the notation can name them
+        return MeldFault("meld.run_twice", card=Card(twice, suit), rank_name=rank_name(twice),
+                         suit_name=SUIT_NAMES[suit])
     present = set(ranks)
     if 1 in present and 13 in present and 2 in present:
-        return "runs cannot turn the corner: K-A-2"
+        return MeldFault("meld.corner")
     if 1 in present and not rules.ace_high:
         high = [14 if r == 1 else r for r in ranks]
         if max(high) - min(high) + 1 <= n:
-            return "the ace is always low in Crazy Rummy: Q-K-A is not a run"
+            return MeldFault("meld.ace_always_low")
     if 1 in present and 13 in present:
-        return "runs cannot turn the corner: an ace goes below the 2 or above the king, not both"
+        return MeldFault("meld.corner_both_ends")
     lo, hi = min(ranks), max(ranks)
-    missing = [rank_name(r) for r in range(lo, hi + 1) if r not in present]
-    return f"not a run: the ranks are not consecutive (missing {', '.join(missing)})"
+    missing = [r for r in range(lo, hi + 1) if r not in present]
+    return MeldFault("meld.run_gap", missing=missing, missing_names=[rank_name(r) for r in missing])
 
 
 def _wild_note(slots: Iterable[Slot]) -> str:
@@ -271,9 +296,26 @@ def check_deck(cards_by_player: dict[str, list[Card]], decks: int, jokers: int, 
     """No card appears more often than the decks hold, across the whole hand (SPEC §4).
 
     ``cards_by_player`` maps a player to every physical card they showed
-    (melds, lay-offs, hand). Raises :class:`InputError` naming the card and
-    the players holding it.
+    (melds, lay-offs, hand); ``deck_text`` says what the game is played with
+    ("two decks"). Raises :class:`InputError` (``deck.too_many``, ``deck.no_jokers``)
+    with the card, how often it appears (``count``), the most the decks hold
+    (``limit``) and the players holding it (``holders``).
     """
+    found = too_many(cards_by_player, decks, jokers)
+    if found is None:
+        return
+    card, holders, limit = found
+    if card.is_joker and limit == 0:
+        raise InputError("deck.no_jokers", cards=(card,), holders=list(dict.fromkeys(holders)), decks=decks, jokers=jokers,
+                         deck_text=deck_text)
+    raise InputError(deck_code("deck.too_many", decks, limit), cards=(card,), count=len(holders),
+                     holders=list(dict.fromkeys(holders)), limit=limit, decks=decks, jokers=jokers,
+                     deck_text=deck_text)
+
+
+def too_many(cards_by_player: dict[str, list[Card]], decks: int, jokers: int) -> tuple[Card, list[str], int] | None:
+    """The first card shown more often than ``decks`` decks and ``jokers`` jokers hold:
+    ``(card, the player for each copy, the most there can be)``; None when none is."""
     seen: dict[Card, list[str]] = {}
     for player, cards in cards_by_player.items():
         for c in cards:
@@ -281,11 +323,12 @@ def check_deck(cards_by_player: dict[str, list[Card]], decks: int, jokers: int, 
     for card, holders in seen.items():
         limit = jokers if card.is_joker else decks
         if len(holders) > limit:
-            who = ", ".join(dict.fromkeys(holders))
-            if card.is_joker and limit == 0:
-                raise InputError(f"{card_symbol(card)} ({who}): this game is played with {deck_text}, without jokers.")
-            times = {1: "once", 2: "twice"}.get(limit, f"{limit} times")
-            raise InputError(
-                f"{card_symbol(card)} appears {len(holders)} times in this hand ({who}), "
-                f"but {deck_text} hold{'s' if deck_text.startswith('one') else ''} it only {times}."
-            )
+            return card, holders, limit
+    return None
+
+
+def deck_code(base: str, decks: int, limit: int) -> str:
+    """``base`` with what its sentence needs to say in words (TRANSITIONAL, until the
+    notation has number words): ``.one`` for one deck ("holds"), ``.many`` for more
+    ("hold"); then ``.once``, ``.twice`` or ``.n`` for the most copies there can be."""
+    return f"{base}.{'one' if decks == 1 else 'many'}.{ {1: 'once', 2: 'twice'}.get(limit, 'n') }"

@@ -7,7 +7,8 @@ Each argument is ``NAME: WHAT``, where WHAT is read left to right:
 * ``+`` starts the cards **laid off**;
 * ``-`` starts the cards **left in hand** (``-`` alone: no cards left, the
   player went out); ``-19`` is 19 points in hand, counted on paper;
-* the word ``knock`` (Carousel) or ``out`` says this player knocked / went out.
+* the word ``knock`` (Carousel) or ``out`` says this player knocked / went out;
+  ``out`` with no ``-`` means nothing is left in hand (``"Bob: 150 out"``).
 
 A separate argument ``stock`` says the stock ran out. Cards are as in files:
 ``10H``, ``TH``, ``JK`` (the shell-safe joker), ``JK=7H``, ``AS:low``.
@@ -27,8 +28,8 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from scorekeeper.core.cards import parse_card, parse_played
-from scorekeeper.core.entry import match_player
+from scorekeeper.core.cards import commas_between_cards, parse_card, parse_played, split_card
+from scorekeeper.core.entry import about_player, match_player
 from scorekeeper.core.errors import InputError
 
 # No card, number or word of the form holds "+", "-", "," or ";", so each is a
@@ -56,12 +57,10 @@ def parse_line_entries(args: Sequence[str], players: Sequence[str], knock_allowe
             continue
         name, colon, body = text.partition(":")
         if not colon or not name.strip():
-            raise InputError(
-                f'"{text}" does not start with a player\'s name and ":" (for example "Ann: 7H 8H 9H -AS 4D").'
-            )
+            raise InputError("line.no_name", text=text)
         player = match_player(name.strip(), players)
         if player in entry["players"]:
-            raise InputError(f"{player} is given twice on the command line.")
+            raise InputError("line.player_twice", player=player)
         entry["players"][player] = part = _player(player, body, entry, knock_allowed)
         if player_keys is not None:
             _fits_variant(player, part, player_keys)
@@ -75,11 +74,9 @@ def parse_line_entries(args: Sequence[str], players: Sequence[str], knock_allowe
 def _fits_variant(player: str, part: dict, player_keys: frozenset[str]) -> None:
     """Say in one-line terms what the variant does not record (lay-offs, table points)."""
     if "layoffs" in part and "layoffs" not in player_keys:
-        raise InputError(f'{player}: this variant records no lay-offs ("+"): only the cards left in hand '
-                         'count (after "-"), and melds are optional.')
+        raise InputError("line.no_layoffs", player=player)
     if "table" in part and "table" not in player_keys:
-        raise InputError(f'{player}: this variant records no table points; give the points left in hand '
-                         f'after "-" (for example "{player}: -{part["table"]}").')
+        raise InputError("line.no_table", player=player, points=part["table"])
 
 
 def _check_card(player: str, tok: str, section: str) -> None:
@@ -88,7 +85,7 @@ def _check_card(player: str, tok: str, section: str) -> None:
     try:
         (parse_card if section == "hand" else parse_played)(tok)
     except InputError as e:
-        raise InputError(f"{player}: {e.message}") from None
+        raise about_player(player, e) from None
 
 
 def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
@@ -97,21 +94,25 @@ def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
     hand: list[str] | None = None
     table = hand_points = None
     section = "melds"
-    for tok in _tokens(body):
+    tokens = _tokens(body)
+    for i, tok in enumerate(tokens):
         low = tok.lower()
+        split = split_card(tok, tokens[i + 1] if i + 1 < len(tokens) else None)
+        if split is not None:  # "10 H": a rank and its suit typed apart
+            raise about_player(player, split)
         if tok == "+":
             section = "layoffs"
         elif tok == "-":
             section, hand = "hand", (hand or [])
         elif tok in (",", ";"):
             if section != "melds":
-                raise InputError(f'{player}: "," separates melds, and melds come before "+" and "-".')
+                raise InputError("line.comma_out_of_place", player=player)
             melds.append([])
         elif low in ("knock", "out"):
             if low == "knock" and not knock_allowed:
-                raise InputError(f"{player}: knocking belongs to Carousel, not to this variant.")
+                raise InputError("line.knock_not_here", player=player)
             if low in entry:
-                raise InputError(f'"{low}" is given for both {entry[low]} and {player}.')
+                raise InputError("line.word_twice", player=player, word=low, other=entry[low])
             entry[low] = player
         elif _POINTS.fullmatch(tok):
             if section == "melds" and table is None and not any(melds):
@@ -119,20 +120,22 @@ def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
             elif section == "hand" and hand_points is None and not hand:
                 hand_points = int(tok)
             else:
-                raise InputError(f'{player}: "{tok}" is not a card, and points go first in their part '
-                                 '(table points before any mark, hand points right after "-").')
+                raise InputError("line.points_out_of_place", player=player, token=tok)
         else:
             _check_card(player, tok, section)
             if section == "melds":
                 if table is not None:
-                    raise InputError(f"{player}: give table points or melds, not both.")
+                    raise InputError("line.table_and_melds", player=player)
                 melds[-1].append(tok)
             elif section == "layoffs":
                 layoffs.append(tok)
             else:
                 if hand_points is not None:
-                    raise InputError(f"{player}: give the hand as cards or as points, not both.")
+                    raise InputError("line.hand_cards_and_points", player=player)
                 hand.append(tok)
+    typo = commas_between_cards(melds, player)
+    if typo is not None:  # "7H,8H,9H": cards of one meld separated by commas
+        raise about_player(player, typo)
     out: dict = {}
     meld_texts = [" ".join(m) for m in melds if m]
     if meld_texts:
@@ -145,9 +148,9 @@ def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
         out["hand"] = hand_points
     elif hand is not None:
         out["hand"] = " ".join(hand)
+    elif entry.get("out") == player:
+        # went out without "-": nothing in hand (0 points when the table was counted on paper)
+        out["hand"] = 0 if table is not None else ""
     else:
-        raise InputError(
-            f'{player}: say what is left in hand after "-" (for example "{player}: -7H KS", '
-            f'"{player}: -12" in points, or "{player}: -" after going out); cards with no mark are melds.'
-        )
+        raise InputError("line.hand_missing", player=player)
     return out

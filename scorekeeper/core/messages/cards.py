@@ -4,5 +4,143 @@ Code -> template; see :mod:`scorekeeper.core.messages` for the notation.
 """
 from __future__ import annotations
 
+_EXPECTED = "ranks are A 2-10 J Q K (or T), suits S H D C (or ♠ ♥ ♦ ♣), a joker is JK"
+
 TEMPLATES: dict[str, str] = {
+    # -- one card (scorekeeper.core.cards) -------------------------------------------------
+    "card.not_a_card": '"{token}" is not a card: ' + _EXPECTED + ".",
+    "card.split": '"{token}" is not a card: write the rank and the suit together, like "{joined}".',
+    "card.wild_mark_in_hand": '"{token}": "=" says what a wild card stands for in a meld; '
+                              'cards left in hand are written plainly, like "{plain}".',
+    "card.ace_mark_in_hand": '"{token}": ":" says where a laid-off ace attaches; '
+                             'cards left in hand are written plainly, like "{plain}".',
+    "card.ace_word": '"{token}": after ":" write low or high (where a laid-off ace attaches).',
+    "card.stands_for_joker": '"{token}": a wild card stands for a real card, not a joker.',
+    "card.ace_mark_not_ace": '"{token}": only an ace takes :low or :high.',
+    "melds.commas_between_cards": '"{text}": commas separate melds, and the cards of a meld are separated '
+                                  'by spaces, like "{spaced}".',
 }
+
+# -- card lists: the same sentence for each list ("the card list", "Ann's hand" …) -------------
+#: How a message names a card list: code suffix -> words (``_of_player``: the player's own).
+LIST_NAMES = {
+    "list": "the card list", "cards": "the cards", "hand": "the hand", "melds": "the melds",
+    "layoffs": "the lay-offs",
+    "list_of_player": "{player}'s cards", "cards_of_player": "{player}'s cards",
+    "hand_of_player": "{player}'s hand", "melds_of_player": "{player}'s melds",
+    "layoffs_of_player": "{player}'s lay-offs",
+}
+_LIST_SENTENCES = {
+    "cards.comma": '{what} "{text}" holds a comma: cards are separated by spaces, commas separate melds.',
+    "cards.not_text": '{what} must be cards as text, like "AS 4D", or a list of them, not {value!q}.',
+    "cards.item_not_text": '{what} holds {value!q}: cards are written as text, like "10H".',
+    "melds.not_text": "{what} must be text or a list of melds, not {value!q}.",
+    "melds.item_not_meld": '{what} holds {value!q}: a meld is written as cards, like "7H 8H 9H".',
+}
+for _code, _sentence in _LIST_SENTENCES.items():
+    for _suffix, _words in LIST_NAMES.items():
+        TEMPLATES[f"{_code}.{_suffix}"] = _sentence.replace("{what}", _words)
+
+# -- melds (scorekeeper.core.melds) ------------------------------------------------------------
+TEMPLATES.update({
+    "meld.illegal": "{cards}: {cause}.",
+    "meld.illegal_empty": "No cards: {cause}.",
+    # why a meld is not legal: clauses, quoted by the sentences above and by check
+    "meld.not_wild": "{card} is not wild, so it cannot stand for another card",
+    "meld.no_jokers": "this game is played without jokers",
+    "meld.too_few": "a meld needs at least three cards",
+    "meld.ace_mark": "the ace is not where :low/:high says it attaches",
+    "meld.neither": "not a set (the ranks differ) and not a run (the suits differ)",
+    "meld.set_ranks_differ": "not a set: the ranks differ",
+    "meld.set_too_many": "a set never has more than four cards, wild cards included",
+    "meld.set_twice": "a set may not hold two identical cards ({card} twice)",
+    "meld.run_suits_differ": "not a run: the suits differ",
+    "meld.run_too_long": "a run has at most thirteen cards",
+    "meld.run_ace_twice": "an ace is low or high in a run, never both",
+    "meld.run_twice": "not a run: the {rank_name} of {suit_name} appears twice",
+    "meld.corner": "runs cannot turn the corner: K-A-2",
+    "meld.ace_always_low": "the ace is always low in Crazy Rummy: Q-K-A is not a run",
+    "meld.corner_both_ends": "runs cannot turn the corner: an ace goes below the 2 or above the king, not both",
+    "meld.run_gap": "not a run: the ranks are not consecutive (missing {missing_names:list})",
+    # more copies of a card than the decks hold
+    "deck.no_jokers": "{cards} ({holders:list}): this game is played with {deck_text}, without jokers.",
+})
+_TIMES = {"once": "once", "twice": "twice", "n": "{limit} times"}
+for _decks, _verb in (("one", "holds"), ("many", "hold")):
+    for _limit, _words in _TIMES.items():
+        TEMPLATES[f"deck.too_many.{_decks}.{_limit}"] = (
+            "{cards} appears {count} times in this hand ({holders:list}), "
+            f"but {{deck_text}} {_verb} it only {_words}.")
+        # check's wording: one meld, no hand
+        TEMPLATES[f"check.too_many.{_decks}.{_limit}"] = (
+            f"{{cards}} appears {{count}} times, but {{deck_text}} {_verb} it only {_words}")
+
+# -- hand entries (scorekeeper.core.entry) -----------------------------------------------------
+_PLAYERS_ARE = "the players are {players:list}."
+TEMPLATES.update({
+    "name.did_you_mean": ' (did you mean "{near}"?)',
+    "name.unknown": '"{name}" is not a player of this session; ' + _PLAYERS_ARE,
+    "name.unknown_near": '"{name}" is not a player of this session (did you mean "{near}"?); ' + _PLAYERS_ARE,
+    "name.unknown_role": '"{role}" names {name!q}, who is not a player of this session; ' + _PLAYERS_ARE,
+    "name.unknown_role_near": '"{role}" names {name!q}, who is not a player of this session '
+                              '(did you mean "{near}"?); ' + _PLAYERS_ARE,
+    "entry.about_player": "{player}: {cause}.",
+    "entry.points_type": '{player}: "{key}" must be cards or a whole number of points, not {value!q}.',
+    "entry.points_negative": '{player}: "{key}" points cannot be negative ({points}).',
+    "entry.player_not_table": '{player}: the entry must be a table of keys like "hand", not {value!q}.',
+    "entry.unknown_key": '{player}: "{key}" is not a key of this variant\'s hand entries; use {allowed:list}.',
+    "entry.hand_missing": '{player}: "hand" is missing: give the cards left in hand ("" after going out) '
+                          "or their points.",
+    "entry.layoffs_type": '{player}: "layoffs" must be cards, like "10H", not {value!q}.',
+    "entry.table_and_cards": '{player}: give either "table" points or "melds"/"layoffs" cards, not both.',
+    "entry.not_table": 'A hand entry is a table with a "players" key, one entry per player.',
+    "entry.knock_not_here": '"knock" belongs to Carousel: this variant has no knocking.',
+    "entry.unknown_top_key": '"{key}" is not a key of a hand entry; use {allowed:list}.',
+    "entry.no_players": 'A hand entry needs "players": an entry for every player of the session.',
+    "entry.player_missing": "{player} is missing from the hand: every player of the session needs an entry.",
+    "entry.player_twice": "{player} has two entries in the hand ({names:and}): give each player once.",
+    "entry.stock_type": '"stock_exhausted" is true or false, not {value!q}.',
+    "entry.two_endings": "A hand ends one way only, but this entry gives {ways:and}.",
+    "entry.out_holds_cards": "{player} is named as out but still holds {count:#card|cards}.",
+    "entry.out_with_points": "{player} is named as out, but their hand is given as {points} points: "
+                             'a player who goes out holds no cards (give 0 or "").',
+    "entry.two_out": "Only one player can go out, but {players:and} both have no cards left.",
+    "entry.several_out": "Only one player can go out, but {players:and} all have no cards left.",
+    "entry.out_not_empty": "{player} is named as out, but {other} is the one with no cards left.",
+    "entry.knock_and_out": "{player} knocked, but {other} has no cards left: a round ends one way only.",
+    "entry.stock_and_out": "{player} has no cards left, so {player} went out: "
+                           "the hand did not end by the stock running out.",
+})
+
+# -- the one-line form (scorekeeper.core.oneline) ----------------------------------------------
+TEMPLATES.update({
+    "line.no_name": '"{text}" does not start with a player\'s name and ":" (for example "Ann: 7H 8H 9H -AS 4D").',
+    "line.player_twice": "{player} is given twice on the command line.",
+    "line.no_layoffs": '{player}: this variant records no lay-offs ("+"): only the cards left in hand '
+                       'count (after "-"), and melds are optional.',
+    "line.no_table": '{player}: this variant records no table points; give the points left in hand '
+                     'after "-" (for example "{player}: -{points}").',
+    "line.comma_out_of_place": '{player}: "," separates melds, and melds come before "+" and "-".',
+    "line.knock_not_here": "{player}: knocking belongs to Carousel, not to this variant.",
+    "line.word_twice": '"{word}" is given for both {other} and {player}.',
+    "line.points_out_of_place": '{player}: "{token}" is not a card, and points go first in their part '
+                                '(table points before any mark, hand points right after "-").',
+    "line.table_and_melds": "{player}: give table points or melds, not both.",
+    "line.hand_cards_and_points": "{player}: give the hand as cards or as points, not both.",
+    "line.hand_missing": '{player}: say what is left in hand after "-" (for example "{player}: -7H KS", '
+                         '"{player}: -12" in points, or "{player}: -" after going out); cards with no mark are melds.',
+})
+
+# -- check (scorekeeper.core.check); the reasons are clauses: no capital, no stop --------------
+TEMPLATES.update({
+    "check.illegal": "{cause}",
+    "check.no_jokers": "{variant} is played without jokers",
+    "check.decks.one": "one deck",
+    "check.decks.two": "two decks",
+    "check.decks.n": "{decks} decks",
+    "check.decks_and_jokers": "{deck_text} and {jokers:#joker|jokers}",
+    "check.round_needed": "In {variant} the wild rank changes every round: give the round with --round 1-{last}.",
+    "check.round_out_of_range": "{variant} has rounds 1 to {last}, not {round}.",
+    "check.round_not_needed": "{variant} melds do not depend on the round: leave out --round.",
+    "check.no_cards": "Give the cards of a meld to check, for example: scorekeeper check rummy500 QS KS AS.",
+})
