@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import FIXTURES
+from scorekeeper.storage import files as files_module
 from scorekeeper.storage import migrations
 from scorekeeper.app import sessions
 from scorekeeper.storage import store as store_module
@@ -98,13 +99,13 @@ def test_db_path_prints_the_directory_and_creates_nothing(cli, tmp_path):
 def writes(monkeypatch):
     """The database files each command replaces, in order (backup copies aside)."""
     seen: list[str] = []
-    real = store_module.atomic_write_text
+    real = files_module.atomic_write_text
 
     def spy(path, text):
         seen.append(f"{path.parent.name}/{path.name}")
         real(path, text)
 
-    monkeypatch.setattr(store_module, "atomic_write_text", spy)
+    monkeypatch.setattr(files_module, "atomic_write_text", spy)
     return seen
 
 
@@ -559,8 +560,8 @@ def test_sessions_lists_every_row_from_the_index_alone(cli, isolated_db, monkeyp
     ids = [json.loads(cli("new", "rummy500", "[red]Ann", "Bob", "--title", title, "--json").stdout)["session"]
            for title in ("[bold]Friday", ":joker: night", "=SUM(A1)")]
     opened = []
-    real = store_module.read_json
-    monkeypatch.setattr(store_module, "read_json", lambda path: opened.append(path.name) or real(path))
+    real = files_module.read_json
+    monkeypatch.setattr(files_module, "read_json", lambda path: opened.append(path.name) or real(path))
     r = cli("sessions")
     assert r.exit_code == 0
     assert opened == ["index.json"]
