@@ -591,3 +591,50 @@ def test_a_store_sees_what_another_process_wrote(cli, isolated_db):
     assert [r["hands"] for r in st.summaries()] == [1]
     assert cli("hand", *HAND2).exit_code == 0  # another Store, as another process would be
     assert [r["hands"] for r in st.summaries()] == [2]
+
+
+# --- one schema: the rule options are checked through the variant ------------------------
+
+
+def _rewrite_record(db: Path, sid: str, change) -> Path:
+    path = db / "sessions" / f"{sid}.json"
+    data = json.loads(path.read_text())
+    change(data["session"]["1"])
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_a_session_missing_a_rule_option_is_a_damaged_session(cli, isolated_db):
+    sid = game(cli, HAND1)
+    path = _rewrite_record(isolated_db, sid, lambda record: record["rules"].pop("target"))
+    damaged = path.read_bytes()
+    for args in (["standings"], ["history", "--json"], ["hand", *HAND2], ["export", "--format", "json"]):
+        r = cli(*args)
+        assert r.exit_code == 1, (args, r.stdout, r.stderr)
+        (line,) = r.stderr.strip().splitlines()
+        assert str(path) in line and "damaged" in line and "scorekeeper db restore" in line, args
+        assert "target" in line and "internal error" not in line and "KeyError" not in line, args
+    r = cli("db", "check", "--json")
+    assert r.exit_code == 1
+    (problem,) = json.loads(r.stdout)["problems"]
+    assert problem["kind"] == "damaged" and problem["file"] == f"sessions/{sid}.json" and "target" in problem["problem"]
+    assert path.read_bytes() == damaged
+    assert cli("db", "restore").exit_code == 0
+    assert json.loads(cli("standings", "--json").stdout)["hands"] == 1
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda record: record["rules"].update(target="lots"), "target=lots is not allowed"),
+    (lambda record: record["rules"].update(target="500"), 'its rule option target is stored as "500", not as 500'),
+    (lambda record: record["rules"].update(colour="red"), '"colour" is not a rule option'),
+    (lambda record: record.update(variant="gin-rummy-of-mars"), "its variant cannot be used"),
+    (lambda record: record.update(variant="RUMMY500"), 'its variant is written "RUMMY500" instead of "rummy500"'),
+    (lambda record: record.update(dealer="ann"), 'no valid "dealer"'),
+    (lambda record: record.update(players=["Ann", "Ann", "Cy"], dealer="Ann"), "named twice"),
+])
+def test_a_session_the_rules_refuse_is_a_damaged_session(cli, isolated_db, change, words):
+    sid = game(cli, HAND1)
+    path = _rewrite_record(isolated_db, sid, change)
+    r = cli("standings")
+    assert r.exit_code == 1 and str(path) in r.stderr and "db restore" in r.stderr
+    assert words in r.stderr, r.stderr
