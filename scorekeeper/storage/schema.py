@@ -36,6 +36,7 @@ the store, or an :class:`~scorekeeper.core.errors.InputError` (code
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -189,32 +190,46 @@ def _first(errors: list[dict], record: dict) -> tuple[str, dict]:
 
 def _meaning(record: dict) -> tuple[str, dict] | None:
     """What the rules say of a well-typed record."""
+    rules = record["rules"]
+    try:
+        key = (record["variant"], tuple(record["players"]), record["dealer"],
+               tuple((k, type(v).__name__, v) for k, v in rules.items()))
+        hash(key)
+    except TypeError:  # an option holding a list or an object: not worth remembering
+        return _setup_problem.__wrapped__(*key)
+    return _setup_problem(*key)
+
+
+@functools.lru_cache(maxsize=256)
+def _setup_problem(variant_id: str, players: tuple[str, ...], dealer: str,
+                   rules: tuple[tuple[str, str, Any], ...]) -> tuple[str, dict] | None:
+    """The problem of a session's setup, if any (remembered: `export --all` and `stats`
+    read many sessions of the same few setups)."""
     from scorekeeper.core.game import new_setup
     from scorekeeper.core.rules import resolve_rules
     from scorekeeper.core.variants import get_variant
 
     try:
-        variant = get_variant(record["variant"])
+        variant = get_variant(variant_id)
     except ScorekeeperError as e:
         return "variant", {"cause": e}
-    if variant.id != record["variant"]:
-        return "variant_form", {"given": record["variant"], "expected": variant.id}
-    players = record["players"]
+    if variant.id != variant_id:
+        return "variant_form", {"given": variant_id, "expected": variant.id}
     try:
-        new_setup(variant, players, (), record["dealer"])
+        new_setup(variant, players, (), dealer)
     except ScorekeeperError as e:
         return "setup", {"cause": e}
-    if record["dealer"] not in players:
-        return "dealer", {"dealer": record["dealer"]}
-    rules = record["rules"]
+    if dealer not in players:
+        return "dealer", {"dealer": dealer}
+    given = {k: v for k, _, v in rules}
     try:
-        resolved = resolve_rules(variant, rules, len(players))
+        resolved = resolve_rules(variant, given, len(players))
     except ScorekeeperError as e:
         return "rules", {"cause": e}
-    missing = [key for key in resolved if key not in rules]
+    missing = [key for key in resolved if key not in given]
     if missing:
         return "rules_missing", {"keys": missing}
-    for key, value in rules.items():
+    for key, value in given.items():
         if resolved[key] != value or type(resolved[key]) is not type(value):
             return "rule_form", {"key": key, "given": json.dumps(value, ensure_ascii=False),
                                  "expected": json.dumps(resolved[key], ensure_ascii=False)}

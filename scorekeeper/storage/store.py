@@ -369,7 +369,7 @@ class Store:
 
         Raises :class:`DamagedFile`, or :class:`StoreError` when it is missing.
         """
-        db = open_db(path, read_only=True, prepare=_upgrading("session", path))
+        db = open_db(path, read_only=True, watch=False, prepare=_upgrading("session", path))
         if db.storage.read() is None:
             raise StoreError("store.session_missing", path=path)
         docs = []

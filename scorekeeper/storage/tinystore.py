@@ -45,11 +45,12 @@ class FileStorage(Storage):
     :class:`~scorekeeper.storage.files.DamagedFile` for data it refuses).
     ``fresh=True`` starts from an empty database without reading the file: the
     next write replaces it whole (a session file is written that way).
+    ``watch=False`` reads the file once and never again (a file read once per command).
     """
 
     def __init__(self, path: Path | str, *, read_only: bool = False, fresh: bool = False,
                  prepare: Callable[[dict], None] | None = None,
-                 after_write: Callable[[Path, str], None] | None = None):
+                 after_write: Callable[[Path, str], None] | None = None, watch: bool = True):
         super().__init__()
         self.path = Path(path)
         self.read_only = read_only
@@ -59,29 +60,30 @@ class FileStorage(Storage):
         self._key: tuple | None = None
         self._fresh = fresh
         self._held: list[dict] | None = None
+        self._watch = watch
+        self._read = False
 
     # -- reading ------------------------------------------------------------
     def read(self) -> dict | None:
         if self._held:
             return self._held[-1]
-        if self._fresh:
+        if self._fresh or (self._read and not self._watch):
             return self._data
-        key = files.file_key(self.path)
-        if self._data is None or key != self._key:
-            self._data = None
+        key = files.file_key(self.path) if self._watch else None
+        if not self._read or key != self._key:
+            self._data, self._read = None, False
             data = files.read_json(self.path)
             if data is not None:
                 check_layout(data, self.path)
                 if self._prepare is not None:
                     self._prepare(data)
-            self._data, self._key = data, key
+            self._data, self._key, self._read = data, key, True
         return self._data
 
     def forget(self) -> None:
         """Drop what was read: the next read sees the file as it is now."""
         if not self._fresh:
-            self._data = None
-            self._key = None
+            self._data, self._key, self._read = None, None, False
 
     # -- writing ------------------------------------------------------------
     def write(self, data: dict) -> None:
@@ -100,7 +102,8 @@ class FileStorage(Storage):
         except BaseException:
             self.forget()  # TinyDB changed the data read in place; read the file again
             raise
-        self._data, self._key, self._fresh = data, files.file_key(self.path), False
+        self._data, self._fresh, self._read = data, False, True
+        self._key = files.file_key(self.path) if self._watch else None
         if self._after_write is not None:
             self._after_write(self.path, text)
 
