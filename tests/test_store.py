@@ -638,3 +638,105 @@ def test_a_session_the_rules_refuse_is_a_damaged_session(cli, isolated_db, chang
     r = cli("standings")
     assert r.exit_code == 1 and str(path) in r.stderr and "db restore" in r.stderr
     assert words in r.stderr, r.stderr
+
+
+# --- the schema as import and the scoreboard's cache use it ------------------------------
+
+def _record() -> dict:
+    rules = {"target": 500, "tie": "play-on", "ace_in_hand": 15, "card_values": "face", "out_bonus": 0,
+             "decks": 1, "set_duplicates": False}
+    record = store_module.new_record("abc", "rummy500", ["Ann", "Bob"], rules, None, "Ann")
+    record["hands"] = [{"entry": {"players": {"Ann": {"table": 30, "hand": 10}, "Bob": {"table": 0, "hand": 5}}},
+                        "form": "file", "time": record["created"]}]
+    return record
+
+
+@pytest.mark.parametrize("change, sentence", [
+    (lambda r: r.clear() or r.update(x=1), "club.json, session 2 lacks id, hands, undone, audit, players, rules, "
+                                           "created, title, variant, dealer."),
+    (lambda r: r.pop("players"), "club.json, session 2 lacks players."),
+    (lambda r: r.update(id="../../escape"), 'club.json, session 2: the id "../../escape" is not a session id '
+                                            "(letters, digits, - and _ only)."),
+    (lambda r: r.update(hands="none"), 'club.json, session 2 (abc): "hands" must be a list of records.'),
+    (lambda r: r.update(audit=[3]), 'club.json, session 2 (abc): "audit" must be a list of records.'),
+    (lambda r: r["hands"][0].pop("entry"), 'club.json, session 2 (abc): every record in "hands" needs its "entry".'),
+    (lambda r: r.update(players="Ann"), 'club.json, session 2 (abc): "players" must be a list of names.'),
+    (lambda r: r.update(rules=[]), 'club.json, session 2 (abc): "rules" must be an object of rule options.'),
+    (lambda r: r.update(created=5), 'club.json, session 2 (abc): "created" must be a time.'),
+    (lambda r: r.update(title=5), 'club.json, session 2 (abc): "title" must be text or null.'),
+    (lambda r: r["rules"].pop("target"), "club.json, session 2 (abc): the rule options lack target; "
+                                         "nothing was imported."),
+    (lambda r: r.update(dealer="ann"), 'club.json, session 2 (abc): the dealer "ann" is not written as in '
+                                       '"players"; nothing was imported.'),
+])
+def test_validate_session_says_what_import_refuses(change, sentence):
+    from scorekeeper.core.errors import InputError
+    from scorekeeper.storage.schema import validate_session
+
+    record = _record()
+    assert validate_session(record, "club.json, session 2") is record
+    change(record)
+    with pytest.raises(InputError) as e:
+        validate_session(record, "club.json, session 2")
+    assert e.value.message == sentence
+    assert e.value.code.startswith("import.record.")
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda r: r.update(variant="gin-of-mars"), '"gin-of-mars" is not a variant'),
+    (lambda r: r.update(dealer="Zed"), 'the dealer "zed" is not one of the players'),
+    (lambda r: r["rules"].update(target="lots"), "target=lots is not allowed"),
+])
+def test_validate_session_names_the_rule_it_breaks(change, words):
+    from scorekeeper.core.errors import InputError
+    from scorekeeper.storage.schema import validate_session
+
+    record = _record()
+    change(record)
+    with pytest.raises(InputError) as e:
+        validate_session(record, "club.json, session 2")
+    message = e.value.message
+    assert message.startswith("club.json, session 2 (abc): ") and message.endswith("; nothing was imported.")
+    assert words in message.lower()
+
+
+def _cache() -> dict:
+    return {"scorer": "stamp", "hands": [{"scores": {"Ann": 20, "Bob": -5}, "won": ["Ann"], "points_only": True,
+                                          "ended": ""}],
+            "finished": False, "winners": [], "bonus": {}, "note": ""}
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d.update(scorer="rules-of-long-ago"),
+    lambda d: d.update(hands="lots"),
+    lambda d: d.update(hands=d["hands"] * 2),
+    lambda d: d["hands"][0].update(scores={"Ann": "many", "Bob": -5}),
+    lambda d: d["hands"][0].update(scores={"Ann": True, "Bob": -5}),
+    lambda d: d["hands"][0].update(scores={"Ann": 20}),
+    lambda d: d["hands"][0].update(won=["Zed"]),
+    lambda d: d.update(winners=["Zed"]),
+    lambda d: d.update(bonus={"Zed": 5}),
+    lambda d: d.pop("finished"),
+    lambda d: d.update(note=None),
+])
+def test_a_cache_of_derived_scores_is_used_only_when_it_fits(change):
+    from scorekeeper.storage.schema import cached_derived
+
+    record = _record()
+    record["derived"] = _cache()
+    assert cached_derived(record, ("Ann", "Bob"), "stamp") is record["derived"]
+    change(record["derived"])
+    assert cached_derived(record, ("Ann", "Bob"), "stamp") is None
+    del record["derived"]
+    assert cached_derived(record, ("Ann", "Bob"), "stamp") is None
+
+
+def test_a_cache_that_cannot_be_used_is_not_damage(isolated_db):
+    record = _record()
+    record["derived"] = "junk"
+    summary = {"id": "abc", "variant": "rummy500", "players": ["Ann", "Bob"], "hands": 1, "finished": False,
+               "winners": [], "created": record["created"], "title": None}
+    st = Store(isolated_db)
+    with st.writing():
+        st.save(record, summary)
+    assert Store(isolated_db).load("abc")["derived"] == "junk"
