@@ -740,3 +740,57 @@ def test_a_cache_that_cannot_be_used_is_not_damage(isolated_db):
     with st.writing():
         st.save(record, summary)
     assert Store(isolated_db).load("abc")["derived"] == "junk"
+
+
+# --- the TinyDB storage -----------------------------------------------------------------------
+
+def test_the_tinydb_storage_opens_without_creating_and_writes_once_all_or_nothing(tmp_path, monkeypatch):
+    from tinydb import TinyDB
+    from tinydb.storages import JSONStorage
+
+    from scorekeeper.storage.tinystore import FileStorage, document, open_db
+
+    path = tmp_path / "deep" / "file.json"
+    db = open_db(path, read_only=True)
+    assert db.table("t").all() == [] and db.tables() == set()
+    assert not path.exists() and not path.parent.exists()  # opening and reading create nothing
+    with pytest.raises(RuntimeError):
+        db.table("t").insert({"a": 1})
+    assert not path.exists()
+
+    seen = []
+    real = files_module.atomic_write_text
+    monkeypatch.setattr(files_module, "atomic_write_text", lambda p, text: seen.append(p) or real(p, text))
+    db = TinyDB(path, storage=FileStorage)
+    with db.storage.held():  # several table operations, one write
+        db.table("_meta").insert(document({"schema": SCHEMA_VERSION}))
+        db.table("t").insert_multiple([{"a": 1}, {"a": 2}])
+        db.table("t").update({"b": True}, doc_ids=[2])
+    assert seen == [path]
+    assert path.read_text() == '{"_meta":{"1":{"schema":%d}},"t":{"1":{"a":1},"2":{"a":2,"b":true}}}' % SCHEMA_VERSION
+    plain = TinyDB(path, storage=JSONStorage, access_mode="r")  # any TinyDB reads it
+    assert plain.table("t").get(doc_id=2) == {"a": 2, "b": True}
+    plain.close()
+
+    before = path.read_bytes()
+    with pytest.raises(ZeroDivisionError):
+        with db.storage.held():  # a change that fails half-way writes nothing
+            db.table("t").insert({"a": 3})
+            1 / 0
+    assert path.read_bytes() == before and len(seen) == 1
+    assert [d["a"] for d in db.table("t").all()] == [1, 2]  # what was read is read again
+
+
+def test_the_tinydb_storage_refuses_what_is_not_tinydb_layout(tmp_path):
+    from scorekeeper.storage.files import DamagedFile
+    from scorekeeper.storage.tinystore import open_db
+
+    path = tmp_path / "file.json"
+    for text, reason in [('{"t": []}', 'its "t" table is not an object'),
+                         ('{"t": {"x": {}}}', 'its "t" table has a document id "x" that is not a number'),
+                         ('{"t": {"1": 5}}', 'its "t" table has a document 1 that is not an object')]:
+        path.write_text(text)
+        with pytest.raises(DamagedFile) as e:
+            open_db(path, read_only=True).table("t").all()
+        assert e.value.path == path and e.value.reason.message == reason
+        assert f"is damaged ({reason})" in e.value.message

@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import os
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Iterator
@@ -122,14 +123,14 @@ def match_id(prefix: str, ids: Iterable[str], none_found: ScorekeeperError) -> s
     return matches[0]
 
 
+@dataclass(frozen=True)
 class IndexFile:
     """An index file as read (upgraded in memory, checked): ``schema`` as found on
-    disk, ``meta`` (document 1 of ``_meta``) and ``rows`` (the summary rows by id)."""
+    disk, ``meta`` (document 1 of ``_meta``) and ``rows`` (the summary rows by document id)."""
 
-    def __init__(self, schema: int, meta: dict, rows: dict[str, dict]):
-        self.schema = schema
-        self.meta = meta
-        self.rows = rows
+    schema: int
+    meta: dict
+    rows: dict[str, dict]
 
 
 def _upgrading(kind: str, path: Path):
