@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import FIXTURES
+from scorekeeper.storage import files as files_module
 from scorekeeper.storage import migrations
 from scorekeeper.app import sessions
 from scorekeeper.storage import store as store_module
@@ -98,13 +99,13 @@ def test_db_path_prints_the_directory_and_creates_nothing(cli, tmp_path):
 def writes(monkeypatch):
     """The database files each command replaces, in order (backup copies aside)."""
     seen: list[str] = []
-    real = store_module.atomic_write_text
+    real = files_module.atomic_write_text
 
     def spy(path, text):
         seen.append(f"{path.parent.name}/{path.name}")
         real(path, text)
 
-    monkeypatch.setattr(store_module, "atomic_write_text", spy)
+    monkeypatch.setattr(files_module, "atomic_write_text", spy)
     return seen
 
 
@@ -559,8 +560,8 @@ def test_sessions_lists_every_row_from_the_index_alone(cli, isolated_db, monkeyp
     ids = [json.loads(cli("new", "rummy500", "[red]Ann", "Bob", "--title", title, "--json").stdout)["session"]
            for title in ("[bold]Friday", ":joker: night", "=SUM(A1)")]
     opened = []
-    real = store_module.read_json
-    monkeypatch.setattr(store_module, "read_json", lambda path: opened.append(path.name) or real(path))
+    real = files_module.read_json
+    monkeypatch.setattr(files_module, "read_json", lambda path: opened.append(path.name) or real(path))
     r = cli("sessions")
     assert r.exit_code == 0
     assert opened == ["index.json"]
@@ -590,3 +591,206 @@ def test_a_store_sees_what_another_process_wrote(cli, isolated_db):
     assert [r["hands"] for r in st.summaries()] == [1]
     assert cli("hand", *HAND2).exit_code == 0  # another Store, as another process would be
     assert [r["hands"] for r in st.summaries()] == [2]
+
+
+# --- one schema: the rule options are checked through the variant ------------------------
+
+
+def _rewrite_record(db: Path, sid: str, change) -> Path:
+    path = db / "sessions" / f"{sid}.json"
+    data = json.loads(path.read_text())
+    change(data["session"]["1"])
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_a_session_missing_a_rule_option_is_a_damaged_session(cli, isolated_db):
+    sid = game(cli, HAND1)
+    path = _rewrite_record(isolated_db, sid, lambda record: record["rules"].pop("target"))
+    damaged = path.read_bytes()
+    for args in (["standings"], ["history", "--json"], ["hand", *HAND2], ["export", "--format", "json"]):
+        r = cli(*args)
+        assert r.exit_code == 1, (args, r.stdout, r.stderr)
+        (line,) = r.stderr.strip().splitlines()
+        assert str(path) in line and "damaged" in line and "scorekeeper db restore" in line, args
+        assert "target" in line and "internal error" not in line and "KeyError" not in line, args
+    r = cli("db", "check", "--json")
+    assert r.exit_code == 1
+    (problem,) = json.loads(r.stdout)["problems"]
+    assert problem["kind"] == "damaged" and problem["file"] == f"sessions/{sid}.json" and "target" in problem["problem"]
+    assert path.read_bytes() == damaged
+    assert cli("db", "restore").exit_code == 0
+    assert json.loads(cli("standings", "--json").stdout)["hands"] == 1
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda record: record["rules"].update(target="lots"), "target=lots is not allowed"),
+    (lambda record: record["rules"].update(target="500"), 'its rule option target is stored as "500", not as 500'),
+    (lambda record: record["rules"].update(colour="red"), '"colour" is not a rule option'),
+    (lambda record: record.update(variant="gin-rummy-of-mars"), "its variant cannot be used"),
+    (lambda record: record.update(variant="RUMMY500"), 'its variant is written "RUMMY500" instead of "rummy500"'),
+    (lambda record: record.update(dealer="ann"), 'no valid "dealer"'),
+    (lambda record: record.update(players=["Ann", "Ann", "Cy"], dealer="Ann"), "named twice"),
+])
+def test_a_session_the_rules_refuse_is_a_damaged_session(cli, isolated_db, change, words):
+    sid = game(cli, HAND1)
+    path = _rewrite_record(isolated_db, sid, change)
+    r = cli("standings")
+    assert r.exit_code == 1 and str(path) in r.stderr and "db restore" in r.stderr
+    assert words in r.stderr, r.stderr
+
+
+# --- the schema as import and the scoreboard's cache use it ------------------------------
+
+def _record() -> dict:
+    rules = {"target": 500, "tie": "play-on", "ace_in_hand": 15, "card_values": "face", "out_bonus": 0,
+             "decks": 1, "set_duplicates": False}
+    record = store_module.new_record("abc", "rummy500", ["Ann", "Bob"], rules, None, "Ann")
+    record["hands"] = [{"entry": {"players": {"Ann": {"table": 30, "hand": 10}, "Bob": {"table": 0, "hand": 5}}},
+                        "form": "file", "time": record["created"]}]
+    return record
+
+
+@pytest.mark.parametrize("change, sentence", [
+    (lambda r: r.clear() or r.update(x=1), "club.json, session 2 lacks id, hands, undone, audit, players, rules, "
+                                           "created, title, variant, dealer."),
+    (lambda r: r.pop("players"), "club.json, session 2 lacks players."),
+    (lambda r: r.update(id="../../escape"), 'club.json, session 2: the id "../../escape" is not a session id '
+                                            "(letters, digits, - and _ only)."),
+    (lambda r: r.update(hands="none"), 'club.json, session 2 (abc): "hands" must be a list of records.'),
+    (lambda r: r.update(audit=[3]), 'club.json, session 2 (abc): "audit" must be a list of records.'),
+    (lambda r: r["hands"][0].pop("entry"), 'club.json, session 2 (abc): every record in "hands" needs its "entry".'),
+    (lambda r: r.update(players="Ann"), 'club.json, session 2 (abc): "players" must be a list of names.'),
+    (lambda r: r.update(rules=[]), 'club.json, session 2 (abc): "rules" must be an object of rule options.'),
+    (lambda r: r.update(created=5), 'club.json, session 2 (abc): "created" must be a time.'),
+    (lambda r: r.update(title=5), 'club.json, session 2 (abc): "title" must be text or null.'),
+    (lambda r: r["rules"].pop("target"), "club.json, session 2 (abc): the rule options lack target; "
+                                         "nothing was imported."),
+    (lambda r: r.update(dealer="ann"), 'club.json, session 2 (abc): the dealer "ann" is not written as in '
+                                       '"players"; nothing was imported.'),
+])
+def test_validate_session_says_what_import_refuses(change, sentence):
+    from scorekeeper.core.errors import InputError
+    from scorekeeper.storage.schema import validate_session
+
+    record = _record()
+    assert validate_session(record, "club.json, session 2") is record
+    change(record)
+    with pytest.raises(InputError) as e:
+        validate_session(record, "club.json, session 2")
+    assert e.value.message == sentence
+    assert e.value.code.startswith("import.record.")
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda r: r.update(variant="gin-of-mars"), '"gin-of-mars" is not a variant'),
+    (lambda r: r.update(dealer="Zed"), 'the dealer "zed" is not one of the players'),
+    (lambda r: r["rules"].update(target="lots"), "target=lots is not allowed"),
+])
+def test_validate_session_names_the_rule_it_breaks(change, words):
+    from scorekeeper.core.errors import InputError
+    from scorekeeper.storage.schema import validate_session
+
+    record = _record()
+    change(record)
+    with pytest.raises(InputError) as e:
+        validate_session(record, "club.json, session 2")
+    message = e.value.message
+    assert message.startswith("club.json, session 2 (abc): ") and message.endswith("; nothing was imported.")
+    assert words in message.lower()
+
+
+def _cache() -> dict:
+    return {"scorer": "stamp", "hands": [{"scores": {"Ann": 20, "Bob": -5}, "won": ["Ann"], "points_only": True,
+                                          "ended": ""}],
+            "finished": False, "winners": [], "bonus": {}, "note": ""}
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d.update(scorer="rules-of-long-ago"),
+    lambda d: d.update(hands="lots"),
+    lambda d: d.update(hands=d["hands"] * 2),
+    lambda d: d["hands"][0].update(scores={"Ann": "many", "Bob": -5}),
+    lambda d: d["hands"][0].update(scores={"Ann": True, "Bob": -5}),
+    lambda d: d["hands"][0].update(scores={"Ann": 20}),
+    lambda d: d["hands"][0].update(won=["Zed"]),
+    lambda d: d.update(winners=["Zed"]),
+    lambda d: d.update(bonus={"Zed": 5}),
+    lambda d: d.pop("finished"),
+    lambda d: d.update(note=None),
+])
+def test_a_cache_of_derived_scores_is_used_only_when_it_fits(change):
+    from scorekeeper.storage.schema import cached_derived
+
+    record = _record()
+    record["derived"] = _cache()
+    assert cached_derived(record, ("Ann", "Bob"), "stamp") is record["derived"]
+    change(record["derived"])
+    assert cached_derived(record, ("Ann", "Bob"), "stamp") is None
+    del record["derived"]
+    assert cached_derived(record, ("Ann", "Bob"), "stamp") is None
+
+
+def test_a_cache_that_cannot_be_used_is_not_damage(isolated_db):
+    record = _record()
+    record["derived"] = "junk"
+    summary = {"id": "abc", "variant": "rummy500", "players": ["Ann", "Bob"], "hands": 1, "finished": False,
+               "winners": [], "created": record["created"], "title": None}
+    st = Store(isolated_db)
+    with st.writing():
+        st.save(record, summary)
+    assert Store(isolated_db).load("abc")["derived"] == "junk"
+
+
+# --- the TinyDB storage -----------------------------------------------------------------------
+
+def test_the_tinydb_storage_opens_without_creating_and_writes_once_all_or_nothing(tmp_path, monkeypatch):
+    from tinydb import TinyDB
+    from tinydb.storages import JSONStorage
+
+    from scorekeeper.storage.tinystore import FileStorage, document, open_db
+
+    path = tmp_path / "deep" / "file.json"
+    db = open_db(path, read_only=True)
+    assert db.table("t").all() == [] and db.tables() == set()
+    assert not path.exists() and not path.parent.exists()  # opening and reading create nothing
+    with pytest.raises(RuntimeError):
+        db.table("t").insert({"a": 1})
+    assert not path.exists()
+
+    seen = []
+    real = files_module.atomic_write_text
+    monkeypatch.setattr(files_module, "atomic_write_text", lambda p, text: seen.append(p) or real(p, text))
+    db = TinyDB(path, storage=FileStorage)
+    with db.storage.held():  # several table operations, one write
+        db.table("_meta").insert(document({"schema": SCHEMA_VERSION}))
+        db.table("t").insert_multiple([{"a": 1}, {"a": 2}])
+        db.table("t").update({"b": True}, doc_ids=[2])
+    assert seen == [path]
+    assert path.read_text() == '{"_meta":{"1":{"schema":%d}},"t":{"1":{"a":1},"2":{"a":2,"b":true}}}' % SCHEMA_VERSION
+    plain = TinyDB(path, storage=JSONStorage, access_mode="r")  # any TinyDB reads it
+    assert plain.table("t").get(doc_id=2) == {"a": 2, "b": True}
+    plain.close()
+
+    before = path.read_bytes()
+    with pytest.raises(ZeroDivisionError):
+        with db.storage.held():  # a change that fails half-way writes nothing
+            db.table("t").insert({"a": 3})
+            1 / 0
+    assert path.read_bytes() == before and len(seen) == 1
+    assert [d["a"] for d in db.table("t").all()] == [1, 2]  # what was read is read again
+
+
+def test_the_tinydb_storage_refuses_what_is_not_tinydb_layout(tmp_path):
+    from scorekeeper.storage.files import DamagedFile
+    from scorekeeper.storage.tinystore import open_db
+
+    path = tmp_path / "file.json"
+    for text, reason in [('{"t": []}', 'its "t" table is not an object'),
+                         ('{"t": {"x": {}}}', 'its "t" table has a document id "x" that is not a number'),
+                         ('{"t": {"1": 5}}', 'its "t" table has a document 1 that is not an object')]:
+        path.write_text(text)
+        with pytest.raises(DamagedFile) as e:
+            open_db(path, read_only=True).table("t").all()
+        assert e.value.path == path and e.value.reason.message == reason
+        assert f"is damaged ({reason})" in e.value.message

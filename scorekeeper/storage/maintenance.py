@@ -23,30 +23,62 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable
 
 from scorekeeper.core.errors import ScorekeeperError, StateError, StoreError
-from scorekeeper.app.scoreboard import cache_is_wrong, derive
-from scorekeeper.storage.store import (KEEP, SCHEMA_VERSION, SESSION_ID, Backup, DamagedFile, Store, check_index, match_id,
-                               check_session, read_json, schema_of, upgrade)
+from scorekeeper.core.messages import render
+from scorekeeper.storage.files import DamagedFile
+from scorekeeper.storage.migrations import SCHEMA_VERSION
+from scorekeeper.storage.schema import SESSION_ID
+from scorekeeper.storage.store import KEEP, Backup, Store, match_id
 
 #: The summary fields a session file decides (``updated`` and ``revision`` are bookkeeping).
 SUMMARY_FIELDS = ("variant", "title", "players", "hands", "finished", "winners", "created")
 
+#: What `db check` and `db restore` need of the application: ``replay(record)`` scores a
+#: (checked) session record's hands and returns ``(summary row, derived cache)`` —
+#: the row the index keeps for it and the cache of derived numbers its record keeps
+#: (``{"scorer": ..., ...}``, see scorekeeper.app.scoreboard). Raises
+#: :class:`ScorekeeperError` when a hand no longer scores.
+Replay = Callable[[dict], "tuple[dict, dict]"]
+
+
+def app_replay(record: dict) -> tuple[dict, dict]:
+    """TRANSITIONAL: the application's replay, until the application passes its own
+    ``replay`` to :func:`check` and :func:`restore` (this import goes upward, from
+    storage to the application)."""
+    from scorekeeper.app.scoreboard import derive
+    from scorekeeper.app.sessions import entries_of, setup_of, summary_of
+    from scorekeeper.core.game import replay
+
+    state = replay(setup_of(record), entries_of(record))
+    return summary_of(record, state), derive(state)
+
 
 @dataclass
 class Finding:
-    """One thing `db check` found: the ``file`` it concerns, a ``problem`` sentence,
-    its ``kind`` ("damaged": a file cannot be used and `db restore` can put back a
-    good copy; "unreadable": a file from a newer scorekeeper, or one that cannot be
-    opened, which nothing replaces; "missing"; "stale": the index disagrees with a
-    session file; "note": nothing is wrong but something is worth knowing), whether
-    ``--repair`` can fix it and whether it did."""
+    """One thing `db check` found: the ``file`` it concerns, what it is (``code`` and
+    ``facts``: :attr:`problem` is the sentence), its ``kind`` ("damaged": a file cannot
+    be used and `db restore` can put back a good copy; "unreadable": a file from a newer
+    scorekeeper, or one that cannot be opened, which nothing replaces; "missing";
+    "stale": the index disagrees with a session file; "note": nothing is wrong but
+    something is worth knowing), whether ``--repair`` can fix it and whether it did."""
 
     file: str
-    problem: str
+    code: str
+    facts: dict
     kind: str
     repairable: bool = False
     repaired: bool = False
+
+    @property
+    def problem(self) -> str:
+        return render(self.code, self.facts)
+
+    @property
+    def error(self) -> StoreError:
+        """The finding as an error (to carry as the ``cause`` of another)."""
+        return StoreError(self.code, **self.facts)
 
     @property
     def wrong(self) -> bool:
@@ -85,7 +117,8 @@ class _Scan:
     """The database as read by one pass of :func:`check` (what a repair needs)."""
 
     report: CheckReport
-    index_state: str = "ok"  # ok | missing | damaged | none
+    index_state: str = "ok"  # ok | missing | damaged | unreadable | none
+    index_error: StoreError | None = None  # why the index is unreadable
     current: str | None = None
     rows: dict[str, dict] = field(default_factory=dict)
     upserts: list[dict] = field(default_factory=list)
@@ -94,7 +127,7 @@ class _Scan:
     old_schema: bool = False
     leftovers: list[Path] = field(default_factory=list)
     good: dict[str, dict] = field(default_factory=dict)  # id -> summary rebuilt from its session file
-    recache: list[tuple] = field(default_factory=list)  # (record, state) whose cache of derived numbers is wrong
+    recache: list[tuple] = field(default_factory=list)  # (record, summary) whose cache of derived numbers is wrong
 
 
 def _rel(store: Store, path: Path) -> str:
@@ -104,31 +137,37 @@ def _rel(store: Store, path: Path) -> str:
         return str(path)
 
 
-def replay_summary(store: Store, path: Path, session_id: str) -> dict:
+def replay_summary(store: Store, path: Path, session_id: str, replay: Replay | None = None) -> dict:
     """The summary row a session file gives (its record replayed through the core).
 
     Raises :class:`DamagedFile` / :class:`StoreError` for a file that cannot be
     read, and :class:`StateError` naming the hand for hands that no longer score.
     """
-    return _replayed(store, path, session_id)[0]
+    return _replayed(store, path, session_id, replay or app_replay)[0]
 
 
-def _replayed(store: Store, path: Path, session_id: str):
-    """``(summary row, record, state)`` of a session file, as :func:`replay_summary` reads it."""
-    from scorekeeper.core.game import replay
-    from scorekeeper.app.sessions import entries_of, setup_of, summary_of
-
+def _replayed(store: Store, path: Path, session_id: str, replay: Replay) -> tuple[dict, dict, dict]:
+    """``(summary row, record, fresh derived cache)`` of a session file, as :func:`replay_summary` reads it."""
     record, revision = store.read_session(path, session_id)
     try:
-        setup = setup_of(record)
-        state = replay(setup, entries_of(record))
+        row, derived = replay(record)
     except ScorekeeperError as e:
-        raise StateError(f"its hands no longer score: {e.message}") from None
+        raise StateError("check.no_longer_scores", cause=e) from None
     except (KeyError, ValueError, TypeError) as e:
-        raise StateError(f"its setup cannot be read ({type(e).__name__}: {e})") from None
-    row = summary_of(record, state)
+        raise StateError("check.setup_unreadable", error=type(e).__name__, detail=str(e)) from None
     row["revision"] = revision
-    return row, record, state
+    return row, record, derived
+
+
+def cache_is_wrong(record: dict, derived: dict) -> bool:
+    """Whether a record holds a cache of the same rules code as ``derived`` (its replay's)
+    that disagrees with it (a cache of other rules code is not wrong, only unused)."""
+    d = record.get("derived")
+    if d is None:
+        return False
+    if isinstance(d, dict) and d.get("scorer") != derived.get("scorer"):
+        return False
+    return d != derived
 
 
 def _deleted(store: Store, session_id: str) -> bool:
@@ -137,149 +176,138 @@ def _deleted(store: Store, session_id: str) -> bool:
     return bool(backups) and backups[0].deleted
 
 
-def _scan(store: Store) -> _Scan:
+def _scan(store: Store, replay: Replay) -> _Scan:
     report = CheckReport(store.root, store.root.is_dir())
     scan = _Scan(report)
     if not report.exists:
         scan.index_state = "none"
         return scan
-    add = report.findings.append
+
+    def add(file: Path | str, kind: str, code: str, repairable: bool = False, **facts: Any) -> None:
+        where = file if isinstance(file, str) else _rel(store, file)
+        report.findings.append(Finding(where, code, facts, kind, repairable))
+
     files = {p.stem: p for p in store.session_files()}
     for name, p in list(files.items()):
         if not SESSION_ID.fullmatch(name):
-            add(Finding(_rel(store, p), "this file is not a session file of scorekeeper and was left alone", "note"))
+            add(p, "note", "check.not_session_file")
             del files[name]
 
     # the index
     index = store.index_path
     try:
-        data = read_json(index)
-        if data is None:
+        found = store.read_index()
+        if found is None:
             scan.index_state = "missing"
             if files:
-                add(Finding(_rel(store, index), f"the index is missing while {len(files)} session file(s) exist: "
-                            "`scorekeeper db restore` puts back its last good copy, or --repair rebuilds it "
-                            "from the session files", "missing", repairable=True))
+                add(index, "missing", "check.index_missing", repairable=True, count=len(files))
         else:
             report.files += 1
-            schema = schema_of(data)
-            report.schema = schema
-            upgrade("index", data, index)
-            check_index(data, index)
-            meta = data["_meta"]["1"]
-            scan.current = meta.get("current")
-            scan.rows = {r["id"]: r for r in data["sessions"].values()}
-            if schema < SCHEMA_VERSION:
+            report.schema = found.schema
+            scan.current = found.meta.get("current")
+            scan.rows = {r["id"]: r for r in found.rows.values()}
+            if found.schema < SCHEMA_VERSION:
                 scan.old_schema = True
-                add(Finding(_rel(store, index), f"the database has schema {schema}; the next command that changes "
-                            f"it (or --repair) upgrades it to {SCHEMA_VERSION}", "note", repairable=True))
+                add(index, "note", "check.old_schema", repairable=True, schema=found.schema, current=SCHEMA_VERSION)
     except DamagedFile as e:
         scan.index_state = "damaged"
-        add(Finding(_rel(store, index), f"damaged ({e.reason}): `scorekeeper db restore` puts back its last "
-                    "good copy", "damaged"))
+        add(index, "damaged", "check.damaged", reason=e.reason)
     except StoreError as e:  # from a newer scorekeeper, or not readable at all: not for restore to replace
         scan.index_state = "unreadable"
-        add(Finding(_rel(store, index), e.message, "unreadable"))
+        scan.index_error = e
+        add(index, "unreadable", "check.unreadable", cause=e)
 
     # every session, listed or on disk
     for sid in sorted(set(scan.rows) | set(files)):
         row = scan.rows.get(sid)
         path = files.get(sid) or store.session_path(sid)
-        where = _rel(store, path)
         if sid not in files:
             if _deleted(store, sid):
-                add(Finding(_rel(store, index), f"session {sid} was deleted but the index still lists it",
-                            "stale", repairable=True))
+                add(index, "stale", "check.deleted_listed", repairable=True, session=sid)
                 scan.remove.append(sid)
+            elif store.backups(path):
+                add(path, "missing", "check.file_missing", session=sid)
             else:
-                has = bool(store.backups(path))
-                add(Finding(where, f"the index lists session {sid} but its file is missing"
-                            + (f": `scorekeeper db restore --session {sid}` puts back its last good copy" if has
-                               else " and no copy of it is kept"), "missing"))
+                add(path, "missing", "check.file_missing_no_copy", session=sid)
             continue
         report.files += 1
         try:
-            summary, record, state = _replayed(store, path, sid)
+            summary, record, derived = _replayed(store, path, sid, replay)
         except DamagedFile as e:
-            add(Finding(where, f"damaged ({e.reason}): `scorekeeper db restore` puts back its last good copy",
-                        "damaged"))
+            add(path, "damaged", "check.damaged", reason=e.reason)
             continue
         except StoreError as e:
-            add(Finding(where, e.message, "unreadable"))
+            add(path, "unreadable", "check.unreadable", cause=e)
             continue
         except StateError as e:
-            add(Finding(where, f"session {sid}: {e.message}; `scorekeeper db restore --session {sid}` puts "
-                        "back its last good copy", "damaged"))
+            add(path, "damaged", "check.session_refused", session=sid, cause=e)
             continue
         report.sessions += 1
         report.hands += summary["hands"]
         scan.good[sid] = summary
-        if cache_is_wrong(record, state):
-            add(Finding(where, f"session {sid}: the numbers kept with its hands disagree with replaying them; "
-                        "--repair derives them again", "stale", repairable=True))
-            scan.recache.append((record, state))
+        if cache_is_wrong(record, derived):
+            add(path, "stale", "check.cache_wrong", repairable=True, session=sid)
+            record["derived"] = derived
+            scan.recache.append((record, summary))
         if scan.index_state in ("damaged", "unreadable"):
             continue
         if row is None:
             if scan.index_state == "ok":
-                add(Finding(where, f"session {sid} is not listed in the index", "stale", repairable=True))
+                add(path, "stale", "check.not_listed", repairable=True, session=sid)
             scan.upserts.append(summary)
             continue
         differ = [k for k in SUMMARY_FIELDS if row.get(k) != summary.get(k)]
+        if differ:
+            add(index, "stale", "check.stale_row", repairable=True, session=sid,
+                differences=[StoreError("check.differs", key=k, listed=row.get(k), filed=summary.get(k))
+                             for k in differ])
+        elif row.get("revision") != summary["revision"]:
+            add(index, "stale", "check.stale_revision", repairable=True, session=sid, listed=row.get("revision"),
+                filed=summary["revision"])
         if differ or row.get("revision") != summary["revision"]:
-            what = ", ".join(f"{k} {row.get(k)!r} where the session file says {summary.get(k)!r}"
-                             for k in differ) or (f"revision {row.get('revision')} where the session file is at "
-                                                  f"revision {summary['revision']}")
-            add(Finding(_rel(store, index), f"the row of session {sid} is stale: {what}", "stale",
-                        repairable=True))
             scan.upserts.append({**summary, "updated": row.get("updated", summary["updated"])})
 
     if scan.index_state == "ok" and scan.current is not None:
         listed = (set(scan.rows) | {r["id"] for r in scan.upserts}) - set(scan.remove)
         if scan.current not in listed:
-            add(Finding(_rel(store, index), f"the current session {scan.current} does not exist", "stale",
-                        repairable=True))
+            add(index, "stale", "check.no_current", repairable=True, current=scan.current)
             scan.drop_current = True
 
     scan.leftovers = store.leftovers()
     if scan.leftovers:
-        add(Finding(", ".join(_rel(store, p) for p in scan.leftovers),
-                    "temporary files left by a command that was stopped while writing (the database files are "
-                    "whole); --repair removes them", "note", repairable=True))
+        add(", ".join(_rel(store, p) for p in scan.leftovers), "note", "check.leftovers", repairable=True)
     return scan
 
 
-def check(store: Store, repair: bool = False) -> CheckReport:
+def check(store: Store, repair: bool = False, replay: Replay | None = None) -> CheckReport:
     """Check every file of the database; with ``repair``, fix what can be fixed
     from the session files (under the lock, one write of the index). Never
-    writes without ``repair``, and never over a damaged file.
+    writes without ``repair``, and never over a damaged file. ``replay``: see
+    :data:`Replay` (the application's own, by default).
 
     Raises :class:`StoreError` when the database path is a file, not a directory.
     """
+    replay = replay or app_replay
     if store.root.exists() and not store.root.is_dir():
-        raise StoreError(f"The database path {store.root} is a file, not a directory.")
+        raise StoreError("store.path_is_file", path=store.root)
     if not repair or not store.root.is_dir():
-        return _scan(store).report
-    before = _scan(store)  # as found, before the lock finishes any schema upgrade
+        return _scan(store, replay).report
+    before = _scan(store, replay)  # as found, before the lock finishes any schema upgrade
     with store.writing():
         store.take_lock()  # also finishes a pending schema upgrade
-        first = _scan(store)
+        first = _scan(store, replay)
         if first.index_state == "missing" and first.good:
             store.write_index_rows(list(first.good.values()), None)
         elif first.index_state == "ok" and (first.upserts or first.remove or first.drop_current):
             store.put_rows(first.upserts, first.remove, None if first.drop_current else KEEP)
         if first.recache and first.index_state == "ok":
-            from scorekeeper.app.sessions import summary_of
-
-            for record, state in first.recache:
-                record["derived"] = derive(state)
-            store.save_many([(r, summary_of(r, s)) for r, s in first.recache])
+            store.save_many(first.recache)
         for p in first.leftovers:
             try:
                 p.unlink()
             except FileNotFoundError:
                 pass
-        after = _scan(store)
+        after = _scan(store, replay)
     key = lambda f: (f.file, f.problem)  # noqa: E731
     still = {key(f) for f in after.report.findings}
     findings: list[Finding] = []
@@ -297,16 +325,25 @@ def check(store: Store, repair: bool = False) -> CheckReport:
 
 @dataclass
 class RestoreReport:
-    """What :func:`restore` did: ``restored`` sentences, and ``failed`` ones for
-    files it could not bring back."""
+    """What :func:`restore` did: ``done`` and ``undone`` as ``(code, facts)``;
+    :attr:`restored` and :attr:`failed` are their sentences (for files it could not
+    bring back, ``failed``)."""
 
     root: Path
-    restored: list[str] = field(default_factory=list)
-    failed: list[str] = field(default_factory=list)
+    done: list[tuple[str, dict]] = field(default_factory=list)
+    undone: list[tuple[str, dict]] = field(default_factory=list)
+
+    @property
+    def restored(self) -> list[str]:
+        return [render(code, facts) for code, facts in self.done]
+
+    @property
+    def failed(self) -> list[str]:
+        return [render(code, facts) for code, facts in self.undone]
 
     @property
     def ok(self) -> bool:
-        return not self.failed
+        return not self.undone
 
     def as_json(self) -> dict:
         return {"database": str(self.root), "ok": self.ok, "restored": self.restored, "failed": self.failed}
@@ -316,27 +353,19 @@ def good_index_backup(store: Store) -> Backup | None:
     """The newest kept copy of the index that reads well."""
     for b in store.backups(store.index_path):
         try:
-            data = read_json(b.path)
-            if data is None:
+            if store.read_index(b.path) is None:
                 continue
-            upgrade("index", data, b.path)
-            check_index(data, b.path)
         except ScorekeeperError:
             continue
         return b
     return None
 
 
-def good_session_backup(store: Store, session_id: str) -> Backup | None:
+def good_session_backup(store: Store, session_id: str, replay: Replay | None = None) -> Backup | None:
     """The newest kept copy of a session file that reads well and whose hands replay."""
     for b in store.backups(store.session_path(session_id)):
         try:
-            data = read_json(b.path)
-            if data is None:
-                continue
-            upgrade("session", data, b.path)
-            check_session(data, b.path, session_id)
-            replay_summary(store, b.path, session_id)
+            replay_summary(store, b.path, session_id, replay)
         except ScorekeeperError:
             continue
         return b
@@ -354,15 +383,11 @@ def list_backups(store: Store, session: str | None = None) -> list[dict]:
     for path in paths:
         for b in store.backups(path):
             try:
-                data = read_json(b.path)
-                good = data is not None
-                if good:
-                    kind = "index" if path == store.index_path else "session"
-                    upgrade(kind, data, b.path)
-                    if kind == "index":
-                        check_index(data, b.path)
-                    else:
-                        check_session(data, b.path, path.stem)
+                if path == store.index_path:
+                    good = store.read_index(b.path) is not None
+                else:
+                    store.read_session(b.path, path.stem)
+                    good = True
             except ScorekeeperError:
                 good = False
             out.append({"file": _rel(store, path), "backup": _rel(store, b.path), "saved": b.saved, "good": good,
@@ -377,70 +402,73 @@ def _backup_id(store: Store, prefix: str) -> str:
         ids |= {r["id"] for r in store.summaries()}
     except ScorekeeperError:
         pass
-    return match_id(prefix, ids, f'No session, kept copy or deleted session has an id starting with "{prefix}".')
+    return match_id(prefix, sorted(ids), StateError("restore.no_such_id", prefix=prefix))
 
 
-def restore(store: Store, session: str | None = None) -> RestoreReport:
+def restore(store: Store, session: str | None = None, replay: Replay | None = None) -> RestoreReport:
     """Put back the newest good copy of every damaged or missing file (or, with
     ``session``, of that session's file, whatever its state), then bring the
     index in line with the session files. Replaced files are moved to
-    ``backups/set-aside/``. Raises :class:`StateError` for an unknown session
-    and :class:`StoreError` when the database does not exist."""
+    ``backups/set-aside/``. ``replay``: see :data:`Replay`. Raises
+    :class:`StateError` for an unknown session and :class:`StoreError` when
+    the database does not exist."""
+    replay = replay or app_replay
     report = RestoreReport(store.root)
+    done = report.done.append
     if not store.root.is_dir():
-        raise StoreError(f"There is no database at {store.root}: nothing to restore.")
+        raise StoreError("restore.no_database", path=store.root)
     with store.writing():
         store.take_lock()
         if session is not None:
             sid = _backup_id(store, session)
-            b = good_session_backup(store, sid)
+            b = good_session_backup(store, sid, replay)
             if b is None:
-                raise StoreError(f"No good copy of session {sid} is kept, so it cannot be put back.")
+                raise StoreError("restore.no_good_copy", session=sid)
             if _same(b.path, store.session_path(sid)):
-                report.restored.append(f"sessions/{sid}.json already holds its newest kept copy (saved at "
-                                       f"{b.saved}): nothing to put back.")
+                done(("restore.already", {"session": sid, "saved": b.saved}))
             else:
                 store.put_back(b)
-                report.restored.append(f"sessions/{sid}.json: put back as saved at {b.saved}.")
-        first = _scan(store)
+                done(("restore.put_back", {"file": f"sessions/{sid}.json", "saved": b.saved}))
+        first = _scan(store, replay)
         if first.index_state == "unreadable":
-            (finding,) = [f for f in first.report.findings if f.kind == "unreadable" and f.file == "index.json"]
-            raise StoreError(finding.problem)
+            assert first.index_error is not None
+            raise first.index_error
         if first.index_state == "damaged" or (first.index_state == "missing" and
                                               (store.session_files() or store.backups(store.index_path))):
             b = good_index_backup(store)
             if b is not None:
                 store.put_back(b)
-                report.restored.append(f"index.json: put back as saved at {b.saved}.")
+                done(("restore.put_back", {"file": "index.json", "saved": b.saved}))
             elif first.index_state == "damaged":
                 store.set_aside(store.index_path)
-                report.restored.append("index.json: no good copy was kept; rebuilt from the session files.")
+                done(("restore.index_rebuilt_no_copy", {}))
         # damaged or missing session files
-        scan = _scan(store)
+        scan = _scan(store, replay)
         for f in scan.report.findings:
             if f.kind not in ("damaged", "missing") or not f.file.startswith("sessions/"):
                 continue
             sid = Path(f.file).stem
-            b = good_session_backup(store, sid)
+            b = good_session_backup(store, sid, replay)
             if b is None:
-                report.failed.append(f"{f.file}: {f.problem}; no good copy of it is kept.")
+                report.undone.append(("restore.failed", {"file": f.file, "cause": f.error}))
                 continue
             store.put_back(b)
-            report.restored.append(f"{f.file}: put back as saved at {b.saved}.")
+            done(("restore.put_back", {"file": f.file, "saved": b.saved}))
         # the index in line with the session files
-        scan = _scan(store)
+        scan = _scan(store, replay)
         if scan.index_state == "missing":
             if scan.good:
                 store.write_index_rows(list(scan.good.values()), None)
-                if not any(r.startswith("index.json") for r in report.restored):
-                    report.restored.append("index.json: rebuilt from the session files.")
+                if not any(facts.get("file") == "index.json" or code.startswith("restore.index")
+                           for code, facts in report.done):
+                    done(("restore.index_rebuilt", {}))
         elif scan.index_state == "ok":
             if scan.upserts or scan.remove or scan.drop_current:
                 store.put_rows(scan.upserts, scan.remove, None if scan.drop_current else KEEP)
                 for r in scan.upserts:
-                    report.restored.append(f"index.json: the row of session {r['id']} rebuilt from its file.")
+                    done(("restore.row_rebuilt", {"session": r["id"]}))
                 for sid_ in scan.remove:
-                    report.restored.append(f"index.json: deleted session {sid_} no longer listed.")
+                    done(("restore.unlisted", {"session": sid_}))
         for p in scan.leftovers:
             try:
                 p.unlink()

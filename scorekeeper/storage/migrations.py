@@ -5,9 +5,9 @@ place, from schema ``NNN - 1`` to ``NNN``; ``kind`` is ``"index"`` (the data of
 ``index.json``) or ``"session"`` (the data of a ``sessions/ID.json``). They run
 in order, once each: a file records its schema in its ``_meta`` table, and the
 index records the migrations applied to the database (name and time).
-:mod:`scorekeeper.storage.store` runs them in memory when a command only reads an old
-file, and for good, on every file, under the lock, when a command changes an
-old database. Each may run twice on the same file (a crash half-way through an
+:func:`upgrade` runs them on one file's data; the store does so in memory when
+a command only reads an old file, and for good, on every file, under the lock,
+when a command changes an old database. Each may run twice on the same file (a crash half-way through an
 upgrade is finished by the next command), so each only fills in what is
 missing.
 
@@ -26,7 +26,14 @@ The schemas:
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable
+
+from scorekeeper.core.errors import StoreError
+from scorekeeper.storage.files import damaged
+
+#: The schema this program writes: the number of the last migration below.
+SCHEMA_VERSION = 2
 
 
 def _meta(data: dict) -> dict:
@@ -77,4 +84,32 @@ def migrate(kind: str, data: dict, schema: int) -> list[str]:
         if number_of(migration) > schema:
             migration(kind, data)
             applied.append(migration.__name__)
+    return applied
+
+
+def schema_of(data: dict) -> int:
+    """The schema a file's data was written with (0: before schema numbers)."""
+    meta = data.get("_meta")
+    doc = meta.get("1") if isinstance(meta, dict) else None
+    schema = doc.get("schema") if isinstance(doc, dict) else None
+    return schema if isinstance(schema, int) and not isinstance(schema, bool) else 0
+
+
+def upgrade(kind: str, data: dict, path: Path) -> list[str]:
+    """Bring a file's data (``kind`` "index" or "session") to :data:`SCHEMA_VERSION`
+    in place; returns the names of the migrations applied.
+
+    Raises :class:`StoreError` (``store.newer``) for a file from a newer schema and
+    :class:`~scorekeeper.storage.files.DamagedFile` when a migration cannot make sense of it.
+    """
+    schema = schema_of(data)
+    if schema > SCHEMA_VERSION:
+        raise StoreError("store.newer", path=path, schema=schema, supported=SCHEMA_VERSION)
+    if schema == SCHEMA_VERSION:
+        return []
+    try:
+        applied = migrate(kind, data, schema)
+    except (TypeError, AttributeError, KeyError, ValueError):
+        raise damaged(path, "store.reason.unupgradable", schema=schema) from None
+    _meta(data)["schema"] = SCHEMA_VERSION
     return applied

@@ -7,23 +7,22 @@ platformdirs user data directory)::
                                    current session, one summary row per session
     DIR/sessions/ID.json           one session: its setup, the hands as entered,
                                    what undo took (for redo) and the audit trail
-    DIR/backups/index/*.json       the last 5 states of index.json written
-    DIR/backups/sessions/ID/*.json the last 5 states of each session file written
-    DIR/backups/set-aside/         damaged or replaced files moved away by
-                                   `scorekeeper db restore` (never deleted)
+    DIR/backups/                   the last good states of each file (scorekeeper.storage.backups)
     DIR/.lock                      held by every command that changes anything
 
-Every file is a TinyDB JSON database: ``index.json`` has the tables ``_meta``
+Every file is a TinyDB JSON database, read and written through TinyDB
+(:mod:`scorekeeper.storage.tinystore`): ``index.json`` has the tables ``_meta``
 (document 1: ``{"schema", "current", "migrations"}``) and ``sessions`` (the
 summary rows); a session file has ``_meta`` (document 1: ``{"schema",
 "revision"}``, the revision counting its saves) and ``session`` (document 1:
-the session record below).
+the session record, see :mod:`scorekeeper.storage.schema`).
 
 The promises, and how they are kept:
 
 - **All or nothing.** A file is never rewritten in place: it is written to a
   temporary file in the same directory, fsynced, renamed over the old one and
-  the directory fsynced. A crash leaves the old or the new file, whole.
+  the directory fsynced (:mod:`scorekeeper.storage.files`). A crash leaves the
+  old or the new file, whole.
 - **One write per file per command**, the session file before the index, so
   the index can only ever lag behind a session file (a stale summary row),
   never point to hands that were not saved. `scorekeeper db check` finds such
@@ -33,13 +32,11 @@ The promises, and how they are kept:
   which holds ``DIR/.lock`` from its read to its write (waiting at most 10 s,
   then "the database is busy"). Commands that only read take no lock and
   create no file or directory: a missing database reads as an empty one.
-- **Damage is never overwritten.** A file that is not valid JSON, not a JSON
-  object, or lacks what the schema needs raises :class:`DamagedFile` naming it
+- **Damage is never overwritten.** A file that is not valid JSON, not TinyDB's
+  layout, or not what the schema says raises :class:`DamagedFile` naming it
   and pointing to `scorekeeper db restore`; no command writes over it.
 - **Backups.** Every state a command writes is also copied into
-  ``DIR/backups/`` (the last :data:`BACKUPS_KEPT` per file), so the newest
-  copy of a file is its last good state; a deleted session's file is moved
-  there too, and a schema upgrade keeps the copy of the file it replaces.
+  ``DIR/backups/`` (:mod:`scorekeeper.storage.backups`).
 - **Schema versions.** Each file records its schema; older files are upgraded
   by the numbered migrations of :mod:`scorekeeper.storage.migrations` — in memory when
   a command only reads, and for good (every file, recorded in the index) by
@@ -48,19 +45,6 @@ The promises, and how they are kept:
   one session file; only `sessions` reads the index alone, and `export --all`
   and `stats` read every session file.
 
-This is the only module that imports tinydb.
-
-A session record (what :meth:`Store.load` returns and :meth:`Store.save` takes)::
-
-    {"id": "3f9a0c1e", "variant": "rummy500", "players": ["Ann", "Bob"],
-     "rules": {"target": 500, ...}, "title": None, "dealer": "Ann",
-     "created": "2026-11-29T20:15:00+00:00",
-     "hands": [{"entry": {...hand file...}, "form": "file", "time": "..."}],
-     "undone": [...hands taken back by undo, last on top...],
-     "audit": [{"time": ..., "action": "entered|edited|undone|redone", "number": 3,
-                "entry": {...}, "previous": {...} | None}],
-     "derived": {...the scores the hands give, see scorekeeper.app.scoreboard...}}
-
 A summary row (one per session in the index; see ``sessions.summary_of``)::
 
     {"id", "variant", "title", "players", "hands", "finished", "winners",
@@ -68,29 +52,31 @@ A summary row (one per session in the index; see ``sessions.summary_of``)::
 """
 from __future__ import annotations
 
-import json
 import os
-import re
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
+from scorekeeper.core.errors import ScorekeeperError, StateError, StoreError
+from scorekeeper.storage import files, migrations, schema
+from scorekeeper.storage.backups import BACKUPS_KEPT, Backup, Backups
+from scorekeeper.storage.files import (DamagedFile, atomic_write_text, damaged, directory_syncs_deferred, dumps,
+                                       fsync_directory, read_json)
+from scorekeeper.storage.migrations import SCHEMA_VERSION, schema_of, upgrade
+from scorekeeper.storage.schema import SESSION_ID
+from scorekeeper.storage.tinystore import Query, TinyDB, document, open_db
 
-from scorekeeper.core.errors import StateError, StoreError
+__all__ = [
+    "BACKUPS_KEPT", "ENV_VAR", "KEEP", "LOCK_TIMEOUT", "SCHEMA_VERSION", "SESSION_ID", "Backup", "DamagedFile",
+    "IndexFile", "Store", "atomic_write_text", "default_path", "directory_syncs_deferred", "dumps",
+    "fsync_directory", "match_id", "new_record", "now", "read_json", "resolve_path", "schema_of", "upgrade",
+]
 
-#: The schema this program writes; see :mod:`scorekeeper.storage.migrations` for the history.
-SCHEMA_VERSION = 2
 #: Seconds a changing command waits for another one to finish before giving up (SPEC §6).
 LOCK_TIMEOUT = 10.0
-#: How many earlier good states of each file ``DIR/backups/`` keeps.
-BACKUPS_KEPT = 5
 ENV_VAR = "SCOREKEEPER_DB"
-
-#: A session id is also a file name: letters, digits, ``-`` and ``_`` only.
-SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-RESTORE_HINT = "`scorekeeper db restore` puts back its last good copy"
 #: "leave the current session as it is" (the default of the `current` arguments)
 KEEP = object()
 
@@ -115,307 +101,49 @@ def now() -> str:
     return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
 
 
-# -- errors -------------------------------------------------------------------
-
-class DamagedFile(StoreError):
-    """A database file that cannot be used as it is (exit 1). ``path`` is the
-    file, ``reason`` says what is wrong with it in a few words."""
-
-    def __init__(self, path: Path, reason: str):
-        self.path = Path(path)
-        self.reason = reason
-        super().__init__(f"The database file {path} is damaged ({reason}) and was left as it is: {RESTORE_HINT}.")
+def new_record(session_id: str, variant: str, players: list[str], rules: dict[str, Any],
+               title: str | None, dealer: str) -> dict:
+    """A fresh session record with no hands."""
+    return {"id": session_id, "variant": variant, "players": players, "rules": rules, "title": title,
+            "dealer": dealer, "created": now(), "hands": [], "undone": [], "audit": []}
 
 
-def _newer(path: Path, schema: int) -> StoreError:
-    return StoreError(f"The database file {path} was written by a newer scorekeeper (schema {schema}; this one "
-                      f"reads up to {SCHEMA_VERSION}): update scorekeeper to use it.")
-
-
-# -- writing files ------------------------------------------------------------
-
-def fsync_directory(directory: Path) -> None:
-    """Make a rename in ``directory`` durable (ignored where directories cannot be opened)."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-#: While not None, directories whose renames :func:`atomic_write_text` left to fsync later.
-_deferred_dirs: set[Path] | None = None
-
-
-@contextmanager
-def directory_syncs_deferred() -> Iterator[None]:
-    """Within this block :func:`atomic_write_text` fsyncs each file but leaves the fsync
-    of its directory to the end of the block, done once per directory (a bulk save of
-    many session files). Every rename is durable when the block ends normally."""
-    global _deferred_dirs
-    outer, _deferred_dirs = _deferred_dirs, set()
-    try:
-        yield
-        for directory in sorted(_deferred_dirs):
-            fsync_directory(directory)
-    finally:
-        _deferred_dirs = outer
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` all or nothing: temp file, fsync, rename, fsync the
-    directory (at the end of a :func:`directory_syncs_deferred` block, within one).
-
-    Raises :class:`OSError`; the temporary file is removed on failure.
-    """
-    import tempfile
-
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
-    if _deferred_dirs is not None:
-        _deferred_dirs.add(path.parent)
-    else:
-        fsync_directory(path.parent)
-
-
-def dumps(data: Any) -> str:
-    """The text of a database file (compact JSON, UTF-8 kept as is)."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-
-# -- reading and checking files -------------------------------------------------
-
-def read_json(path: Path) -> dict | None:
-    """A database file's data, or None when it does not exist.
-
-    Raises :class:`DamagedFile` when it is not a JSON object and
-    :class:`StoreError` when it cannot be read at all.
-    """
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return None
-    except IsADirectoryError:
-        raise DamagedFile(path, "it is a directory, not a file") from None
-    except OSError as e:
-        raise StoreError(f"The database file {path} cannot be read ({e.strerror}).") from None
-    if not raw.strip():
-        raise DamagedFile(path, "it is empty")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise DamagedFile(path, "it is not text") from None
-    except json.JSONDecodeError as e:
-        raise DamagedFile(path, f"not valid JSON at line {e.lineno}, column {e.colno}") from None
-    except RecursionError:
-        raise DamagedFile(path, "it is nested too deeply") from None
-    if not isinstance(data, dict):
-        raise DamagedFile(path, f"it holds a JSON {_json_type(data)} where an object belongs")
-    return data
-
-
-def _json_type(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true/false"
-    if value is None:
-        return "null"
-    return {dict: "object", list: "list", str: "string", int: "number", float: "number"}.get(type(value), "value")
-
-
-def _doc1(data: dict, table: str, path: Path, required: bool = True) -> dict | None:
-    """Document 1 of ``table`` in a file's data (TinyDB keeps ids as strings)."""
-    t = data.get(table)
-    if t is None and not required:
-        return None
-    if not isinstance(t, dict):
-        raise DamagedFile(path, f'its "{table}" table is missing or not an object')
-    doc = t.get("1")
-    if doc is None and not required:
-        return None
-    if not isinstance(doc, dict):
-        raise DamagedFile(path, f'its "{table}" table has no document 1')
-    return doc
-
-
-def schema_of(data: dict) -> int:
-    """The schema a file's data was written with (0: before schema numbers)."""
-    meta = data.get("_meta")
-    doc = meta.get("1") if isinstance(meta, dict) else None
-    schema = doc.get("schema") if isinstance(doc, dict) else None
-    return schema if isinstance(schema, int) and not isinstance(schema, bool) else 0
-
-
-def upgrade(kind: str, data: dict, path: Path) -> list[str]:
-    """Bring a file's data (``kind`` "index" or "session") to :data:`SCHEMA_VERSION`
-    in place; returns the names of the migrations applied.
-
-    Raises :class:`StoreError` for a file from a newer schema and
-    :class:`DamagedFile` when a migration cannot make sense of it.
-    """
-    from scorekeeper.storage import migrations
-
-    schema = schema_of(data)
-    if schema > SCHEMA_VERSION:
-        raise _newer(path, schema)
-    if schema == SCHEMA_VERSION:
-        return []
-    try:
-        applied = migrations.migrate(kind, data, schema)
-    except (TypeError, AttributeError, KeyError, ValueError):
-        raise DamagedFile(path, f"it cannot be upgraded from schema {schema}") from None
-    meta = data.setdefault("_meta", {}).setdefault("1", {})
-    meta["schema"] = SCHEMA_VERSION
-    return applied
-
-
-_SUMMARY_KEYS = {"id": str, "variant": str, "players": list, "hands": int, "finished": bool, "winners": list,
-                 "created": str}
-
-
-def check_index(data: dict, path: Path) -> dict:
-    """Check upgraded index data; returns it. Raises :class:`DamagedFile`."""
-    meta = _doc1(data, "_meta", path)
-    if not isinstance(meta.get("current"), (str, type(None))):
-        raise DamagedFile(path, "its current session is not an id")
-    rows = data.setdefault("sessions", {})
-    if not isinstance(rows, dict):
-        raise DamagedFile(path, 'its "sessions" table is not an object')
-    for doc_id, row in rows.items():
-        if not isinstance(row, dict):
-            raise DamagedFile(path, f"its session row {doc_id} is not an object")
-        for key, kind in _SUMMARY_KEYS.items():
-            value = row.get(key)
-            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-                raise DamagedFile(path, f'its session row {doc_id} has no valid "{key}"')
-        if not SESSION_ID.fullmatch(row["id"]):
-            raise DamagedFile(path, f"its session row {doc_id} has an id that cannot be a file name")
-    return data
-
-
-def check_session(data: dict, path: Path, session_id: str | None = None) -> dict:
-    """Check upgraded session-file data; returns the session record. Raises :class:`DamagedFile`."""
-    meta = _doc1(data, "_meta", path)
-    rev = meta.get("revision")
-    if not isinstance(rev, int) or isinstance(rev, bool):
-        raise DamagedFile(path, "it has no revision number")
-    rec = _doc1(data, "session", path)
-
-    def need(key: str, kinds, what: str) -> Any:
-        value = rec.get(key)
-        if not isinstance(value, kinds) or isinstance(value, bool):
-            raise DamagedFile(path, f'its session has no valid "{key}" ({what})')
-        return value
-
-    sid = need("id", str, "an id")
-    if session_id is not None and sid != session_id:
-        raise DamagedFile(path, f'it holds session "{sid}", not "{session_id}"')
-    need("variant", str, "a variant")
-    players = need("players", list, "a list of names")
-    if not players or not all(isinstance(p, str) for p in players):
-        raise DamagedFile(path, 'its session has no valid "players" (a list of names)')
-    need("rules", dict, "the rule options")
-    if not isinstance(rec.get("title"), (str, type(None))):
-        raise DamagedFile(path, 'its session has no valid "title"')
-    if rec.get("dealer") not in players:
-        raise DamagedFile(path, 'its session has no valid "dealer" (one of the players)')
-    need("created", str, "a time")
-    for key in ("hands", "undone"):
-        hands = need(key, list, "a list of hands")
-        if not all(isinstance(h, dict) and "entry" in h for h in hands):
-            raise DamagedFile(path, f'its session has a hand without an entry in "{key}"')
-    need("audit", list, "the audit trail")
-    return rec
-
-
-# -- TinyDB over data already read --------------------------------------------
-
-# tinydb is imported when a file is first worked on, not when the module loads:
-# a TAB that lists session ids stays quick.
-
-def _snapshot_storage():
-    """The TinyDB storage class over one file's data read into memory: every
-    table operation works on it, and the store writes the result to the file once."""
-    global _Snapshot
-    if _Snapshot is None:
-        from tinydb.storages import Storage
-
-        class Snapshot(Storage):
-            def __init__(self, data: dict):
-                self.data = data
-
-            def read(self) -> dict:
-                return self.data
-
-            def write(self, data: dict) -> None:
-                self.data = data
-
-            def close(self) -> None:
-                pass
-
-        _Snapshot = Snapshot
-    return _Snapshot
-
-
-_Snapshot = None
-
-
-def _tinydb(data: dict):
-    from tinydb import TinyDB
-
-    return TinyDB(data, storage=_snapshot_storage())
-
-
-def session_file_data(record: dict, revision: int) -> dict:
-    """The TinyDB data of a session file holding ``record``."""
-    from tinydb.table import Document
-
-    db = _tinydb({})
-    db.table("_meta").insert(Document({"schema": SCHEMA_VERSION, "revision": revision}, doc_id=1))
-    db.table("session").insert(Document(record, doc_id=1))
-    return db.storage.data
-
-
-@dataclass(frozen=True)
-class Backup:
-    """One kept copy of a file: ``path`` of the copy, ``of`` the file it is a copy
-    of, ``saved`` when that content was written (ISO 8601). Names are UTC times,
-    so they sort oldest first."""
-
-    path: Path
-    of: Path
-    saved: str
-    #: the copy `delete` made of a session it deleted
-    deleted: bool = False
-
-
-def match_id(prefix: str, ids, none_found: str) -> str:
+def match_id(prefix: str, ids: Iterable[str], none_found: ScorekeeperError) -> str:
     """The one id in ``ids`` that ``prefix`` names (the whole id, or an unambiguous
-    start of it). Raises :class:`StateError` with ``none_found``, or listing the
-    ids it could be."""
+    start of it). Raises ``none_found``, or a :class:`StateError` listing the ids
+    it could be."""
+    ids = list(ids)
     if prefix in ids:
         return prefix
     matches = sorted(i for i in ids if i.startswith(prefix))
     if not matches:
-        raise StateError(none_found)
+        raise none_found
     if len(matches) > 1:
-        raise StateError(f'"{prefix}" could be {", ".join(matches)}: give more of the id.')
+        raise StateError("store.ambiguous_id", prefix=prefix, ids=matches)
     return matches[0]
+
+
+@dataclass(frozen=True)
+class IndexFile:
+    """An index file as read (upgraded in memory, checked): ``schema`` as found on
+    disk, ``meta`` (document 1 of ``_meta``) and ``rows`` (the summary rows by document id)."""
+
+    schema: int
+    meta: dict
+    rows: dict[str, dict]
+
+
+def _upgrading(kind: str, path: Path):
+    """The ``prepare`` of a file read through TinyDB: bring its data to this schema in memory."""
+
+    def prepare(data: dict) -> None:
+        upgrade(kind, data, path)
+
+    return prepare
+
+
+def _fresh_meta() -> dict:
+    return {"schema": SCHEMA_VERSION, "current": None, "migrations": []}
 
 
 class Store:
@@ -435,10 +163,10 @@ class Store:
         self._depth = 0
         self._lock_stack: ExitStack | None = None
         self._locked = False
-        self._index_cache: dict | None = None
-        self._index_cached_key: tuple | None = None
+        self._index_db: TinyDB | None = None
         self._revisions: dict[str, int] = {}
         self._written: set[str] = set()  # session files this store has written (a first `new`, an import)
+        self._kept = Backups(self.root, self.index_path)
 
     # -- paths --------------------------------------------------------------
     @property
@@ -459,14 +187,12 @@ class Store:
 
     def session_path(self, session_id: str) -> Path:
         if not SESSION_ID.fullmatch(session_id):
-            raise StateError(f'"{session_id}" is not a session id.')
+            raise StateError("store.not_an_id", given=session_id)
         return self.sessions_dir / f"{session_id}.json"
 
     def backup_dir_of(self, path: Path) -> Path:
         """Where the backups of the database file ``path`` are kept."""
-        if path == self.index_path:
-            return self.backups_dir / "index"
-        return self.backups_dir / "sessions" / path.stem
+        return self._kept.folder_of(path)
 
     def exists(self) -> bool:
         """Whether anything has been stored here yet."""
@@ -492,7 +218,7 @@ class Store:
                 self._depth -= 1
             return
         if self.root.exists() and not self.root.is_dir():
-            raise StoreError(f"The database path {self.root} is a file, not a directory.")
+            raise StoreError("store.path_is_file", path=self.root)
         self._depth = 1
         self._lock_stack = ExitStack()
         try:
@@ -511,17 +237,14 @@ class Store:
         try:
             self.root.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            raise StoreError(f"The database directory {self.root} cannot be created ({e.strerror}).") from None
+            raise StoreError("store.cannot_create", path=self.root, strerror=e.strerror) from None
         lock = FileLock(str(self.lock_path), timeout=LOCK_TIMEOUT)
         try:
             lock.acquire()
         except Timeout:
-            raise StoreError(
-                f"The database is busy: another scorekeeper command is changing {self.root} and did not finish "
-                f"within {LOCK_TIMEOUT:g} seconds; try again when it is done."
-            ) from None
+            raise StoreError("store.busy", path=self.root, seconds=LOCK_TIMEOUT) from None
         except OSError as e:
-            raise StoreError(f"The database lock {self.lock_path} cannot be taken ({e.strerror}).") from None
+            raise StoreError("store.lock_failed", path=self.lock_path, strerror=e.strerror) from None
         self._lock_stack.callback(lock.release)
         self._lock_stack.callback(self._unlocked)
         self._locked = True
@@ -534,7 +257,7 @@ class Store:
 
     def _forget(self) -> None:
         """Drop what was read, so the next read sees the files as they are now."""
-        self._index_cache = None
+        self._index_db = None
         self._revisions = {}
 
     def take_lock(self) -> None:
@@ -549,52 +272,73 @@ class Store:
         if not self._locked:
             self._acquire()
 
-    # -- the index ----------------------------------------------------------
-    def _index_key(self) -> tuple | None:
-        """What tells one state of index.json from another: every write renames a new
-        file into place, so its inode (and time and size) change."""
+    # -- opening files -------------------------------------------------------
+    def _keep_copy(self, path: Path, text: str) -> None:
+        """After a write: keep a copy of the new state in the file's backups."""
         try:
-            st = os.stat(self.index_path)
+            self._kept.keep(path, text)
         except OSError:
-            return None
-        return (st.st_ino, st.st_mtime_ns, st.st_size)
+            pass  # the file itself is saved; `db restore --list` shows which copies are kept
 
-    def _index(self) -> dict:
-        """The index's data (upgraded in memory when old), read again only when the file changed."""
-        key = self._index_key()
-        if self._index_cache is None or key != self._index_cached_key:
-            self._index_cached_key = key
-            data = read_json(self.index_path)
-            orphans = [p for p in self.session_files() if p.stem not in self._written] if data is None else []
+    @contextmanager
+    def _changing(self, db: TinyDB) -> Iterator[TinyDB]:
+        """The TinyDB changes made in this block are written as ONE write of its file."""
+        try:
+            with db.storage.held():
+                yield db
+        except OSError as e:
+            raise StoreError("store.unwritable", path=db.storage.path, strerror=e.strerror) from None
+
+    def _open_index(self, path: Path, found: dict | None = None, read_only: bool = True) -> TinyDB:
+        """TinyDB over an index file (``path``: index.json or a copy of it), upgraded in
+        memory and checked when read; ``found["schema"]`` gets the schema as found."""
+
+        def prepare(data: dict) -> None:
+            if found is not None:
+                found["schema"] = schema_of(data)
+            upgrade("index", data, path)
+            data.setdefault("sessions", {})
+            schema.check_index(data.get("_meta", {}).get("1"), data["sessions"], path)
+
+        return open_db(path, read_only=read_only, prepare=prepare, after_write=self._keep_copy)
+
+    def read_index(self, path: Path | None = None) -> IndexFile | None:
+        """An index file (``path``, index.json by default: a backup copy can be read too) as
+        read and checked, or None when there is none. Raises :class:`DamagedFile` /
+        :class:`StoreError`."""
+        found: dict = {}
+        db = self._open_index(path or self.index_path, found)
+        if db.storage.read() is None:
+            return None
+        rows = {str(doc.doc_id): dict(doc) for doc in db.table("sessions").all()}
+        return IndexFile(found["schema"], dict(db.table("_meta").get(doc_id=1)), rows)
+
+    # -- the index ----------------------------------------------------------
+    def _index(self, rebuilding: bool = False) -> TinyDB:
+        """TinyDB over index.json (upgraded in memory when old), read again only when the file
+        changed. Where there is no index but session files, only ``rebuilding`` it may go on."""
+        if self._index_db is None:
+            self._index_db = self._open_index(self.index_path, read_only=False)
+        db = self._index_db
+        if db.storage.read() is None and not rebuilding:
+            orphans = [p for p in self.session_files() if p.stem not in self._written]
             if orphans:
                 # sessions without their index (not the ones this command just wrote):
                 # never start a new, empty index over them
-                raise StoreError(
-                    f"The index {self.index_path} is missing but {len(orphans)} session file(s) "
-                    "are there; `scorekeeper db restore` rebuilds it."
-                )
-            if data is None:
-                data = {"_meta": {"1": {"schema": SCHEMA_VERSION, "current": None, "migrations": []}},
-                        "sessions": {}}
-            else:
-                upgrade("index", data, self.index_path)
-                check_index(data, self.index_path)
-            self._index_cache = data
-        return self._index_cache
+                raise StoreError("store.index_missing", path=self.index_path, count=len(orphans))
+        return db
 
     def _meta(self) -> dict:
-        return self._index()["_meta"]["1"]
+        return self._index().table("_meta").get(doc_id=1) or _fresh_meta()
 
     def summaries(self) -> list[dict]:
         """Every session's summary row, oldest first (reads the index only)."""
-        rows = [dict(r) for r in _tinydb(self._index()).table("sessions").all()]
+        rows = [dict(r) for r in self._index().table("sessions").all()]
         return sorted(rows, key=lambda r: (r.get("created", ""), r["id"]))
 
     def summary(self, session_id: str) -> dict | None:
         """One session's summary row, or None."""
-        from tinydb import Query
-
-        row = _tinydb(self._index()).table("sessions").get(Query().id == session_id)
+        row = self._index().table("sessions").get(Query().id == session_id)
         return dict(row) if row is not None else None
 
     def current_id(self) -> str | None:
@@ -611,31 +355,37 @@ class Store:
 
         Raises :class:`StateError` when there is none or the prefix is ambiguous.
         """
-        ids = [r["id"] for r in self._index()["sessions"].values()]
+        ids = [r["id"] for r in self._index().table("sessions").all()]
         if prefix is None:
             current = self.current_id()
             if current is None or current not in ids:
-                raise StateError("There is no current session: start one with `scorekeeper new VARIANT NAME...`.")
+                raise StateError("store.no_current")
             return current
-        return match_id(prefix, ids, f'No session has an id starting with "{prefix}"; '
-                                     "`scorekeeper sessions` lists them.")
+        return match_id(prefix, ids, StateError("store.no_such_session", prefix=prefix))
 
     # -- session files ------------------------------------------------------
     def read_session(self, path: Path, session_id: str | None = None) -> tuple[dict, int]:
-        """The record and revision held by a session file (upgraded in memory when old).
+        """The record and revision held by a session file (``path``: a session file or a
+        copy of one), upgraded in memory when old and checked against the schema.
 
         Raises :class:`DamagedFile`, or :class:`StoreError` when it is missing.
         """
-        data = read_json(path)
-        if data is None:
-            raise StoreError(f"The session file {path} is missing: `scorekeeper db check` tells what else is, "
-                             f"and `scorekeeper db restore` puts back its last good copy.")
-        upgrade("session", data, path)
-        record = check_session(data, path, session_id)
-        return record, data["_meta"]["1"]["revision"]
+        db = open_db(path, read_only=True, watch=False, prepare=_upgrading("session", path))
+        if db.storage.read() is None:
+            raise StoreError("store.session_missing", path=path)
+        docs = []
+        for table in ("_meta", "session"):
+            doc = db.table(table).get(doc_id=1)
+            if doc is None:
+                code = "store.reason.no_document" if table in db.tables() else "store.reason.no_table"
+                raise damaged(path, code, table=table)
+            docs.append(doc)
+        meta, record = docs
+        schema.check_session(meta, record, path, session_id)
+        return dict(record), meta["revision"]
 
     def load(self, session_id: str) -> dict:
-        """The whole session record (see the module docstring). Reads one file."""
+        """The whole session record (see :mod:`scorekeeper.storage.schema`). Reads one file."""
         record, revision = self.read_session(self.session_path(session_id), session_id)
         self._revisions[session_id] = revision
         return record
@@ -644,7 +394,7 @@ class Store:
         """A fresh session id (8 hex digits) not used in the index."""
         import secrets
 
-        ids = {r["id"] for r in self._index()["sessions"].values()}
+        ids = {r["id"] for r in self._index().table("sessions").all()}
         while True:
             candidate = secrets.token_hex(4)
             if candidate not in ids:
@@ -665,10 +415,10 @@ class Store:
             sid = record["id"]
             path = self.session_path(sid)
             try:
-                check_session(session_file_data(record, 1), path, sid)
-                check_index({"_meta": {"1": {}}, "sessions": {"1": {**summary, "id": sid}}}, self.index_path)
+                schema.check_session({"revision": 1}, record, path, sid)
+                schema.check_row({**summary, "id": sid}, "1", self.index_path)
             except DamagedFile as e:
-                raise StoreError(f"Session {sid} cannot be saved: {e.reason}.") from None
+                raise StoreError("store.cannot_save", session=sid, reason=e.reason) from None
         self._for_write()
         self._index()  # an index that cannot be used stops the command before any file is written
         rows = []
@@ -677,7 +427,10 @@ class Store:
                 sid = record["id"]
                 path = self.session_path(sid)
                 revision = self._revision_of(sid, path) + 1
-                self._write(path, session_file_data(record, revision))
+                db = open_db(path, fresh=True, after_write=self._keep_copy)
+                with self._changing(db):
+                    db.table("_meta").insert(document({"schema": SCHEMA_VERSION, "revision": revision}))
+                    db.table("session").insert(document(record))
                 self._revisions[sid] = revision
                 self._written.add(sid)
                 rows.append({**summary, "id": sid, "revision": revision})
@@ -703,10 +456,14 @@ class Store:
         self._for_write()
         self._change_index(list(rows), list(remove), current)
 
-    def _change_index(self, rows: list[dict], remove: Iterable[str], current: Any) -> None:
-        try:
-            data = self._index()
-            db = _tinydb(data)
+    def _change_index(self, rows: list[dict], remove: Iterable[str], current: Any, rebuilding: bool = False) -> None:
+        db = self._index(rebuilding)
+        remove = list(remove)
+        with self._changing(db):
+            meta = db.table("_meta")
+            if meta.get(doc_id=1) is None:  # a new index: its tables in the order every index has them
+                meta.insert(document(_fresh_meta()))
+                db.table("sessions").truncate()
             table = db.table("sessions")
             # one pass to find each row's document, then one update per changed row and
             # one insert for all new ones, so a bulk import does not scan the table per row
@@ -719,23 +476,15 @@ class Store:
                     fresh.append(row)
             if fresh:
                 table.insert_multiple(fresh)
-            remove = list(remove)
             if remove:
-                from tinydb import Query
-
                 table.remove(Query().id.one_of(remove))
-            meta = db.storage.data["_meta"]["1"]
+            fields: dict[str, Any] = {}
             if current is not KEEP:
-                meta["current"] = current
-            elif meta.get("current") in remove:
-                meta["current"] = None
-            meta["schema"] = SCHEMA_VERSION
-            self._write(self.index_path, db.storage.data)
-        except BaseException:
-            self._index_cache = None
-            raise
-        self._index_cache = db.storage.data
-        self._index_cached_key = self._index_key()
+                fields["current"] = current
+            elif meta.get(doc_id=1).get("current") in remove:
+                fields["current"] = None
+            fields["schema"] = SCHEMA_VERSION
+            meta.update(fields, doc_ids=[1])
 
     def delete(self, session_id: str) -> None:
         """Remove a session: its summary row goes in one write of the index (the
@@ -745,69 +494,16 @@ class Store:
         self._change_index((), [session_id], KEEP)
         path = self.session_path(session_id)
         if path.exists():
-            self._backup(path, tag="-deleted")
+            self._kept.keep(path, tag="-deleted")
 
-    # -- files and backups --------------------------------------------------
-    def _write(self, path: Path, data: dict, keep_old: bool = False) -> None:
-        """Replace a database file with ``data`` (all or nothing), then keep a copy of
-        the new state in its backups directory. ``keep_old`` first keeps a copy of
-        the file being replaced too (before a schema upgrade rewrites it)."""
-        text = dumps(data)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if keep_old and path.exists():
-                self._backup(path, path.read_text(encoding="utf-8"))
-            atomic_write_text(path, text)
-        except OSError as e:
-            raise StoreError(f"The database file {path} cannot be written ({e.strerror}).") from None
-        try:
-            self._backup(path, text)
-        except OSError:
-            pass  # the file itself is saved; `db restore --list` shows which copies are kept
-
-    def _backup(self, path: Path, text: str | None = None, tag: str = "") -> None:
-        """Keep a copy of a database file's content in its backups directory — ``text``,
-        or the file itself moved there when ``text`` is None — and drop all but the
-        newest :data:`BACKUPS_KEPT`. Only content this command wrote, or read and
-        checked, gets here. ``tag`` "-deleted" marks the copy of a deleted session.
-        The copies are not fsynced: `db restore` checks a copy before using it."""
-        folder = self.backup_dir_of(path)
-        folder.mkdir(parents=True, exist_ok=True)
-        n = 0
-        while True:  # a name not taken yet, still in time order
-            target = folder / f"{_stamp(n)}{tag}.json"
-            if not target.exists() and not target.with_name(target.stem.removesuffix(tag) + ".json").exists():
-                break
-            n += 1
-        if text is None:
-            os.replace(path, target)
-            fsync_directory(path.parent)
-        else:
-            tmp = folder / f".{target.name}.tmp"
-            tmp.write_text(text, encoding="utf-8")
-            os.replace(tmp, target)
-        kept = sorted(p for p in folder.iterdir() if p.suffix == ".json" and not p.name.startswith("."))
-        for old in kept[:-BACKUPS_KEPT]:
-            try:
-                old.unlink()
-            except OSError:
-                pass
-
+    # -- backups ------------------------------------------------------------
     def backups(self, path: Path) -> list[Backup]:
         """The kept copies of a database file, newest first."""
-        folder = self.backup_dir_of(path)
-        if not folder.is_dir():
-            return []
-        found = sorted((p for p in folder.iterdir() if p.suffix == ".json" and not p.name.startswith(".")),
-                       reverse=True)
-        return [Backup(p, path, _mtime(p), p.stem.endswith("-deleted")) for p in found]
+        return self._kept.of(path)
 
     def backed_up_sessions(self) -> list[str]:
         """Ids of the sessions that have backups (deleted ones included)."""
-        folder = self.backups_dir / "sessions"
-        if not folder.is_dir():
-            return []
-        return sorted(p.name for p in folder.iterdir() if p.is_dir() and SESSION_ID.fullmatch(p.name))
+        return self._kept.sessions()
 
     def put_back(self, backup: Backup) -> None:
         """Replace ``backup.of`` with the backup's content (the replaced file, if any,
@@ -820,19 +516,15 @@ class Store:
             if target.exists():
                 self.set_aside(target)
             target.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_text(target, text)
+            files.atomic_write_text(target, text)
         except OSError as e:
-            raise StoreError(f"The database file {target} cannot be written ({e.strerror}).") from None
+            raise StoreError("store.unwritable", path=target, strerror=e.strerror) from None
         self._forget()
 
     def set_aside(self, path: Path) -> Path:
         """Move a (damaged or replaced) file to ``backups/set-aside/``; returns its new path."""
         self._for_write()
-        folder = self.backups_dir / "set-aside"
-        folder.mkdir(parents=True, exist_ok=True)
-        target = folder / f"{path.name}.{_stamp()}"
-        os.replace(path, target)
-        fsync_directory(path.parent)
+        target = self._kept.set_aside(path)
         if path == self.index_path:
             self._forget()
         return target
@@ -842,18 +534,13 @@ class Store:
         self._for_write()
         if self.index_path.exists():
             self.set_aside(self.index_path)
-        data = {"_meta": {"1": {"schema": SCHEMA_VERSION, "current": current, "migrations": []}}, "sessions": {}}
-        self._index_cache = data
-        self._index_cached_key = self._index_key()
-        self._change_index(rows, (), KEEP)
+        self._forget()
+        self._change_index(rows, (), current, rebuilding=True)
 
     def leftovers(self) -> list[Path]:
         """Temporary files left by commands that were killed while writing."""
         found = []
-        folders = [self.root, self.sessions_dir, self.backups_dir / "index"]
-        if (self.backups_dir / "sessions").is_dir():
-            folders += [p for p in (self.backups_dir / "sessions").iterdir() if p.is_dir()]
-        for folder in folders:
+        for folder in [self.root, self.sessions_dir] + self._kept.folders():
             if folder.is_dir():
                 found += [p for p in folder.iterdir() if p.name.startswith(".") and p.name.endswith(".tmp")]
         return sorted(found)
@@ -880,37 +567,30 @@ class Store:
                 sdata = read_json(path)
                 if sdata is None or schema_of(sdata) >= SCHEMA_VERSION:
                     continue
-                upgrade("session", sdata, path)
-                check_session(sdata, path, path.stem)
+                self.read_session(path, path.stem)  # only a file that reads well is rewritten
             except DamagedFile:
                 continue  # left as it is; reported when read
-            self._write(path, sdata, keep_old=True)
-        applied = upgrade("index", data, self.index_path)
-        check_index(data, self.index_path)
-        meta = data["_meta"]["1"]
-        meta["migrations"] = list(meta.get("migrations", [])) + [{"name": n, "time": now()} for n in applied]
-        self._write(self.index_path, data, keep_old=True)
-        self._index_cache = data
-        self._index_cached_key = self._index_key()
+            db = open_db(path, prepare=_upgrading("session", path), after_write=self._keep_copy)
+            self._rewrite(db)
+        applied: list[str] = []
+        db = open_db(self.index_path, after_write=self._keep_copy,
+                     prepare=lambda d: applied.extend(upgrade("index", d, self.index_path)))
+        db.storage.read()
+        self.read_index()  # checked before it is rewritten
+        migrations_done = list(db.table("_meta").get(doc_id=1).get("migrations", []))
+        migrations_done += [{"name": n, "time": now()} for n in applied]
+        self._rewrite(db, {"migrations": migrations_done})
+        self._index_db = None
 
-
-def _stamp(later: int = 0) -> str:
-    """The UTC time as a file name that sorts in time order (``later`` microseconds on)."""
-    from datetime import timedelta
-
-    return (datetime.now(timezone.utc) + timedelta(microseconds=later)).strftime("%Y%m%dT%H%M%S.%fZ")
-
-
-def _mtime(path: Path) -> str:
-    try:
-        t = path.stat().st_mtime
-    except OSError:
-        return ""
-    return datetime.fromtimestamp(t, timezone.utc).replace(microsecond=0).isoformat()
-
-
-def new_record(session_id: str, variant: str, players: list[str], rules: dict[str, Any],
-               title: str | None, dealer: str) -> dict:
-    """A fresh session record with no hands."""
-    return {"id": session_id, "variant": variant, "players": players, "rules": rules, "title": title,
-            "dealer": dealer, "created": now(), "hands": [], "undone": [], "audit": []}
+    def _rewrite(self, db: TinyDB, meta: dict | None = None) -> None:
+        """Write an upgraded file back (keeping a copy of the file it replaces first)."""
+        path = db.storage.path
+        try:
+            self._kept.keep(path, path.read_text(encoding="utf-8"))
+        except OSError as e:
+            raise StoreError("store.unwritable", path=path, strerror=e.strerror) from None
+        with self._changing(db):
+            if meta is not None:
+                db.table("_meta").update(meta, doc_ids=[1])
+            else:
+                db.storage.write(db.storage.read())

@@ -1,8 +1,139 @@
 """Message templates: the database: files, the lock, the record schema, backups, migrations, maintenance.
 
 Code -> template; see :mod:`scorekeeper.core.messages` for the notation.
+
+- ``store.*``: errors of the store (files, lock, ids); ``store.reason.*`` and
+  ``store.record.*`` say what is wrong with a damaged file (the ``reason`` of
+  ``store.damaged``, a few words without a final stop).
+- ``import.record.*``: a session record from an export file that the schema refuses.
+- ``check.*``: what `db check` finds (a problem, without a final stop);
+  ``restore.*``: what `db restore` did or could not do.
 """
 from __future__ import annotations
 
+_RESTORE_HINT = "`scorekeeper db restore` puts back its last good copy"
+
 TEMPLATES: dict[str, str] = {
+    # -- the store -------------------------------------------------------------------
+    "store.damaged": "The database file {path} is damaged ({reason}) and was left as it is: " + _RESTORE_HINT + ".",
+    "store.newer": "The database file {path} was written by a newer scorekeeper (schema {schema}; this one "
+                   "reads up to {supported}): update scorekeeper to use it.",
+    "store.unreadable": "The database file {path} cannot be read ({strerror}).",
+    "store.unwritable": "The database file {path} cannot be written ({strerror}).",
+    "store.session_missing": "The session file {path} is missing: `scorekeeper db check` tells what else is, "
+                             "and `scorekeeper db restore` puts back its last good copy.",
+    "store.index_missing": "The index {path} is missing but {count} session file(s) are there; "
+                           "`scorekeeper db restore` rebuilds it.",
+    "store.cannot_save": "Session {session} cannot be saved: {reason}.",
+    "store.path_is_file": "The database path {path} is a file, not a directory.",
+    "store.cannot_create": "The database directory {path} cannot be created ({strerror}).",
+    "store.busy": "The database is busy: another scorekeeper command is changing {path} and did not finish "
+                  "within {seconds:g} seconds; try again when it is done.",
+    "store.lock_failed": "The database lock {path} cannot be taken ({strerror}).",
+    "store.no_current": "There is no current session: start one with `scorekeeper new VARIANT NAME...`.",
+    "store.no_such_session": 'No session has an id starting with "{prefix}"; `scorekeeper sessions` lists them.',
+    "store.ambiguous_id": '"{prefix}" could be {ids:list}: give more of the id.',
+    "store.not_an_id": '"{given}" is not a session id.',
+
+    # -- why a file is damaged (no final stop) ------------------------------------------
+    "store.reason.directory": "it is a directory, not a file",
+    "store.reason.empty": "it is empty",
+    "store.reason.not_text": "it is not text",
+    "store.reason.not_json": "not valid JSON at line {line}, column {column}",
+    "store.reason.too_deep": "it is nested too deeply",
+    "store.reason.not_object": "it holds a JSON {found} where an object belongs",
+    "store.reason.no_table": 'its "{table}" table is missing or not an object',
+    "store.reason.table_not_object": 'its "{table}" table is not an object',
+    "store.reason.no_document": 'its "{table}" table has no document 1',
+    "store.reason.document_id": 'its "{table}" table has a document id "{row}" that is not a number',
+    "store.reason.document_not_object": 'its "{table}" table has a document {row} that is not an object',
+    "store.reason.unupgradable": "it cannot be upgraded from schema {schema}",
+    "store.reason.current": "its current session is not an id",
+    "store.reason.row_not_object": "its session row {row} is not an object",
+    "store.reason.row_field": 'its session row {row} has no valid "{key}"',
+    "store.reason.row_id": "its session row {row} has an id that cannot be a file name",
+    "store.reason.revision": "it has no revision number",
+    "store.record.field.id": 'its session has no valid "id" (an id)',
+    "store.record.field.variant": 'its session has no valid "variant" (a variant)',
+    "store.record.field.players": 'its session has no valid "players" (a list of names)',
+    "store.record.field.rules": 'its session has no valid "rules" (the rule options)',
+    "store.record.field.title": 'its session has no valid "title"',
+    "store.record.field.dealer": 'its session has no valid "dealer" (one of the players)',
+    "store.record.field.created": 'its session has no valid "created" (a time)',
+    "store.record.field.hands": 'its session has no valid "hands" (a list of hands)',
+    "store.record.field.undone": 'its session has no valid "undone" (a list of hands)',
+    "store.record.field.audit": 'its session has no valid "audit" (the audit trail)',
+    "store.record.entry": 'its session has a hand without an entry in "{key}"',
+    "store.record.held": 'it holds session "{held}", not "{expected}"',
+    "store.record.variant": "its variant cannot be used: {cause}",
+    "store.record.variant_form": 'its variant is written "{given}" instead of "{expected}"',
+    "store.record.setup": "its players and dealer are refused: {cause}",
+    "store.record.dealer": 'its session has no valid "dealer" (one of the players)',
+    "store.record.rules": "its rule options are refused: {cause}",
+    "store.record.rules_missing": "its rule options lack {keys:list}",
+    "store.record.rule_form": "its rule option {key} is stored as {given}, not as {expected}",
+
+    # -- a session record from an export file ---------------------------------------------
+    "import.record.not_object": "{where} is not a session record.",
+    "import.record.missing": "{where} lacks {keys:list}.",
+    "import.record.id": "{where}: the id {shown} is not a session id (letters, digits, - and _ only).",
+    "import.record.list": '{where} ({id}): "{key}" must be a list of records.',
+    "import.record.entry": '{where} ({id}): every record in "{key}" needs its "entry".',
+    "import.record.type.players": '{where} ({id}): "players" must be a list of names.',
+    "import.record.type.rules": '{where} ({id}): "rules" must be an object of rule options.',
+    "import.record.type.created": '{where} ({id}): "created" must be a time.',
+    "import.record.type.title": '{where} ({id}): "title" must be text or null.',
+    "import.record.type.variant": '{where} ({id}): "variant" must be the id of a variant.',
+    "import.record.type.dealer": '{where} ({id}): "dealer" must be one of the players.',
+    "import.record.variant": "{where} ({id}): {cause}; nothing was imported.",
+    "import.record.variant_form": '{where} ({id}): the variant is written "{given}" instead of "{expected}"; '
+                                  "nothing was imported.",
+    "import.record.setup": "{where} ({id}): {cause}; nothing was imported.",
+    "import.record.dealer": '{where} ({id}): the dealer "{dealer}" is not written as in "players"; '
+                            "nothing was imported.",
+    "import.record.rules": "{where} ({id}): {cause}; nothing was imported.",
+    "import.record.rules_missing": "{where} ({id}): the rule options lack {keys:list}; nothing was imported.",
+    "import.record.rule_form": "{where} ({id}): the rule option {key} is written {given} instead of {expected}; "
+                               "nothing was imported.",
+
+    # -- db check: what it finds (no final stop) ----------------------------------------------
+    "check.not_session_file": "this file is not a session file of scorekeeper and was left alone",
+    "check.index_missing": "the index is missing while {count} session file(s) exist: `scorekeeper db restore` "
+                           "puts back its last good copy, or --repair rebuilds it from the session files",
+    "check.old_schema": "the database has schema {schema}; the next command that changes it (or --repair) "
+                        "upgrades it to {current}",
+    "check.damaged": "damaged ({reason}): " + _RESTORE_HINT,
+    "check.unreadable": "{cause}.",
+    "check.deleted_listed": "session {session} was deleted but the index still lists it",
+    "check.file_missing": "the index lists session {session} but its file is missing: "
+                          "`scorekeeper db restore --session {session}` puts back its last good copy",
+    "check.file_missing_no_copy": "the index lists session {session} but its file is missing and no copy of it "
+                                  "is kept",
+    "check.session_refused": "session {session}: {cause}; `scorekeeper db restore --session {session}` puts "
+                             "back its last good copy",
+    "check.no_longer_scores": "its hands no longer score: {cause}",
+    "check.setup_unreadable": "its setup cannot be read ({error}: {detail})",
+    "check.cache_wrong": "session {session}: the numbers kept with its hands disagree with replaying them; "
+                         "--repair derives them again",
+    "check.not_listed": "session {session} is not listed in the index",
+    "check.stale_row": "the row of session {session} is stale: {differences:list}",
+    "check.differs": "{key} {listed!r} where the session file says {filed!r}",
+    "check.stale_revision": "the row of session {session} is stale: revision {listed} where the session file "
+                            "is at revision {filed}",
+    "check.no_current": "the current session {current} does not exist",
+    "check.leftovers": "temporary files left by a command that was stopped while writing (the database files "
+                       "are whole); --repair removes them",
+
+    # -- db restore ------------------------------------------------------------------------
+    "restore.no_database": "There is no database at {path}: nothing to restore.",
+    "restore.no_good_copy": "No good copy of session {session} is kept, so it cannot be put back.",
+    "restore.no_such_id": 'No session, kept copy or deleted session has an id starting with "{prefix}".',
+    "restore.already": "sessions/{session}.json already holds its newest kept copy (saved at {saved}): "
+                       "nothing to put back.",
+    "restore.put_back": "{file}: put back as saved at {saved}.",
+    "restore.index_rebuilt_no_copy": "index.json: no good copy was kept; rebuilt from the session files.",
+    "restore.index_rebuilt": "index.json: rebuilt from the session files.",
+    "restore.row_rebuilt": "index.json: the row of session {session} rebuilt from its file.",
+    "restore.unlisted": "index.json: deleted session {session} no longer listed.",
+    "restore.failed": "{file}: {cause}; no good copy of it is kept.",
 }

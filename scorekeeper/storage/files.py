@@ -1,0 +1,160 @@
+"""Database files as bytes on disk: written all or nothing, read and parsed (SPEC §6).
+
+- :func:`atomic_write_text` never rewrites a file in place: it writes a
+  temporary file in the same directory, fsyncs it, renames it over the old
+  one and fsyncs the directory, so a crash leaves the old or the new file,
+  whole. :func:`directory_syncs_deferred` lets a bulk save fsync each
+  directory once.
+- :func:`read_json` reads one file's JSON object, or says in a
+  :class:`DamagedFile` what is wrong with it.
+
+Errors carry codes and facts (templates in :mod:`scorekeeper.core.messages.storage`).
+"""
+from __future__ import annotations
+
+import json
+import os
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator
+
+from scorekeeper.core.errors import StoreError
+
+
+class DamagedFile(StoreError):
+    """A database file that cannot be used as it is (exit 1).
+
+    Facts: ``path`` (the file) and ``reason`` (a :class:`StoreError` saying what
+    is wrong with it in a few words, code ``store.reason.*``). Make one with
+    :func:`damaged`.
+    """
+
+    @property
+    def path(self) -> Path:
+        return Path(self.facts["path"])
+
+    @property
+    def reason(self) -> StoreError:
+        return self.facts["reason"]
+
+
+def damaged(path: Path, code: str, **facts: Any) -> DamagedFile:
+    """The error for ``path`` damaged for the reason ``code`` (``store.reason.*``) with ``facts``."""
+    return DamagedFile("store.damaged", path=Path(path), reason=StoreError(code, **facts))
+
+
+# -- writing --------------------------------------------------------------------
+
+def fsync_directory(directory: Path) -> None:
+    """Make a rename in ``directory`` durable (ignored where directories cannot be opened)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+#: While not None, directories whose renames :func:`atomic_write_text` left to fsync later.
+_deferred_dirs: set[Path] | None = None
+
+
+@contextmanager
+def directory_syncs_deferred() -> Iterator[None]:
+    """Within this block :func:`atomic_write_text` fsyncs each file but leaves the fsync
+    of its directory to the end of the block, done once per directory (a bulk save of
+    many session files). Every rename is durable when the block ends normally."""
+    global _deferred_dirs
+    outer, _deferred_dirs = _deferred_dirs, set()
+    try:
+        yield
+        for directory in sorted(_deferred_dirs):
+            fsync_directory(directory)
+    finally:
+        _deferred_dirs = outer
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` all or nothing: temp file, fsync, rename, fsync the
+    directory (at the end of a :func:`directory_syncs_deferred` block, within one).
+
+    Raises :class:`OSError`; the temporary file is removed on failure.
+    """
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    if _deferred_dirs is not None:
+        _deferred_dirs.add(path.parent)
+    else:
+        fsync_directory(path.parent)
+
+
+def dumps(data: Any) -> str:
+    """The text of a database file (compact JSON, UTF-8 kept as is)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+# -- reading --------------------------------------------------------------------
+
+def file_key(path: Path) -> tuple | None:
+    """What tells one state of a file from another (None: no file). Every write renames
+    a new file into place, so its inode (and time and size) change."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+
+def read_json(path: Path) -> dict | None:
+    """A database file's data, or None when it does not exist.
+
+    Raises :class:`DamagedFile` when it is not a JSON object and
+    :class:`StoreError` when it cannot be read at all.
+    """
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError:
+        raise damaged(path, "store.reason.directory") from None
+    except OSError as e:
+        raise StoreError("store.unreadable", path=path, strerror=e.strerror) from None
+    if not raw.strip():
+        raise damaged(path, "store.reason.empty")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise damaged(path, "store.reason.not_text") from None
+    except json.JSONDecodeError as e:
+        raise damaged(path, "store.reason.not_json", line=e.lineno, column=e.colno) from None
+    except RecursionError:
+        raise damaged(path, "store.reason.too_deep") from None
+    if not isinstance(data, dict):
+        raise damaged(path, "store.reason.not_object", found=json_type(data))
+    return data
+
+
+def json_type(value: Any) -> str:
+    """The JSON type of a parsed value: ``object``, ``list``, ``string``, ``number``, ``true/false``, ``null``."""
+    if isinstance(value, bool):
+        return "true/false"
+    if value is None:
+        return "null"
+    return {dict: "object", list: "list", str: "string", int: "number", float: "number"}.get(type(value), "value")

@@ -1,0 +1,323 @@
+"""The ONE schema of what the database stores (SPEC §6): a session record, the index,
+and the cache of derived scores kept in a record.
+
+Used alike by the store when it reads a file (:func:`check_session`,
+:func:`check_index`), by import (:func:`validate_session`), by `db check` and
+`db restore` (through the store) and by the scoreboard's cache
+(:func:`cached_derived`).
+
+A session record (document 1 of a session file's ``session`` table)::
+
+    {"id": "3f9a0c1e", "variant": "rummy500", "players": ["Ann", "Bob"],
+     "rules": {"target": 500, ...every option of the variant...}, "title": None,
+     "dealer": "Ann", "created": "2026-11-29T20:15:00+00:00",
+     "hands": [{"entry": {...hand file...}, "form": "file", "time": "..."}],
+     "undone": [...hands taken back by undo, last on top...],
+     "audit": [{"time": ..., "action": "entered|edited|undone|redone", "number": 3,
+                "entry": {...}, "previous": {...} | None}],
+     "derived": {...optional cache of the scores the hands give, see DerivedCache...}}
+
+Beyond the types, a record must make sense to the rules: its variant is one
+this scorekeeper knows (written by its id), its players and dealer are what
+``new`` accepts, and its rule options are exactly the variant's options,
+each as ``new`` writes it (checked through
+:func:`scorekeeper.core.rules.resolve_rules`) — so a record missing its
+``target`` is a damaged session, not a crash while scoring.
+
+The record's types are checked by pydantic (already loaded by typer for every
+command, and quick: see :func:`validate_session`). The index is checked
+without it: a TAB that completes a session id reads the index, and loading
+pydantic would cost it about 45 ms.
+
+Problems are data: ``(kind, facts)`` found by :func:`find_problem`, turned into
+a :class:`~scorekeeper.storage.files.DamagedFile` (code ``store.record.*``) by
+the store, or an :class:`~scorekeeper.core.errors.InputError` (code
+``import.record.*``) for import.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import re
+from pathlib import Path
+from typing import Any, Sequence
+
+from scorekeeper.core.errors import InputError, ScorekeeperError
+from scorekeeper.storage.files import damaged
+
+#: A session id is also a file name: letters, digits, ``-`` and ``_`` only.
+SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+# -- the index (no pydantic: see the module docstring) ------------------------------
+
+#: A summary row of the index (one per session): the keys every row must hold, with
+#: their types. Rows also hold ``title``, ``updated`` and ``revision``.
+SUMMARY_ROW: dict[str, type] = {"id": str, "variant": str, "players": list, "hands": int, "finished": bool,
+                                "winners": list, "created": str}
+
+
+def check_index(meta: Any, rows: Any, path: Path) -> None:
+    """Check an (upgraded) index: ``meta`` is document 1 of its ``_meta`` table (None when
+    missing), ``rows`` its ``sessions`` table (``{id: row}``). Raises :class:`DamagedFile`."""
+    if not isinstance(meta, dict):
+        raise damaged(path, "store.reason.no_table", table="_meta")
+    if not isinstance(meta.get("current"), (str, type(None))):
+        raise damaged(path, "store.reason.current")
+    if not isinstance(rows, dict):
+        raise damaged(path, "store.reason.table_not_object", table="sessions")
+    for doc_id, row in rows.items():
+        check_row(row, doc_id, path)
+
+
+def check_row(row: Any, doc_id: str, path: Path) -> None:
+    """Check one summary row (document ``doc_id`` of the index). Raises :class:`DamagedFile`."""
+    if not isinstance(row, dict):
+        raise damaged(path, "store.reason.row_not_object", row=doc_id)
+    for key, kind in SUMMARY_ROW.items():
+        value = row.get(key)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise damaged(path, "store.reason.row_field", row=doc_id, key=key)
+    if not SESSION_ID.fullmatch(row["id"]):
+        raise damaged(path, "store.reason.row_id", row=doc_id)
+
+
+# -- the session record (pydantic, built when first needed) --------------------------
+
+#: The keys a record must hold, in the order their problems are reported.
+RECORD_KEYS = ("id", "hands", "undone", "audit", "players", "rules", "created", "title", "variant", "dealer")
+
+_MODELS: Any = None
+
+
+def _models() -> Any:
+    """The pydantic models (built once, on first use; see the module docstring)."""
+    global _MODELS
+    if _MODELS is not None:
+        return _MODELS
+    from types import SimpleNamespace
+    from typing import Annotated, Optional
+
+    from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+    strict = ConfigDict(strict=True, extra="ignore")
+
+    class StoredHand(BaseModel):
+        """A hand as entered (in ``hands`` and ``undone``): its ``entry``, and how and when."""
+
+        model_config = strict
+        entry: Any
+
+    class SessionRecord(BaseModel):
+        """A stored session record (fields in the order their problems are reported)."""
+
+        model_config = strict
+        id: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,64}$")]
+        hands: list[StoredHand]
+        undone: list[StoredHand]
+        audit: list[dict[str, Any]]
+        players: Annotated[list[str], Field(min_length=1)]
+        rules: dict[str, Any]
+        created: str
+        title: Optional[str]
+        variant: str
+        dealer: str
+
+    class DerivedHand(BaseModel):
+        """One hand of the cache: points per player, who won it, points only, how it ended."""
+
+        model_config = strict
+        scores: dict[str, int]
+        won: list[str]
+        points_only: bool
+        ended: str
+
+    class DerivedCache(BaseModel):
+        """``record["derived"]``: what replaying the hands gave, and which rules code
+        (``scorer``) derived it (see scorekeeper.app.scoreboard)."""
+
+        model_config = strict
+        scorer: str
+        hands: list[DerivedHand]
+        finished: bool
+        winners: list[str]
+        bonus: dict[str, int]
+        note: str
+
+    _MODELS = SimpleNamespace(StoredHand=StoredHand, SessionRecord=SessionRecord,
+                              DerivedHand=DerivedHand, DerivedCache=DerivedCache)
+    return _MODELS
+
+
+def find_problem(record: Any) -> tuple[str, dict] | None:
+    """The first thing wrong with a session record, as ``(kind, facts)``, or None.
+
+    Kinds: ``not_object``; ``missing`` (``keys``); ``id`` (``shown``: the id as
+    JSON); ``type`` (``key``: a field of the wrong type); ``item`` (``key``:
+    hands, undone or audit holding something that is not a record); ``entry``
+    (``key``: a hand without its entry); ``variant`` (``cause``: not a
+    variant); ``variant_form`` (``given``, ``expected``); ``setup`` (``cause``:
+    players or dealer refused); ``dealer`` (``dealer``: not written as in the
+    players); ``rules`` (``cause``); ``rules_missing`` (``keys``);
+    ``rule_form`` (``key``, ``given``, ``expected``: values as JSON).
+    """
+    if not isinstance(record, dict):
+        return "not_object", {}
+    from pydantic import ValidationError
+
+    try:
+        _models().SessionRecord.model_validate(record)
+    except ValidationError as e:
+        return _first(e.errors(include_url=False, include_input=False), record)
+    return _meaning(record)
+
+
+def _first(errors: list[dict], record: dict) -> tuple[str, dict]:
+    missing = [k for k in RECORD_KEYS if k not in record]
+    if missing:
+        return "missing", {"keys": missing}
+    order = {k: i for i, k in enumerate(RECORD_KEYS)}
+    err = min(errors, key=lambda e: order.get(e["loc"][0], len(order)))
+    key = err["loc"][0]
+    if key == "id":
+        return "id", {"shown": json.dumps(record["id"], ensure_ascii=False)}
+    if key in ("hands", "undone") and len(err["loc"]) > 1:
+        return ("entry" if err["loc"][2:] == ("entry",) else "item"), {"key": key}
+    if key == "audit" and len(err["loc"]) > 1:
+        return "item", {"key": key}
+    return "type", {"key": key}
+
+
+def _meaning(record: dict) -> tuple[str, dict] | None:
+    """What the rules say of a well-typed record."""
+    rules = record["rules"]
+    try:
+        key = (record["variant"], tuple(record["players"]), record["dealer"],
+               tuple((k, type(v).__name__, v) for k, v in rules.items()))
+        hash(key)
+    except TypeError:  # an option holding a list or an object: not worth remembering
+        return _setup_problem.__wrapped__(*key)
+    return _setup_problem(*key)
+
+
+@functools.lru_cache(maxsize=256)
+def _setup_problem(variant_id: str, players: tuple[str, ...], dealer: str,
+                   rules: tuple[tuple[str, str, Any], ...]) -> tuple[str, dict] | None:
+    """The problem of a session's setup, if any (remembered: `export --all` and `stats`
+    read many sessions of the same few setups)."""
+    from scorekeeper.core.game import new_setup
+    from scorekeeper.core.rules import resolve_rules
+    from scorekeeper.core.variants import get_variant
+
+    try:
+        variant = get_variant(variant_id)
+    except ScorekeeperError as e:
+        return "variant", {"cause": e}
+    if variant.id != variant_id:
+        return "variant_form", {"given": variant_id, "expected": variant.id}
+    try:
+        new_setup(variant, players, (), dealer)
+    except ScorekeeperError as e:
+        return "setup", {"cause": e}
+    if dealer not in players:
+        return "dealer", {"dealer": dealer}
+    given = {k: v for k, _, v in rules}
+    try:
+        resolved = resolve_rules(variant, given, len(players))
+    except ScorekeeperError as e:
+        return "rules", {"cause": e}
+    missing = [key for key in resolved if key not in given]
+    if missing:
+        return "rules_missing", {"keys": missing}
+    for key, value in given.items():
+        if resolved[key] != value or type(resolved[key]) is not type(value):
+            return "rule_form", {"key": key, "given": json.dumps(value, ensure_ascii=False),
+                                 "expected": json.dumps(resolved[key], ensure_ascii=False)}
+    return None
+
+
+def check_session(meta: Any, record: Any, path: Path, session_id: str | None = None) -> dict:
+    """Check an (upgraded) session file: ``meta`` and ``record`` are document 1 of its
+    ``_meta`` and ``session`` tables (None when missing). Returns the record; raises
+    :class:`DamagedFile` naming ``path`` (and, with ``session_id``, when the file holds
+    another session)."""
+    if meta is None:
+        raise damaged(path, "store.reason.no_table", table="_meta")
+    rev = meta.get("revision")
+    if not isinstance(rev, int) or isinstance(rev, bool):
+        raise damaged(path, "store.reason.revision")
+    if record is None:
+        raise damaged(path, "store.reason.no_document", table="session")
+    problem = find_problem(record)
+    if problem is None:
+        if session_id is not None and record["id"] != session_id:
+            raise damaged(path, "store.record.held", held=record["id"], expected=session_id)
+        return record
+    kind, facts = problem
+    if kind == "not_object":
+        raise damaged(path, "store.reason.no_document", table="session")
+    if kind == "missing":
+        raise damaged(path, f"store.record.field.{facts['keys'][0]}")
+    if kind == "id":
+        raise damaged(path, "store.record.field.id")
+    if kind == "type":
+        raise damaged(path, f"store.record.field.{facts['key']}")
+    if kind == "item" and facts["key"] == "audit":
+        raise damaged(path, "store.record.field.audit")
+    if kind in ("item", "entry"):
+        raise damaged(path, "store.record.entry", key=facts["key"])
+    raise damaged(path, f"store.record.{kind}", **facts)
+
+
+def validate_session(data: Any, where: str) -> dict:
+    """Check a session record from outside the database (an import); returns it.
+
+    ``where`` says which record it is (``"club.json, session 2"``). The record
+    must be complete: fill in what an import may leave out first (``title``
+    None, ``undone`` and ``audit`` empty) and take out the ``derived`` cache.
+    Raises :class:`InputError` with code ``import.record.*`` and facts
+    ``where`` (and ``id`` once the id is known), e.g. ``"club.json, session 2
+    lacks players."`` or ``"club.json, session 2 (3f9a0c1e): The dealer "Zed"
+    is not one of the players; nothing was imported."``.
+    """
+    problem = find_problem(data)
+    if problem is None:
+        return data
+    kind, facts = problem
+    if kind in ("not_object", "missing", "id"):
+        raise InputError(f"import.record.{kind}", where=where, **facts)
+    if kind == "item" or (kind == "type" and facts["key"] in ("hands", "undone", "audit")):
+        code = "import.record.list"
+    elif kind == "type":
+        code = f"import.record.type.{facts['key']}"
+    else:
+        code = f"import.record.{kind}"
+    raise InputError(code, where=where, id=data["id"], **facts)
+
+
+# -- the cache of derived scores -------------------------------------------------------
+
+def cached_derived(record: dict, players: Sequence[str], scorer: str) -> dict | None:
+    """``record["derived"]`` when it can be used: of the :class:`DerivedCache` shape,
+    derived by the rules code ``scorer``, covering exactly the stored hands, and
+    naming only ``players`` (every player in each hand's scores). Otherwise None (the
+    session is then replayed: a cache that cannot be used is not damage)."""
+    d = record.get("derived")
+    if not isinstance(d, dict) or d.get("scorer") != scorer:
+        return None
+    from pydantic import ValidationError
+
+    try:
+        _models().DerivedCache.model_validate(d)
+    except ValidationError:
+        return None
+    hands = d["hands"]
+    if len(hands) != len(record.get("hands", ())):
+        return None
+    names = set(players)
+    if not set(d["winners"]) <= names or not set(d["bonus"]) <= names:
+        return None
+    for h in hands:
+        if set(h["scores"]) != names or not set(h["won"]) <= names:
+            return None
+    return d
