@@ -25,7 +25,7 @@ from scorekeeper.core.game import GameSetup, score_entry
 from scorekeeper.core.game import hand_number as check_hand_number  # explain's hand_number adds "the last"
 from scorekeeper.core.interpretations import rule_refs, rule_title
 from scorekeeper.core.scoring import HandResult
-from scorekeeper.app.sessions import Loaded
+from scorekeeper.app.games import Loaded
 
 # ---------------------------------------------------------------- explain
 

@@ -5,4 +5,31 @@ Code -> template; see :mod:`scorekeeper.core.messages` for the notation.
 from __future__ import annotations
 
 TEMPLATES: dict[str, str] = {
+    # the database named
+    "db.empty_path": "--db was given an empty path: name the database directory.",
+    # reading and scoring a session
+    "session.rules_refuse": ("The session file {path} holds what the rules refuse ({cause}); `scorekeeper db check` "
+                             "tells more and `scorekeeper db restore --session {session}` puts back its last good "
+                             "state."),
+    "session.hand_refused": "{cause}.",
+    "session.hand_after_end": "Hand {hand} comes after the end of the game.",
+    "session.refused": "{cause}.",
+    # changing a session
+    "session.nothing_to_undo": "There is no hand to undo in this session.",
+    "session.nothing_to_redo": "There is nothing to redo: no hand was undone since the last hand was entered.",
+    "session.edit_ends_game": ("With this edit the game would end at hand {hand}, before the later hands: "
+                               "undo them first."),
+    # explain
+    "explain.no_hands": "This session has no hands yet: there is nothing to explain.",
+    # export
+    "export.session_and_all": "Give either --session or --all, not both.",
+    "export.format": '"{given}" is not an export format: use json, csv or md.',
+    "export.empty": "There are no sessions to export: the database is empty.",
+    "export.exists": "{path} already exists: add --force to overwrite it.",
+    "export.unwritable": "{path} cannot be written ({reason}).",
+    # import
+    "import.no_file": "The file {path} does not exist.",
+    "import.directory": "{path} is a directory, not an export file.",
+    "import.not_utf8": "{path} is not a scorekeeper export: it is not UTF-8 text.",
+    "import.unreadable": "The file {path} cannot be read ({reason}).",
 }
