@@ -1,5 +1,5 @@
-"""Files given on the command line: hand files (``hand --file``) and export files
-(``import FILE``). Every refusal is an :class:`InputError` with a code and facts."""
+"""Hand files given on the command line (``hand --file``, ``edit --file``). Every
+refusal is an :class:`InputError` with a code and facts."""
 from __future__ import annotations
 
 import json
@@ -50,18 +50,3 @@ def read_hand_file(name: str) -> Any:
     code, facts = first
     raise InputError(code, label=label, kinds=[k.upper() for k in kinds], **facts)
 
-
-def read_import_file(name: str) -> str:
-    """The text of the file to import (``-``: standard input). Raises :class:`InputError`."""
-    if name == "-":
-        return sys.stdin.read()
-    try:
-        return Path(name).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("cli.import_file.missing", name=name) from None
-    except IsADirectoryError:
-        raise InputError("cli.import_file.directory", name=name) from None
-    except UnicodeDecodeError:
-        raise InputError("cli.import_file.not_utf8", name=name) from None
-    except OSError as e:
-        raise InputError("cli.import_file.unreadable", name=name, reason=e.strerror) from None

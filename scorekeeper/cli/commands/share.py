@@ -77,12 +77,10 @@ def register(app: typer.Typer) -> None:
 
         Example: scorekeeper import club.json
         """
-        from scorekeeper.cli.files import read_import_file
         from scorekeeper.cli.render import sharing as draw
 
         r = run(ctx)
-        label = "standard input" if file == "-" else file
-        doc = r.app(db).import_(read_import_file(file), label, skip_existing)
+        doc = r.app(db).import_(file, skip_existing, text=sys.stdin.read() if file == "-" else None)
         r.terminal.show(doc, json_, draw.imported)
 
     @app.command()

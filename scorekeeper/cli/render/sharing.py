@@ -11,7 +11,7 @@ from scorekeeper.cli.render.common import table
 
 def exported(t: Any, doc: dict) -> None:
     """``export -o FILE``: the line on stderr (stdout may be the export itself)."""
-    n = doc["count"]
+    n = doc["sessions"]
     sys.stderr.write(f"Exported {n} session{'s' if n != 1 else ''} as {doc['format']} to {doc['output']}.\n")
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 TEMPLATES: dict[str, str] = {
     # -- options and files ------------------------------------------------------------
-    "cli.db.empty_path": "--db was given an empty path: name the database directory.",
     "cli.hand_file.missing": "The hand file {name} does not exist.",
     "cli.hand_file.unreadable": "The hand file {name} cannot be read ({reason}).",
     "cli.hand_file.null": 'The hand file {name} holds no hand entry (only JSON null): a hand is a table with a '
@@ -16,21 +15,11 @@ TEMPLATES: dict[str, str] = {
     "cli.hand_file.invalid": "The hand in {label} is not valid {kinds:or} ({kind}: {reason}).",
     "cli.hand_file.too_deep": "The hand in {label} is not valid {kinds:or} ({kind}: nested too deeply).",
     "cli.hand_file.number_too_long": "The hand in {label} is not valid {kinds:or} ({kind}: a number is too long).",
-    "cli.import_file.missing": "The file {name} does not exist.",
-    "cli.import_file.directory": "{name} is a directory, not an export file.",
-    "cli.import_file.not_utf8": "{name} is not a scorekeeper export: it is not UTF-8 text.",
-    "cli.import_file.unreadable": "The file {name} cannot be read ({reason}).",
-    "cli.export.format": '"{given}" is not an export format: use json, csv or md.',
-    "cli.export.exists": "{path} already exists: add --force to overwrite it.",
-    "cli.export.unwritable": "{path} cannot be written ({reason}).",
-    "cli.export.session_and_all": "Give either --session or --all, not both.",
-    "cli.export.empty": "There are no sessions to export: the database is empty.",
     # -- recording hands ----------------------------------------------------------------
     "cli.entry.both": "Give the hand either on the command line or with --file, not both.",
     "cli.entry.none": 'No hand was given and there is no terminal to ask on: give it as arguments '
                       '(scorekeeper {command} "Ann: 7H 8H 9H -AS 4D" "Bob: -"), or with --file FILE '
                       "(see scorekeeper hand --help).",
-    "cli.undo.nothing": "There is no hand to undo in this session.",
     # -- questions (asked, or refused without a terminal) -----------------------------------
     "cli.ask.undo": "Take back hand {hand}?",
     "cli.ask.delete": "Delete session {session} for good?",
