@@ -148,7 +148,7 @@ def compute(games: Sequence[Game], player: str | None = None, variant: str | Non
     """
     everyone = _names(games)
     if player is not None and player not in everyone:
-        raise InputError(f'No session has a player called "{player}"{did_you_mean(player, everyone)}.')
+        raise InputError("stats.no_player", player=player, hint=did_you_mean(player, everyone))
     chosen = [g for g in games if g.scores and (variant is None or g.variant == variant)]
     names = [player] if player is not None else _names(chosen)
     rows = [player_stats(n, chosen) for n in names]
