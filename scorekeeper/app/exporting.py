@@ -33,7 +33,7 @@ from scorekeeper.core.rules import resolve_rules
 from scorekeeper.core.variants import get_variant
 from scorekeeper.app import report
 from scorekeeper.app.games import Loaded, game_of, scored, summary_of
-from scorekeeper.app.scoreboard import board_of, derive
+from scorekeeper.app.scoreboard import derive
 from scorekeeper.storage.store import KEEP, atomic_write_text, now
 
 #: The version of the export document; :func:`read_import` refuses newer ones.
@@ -306,18 +306,20 @@ def safe_cell(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
-def boards(records: Iterable[dict]) -> list[tuple[dict, Any]]:
-    """``(record, Board)`` for stored records (:func:`scorekeeper.app.scoreboard.board_of`).
-    Kept for the commands written before :class:`scorekeeper.app.Application`;
-    :func:`games` gives the same numbers as games."""
-    return [(r, board_of(r)) for r in records]
+def boards(records: Iterable[dict]) -> list[tuple[dict, Loaded]]:
+    """``(record, game)`` for stored records (:func:`game`). Kept for the commands
+    written before :class:`scorekeeper.app.Application`; :func:`games` is the same
+    without the pairs."""
+    return [(r, game(r)) for r in records]
 
 
 def _game(item) -> Loaded:
-    """A game from a :class:`Loaded` or a ``(record, scoreboard)`` pair."""
+    """A game from a :class:`Loaded`, or a ``(record, game or scoreboard)`` pair."""
     if isinstance(item, Loaded):
         return item
     record, board = item
+    if isinstance(board, Loaded):
+        return board
     ending = Ending(board.finished, list(board.winners), dict(board.bonus), board.note)
     return Loaded(record, board.setup, GameState(board.setup, list(board.hands), ending), False)
 

@@ -60,8 +60,11 @@ def game_of(loaded) -> Game:
 
 
 def game_from_board(record: dict, board) -> Game:
-    """A :class:`Game` from a stored record and its :class:`scorekeeper.app.scoreboard.Board`
-    (from the record's cache of derived numbers, or replayed)."""
+    """A :class:`Game` from a stored record and its scoreboard (a
+    :class:`scorekeeper.app.scoreboard.Board`, or the game itself as
+    :func:`scorekeeper.app.exporting.boards` pairs it)."""
+    if hasattr(board, "state"):
+        return game_of(board)
     return Game(
         session=record["id"], title=record.get("title"), variant=record["variant"],
         lowest_wins=board.lowest_wins, players=tuple(board.players),
