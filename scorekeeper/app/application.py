@@ -356,11 +356,7 @@ class Application:
         return doc
 
     def _demo(self) -> dict:
-        import json
-        from importlib import resources
-
-        text = resources.files("scorekeeper.data").joinpath("demo_rummy500.json").read_text(encoding="utf-8")
-        game = json.loads(text)
+        game = demo_game()
         started = self.new(game["variant"], game["players"], game.get("rules", []), game.get("title"))
         hands = []
         doc: dict = {}
@@ -371,3 +367,13 @@ class Application:
         return {"title": game.get("title"), "variant": started["variant"], "variant_name": started["variant_name"],
                 "players": started["players"], "target": started["rules"].get("target"), "hands": hands,
                 "standings": standings if hands else started["standings"]}
+
+
+def demo_game() -> dict:
+    """The bundled Rummy 500 game (scorekeeper/data/demo_rummy500.json), as a worked-example game:
+    ``{"variant", "players", "rules", "title", "hands": [hand entry, ...]}``."""
+    import json
+    from importlib import resources
+
+    text = resources.files("scorekeeper.data").joinpath("demo_rummy500.json").read_text(encoding="utf-8")
+    return json.loads(text)

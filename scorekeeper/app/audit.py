@@ -38,7 +38,7 @@ def hand_number(loaded: Loaded, number: int | None) -> int:
     """
     count = loaded.state.hands
     if count == 0:
-        raise StateError("This session has no hands yet: there is nothing to explain.")
+        raise StateError("explain.no_hands")
     return count if number is None else check_hand_number(number, count)
 
 

@@ -33,7 +33,7 @@ from scorekeeper.core.rules import resolve_rules
 from scorekeeper.core.variants import get_variant
 from scorekeeper.app import report
 from scorekeeper.app.games import Loaded, game_of, scored, summary_of
-from scorekeeper.app.scoreboard import board_of, derive
+from scorekeeper.app.scoreboard import derive
 from scorekeeper.storage.store import KEEP, atomic_write_text, now
 
 #: The version of the export document; :func:`read_import` refuses newer ones.
@@ -216,79 +216,80 @@ def read_import(text: str, label: str) -> list[Loaded]:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
-        raise InputError(f"{label} is not a scorekeeper export: it is not valid JSON ({e.msg}, line {e.lineno}).") \
-            from None
+        raise InputError("import.not_json", file=label, reason=e.msg, line=e.lineno) from None
     except RecursionError:
-        raise InputError(f"{label} is not a scorekeeper export: it is nested too deeply.") from None
+        raise InputError("import.too_deep", file=label) from None
     if not isinstance(doc, dict) or not isinstance(doc.get("sessions"), list) or "schema" not in doc:
-        raise InputError(f'{label} is not a scorekeeper export: it needs "schema" and a list of "sessions" '
-                         "(scorekeeper export --format json writes one).")
+        raise InputError("import.not_export", file=label)
     schema = doc["schema"]
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
-        raise InputError(f'{label}: "schema" must be a whole number, not {json.dumps(schema)}.')
+        raise InputError("import.schema_type", file=label, value=json.dumps(schema))
     if schema > EXPORT_SCHEMA:
-        raise InputError(f"{label} was written with export schema {schema}; this scorekeeper reads up to "
-                         f"{EXPORT_SCHEMA}: update scorekeeper to import it.")
+        raise InputError("import.schema_newer", file=label, schema=schema, supported=EXPORT_SCHEMA)
     if not doc["sessions"]:
-        raise InputError(f"{label} holds no sessions.")
-    return [check_record(record, f"{label}, session {i}") for i, record in enumerate(doc["sessions"], 1)]
+        raise InputError("import.empty", file=label)
+    return [check_record(record, label, i) for i, record in enumerate(doc["sessions"], 1)]
 
 
-def check_record(record: Any, where: str) -> Loaded:
-    """Check one imported session record and replay it; returns it as :class:`Loaded`.
+def check_record(record: Any, label: str, index: int) -> Loaded:
+    """Check session ``index`` (1-based) of the export ``label`` and score its hands;
+    returns it as :class:`Loaded`.
 
     ``title``, ``undone`` and ``audit`` may be left out (null, no hand, no
     trail); everything else a stored record holds must be there. Raises
-    :class:`InputError` starting with ``where`` (and the session id).
+    :class:`InputError` (``import.*``) with the facts ``file``, ``index`` and,
+    once it is known to be an id, ``session``; a refusal of the rules is its ``cause``.
     """
+    where = {"file": label, "index": index}
     if not isinstance(record, dict):
-        raise InputError(f"{where} is not a session record.")
+        raise InputError("import.not_record", **where)
     missing = [k for k in _RECORD_KEYS if k not in record]
     if missing:
-        raise InputError(f"{where} lacks {', '.join(missing)}.")
+        raise InputError("import.lacks", keys=missing, **where)
     # a record written by hand may leave out what has an obvious empty value; a cache of
     # derived numbers is never taken from a file: the import derives them again
     record = {"title": None, "undone": [], "audit": [], **record}
     record.pop("derived", None)
     sid = record["id"]
     if not isinstance(sid, str) or not _SAFE_ID.fullmatch(sid):
-        raise InputError(f"{where}: the id {json.dumps(sid, ensure_ascii=False)} is not a session id "
-                         "(letters, digits, - and _ only).")
-    where = f"{where} ({sid})"
+        raise InputError("import.bad_id", value=json.dumps(sid, ensure_ascii=False), **where)
+    where["session"] = sid
     for key in ("hands", "undone", "audit"):
         items = record.get(key, [])
         if not isinstance(items, list) or not all(isinstance(h, dict) for h in items):
-            raise InputError(f'{where}: "{key}" must be a list of records.')
+            raise InputError("import.not_records", key=key, **where)
     for key in ("hands", "undone"):
         if not all("entry" in h for h in record.get(key, [])):
-            raise InputError(f'{where}: every record in "{key}" needs its "entry".')
+            raise InputError("import.no_entry", key=key, **where)
     players = record["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise InputError(f'{where}: "players" must be a list of names.')
+        raise InputError("import.players", **where)
     if not isinstance(record["rules"], dict):
-        raise InputError(f'{where}: "rules" must be an object of rule options.')
+        raise InputError("import.rules", **where)
     if not isinstance(record["created"], str):
-        raise InputError(f'{where}: "created" must be a time.')
+        raise InputError("import.created", **where)
     if record.get("title") is not None and not isinstance(record["title"], str):
-        raise InputError(f'{where}: "title" must be text or null.')
+        raise InputError("import.title", **where)
     if record.get("title") is not None:
         check_text(record["title"], "the title")
     try:
         variant = get_variant(str(record["variant"]))
         if variant.id != record["variant"]:
-            raise InputError(f'the variant is written "{record["variant"]}" instead of "{variant.id}"')
+            raise InputError("import.variant_spelling", given=record["variant"], variant=variant.id, **where)
         dealer = record["dealer"]
         new_setup(variant, players, (), dealer if isinstance(dealer, str) else str(dealer))
         resolve_rules(variant, record["rules"], len(players))
-        return replayed(record)
+        return scored(record)
     except (InputError, StateError) as e:
-        message = e.message
-        if message.startswith(f"Session {sid}: "):
-            message = message[len(f"Session {sid}: "):]
-        raise InputError(f"{where}: {message[0].lower() + message[1:]}; nothing was imported.") from None
+        if e.code.startswith("import."):
+            raise
+        if e.code == "session.hand_refused":
+            raise InputError("import.hand_refused", hand=e.hand, cause=e.facts["cause"], **where) from None
+        if e.code == "session.hand_after_end":
+            raise InputError("import.after_end", hand=e.hand, **where) from None
+        raise InputError("import.refused", cause=e, **where) from None
     except (TypeError, ValueError, KeyError, AttributeError, IndexError) as e:
-        raise InputError(f"{where} is not a valid session ({type(e).__name__}: {e}); nothing was imported.") \
-            from None
+        raise InputError("import.invalid", kind=type(e).__name__, detail=str(e), **where) from None
 
 
 # -- CSV --------------------------------------------------------------------
@@ -305,18 +306,20 @@ def safe_cell(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
-def boards(records: Iterable[dict]) -> list[tuple[dict, Any]]:
-    """``(record, Board)`` for stored records (:func:`scorekeeper.app.scoreboard.board_of`).
-    Kept for the commands written before :class:`scorekeeper.app.Application`;
-    :func:`games` gives the same numbers as games."""
-    return [(r, board_of(r)) for r in records]
+def boards(records: Iterable[dict]) -> list[tuple[dict, Loaded]]:
+    """``(record, game)`` for stored records (:func:`game`). Kept for the commands
+    written before :class:`scorekeeper.app.Application`; :func:`games` is the same
+    without the pairs."""
+    return [(r, game(r)) for r in records]
 
 
 def _game(item) -> Loaded:
-    """A game from a :class:`Loaded` or a ``(record, scoreboard)`` pair."""
+    """A game from a :class:`Loaded`, or a ``(record, game or scoreboard)`` pair."""
     if isinstance(item, Loaded):
         return item
     record, board = item
+    if isinstance(board, Loaded):
+        return board
     ending = Ending(board.finished, list(board.winners), dict(board.bonus), board.note)
     return Loaded(record, board.setup, GameState(board.setup, list(board.hands), ending), False)
 

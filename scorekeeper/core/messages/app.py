@@ -21,6 +21,8 @@ TEMPLATES: dict[str, str] = {
                                "undo them first."),
     # explain
     "explain.no_hands": "This session has no hands yet: there is nothing to explain.",
+    # stats
+    "stats.no_player": 'No session has a player called "{player}"{hint}.',
     # export
     "export.session_and_all": "Give either --session or --all, not both.",
     "export.format": '"{given}" is not an export format: use json, csv or md.',
@@ -32,4 +34,31 @@ TEMPLATES: dict[str, str] = {
     "import.directory": "{path} is a directory, not an export file.",
     "import.not_utf8": "{path} is not a scorekeeper export: it is not UTF-8 text.",
     "import.unreadable": "The file {path} cannot be read ({reason}).",
+    "import.not_json": "{file} is not a scorekeeper export: it is not valid JSON ({reason}, line {line}).",
+    "import.too_deep": "{file} is not a scorekeeper export: it is nested too deeply.",
+    "import.not_export": ('{file} is not a scorekeeper export: it needs "schema" and a list of "sessions" '
+                          "(scorekeeper export --format json writes one)."),
+    "import.schema_type": '{file}: "schema" must be a whole number, not {value}.',
+    "import.schema_newer": ("{file} was written with export schema {schema}; this scorekeeper reads up to "
+                            "{supported}: update scorekeeper to import it."),
+    "import.empty": "{file} holds no sessions.",
+    # import: one session of the file ({file}, session {index}, and its id once it is one)
+    "import.not_record": "{file}, session {index} is not a session record.",
+    "import.lacks": "{file}, session {index} lacks {keys:list}.",
+    "import.bad_id": ("{file}, session {index}: the id {value} is not a session id "
+                      "(letters, digits, - and _ only)."),
+    "import.not_records": '{file}, session {index} ({session}): "{key}" must be a list of records.',
+    "import.no_entry": '{file}, session {index} ({session}): every record in "{key}" needs its "entry".',
+    "import.players": '{file}, session {index} ({session}): "players" must be a list of names.',
+    "import.rules": '{file}, session {index} ({session}): "rules" must be an object of rule options.',
+    "import.created": '{file}, session {index} ({session}): "created" must be a time.',
+    "import.title": '{file}, session {index} ({session}): "title" must be text or null.',
+    "import.variant_spelling": ('{file}, session {index} ({session}): the variant is written "{given}" instead of '
+                                '"{variant}"; nothing was imported.'),
+    "import.hand_refused": "{file}, session {index} ({session}): hand {hand}: {cause}; nothing was imported.",
+    "import.after_end": ("{file}, session {index} ({session}): hand {hand} comes after the end of the game; "
+                         "nothing was imported."),
+    "import.refused": "{file}, session {index} ({session}): {cause}; nothing was imported.",
+    "import.invalid": ("{file}, session {index} ({session}) is not a valid session ({kind}: {detail}); "
+                       "nothing was imported."),
 }
