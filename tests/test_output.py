@@ -8,18 +8,21 @@ import json
 import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-EXE = Path(sys.executable).with_name("scorekeeper")
+from conftest import console_script  # noqa: E402
+
+EXE = console_script()  # on PATH or beside this Python (None: not installed)
 LONG = "Bartholomew Fitzgerald-Wolfenstein the Third of Somewhere Far"
 ESC = "\x1b["
 
 
 def run(db: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
     """The console script with its output piped, in a chosen environment."""
+    if EXE is None:
+        pytest.skip("the scorekeeper console script is not installed")
     base = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "TERM", "COLUMNS")}
     base.update(SCOREKEEPER_DB=str(db), **env)
     done = subprocess.run([str(EXE), *args], env=base, capture_output=True, text=True, timeout=60)
@@ -155,11 +158,11 @@ def test_piped_output_at_40_columns_keeps_long_names_whole(game, command):
         assert "…" not in out
 
 
-def test_a_narrow_terminal_folds_names_and_cuts_nothing(game):
+def test_a_narrow_terminal_folds_names_and_cuts_nothing(game, exe):
     pexpect = pytest.importorskip("pexpect")
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES")}
     env.update(SCOREKEEPER_DB=str(game), TERM="xterm-256color", NO_COLOR="1")
-    child = pexpect.spawn(str(EXE), ["standings"], env=env, dimensions=(40, 40), encoding="utf-8", timeout=30)
+    child = pexpect.spawn(str(exe), ["standings"], env=env, dimensions=(40, 40), encoding="utf-8", timeout=30)
     child.expect(pexpect.EOF)
     out = child.before.replace("\r", "")
     assert ESC not in out and "…" not in out
