@@ -280,3 +280,27 @@ def test_demo_records_the_bundled_game(tmp_path, monkeypatch):
     named = Application(tmp_path / "named").demo()
     assert named["throwaway"] is False and named["database"] == str(tmp_path / "named")
     assert Application(tmp_path / "named").standings() == named["standings"]
+
+
+@pytest.mark.parametrize("name, game_id", [
+    ("carousel_cases.json", "undercut-crosses-150-round-bonus-all"),
+    ("crazy_full_game.json", None),
+    ("shared_rummy500.json", None),
+])
+def test_explain_from_the_cache_is_explain_from_a_replay(app, name, game_id):
+    from conftest import load_games
+    from scorekeeper.app import sessions
+    from scorekeeper.app.audit import explain_json
+
+    games = load_games(name)["games"]
+    game = next(g for g in games if g["id"] == game_id) if game_id else games[0]
+    app.new(game["variant"], game["players"], game.get("rules", []))
+    for hand in game["hands"]:
+        app.record_hand(hand)
+    replayed = sessions.load(app.store, None)
+    for number in range(1, len(game["hands"]) + 1):
+        assert app.explain(number) == explain_json(replayed, number)
+    last = app.explain()
+    assert last == explain_json(replayed)
+    if game_id:
+        assert last["finished"] and last["end_bonus"]

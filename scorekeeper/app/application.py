@@ -217,7 +217,7 @@ class Application:
         """``explain --json`` for hand ``number`` (default: the last), every player or ``player``."""
         from scorekeeper.app.audit import explain_json
 
-        return explain_json(self._open(session, full=True), number, player)
+        return explain_json(self._open(session), number, player)
 
     def chart(self, session: str | None = None) -> dict:
         """``chart --json``: each player's running total hand by hand (see :func:`report.chart_json`)."""

@@ -21,7 +21,7 @@ from typing import Any, Sequence
 
 from scorekeeper.core.entry import match_player
 from scorekeeper.core.errors import InputError, StateError
-from scorekeeper.core.game import GameSetup, score_entry
+from scorekeeper.core.game import GameSetup, GameState, score_entry
 from scorekeeper.core.game import hand_number as check_hand_number  # explain's hand_number adds "the last"
 from scorekeeper.core.interpretations import rule_refs, rule_title
 from scorekeeper.core.scoring import HandResult
@@ -74,7 +74,12 @@ def explain_json(loaded: Loaded, number: int | None = None, player: str | None =
     """
     n = hand_number(loaded, number)
     state = loaded.state
-    result: HandResult = state.results[n - 1]
+    result = state.results[n - 1]
+    if not isinstance(result, HandResult):
+        # the numbers came from the session's cache: score this hand alone for its lines
+        result = score_entry(loaded.setup, loaded.record["hands"][n - 1]["entry"], n)
+        if n == state.hands and state.ending.finished:
+            state = GameState(loaded.setup, state.results, loaded.setup.variant.end(loaded.setup, state.results))
     names = list(result.players)
     if player is not None:
         names = [match_player(player, loaded.setup.players)]
