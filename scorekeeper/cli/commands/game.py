@@ -40,16 +40,23 @@ def entry_from(entries: list[str] | None, file: str | None) -> tuple[Any, str]:
     return None, ""
 
 
-def confirm(yes: bool, code: str, **facts: Any) -> None:
-    """Ask the question ``code`` names (y/N) unless ``yes``; no terminal to ask on
-    is refused (``CODE.no_terminal``), a no ends the command with exit status 1."""
+#: the questions commands ask before changing what cannot be typed again, and the
+#: refusal when there is no terminal to ask on
+QUESTIONS = {"undo": ("cli.ask.undo", "cli.ask.undo.no_terminal"),
+             "delete": ("cli.ask.delete", "cli.ask.delete.no_terminal")}
+
+
+def confirm(yes: bool, what: str, **facts: Any) -> None:
+    """Ask the question of ``what`` (y/N) unless ``yes``; no terminal to ask on is
+    refused (:class:`InputError`), a no ends the command with exit status 1."""
     if yes:
         return
+    question, refusal = QUESTIONS[what]
     if not sys.stdin.isatty():
-        raise InputError(f"{code}.no_terminal", **facts)
+        raise InputError(refusal, **facts)
     from scorekeeper.core.messages import render
 
-    if not typer.confirm(render(code, facts), default=False):
+    if not typer.confirm(render(question, facts), default=False):
         raise typer.Exit(1)
 
 
@@ -187,7 +194,7 @@ def register(app: typer.Typer) -> None:
         r = run(ctx)
         application = r.app(db)
         if not yes:
-            confirm(yes, "cli.ask.undo", hand=application.hand_entry(None, session)["number"])
+            confirm(yes, "undo", hand=application.hand_entry(None, session)["number"])
         draw.undone(r.terminal, application.undo(session))
 
     @app.command()

@@ -47,5 +47,5 @@ def register(app: typer.Typer) -> None:
         r = run(ctx)
         application = r.app(db)
         sid = application.session_id(session_id)
-        confirm(yes, "cli.ask.delete", session=sid)
+        confirm(yes, "delete", session=sid)
         draw.deleted(r.terminal, application.delete(sid))
