@@ -398,18 +398,21 @@ def run(args, env_extra=None, cwd=None, input=None, **env_over):
     {"TERM": "dumb"},
     {"CLICOLOR_FORCE": "1", "TERM": "xterm-256color", "GITHUB_ACTIONS": "true"},
 ])
-def test_json_is_pure_whatever_the_terminal(colour, isolated_db):
+def test_json_is_pure_whatever_the_terminal(colour, isolated_db, cli):
     env = dict(colour, SCOREKEEPER_DB=str(isolated_db))
-    new = run([str(EXE), "new", "rummy500", "Ann", "[b]Bob", "Cy", "--title", "A very long title " * 5, "--json"],
-              env)
-    assert new.returncode == 0, new.stderr
-    outputs = [new.stdout]
+
+    def in_process(*args: str) -> str:  # the same environment, without a process
+        r = cli(*args, "--json", env={"NO_COLOR": None, "_TYPER_FORCE_DISABLE_TERMINAL": None, **env})
+        assert r.exit_code == 0, r.stderr
+        return r.stdout
+
+    outputs = [in_process("new", "rummy500", "Ann", "[b]Bob", "Cy", "--title", "A very long title " * 5)]
+    # the console script records the hand and refuses the bad one below
     hand = run([str(EXE), "hand", "Ann: 7H 8H 9H, QS QD QC +10H -AS 4D", "[b]Bob: -", "Cy: 80 -85", "--json"], env)
+    assert hand.returncode == 0, hand.stderr
     outputs.append(hand.stdout)
     for cmd in (["standings"], ["history"], ["sessions"]):
-        r = run([str(EXE), *cmd, "--json"], env)
-        assert r.returncode == 0, r.stderr
-        outputs.append(r.stdout)
+        outputs.append(in_process(*cmd))
     for text in outputs:
         assert "\x1b" not in text
         json.loads(text)
