@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import typer
 
 ROOT = Path(__file__).resolve().parents[1]
 from conftest import console_script  # noqa: E402
@@ -457,3 +458,28 @@ def test_subprocess_demo_never_touches_the_real_data_dir(tmp_path):
     assert "Game over: Bob wins" in r.stdout
     assert list(home.iterdir()) == [] and not xdg.exists()
     assert not (tmp_path / "xdg-config").exists() and not (tmp_path / "xdg-cache").exists()
+
+
+def test_one_error_boundary_serves_every_command():
+    """A command added without any error handling of its own still ends a ScorekeeperError
+    as its sentence on stderr and its exit code; --debug lets the error through."""
+    from typer.testing import CliRunner
+
+    from scorekeeper.cli.boundary import Boundary, Run
+    from scorekeeper.core.errors import StoreError
+
+    app = typer.Typer(cls=Boundary)
+
+    @app.callback()
+    def root(ctx: typer.Context, debug: bool = typer.Option(False, "--debug")) -> None:
+        ctx.obj = Run(None, debug)
+
+    @app.command()
+    def busy() -> None:
+        raise StoreError("cli.entry.both")
+
+    r = CliRunner().invoke(app, ["busy"])
+    assert r.exit_code == 1 and r.stdout == ""
+    assert r.stderr == "Give the hand either on the command line or with --file, not both.\n"
+    r = CliRunner().invoke(app, ["--debug", "busy"])
+    assert isinstance(r.exception, StoreError)

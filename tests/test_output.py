@@ -182,3 +182,18 @@ def test_a_narrow_terminal_folds_names_and_cuts_nothing(game, exe):
     # the numbers are whole: total, last hand and the percentage of the target
     assert re.search(r"\s25\s+\+25\s+0\s+25%", out), out
     assert "Next: [red]Bob deals," in out
+
+
+def test_cards_are_styled_from_card_objects():
+    from types import SimpleNamespace
+
+    from scorekeeper.cli.render.cards import card, card_list
+    from scorekeeper.core.cards import parse_played
+
+    colour, plain = SimpleNamespace(color=True), SimpleNamespace(color=False)
+    shown = card_list(["7H", "JK=7H", "AS:low", "10D"], colour)
+    assert shown.plain == "7♥ JK=7♥ A♠:low 10♦"
+    red = {shown.plain[s.start:s.end] for s in shown.spans if str(s.style) == "red"}
+    assert red == {"7♥", "10♦"}
+    assert card_list(["7H", "JK=7H", "AS:low", "10D"], plain).plain == "7H JK=7H AS:low 10D"
+    assert card(parse_played("QS"), colour).plain == "Q♠" and not card(parse_played("QS"), colour).spans
