@@ -30,6 +30,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -72,39 +73,67 @@ app()
 HAND_TARGET, FLOOR_TARGET, EXPORT_TARGET = 1.25, 1.3, 5.0
 
 
-def run_once(cmd: list[str], env: dict, fresh: tuple[Path, Path] | None, stdin: str | None = None) -> float:
+def run_once(cmd: list[str], env: dict, fresh: tuple[Path, Path] | None) -> tuple[float, float]:
+    """Wall time and CPU time (user + system) of one run of ``cmd``, in seconds."""
     if fresh is not None:
         db, pristine = fresh
         shutil.rmtree(db, ignore_errors=True)
         shutil.copytree(pristine, db)
         if hasattr(os, "sync"):
             os.sync()  # the copy's own writes are not the command's to flush
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(cmd, env=env, input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    done = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(map(str, cmd))} failed ({done.returncode}): {done.stderr.strip()[:300]}")
-    return elapsed
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return elapsed, cpu
 
 
 class Case:
+    """One command; ``wall``/``cpu`` its times, run after run, and ``base_wall``/``base_cpu``
+    the times of what it is compared with, run right before it in the same round."""
+
     def __init__(self, label: str, cmd: list[str], fresh: tuple[Path, Path] | None = None):
         self.label, self.cmd, self.fresh = label, cmd, fresh
-        self.times: list[float] = []
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+        self.base_wall: list[float] = []
+        self.base_cpu: list[float] = []
 
     @property
     def median(self) -> float:
-        return statistics.median(self.times)
+        return statistics.median(self.wall)
+
+    @property
+    def median_cpu(self) -> float:
+        return statistics.median(self.cpu)
+
+    def ratio(self, cpu: bool = False) -> float:
+        """The median of the round-by-round ratios to what ran right before it."""
+        mine, base = (self.cpu, self.base_cpu) if cpu else (self.wall, self.base_wall)
+        return statistics.median(m / b for m, b in zip(mine, base))
 
 
-def time_all(cases: list[Case], env: dict, runs: int) -> None:
-    """Every case once untimed (warm-up: disk cache, compiled modules), then ``runs``
-    rounds in which each case runs once, in turn."""
-    for c in cases:
-        run_once(c.cmd, env, c.fresh)
+def time_pairs(pairs: list[tuple[Case, Case]], env: dict, runs: int) -> None:
+    """Each ``(base, case)`` once untimed (warm-up: disk cache, compiled modules), then
+    ``runs`` rounds in which every pair runs in turn, the base right before its case,
+    so a busy moment of the shared machine slows both alike."""
+    for base, case in pairs:
+        run_once(base.cmd, env, base.fresh)
+        run_once(case.cmd, env, case.fresh)
     for _ in range(runs):
-        for c in cases:
-            c.times.append(run_once(c.cmd, env, c.fresh))
+        for base, case in pairs:
+            bw, bc = run_once(base.cmd, env, base.fresh)
+            w, c = run_once(case.cmd, env, case.fresh)
+            base.wall.append(bw)
+            base.cpu.append(bc)
+            case.wall.append(w)
+            case.cpu.append(c)
+            case.base_wall.append(bw)
+            case.base_cpu.append(bc)
 
 
 def add_session(db: Path, hands: int, seed: int = 7) -> tuple[str, dict]:
@@ -250,51 +279,47 @@ def main() -> int:
 
     growth = [
         (Case("hand --file (5 hands)", *sk(fresh, "hand", "--file", str(hand_file), changes=True)),
-         Case(f"hand --file ({args.long} hands)", *sk(long, "hand", "--file", str(long_hand_file), changes=True))),
+         Case(f"hand --file in a session of {args.long} hands",
+              *sk(long, "hand", "--file", str(long_hand_file), changes=True))),
         (Case("standings (5 hands)", *sk(fresh, "standings")),
-         Case(f"standings ({args.long} hands)", *sk(long, "standings"))),
+         Case(f"standings in a session of {args.long} hands", *sk(long, "standings"))),
     ]
     exports = [Case(f"export --all --format {fmt} ({args.sessions} sessions)",
                     [exe, "--db", str(club), "export", "--all", "--format", fmt]) for fmt in ("json", "csv", "md")]
 
-    cases = [floor] + [c for _, c, _ in floor_cases] + [c for pair in growth for c in pair] + exports
-    print(f"Timing {len(cases)} commands, {runs} runs each, taking turns…", flush=True)
-    time_all(cases, env, runs)
+    pairs = [(floor, c) for _, c, _ in floor_cases] + [(floor, c) for c in exports] + growth
+    print(f"Timing {len(pairs)} pairs of commands, {runs} rounds, taking turns…", flush=True)
+    time_pairs(pairs, env, runs)
 
-    base = floor.median
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"\nMedian of {runs} runs, each a whole command as a subprocess (Python {sys.version.split()[0]}, "
-          f"{os.cpu_count()} CPUs, load average {load:.1f})\n")
+    print(f"\nMedians of {runs} runs, each a whole command as a subprocess (Python {sys.version.split()[0]}, "
+          f"{os.cpu_count()} CPUs, load average {load:.1f} at the end). A ratio is the median of the "
+          "round-by-round ratios to what ran right before it; CPU is user + system time.\n")
     missed: list[str] = []
-    rows = [(floor.label, f"{base * 1000:.0f} ms", "1.00×", "(the floor)")]
-    for label, c, target in floor_cases:
-        ratio = c.median / base
+    rows = [(floor.label, f"{floor.median * 1000:.0f} ms", "1.00×", f"{floor.median_cpu * 1000:.0f} ms", "1.00×",
+             "(the floor)")]
+
+    def row(c: Case, target: float | None, what: str) -> tuple:
+        ratio = c.ratio()
         verdict = ""
-        if target:
-            ok = ratio <= FLOOR_TARGET
-            verdict = f"≤ {FLOOR_TARGET}× floor {'ok' if ok else 'MISSED'}"
+        if target is not None:
+            ok = ratio <= target
+            verdict = f"≤ {target:g}× {what} {'ok' if ok else 'MISSED'}"
             if not ok:
-                missed.append(label)
-        rows.append((label, f"{c.median * 1000:.0f} ms", f"{ratio:.2f}×", verdict))
+                missed.append(c.label)
+        return (c.label, f"{c.median * 1000:.0f} ms", f"{ratio:.2f}×", f"{c.median_cpu * 1000:.0f} ms",
+                f"{c.ratio(cpu=True):.2f}×", verdict)
+
+    for label, c, target in floor_cases:
+        rows.append(row(c, FLOOR_TARGET if target else None, "floor"))
     for c in exports:
-        ratio = c.median / base
-        ok = ratio <= EXPORT_TARGET
-        if not ok:
-            missed.append(c.label)
-        rows.append((c.label, f"{c.median * 1000:.0f} ms", f"{ratio:.2f}×",
-                     f"≤ {EXPORT_TARGET:g}× floor {'ok' if ok else 'MISSED'}"))
-    table(("command", "median", "× floor", "target"), rows)
+        rows.append(row(c, EXPORT_TARGET, "floor"))
+    table(("command (fresh session of 5 hands)", "wall", "× floor", "CPU", "CPU × floor", "target"), rows)
 
     print()
-    rows = []
-    for short, grown in growth:
-        ratio = grown.median / short.median
-        ok = ratio <= HAND_TARGET
-        if not ok:
-            missed.append(grown.label)
-        rows.append((grown.label.split(" (")[0], f"{short.median * 1000:.0f} ms", f"{grown.median * 1000:.0f} ms",
-                     f"{ratio:.2f}×", f"≤ {HAND_TARGET}× {'ok' if ok else 'MISSED'}"))
-    table(("command", "5 hands", f"{args.long} hands", "ratio", "target"), rows)
+    rows = [row(grown, HAND_TARGET, "the 5-hand session") for _, grown in growth]
+    rows = [(r[0], f"{short.median * 1000:.0f} ms", *r[1:]) for r, (short, _) in zip(rows, growth)]
+    table(("command", "5 hands", f"{args.long} hands", "ratio", f"CPU {args.long}", "CPU ratio", "target"), rows)
 
     print("\nIn one process (start-up left out), median ms per call:\n")
     rows = [(name, f"{a:.1f}", f"{b:.1f}", f"{b / a:.2f}×" if a else "—")

@@ -304,3 +304,23 @@ def test_explain_from_the_cache_is_explain_from_a_replay(app, name, game_id):
     assert last == explain_json(replayed)
     if game_id:
         assert last["finished"] and last["end_bonus"]
+
+
+def test_every_code_the_application_raises_has_a_template():
+    import re
+    from pathlib import Path
+
+    from scorekeeper.core.messages import TEMPLATES
+    from scorekeeper.core.messages import app as app_templates
+
+    here = Path(__file__).resolve().parents[1] / "scorekeeper" / "app"
+    raised = set()
+    for path in here.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"(Input|State|Store)Error\(\s*f?[\"'][A-Z]", text), f"{path.name} raises a sentence"
+        assert not re.search(r"(Input|State|Store)Error\(\s*f[\"']", text), f"{path.name} builds a code"
+        raised |= set(re.findall(r"(?:(?:Input|State|Store)Error|type\(e\))\(\s*[\"']([a-z_]+\.[a-z0-9_.]+)[\"']", text))
+    assert raised and not raised - TEMPLATES.keys()
+    # the templates of core.messages.app are the application's codes, each of them raised
+    unused = set(app_templates.TEMPLATES) - raised
+    assert not unused, f"templates no code raises: {sorted(unused)}"

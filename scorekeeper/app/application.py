@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from scorekeeper.core.errors import InputError, StateError
-from scorekeeper.app import report
-from scorekeeper.app.games import Loaded, open_game, whole
+from scorekeeper.app import report, sessions
+from scorekeeper.app.games import Loaded, open_game
 
 #: ``form`` of a hand entry: given as one-line arguments, a file, or asked player by player.
 FORMS = ("line", "file", "prompt")
@@ -75,9 +75,10 @@ class Application:
 
     def table(self, session: str | None = None) -> dict:
         """What asking for the next hand at the table needs: the ``standings`` document
-        of the session, plus ``"players"`` in seat order (``"seats"``), ``"rules"``
-        (the options as stored), ``"number"`` (the next hand) and ``"dealer_of_next"``
-        / ``"leader_of_next"`` (who dealt and leads it even when the game is over)."""
+        of the session plus ``seats`` (the players in seat order), ``rules`` (the
+        options as stored), ``number`` (the next hand), ``dealer_of_next`` /
+        ``leader_of_next`` (who deals and leads it, named even once the game is
+        over) and ``variant_name``."""
         loaded = self._open(session)
         doc = report.standings_json(loaded)
         n = loaded.state.hands + 1
@@ -94,8 +95,6 @@ class Application:
         ``new --json`` (``session``, ``variant``, ``players``, ``title``, ``rules``,
         ``dealer``, ``leader``), plus ``variant_name`` and ``standings``.
         """
-        from scorekeeper.app import sessions
-
         loaded = sessions.create(self.store, variant, players, rules, title, dealer)
         doc = report.new_json(loaded)
         doc.update(variant_name=loaded.setup.variant.name, standings=report.standings_json(loaded))
@@ -119,8 +118,6 @@ class Application:
         ``explain``), ``notes`` (the hand's), ``note`` (the game's: a tie played
         off, the end bonuses), ``entry`` (the entry as stored) and ``standings``.
         """
-        from scorekeeper.app import sessions
-
         loaded = self._open(session)
         raw = self._entry(loaded, entry, form)
         state, result = sessions.next_hand(loaded, raw)
@@ -137,8 +134,6 @@ class Application:
         the one-line arguments (``["Ann: 7H 8H 9H -AS", "Bob: -"]``). Returns
         ``hand --json`` plus ``standings`` (after the hand). Only this hand is scored.
         """
-        from scorekeeper.app import sessions
-
         with self.store.writing():
             loaded = self._open(session)
             raw = self._entry(loaded, entry, form)
@@ -151,8 +146,6 @@ class Application:
         Returns ``hand --json`` for that hand (``totals`` at that hand) plus
         ``standings``. Refused when the edit would end the game before later hands.
         """
-        from scorekeeper.app import sessions
-
         with self.store.writing():
             loaded = self._open(session)
             raw = self._entry(loaded, entry, form)
@@ -178,15 +171,11 @@ class Application:
 
     def undo(self, session: str | None = None) -> dict:
         """``undo``: take back the last hand. ``{"session", "number", "standings"}``."""
-        from scorekeeper.app import sessions
-
         loaded, number = sessions.undo(self.store, session)
         return {"session": loaded.record["id"], "number": number, "standings": report.standings_json(loaded)}
 
     def redo(self, session: str | None = None) -> dict:
         """``redo``: put back what the last undo took. ``{"session", "number", "standings"}``."""
-        from scorekeeper.app import sessions
-
         loaded, number = sessions.redo(self.store, session)
         return {"session": loaded.record["id"], "number": number, "standings": report.standings_json(loaded)}
 
@@ -231,8 +220,6 @@ class Application:
 
     def use(self, session: str) -> dict:
         """``use ID``: make a session current. ``{"session", "variant", "variant_name", "players", "title"}``."""
-        from scorekeeper.app import sessions
-
         loaded = sessions.use(self.store, session)
         r = loaded.record
         return {"session": r["id"], "variant": r["variant"], "variant_name": loaded.setup.variant.name,
@@ -240,8 +227,6 @@ class Application:
 
     def delete(self, session: str) -> dict:
         """``delete ID``: delete a session for good. ``{"session": id}``."""
-        from scorekeeper.app import sessions
-
         return {"session": sessions.delete(self.store, session)}
 
     # -- the rules ----------------------------------------------------------------------

@@ -133,17 +133,6 @@ def open_game(store: Store, session: str | None, full: bool = False) -> Loaded:
         raise StoreError("session.rules_refuse", path=store.session_path(sid), session=sid, cause=e) from None
 
 
-def whole(store: Store, loaded: Loaded) -> Loaded:
-    """``loaded`` with whole hand results (scored again when they came from the cache)."""
-    if loaded.full:
-        return loaded
-    try:
-        return scored(loaded.record, loaded.setup)
-    except (InputError, StateError) as e:
-        sid = loaded.record["id"]
-        raise StoreError("session.rules_refuse", path=store.session_path(sid), session=sid, cause=e) from None
-
-
 def save(store: Store, record: dict, state: GameState, **current) -> None:
     """Write the session file — its hands and, in the same write, the numbers they
     derive (``record["derived"]``) — then its summary row (and ``current=ID``

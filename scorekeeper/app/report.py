@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from scorekeeper.core.cards import RANKS, rank_plural
 from scorekeeper.core.scoring import HandResult
-from scorekeeper.app.games import Loaded
+from scorekeeper.app.games import Loaded, scored
 
 
 def crazy_round(loaded: Loaded) -> dict:
@@ -63,6 +63,11 @@ def hand_json(loaded: Loaded, result: HandResult, number: int) -> dict:
 
 
 def history_json(loaded: Loaded) -> dict:
+    """``history --json``: per hand its scores, running totals, who won it, how it
+    ended, its dealer, its entry and its context. Needs every hand's whole result:
+    a game read from its cache is scored here."""
+    if not loaded.full:
+        loaded = scored(loaded.record, loaded.setup)
     st = loaded.state
     hands = []
     for i, (result, totals) in enumerate(zip(st.results, st.running_totals()), 1):

@@ -27,8 +27,9 @@ __all__ = ["Loaded", "setup_of", "entries_of", "summary_of", "load", "create", "
 
 
 def load(store: Store, session: str | None) -> Loaded:
-    """Read a session (an id prefix, or the current one) with every hand scored."""
-    return open_game(store, session, full=True)
+    """Read a session (an id prefix, or the current one) as a game: its numbers from
+    the record's cache when it is fresh, else every hand scored (``loaded.full``)."""
+    return open_game(store, session)
 
 
 def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[str] = (),
