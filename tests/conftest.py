@@ -1,11 +1,35 @@
-"""Shared test fixtures. No test ever touches the user's real data directory:
-SCOREKEEPER_DB points every test at its own temporary database, and the
-platformdirs data directory is moved into the temporary directory too."""
+"""Shared test fixtures and helpers. No test ever touches the user's real data
+directory: SCOREKEEPER_DB points every test at its own temporary database, and
+the platformdirs data directory is moved into the temporary directory too.
+
+What every test file may use (no imports needed, they are fixtures):
+
+- ``cli`` — the real command line in-process (typer's CliRunner):
+  ``cli("standings")`` gives the result (``exit_code``, ``stdout``, ``stderr``);
+  ``cli.json("standings")`` the ``--json`` document (asserting exit 0);
+  ``cli.new("rummy500", "Ann", "Bob", rules=["target=300"])`` the ``new --json``
+  document; ``cli.record("Ann: -", "Bob: -KS")`` (one-line entries) or
+  ``cli.record({"players": ...})`` (a hand file, given on standard input) the
+  ``hand --json`` document; ``cli.standings()``, ``cli.history()`` and
+  ``cli.totals()`` (``{name: total}``).
+- ``new``, ``record``, ``standings``, ``history``, ``totals`` — the same helpers
+  as fixtures of their own (``def test_x(new, record, totals): ...``).
+- ``application`` — :class:`scorekeeper.app.Application` over the test's
+  database, for tests of the rules that need no command line.
+- ``exe`` — the path of the ``scorekeeper`` console script (found on PATH or
+  next to the running Python, never by a hard-coded ``.venv``); the test is
+  skipped when it is not installed. :func:`console_script` gives it outside
+  fixtures.
+- :func:`load_games` — a worked-examples file.
+"""
 from __future__ import annotations
 
 import json
 import os
+import shutil
+import sys
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("_TYPER_FORCE_DISABLE_TERMINAL", "1")
 os.environ["COLUMNS"] = "120"
@@ -16,6 +40,16 @@ import pytest  # noqa: E402
 
 SHARED_GAMES = Path(__file__).resolve().parents[2] / "shared" / "games"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def console_script() -> Path | None:
+    """The installed ``scorekeeper`` console script: the one beside the running
+    Python (its virtual environment) when there is one, else the first on PATH."""
+    beside = Path(sys.executable).with_name("scorekeeper")
+    if beside.exists():
+        return beside
+    found = shutil.which("scorekeeper")
+    return Path(found) if found else None
 
 
 @pytest.fixture(autouse=True)
@@ -39,16 +73,99 @@ def load_games(name: str) -> dict:
     pytest.skip(f"{name} is not available")
 
 
+class Scorekeeper:
+    """The command line run in-process, with the helpers tests keep needing."""
+
+    def __init__(self) -> None:
+        from typer.testing import CliRunner
+
+        from scorekeeper.cli import app
+
+        self.runner, self.app = CliRunner(), app
+
+    def __call__(self, *args: Any, input: str | None = None, env: dict | None = None):
+        return self.runner.invoke(self.app, [str(a) for a in args], input=input, env=env)
+
+    def json(self, *args: Any, input: str | None = None) -> Any:
+        """The ``--json`` document of a command that must succeed."""
+        result = self(*args, "--json", input=input)
+        assert result.exit_code == 0, (result.exit_code, result.stdout, result.stderr)
+        return json.loads(result.stdout)
+
+    def new(self, variant: str, *players: str, rules: tuple | list = (), title: str | None = None,
+            dealer: str | None = None) -> dict:
+        """``new VARIANT PLAYER... [--rule R]... [--title T] [--dealer D] --json``."""
+        args: list[str] = ["new", variant, *players]
+        for rule in rules:
+            args += ["--rule", rule]
+        if title is not None:
+            args += ["--title", title]
+        if dealer is not None:
+            args += ["--dealer", dealer]
+        return self.json(*args)
+
+    def record(self, *entries: Any, session: str | None = None) -> dict:
+        """Record the next hand: one-line entries (``"Ann: -"``, ...) or one hand-file
+        document (a dict, sent on standard input). Returns ``hand --json``."""
+        where = ["--session", session] if session else []
+        if len(entries) == 1 and isinstance(entries[0], dict):
+            return self.json("hand", "--file", "-", *where, input=json.dumps(entries[0], ensure_ascii=False))
+        return self.json("hand", *entries, *where)
+
+    def standings(self, session: str | None = None) -> dict:
+        return self.json("standings", *(["--session", session] if session else []))
+
+    def history(self, session: str | None = None) -> dict:
+        return self.json("history", *(["--session", session] if session else []))
+
+    def totals(self, session: str | None = None) -> dict[str, int]:
+        """``{name: total}`` from the standings."""
+        return {p["name"]: p["total"] for p in self.standings(session)["players"]}
+
+
 @pytest.fixture
-def cli():
+def cli() -> Scorekeeper:
     """Run the real command through typer's CliRunner: cli("standings", "--json")."""
-    from typer.testing import CliRunner
+    return Scorekeeper()
 
-    from scorekeeper.cli import app
 
-    runner = CliRunner()
+@pytest.fixture
+def new(cli):
+    return cli.new
 
-    def run(*args: str, input: str | None = None):
-        return runner.invoke(app, [str(a) for a in args], input=input)
 
-    return run
+@pytest.fixture
+def record(cli):
+    return cli.record
+
+
+@pytest.fixture
+def standings(cli):
+    return cli.standings
+
+
+@pytest.fixture
+def history(cli):
+    return cli.history
+
+
+@pytest.fixture
+def totals(cli):
+    return cli.totals
+
+
+@pytest.fixture
+def application(isolated_db):
+    """The application over the test's own database."""
+    from scorekeeper.app import Application
+
+    return Application(isolated_db)
+
+
+@pytest.fixture
+def exe() -> Path:
+    """The console script; the test is skipped when it is not installed."""
+    found = console_script()
+    if found is None:
+        pytest.skip("the scorekeeper console script is not installed")
+    return found

@@ -10,11 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.app import sessions
-from scorekeeper.cli import chart
-from scorekeeper.storage.store import Store
+from scorekeeper.cli.render import chart
 
-EXE = Path(sys.executable).parent / "scorekeeper"
 ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 
 
@@ -23,18 +20,17 @@ def _points(**players) -> dict:
 
 
 @pytest.fixture
-def game(isolated_db) -> str:
+def game(application) -> str:
     """Rummy 500 (target 100), Ann and [red]Bob, points only:
     hand 1: Ann 30 − 40 = −10, [red]Bob 20 − 0 = 20
     hand 2: Ann 40 − 0 = 40 (30), [red]Bob 40 − 0 = 40 (60)
     hand 3: Ann 80 − 10 = 70 (100), [red]Bob 0 − 20 = −20 (40) → Ann reaches 100 and wins.
     Running totals: Ann −10, 30, 100; [red]Bob 20, 60, 40. Scale −10 … 100 (0 included).
     """
-    st = Store(isolated_db)
-    sid = sessions.create(st, "rummy500", ["Ann", "[red]Bob"], ["target=100"], "[bold]Club").record["id"]
-    sessions.record_hand(st, sid, _points(Ann=(30, 40), **{"[red]Bob": (20, 0)}))
-    sessions.record_hand(st, sid, _points(Ann=(40, 0), **{"[red]Bob": (40, 0)}))
-    sessions.record_hand(st, sid, _points(Ann=(80, 10), **{"[red]Bob": (0, 20)}))
+    sid = application.new("rummy500", ["Ann", "[red]Bob"], ["target=100"], "[bold]Club")["session"]
+    application.record_hand(_points(Ann=(30, 40), **{"[red]Bob": (20, 0)}), "file", sid)
+    application.record_hand(_points(Ann=(40, 0), **{"[red]Bob": (40, 0)}), "file", sid)
+    application.record_hand(_points(Ann=(80, 10), **{"[red]Bob": (0, 20)}), "file", sid)
     return sid
 
 
@@ -93,7 +89,7 @@ def test_chart_for_people_without_colour(cli, game):
     assert "Game over: Ann wins." in out
 
 
-def test_names_are_never_markup_even_in_colour(game):
+def test_names_are_never_markup_even_in_colour(game, application):
     from rich.console import Console
 
     from scorekeeper.cli.terminal import Terminal
@@ -101,26 +97,24 @@ def test_names_are_never_markup_even_in_colour(game):
     t = Terminal()
     t._out = Console(force_terminal=True, color_system="truecolor", width=80, markup=False, emoji=False,
                      highlight=False, record=True)
-    doc = chart.chart_json(sessions.load(Store(os.environ["SCOREKEEPER_DB"]), None))
-    chart.render(t, doc)
+    chart.chart(t, application.chart())
     text = t._out.export_text(styles=True)
     assert "\x1b[" in text  # colour really was on
     plain = ESCAPE.sub("", text)
     assert "[red]Bob" in plain and "[bold]Club" in plain
 
 
-def test_a_narrow_terminal_gets_every_kth_hand(isolated_db):
+def test_a_narrow_terminal_gets_every_kth_hand(application):
     from rich.console import Console
 
     from scorekeeper.cli.terminal import Terminal
 
-    st = Store(isolated_db)
-    sid = sessions.create(st, "rummy500", ["Ann", "Bob"], ["target=5000"]).record["id"]
+    sid = application.new("rummy500", ["Ann", "Bob"], ["target=5000"])["session"]
     for i in range(60):  # Ann +10 a hand, Bob −5 a hand
-        sessions.record_hand(st, sid, _points(Ann=(10, 0), Bob=(0, 5)))
+        application.record_hand(_points(Ann=(10, 0), Bob=(0, 5)), "file", sid)
     t = Terminal()
     t._out = Console(width=40, color_system=None, markup=False, emoji=False, highlight=False, record=True)
-    chart.render(t, chart.chart_json(sessions.load(st, sid)))
+    chart.chart(t, application.chart(sid))
     text = t._out.export_text()
     assert max(len(line) for line in text.splitlines()) <= 40
     ann = next(line for line in text.splitlines() if line.startswith("Ann "))
@@ -128,8 +122,8 @@ def test_a_narrow_terminal_gets_every_kth_hand(isolated_db):
     assert "One mark every 3 hands (the last mark is hand 60)." in re.sub(r"\s+", " ", text)
 
 
-def test_chart_of_a_session_without_hands(cli, isolated_db):
-    sessions.create(Store(isolated_db), "rum500", ["Ann", "Bob"])
+def test_chart_of_a_session_without_hands(cli, application):
+    application.new("rum500", ["Ann", "Bob"])
     result = cli("chart")
     assert result.exit_code == 0
     assert "No hands yet" in result.stdout
@@ -141,10 +135,10 @@ def test_chart_needs_a_session(cli):
     assert "no current session" in result.stderr
 
 
-def test_chart_piped_through_the_console_script(game, isolated_db):
+def test_chart_piped_through_the_console_script(game, isolated_db, exe):
     env = {**os.environ, "SCOREKEEPER_DB": str(isolated_db)}
     env.pop("NO_COLOR", None)
-    proc = subprocess.run([str(EXE), "chart"], capture_output=True, text=True, env=env, timeout=60)
+    proc = subprocess.run([str(exe), "chart"], capture_output=True, text=True, env=env, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "\x1b" not in proc.stdout
     assert "[red]Bob" in proc.stdout and "▁▄█" in proc.stdout
@@ -153,6 +147,6 @@ def test_chart_piped_through_the_console_script(game, isolated_db):
 def test_sharing_commands_import_nothing_heavy_at_start_up():
     code = ("import sys, scorekeeper.cli; "
             "print([m for m in ('rich', 'tinydb', 'scorekeeper.app.exporting', 'scorekeeper.app.stats', "
-            "'scorekeeper.cli.chart') if m in sys.modules])")
+            "'scorekeeper.cli.render') if m in sys.modules])")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.stdout.strip() == "[]", proc.stderr

@@ -12,9 +12,13 @@ import sys
 from pathlib import Path
 
 import pytest
+import typer
 
 ROOT = Path(__file__).resolve().parents[1]
-EXE = Path(sys.executable).with_name("scorekeeper")
+from conftest import console_script  # noqa: E402
+
+EXE = console_script()  # on PATH or beside this Python (None: not installed)
+needs_exe = pytest.mark.skipif(EXE is None, reason="the scorekeeper console script is not installed")
 SPEC_HAND = ["Ann: 7H 8H 9H, QS QD QC +10H -AS 4D", "Bob: -", "Cy: 80 -85"]   # 45, 0, −5
 
 
@@ -382,6 +386,8 @@ def test_demo_into_a_named_database(cli, tmp_path):
 
 
 def run(args, env_extra=None, cwd=None, input=None, **env_over):
+    if EXE is None:
+        pytest.skip("the scorekeeper console script is not installed")
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "_TYPER_FORCE_DISABLE_TERMINAL")}
     env.update(env_extra or {})
     return subprocess.run(args, capture_output=True, text=True, env=env, cwd=cwd, input=input, timeout=60)
@@ -393,18 +399,21 @@ def run(args, env_extra=None, cwd=None, input=None, **env_over):
     {"TERM": "dumb"},
     {"CLICOLOR_FORCE": "1", "TERM": "xterm-256color", "GITHUB_ACTIONS": "true"},
 ])
-def test_json_is_pure_whatever_the_terminal(colour, isolated_db):
+def test_json_is_pure_whatever_the_terminal(colour, isolated_db, cli):
     env = dict(colour, SCOREKEEPER_DB=str(isolated_db))
-    new = run([str(EXE), "new", "rummy500", "Ann", "[b]Bob", "Cy", "--title", "A very long title " * 5, "--json"],
-              env)
-    assert new.returncode == 0, new.stderr
-    outputs = [new.stdout]
+
+    def in_process(*args: str) -> str:  # the same environment, without a process
+        r = cli(*args, "--json", env={"NO_COLOR": None, "_TYPER_FORCE_DISABLE_TERMINAL": None, **env})
+        assert r.exit_code == 0, r.stderr
+        return r.stdout
+
+    outputs = [in_process("new", "rummy500", "Ann", "[b]Bob", "Cy", "--title", "A very long title " * 5)]
+    # the console script records the hand and refuses the bad one below
     hand = run([str(EXE), "hand", "Ann: 7H 8H 9H, QS QD QC +10H -AS 4D", "[b]Bob: -", "Cy: 80 -85", "--json"], env)
+    assert hand.returncode == 0, hand.stderr
     outputs.append(hand.stdout)
     for cmd in (["standings"], ["history"], ["sessions"]):
-        r = run([str(EXE), *cmd, "--json"], env)
-        assert r.returncode == 0, r.stderr
-        outputs.append(r.stdout)
+        outputs.append(in_process(*cmd))
     for text in outputs:
         assert "\x1b" not in text
         json.loads(text)
@@ -437,6 +446,7 @@ def test_subprocess_errors_have_no_traceback_unless_debug(isolated_db):
     assert r.returncode == 2 and "Traceback" not in r.stderr
 
 
+@needs_exe
 def test_subprocess_demo_never_touches_the_real_data_dir(tmp_path):
     home, xdg = tmp_path / "home", tmp_path / "xdg"
     home.mkdir()
@@ -448,3 +458,28 @@ def test_subprocess_demo_never_touches_the_real_data_dir(tmp_path):
     assert "Game over: Bob wins" in r.stdout
     assert list(home.iterdir()) == [] and not xdg.exists()
     assert not (tmp_path / "xdg-config").exists() and not (tmp_path / "xdg-cache").exists()
+
+
+def test_one_error_boundary_serves_every_command():
+    """A command added without any error handling of its own still ends a ScorekeeperError
+    as its sentence on stderr and its exit code; --debug lets the error through."""
+    from typer.testing import CliRunner
+
+    from scorekeeper.cli.boundary import Boundary, Run
+    from scorekeeper.core.errors import StoreError
+
+    app = typer.Typer(cls=Boundary)
+
+    @app.callback()
+    def root(ctx: typer.Context, debug: bool = typer.Option(False, "--debug")) -> None:
+        ctx.obj = Run(None, debug)
+
+    @app.command()
+    def busy() -> None:
+        raise StoreError("cli.entry.both")
+
+    r = CliRunner().invoke(app, ["busy"])
+    assert r.exit_code == 1 and r.stdout == ""
+    assert r.stderr == "Give the hand either on the command line or with --file, not both.\n"
+    r = CliRunner().invoke(app, ["--debug", "busy"])
+    assert isinstance(r.exception, StoreError)

@@ -6,14 +6,15 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-EXE = Path(sys.executable).with_name("scorekeeper")
-pytestmark = pytest.mark.skipif(not EXE.exists(), reason="the console script is not installed next to python")
+from conftest import console_script  # noqa: E402
+
+EXE = console_script()  # on PATH or beside this Python (None: not installed)
+pytestmark = pytest.mark.skipif(EXE is None, reason="the scorekeeper console script is not installed")
 
 SCRIPTS = {"bash": "scorekeeper.bash", "zsh": "scorekeeper.zsh", "fish": "scorekeeper.fish",
            "powershell": "scorekeeper.ps1"}

@@ -33,7 +33,7 @@ def several_variants(db: Path) -> list[str]:
     """A database with sessions of every variant there is: whole games, one-hand
     examples, a finished game with end bonuses, and a session with an edit, an
     undo and an undone hand kept for redo (so the audit trail and `undone` travel too)."""
-    from scorekeeper.cli.commands.demo import demo_game
+    from scorekeeper.app.application import demo_game
 
     st = Store(db)
     ids = [record_game(st, demo_game())]

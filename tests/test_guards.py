@@ -140,3 +140,27 @@ def test_a_missing_index_beside_session_files_is_a_database_problem(cli, isolate
     assert cli("db", "restore").exit_code == 0
     doc = json.loads(cli("standings", "--json").stdout)
     assert {p["name"]: p["total"] for p in doc["players"]} == {"Ann": 40, "Bob": 5}
+
+
+def test_every_code_the_command_line_raises_has_a_template_and_every_template_is_used():
+    import re
+    from pathlib import Path
+
+    from scorekeeper.core.messages import TEMPLATES, render
+    from scorekeeper.core.messages.cli import TEMPLATES as CLI
+
+    source = "".join(p.read_text(encoding="utf-8")
+                     for p in (Path(__file__).resolve().parents[1] / "scorekeeper" / "cli").rglob("*.py"))
+    used = set(re.findall(r'"(cli\.[a-z_.]+)"', source))
+    assert used == set(CLI), (used ^ set(CLI))
+    assert all(code in TEMPLATES for code in used)
+    # the sentences are the ones people always read
+    assert render("cli.entry.both", {}) == "Give the hand either on the command line or with --file, not both."
+    assert render("cli.prompt.finished", {"winners": ["Ann"]}) == (
+        "The game is finished (Ann won): start a new session with `scorekeeper new`.")
+    assert render("cli.hand_file.invalid", {"label": "h.txt", "kinds": ["JSON", "TOML"], "kind": "JSON",
+                                            "reason": "Expecting value"}) == (
+        "The hand in h.txt is not valid JSON or TOML (JSON: Expecting value).")
+    assert render("cli.prompt.not_a_player", {"text": "Bobby", "hint": ' (did you mean "Bob"?)',
+                                              "players": ["Ann", "Bob"]}) == (
+        '"Bobby" is not a player of this session (did you mean "Bob"?); the players are Ann, Bob.')

@@ -7,6 +7,7 @@ import os
 import shlex
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from typer.main import get_command
@@ -144,3 +145,15 @@ def test_help_and_tab_load_nothing_heavy(argv, env, pydantic):
         heavy = tuple(h for h in heavy if h not in ("tinydb", "scorekeeper.storage.store"))
     found = sorted(m for m in loaded if m.startswith(heavy))
     assert found == [], f"loaded for {argv} {env}: {found}"
+
+
+def test_the_command_line_goes_through_the_application():
+    """No CLI module reads the database itself, and drawing imports no terminal, application or storage."""
+    cli_dir = Path(__file__).resolve().parents[1] / "scorekeeper" / "cli"
+    for path in cli_dir.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "scorekeeper.storage" not in text, path
+        assert "handle_errors" not in text, path  # one error boundary, not a decorator per command
+        if path.parent.name == "render":
+            for other in ("scorekeeper.app", "scorekeeper.cli.terminal", "scorekeeper.cli.boundary", "typer"):
+                assert f"import {other}" not in text and f"from {other}" not in text, (path, other)

@@ -8,23 +8,35 @@ import json
 import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-EXE = Path(sys.executable).with_name("scorekeeper")
+from conftest import console_script  # noqa: E402
+
+EXE = console_script()  # on PATH or beside this Python (None: not installed)
 LONG = "Bartholomew Fitzgerald-Wolfenstein the Third of Somewhere Far"
 ESC = "\x1b["
 
 
 def run(db: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
     """The console script with its output piped, in a chosen environment."""
+    if EXE is None:
+        pytest.skip("the scorekeeper console script is not installed")
     base = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "TERM", "COLUMNS")}
     base.update(SCOREKEEPER_DB=str(db), **env)
     done = subprocess.run([str(EXE), *args], env=base, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     return done
+
+
+def shown(cli, db: Path, *args: str, **env: str) -> str:
+    """What ``run`` shows, without a process: the command in-process (CliRunner) in the
+    same chosen environment (rich reads it when the run's console is made)."""
+    unset = {k: None for k in ("NO_COLOR", "FORCE_COLOR", "TERM", "COLUMNS")}
+    result = cli(*args, env={**unset, "SCOREKEEPER_DB": str(db), **env})
+    assert result.exit_code == 0, result.stderr
+    return result.stdout
 
 
 @pytest.fixture
@@ -88,10 +100,11 @@ def test_json_is_not_drawn_by_rich(cli, game):
 # -- user text is never markup ------------------------------------------------------------------
 
 @pytest.mark.parametrize("colour", [False, True])
-def test_names_and_titles_print_as_typed(game, colour):
+def test_names_and_titles_print_as_typed(cli, game, colour):
     env = {"FORCE_COLOR": "1", "TERM": "xterm-256color", "COLUMNS": "250"} if colour else {}
     for command in (["standings"], ["history"], ["sessions"], ["explain"], ["chart"]):
-        out = run(game, *command, **env).stdout
+        # the console script once (the real process), the other commands in-process
+        out = run(game, *command, **env).stdout if command == ["standings"] else shown(cli, game, *command, **env)
         plain = re.sub(r"\x1b\[[0-9;]*m", "", out)
         assert "[red]Bob" in plain, command
         if command != ["explain"]:
@@ -138,11 +151,12 @@ def test_colour_terminal_shows_red_hearts(game):
     {"NO_COLOR": "1", "FORCE_COLOR": "1", "TERM": "xterm-256color"},  # NO_COLOR wins
     {"TERM": "dumb", "FORCE_COLOR": "1"},
 ], ids=["piped", "NO_COLOR", "NO_COLOR+FORCE_COLOR", "TERM=dumb"])
-def test_no_colour_codes_at_all(game, env):
-    for command in (["standings"], ["history"], ["sessions"], ["explain"], ["demo"]):
-        out = run(game, *command, **env).stdout
-        assert ESC not in out, (command, env)
-    assert "7H in run 7H 8H 9H" in run(game, "explain", **env).stdout  # letters, not symbols
+def test_no_colour_codes_at_all(cli, game, env):
+    for command in (["standings"], ["history"], ["sessions"], ["demo"]):
+        assert ESC not in shown(cli, game, *command, **env), (command, env)
+    out = run(game, "explain", **env).stdout  # and the console script itself
+    assert ESC not in out, env
+    assert "7H in run 7H 8H 9H" in out  # letters, not symbols
 
 
 # -- nothing cut ------------------------------------------------------------------------------------
@@ -155,11 +169,11 @@ def test_piped_output_at_40_columns_keeps_long_names_whole(game, command):
         assert "…" not in out
 
 
-def test_a_narrow_terminal_folds_names_and_cuts_nothing(game):
+def test_a_narrow_terminal_folds_names_and_cuts_nothing(game, exe):
     pexpect = pytest.importorskip("pexpect")
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES")}
     env.update(SCOREKEEPER_DB=str(game), TERM="xterm-256color", NO_COLOR="1")
-    child = pexpect.spawn(str(EXE), ["standings"], env=env, dimensions=(40, 40), encoding="utf-8", timeout=30)
+    child = pexpect.spawn(str(exe), ["standings"], env=env, dimensions=(40, 40), encoding="utf-8", timeout=30)
     child.expect(pexpect.EOF)
     out = child.before.replace("\r", "")
     assert ESC not in out and "…" not in out
@@ -168,3 +182,18 @@ def test_a_narrow_terminal_folds_names_and_cuts_nothing(game):
     # the numbers are whole: total, last hand and the percentage of the target
     assert re.search(r"\s25\s+\+25\s+0\s+25%", out), out
     assert "Next: [red]Bob deals," in out
+
+
+def test_cards_are_styled_from_card_objects():
+    from types import SimpleNamespace
+
+    from scorekeeper.cli.render.cards import card, card_list
+    from scorekeeper.core.cards import parse_played
+
+    colour, plain = SimpleNamespace(color=True), SimpleNamespace(color=False)
+    shown = card_list(["7H", "JK=7H", "AS:low", "10D"], colour)
+    assert shown.plain == "7♥ JK=7♥ A♠:low 10♦"
+    red = {shown.plain[s.start:s.end] for s in shown.spans if str(s.style) == "red"}
+    assert red == {"7♥", "10♦"}
+    assert card_list(["7H", "JK=7H", "AS:low", "10D"], plain).plain == "7H JK=7H AS:low 10D"
+    assert card(parse_played("QS"), colour).plain == "Q♠" and not card(parse_played("QS"), colour).spans

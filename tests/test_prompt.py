@@ -1,24 +1,25 @@
-"""Entering a hand at the table (SPEC §4.1): `scorekeeper hand` with no entries, in a real
-pseudo-terminal. Each test starts a session with the console script, then answers the
-questions as a person would, and reads the result back with --json.
+"""Entering a hand at the table (SPEC §4.1): `scorekeeper hand` with no entries. Each test
+starts a session, answers the questions as a person would, and reads the result back.
+
+Most run the dialog in-process (:class:`Table`: the prompt over the application, answers
+scripted); the few that need a real terminal (the command end to end, Ctrl-C as a signal,
+questions on stderr when stdout is redirected) run the console script in a pseudo-terminal
+(:class:`Terminal`).
 
 Expected scores are worked out by hand from the rules (the arithmetic is in the comments).
 """
 from __future__ import annotations
 
-import json
+import io
 import os
+import queue
 import re
 import subprocess
-import sys
+import threading
+from contextlib import redirect_stderr
 from pathlib import Path
 
 import pytest
-
-pexpect = pytest.importorskip("pexpect")
-
-EXE = Path(sys.executable).with_name("scorekeeper")
-pytestmark = pytest.mark.skipif(not EXE.exists(), reason="the console script is not installed next to python")
 
 
 def env_for(db: Path) -> dict:
@@ -33,26 +34,15 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def sk(db: Path, *args: str):
-    """Run a command in-process (CliRunner, no terminal) on the same database as the pseudo-terminal."""
-    from typer.testing import CliRunner
+class Terminal:
+    """A `scorekeeper hand` run in a real pseudo-terminal (the console script), answered
+    question by question: for what only a terminal shows (line editing, Ctrl-C as a signal,
+    questions on stderr when stdout is redirected)."""
 
-    from scorekeeper.cli import app
-
-    return CliRunner().invoke(app, list(args), env={"SCOREKEEPER_DB": str(db)})
-
-
-def sk_json(db: Path, *args: str) -> dict:
-    done = sk(db, *args, "--json")
-    assert done.exit_code == 0, done.stderr
-    return json.loads(done.stdout)
-
-
-class Table:
-    """A `scorekeeper hand` run in a pseudo-terminal, answered question by question."""
-
-    def __init__(self, db: Path, *args: str):
-        self.child = pexpect.spawn(str(EXE), ["hand", *args], env=env_for(db), encoding="utf-8",
+    def __init__(self, exe: Path, db: Path, *args: str):
+        pexpect = pytest.importorskip("pexpect")
+        self.pexpect = pexpect
+        self.child = pexpect.spawn(str(exe), ["hand", *args], env=env_for(db), encoding="utf-8",
                                    timeout=20, dimensions=(50, 120))
         self.child.delaybeforesend = None  # each answer waits for its question anyway
         self.seen = ""
@@ -71,10 +61,103 @@ class Table:
         return self.child.before
 
     def finish(self) -> int:
-        self.child.expect(pexpect.EOF)
+        self.child.expect(self.pexpect.EOF)
         self.seen += self.child.before
         self.child.close()
         return self.child.exitstatus
+
+
+#: answers that stand for a key rather than a line
+CTRL_C, CTRL_D = object(), object()
+
+
+class Table:
+    """The hand asked at the table, in-process: the dialog of `scorekeeper hand` run by
+    :func:`scorekeeper.cli.prompt.ask_hand` over the application, answered question by
+    question, what it shows recorded; a saved hand is then recorded and drawn as the
+    command does. Same surface as :class:`Terminal`, without a terminal and a process."""
+
+    def __init__(self, application, session: str | None = None):
+        from rich.console import Console
+
+        from scorekeeper.cli.terminal import Terminal as Run
+
+        self.application = application
+        self.file = io.StringIO()
+        console = Console(file=self.file, width=120, color_system=None, markup=False, emoji=False, highlight=False)
+        self.t = Run()
+        self.t._out = self.t._err = console
+        self.questions: queue.Queue = queue.Queue()
+        self.answers: queue.Queue = queue.Queue()
+        self.pending: str | None = None
+        self.seen, self._shown_up_to, self.code = "", 0, None
+        self.thread = threading.Thread(target=self._run, args=(session,), daemon=True)
+        self.thread.start()
+
+    # -- the dialog's side (in the thread) ----------------------------------------------
+    def _read(self, question: str) -> str:
+        self.questions.put(question)
+        answer = self.answers.get(timeout=20)
+        if answer is CTRL_C:
+            raise KeyboardInterrupt
+        if answer is CTRL_D:
+            raise EOFError
+        return answer
+
+    def _run(self, session: str | None) -> None:
+        import typer
+
+        from scorekeeper.cli.prompt import ask_hand
+        from scorekeeper.cli.render import game as draw
+        from scorekeeper.core.errors import ScorekeeperError
+
+        with redirect_stderr(self.file):
+            try:
+                raw = ask_hand(self.t, self.application, self.application.table(session), session, read=self._read)
+                draw.hand(self.t, self.application.record_hand(raw, "prompt", session))
+                self.code = 0
+            except typer.Exit as e:
+                self.code = e.exit_code
+            except ScorekeeperError as e:
+                self.file.write(e.message + "\n")
+                self.code = int(e.exit_code)
+            finally:
+                self.questions.put(None)
+
+    # -- the person's side ---------------------------------------------------------------
+    def _shown(self) -> str:
+        text = self.file.getvalue()[self._shown_up_to:]
+        self._shown_up_to += len(text)
+        return text
+
+    def _next(self) -> tuple[str | None, str]:
+        """The question being asked (waiting for it) and what was shown before it."""
+        if self.pending is None:
+            self.pending = self.questions.get(timeout=20)
+            self.pending_shown = self._shown()
+        return self.pending, self.pending_shown
+
+    def expect(self, text: str) -> str:
+        """Wait for the next question; ``text`` must be shown by then. Returns what was shown."""
+        question, shown = self._next()
+        assert text in shown + (question or ""), (text, shown, question)
+        return shown
+
+    def answer(self, question: str, text) -> str:
+        """Wait for ``question``, give ``text`` (or CTRL_C, CTRL_D); return what was shown before it."""
+        asked, shown = self._next()
+        self.seen += shown + (asked or "")
+        assert asked == question, (asked, question, self.seen)
+        self.pending = None
+        self.answers.put(text)
+        return shown
+
+    def finish(self) -> int:
+        question, shown = self._next()
+        assert question is None, f"still asking: {question!r}"
+        self.thread.join(20)
+        self.seen += shown + self._shown()
+        return self.code
 
     def player(self, melds: str | None = None, layoffs: str | None = None, hand: str = "") -> None:
         """One Rummy 500 player's three answers (a number as melds skips the lay-offs)."""
@@ -84,20 +167,30 @@ class Table:
         self.answer("  left in hand: ", hand)
 
 
+Terminal.player = Table.player
+
+
 @pytest.fixture
-def db(tmp_path) -> Path:
-    return tmp_path / "db"
+def db(isolated_db) -> Path:
+    return isolated_db
 
 
-def new(db: Path, *args: str) -> str:
-    return sk_json(db, "new", *args)["session"]
+@pytest.fixture
+def table(application):
+    """``table()`` starts the dialog for the current session."""
+    return lambda: Table(application)
+
+
+def new(application, *args: str, rules: tuple = ()) -> str:
+    variant, *players = args
+    return application.new(variant, players, list(rules))["session"]
 
 
 # -- Rummy 500 ---------------------------------------------------------------------
 
-def test_rummy500_hand_entered_player_by_player(db):
-    new(db, "rummy500", "Ann", "Bob", "Cy", "--title", "Friday")
-    t = Table(db)
+def test_rummy500_hand_entered_player_by_player(exe, db, cli):
+    cli.new("rummy500", "Ann", "Bob", "Cy", title="Friday")
+    t = Terminal(exe, db)
     intro = t.expect("Ann\r\n")
     assert "Hand 1 of Rummy 500 — Friday" in flat(intro) and "Ann dealt, Bob led." in flat(intro)
     t.player("7H 8H 9H, QS QD QC", "10H", "AS 4D")
@@ -111,10 +204,9 @@ def test_rummy500_hand_entered_player_by_player(db):
     assert re.search(r"Cy\s+-5\s+-5\s+80 − 85 = −5", shown)
     assert t.finish() == 0
     assert "Next: Bob deals, Cy leads." in flat(t.seen)
-    standings = sk_json(db, "standings")
-    assert {p["name"]: p["total"] for p in standings["players"]} == {"Ann": 45, "Bob": 0, "Cy": -5}
-    assert [p["won"] for p in standings["players"] if p["name"] == "Bob"] == [1]
-    hand = sk_json(db, "history")["hands"][0]
+    assert cli.totals() == {"Ann": 45, "Bob": 0, "Cy": -5}
+    assert [p["won"] for p in cli.standings()["players"] if p["name"] == "Bob"] == [1]
+    hand = cli.history()["hands"][0]
     assert hand["entry"] == {"players": {
         "Ann": {"melds": ["7H 8H 9H", "QS QD QC"], "layoffs": "10H", "hand": "AS 4D"},
         "Bob": {"hand": ""},
@@ -122,9 +214,9 @@ def test_rummy500_hand_entered_player_by_player(db):
     }}
 
 
-def test_a_bad_card_or_meld_is_asked_again_with_the_reason(db):
-    new(db, "rummy500", "Ann", "Bob")
-    t = Table(db)
+def test_a_bad_card_or_meld_is_asked_again_with_the_reason(application, table, history):
+    new(application, "rummy500", "Ann", "Bob")
+    t = table()
     t.answer("  melds: ", "7H 8H 9H, QS QD 1C")
     again = t.answer("  melds: ", "7H 8H 10H")
     assert '"1C" is not a card: ranks are A 2-10 J Q K' in flat(again) and "Try again." in flat(again)
@@ -141,12 +233,12 @@ def test_a_bad_card_or_meld_is_asked_again_with_the_reason(db):
     # Ann: 7 + 8 + 9 = 24 melded, K♠ 2♦ in hand (10 + 2 = 12): 24 − 12 = 12.
     assert re.search(r"Ann\s+\+12\s+12\s+24 − 12 = 12", shown)
     assert t.finish() == 0
-    assert sk_json(db, "history")["hands"][0]["entry"]["players"]["Ann"] == {"melds": ["7H 8H 9H"], "hand": "KS 2D"}
+    assert history()["hands"][0]["entry"]["players"]["Ann"] == {"melds": ["7H 8H 9H"], "hand": "KS 2D"}
 
 
-def test_only_one_player_goes_out_and_the_hand_must_be_said(db):
-    new(db, "rummy500", "Ann", "Bob")
-    t = Table(db)
+def test_only_one_player_goes_out_and_the_hand_must_be_said(application, table, history):
+    new(application, "rummy500", "Ann", "Bob")
+    t = table()
     t.player(hand="out")
     t.answer("  melds: ", "")
     t.answer("  laid off: ", "")
@@ -157,31 +249,41 @@ def test_only_one_player_goes_out_and_the_hand_must_be_said(db):
     assert "Say what is left in hand" in flat(again)
     t.answer("Save hand 1? [Y/n] ", "y")
     assert t.finish() == 0
-    assert sk_json(db, "history")["hands"][0]["entry"]["players"]["Bob"] == {"hand": 12}
+    assert history()["hands"][0]["entry"]["players"]["Bob"] == {"hand": 12}
 
 
-def test_a_refused_hand_names_the_player_to_type_again(db):
-    new(db, "rummy500", "Ann", "Bob", "Cy")
-    t = Table(db)
+AGAIN = 'Type whose part again? (a name or "all"; Enter: '
+
+
+def whose_part(t, answer: str) -> str:
+    """Answer the question of whose part to type again, whatever Enter would take; returns what was shown."""
+    question, _ = t._next()
+    assert question.startswith(AGAIN), question
+    return t.answer(question, answer)
+
+
+def test_a_refused_hand_names_the_player_to_type_again(application, table, totals):
+    new(application, "rummy500", "Ann", "Bob", "Cy")
+    t = table()
     t.player("7H 8H 9H", "KC", "AS 4D")
     t.player(hand="out")
     t.player(hand="2S")
-    shown = t.answer('Type whose part again? (a name or "all"; Enter: Ann) ', "")
+    shown = whose_part(t, "Ann")
     assert "This hand cannot be recorded: Ann: the lay-off K♣ fits no meld on the table." in flat(shown)
     t.player("7H 8H 9H", "10H", "AS 4D")
     # Ann: 24 melded + 10 laid off − 19 in hand = 15; Bob 0; Cy −2.
     shown = t.answer("Save hand 1? [Y/n] ", "y")
     assert re.search(r"Ann\s+\+15\s", shown) and re.search(r"Cy\s+-2\s", shown)
     assert t.finish() == 0
-    assert {p["name"]: p["total"] for p in sk_json(db, "standings")["players"]} == {"Ann": 15, "Bob": 0, "Cy": -2}
+    assert totals() == {"Ann": 15, "Bob": 0, "Cy": -2}
 
 
-def test_a_deck_count_refusal_lets_anyone_be_typed_again(db):
-    new(db, "rummy500", "Ann", "Bob")
-    t = Table(db)
+def test_a_deck_count_refusal_lets_anyone_be_typed_again(application, table, totals):
+    new(application, "rummy500", "Ann", "Bob")
+    t = table()
     t.player("7H 8H 9H", "", "KS")
     t.player(hand="KS")
-    shown = t.answer('Type whose part again? (a name or "all"; Enter: Ann) ', "bob")
+    shown = whose_part(t, "bob")
     assert "K♠ appears 2 times in this hand (Ann, Bob), but one deck holds it only once." in flat(shown)
     t.player(hand="KD")
     t.answer("Save hand 1? [Y/n] ", "n")
@@ -191,12 +293,51 @@ def test_a_deck_count_refusal_lets_anyone_be_typed_again(db):
     t.answer("Save hand 1? [Y/n] ", "yes")
     assert t.finish() == 0
     # Ann: 24 melded, went out: 24.  Bob: K♦ left, −10.
-    assert {p["name"]: p["total"] for p in sk_json(db, "standings")["players"]} == {"Ann": 24, "Bob": -10}
+    assert totals() == {"Ann": 24, "Bob": -10}
 
 
-def test_points_only_hand_asks_who_went_out(db):
-    new(db, "rummy500", "Ann", "Bob")
-    t = Table(db)
+class Refusing:
+    """An application whose preview refuses the first hand with ``error``, then scores as the real one."""
+
+    def __init__(self, real, error):
+        self.real, self.error = real, error
+
+    def preview_hand(self, *args, **kwargs):
+        if self.error is not None:
+            error, self.error = self.error, None
+            raise error
+        return self.real.preview_hand(*args, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+
+@pytest.mark.parametrize("about,enter,asked_again", [
+    ("Bob", 'Bob) ', ["Bob"]),         # the refusal's player fact says whom to ask again
+    (None, 'all) ', ["Ann", "Bob"]),   # about no one player: Enter types the whole hand again
+])
+def test_enter_after_a_refusal_types_again_the_player_it_is_about(application, about, enter, asked_again):
+    from scorekeeper.core.errors import InputError
+
+    new(application, "rummy500", "Ann", "Bob")
+    refusal = InputError("cli.prompt.nothing_in_hand", **({"player": about} if about else {}))
+    t = Table(Refusing(application, refusal))
+    t.player(hand="out")
+    t.player(hand="KS")
+    shown = t.answer(AGAIN + enter, "")
+    assert "This hand cannot be recorded: Say what is left in hand" in flat(shown)
+    for name in asked_again:
+        assert t.expect(f"{name}\n")
+        t.player(hand="out" if name == "Ann" else "KS")
+    t.answer("Save hand 1? [Y/n] ", "y")
+    assert t.finish() == 0
+    # Ann went out: 0; Bob holds K♠: −10
+    assert {p["name"]: p["total"] for p in application.standings()["players"]} == {"Ann": 0, "Bob": -10}
+
+
+def test_points_only_hand_asks_who_went_out(application, table, history):
+    new(application, "rummy500", "Ann", "Bob")
+    t = table()
     t.player("60", hand="5")
     t.player("0", hand="0")
     t.answer("Who went out? (a name; Enter: nobody, the stock ran out): ", "Bobby")
@@ -204,56 +345,62 @@ def test_points_only_hand_asks_who_went_out(db):
     t.answer("Save hand 1? [Y/n] ", "y")
     assert t.finish() == 0
     assert '"Bobby" is not a player of this session (did you mean "Bob"?)' in flat(t.seen)
-    hand = sk_json(db, "history")["hands"][0]
+    hand = history()["hands"][0]
     # Ann: 60 − 5 = 55; Bob: 0 − 0 = 0 and went out, so Bob won the hand (I-7).
     assert hand["scores"] == {"Ann": 55, "Bob": 0} and hand["won"] == ["Bob"] and hand["points_only"]
     assert hand["entry"]["out"] == "Bob"
 
 
-def test_declining_to_save_stores_nothing(db):
-    new(db, "rummy500", "Ann", "Bob")
-    t = Table(db)
+def test_declining_to_save_stores_nothing(application, table, standings):
+    new(application, "rummy500", "Ann", "Bob")
+    t = table()
     t.player(hand="out")
     t.player(hand="KS")
     t.answer("Save hand 1? [Y/n] ", "n")
     t.answer('Type whose part again? (a name or "all"; Enter: leave without saving) ', "")
     assert t.finish() == 1
     assert "Nothing saved." in flat(t.seen)
-    assert sk_json(db, "standings")["hands"] == 0
+    assert standings()["hands"] == 0
 
 
-@pytest.mark.parametrize("how", ["ctrl-c", "ctrl-d"])
-def test_ctrl_c_or_ctrl_d_saves_nothing(db, how):
-    new(db, "rummy500", "Ann", "Bob")
-    t = Table(db)
+@pytest.mark.parametrize("key", [CTRL_C, CTRL_D], ids=["ctrl-c", "ctrl-d"])
+def test_ctrl_c_or_ctrl_d_saves_nothing(application, table, standings, key):
+    new(application, "rummy500", "Ann", "Bob")
+    t = table()
     t.player(hand="out")
-    t.expect("  melds: ")
-    if how == "ctrl-c":
-        t.child.sendintr()
-    else:
-        t.child.sendeof()
+    t.answer("  melds: ", key)
     assert t.finish() == 1
     assert "Nothing saved." in flat(t.seen) and "Traceback" not in flat(t.seen)
-    assert sk_json(db, "standings")["hands"] == 0
+    assert standings()["hands"] == 0
 
 
-def test_rum500_is_asked_the_same_way(db):
-    new(db, "michigan-rum", "Ann", "Bob")
-    t = Table(db)
-    intro = t.expect("Ann\r\n")
+def test_ctrl_c_at_a_real_terminal_saves_nothing(exe, db, cli):
+    cli.new("rummy500", "Ann", "Bob")
+    t = Terminal(exe, db)
+    t.expect("  melds: ")
+    t.child.sendintr()
+    assert t.finish() == 1
+    assert "Nothing saved." in flat(t.seen) and "Traceback" not in flat(t.seen)
+    assert cli.standings()["hands"] == 0
+
+
+def test_rum500_is_asked_the_same_way(application, table, totals):
+    new(application, "michigan-rum", "Ann", "Bob")
+    t = table()
+    intro = t.expect("Ann\n")
     assert "Hand 1 of Rum 500" in flat(intro)
     t.player("AS 2S 3S", "", "out")
     t.player(hand="AD")
     # Ann: a low ace in A-2-3 counts 1: 1 + 2 + 3 = 6.  Bob: an ace in hand costs 15: −15.
     t.answer("Save hand 1? [Y/n] ", "y")
     assert t.finish() == 0
-    assert {p["name"]: p["total"] for p in sk_json(db, "standings")["players"]} == {"Ann": 6, "Bob": -15}
+    assert totals() == {"Ann": 6, "Bob": -15}
 
 
-def test_a_finished_game_is_refused_before_any_question(db):
-    new(db, "rummy500", "Ann", "Bob", "--rule", "target=10")
-    assert sk(db, "hand", "Ann: 7H 8H 9H -", "Bob: -KS").exit_code == 0  # Ann 24: the game is over
-    t = Table(db)
+def test_a_finished_game_is_refused_before_any_question(application, table, record):
+    new(application, "rummy500", "Ann", "Bob", rules=["target=10"])
+    record("Ann: 7H 8H 9H -", "Bob: -KS")  # Ann 24: the game is over
+    t = table()
     assert t.finish() == 2
     assert "The game is finished (Ann won)" in flat(t.seen) and "melds:" not in flat(t.seen)
 
@@ -269,9 +416,9 @@ def test_without_a_terminal_hand_says_how_to_give_it(cli):
     assert result.exit_code == 2 and result.stdout == ""
 
 
-def test_no_terminal_through_the_console_script(db):
-    new(db, "rummy500", "Ann", "Bob")
-    done = subprocess.run([str(EXE), "hand"], env=env_for(db), stdin=subprocess.DEVNULL,
+def test_no_terminal_through_the_console_script(exe, db, cli):
+    cli.new("rummy500", "Ann", "Bob")
+    done = subprocess.run([str(exe), "hand"], env=env_for(db), stdin=subprocess.DEVNULL,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "no terminal to ask on" in done.stderr and done.stdout == ""
 
@@ -298,10 +445,10 @@ def variant_or_skip(name: str) -> None:
 
 # -- Carousel -------------------------------------------------------------------------------
 
-def test_carousel_knock_typed_after_the_cards(db):
+def test_carousel_knock_typed_after_the_cards(application, table, history):
     variant_or_skip("carousel")
-    new(db, "carousel", "Ann", "Bob", "Cy")
-    t = Table(db)
+    new(application, "carousel", "Ann", "Bob", "Cy")
+    t = table()
     intro = t.answer("  left in hand: ", "3C AD knock")
     assert 'add "knock"' in flat(intro) and "melds:" not in flat(intro)
     t.answer("  left in hand: ", "KS 7H 2C")
@@ -310,16 +457,16 @@ def test_carousel_knock_typed_after_the_cards(db):
     # SPEC §4: Ann (3 + 1 = 4) knocked and is lowest alone: (19 − 4) + (9 − 4) = 20; Bob and Cy 0.
     assert re.search(r"Ann\s+\+20\s+20\s+knocked", shown)
     assert t.finish() == 0
-    hand = sk_json(db, "history")["hands"][0]
+    hand = history()["hands"][0]
     assert hand["scores"] == {"Ann": 20, "Bob": 0, "Cy": 0}
     assert hand["entry"] == {"players": {"Ann": {"hand": "3C AD"}, "Bob": {"hand": "KS 7H 2C"}, "Cy": {"hand": 9}},
                              "knock": "Ann"}
 
 
-def test_carousel_asks_how_the_round_ended(db):
+def test_carousel_asks_how_the_round_ended(application, table, history):
     variant_or_skip("carousel")
-    new(db, "carousel", "Ann", "Bob")
-    t = Table(db)
+    new(application, "carousel", "Ann", "Bob")
+    t = table()
     t.answer("  left in hand: ", "2D AC")
     t.answer("  left in hand: ", "QS 8H")
     question = 'How did the round end? Who knocked (a name), "stock" (the stock ran out), or "out NAME": '
@@ -330,17 +477,17 @@ def test_carousel_asks_how_the_round_ended(db):
     # Stock ran out, nobody knocked: Ann holds 2 + 1 = 3, Bob 10 + 8 = 18; Ann scores 18 − 3 = 15, no undercut.
     assert re.search(r"Ann\s+\+15\s+15", shown)
     assert t.finish() == 0
-    hand = sk_json(db, "history")["hands"][0]
+    hand = history()["hands"][0]
     assert hand["scores"] == {"Ann": 15, "Bob": 0} and hand["entry"]["stock_exhausted"] is True
 
 
-def test_carousel_knock_over_the_limit_is_typed_again(db):
+def test_carousel_knock_over_the_limit_is_typed_again(application, table):
     variant_or_skip("carousel")
-    new(db, "carousel", "Ann", "Bob")
-    t = Table(db)
+    new(application, "carousel", "Ann", "Bob")
+    t = table()
     t.answer("  left in hand: ", "9C knock")
     t.answer("  left in hand: ", "KS")
-    shown = t.answer('Type whose part again? (a name or "all"; Enter: Ann) ', "")
+    shown = whose_part(t, "Ann")
     assert "This hand cannot be recorded: Ann knocked holding 9 points" in flat(shown)
     t.answer("  left in hand: ", "4C knock")
     shown = t.answer("Save hand 1? [Y/n] ", "y")
@@ -349,10 +496,10 @@ def test_carousel_knock_over_the_limit_is_typed_again(db):
     assert t.finish() == 0
 
 
-def test_carousel_going_out_needs_no_ending_question(db):
+def test_carousel_going_out_needs_no_ending_question(application, table):
     variant_or_skip("carousel")
-    new(db, "carousel", "Ann", "Bob")
-    t = Table(db)
+    new(application, "carousel", "Ann", "Bob")
+    t = table()
     t.answer("  left in hand: ", "out")
     t.answer("  left in hand: ", "JK 3S")
     shown = t.answer("Save hand 1? [Y/n] ", "y")
@@ -364,10 +511,10 @@ def test_carousel_going_out_needs_no_ending_question(db):
 
 # -- Crazy Rummy -----------------------------------------------------------------------------
 
-def test_crazy_shows_the_round_and_its_wild_rank(db):
+def test_crazy_shows_the_round_and_its_wild_rank(application, table, history):
     variant_or_skip("crazy")
-    new(db, "crazy", "Ann", "Bob", "Cy")
-    t = Table(db)
+    new(application, "crazy", "Ann", "Bob", "Cy")
+    t = table()
     intro = t.answer("  left in hand: ", "out")
     assert "Round 1 of Crazy Rummy" in flat(intro) and "aces are wild" in flat(intro)
     assert "Bob got the eighth card and led." in flat(intro)
@@ -376,15 +523,15 @@ def test_crazy_shows_the_round_and_its_wild_rank(db):
     t.answer("Save hand 1? [Y/n] ", "y")
     assert t.finish() == 0
     # Round 1, aces wild: Bob A♣ 25 + 9 = 34; Cy 3 + 4 = 7; Ann went out, 0.
-    assert sk_json(db, "history")["hands"][0]["scores"] == {"Ann": 0, "Bob": 34, "Cy": 7}
+    assert history()["hands"][0]["scores"] == {"Ann": 0, "Bob": 34, "Cy": 7}
 
 
-def test_crazy_round_seven_sevens_are_wild(db):
+def test_crazy_round_seven_sevens_are_wild(application, table, record, history):
     variant_or_skip("crazy")
-    new(db, "crazy", "Ann", "Bob", "Cy")
+    new(application, "crazy", "Ann", "Bob", "Cy")
     for _ in range(6):
-        assert sk(db, "hand", "Ann: -", "Bob: -KS", "Cy: -2D").exit_code == 0
-    t = Table(db)
+        record("Ann: -", "Bob: -KS", "Cy: -2D")
+    t = table()
     intro = t.answer("  left in hand: ", "")
     assert "Round 7 of Crazy Rummy" in flat(intro) and "sevens are wild" in flat(intro)
     t.answer("  left in hand: ", "out")
@@ -394,14 +541,14 @@ def test_crazy_round_seven_sevens_are_wild(db):
     # SPEC §4, round 7 (sevens wild): Ann went out, 0; Bob 25 + 10 = 35; Cy 2.
     assert re.search(r"Bob\s+\+35\s", shown) and re.search(r"Cy\s+\+2\s", shown)
     assert t.finish() == 0
-    assert sk_json(db, "history")["hands"][6]["scores"] == {"Ann": 0, "Bob": 35, "Cy": 2}
+    assert history()["hands"][6]["scores"] == {"Ann": 0, "Bob": 35, "Cy": 2}
 
 
-def test_carousel_game_played_to_the_end_at_the_table(db):
+def test_carousel_game_played_to_the_end_at_the_table(application, table, standings):
     variant_or_skip("carousel")
-    new(db, "carousel", "Ann", "Bob", "--rule", "target=30")
+    new(application, "carousel", "Ann", "Bob", rules=["target=30"])
     for number, total in ((1, 15), (2, 130)):  # the last total includes the end bonus of 100
-        t = Table(db)
+        t = table()
         t.answer("  left in hand: ", "2D AC knock")
         t.answer("  left in hand: ", "QS 8H")
         shown = t.answer(f"Save hand {number}? [Y/n] ", "y")
@@ -412,14 +559,15 @@ def test_carousel_game_played_to_the_end_at_the_table(db):
     assert "This hand ends the game: Ann wins." in flat(shown)
     assert "end bonuses: Ann +100, Bob 0" in flat(shown)
     assert "Game over: Ann wins after 2 hands." in flat(t.seen)
-    standings = sk_json(db, "standings")
-    assert standings["finished"] and {p["name"]: p["total"] for p in standings["players"]} == {"Ann": 130, "Bob": 0}
+    doc = standings()
+    assert doc["finished"] and {p["name"]: p["total"] for p in doc["players"]} == {"Ann": 130, "Bob": 0}
 
 
-def test_questions_are_seen_when_the_output_is_redirected(db, tmp_path):
-    new(db, "rummy500", "Ann", "Bob")
+def test_questions_are_seen_when_the_output_is_redirected(exe, db, cli, tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    cli.new("rummy500", "Ann", "Bob")
     log = tmp_path / "log.txt"
-    child = pexpect.spawn("sh", ["-c", f'"{EXE}" hand > "{log}"'], env=env_for(db), encoding="utf-8", timeout=20,
+    child = pexpect.spawn("sh", ["-c", f'"{exe}" hand > "{log}"'], env=env_for(db), encoding="utf-8", timeout=20,
                           dimensions=(50, 120))
     for question, answer in (("  melds: ", "7H 8H 9H"), ("  laid off: ", ""), ("  left in hand: ", "out"),
                              ("  melds: ", ""), ("  laid off: ", ""), ("  left in hand: ", "KS"),
@@ -435,9 +583,9 @@ def test_questions_are_seen_when_the_output_is_redirected(db, tmp_path):
     assert re.search(r"Ann\s+\+24\s+24", saved) and "Next: Bob deals, Ann leads." in saved
 
 
-def test_a_whole_part_on_one_line_at_the_melds_question(db):
-    new(db, "rummy500", "Ann", "Bob", "Cy")
-    t = Table(db)
+def test_a_whole_part_on_one_line_at_the_melds_question(application, table, history):
+    new(application, "rummy500", "Ann", "Bob", "Cy")
+    t = table()
     t.answer("  melds: ", "7H 8H 9H, QS QD QC +10H -AS 1D")
     again = t.answer("  melds: ", "7H 8H 9H, QS QD QC +10H -AS 4D")  # the one-line form of `hand`
     assert '"1D" is not a card' in flat(again)
@@ -448,7 +596,7 @@ def test_a_whole_part_on_one_line_at_the_melds_question(db):
     # the SPEC §4 hand again: Ann 24 + 30 + 10 − 19 = 45, Bob 0, Cy 80 − 85 = −5
     assert re.search(r"Ann\s+\+45\s", shown) and re.search(r"Cy\s+-5\s", shown)
     assert t.finish() == 0
-    assert sk_json(db, "history")["hands"][0]["entry"]["players"] == {
+    assert history()["hands"][0]["entry"]["players"] == {
         "Ann": {"melds": ["7H 8H 9H", "QS QD QC"], "layoffs": "10H", "hand": "AS 4D"},
         "Bob": {"hand": ""},
         "Cy": {"table": 80, "hand": 85},

@@ -21,11 +21,11 @@ from typing import Any, Sequence
 
 from scorekeeper.core.entry import match_player
 from scorekeeper.core.errors import InputError, StateError
-from scorekeeper.core.game import GameSetup, score_entry
+from scorekeeper.core.game import GameSetup, GameState, score_entry
 from scorekeeper.core.game import hand_number as check_hand_number  # explain's hand_number adds "the last"
 from scorekeeper.core.interpretations import rule_refs, rule_title
 from scorekeeper.core.scoring import HandResult
-from scorekeeper.app.sessions import Loaded
+from scorekeeper.app.games import Loaded
 
 # ---------------------------------------------------------------- explain
 
@@ -38,7 +38,7 @@ def hand_number(loaded: Loaded, number: int | None) -> int:
     """
     count = loaded.state.hands
     if count == 0:
-        raise StateError("This session has no hands yet: there is nothing to explain.")
+        raise StateError("explain.no_hands")
     return count if number is None else check_hand_number(number, count)
 
 
@@ -74,7 +74,12 @@ def explain_json(loaded: Loaded, number: int | None = None, player: str | None =
     """
     n = hand_number(loaded, number)
     state = loaded.state
-    result: HandResult = state.results[n - 1]
+    result = state.results[n - 1]
+    if not isinstance(result, HandResult):
+        # the numbers came from the session's cache: score this hand alone for its lines
+        result = score_entry(loaded.setup, loaded.record["hands"][n - 1]["entry"], n)
+        if n == state.hands and state.ending.finished:
+            state = GameState(loaded.setup, state.results, loaded.setup.variant.end(loaded.setup, state.results))
     names = list(result.players)
     if player is not None:
         names = [match_player(player, loaded.setup.players)]

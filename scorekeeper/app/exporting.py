@@ -22,15 +22,19 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
+from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from scorekeeper.core.errors import InputError, ScorekeeperError, StateError
-from scorekeeper.core.game import check_text, new_setup, replay
+from scorekeeper.core.errors import InputError, ScorekeeperError, StateError, StoreError
+from scorekeeper.core.game import Ending, GameState, check_text, new_setup
 from scorekeeper.core.rules import resolve_rules
 from scorekeeper.core.variants import get_variant
-from scorekeeper.app.scoreboard import Board, board_from_state, board_of, derive
-from scorekeeper.app.sessions import Loaded, entries_of, setup_of
+from scorekeeper.app import report
+from scorekeeper.app.games import Loaded, game_of, scored, summary_of
+from scorekeeper.app.scoreboard import derive
+from scorekeeper.storage.store import KEEP, atomic_write_text, now
 
 #: The version of the export document; :func:`read_import` refuses newer ones.
 EXPORT_SCHEMA = 1
@@ -59,17 +63,122 @@ def read_records(store, session_ids: Sequence[str]) -> list[dict]:
     return [store.load(sid) for sid in session_ids]
 
 
+def _named(record: dict, make):
+    try:
+        return make()
+    except ScorekeeperError as e:
+        raise type(e)("session.refused", session=record["id"], cause=e) from None
+
+
 def replayed(record: dict) -> Loaded:
-    """A stored record with its state derived by replaying its hands through the core.
+    """A stored record with every hand scored through the core.
 
     Raises :class:`InputError` naming the session when a stored hand no longer scores.
     """
-    setup = setup_of(record)
+    return _named(record, lambda: scored(record))
+
+
+def game(record: dict) -> Loaded:
+    """A stored record as a game: its numbers from its cache when fresh, else scored
+    (:func:`scorekeeper.app.games.game_of`); errors name the session."""
+    return _named(record, lambda: game_of(record))
+
+
+def games(store, session_ids: Sequence[str]) -> list[Loaded]:
+    """:func:`game` of each of ``session_ids``, in that order (each file read once)."""
+    return [game(r) for r in read_records(store, session_ids)]
+
+
+def export_format(given: str | None, output: Path | None = None) -> str:
+    """The export format: as given (``markdown`` is ``md``), else implied by the
+    ``output`` file's extension, else json. Raises :class:`InputError` for
+    anything but json, csv and md."""
+    if given is None:
+        return EXTENSIONS.get(output.suffix.lower(), "json") if output is not None else "json"
+    fmt = given.strip().lower()
+    fmt = {"markdown": "md"}.get(fmt, fmt)
+    if fmt not in FORMATS:
+        raise InputError("export.format", given=given)
+    return fmt
+
+
+def export(store, session: str | None = None, all_: bool = False, format_: str | None = None,
+           output: Path | None = None, force: bool = False) -> dict:
+    """The ``export`` command: ``{"format", "sessions": n, "output": path or None,
+    "text": the export, or None once written to ``output``}``.
+
+    One session (default: the current one) or every session (``all_``), in
+    ``format_`` (:func:`export_format`). With ``output`` the text is written
+    there atomically; an existing file needs ``force``. Raises
+    :class:`InputError` for ``all_`` with a session, an empty database or an
+    existing file, :class:`StoreError` for a file that cannot be written.
+    """
+    if all_ and session is not None:
+        raise InputError("export.session_and_all")
+    if output is not None and str(output) == "-":
+        output = None
+    output = Path(output) if output is not None else None
+    fmt = export_format(format_, output)
+    if output is not None and not force and (output.exists() or output.is_symlink()):
+        raise InputError("export.exists", path=output)
+    if all_:
+        ids = [s["id"] for s in store.summaries()]
+        if not ids:
+            raise InputError("export.empty")
+    else:
+        ids = [store.resolve(session)]
+    stamp = now()
+    if fmt == "json":
+        records = read_records(store, ids)
+        count, text = len(records), export_json(records, stamp)
+    else:
+        items = games(store, ids)
+        count = len(items)
+        text = export_csv(items) if fmt == "csv" else export_markdown(items, stamp)
+    if output is None:
+        return {"format": fmt, "sessions": count, "output": None, "text": text}
+    write_output(output, text, force)
+    return {"format": fmt, "sessions": count, "output": str(output), "text": None}
+
+
+def write_output(path: Path, text: str, force: bool) -> None:
+    """Write ``text`` to ``path`` atomically. An existing file needs ``force``
+    (:class:`InputError`, exit 2); a file that cannot be written is a
+    :class:`StoreError` (exit 1)."""
+    if not force and (path.exists() or path.is_symlink()):
+        raise InputError("export.exists", path=path)
     try:
-        state = replay(setup, entries_of(record))
-    except ScorekeeperError as e:
-        raise type(e)(f"Session {record['id']}: {e.message}") from None
-    return Loaded(record, setup, state)
+        mode = path.stat().st_mode & 0o777 if path.is_file() else None
+    except OSError:
+        mode = None
+    try:
+        atomic_write_text(path, text)
+    except OSError as e:
+        raise StoreError("export.unwritable", path=path, reason=e.strerror or str(e)) from None
+    # the temporary file was private (0600); an export is an ordinary file: keep the old
+    # file's mode, or give what a new file gets under the user's umask
+    if mode is None:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    try:
+        os.chmod(path, mode)
+    except OSError:
+        pass
+
+
+def read_import_file(name: str | Path) -> str:
+    """The text of the file to import. Raises :class:`InputError`."""
+    try:
+        return Path(name).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError("import.no_file", path=name) from None
+    except IsADirectoryError:
+        raise InputError("import.directory", path=name) from None
+    except UnicodeDecodeError:
+        raise InputError("import.not_utf8", path=name) from None
+    except OSError as e:
+        raise InputError("import.unreadable", path=name, reason=e.strerror) from None
 
 
 # -- JSON -------------------------------------------------------------------
@@ -107,79 +216,80 @@ def read_import(text: str, label: str) -> list[Loaded]:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
-        raise InputError(f"{label} is not a scorekeeper export: it is not valid JSON ({e.msg}, line {e.lineno}).") \
-            from None
+        raise InputError("import.not_json", file=label, reason=e.msg, line=e.lineno) from None
     except RecursionError:
-        raise InputError(f"{label} is not a scorekeeper export: it is nested too deeply.") from None
+        raise InputError("import.too_deep", file=label) from None
     if not isinstance(doc, dict) or not isinstance(doc.get("sessions"), list) or "schema" not in doc:
-        raise InputError(f'{label} is not a scorekeeper export: it needs "schema" and a list of "sessions" '
-                         "(scorekeeper export --format json writes one).")
+        raise InputError("import.not_export", file=label)
     schema = doc["schema"]
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
-        raise InputError(f'{label}: "schema" must be a whole number, not {json.dumps(schema)}.')
+        raise InputError("import.schema_type", file=label, value=json.dumps(schema))
     if schema > EXPORT_SCHEMA:
-        raise InputError(f"{label} was written with export schema {schema}; this scorekeeper reads up to "
-                         f"{EXPORT_SCHEMA}: update scorekeeper to import it.")
+        raise InputError("import.schema_newer", file=label, schema=schema, supported=EXPORT_SCHEMA)
     if not doc["sessions"]:
-        raise InputError(f"{label} holds no sessions.")
-    return [check_record(record, f"{label}, session {i}") for i, record in enumerate(doc["sessions"], 1)]
+        raise InputError("import.empty", file=label)
+    return [check_record(record, label, i) for i, record in enumerate(doc["sessions"], 1)]
 
 
-def check_record(record: Any, where: str) -> Loaded:
-    """Check one imported session record and replay it; returns it as :class:`Loaded`.
+def check_record(record: Any, label: str, index: int) -> Loaded:
+    """Check session ``index`` (1-based) of the export ``label`` and score its hands;
+    returns it as :class:`Loaded`.
 
     ``title``, ``undone`` and ``audit`` may be left out (null, no hand, no
     trail); everything else a stored record holds must be there. Raises
-    :class:`InputError` starting with ``where`` (and the session id).
+    :class:`InputError` (``import.*``) with the facts ``file``, ``index`` and,
+    once it is known to be an id, ``session``; a refusal of the rules is its ``cause``.
     """
+    where = {"file": label, "index": index}
     if not isinstance(record, dict):
-        raise InputError(f"{where} is not a session record.")
+        raise InputError("import.not_record", **where)
     missing = [k for k in _RECORD_KEYS if k not in record]
     if missing:
-        raise InputError(f"{where} lacks {', '.join(missing)}.")
+        raise InputError("import.lacks", keys=missing, **where)
     # a record written by hand may leave out what has an obvious empty value; a cache of
     # derived numbers is never taken from a file: the import derives them again
     record = {"title": None, "undone": [], "audit": [], **record}
     record.pop("derived", None)
     sid = record["id"]
     if not isinstance(sid, str) or not _SAFE_ID.fullmatch(sid):
-        raise InputError(f"{where}: the id {json.dumps(sid, ensure_ascii=False)} is not a session id "
-                         "(letters, digits, - and _ only).")
-    where = f"{where} ({sid})"
+        raise InputError("import.bad_id", value=json.dumps(sid, ensure_ascii=False), **where)
+    where["session"] = sid
     for key in ("hands", "undone", "audit"):
         items = record.get(key, [])
         if not isinstance(items, list) or not all(isinstance(h, dict) for h in items):
-            raise InputError(f'{where}: "{key}" must be a list of records.')
+            raise InputError("import.not_records", key=key, **where)
     for key in ("hands", "undone"):
         if not all("entry" in h for h in record.get(key, [])):
-            raise InputError(f'{where}: every record in "{key}" needs its "entry".')
+            raise InputError("import.no_entry", key=key, **where)
     players = record["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise InputError(f'{where}: "players" must be a list of names.')
+        raise InputError("import.players", **where)
     if not isinstance(record["rules"], dict):
-        raise InputError(f'{where}: "rules" must be an object of rule options.')
+        raise InputError("import.rules", **where)
     if not isinstance(record["created"], str):
-        raise InputError(f'{where}: "created" must be a time.')
+        raise InputError("import.created", **where)
     if record.get("title") is not None and not isinstance(record["title"], str):
-        raise InputError(f'{where}: "title" must be text or null.')
+        raise InputError("import.title", **where)
     if record.get("title") is not None:
         check_text(record["title"], "the title")
     try:
         variant = get_variant(str(record["variant"]))
         if variant.id != record["variant"]:
-            raise InputError(f'the variant is written "{record["variant"]}" instead of "{variant.id}"')
+            raise InputError("import.variant_spelling", given=record["variant"], variant=variant.id, **where)
         dealer = record["dealer"]
         new_setup(variant, players, (), dealer if isinstance(dealer, str) else str(dealer))
         resolve_rules(variant, record["rules"], len(players))
-        return replayed(record)
+        return scored(record)
     except (InputError, StateError) as e:
-        message = e.message
-        if message.startswith(f"Session {sid}: "):
-            message = message[len(f"Session {sid}: "):]
-        raise InputError(f"{where}: {message[0].lower() + message[1:]}; nothing was imported.") from None
+        if e.code.startswith("import."):
+            raise
+        if e.code == "session.hand_refused":
+            raise InputError("import.hand_refused", hand=e.hand, cause=e.facts["cause"], **where) from None
+        if e.code == "session.hand_after_end":
+            raise InputError("import.after_end", hand=e.hand, **where) from None
+        raise InputError("import.refused", cause=e, **where) from None
     except (TypeError, ValueError, KeyError, AttributeError, IndexError) as e:
-        raise InputError(f"{where} is not a valid session ({type(e).__name__}: {e}); nothing was imported.") \
-            from None
+        raise InputError("import.invalid", kind=type(e).__name__, detail=str(e), **where) from None
 
 
 # -- CSV --------------------------------------------------------------------
@@ -196,19 +306,25 @@ def safe_cell(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
-def boards(records: Iterable[dict]) -> list[tuple[dict, Board]]:
-    """``(record, Board)`` for stored records: from each record's cache of derived
-    numbers when it is fresh, else by replaying its hands (see :mod:`scorekeeper.app.scoreboard`)."""
-    return [(r, board_of(r)) for r in records]
+def boards(records: Iterable[dict]) -> list[tuple[dict, Loaded]]:
+    """``(record, game)`` for stored records (:func:`game`). Kept for the commands
+    written before :class:`scorekeeper.app.Application`; :func:`games` is the same
+    without the pairs."""
+    return [(r, game(r)) for r in records]
 
 
-def _pair(item) -> tuple[dict, Board]:
+def _game(item) -> Loaded:
+    """A game from a :class:`Loaded`, or a ``(record, game or scoreboard)`` pair."""
     if isinstance(item, Loaded):
-        return item.record, board_from_state(item.state)
-    return item
+        return item
+    record, board = item
+    if isinstance(board, Loaded):
+        return board
+    ending = Ending(board.finished, list(board.winners), dict(board.bonus), board.note)
+    return Loaded(record, board.setup, GameState(board.setup, list(board.hands), ending), False)
 
 
-def csv_rows(loaded: Iterable[Loaded | tuple[dict, Board]]) -> list[list[Any]]:
+def csv_rows(loaded: Iterable[Loaded]) -> list[list[Any]]:
     """One row per player per hand, in :data:`CSV_COLUMNS` order.
 
     ``hand_score``, ``running_total`` and ``bonus`` are ints (points);
@@ -217,27 +333,30 @@ def csv_rows(loaded: Iterable[Loaded | tuple[dict, Board]]) -> list[list[Any]]:
     finished game and 0 elsewhere; ``finished`` says whether the game is over
     (``yes``/``no``) and ``winner`` whether this player won it. Text cells are
     passed through :func:`safe_cell`. A session with no hands has no rows.
-    Each item is a replayed session or a ``(record, Board)`` pair (:func:`boards`).
+    Each item is a game (:func:`game`).
     """
     rows: list[list[Any]] = []
     for item in loaded:
-        r, b = _pair(item)
-        finished = b.finished
+        g = _game(item)
+        r, st = g.record, g.state
+        ending = st.ending
+        finished = ending.finished
         date = safe_cell(str(r.get("created", ""))[:10])
         title = safe_cell(r.get("title") or "")
-        for number, (hand, totals) in enumerate(zip(b.hands, b.running()), 1):
-            last = number == b.count
+        count = st.hands
+        for number, (hand, totals) in enumerate(zip(st.results, st.running_totals()), 1):
+            last = number == count
             scores = hand.scores
-            for player in b.players:
-                bonus = b.bonus.get(player, 0) if finished and last else 0
-                won = finished and player in b.winners
+            for player in g.setup.players:
+                bonus = ending.bonus.get(player, 0) if finished and last else 0
+                won = finished and player in ending.winners
                 rows.append([safe_cell(r["id"]), date, title, r["variant"], number, safe_cell(player),
                              scores[player], totals[player], bonus, "yes" if finished else "no",
                              "yes" if won else "no"])
     return rows
 
 
-def export_csv(loaded: Iterable[Loaded | tuple[dict, Board]]) -> str:
+def export_csv(loaded: Iterable[Loaded]) -> str:
     """The CSV export: a header row (:data:`CSV_COLUMNS`), then :func:`csv_rows`."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -270,24 +389,18 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _standings(b: Board) -> dict:
-    """What the Markdown standings show (the fields of ``standings --json`` it uses)."""
-    won = b.won
-    players = [{"name": name, "total": total, "rank": rank, "won": won[name], "bonus": b.bonus.get(name, 0)}
-               for rank, name, total in b.ranking()]
-    return {"players": players, "finished": b.finished, "winners": list(b.winners), "dealer": b.next_dealer,
-            "note": b.note}
-
-
-def session_markdown(item: Loaded | tuple[dict, Board], level: int = 1) -> str:
+def session_markdown(item: Loaded, level: int = 1) -> str:
     """One session in Markdown: heading, date, variant and rules, standings, hand by hand.
 
-    ``item`` is a replayed session or a ``(record, Board)`` pair; ``level`` is the
-    heading level of the session's title (its parts are one below).
+    ``item`` is a game (:func:`game`); ``level`` is the heading level of the
+    session's title (its parts are one below). The standings are the
+    ``standings`` document (:func:`scorekeeper.app.report.standings_json`).
     """
-    r, b = _pair(item)
-    variant = b.setup.variant
-    doc = _standings(b)
+    g = _game(item)
+    r, st = g.record, g.state
+    variant = g.setup.variant
+    doc = report.standings_json(g)
+    count = st.hands
     h, sub = "#" * level, "#" * (level + 1)
     title = md_escape(r["title"]) if r.get("title") else f"{variant.name}, session {r['id']}"
     rules = ", ".join(f"{k} {v if not isinstance(v, bool) else str(v).lower()}" for k, v in r["rules"].items())
@@ -295,8 +408,8 @@ def session_markdown(item: Loaded | tuple[dict, Board], level: int = 1) -> str:
              f"- Date: {str(r.get('created', ''))[:10]}",
              f"- Variant: {variant.name} (`{variant.id}`){' — lowest total wins' if variant.lowest_wins else ''}",
              f"- Rules: {md_escape(rules) if rules else 'the defaults'}",
-             f"- Players: {', '.join(md_escape(p) for p in b.players)}",
-             f"- Session: `{r['id']}`, {_plural(b.count, 'hand')}", ""]
+             f"- Players: {', '.join(md_escape(p) for p in g.setup.players)}",
+             f"- Session: `{r['id']}`, {_plural(count, 'hand')}", ""]
 
     lines += [f"{sub} {'Final standings' if doc['finished'] else 'Standings'}", ""]
     has_bonus = any(p["bonus"] for p in doc["players"])
@@ -315,28 +428,28 @@ def session_markdown(item: Loaded | tuple[dict, Board], level: int = 1) -> str:
     if doc["finished"]:
         names = " and ".join(md_escape(w) for w in doc["winners"])
         verb = "share the win" if len(doc["winners"]) > 1 else "wins"
-        lines.append(f"**{names} {verb}** after {_plural(b.count, 'hand')}.")
+        lines.append(f"**{names} {verb}** after {_plural(count, 'hand')}.")
     else:
-        lines.append(f"Game in play after {_plural(b.count, 'hand')}; "
+        lines.append(f"Game in play after {_plural(count, 'hand')}; "
                      f"{md_escape(doc['dealer'])} deals next.")
     if doc.get("note"):
         lines += ["", md_escape(doc["note"])]
     lines.append("")
 
     lines += [f"{sub} Hand by hand", ""]
-    if not b.hands:
+    if not st.results:
         lines += ["No hands yet.", ""]
         return "\n".join(lines)
-    players = list(b.players)
+    players = list(g.setup.players)
     lines.append("| Hand | Dealer | " + " | ".join(md_escape(p) for p in players) + " |")
     lines.append("|---:|---|" + "---:|" * len(players))
-    for number, (hand, totals) in enumerate(zip(b.hands, b.running()), 1):
+    for number, (hand, totals) in enumerate(zip(st.results, st.running_totals()), 1):
         mark = " (points)" if hand.points_only else ""
         scores = hand.scores
         cells = [f"{_signed(scores[p])} → {totals[p]}" for p in players]
-        lines.append(f"| {number}{mark} | {md_escape(b.dealer_of(number))} | " + " | ".join(cells) + " |")
+        lines.append(f"| {number}{mark} | {md_escape(g.setup.dealer_of(number))} | " + " | ".join(cells) + " |")
     lines += ["", "Each cell: the hand's score → the running total."]
-    if any(hand.points_only for hand in b.hands):
+    if any(hand.points_only for hand in st.results):
         lines += ["", "(points): the hand was entered as points, not card by card."]
     if has_bonus:
         lines += ["", "End-of-game bonuses are added in the standings, not in the hands."]
@@ -344,7 +457,7 @@ def session_markdown(item: Loaded | tuple[dict, Board], level: int = 1) -> str:
     return "\n".join(lines)
 
 
-def export_markdown(loaded: Sequence[Loaded | tuple[dict, Board]], exported: str) -> str:
+def export_markdown(loaded: Sequence[Loaded], exported: str) -> str:
     """The Markdown export: one session as a document, several under one heading."""
     if len(loaded) == 1:
         return session_markdown(loaded[0], 1)
@@ -367,11 +480,6 @@ def import_sessions(store, items: Sequence[Loaded], skip_existing: bool = False)
     Returns one outcome per session: ``{"id", "imported_as": new id or None,
     "action": "imported" | "renamed" | "skipped"}``.
     """
-    from scorekeeper.core.errors import StoreError
-    from scorekeeper.app.sessions import summary_of
-
-    from scorekeeper.storage.store import KEEP
-
     outcomes: list[dict] = []
     pairs: list[tuple[dict, dict]] = []
     with store.writing():

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from scorekeeper.core.cards import RANKS, rank_plural
 from scorekeeper.core.scoring import HandResult
-from scorekeeper.app.sessions import Loaded
+from scorekeeper.app.games import Loaded, scored
 
 
 def crazy_round(loaded: Loaded) -> dict:
@@ -63,6 +63,11 @@ def hand_json(loaded: Loaded, result: HandResult, number: int) -> dict:
 
 
 def history_json(loaded: Loaded) -> dict:
+    """``history --json``: per hand its scores, running totals, who won it, how it
+    ended, its dealer, its entry and its context. Needs every hand's whole result:
+    a game read from its cache is scored here."""
+    if not loaded.full:
+        loaded = scored(loaded.record, loaded.setup)
     st = loaded.state
     hands = []
     for i, (result, totals) in enumerate(zip(st.results, st.running_totals()), 1):
@@ -79,3 +84,23 @@ def history_json(loaded: Loaded) -> dict:
 def sessions_json(current: str | None, summaries: list[dict]) -> dict:
     keys = ("id", "variant", "title", "players", "hands", "finished", "winners", "created")
     return {"current": current, "sessions": [{k: s.get(k) for k in keys} for s in summaries]}
+
+
+def chart_json(loaded: Loaded) -> dict:
+    """The chart's data (``chart --json``): running totals after each hand, per player.
+
+    ``{"session", "variant", "title", "hands", "lowest_wins", "finished", "winners",
+    "players": [{"name", "totals": [after hand 1, 2, ...], "total"}]}``; ``total`` is
+    the standings total (end-of-game bonuses included), ``totals`` are hand scores
+    summed, as ``history`` shows them.
+    """
+    r, st = loaded.record, loaded.state
+    running = st.running_totals()
+    final = st.totals
+    return {
+        "session": r["id"], "variant": r["variant"], "title": r.get("title"), "hands": st.hands,
+        "lowest_wins": loaded.setup.variant.lowest_wins, "finished": st.ending.finished,
+        "winners": list(st.ending.winners),
+        "players": [{"name": p, "totals": [t[p] for t in running], "total": final[p]}
+                    for p in loaded.setup.players],
+    }

@@ -1,74 +1,35 @@
 """Sessions: the rules core and the store put together.
 
 Each function takes a :class:`~scorekeeper.storage.store.Store`, does one thing a
-command needs (start a session, record a hand, undo…), and returns plain
-data. Scoring happens only in the core; storing only in the store. Every
-change is checked completely before anything is written, under the lock.
+command needs (start a session, record a hand, undo…), and returns the
+session as a :class:`~scorekeeper.app.games.Loaded` game. Scoring happens only
+in the core; storing only in the store. Every change is checked completely
+before anything is written, under the lock, and scores only the hands it
+changes: the others come from the record's cache of derived numbers
+(:mod:`scorekeeper.app.games`). :class:`scorekeeper.app.Application` turns
+these into the documents commands print.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Sequence
 
-from scorekeeper.core.errors import InputError, StateError, StoreError
-from scorekeeper.core.game import GameSetup, GameState, check_text, hand_number, new_setup, play, replay
+from scorekeeper.core.errors import InputError, StateError
+from scorekeeper.core import game as core_game
+from scorekeeper.core.game import GameState, check_text, hand_number, new_setup
+from scorekeeper.core.scoring import HandResult
 from scorekeeper.core.variants import get_variant
+from scorekeeper.app.games import (Loaded, entries_of, open_game, refuse_after_end, save, score_hands, setup_of,
+                                   summary_of)
 from scorekeeper.storage.store import Store, new_record, now
 
-
-@dataclass
-class Loaded:
-    """A session as read: its stored record, its setup and its derived state."""
-
-    record: dict
-    setup: GameSetup
-    state: GameState
-
-
-def setup_of(record: dict) -> GameSetup:
-    """The game setup a stored record describes (its rules as stored)."""
-    variant = get_variant(record["variant"])
-    players = tuple(record["players"])
-    return GameSetup(variant, players, dict(record["rules"]), players.index(record["dealer"]))
-
-
-def entries_of(record: dict) -> list[Any]:
-    return [h["entry"] for h in record["hands"]]
+__all__ = ["Loaded", "setup_of", "entries_of", "summary_of", "load", "create", "preview_hand", "record_hand",
+           "undo", "redo", "edit", "use", "delete"]
 
 
 def load(store: Store, session: str | None) -> Loaded:
-    """Read a session (an id prefix, or the current one) and replay its hands."""
-    sid = store.resolve(session)
-    record = store.load(sid)
-    try:
-        setup = setup_of(record)
-        return Loaded(record, setup, replay(setup, entries_of(record)))
-    except (InputError, StateError) as e:
-        # what was stored no longer scores: the file was changed outside scorekeeper
-        raise StoreError(
-            f"The session file {store.session_path(sid)} holds what the rules refuse ({e.message.rstrip('.')}); "
-            "`scorekeeper db check` tells more and `scorekeeper db restore --session "
-            f"{sid}` puts back its last good state."
-        ) from None
-
-
-def summary_of(record: dict, state: GameState) -> dict:
-    """The index row kept for `sessions`."""
-    return {
-        "id": record["id"], "variant": record["variant"], "title": record.get("title"),
-        "players": list(record["players"]), "hands": state.hands, "finished": state.ending.finished,
-        "winners": list(state.ending.winners), "created": record["created"], "updated": now(),
-    }
-
-
-def _save(store: Store, record: dict, state: GameState, **current) -> None:
-    """Write the session file — its hands and, in the same write, the numbers they
-    derive (``record["derived"]``, see :mod:`scorekeeper.app.scoreboard`) — then its
-    summary row (and ``current=ID`` when given) in one index write."""
-    from scorekeeper.app.scoreboard import derive
-
-    record["derived"] = derive(state)
-    store.save(record, summary_of(record, state), **current)
+    """Read a session (an id prefix, or the current one) as a game: its numbers from
+    the record's cache when it is fresh, else every hand scored (``loaded.full``)."""
+    return open_game(store, session)
 
 
 def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[str] = (),
@@ -83,8 +44,8 @@ def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[s
     with store.writing():
         record = new_record(store.new_id(), v.id, list(setup.players), dict(setup.rules), title,
                             setup.players[setup.first_dealer])
-        state = replay(setup, [])
-        _save(store, record, state, current=record["id"])
+        state = score_hands(setup, [])
+        save(store, record, state, current=record["id"])
     return Loaded(record, setup, state)
 
 
@@ -94,85 +55,104 @@ def _audit(record: dict, action: str, number: int, entry: Any, previous: Any = N
     )
 
 
-def preview_hand(store: Store, session: str | None, raw: Any):
+def next_hand(loaded: Loaded, raw: Any) -> tuple[GameState, HandResult]:
+    """Score ``raw`` as the hand after ``loaded``'s; refused once the game is over.
+    Only that hand is scored."""
+    refuse_after_end(loaded)
+    state = loaded.state
+    result = core_game.score_entry(loaded.setup, raw, state.hands + 1)
+    results = state.results + [result]
+    return GameState(loaded.setup, results, loaded.setup.variant.end(loaded.setup, results)), result
+
+
+def preview_hand(store: Store, session: str | None, raw: Any) -> tuple[Loaded, GameState, HandResult]:
     """Score ``raw`` as the next hand without storing it (for confirmation prompts)."""
-    loaded = load(store, session)
-    state, result = play(loaded.setup, entries_of(loaded.record), raw)
+    loaded = open_game(store, session)
+    state, result = next_hand(loaded, raw)
     return loaded, state, result
 
 
-def record_hand(store: Store, session: str | None, raw: Any, form: str = "file"):
+def record_hand(store: Store, session: str | None, raw: Any, form: str = "file") -> tuple[Loaded, HandResult]:
     """Check, score and store the next hand. Returns ``(Loaded, HandResult)``.
 
     Nothing is written unless the whole entry is valid and the game not over.
     """
     with store.writing():
-        loaded = load(store, session)
-        state, result = play(loaded.setup, entries_of(loaded.record), raw)
-        record = loaded.record
-        record["hands"].append({"entry": raw, "form": form, "time": now()})
-        record["undone"] = []
-        _audit(record, "entered", state.hands, raw, form=form)
-        _save(store, record, state)
-    return Loaded(record, loaded.setup, state), result
+        return record_in(store, open_game(store, session), raw, form)
+
+
+def record_in(store: Store, loaded: Loaded, raw: Any, form: str) -> tuple[Loaded, HandResult]:
+    """:func:`record_hand` for a session already read under the store's lock."""
+    state, result = next_hand(loaded, raw)
+    record = loaded.record
+    record["hands"].append({"entry": raw, "form": form, "time": now()})
+    record["undone"] = []
+    _audit(record, "entered", state.hands, raw, form=form)
+    save(store, record, state)
+    return Loaded(record, loaded.setup, state, loaded.full), result
 
 
 def undo(store: Store, session: str | None) -> tuple[Loaded, int]:
     """Take back the last hand (kept for redo and in the audit trail)."""
     with store.writing():
-        loaded = load(store, session)
-        record = loaded.record
+        loaded = open_game(store, session)
+        record, setup = loaded.record, loaded.setup
         if not record["hands"]:
-            raise StateError("There is no hand to undo in this session.")
+            raise StateError("session.nothing_to_undo")
         number = len(record["hands"])
         taken = record["hands"].pop()
         record.setdefault("undone", []).append(taken)
         _audit(record, "undone", number, None, taken["entry"])
-        state = replay(loaded.setup, entries_of(record))
-        _save(store, record, state)
-    return Loaded(record, loaded.setup, state), number
+        results = loaded.state.results[:-1]
+        state = GameState(setup, results, setup.variant.end(setup, results))
+        save(store, record, state)
+    return Loaded(record, setup, state, loaded.full), number
 
 
 def redo(store: Store, session: str | None) -> tuple[Loaded, int]:
     """Put back the hand the last undo took."""
     with store.writing():
-        loaded = load(store, session)
+        loaded = open_game(store, session)
         record = loaded.record
         if not record.get("undone"):
-            raise StateError("There is nothing to redo: no hand was undone since the last hand was entered.")
+            raise StateError("session.nothing_to_redo")
+        state, _ = next_hand(loaded, record["undone"][-1]["entry"])
         hand = record["undone"].pop()
-        state, _ = play(loaded.setup, entries_of(record), hand["entry"])
         record["hands"].append(hand)
         _audit(record, "redone", state.hands, hand["entry"])
-        _save(store, record, state)
-    return Loaded(record, loaded.setup, state), state.hands
+        save(store, record, state)
+    return Loaded(record, loaded.setup, state, loaded.full), state.hands
 
 
-def edit(store: Store, session: str | None, number: int, raw: Any, form: str = "file"):
-    """Re-record hand ``number`` and re-score everything after it.
+def edit(store: Store, session: str | None, number: int, raw: Any, form: str = "file") -> tuple[Loaded, HandResult]:
+    """Re-record hand ``number`` and re-score it and every hand after it.
 
     Refused when the hand does not exist, or when the edit would end the game
     before later hands.
     """
     with store.writing():
-        loaded = load(store, session)
-        record = loaded.record
-        hand_number(number, len(record["hands"]))
-        entries = entries_of(record)
-        previous = entries[number - 1]
-        entries[number - 1] = raw
-        try:
-            state = replay(loaded.setup, entries)
-        except StateError:
-            raise StateError(
-                f"With this edit the game would end at hand {number}, before the later hands: undo them first."
-            ) from None
-        except InputError as e:
-            raise InputError(e.message.replace(f"Hand {number}: ", "", 1)) from None
-        record["hands"][number - 1] = {"entry": raw, "form": form, "time": now()}
-        _audit(record, "edited", number, raw, previous, form)
-        _save(store, record, state)
-    return Loaded(record, loaded.setup, state), state.results[number - 1]
+        return edit_in(store, open_game(store, session), number, raw, form)
+
+
+def edit_in(store: Store, loaded: Loaded, number: int, raw: Any, form: str) -> tuple[Loaded, HandResult]:
+    """:func:`edit` for a session already read under the store's lock."""
+    record, setup = loaded.record, loaded.setup
+    hand_number(number, len(record["hands"]))
+    entries = entries_of(record)
+    previous = entries[number - 1]
+    entries[number - 1] = raw
+    try:
+        state = score_hands(setup, entries[number - 1:], loaded.state.results[:number - 1])
+    except StateError:
+        raise StateError("session.edit_ends_game", hand=number) from None
+    except InputError as e:
+        if e.hand == number and e.code == "session.hand_refused":
+            raise e.facts["cause"] from None  # the edited hand itself: the command already names it
+        raise
+    record["hands"][number - 1] = {"entry": raw, "form": form, "time": now()}
+    _audit(record, "edited", number, raw, previous, form)
+    save(store, record, state)
+    return Loaded(record, setup, state, loaded.full), state.results[number - 1]
 
 
 def use(store: Store, session: str) -> Loaded:
@@ -180,7 +160,7 @@ def use(store: Store, session: str) -> Loaded:
     with store.writing():
         sid = store.resolve(session)
         store.set_current(sid)
-        return load(store, sid)
+        return open_game(store, sid)
 
 
 def delete(store: Store, session: str) -> str:

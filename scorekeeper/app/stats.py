@@ -60,8 +60,11 @@ def game_of(loaded) -> Game:
 
 
 def game_from_board(record: dict, board) -> Game:
-    """A :class:`Game` from a stored record and its :class:`scorekeeper.app.scoreboard.Board`
-    (from the record's cache of derived numbers, or replayed)."""
+    """A :class:`Game` from a stored record and its scoreboard (a
+    :class:`scorekeeper.app.scoreboard.Board`, or the game itself as
+    :func:`scorekeeper.app.exporting.boards` pairs it)."""
+    if hasattr(board, "state"):
+        return game_of(board)
     return Game(
         session=record["id"], title=record.get("title"), variant=record["variant"],
         lowest_wins=board.lowest_wins, players=tuple(board.players),
@@ -148,7 +151,7 @@ def compute(games: Sequence[Game], player: str | None = None, variant: str | Non
     """
     everyone = _names(games)
     if player is not None and player not in everyone:
-        raise InputError(f'No session has a player called "{player}"{did_you_mean(player, everyone)}.')
+        raise InputError("stats.no_player", player=player, hint=did_you_mean(player, everyone))
     chosen = [g for g in games if g.scores and (variant is None or g.variant == variant)]
     names = [player] if player is not None else _names(chosen)
     rows = [player_stats(n, chosen) for n in names]

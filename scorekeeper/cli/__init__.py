@@ -1,9 +1,13 @@
-"""The command line: a thin skin over :mod:`scorekeeper.app.sessions` and the core.
+"""The command line: typer over :class:`scorekeeper.app.Application`.
 
-Each command parses its options, calls one function, and renders the result
-(``--json``: the documents of :mod:`scorekeeper.app.report`). Commands live in
-``scorekeeper/cli/commands/``, one module per group, each registering itself
-on :data:`app`.
+The root callback puts the run's objects in ``ctx.obj`` (a
+:class:`~scorekeeper.cli.boundary.Run`: the terminal, and the application,
+built on first use). Each command parses its options, makes one call of the
+application and renders the document it returns — ``--json`` prints it, people
+get it drawn by :mod:`scorekeeper.cli.render`. Errors end in one place, the
+root group :class:`~scorekeeper.cli.boundary.Boundary`. Commands live in
+``scorekeeper/cli/commands/``, one module per group, each registering itself on
+:data:`app`.
 """
 from __future__ import annotations
 
@@ -14,10 +18,11 @@ from typing import Optional
 import typer
 from typing_extensions import Annotated
 
-from scorekeeper.cli.terminal import Terminal, begin
+from scorekeeper.cli.boundary import Boundary, Run
 
 app = typer.Typer(
     name="scorekeeper",
+    cls=Boundary,
     help="Score rummy games played with real cards: Rummy 500, Rum 500, Carousel and Crazy Rummy.\n\n"
     "Start a session with new, then record each hand with hand (on a terminal it asks player by "
     "player); demo plays a bundled game.\n\n"
@@ -51,7 +56,7 @@ def root(
     Start with `scorekeeper new rummy500 Ann Bob Cy`, then record each hand with
     `scorekeeper hand`. `scorekeeper demo` plays a bundled game.
     """
-    ctx.obj = begin(Terminal(db, debug))
+    ctx.obj = Run(db, debug)
 
 
 from scorekeeper.cli.commands import register  # noqa: E402

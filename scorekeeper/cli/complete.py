@@ -7,8 +7,8 @@ function here returns ``(value, help)`` pairs (zsh, fish and PowerShell show
 the help beside the value; bash shows the values only).
 
 These run on every TAB, so this module imports nothing heavy when loaded:
-the variant registry or the store is imported inside the function that needs
-it. A database that cannot be read completes nothing rather than failing.
+the variant registry or the application is imported inside the function that
+needs it. A database that cannot be read completes nothing rather than failing.
 """
 from __future__ import annotations
 
@@ -57,14 +57,10 @@ def rule_options(ctx: typer.Context, incomplete: str) -> Choices:
 def session_ids(ctx: typer.Context, incomplete: str) -> Choices:
     """Session ids starting with ``incomplete``: the current one first, then the newest first;
     each with its variant, players and title."""
-    store = _store(ctx)
-    if store is None:
+    listed = _sessions(ctx)
+    if listed is None:  # a damaged or unreadable database completes nothing: TAB never fails
         return []
-    try:
-        current = store.current_id()
-        rows = store.summaries()
-    except (ScorekeeperError, OSError):  # a damaged or unreadable database completes nothing: TAB never fails
-        return []
+    current, rows = listed["current"], listed["sessions"]
     out = []
     for row in sorted(reversed(rows), key=lambda r: r["id"] != current):
         if not row["id"].startswith(incomplete):
@@ -84,12 +80,12 @@ def player_names(ctx: typer.Context, incomplete: str) -> Choices:
     typed = ctx.params.get("players") or (_positionals(ctx)[1:] if _has_param(ctx, "players") else [])
     if typed:
         return [(p, "") for p in typed if p.startswith(incomplete)]
-    store = _store(ctx)
-    if store is None:
+    application = _application(ctx)
+    if application is None:
         return []
     try:
-        sid = store.resolve(ctx.params.get("session"))
-        row = next((r for r in store.summaries() if r["id"] == sid), None)
+        sid = application.session_id(ctx.params.get("session"))
+        row = next((r for r in application.sessions()["sessions"] if r["id"] == sid), None)
     except (ScorekeeperError, OSError):  # no current session, or an unreadable database: nothing to offer
         return []
     players = row["players"] if row else []
@@ -98,13 +94,10 @@ def player_names(ctx: typer.Context, incomplete: str) -> Choices:
 
 def all_player_names(ctx: typer.Context, incomplete: str) -> Choices:
     """Every player name in the database (``stats --player``), most sessions first."""
-    store = _store(ctx)
-    if store is None:
+    listed = _sessions(ctx)
+    if listed is None:  # an unreadable database completes nothing
         return []
-    try:
-        rows = store.summaries()
-    except (ScorekeeperError, OSError):  # an unreadable database completes nothing
-        return []
+    rows = listed["sessions"]
     counts: dict[str, int] = {}
     for row in rows:
         for p in row["players"]:
@@ -188,9 +181,10 @@ def _choices(values: str) -> list[str]:
     return words if words and all(" " not in w for w in words) else []
 
 
-def _store(ctx: typer.Context):
-    """The store the line names: ``--db`` on the command or before it, else SCOREKEEPER_DB or the default."""
-    from scorekeeper.storage.store import Store, resolve_path
+def _application(ctx: typer.Context):
+    """The application over the database the line names: ``--db`` on the command or
+    before it, else SCOREKEEPER_DB or the default; None for an unusable path."""
+    from scorekeeper.app import Application
 
     db = None
     c: Any = ctx
@@ -198,8 +192,19 @@ def _store(ctx: typer.Context):
         db = (c.params or {}).get("db")
         c = c.parent
     try:
-        return Store(resolve_path(db))
+        return Application(db)
     except (ScorekeeperError, OSError):  # an unusable path completes nothing
+        return None
+
+
+def _sessions(ctx: typer.Context) -> dict | None:
+    """The ``sessions`` document of the database the line names, or None when it cannot be read."""
+    application = _application(ctx)
+    if application is None:
+        return None
+    try:
+        return application.sessions()
+    except (ScorekeeperError, OSError):
         return None
 
 

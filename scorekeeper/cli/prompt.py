@@ -14,12 +14,14 @@ variant's meld rules for this hand (Crazy Rummy's wild rank changes every
 round). A bad answer is asked again with the reason. Checks that need the
 whole hand (lay-offs that must fit, no card more often than the decks hold,
 a knock within the limit) run when every player is in; if the hand is
-refused the reason is shown and the player it names is asked again (or
+refused the reason is shown and the player it is about is asked again (or
 anyone, or everyone). The hand's scores are shown before anything is saved,
 and saving needs a yes. Ctrl-C or Ctrl-D at any question saves nothing and
 ends the command with exit status 1.
 
-:func:`ask_hand` returns ``(raw_entry, "prompt")``; the command stores it.
+:func:`ask_hand` returns the raw entry; the command stores it (form ``"prompt"``)
+through the application, as it stores any hand. Whom to ask again after a
+refusal comes from the refusal's ``player`` fact, never from its sentence.
 """
 from __future__ import annotations
 
@@ -32,9 +34,9 @@ import typer
 from scorekeeper.core.errors import InputError, StateError
 
 if TYPE_CHECKING:
+    from scorekeeper.app import Application
     from scorekeeper.cli.terminal import Terminal
     from scorekeeper.core.rules import Variant
-    from scorekeeper.app.sessions import Loaded
 
 #: a "+" (lay-offs) or a "-" word (the hand): the one-line form of a player's part
 ONE_LINE = re.compile(r"\+|(?:^|\s)-")
@@ -66,20 +68,21 @@ def parts_asked(variant: "Variant") -> tuple[str, ...]:
     return tuple(parts)
 
 
-def ask_hand(t: "Terminal", loaded: "Loaded", read: Callable[[str], str] | None = None) -> tuple[dict, str]:
-    """Ask for the next hand of ``loaded`` player by player; return ``(raw_entry, "prompt")``.
+def ask_hand(t: "Terminal", application: "Application", table: dict, session: str | None = None,
+             read: Callable[[str], str] | None = None) -> dict:
+    """Ask for the next hand of the session player by player; return the raw entry.
 
-    ``read(question)`` reads one answer (default: :func:`read_answer`). The
-    questions go to standard output, or to standard error when the output is
-    redirected (``scorekeeper hand > log``), so they are always seen. Raises
-    :class:`StateError` when the game is already finished, and
-    ``typer.Exit(1)`` when the person leaves (Ctrl-C, Ctrl-D, or declining to
+    ``table`` is ``application.table(session)`` (the session as the questions need
+    it); each whole hand is scored with ``application.preview_hand`` before it is
+    offered for saving. ``read(question)`` reads one answer (default:
+    :func:`read_answer`). The questions go to standard output, or to standard
+    error when the output is redirected (``scorekeeper hand > log``), so they are
+    always seen. Raises :class:`StateError` when the game is already finished,
+    and ``typer.Exit(1)`` when the person leaves (Ctrl-C, Ctrl-D, or declining to
     save) — nothing is saved then.
     """
-    state = loaded.state
-    if state.ending.finished:
-        who = " and ".join(state.ending.winners)
-        raise StateError(f"The game is finished ({who} won): start a new session with `scorekeeper new`.")
+    if table["finished"]:
+        raise StateError("cli.prompt.finished", winners=list(table["winners"]))
     if read is None:
         read = read_answer
         try:  # line editing (arrow keys, history) for the answers
@@ -87,7 +90,7 @@ def ask_hand(t: "Terminal", loaded: "Loaded", read: Callable[[str], str] | None 
         except ImportError:  # pragma: no cover - not on every platform
             pass
     try:
-        return _Dialog(t, loaded, read).run(), "prompt"
+        return _Dialog(t, application, table, session, read).run()
     except (KeyboardInterrupt, EOFError, Leave) as e:
         sys.stderr.write(("\n" if not isinstance(e, Leave) else "") + "Nothing saved.\n")
         raise typer.Exit(1) from None
@@ -110,24 +113,26 @@ def read_answer(question: str) -> str:
 class _Dialog:
     """One hand's questions and answers."""
 
-    def __init__(self, t: "Terminal", loaded: "Loaded", read: Callable[[str], str]):
-        from scorekeeper.cli import render
+    def __init__(self, t: "Terminal", application: "Application", table: dict, session: str | None,
+                 read: Callable[[str], str]):
+        from scorekeeper.cli.render import prompt as draw
+        from scorekeeper.core.variants import get_variant
 
-        self.t, self.loaded, self.read, self.render = t, loaded, read, render
+        self.t, self.application, self.table, self.read, self.draw = t, application, table, read, draw
+        self.session = table["session"] if session is None else session
         self.out = t.out if sys.stdout.isatty() else t.err  # where the dialog is seen
-        self.setup = loaded.setup
-        self.variant = loaded.setup.variant
-        self.players = list(loaded.setup.players)
-        self.number = loaded.state.hands + 1
+        self.variant = get_variant(table["variant"])
+        self.players = list(table["seats"])
+        self.number = table["number"]
         self.parts = parts_asked(self.variant)
-        self.meld_rules = self.variant.meld_rules(self.setup.rules, self.number) if "melds" in self.parts else None
+        self.meld_rules = self.variant.meld_rules(table["rules"], self.number) if "melds" in self.parts else None
         self.answers: dict[str, dict] = {}
         self.knocker: str | None = None
         self.ending: dict = {}
 
     # -- the whole hand ---------------------------------------------------------
     def run(self) -> dict:
-        self.intro()
+        self.draw.intro(self.t, self.out, self.table, "melds" in self.parts, self.variant.knock_allowed)
         todo = list(self.players)
         while True:
             for name in todo:
@@ -135,12 +140,13 @@ class _Dialog:
             self.ending = self.ask_ending()
             raw = self.entry()
             try:
-                state, result = self.score(raw)
+                doc = self.application.preview_hand(raw, "prompt", self.session)
             except InputError as e:
-                self.say(f"This hand cannot be recorded: {e.message}", "red")
-                todo = self.ask_again(default=self.named_in(e.message))
+                self.draw.refused(self.out, e.message)
+                # the player the refusal is about is typed again; with none, anyone or everyone
+                todo = self.ask_again(default=e.player if e.player in self.players else None, refused=True)
                 continue
-            self.show(state, result)
+            self.draw.preview(self.t, self.out, doc, self.how_ended())
             if self.confirm(f"Save hand {self.number}? [Y/n] "):
                 return raw
             todo = self.ask_again(default=None)
@@ -152,90 +158,13 @@ class _Dialog:
         raw.update(self.ending)
         return raw
 
-    def score(self, raw: dict):
-        """Score ``raw`` as the next hand without storing it (as ``sessions.preview_hand`` does)."""
-        from scorekeeper.core.game import play
-        from scorekeeper.app.sessions import entries_of
-
-        return play(self.setup, entries_of(self.loaded.record), raw)
-
-    # -- output -----------------------------------------------------------------
-    def say(self, text: str, style: str = "") -> None:
-        from rich.text import Text
-
-        self.out.print(Text(text, style=style))
-
-    def intro(self) -> None:
-        from rich.text import Text
-
-        from scorekeeper.app import report
-
-        doc = report.standings_json(self.loaded)
-        v = self.variant
-        head = Text(f"Round {doc['round']}" if doc.get("round") else f"Hand {self.number}", style="bold")
-        head.append(f" of {v.name}")
-        if doc.get("title"):
-            head.append(" — ")
-            head.append(doc["title"])
-        head.append(f" (session {doc['session']})")
-        if doc.get("round"):  # Crazy Rummy: the round says which rank is wild
-            head.append(f" — {report.wild_words(doc['wild'])}", style="bold")
-        head.append(". ")
-        dealer, leader = self.setup.dealer_of(self.number), self.setup.leader_of(self.number)
-        head.append(dealer, style="bold")
-        head.append(" dealt, ")
-        head.append(leader, style="bold")
-        head.append(" got the eighth card and led." if doc.get("round") else " led.")
-        self.out.print(head)
-        if "melds" in self.parts:
-            self.say('For each player: the melds put down (a comma between melds; or the points on the table '
-                     'as one number), the cards laid off, and the cards left in hand (or their points; '
-                     '"out" if none are left). Enter skips melds and lay-offs; the whole part fits on one '
-                     'line too, as in `scorekeeper hand`: 7H 8H 9H +10H -AS 4D.')
-        else:
-            self.say('For each player: the cards left in hand, or their points; "out" if none are left.')
-        if v.knock_allowed:
-            self.say('After the knocker\'s cards, add "knock" (for example: 3C AD knock).')
-        self.say("Cards: 7H 10S QD AS (T for 10, JK for a joker). Ctrl-C leaves without saving.", "dim")
-
-    def show(self, state, result) -> None:
-        """The hand's scores (with the arithmetic) and the new totals, before saving."""
-        from rich import box
-        from rich.table import Table
-        from rich.text import Text
-
-        totals = state.totals
-        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-        table.add_column("Player", overflow="fold")
-        table.add_column("Hand", justify="right", overflow="fold")
-        table.add_column("Total", justify="right", overflow="fold")
-        table.add_column("How", overflow="fold")
+    def how_ended(self) -> dict[str, str]:
         went = {p: "went out" for p, a in self.answers.items() if a.get("hand") == ""}
         went.update({self.knocker: "knocked"} if self.knocker else {})
-        for name, ps in result.players.items():
-            how = ps.arithmetic() if ps.lines else ""
-            terms, _, total = how.rpartition(" = ")
-            if terms == total:  # one term: "-5 = -5" says nothing more than "-5"
-                how = total
-            if name in went:
-                how = f"{went[name]}: {how}" if how not in ("", "0") else went[name]
-            if ps.note:
-                how = f"{how} ({ps.note})" if how else ps.note
-            table.add_row(Text(name), self.render.signed(ps.score), str(totals[name]),
-                          self.render.cards(how, self.t))
-        self.out.print()
-        self.say(f"Hand {self.number} would score:", "bold")
-        self.out.print(table)
-        for note in result.notes:
-            self.say(note, "dim")
-        if state.ending.finished:
-            winners = " and ".join(state.ending.winners)
-            self.say(f"This hand ends the game: {winners} win{'' if len(state.ending.winners) > 1 else 's'}.",
-                     "bold green")
-            if state.ending.note:
-                self.say(state.ending.note)
-        elif state.ending.note:
-            self.say(state.ending.note, "yellow")
+        return went
+
+    def say(self, text: str, style: str = "") -> None:
+        self.draw.say(self.out, text, style)
 
     # -- questions ----------------------------------------------------------------
     def ask(self, question: str, answer: Callable[[str], Any]) -> Any:
@@ -246,7 +175,7 @@ class _Dialog:
             try:
                 return answer(text)
             except InputError as e:
-                self.say(f"  {e.message} Try again.", "red")
+                self.draw.try_again(self.out, e.message)
 
     def confirm(self, question: str) -> bool:
         while True:
@@ -258,9 +187,7 @@ class _Dialog:
             self.say('  Answer y (save) or n (do not save).', "red")
 
     def ask_player(self, name: str) -> None:
-        from rich.text import Text
-
-        self.out.print(Text(name, style="bold"))
+        self.say(name, "bold")
         if self.knocker == name:
             self.knocker = None
         part: dict[str, Any] = {}
@@ -295,18 +222,22 @@ class _Dialog:
             return self.ask("Who went out? (a name; Enter: nobody, the stock ran out): ", self.read_went_out)
         return {}
 
-    def ask_again(self, default: str | None) -> list[str]:
-        """Whose part to type again: a name, "all", or (with no default) Enter to leave."""
+    def ask_again(self, default: str | None, refused: bool = False) -> list[str]:
+        """Whose part to type again: a name or "all". Enter takes ``default`` (the
+        player a refusal is about); after a refusal about no one player, everyone;
+        after declining to save, Enter leaves."""
         if default:
             question = f'Type whose part again? (a name or "all"; Enter: {default}) '
+        elif refused:
+            question = 'Type whose part again? (a name or "all"; Enter: all) '
         else:
             question = 'Type whose part again? (a name or "all"; Enter: leave without saving) '
 
         def answer(text: str) -> list[str]:
             if not text:
-                if default is None:
+                if default is None and not refused:
                     raise Leave()
-                text = default
+                text = default or "all"
             if text.lower() in ("all", "everyone", "again"):
                 return list(self.players)
             return [self.player(text)]
@@ -323,20 +254,8 @@ class _Dialog:
         folded = [p for p in self.players if p.casefold() == text.casefold()]
         if len(folded) == 1:
             return folded[0]
-        raise InputError(f'"{text}" is not a player of this session{did_you_mean(text, self.players)}; '
-                         f"the players are {', '.join(self.players)}.")
-
-    def named_in(self, message: str) -> str | None:
-        """The player a refusal names first, if any."""
-        found = []
-        for p in sorted(self.players, key=len, reverse=True):
-            for m in re.finditer(re.escape(p), message):
-                after = message[m.end():m.end() + 1]
-                before = message[m.start() - 1:m.start()] if m.start() else ""
-                if not (after.isalnum() or before.isalnum()):
-                    found.append((m.start(), p))
-                    break
-        return min(found)[1] if found else None
+        raise InputError("cli.prompt.not_a_player", text=text, hint=did_you_mean(text, self.players),
+                         players=list(self.players))
 
     def read_melds(self, name: str, text: str) -> list[str] | int | dict | None:
         """Melds typed as ``7H 8H 9H, QS QD QC`` (each checked now), or table points as a number.
@@ -371,14 +290,11 @@ class _Dialog:
     def check_melds(self, name: str, melds: list[str]) -> list[str]:
         """Each meld legal under this hand's meld rules, or :class:`InputError` saying why not."""
         from scorekeeper.core.cards import split_melds
-        from scorekeeper.core.melds import IllegalMeld, read_meld
+        from scorekeeper.core.melds import read_meld
 
         for meld in melds:
             (cards,) = split_melds([meld], f"{name}'s melds")
-            try:
-                read_meld(cards, self.meld_rules)
-            except IllegalMeld as e:
-                raise InputError(e.message) from None
+            read_meld(cards, self.meld_rules)  # an IllegalMeld is an InputError: asked again
         return melds
 
     def read_layoffs(self, name: str, text: str) -> str | None:
@@ -400,22 +316,22 @@ class _Dialog:
         knocked = bool(words) and words[-1].lower() == "knock"
         if knocked:
             if not self.variant.knock_allowed:
-                raise InputError(f"Knocking belongs to Carousel, not to {self.variant.name}.")
+                raise InputError("cli.prompt.knock_not_allowed", variant=self.variant.name)
             text = " ".join(words[:-1])
             if self.knocker and self.knocker != name:
-                raise InputError(f"{self.knocker} already knocked: a round has one knocker.")
+                raise InputError("cli.prompt.second_knocker", knocker=self.knocker, player=name)
         if not text:
             if knocked:
-                raise InputError("Give the knocker's cards (or their points) before \"knock\".")
-            raise InputError('Say what is left in hand: the cards, their points, or "out" if none are left.')
+                raise InputError("cli.prompt.knock_without_cards", player=name)
+            raise InputError("cli.prompt.nothing_in_hand", player=name)
         if len(text) > 1 and text.startswith("-"):  # the one-line habit: "-AS 4D", "-12"
             text = text[1:].strip()
         if text.lower() in OUT_WORDS:
             if knocked:
-                raise InputError(f"{name} cannot both go out and knock.")
+                raise InputError("cli.prompt.out_and_knock", player=name)
             gone = [p for p, a in self.answers.items() if p != name and a.get("hand") == ""]
             if gone:
-                raise InputError(f"{gone[0]} already went out: only one player goes out in a hand.")
+                raise InputError("cli.prompt.second_out", gone=gone[0], player=name)
             return "", False
         if text.isdigit():
             return int(text), knocked
@@ -431,7 +347,7 @@ class _Dialog:
         if word.lower() == "out" and rest.strip():
             return {"out": self.player(rest.strip())}
         if not text:
-            raise InputError('Name who knocked, or type "stock" if the stock ran out.')
+            raise InputError("cli.prompt.no_ending")
         return {"knock": self.player(text)}
 
     def read_went_out(self, text: str) -> dict:

@@ -7,18 +7,18 @@ import typer
 from typing_extensions import Annotated
 
 from scorekeeper.cli import complete
-from scorekeeper.cli.terminal import DbOpt, JsonOpt, SessionOpt, handle_errors, store, terminal
+from scorekeeper.cli.boundary import run
+from scorekeeper.cli.options import VARIANT_HELP, DbOpt, JsonOpt, SessionOpt
 from scorekeeper.core.errors import ExitCode
 
-VariantArg = Annotated[str, typer.Argument(help="rummy500 (500), rum500 (michigan-rum), carousel (manipulation) "
-                                                "or crazy (crazy-rummy).", show_default=False,
+VariantArg = Annotated[str, typer.Argument(help=VARIANT_HELP, show_default=False,
                                            autocompletion=complete.variant_names)]
 
 
 def register(app: typer.Typer) -> None:
     @app.command()
-    @handle_errors
     def explain(
+        ctx: typer.Context,
         number: Annotated[Optional[int], typer.Argument(help="The hand to explain (default: the last).",
                                                         show_default=False)] = None,
         player: Annotated[Optional[str], typer.Option("--player", "-p", help="Only this player.",
@@ -32,13 +32,14 @@ def register(app: typer.Typer) -> None:
 
         Example: scorekeeper explain 3 --player Ann
         """
-        from scorekeeper.app import audit, sessions
+        from scorekeeper.cli.render import disputes as draw
 
-        terminal().show(audit.explain_json(sessions.load(store(db), session), number, player), json_, "explain")
+        r = run(ctx)
+        r.terminal.show(r.app(db).explain(number, player, session), json_, draw.explain)
 
     @app.command()
-    @handle_errors
     def check(
+        ctx: typer.Context,
         variant: VariantArg,
         cards: Annotated[List[str], typer.Argument(help="The cards of a meld, like QS KS AS; a comma (or ;) "
                                                         "separates melds, each judged on its own.",
@@ -62,24 +63,17 @@ def register(app: typer.Typer) -> None:
           scorekeeper check crazy 4C 9D 9S --round 4
           scorekeeper check rummy500 "KS AS 2S, 7S 7H 7D"
         """
-        from scorekeeper.core.check import check_melds
-        from scorekeeper.core.variants import get_variant
+        from scorekeeper.cli.render import disputes as draw
 
-        result = check_melds(get_variant(variant), cards, round_, rule or [])
-        doc = result.as_json()
-        t = terminal()
-        if json_:
-            t.json(doc)
-        else:
-            from scorekeeper.cli import render
-
-            render.check(t, doc)
-        if not result.legal:
+        r = run(ctx)
+        doc = r.app().check(variant, cards, round_, rule or [])
+        r.terminal.show(doc, json_, draw.check)
+        if not doc["legal"]:
             raise typer.Exit(int(ExitCode.FAILED))
 
     @app.command()
-    @handle_errors
     def rules(
+        ctx: typer.Context,
         variant: Annotated[Optional[str], typer.Argument(help="A variant (id or alias); without it, the list "
                                                               "of variants.", show_default=False,
                                                          autocompletion=complete.variant_names)] = None,
@@ -92,17 +86,7 @@ def register(app: typer.Typer) -> None:
 
         Example: scorekeeper rules rummy500
         """
-        from scorekeeper.core import describe
-        from scorekeeper.core.variants import VARIANTS, get_variant
+        from scorekeeper.cli.render import disputes as draw
 
-        t = terminal()
-        doc = describe.variants_json(VARIANTS.values()) if variant is None else describe.variant_rules(
-            get_variant(variant))
-        if json_:
-            return t.json(doc)
-        from scorekeeper.cli import render
-
-        if variant is None:
-            render.variants(t, doc)
-        else:
-            render.variant_rules(t, doc)
+        r = run(ctx)
+        r.terminal.show(r.app().rules(variant), json_, draw.rules)

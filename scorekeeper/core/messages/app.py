@@ -5,4 +5,60 @@ Code -> template; see :mod:`scorekeeper.core.messages` for the notation.
 from __future__ import annotations
 
 TEMPLATES: dict[str, str] = {
+    # the database named
+    "db.empty_path": "--db was given an empty path: name the database directory.",
+    # reading and scoring a session
+    "session.rules_refuse": ("The session file {path} holds what the rules refuse ({cause}); `scorekeeper db check` "
+                             "tells more and `scorekeeper db restore --session {session}` puts back its last good "
+                             "state."),
+    "session.hand_refused": "{cause}.",
+    "session.hand_after_end": "Hand {hand} comes after the end of the game.",
+    "session.refused": "{cause}.",
+    # changing a session
+    "session.nothing_to_undo": "There is no hand to undo in this session.",
+    "session.nothing_to_redo": "There is nothing to redo: no hand was undone since the last hand was entered.",
+    "session.edit_ends_game": ("With this edit the game would end at hand {hand}, before the later hands: "
+                               "undo them first."),
+    # explain
+    "explain.no_hands": "This session has no hands yet: there is nothing to explain.",
+    # stats
+    "stats.no_player": 'No session has a player called "{player}"{hint}.',
+    # export
+    "export.session_and_all": "Give either --session or --all, not both.",
+    "export.format": '"{given}" is not an export format: use json, csv or md.',
+    "export.empty": "There are no sessions to export: the database is empty.",
+    "export.exists": "{path} already exists: add --force to overwrite it.",
+    "export.unwritable": "{path} cannot be written ({reason}).",
+    # import
+    "import.no_file": "The file {path} does not exist.",
+    "import.directory": "{path} is a directory, not an export file.",
+    "import.not_utf8": "{path} is not a scorekeeper export: it is not UTF-8 text.",
+    "import.unreadable": "The file {path} cannot be read ({reason}).",
+    "import.not_json": "{file} is not a scorekeeper export: it is not valid JSON ({reason}, line {line}).",
+    "import.too_deep": "{file} is not a scorekeeper export: it is nested too deeply.",
+    "import.not_export": ('{file} is not a scorekeeper export: it needs "schema" and a list of "sessions" '
+                          "(scorekeeper export --format json writes one)."),
+    "import.schema_type": '{file}: "schema" must be a whole number, not {value}.',
+    "import.schema_newer": ("{file} was written with export schema {schema}; this scorekeeper reads up to "
+                            "{supported}: update scorekeeper to import it."),
+    "import.empty": "{file} holds no sessions.",
+    # import: one session of the file ({file}, session {index}, and its id once it is one)
+    "import.not_record": "{file}, session {index} is not a session record.",
+    "import.lacks": "{file}, session {index} lacks {keys:list}.",
+    "import.bad_id": ("{file}, session {index}: the id {value} is not a session id "
+                      "(letters, digits, - and _ only)."),
+    "import.not_records": '{file}, session {index} ({session}): "{key}" must be a list of records.',
+    "import.no_entry": '{file}, session {index} ({session}): every record in "{key}" needs its "entry".',
+    "import.players": '{file}, session {index} ({session}): "players" must be a list of names.',
+    "import.rules": '{file}, session {index} ({session}): "rules" must be an object of rule options.',
+    "import.created": '{file}, session {index} ({session}): "created" must be a time.',
+    "import.title": '{file}, session {index} ({session}): "title" must be text or null.',
+    "import.variant_spelling": ('{file}, session {index} ({session}): the variant is written "{given}" instead of '
+                                '"{variant}"; nothing was imported.'),
+    "import.hand_refused": "{file}, session {index} ({session}): hand {hand}: {cause}; nothing was imported.",
+    "import.after_end": ("{file}, session {index} ({session}): hand {hand} comes after the end of the game; "
+                         "nothing was imported."),
+    "import.refused": "{file}, session {index} ({session}): {cause}; nothing was imported.",
+    "import.invalid": ("{file}, session {index} ({session}) is not a valid session ({kind}: {detail}); "
+                       "nothing was imported."),
 }

@@ -5,4 +5,34 @@ Code -> template; see :mod:`scorekeeper.core.messages` for the notation.
 from __future__ import annotations
 
 TEMPLATES: dict[str, str] = {
+    # -- options and files ------------------------------------------------------------
+    "cli.hand_file.missing": "The hand file {name} does not exist.",
+    "cli.hand_file.unreadable": "The hand file {name} cannot be read ({reason}).",
+    "cli.hand_file.null": 'The hand file {name} holds no hand entry (only JSON null): a hand is a table with a '
+                          '"players" key, one entry per player (see scorekeeper hand --help).',
+    "cli.hand_file.null_stdin": 'Standard input holds no hand entry (only JSON null): a hand is a table with a '
+                                '"players" key, one entry per player (see scorekeeper hand --help).',
+    "cli.hand_file.invalid": "The hand in {label} is not valid {kinds:or} ({kind}: {reason}).",
+    "cli.hand_file.too_deep": "The hand in {label} is not valid {kinds:or} ({kind}: nested too deeply).",
+    "cli.hand_file.number_too_long": "The hand in {label} is not valid {kinds:or} ({kind}: a number is too long).",
+    # -- recording hands ----------------------------------------------------------------
+    "cli.entry.both": "Give the hand either on the command line or with --file, not both.",
+    "cli.entry.none": 'No hand was given and there is no terminal to ask on: give it as arguments '
+                      '(scorekeeper {command} "Ann: 7H 8H 9H -AS 4D" "Bob: -"), or with --file FILE '
+                      "(see scorekeeper hand --help).",
+    # -- questions (asked, or refused without a terminal) -----------------------------------
+    "cli.ask.undo": "Take back hand {hand}?",
+    "cli.ask.delete": "Delete session {session} for good?",
+    "cli.ask.undo.no_terminal": "Take back hand {hand}? There is no terminal to ask on: add --yes.",
+    "cli.ask.delete.no_terminal": "Delete session {session} for good? There is no terminal to ask on: add --yes.",
+    # -- the hand asked at the table (prompt) ------------------------------------------------
+    "cli.prompt.finished": "The game is finished ({winners:and} won): start a new session with `scorekeeper new`.",
+    "cli.prompt.not_a_player": '"{text}" is not a player of this session{hint}; the players are {players:list}.',
+    "cli.prompt.knock_not_allowed": "Knocking belongs to Carousel, not to {variant}.",
+    "cli.prompt.second_knocker": "{knocker} already knocked: a round has one knocker.",
+    "cli.prompt.knock_without_cards": 'Give the knocker\'s cards (or their points) before "knock".',
+    "cli.prompt.nothing_in_hand": 'Say what is left in hand: the cards, their points, or "out" if none are left.',
+    "cli.prompt.out_and_knock": "{player} cannot both go out and knock.",
+    "cli.prompt.second_out": "{gone} already went out: only one player goes out in a hand.",
+    "cli.prompt.no_ending": 'Name who knocked, or type "stock" if the stock ran out.',
 }

@@ -1,4 +1,4 @@
-"""The score chart: each player's running total hand by hand, as a sparkline.
+"""``chart``: each player's running total hand by hand, as a sparkline.
 
 One line per player of block characters ``▁▂▃▄▅▆▇█`` (one per hand), all on
 one scale that includes 0, so a chart reads the same with or without colour
@@ -11,29 +11,11 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
+from scorekeeper.cli.render.common import heading, table as drawn_table
+
 #: The eight levels of a sparkline, lowest first.
 BLOCKS = "▁▂▃▄▅▆▇█"
 _COLOURS = ("cyan", "magenta", "yellow", "green", "blue", "red", "bright_cyan", "bright_magenta")
-
-
-def chart_json(loaded) -> dict[str, Any]:
-    """The chart's data (``chart --json``): running totals after each hand, per player.
-
-    ``{"session", "variant", "title", "hands", "lowest_wins", "finished", "winners",
-    "players": [{"name", "totals": [after hand 1, 2, ...], "total"}]}``; ``total`` is
-    the standings total (end-of-game bonuses included), ``totals`` are hand scores
-    summed, as ``history`` shows them.
-    """
-    r, st = loaded.record, loaded.state
-    running = st.running_totals()
-    final = st.totals
-    return {
-        "session": r["id"], "variant": r["variant"], "title": r.get("title"), "hands": st.hands,
-        "lowest_wins": loaded.setup.variant.lowest_wins, "finished": st.ending.finished,
-        "winners": list(st.ending.winners),
-        "players": [{"name": p, "totals": [t[p] for t in running], "total": final[p]}
-                    for p in loaded.setup.players],
-    }
 
 
 def scale(series: Sequence[Sequence[int]]) -> tuple[int, int]:
@@ -74,13 +56,9 @@ def axis(hands: Sequence[int]) -> str:
     return "".join(line)
 
 
-def render(t, doc: dict[str, Any]) -> None:
-    """Draw the chart on the terminal ``t`` (:class:`scorekeeper.cli.terminal.Terminal`)."""
-    from rich import box
-    from rich.table import Table
+def chart(t: Any, doc: dict[str, Any]) -> None:
+    """Draw the chart (the ``chart --json`` document) on the terminal ``t``."""
     from rich.text import Text
-
-    from scorekeeper.cli.render import heading
 
     heading(t, doc, "Chart: ")
     if not doc["hands"]:
@@ -94,7 +72,7 @@ def render(t, doc: dict[str, Any]) -> None:
     hands = sample(doc["hands"], max(room, 8))
     lo, hi = scale([p["totals"] for p in doc["players"]])
 
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table = drawn_table()
     table.add_column("Player", overflow="fold", min_width=name_width, max_width=name_width)
     table.add_column("Running total" if len(hands) >= len("Running total") else "By hand", no_wrap=True,
                      overflow="crop")

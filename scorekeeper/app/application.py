@@ -1,0 +1,364 @@
+"""The application: one object over one database, one method per command.
+
+    app = Application("~/rummy")          # --db > SCOREKEEPER_DB > the user data directory
+    doc = app.record_hand(["Ann: 7H 8H 9H -AS", "Bob: -"], form="line")
+    doc["totals"], doc["standings"]["dealer"]
+
+Each method does what one command does — read the session, score what
+changed, store it under the lock — and returns a plain document: dicts and
+lists of text, whole numbers, booleans and None, cards as canonical text
+(``"10H"``). It is the ``--json`` shape of SPEC §5; where the table drawn for
+people needs more, the extra fields are named in the method's docstring (a
+``standings`` document beside a hand's scores, a variant's name). Refusals are
+:class:`~scorekeeper.core.errors.ScorekeeperError` with a code and facts.
+
+A method that records a hand scores that hand alone: the hands before it
+come from the session record's cache of derived numbers (see
+:mod:`scorekeeper.app.games`). Nothing here prints, prompts or reads a
+terminal; the store is opened on first use, so an object costs nothing
+until a command needs the database.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Sequence
+
+from scorekeeper.core.errors import InputError, StateError
+from scorekeeper.app import report, sessions
+from scorekeeper.app.games import Loaded, open_game
+
+#: ``form`` of a hand entry: given as one-line arguments, a file, or asked player by player.
+FORMS = ("line", "file", "prompt")
+
+
+class Application:
+    """Every command over one database (a directory: SPEC §5 ``--db``).
+
+    ``db`` is the ``--db`` given (a path, or None for ``SCOREKEEPER_DB``, else
+    the user data directory); an empty path is refused (:class:`InputError`
+    ``db.empty_path``), as it would otherwise mean the current directory.
+    """
+
+    def __init__(self, db: str | os.PathLike | None = None):
+        if db is not None and not str(db).strip():
+            raise InputError("db.empty_path")
+        self.given: Path | None = Path(db) if db is not None else None
+        self._path: Path | None = None
+        self._store = None
+
+    # -- the database ---------------------------------------------------------------
+    @property
+    def path(self) -> Path:
+        """The database directory (``--db``, else ``SCOREKEEPER_DB``, else platformdirs)."""
+        if self._path is None:
+            from scorekeeper.storage.store import resolve_path
+
+            self._path = resolve_path(self.given)
+        return self._path
+
+    @property
+    def store(self):
+        """The :class:`~scorekeeper.storage.store.Store` (opened on first use)."""
+        if self._store is None:
+            from scorekeeper.storage.store import Store
+
+            self._store = Store(self.path)
+        return self._store
+
+    def _open(self, session: str | None, full: bool = False) -> Loaded:
+        return open_game(self.store, session, full)
+
+    def session_id(self, session: str | None = None) -> str:
+        """The id an id prefix names (or the current session's). Raises :class:`StateError`."""
+        return self.store.resolve(session)
+
+    def table(self, session: str | None = None) -> dict:
+        """What asking for the next hand at the table needs: the ``standings`` document
+        of the session plus ``seats`` (the players in seat order), ``rules`` (the
+        options as stored), ``number`` (the next hand), ``dealer_of_next`` /
+        ``leader_of_next`` (who deals and leads it, named even once the game is
+        over) and ``variant_name``."""
+        loaded = self._open(session)
+        doc = report.standings_json(loaded)
+        n = loaded.state.hands + 1
+        doc.update(seats=list(loaded.setup.players), rules=dict(loaded.record["rules"]), number=n,
+                   dealer_of_next=loaded.setup.dealer_of(n), leader_of_next=loaded.setup.leader_of(n),
+                   variant_name=loaded.setup.variant.name)
+        return doc
+
+    # -- playing --------------------------------------------------------------------
+    def new(self, variant: str, players: Sequence[str], rules: Sequence[str] = (), title: str | None = None,
+            dealer: str | None = None) -> dict:
+        """``new``: start a session and make it current.
+
+        ``new --json`` (``session``, ``variant``, ``players``, ``title``, ``rules``,
+        ``dealer``, ``leader``), plus ``variant_name`` and ``standings``.
+        """
+        loaded = sessions.create(self.store, variant, players, rules, title, dealer)
+        doc = report.new_json(loaded)
+        doc.update(variant_name=loaded.setup.variant.name, standings=report.standings_json(loaded))
+        return doc
+
+    def _entry(self, loaded: Loaded, entry: Any, form: str) -> Any:
+        if form not in FORMS:
+            raise ValueError(f"form must be one of {FORMS}, not {form!r}")
+        if form != "line":
+            return entry
+        from scorekeeper.core.oneline import parse_line_entries
+
+        v = loaded.setup.variant
+        return parse_line_entries(list(entry), loaded.setup.players, v.knock_allowed, v.player_keys)
+
+    def preview_hand(self, entry: Any, form: str = "file", session: str | None = None) -> dict:
+        """Score ``entry`` as the next hand without storing it (the prompt's confirmation).
+
+        The ``hand --json`` document it would give, plus ``players`` (per player
+        ``score``, ``arithmetic``, ``lines``, ``note``, ``points_only``: as in
+        ``explain``), ``notes`` (the hand's), ``note`` (the game's: a tie played
+        off, the end bonuses), ``entry`` (the entry as stored) and ``standings``.
+        """
+        loaded = self._open(session)
+        raw = self._entry(loaded, entry, form)
+        state, result = sessions.next_hand(loaded, raw)
+        after = Loaded(loaded.record, loaded.setup, state, False)
+        doc = report.hand_json(after, result, state.hands)
+        doc.update(players={name: ps.as_json() for name, ps in result.players.items()}, notes=list(result.notes),
+                   note=state.ending.note, entry=raw, standings=report.standings_json(after))
+        return doc
+
+    def record_hand(self, entry: Any, form: str = "file", session: str | None = None) -> dict:
+        """``hand``: check, score and store the next hand.
+
+        ``entry`` is the hand as a file holds it (a dict), or with ``form="line"``
+        the one-line arguments (``["Ann: 7H 8H 9H -AS", "Bob: -"]``). Returns
+        ``hand --json`` plus ``standings`` (after the hand). Only this hand is scored.
+        """
+        with self.store.writing():
+            loaded = self._open(session)
+            raw = self._entry(loaded, entry, form)
+            loaded, result = sessions.record_in(self.store, loaded, raw, form)
+        return self._hand_doc(loaded, result, loaded.state.hands)
+
+    def edit(self, number: int, entry: Any, form: str = "file", session: str | None = None) -> dict:
+        """``edit N``: re-record hand ``number``; it and the hands after it are scored again.
+
+        Returns ``hand --json`` for that hand (``totals`` at that hand) plus
+        ``standings``. Refused when the edit would end the game before later hands.
+        """
+        with self.store.writing():
+            loaded = self._open(session)
+            raw = self._entry(loaded, entry, form)
+            loaded, result = sessions.edit_in(self.store, loaded, number, raw, form)
+        return self._hand_doc(loaded, result, number)
+
+    def hand_entry(self, number: int | None = None, session: str | None = None) -> dict:
+        """A stored hand as entered: ``{"session", "number", "entry", "lines"}`` (``lines``:
+        each player's part in the one-line form); the last hand when ``number`` is None.
+        For ``undo``'s question and for ``edit`` starting from the old entry."""
+        from scorekeeper.app.audit import entry_lines
+        from scorekeeper.core.game import hand_number
+
+        loaded = self._open(session)
+        hands = loaded.record["hands"]
+        if number is None:
+            if not hands:
+                raise StateError("session.nothing_to_undo")
+            number = len(hands)
+        hand_number(number, len(hands))
+        entry = hands[number - 1]["entry"]
+        return {"session": loaded.record["id"], "number": number, "entry": entry, "lines": entry_lines(entry)}
+
+    def undo(self, session: str | None = None) -> dict:
+        """``undo``: take back the last hand. ``{"session", "number", "standings"}``."""
+        loaded, number = sessions.undo(self.store, session)
+        return {"session": loaded.record["id"], "number": number, "standings": report.standings_json(loaded)}
+
+    def redo(self, session: str | None = None) -> dict:
+        """``redo``: put back what the last undo took. ``{"session", "number", "standings"}``."""
+        loaded, number = sessions.redo(self.store, session)
+        return {"session": loaded.record["id"], "number": number, "standings": report.standings_json(loaded)}
+
+    def _hand_doc(self, loaded: Loaded, result, number: int) -> dict:
+        doc = report.hand_json(loaded, result, number)
+        doc["standings"] = report.standings_json(loaded)
+        return doc
+
+    # -- reading ----------------------------------------------------------------------
+    def standings(self, session: str | None = None) -> dict:
+        """``standings --json``. Nothing is scored (the session's cache holds the numbers)."""
+        return report.standings_json(self._open(session))
+
+    def history(self, session: str | None = None) -> dict:
+        """``history --json``, plus ``standings`` (the heading) and ``players`` in seat order."""
+        loaded = self._open(session, full=True)
+        doc = report.history_json(loaded)
+        doc.update(standings=report.standings_json(loaded), players=list(loaded.setup.players))
+        return doc
+
+    def audit(self, session: str | None = None) -> dict:
+        """``history --audit --json``: every version of every hand (:func:`scorekeeper.app.audit.audit_json`)."""
+        from scorekeeper.app.audit import audit_json
+
+        return audit_json(self._open(session))
+
+    def explain(self, number: int | None = None, player: str | None = None, session: str | None = None) -> dict:
+        """``explain --json`` for hand ``number`` (default: the last), every player or ``player``."""
+        from scorekeeper.app.audit import explain_json
+
+        return explain_json(self._open(session), number, player)
+
+    def chart(self, session: str | None = None) -> dict:
+        """``chart --json``: each player's running total hand by hand (see :func:`report.chart_json`)."""
+        return report.chart_json(self._open(session))
+
+    # -- keeping sessions -----------------------------------------------------------------
+    def sessions(self) -> dict:
+        """``sessions --json``: ``{"current", "sessions": [...]}``."""
+        st = self.store
+        return report.sessions_json(st.current_id(), st.summaries())
+
+    def use(self, session: str) -> dict:
+        """``use ID``: make a session current. ``{"session", "variant", "variant_name", "players", "title"}``."""
+        loaded = sessions.use(self.store, session)
+        r = loaded.record
+        return {"session": r["id"], "variant": r["variant"], "variant_name": loaded.setup.variant.name,
+                "players": list(r["players"]), "title": r.get("title")}
+
+    def delete(self, session: str) -> dict:
+        """``delete ID``: delete a session for good. ``{"session": id}``."""
+        return {"session": sessions.delete(self.store, session)}
+
+    # -- the rules ----------------------------------------------------------------------
+    def check(self, variant: str, cards: Sequence[str], round_: int | None = None, rules: Sequence[str] = ()) -> dict:
+        """``check --json``: ``{"legal", "melds": [...], "value", ...}`` (no database needed)."""
+        from scorekeeper.core.check import check_melds
+        from scorekeeper.core.variants import get_variant
+
+        return check_melds(get_variant(variant), list(cards), round_, list(rules)).as_json()
+
+    def rules(self, variant: str | None = None) -> dict | list:
+        """``rules --json``: the variants (``variant`` None), or one variant's rules and options."""
+        from scorekeeper.core import describe
+        from scorekeeper.core.variants import VARIANTS, get_variant
+
+        if variant is None:
+            return describe.variants_json(VARIANTS.values())
+        return describe.variant_rules(get_variant(variant))
+
+    # -- sharing ----------------------------------------------------------------------
+    def export(self, session: str | None = None, all_: bool = False, format_: str | None = None,
+               output: str | os.PathLike | None = None, force: bool = False) -> dict:
+        """``export``: one session (default: the current one) or ``all_``, as json, csv or md
+        (``format_``; default: from ``output``'s extension, else json).
+
+        ``{"format", "sessions": n, "output", "text"}``: ``text`` is the export to
+        print, or None when it was written to ``output`` (atomically; an existing
+        file needs ``force``).
+        """
+        from scorekeeper.app import exporting
+
+        return exporting.export(self.store, session, all_, format_, Path(output) if output is not None else None,
+                                force)
+
+    def import_(self, file: str | os.PathLike, skip_existing: bool = False, text: str | None = None) -> dict:
+        """``import FILE``: read an export back, check every session, then store them all.
+
+        ``file`` names the export (read here unless ``text`` is given: ``"-"``
+        with the text of standard input). ``{"imported", "skipped", "sessions":
+        [{"id", "imported_as", "action": "imported" | "renamed" | "skipped"}]}``.
+        """
+        from scorekeeper.app import exporting
+
+        label = "standard input" if str(file) == "-" else str(file)
+        if text is None:
+            text = exporting.read_import_file(file)
+        outcomes = exporting.import_sessions(self.store, exporting.read_import(text, label), skip_existing)
+        return {"imported": sum(o["action"] != "skipped" for o in outcomes),
+                "skipped": sum(o["action"] == "skipped" for o in outcomes), "sessions": outcomes}
+
+    def stats(self, player: str | None = None, variant: str | None = None) -> dict:
+        """``stats --json`` over every session (:func:`scorekeeper.app.stats.compute`)."""
+        from scorekeeper.app import exporting, stats
+        from scorekeeper.core.variants import get_variant
+
+        vid = get_variant(variant).id if variant is not None else None
+        st = self.store
+        games = [stats.game_of(loaded) for loaded in exporting.games(st, [s["id"] for s in st.summaries()])]
+        return stats.compute(games, player, vid)
+
+    # -- the database ---------------------------------------------------------------------
+    def db_path(self) -> dict:
+        """``db path``: ``{"database": "DIR"}``."""
+        return {"database": str(self.store.root)}
+
+    def db_check(self, repair: bool = False) -> dict:
+        """``db check [--repair]``: the report (``ok``, ``problems``, counts), plus ``root``,
+        ``exists``, ``files``, ``sessions``, ``hands`` and ``findings`` for people."""
+        from scorekeeper.storage import maintenance
+
+        result = maintenance.check(self.store, repair)
+        doc = result.as_json()
+        doc.setdefault("ok", result.ok)
+        doc.update(root=str(result.root), exists=result.exists, files=result.files, sessions=result.sessions,
+                   hands=result.hands,
+                   findings=[{"file": f.file, "problem": f.problem, "kind": f.kind, "repaired": f.repaired,
+                              "repairable": f.repairable, "wrong": f.wrong} for f in result.findings])
+        return doc
+
+    def backups(self, session: str | None = None) -> dict:
+        """``db restore --list``: ``{"database", "backups": [{"file", "saved", "backup", "good", "deleted"}...]}``."""
+        from scorekeeper.storage import maintenance
+
+        return {"database": str(self.store.root), "backups": maintenance.list_backups(self.store, session)}
+
+    def restore(self, session: str | None = None) -> dict:
+        """``db restore [--session ID]``: ``{"restored": [...], "failed": [...], "ok"}``."""
+        from scorekeeper.storage import maintenance
+
+        result = maintenance.restore(self.store, session)
+        doc = result.as_json()
+        doc.update(restored=list(result.restored), failed=list(result.failed), ok=result.ok)
+        return doc
+
+    def demo(self) -> dict:
+        """``demo``: record the bundled Rummy 500 game, hand by hand, into the database
+        ``--db`` named, or into a throw-away one (SCOREKEEPER_DB is not used).
+
+        ``{"title", "variant", "variant_name", "players", "target", "throwaway",
+        "database" (None when throw-away), "hands": [{"number", "players": {name:
+        entry part as recorded}, "hand": hand document}], "standings"}``.
+        """
+        if self.given is None:
+            import tempfile
+
+            with tempfile.TemporaryDirectory(prefix="scorekeeper-demo-") as tmp:
+                doc = Application(Path(tmp) / "db")._demo()
+            doc.update(throwaway=True, database=None)
+            return doc
+        doc = self._demo()
+        doc.update(throwaway=False, database=str(self.path))
+        return doc
+
+    def _demo(self) -> dict:
+        game = demo_game()
+        started = self.new(game["variant"], game["players"], game.get("rules", []), game.get("title"))
+        hands = []
+        doc: dict = {}
+        for number, hand in enumerate(game["hands"], 1):
+            doc = self.record_hand(hand, "file")
+            standings = doc.pop("standings")
+            hands.append({"number": number, "players": hand["players"], "hand": doc})
+        return {"title": game.get("title"), "variant": started["variant"], "variant_name": started["variant_name"],
+                "players": started["players"], "target": started["rules"].get("target"), "hands": hands,
+                "standings": standings if hands else started["standings"]}
+
+
+def demo_game() -> dict:
+    """The bundled Rummy 500 game (scorekeeper/data/demo_rummy500.json), as a worked-example game:
+    ``{"variant", "players", "rules", "title", "hands": [hand entry, ...]}``."""
+    import json
+    from importlib import resources
+
+    text = resources.files("scorekeeper.data").joinpath("demo_rummy500.json").read_text(encoding="utf-8")
+    return json.loads(text)

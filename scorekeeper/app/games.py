@@ -1,0 +1,141 @@
+"""A stored session as a game: its setup, and its state worked out once.
+
+The hands as entered are the truth (SPEC §6); their scores are derived. Each
+save keeps, in the same write, what the hands derived (the record's cache,
+:mod:`scorekeeper.app.scoreboard`), so a command that only needs the numbers —
+totals, who won each hand, the end of the game — reads them from there and
+scores nothing; a command that records a hand scores that hand alone.
+:func:`scored` replays every hand when the explanation lines of each hand are
+needed (``history``, ``explain``) or the cache is stale.
+
+A :class:`Loaded` game's ``state`` is a :class:`~scorekeeper.core.game.GameState`
+either way; from the cache, its results are the cached hand summaries (scores,
+hands won, how the hand ended), which is all the totals, ranks, dealer and the
+end of the game are made of.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from scorekeeper.core.errors import InputError, StateError, StoreError
+from scorekeeper.core import game as core_game
+from scorekeeper.core.game import Ending, GameSetup, GameState
+from scorekeeper.core.variants import get_variant
+from scorekeeper.app.scoreboard import board_from_cache, derive
+from scorekeeper.storage.store import Store, now
+
+
+@dataclass
+class Loaded:
+    """A session as read: its stored record, its setup and its derived state.
+
+    ``full`` says whether ``state.results`` are whole hand results (with the
+    explanation lines) or the cached summaries of them."""
+
+    record: dict
+    setup: GameSetup
+    state: GameState
+    full: bool = True
+
+
+def setup_of(record: dict) -> GameSetup:
+    """The game setup a stored record describes (its rules as stored)."""
+    variant = get_variant(record["variant"])
+    players = tuple(record["players"])
+    return GameSetup(variant, players, dict(record["rules"]), players.index(record["dealer"]))
+
+
+def entries_of(record: dict) -> list[Any]:
+    """The stored hand entries in effect, in order."""
+    return [h["entry"] for h in record["hands"]]
+
+
+def summary_of(record: dict, state: GameState) -> dict:
+    """The index row kept for `sessions`."""
+    return {
+        "id": record["id"], "variant": record["variant"], "title": record.get("title"),
+        "players": list(record["players"]), "hands": state.hands, "finished": state.ending.finished,
+        "winners": list(state.ending.winners), "created": record["created"], "updated": now(),
+    }
+
+
+# -- scoring ----------------------------------------------------------------------
+
+def score_hands(setup: GameSetup, entries: Sequence[Any], results: Sequence[Any] = ()) -> GameState:
+    """The state after ``results`` (hands already scored, in order) and then
+    ``entries``, scored as the hands that follow them.
+
+    Raises :class:`InputError` for an entry that does not score, with the hand
+    number as a fact (``hand``) and the refusal as its ``cause``, and
+    :class:`StateError` (``game.hand_after_end``) for a hand after the end of the game.
+    """
+    done = list(results)
+    ending = setup.variant.end(setup, done)
+    for number, raw in enumerate(entries, len(done) + 1):
+        if ending.finished:
+            raise StateError("session.hand_after_end", hand=number)
+        try:
+            done.append(core_game.score_entry(setup, raw, number))
+        except InputError as e:
+            raise InputError("session.hand_refused", hand=number, cause=e.with_facts(hand=None)) from None
+        ending = setup.variant.end(setup, done)
+    return GameState(setup, done, ending)
+
+
+def refuse_after_end(loaded: Loaded) -> None:
+    """Raise the core's :class:`StateError` for a hand after the end when ``loaded``
+    is a finished game (the core says why: who won, or that the rounds are over)."""
+    if loaded.state.ending.finished:
+        core_game.play(loaded.setup, entries_of(loaded.record), None)  # raises: the game is over
+        raise StateError("session.hand_after_end", hand=loaded.state.hands + 1)  # pragma: no cover
+
+
+def scored(record: dict, setup: GameSetup | None = None) -> Loaded:
+    """A stored record with every hand scored through the core (whole results)."""
+    setup = setup or setup_of(record)
+    return Loaded(record, setup, score_hands(setup, entries_of(record)), True)
+
+
+def cached(record: dict, setup: GameSetup | None = None) -> Loaded | None:
+    """A stored record with its state from the cache of derived numbers, or None
+    when the cache is missing, stale or not of the expected shape."""
+    setup = setup or setup_of(record)
+    board = board_from_cache(record, setup)
+    if board is None:
+        return None
+    ending = Ending(board.finished, list(board.winners), dict(board.bonus), board.note)
+    return Loaded(record, setup, GameState(setup, list(board.hands), ending), False)
+
+
+def game_of(record: dict, full: bool = False) -> Loaded:
+    """A stored record as a game: from its cache when fresh (unless ``full``), else
+    scored. Raises the scoring errors as :func:`score_hands` does."""
+    setup = setup_of(record)
+    if not full:
+        quick = cached(record, setup)
+        if quick is not None:
+            return quick
+    return scored(record, setup)
+
+
+def open_game(store: Store, session: str | None, full: bool = False) -> Loaded:
+    """Read a session (an id prefix, or the current one) as a game (:func:`game_of`).
+
+    Raises :class:`StoreError` when what is stored no longer scores (the file
+    was changed outside scorekeeper).
+    """
+    sid = store.resolve(session)
+    record = store.load(sid)
+    try:
+        return game_of(record, full)
+    except (InputError, StateError) as e:
+        raise StoreError("session.rules_refuse", path=store.session_path(sid), session=sid, cause=e) from None
+
+
+def save(store: Store, record: dict, state: GameState, **current) -> None:
+    """Write the session file — its hands and, in the same write, the numbers they
+    derive (``record["derived"]``) — then its summary row (and ``current=ID``
+    when given) in one index write."""
+    record["derived"] = derive(state)
+    store.save(record, summary_of(record, state), **current)

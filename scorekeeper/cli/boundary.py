@@ -1,0 +1,80 @@
+"""The run's shared objects (``ctx.obj``) and the one error boundary.
+
+The root callback puts a :class:`Run` in ``ctx.obj``: the :class:`~scorekeeper.cli.terminal.Terminal`
+and the application over the database the line names (built on first use, once
+per run, so ``--help`` and TAB load no more than typer). Commands take it with
+:func:`run`.
+
+:class:`Boundary` is the root command group: any
+:class:`~scorekeeper.core.errors.ScorekeeperError` a command (or the root
+callback) raises ends there as its sentence on stderr and its exit code;
+``--debug`` (or SCOREKEEPER_DEBUG) lets it through with its traceback. The
+console script and typer's CliRunner both go through it.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import typer
+from typer.core import TyperGroup
+
+from scorekeeper.core.errors import ScorekeeperError
+from scorekeeper.cli.terminal import Terminal
+
+
+class Run:
+    """What one run of the program shares: the terminal, the root's ``--db``, ``--debug``,
+    and the application (built once, on first use)."""
+
+    def __init__(self, db: str | None = None, debug: bool = False):
+        self.db_option = db
+        self.debug = debug or bool(os.environ.get("SCOREKEEPER_DEBUG"))
+        self.terminal = Terminal()
+        self._apps: dict[str | None, Any] = {}
+
+    def app(self, db: str | None = None):
+        """The application over the database named by the command's ``--db``, else the
+        root's, else SCOREKEEPER_DB or the user data directory; one per database per run
+        (imported only when a command needs it: ``--help`` and TAB stay quick)."""
+        given = db if db is not None else self.db_option
+        if given not in self._apps:
+            from scorekeeper.app import Application
+
+            self._apps[given] = Application(given)
+        return self._apps[given]
+
+
+def run(ctx: typer.Context | None = None) -> Run:
+    """The run's :class:`Run` (made by the root callback)."""
+    if ctx is None:
+        import typer._click as click
+
+        ctx = click.get_current_context()
+    found = ctx.find_object(Run)
+    if found is None:  # a command invoked without the root callback (never from the command line)
+        found = ctx.ensure_object(Run)
+    return found
+
+
+def _debugging(ctx: Any) -> bool:
+    obj = getattr(ctx, "obj", None)
+    if isinstance(obj, Run):
+        return obj.debug
+    return bool(getattr(ctx, "params", {}).get("debug")) or bool(os.environ.get("SCOREKEEPER_DEBUG"))
+
+
+class Boundary(TyperGroup):
+    """The root group: turns the core's errors into one sentence on stderr and the
+    error's exit code. Errors that are not :class:`ScorekeeperError` are bugs and
+    pass through (``main`` prints them as an internal error)."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except ScorekeeperError as e:
+            if _debugging(ctx):
+                raise
+            sys.stderr.write(e.message.rstrip() + "\n")
+            raise typer.Exit(int(e.exit_code)) from None

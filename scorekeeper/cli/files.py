@@ -1,0 +1,52 @@
+"""Hand files given on the command line (``hand --file``, ``edit --file``). Every
+refusal is an :class:`InputError` with a code and facts."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.core.errors import InputError
+
+
+def read_hand_file(name: str) -> Any:
+    """Read a hand file: JSON or TOML by extension; ``-`` reads standard input
+    (JSON first, then TOML). Raises :class:`InputError`."""
+    import tomllib
+
+    if name == "-":
+        text = sys.stdin.read()
+        label, kinds = "standard input", ("json", "toml")
+    else:
+        path = Path(name)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise InputError("cli.hand_file.missing", name=name) from None
+        except (OSError, UnicodeDecodeError) as e:
+            raise InputError("cli.hand_file.unreadable", name=name,
+                             reason=getattr(e, "strerror", None) or str(e)) from None
+        label = name
+        suffix = path.suffix.lower()
+        kinds = ("toml",) if suffix == ".toml" else ("json",) if suffix == ".json" else ("json", "toml")
+    first: tuple[str, dict] | None = None
+    for kind in kinds:
+        try:
+            raw = json.loads(text) if kind == "json" else tomllib.loads(text)
+        except (json.JSONDecodeError, tomllib.TOMLDecodeError) as e:
+            failed = ("cli.hand_file.invalid", {"kind": kind.upper(), "reason": str(e)})
+        except RecursionError:
+            failed = ("cli.hand_file.too_deep", {"kind": kind.upper()})
+        except ValueError:  # a whole number of thousands of digits (Python's int limit)
+            failed = ("cli.hand_file.number_too_long", {"kind": kind.upper()})
+        else:
+            if raw is None:
+                if name == "-":
+                    raise InputError("cli.hand_file.null_stdin")
+                raise InputError("cli.hand_file.null", name=name)
+            return raw
+        first = first or failed
+    code, facts = first
+    raise InputError(code, label=label, kinds=[k.upper() for k in kinds], **facts)
+

@@ -1,0 +1,85 @@
+"""``history --audit``: every version of every hand."""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from scorekeeper.cli.render.cards import typed_cards
+from scorekeeper.cli.render.common import heading, signed, table
+
+_ACTIONS = {"entered": "entered", "edited": "edited", "undone": "undone (taken back)", "redone": "redone (put back)"}
+
+
+def _when(time: str | None) -> str:
+    return (time or "?").replace("T", " ")[:19]
+
+
+def _scores_text(scores: dict | None, previous: dict | None, change: dict, action: str) -> Text:
+    out = Text()
+    if action == "edited":
+        for p, new in (scores or {}).items():
+            old = (previous or {}).get(p)
+            out.append(Text(p))
+            if old is not None and old != new:
+                out.append(f" {signed(old) or '0'} → {signed(new) or '0'} ({signed(change.get(p, 0))})\n")
+            else:
+                out.append(f" {signed(new) or '0'}\n")
+    elif action == "undone":
+        for p, old in (previous or {}).items():
+            out.append(Text(p))
+            out.append(f" {signed(old) or '0'} taken back\n")
+    else:
+        for p, new in (scores or {}).items():
+            out.append(Text(p))
+            out.append(f" {signed(new) or '0'}\n")
+    out.rstrip()
+    return out
+
+
+def _entry_text(t: Any, lines: dict, previous: dict | None, action: str) -> Text:
+    out = Text()
+    for p, text in lines.items():
+        out.append(Text(p + ": " if p else ""))
+        out.append(typed_cards(text, t))
+        if action == "edited" and previous is not None and previous.get(p) != text:
+            out.append("\n  was: ", style="dim")
+            out.append(typed_cards(previous.get(p, ""), t, "dim"))
+        out.append("\n")
+    out.rstrip()
+    return out
+
+
+def audit(t: Any, doc: dict) -> None:
+    """Hand by hand, every version with its time, what changed and the score change."""
+    heading(t, doc, "Audit: ")
+    if not doc["hands"]:
+        t.print("No hands yet.")
+        return
+    if not doc.get("kept", True):
+        t.print(Text("This session kept no audit trail: its hands are listed as entered.", style="yellow"))
+    for hand in doc["hands"]:
+        t.print()
+        head = Text(f"Hand {hand['number']}", style="bold")
+        if not hand["in_effect"]:
+            head.append("  (taken back, not in effect)", style="dim")
+        t.print(head)
+        drawn = table()
+        drawn.add_column("#", justify="right")
+        drawn.add_column("When (UTC)")
+        drawn.add_column("What")
+        drawn.add_column("Entry", overflow="fold", ratio=2)
+        drawn.add_column("Scores", overflow="fold", ratio=1)
+        for v in hand["versions"]:
+            what = Text(_ACTIONS.get(v["action"], v["action"]))
+            if v.get("form"):
+                what.append(f" ({v['form']})", style="dim")
+            if v.get("current"):
+                what.append("\nin effect", style="green")
+            if v["action"] == "undone":
+                entry = _entry_text(t, v["previous_lines"], None, v["action"])
+            else:
+                entry = _entry_text(t, v["lines"], v["previous_lines"], v["action"])
+            drawn.add_row(str(v["seq"]), _when(v["time"]), what, entry,
+                          _scores_text(v["scores"], v["previous_scores"], v["change"], v["action"]))
+        t.print(drawn)

@@ -1,0 +1,91 @@
+"""Cards for people, styled from card objects.
+
+A card is shown with its suit symbol (``10♥``), hearts and diamonds red, when the
+terminal has colour, and in letters (``10H``) otherwise (SPEC §3). The cards come
+as :class:`~scorekeeper.core.cards.Card`/``PlayedCard`` objects or as the
+canonical texts the documents hold (``"10H"``, ``"JK=7H"``), read with the core's
+own :func:`~scorekeeper.core.cards.parse_played`.
+
+Sentences made by :mod:`scorekeeper.core.messages` name cards with their suit
+symbols; :func:`cards` styles each word of such a sentence that the core reads as
+a card written with a suit symbol.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable
+
+from rich.text import Text
+
+from scorekeeper.core.cards import SUIT_SYMBOLS, Card, PlayedCard, card_symbol, format_card, parse_played
+from scorekeeper.core.errors import InputError
+
+_RED = ("H", "D")
+_SYMBOLS = frozenset(SUIT_SYMBOLS.values())
+#: what may stand around a card in a sentence or an entry as typed: 7♥, (A♠) +10H -AS
+_AROUND = "()[]{},;.:!?\"'+-"
+_WORDS = re.compile(r"(\s+)")
+
+
+def card(c: Card | PlayedCard, t: Any, style: str = "") -> Text:
+    """One card: ``10♥`` in red with colour, ``10H`` without; a played card keeps its
+    marks (``JK=7♥``, ``A♠:low``)."""
+    if isinstance(c, PlayedCard):
+        out = card(c.card, t, style)
+        if c.stands_for is not None:
+            out.append("=")
+            out.append(card(c.stands_for, t, style))
+        if c.ace:
+            out.append(f":{c.ace}")
+        return out
+    if not t.color:
+        return Text(format_card(c), style=style)
+    return Text(card_symbol(c), style=" ".join(s for s in (style, "red" if c.suit in _RED else "") if s))
+
+
+def card_list(items: Iterable[Card | PlayedCard | str], t: Any, style: str = "") -> Text:
+    """Cards separated by spaces; texts are read as played cards (``"7H"``, ``"JK=7H"``)."""
+    out = Text(style=style)
+    for i, c in enumerate(items):
+        if i:
+            out.append(" ")
+        out.append(card(parse_played(c) if isinstance(c, str) else c, t))
+    return out
+
+
+def _read(word: str, symbols_only: bool) -> PlayedCard | None:
+    if symbols_only and not any(s in word for s in _SYMBOLS):
+        return None
+    try:
+        return parse_played(word)
+    except InputError:
+        return None
+
+
+def _styled_words(text: str, t: Any, style: str, symbols_only: bool) -> Text:
+    out = Text(style=style)
+    for piece in _WORDS.split(text):
+        core = piece.strip(_AROUND)
+        found = _read(core, symbols_only) if core else None
+        if found is None:
+            out.append(piece)
+            continue
+        start = piece.index(core)
+        out.append(piece[:start])
+        out.append(card(found, t))
+        out.append(piece[start + len(core):])
+    return out
+
+
+def cards(text: str, t: Any, style: str = "") -> Text:
+    """A sentence of the program naming cards with suit symbols (``A♣ 2♣ in hand``):
+    each card coloured, or in letters without colour."""
+    return _styled_words(text, t, style, symbols_only=True)
+
+
+def typed_cards(text: str, t: Any, style: str = "") -> Text:
+    """An entry as typed (``7H 8H +10H -AS``): with colour, its cards shown with suit
+    symbols (hearts and diamonds red); without, exactly as typed."""
+    if not t.color:
+        return Text(text, style=style)
+    return _styled_words(text, t, style, symbols_only=False)

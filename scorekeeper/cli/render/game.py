@@ -1,0 +1,135 @@
+"""Playing a game: new, hand, standings, history, undo, redo."""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from scorekeeper.cli.render.common import heading, natural_width, signed, table, wild_words, winners_line
+
+
+def new_session(t: Any, doc: dict) -> None:
+    """``Started Rummy 500 session ID for Ann, Bob, Cy.`` and who deals and leads."""
+    line = Text(f"Started {doc['variant_name']} session ")
+    line.append(doc["session"], style="bold")
+    line.append(" for ")
+    line.append(", ".join(doc["players"]))
+    line.append(".")
+    t.print(line)
+    footer(t, doc["standings"])
+
+
+def standings(t: Any, doc: dict) -> None:
+    """The standings table, the dealer/leader line and the winner banner."""
+    # the first layout that fits: a narrow terminal gets closer columns, then no bar
+    for bar, gap in ((True, 1), (True, 0), (False, 0)):
+        drawn = _standings_table(doc, bar, gap)
+        if natural_width(t, drawn) <= t.out.width:
+            break
+    heading(t, doc, "Standings: ")
+    t.print(drawn)
+    footer(t, doc)
+
+
+def _standings_table(doc: dict, bar: bool, gap: int):
+    """Rank, player, total, last hand, hands won, bonus (when any), progress toward the target.
+
+    Nothing is cut: in a narrow terminal a long name folds onto the next line.
+    """
+    target = doc.get("target")
+    show_bonus = any(p["bonus"] for p in doc["players"])
+    drawn = table(padding=(0, gap))
+    drawn.add_column("#", justify="right", overflow="fold")
+    drawn.add_column("Player", overflow="fold")
+    for name in ("Total", "Last", "Won") + (("Bonus",) if show_bonus else ()):
+        drawn.add_column(name, justify="right", overflow="fold")
+    if target:
+        drawn.add_column("To target", justify="right", overflow="fold")
+    lead = doc["players"][0]["total"] if doc["players"] else 0
+    for p in doc["players"]:
+        row = [str(p["rank"]), Text(p["name"], style="bold" if p["total"] == lead else ""), str(p["total"]),
+               signed(p.get("last")), str(p["won"])]
+        if show_bonus:
+            row.append(signed(p["bonus"]) if p["bonus"] else "")
+        if target:
+            row.append(_progress(p["total"], target, bar))
+        drawn.add_row(*row)
+    return drawn
+
+
+def _progress(total: int, target: int, bar: bool = True) -> str:
+    share = max(0.0, min(1.0, total / target)) if target else 0
+    filled = round(share * 10)
+    percent = f"{round(share * 100)}%".rjust(4)
+    return "█" * filled + "·" * (10 - filled) + " " + percent if bar else percent
+
+
+def footer(t: Any, doc: dict) -> None:
+    """Who deals and leads next, the round and its wild rank, or the winner."""
+    if doc["finished"]:
+        hands = doc["hands"]
+        t.print(winners_line(doc["winners"], f" after {hands} hand{'s' if hands != 1 else ''}."))
+        if doc.get("note"):
+            t.print(Text(doc["note"]))
+        return
+    if doc.get("note"):
+        t.print(Text(doc["note"], style="yellow"))
+    line = Text()
+    if doc.get("round"):
+        line.append(f"Round {doc['round']} — {wild_words(doc['wild'])}. ", style="bold")
+    line.append("Next: ")
+    line.append(doc["dealer"], style="bold")
+    line.append(" deals, ")
+    line.append(doc["leader"], style="bold")
+    line.append(" leads")
+    line.append(" and gets the eighth card." if doc.get("round") else ".")
+    t.print(line)
+
+
+def hand_scores(t: Any, doc: dict) -> None:
+    """One hand's scores beside the new totals."""
+    drawn = table(title_justify="left")
+    drawn.add_column("Player", overflow="fold")
+    drawn.add_column("Hand", justify="right", overflow="fold")
+    drawn.add_column("Total", justify="right", overflow="fold")
+    for name, score in doc["scores"].items():
+        drawn.add_row(Text(name), signed(score), str(doc["totals"][name]))
+    title = Text(f"Hand {doc['number']}", style="bold")
+    if doc.get("context", {}).get("round"):
+        title.append(f" (round {doc['context']['round']})")
+    t.print(title)
+    t.print(drawn)
+
+
+def hand(t: Any, doc: dict) -> None:
+    """``hand`` and ``edit``: the hand's scores, then the standings."""
+    hand_scores(t, doc)
+    standings(t, doc["standings"])
+
+
+def history(t: Any, doc: dict) -> None:
+    """Hand by hand: each player's score and running total."""
+    heading(t, doc["standings"], "History: ")
+    players = list(doc["players"])
+    drawn = table()
+    drawn.add_column("Hand", justify="right", overflow="fold")
+    drawn.add_column("Dealer", overflow="fold")
+    for p in players:
+        drawn.add_column(Text(p), justify="right", overflow="fold")
+    for h in doc["hands"]:
+        mark = " (points)" if h["points_only"] else ""
+        drawn.add_row(str(h["number"]) + mark, Text(h["dealer"]),
+                      *[f"{signed(h['scores'][p])} → {h['totals'][p]}" for p in players])
+    t.print(drawn)
+    if not doc["hands"]:
+        t.print("No hands yet.")
+
+
+def undone(t: Any, doc: dict) -> None:
+    t.print(f"Hand {doc['number']} taken back (scorekeeper redo puts it back).")
+    footer(t, doc["standings"])
+
+
+def redone(t: Any, doc: dict) -> None:
+    t.print(f"Hand {doc['number']} put back.")
+    standings(t, doc["standings"])

@@ -1,0 +1,74 @@
+"""Sharing results: export, import, stats."""
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from rich.text import Text
+
+from scorekeeper.cli.render.common import table
+
+
+def exported(t: Any, doc: dict) -> None:
+    """``export -o FILE``: the line on stderr (stdout may be the export itself)."""
+    n = doc["sessions"]
+    sys.stderr.write(f"Exported {n} session{'s' if n != 1 else ''} as {doc['format']} to {doc['output']}.\n")
+
+
+def imported(t: Any, doc: dict) -> None:
+    """``import``: one line per session, then how many were imported."""
+    outcomes = doc["sessions"]
+    for o in outcomes:
+        if o["action"] == "imported":
+            t.print(Text(f"Imported session {o['id']}."))
+        elif o["action"] == "renamed":
+            t.print(Text(f"Imported session {o['id']} as {o['imported_as']} (its id was taken)."))
+        else:
+            t.print(Text(f"Skipped session {o['id']}: it is already in the database."))
+    t.print(Text(f"{doc['imported']} of {len(outcomes)} session{'s' if len(outcomes) != 1 else ''} imported."))
+
+
+def _percent(rate: float | None) -> str:
+    return "—" if rate is None else f"{round(rate * 100)}%"
+
+
+def _hand(where: dict | None) -> str:
+    if where is None:
+        return "—"
+    score = where["score"]
+    return f"{'+' if score > 0 else ''}{score} ({where['session']} hand {where['hand']})"
+
+
+def stats(t: Any, doc: dict) -> None:
+    """The stats tables: one row per player, then head to head."""
+    scope = Text("Statistics: ", style="bold")
+    scope.append(f"{doc['sessions']} game{'s' if doc['sessions'] != 1 else ''}")
+    if doc["variant"]:
+        scope.append(f" of {doc['variant']}")
+    t.print(scope)
+    if not doc["players"] or not any(p["games"] for p in doc["players"]):
+        t.print("No games to count yet (a game counts once it has a hand).")
+        return
+    drawn = table()
+    drawn.add_column("Player", overflow="fold")
+    for col in ("Games", "Finished", "Wins", "Win rate", "Hands", "Average"):
+        drawn.add_column(col, justify="right")
+    drawn.add_column("Best hand", overflow="fold")
+    drawn.add_column("Worst hand", overflow="fold")
+    for p in doc["players"]:
+        drawn.add_row(Text(p["name"]), str(p["games"]), str(p["finished"]), str(p["wins"]),
+                      _percent(p["win_rate"]), str(p["hands"]),
+                      "—" if p["average"] is None else f"{p['average']:.2f}", _hand(p["best"]), _hand(p["worst"]))
+    t.print(drawn)
+    h2h = table(title="Head to head (finished games)", title_justify="left")
+    h2h.add_column("Player", overflow="fold")
+    h2h.add_column("Opponent", overflow="fold")
+    for col in ("Games", "Finished", "Ahead", "Behind", "Level"):
+        h2h.add_column(col, justify="right")
+    for p in doc["players"]:
+        for row in p["head_to_head"]:
+            h2h.add_row(Text(p["name"]), Text(row["opponent"]), str(row["games"]), str(row["finished"]),
+                        str(row["ahead"]), str(row["behind"]), str(row["level"]))
+    if h2h.row_count:
+        t.print()
+        t.print(h2h)
