@@ -260,7 +260,7 @@ def best_arrangement(cards: Sequence[Card], defender: Sequence[Card] | None = No
     that leave the least deadwood; of several, the one that leaves the
     ``defender`` (their cards, when known) the most deadwood after their own
     melds and their lay-offs onto these melds. Without ``defender``, the first
-    in a fixed order (fewest lay-off chances are not guessed)."""
+    of them in a fixed order (:func:`least_deadwood_arrangements`)."""
     ties = least_deadwood_arrangements(cards)
     if defender is None or len(ties) == 1:
         return ties[0]

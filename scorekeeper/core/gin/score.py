@@ -139,13 +139,14 @@ def _check_cards(hand: GinHand) -> None:
                              players=list(dict.fromkeys(who)))
 
 
-def _check_count(e: GinPlayer, expected: int, big_gin: bool) -> None:
+def _check_count(e: GinPlayer, expected: int, big_gin: bool = False, knocker: bool = False) -> None:
+    """10 cards shown (11 by a knocker with big gin); points-only entries show none."""
     count = len(e.shown())
     if e.form in ("points", "none") or count == expected:
         return
     if big_gin:
         raise InputError("gin.card_count_big_gin", player=e.name, count=count)
-    if count == 11 and expected == 10:
+    if count == 11 and knocker:
         raise InputError("gin.card_count_eleven", player=e.name)
     raise InputError("gin.card_count", player=e.name, count=count, expected=expected)
 
@@ -267,8 +268,8 @@ def score_hand(hand: GinHand, options: GinOptions) -> HandResult:
     for e in (kp, dp):
         if e.form == "none":
             raise InputError("gin.nothing_given", player=e.name)
-    _check_count(kp, 11 if hand.big_gin else 10, hand.big_gin)
-    _check_count(dp, 10, False)
+    _check_count(kp, 11 if hand.big_gin else 10, hand.big_gin, knocker=True)
+    _check_count(dp, 10)
     if kp.layoffs:
         raise InputError("gin.knocker_layoff", player=knocker, cards=[c.card for c in kp.layoffs])
     k_melds = _read_melds(kp)
@@ -399,6 +400,13 @@ def _over_limit(kp: GinPlayer, k: int, limit: int, options: GinOptions, upcard: 
     if okla:
         facts["upcard"] = upcard
     code = "gin.over_limit" + ("_cards" if ties else "") + ("_oklahoma" if okla else "")
+    if kp.form == "arranged":
+        # I-G6 scores an arrangement as entered, but a refusal can say that a better one knocks
+        best = least_deadwood_arrangements(kp.shown())[0]
+        if best.deadwood <= limit:
+            facts |= {"best": best.deadwood, "best_melds": [list(m.cards) for m in best.melds],
+                      "best_cards": list(best.deadwood_cards)}
+            code += "_better_gin" if best.deadwood == 0 else "_better"
     return InputError(code, **facts)
 
 
@@ -409,7 +417,8 @@ def _hints(notes: _Notes, kp: GinPlayer, dp: GinPlayer, k_side: _Side, d_side: _
     if kp.form == "arranged" and k_side.deadwood:
         best = least_deadwood_arrangements(kp.shown())[0]
         if best.deadwood < k_side.deadwood:
-            notes.add("gin.note.better_arrangement", player=kp.name, melds=[list(m.cards) for m in best.melds],
+            notes.add("gin.note.better_arrangement" if best.deadwood else "gin.note.better_arrangement_all",
+                      player=kp.name, melds=[list(m.cards) for m in best.melds],
                       deadwood_cards=list(best.deadwood_cards), deadwood=best.deadwood, entered=k_side.deadwood)
     if dp.form != "arranged" or not d_side.deadwood:
         return
@@ -424,7 +433,10 @@ def _hints(notes: _Notes, kp: GinPlayer, dp: GinPlayer, k_side: _Side, d_side: _
                   cards=[c for c in best.laid_off if c not in laid], deadwood=best.deadwood,
                   entered=d_side.deadwood)
         return
-    notes.add("gin.note.better_arrangement_layoffs" if best.layoffs else "gin.note.better_arrangement",
+    code = "gin.note.better_arrangement" if best.deadwood else "gin.note.better_arrangement_all"
+    if best.layoffs:
+        code = "gin.note.better_arrangement_layoffs" if best.melds else "gin.note.better_layoffs_only"
+    notes.add(code,
               player=dp.name, knocker=knocker, melds=[list(m.cards) for m in best.melds],
               layoffs=list(best.laid_off), deadwood_cards=list(best.deadwood_cards),
               deadwood=best.deadwood, entered=d_side.deadwood)
@@ -496,7 +508,7 @@ def _void(hand: GinHand, options: GinOptions) -> HandResult:
     """A void hand: the stock ran down with no knock; cards, when given, are checked
     (10 each, legal melds, no lay-offs), nothing scores, nobody wins the hand."""
     for e in hand.players.values():
-        _check_count(e, 10, False)
+        _check_count(e, 10)
         _read_melds(e)
         if e.layoffs:
             raise InputError("gin.void_layoff", player=e.name, cards=[c.card for c in e.layoffs])

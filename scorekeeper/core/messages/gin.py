@@ -101,6 +101,26 @@ TEMPLATES: dict[str, str] = {
         "{player} knocked with {deadwood} deadwood, over the knock limit of {limit} set by the up-card "
         "{upcard} (Oklahoma gin)."
     ),
+    "gin.over_limit_better": (
+        "{player} knocked with {deadwood} deadwood as entered, over the knock limit of {limit} "
+        "(knock_limit={knock_limit}); arranged as {best_melds:and} the cards leave only {best} ({best_cards}): "
+        "enter that arrangement, or just the cards."
+    ),
+    "gin.over_limit_oklahoma_better": (
+        "{player} knocked with {deadwood} deadwood as entered, over the knock limit of {limit} set by the "
+        "up-card {upcard} (Oklahoma gin); arranged as {best_melds:and} the cards leave only {best} "
+        "({best_cards}): enter that arrangement, or just the cards."
+    ),
+    "gin.over_limit_better_gin": (
+        "{player} knocked with {deadwood} deadwood as entered, over the knock limit of {limit} "
+        "(knock_limit={knock_limit}); arranged as {best_melds:and} every card melds, a gin: "
+        "enter that arrangement, or just the cards."
+    ),
+    "gin.over_limit_oklahoma_better_gin": (
+        "{player} knocked with {deadwood} deadwood as entered, over the knock limit of {limit} set by the "
+        "up-card {upcard} (Oklahoma gin); arranged as {best_melds:and} every card melds, a gin: "
+        "enter that arrangement, or just the cards."
+    ),
     "gin.over_limit_cards": (
         "{player} knocked, but the best arrangement of those cards leaves {deadwood} deadwood "
         "({deadwood_cards}), over the knock limit of {limit} (knock_limit={knock_limit})."
@@ -183,9 +203,17 @@ TEMPLATES: dict[str, str] = {
         "{player} could have arranged the cards better: {melds:and} leave {deadwood} deadwood "
         "({deadwood_cards}) instead of {entered}; the hand is scored as entered (I-G6)."
     ),
+    "gin.note.better_arrangement_all": (
+        "{player} could have arranged the cards better: {melds:and} meld every card, no deadwood instead of "
+        "{entered}; the hand is scored as entered (I-G6)."
+    ),
     "gin.note.better_arrangement_layoffs": (
         "{player} could have arranged the cards better: {melds:and}, laying off {layoffs} on {knocker}'s melds, "
         "leave {deadwood} deadwood instead of {entered}; the hand is scored as entered (I-G6)."
+    ),
+    "gin.note.better_layoffs_only": (
+        "{player} could have laid off {layoffs} on {knocker}'s melds instead of melding, leaving {deadwood} "
+        "deadwood instead of {entered}; the hand is scored as entered (I-G6)."
     ),
     "gin.note.missed_layoff": (
         "{player} could have laid off {cards} on {knocker}'s melds, leaving {deadwood} deadwood instead of "
