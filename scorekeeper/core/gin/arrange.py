@@ -271,7 +271,7 @@ def most_against(ties: Sequence[Arrangement], defender: Sequence[Card]) -> Arran
     """Of the knocker's tied arrangements ``ties``, the one that leaves the defender
     the most deadwood (the first of those in ``ties`` order). Against gin nothing is
     laid off, so every tie leaves the same."""
-    if ties[0].deadwood == 0:
+    if len(ties) == 1 or ties[0].deadwood == 0:
         return ties[0]
     best, most = ties[0], -1
     for t in ties:
