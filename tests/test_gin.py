@@ -29,8 +29,10 @@ from scorekeeper.core.gin import (
     meld_of,
     next_dealer,
     options_from,
+    parse_line,
     score_entry,
 )
+from scorekeeper.core.gin import facts
 
 P = ["Ann", "Bob"]
 GIN_JSON = Path(__file__).resolve().parents[2] / "shared" / "games" / "gin.json"
@@ -771,6 +773,58 @@ def test_void_hands():
     assert r.scores == {"Ann": 0, "Bob": 0}
     e = refused({"players": {"Ann": {"cards": "7H 8H 9H QS QD QC 2C 3C 4C"}, "Bob": {}}, "stock_exhausted": True})
     assert e.code == "gin.card_count"
+
+
+# --- the one-line form ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("args, expect", [
+    (["Ann: 7H 8H 9H QS QD QC 2C 3C 4C 5D knock", "Bob: KS KH KD 10H JH 5C 9S 6D 3S AH"],
+     {"players": {"Ann": {"cards": "7H 8H 9H QS QD QC 2C 3C 4C 5D"}, "Bob": {"cards": "KS KH KD 10H JH 5C 9S 6D 3S AH"}},
+      "knock": "Ann"}),
+    (["bob: KS KH KD +10H JH 5C -9S 6D 3S AH", "Ann: 7H 8H 9H, QS QD QC, 2C 3C 4C -5D knock"],
+     {"players": {"Ann": {"melds": ["7H 8H 9H", "QS QD QC", "2C 3C 4C"], "hand": "5D"},
+                  "Bob": {"melds": ["KS KH KD"], "layoffs": "10H JH 5C", "hand": "9S 6D 3S AH"}}, "knock": "Ann"}),
+    (["Ann: 5 knock", "Bob: -19"], {"players": {"Ann": {"hand": 5}, "Bob": {"hand": 19}}, "knock": "Ann"}),
+    (["stock", "Ann:", "Bob:"], {"players": {"Ann": {}, "Bob": {}}, "stock_exhausted": True}),
+    (["Ann: knock big 3S 4S 5S 6S 7S 8H 8D 8C JS QS KS", "Bob: 18", "up=5C"],
+     {"players": {"Ann": {"cards": "3S 4S 5S 6S 7S 8H 8D 8C JS QS KS"}, "Bob": {"hand": 18}}, "knock": "Ann",
+      "big_gin": True, "upcard": "5C"}),
+])
+def test_one_line(args, expect):
+    entry = parse_line(args, P)
+    assert entry == expect
+    score_entry(entry, P, GinOptions())          # a valid hand
+
+
+def test_one_line_just_the_cards_scores_like_the_file():
+    # SPEC §4: both forms give Ann 19 − 5 = 14
+    entry = parse_line(["Ann: 7H 8H 9H QS QD QC 2C 3C 4C 5D knock", "Bob: KS KH KD 10H JH 5C 9S 6D 3S AH"], P)
+    assert score_entry(entry, P, GinOptions()).scores == {"Ann": 14, "Bob": 0}
+
+
+@pytest.mark.parametrize("args, code", [
+    (["Ann 5 knock"], "gin.oneline.no_name"),
+    (["Ann: 5 big", "Bob: 4"], "gin.oneline.big_without_knock"),
+    (["Ann: 5 knock", "Bob: 4 knock"], "gin.oneline.word_twice"),
+    (["Ann: 5 knock", "Ann: 4"], "gin.oneline.twice"),
+    (["Ann: 7H 8X knock"], "gin.player_says"),
+    (["Ann: 30 -5 knock", "Bob: 3"], "gin.no_table"),
+])
+def test_one_line_refusals(args, code):
+    with pytest.raises(InputError) as info:
+        parse_line(args, P)
+    assert info.value.code == code
+
+
+def test_one_line_out_is_refused_when_scored():
+    assert refused(parse_line(["Ann: 5", "Bob: 5 out"], P)).code == "gin.no_out"
+
+
+def test_facts_name_every_interpretation():
+    assert list(facts.INTERPRETATIONS) == [f"I-G{i}" for i in range(1, 11)]
+    assert set(facts.INTERPRETATION_OPTIONS) == set(facts.INTERPRETATIONS)
+    keys = {o for o in facts.INTERPRETATION_OPTIONS.values() if o}
+    assert keys <= set(GinOptions().as_dict())
 
 
 # --- properties: the arrangement found is never worse than one the test can build --------------

@@ -11,7 +11,10 @@ The rules as pure functions, in four modules:
   read (:func:`parse_hand`) and scored (:func:`score_hand`, :func:`score_entry`) into a
   :class:`~scorekeeper.core.scoring.HandResult` whose ``context`` holds the gin facts;
 * :mod:`~scorekeeper.core.gin.game` — :func:`end_of_game` (game bonus, boxes, shutouts,
-  who wins) and :func:`next_dealer`.
+  who wins) and :func:`next_dealer`;
+* :mod:`~scorekeeper.core.gin.oneline` — :func:`parse_line`, the one-line form where typing
+  just the cards is the easy path; :mod:`~scorekeeper.core.gin.facts` — the variant's facts
+  as data (summary, interpretations I-G1…I-G10).
 """
 from scorekeeper.core.gin.arrange import (
     Arrangement,
@@ -25,6 +28,7 @@ from scorekeeper.core.gin.arrange import (
 )
 from scorekeeper.core.gin.entry import GinHand, GinPlayer, parse_hand
 from scorekeeper.core.gin.game import GinEnding, dealer_after, end_of_game, hands_won, leader, next_dealer
+from scorekeeper.core.gin.oneline import parse_line
 from scorekeeper.core.gin.options import OPTIONS, PRESETS, GinOptions, options_from
 from scorekeeper.core.gin.score import GinLine, knock_limit, multiplier, score_entry, score_hand
 
@@ -32,5 +36,5 @@ __all__ = [
     "Arrangement", "GinEnding", "GinHand", "GinLine", "GinMeld", "GinOptions", "GinPlayer", "OPTIONS", "PRESETS",
     "best_arrangement", "card_value", "dealer_after", "deadwood_points", "defender_arrangement", "end_of_game",
     "hands_won", "knock_limit", "leader", "least_deadwood_arrangements", "meld_of", "multiplier", "next_dealer",
-    "options_from", "parse_hand", "score_entry", "score_hand",
+    "options_from", "parse_hand", "parse_line", "score_entry", "score_hand",
 ]

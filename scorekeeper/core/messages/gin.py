@@ -70,6 +70,17 @@ TEMPLATES: dict[str, str] = {
         '("melds", "hand"), or the deadwood as points ("hand"); only a void hand may leave them out.'
     ),
 
+    # --- one-line entries (SPEC §4.2) ---
+    "gin.oneline.no_name": (
+        '"{text}" does not start with a player\'s name and ":" (for example '
+        '"Ann: 7H 8H 9H QS QD QC 2C 3C 4C 5D knock", just the cards).'
+    ),
+    "gin.oneline.twice": "{player} is given twice on the command line.",
+    "gin.oneline.word_twice": '"{word}" is given for both {first} and {player}.',
+    "gin.oneline.big_without_knock": (
+        '{player}: "big" (big gin, all 11 cards melded) goes with "knock" in the same player\'s part.'
+    ),
+
     # --- the cards (SPEC §2.7) ---
     "gin.joker": "{player}: Gin Rummy is played without jokers ({card}).",
     "gin.card_twice": "{card} appears {count} times in this hand ({players:list}), but one deck holds it only once.",
