@@ -80,6 +80,11 @@ def cards(text: str) -> list[Card]:
     return parse_cards(text)
 
 
+def note(result, code: str) -> dict:
+    """The hand's note with message ``code``, as data."""
+    return next(n for n in result.context["notes"] if n["code"] == code)
+
+
 # --- the shared worked examples (../shared/games/gin.json) ------------------------------------
 
 @pytest.mark.skipif(not GIN_JSON.exists(), reason="../shared/games/gin.json is not available")
@@ -382,7 +387,8 @@ def test_mixed_forms():
     r = score_entry({"players": {"Ann": {"hand": 5}, "Bob": {"cards": "KS KH KD 10H JH 5C 9S 6D 3S AH"}},
                      "knock": "Ann"}, P, GinOptions())
     assert r.scores == {"Ann": 39, "Bob": 0}                           # (10+10+5+9+6+3+1) − 5
-    assert r.context["notes"][0]["code"] == "gin.note.no_layoffs_on_paper"
+    assert r.context["notes"][0]["code"] == "gin.note.knock"          # the outcome first, then remarks
+    assert note(r, "gin.note.no_layoffs_on_paper")["facts"] == {"player": "Bob", "knocker": "Ann"}
 
 
 def test_big_gin_from_the_cards():
@@ -510,6 +516,11 @@ def test_spade_doubling_in_the_lines():
     r = score_entry(pts(5, 19, upcard="KS"), P, rules("oklahoma=true", "spades_double=true"))
     assert r.context["multiplier"] == 2
     assert r.players["Ann"].arithmetic() == "19 − 5 + 14 = 28"
+    assert [n["code"] for n in r.context["notes"]] == ["gin.note.knock", "gin.note.doubled"]
+    # gin against 20 with a spade up-card and the box at once: (20 + 25) × 2 + 25 = 115
+    r = score_entry(pts(0, 20, upcard="5S"), P, rules("oklahoma=true", "spades_double=true", "box_timing=immediate"))
+    assert r.players["Ann"].arithmetic() == "20 + 25 + 45 + 25 = 115"
+    assert [n["code"] for n in r.context["notes"]] == ["gin.note.gin", "gin.note.doubled", "gin.note.box_now"]
     assert refused(pts(1, 20, upcard="AS"), rules("oklahoma=true")).facts["limit"] == 0
 
 
@@ -703,6 +714,7 @@ def test_layoffs_onto_melds_counted_on_paper():
      "gin.cards_and_arranged"),
     ({"players": {"Ann": {"melds": "7H 8H 9H"}, "Bob": {"hand": 19}}, "knock": "Ann"}, "gin.hand_missing"),
     ({"players": {"Ann": {"hand": -1}, "Bob": {"hand": 19}}, "knock": "Ann"}, "gin.negative_points"),
+    ({"players": {"Ann": {"hand": 5}, "Bob": {"hand": 190}}, "knock": "Ann"}, "gin.points_over_hand"),
     ({"players": {"Ann": {"hand": 5}, "Bob": {"hand": 19}}, "knock": "Ann", "upcard": "JK"}, "gin.upcard_joker"),
     ({"players": {"Ann": {"hand": 5}, "Bob": {"hand": 19}}, "knock": "Ann", "upcard": "1H"}, "gin.upcard_unreadable"),
     ({"players": {"Ann": {"cards": "7H 8H 9H QS QD QC 2C 3C 4C 1D"}, "Bob": {"hand": 19}}, "knock": "Ann"},
@@ -739,9 +751,8 @@ def test_a_better_knocker_arrangement_is_pointed_out():
     r = score_entry({"players": {"Ann": {"melds": ["7H 8H 9H", "QS QD QC"], "hand": "AC 2C 3C AD"},
                                  "Bob": {"hand": 20}}, "knock": "Ann"}, P, GinOptions())
     assert r.scores == {"Ann": 13, "Bob": 0}                           # as entered: 20 − 7
-    note = r.context["notes"][0]
-    assert note["code"] == "gin.note.better_arrangement"
-    assert (note["facts"]["deadwood"], note["facts"]["entered"], note["facts"]["deadwood_cards"]) == (1, 7, ["AD"])
+    n = note(r, "gin.note.better_arrangement")
+    assert (n["facts"]["deadwood"], n["facts"]["entered"], n["facts"]["deadwood_cards"]) == (1, 7, ["AD"])
 
 
 def test_a_missed_layoff_is_pointed_out():
@@ -751,11 +762,10 @@ def test_a_missed_layoff_is_pointed_out():
                                  "Bob": {"melds": ["KS KH KD"], "hand": "10H JH 5C 9S 6D 3S AH"}},
                      "knock": "Ann"}, P, GinOptions())
     assert r.scores == {"Ann": 39, "Bob": 0}
-    note = r.context["notes"][0]
-    assert note["code"] == "gin.note.missed_layoff"
-    assert sorted(note["facts"]["cards"]) == ["10H", "5C", "JH"]
-    assert (note["facts"]["deadwood"], note["facts"]["entered"]) == (19, 44)
-    assert r.notes[0].startswith("Bob could have laid off 10♥ J♥ 5♣ on Ann's melds, leaving 19 deadwood instead of 44")
+    n = note(r, "gin.note.missed_layoff")
+    assert sorted(n["facts"]["cards"]) == ["10H", "5C", "JH"]
+    assert (n["facts"]["deadwood"], n["facts"]["entered"]) == (19, 44)
+    assert r.notes[1].startswith("Bob could have laid off 10♥ J♥ 5♣ on Ann's melds, leaving 19 deadwood instead of 44")
 
 
 def test_a_knock_over_the_limit_as_entered_names_the_better_arrangement():

@@ -42,10 +42,13 @@ from scorekeeper.core.gin.arrange import (
 from scorekeeper.core.gin.entry import GinHand, GinPlayer, parse_hand
 from scorekeeper.core.gin.options import GinOptions
 from scorekeeper.core.melds import IllegalMeld, MeldRules, read_meld
+from scorekeeper.core.messages import render
 from scorekeeper.core.scoring import HandResult, Line, PlayerScore
 from scorekeeper.core.variants.rummy500 import _Meld, fit_layoffs
 
 RULE = "§2.7"
+#: The most deadwood ten cards can hold, in points: ten cards worth 10 each.
+MAX_DEADWOOD = 100
 #: What makes a gin meld legal for :func:`~scorekeeper.core.melds.read_meld`: no wild cards, ace low only.
 MELD_RULES = MeldRules(ace_high=False)
 
@@ -79,8 +82,6 @@ def plain(value: Any) -> Any:
 
 
 def _say(code: str, **facts: Any) -> str:
-    from scorekeeper.core.messages import render
-
     return render(code, facts)
 
 
@@ -100,9 +101,11 @@ class _Notes:
         self.text: list[str] = []
         self.data: list[dict] = []
 
-    def add(self, code: str, **facts: Any) -> None:
-        self.text.append(_say(code, **facts))
-        self.data.append({"code": code, "facts": plain(facts)})
+    def add(self, code: str, /, first: bool = False, **facts: Any) -> None:
+        """Add a note (at the front with ``first``: the outcome goes before the remarks)."""
+        at = 0 if first else len(self.text)
+        self.text.insert(at, _say(code, **facts))
+        self.data.insert(at, {"code": code, "facts": plain(facts)})
 
 
 # --- the knock limit -----------------------------------------------------------------------
@@ -268,6 +271,9 @@ def score_hand(hand: GinHand, options: GinOptions) -> HandResult:
     for e in (kp, dp):
         if e.form == "none":
             raise InputError("gin.nothing_given", player=e.name)
+        if e.form == "points" and e.points > MAX_DEADWOOD:
+            # I-6: more than the cards could hold is a typing slip
+            raise InputError("gin.points_over_hand", player=e.name, points=e.points, most=MAX_DEADWOOD)
     _check_count(kp, 11 if hand.big_gin else 10, hand.big_gin, knocker=True)
     _check_count(dp, 10)
     if kp.layoffs:
@@ -396,7 +402,7 @@ def _over_limit(kp: GinPlayer, k: int, limit: int, options: GinOptions, upcard: 
         facts |= {"deadwood_cards": list(ties[0].deadwood_cards), "melds": [list(m.cards) for m in ties[0].melds]}
     elif kp.hand is not None:
         facts["deadwood_cards"] = list(kp.hand)
-    okla = options.oklahoma and upcard is not None and limit < options.knock_limit
+    okla = options.oklahoma and upcard is not None
     if okla:
         facts["upcard"] = upcard
     code = "gin.over_limit" + ("_cards" if ties else "") + ("_oklahoma" if okla else "")
@@ -469,39 +475,42 @@ def _winner_lines(ps: PlayerScore, kind: str, knocker: str, defender: str, k: in
         _line(ps, k, "gin.line.knocker_deadwood_for", "difference", group="k", knocker=knocker, points=k)
         _line(ps, -d, "gin.line.own_deadwood_less", "difference", group="d", player=defender, points=d)
         rule = "§2.7, I-G1" if d == k else RULE
-        _line(ps, bonus, "gin.line.undercut_bonus", "bonus", rule, points=bonus)
+        _line(ps, bonus, "gin.line.undercut_bonus", "bonus", rule, group="bonus", points=bonus)
     else:
         _line(ps, d, "gin.line.defender_deadwood", "difference", group="d", defender=defender, points=d)
         if kind == "knock":
             rule = "§2.7, I-G1" if d == k else RULE
             _line(ps, -k, "gin.line.own_deadwood_less", "difference", rule, group="k", player=knocker, points=k)
         else:
-            _line(ps, bonus, f"gin.line.{kind}_bonus", "bonus", points=bonus)
+            _line(ps, bonus, f"gin.line.{kind}_bonus", "bonus", group="bonus", points=bonus)
     if mult > 1:
         extra = (ps.score) * (mult - 1)
-        _line(ps, extra, "gin.line.doubled", "bonus", "§2.7, I-G9", upcard=upcard, points=extra)
+        _line(ps, extra, "gin.line.doubled", "bonus", "§2.7, I-G9", group="doubled", upcard=upcard, points=extra)
     if box:
-        _line(ps, box, "gin.line.box_now", "bonus", "§2.7, I-G4", points=box)
+        _line(ps, box, "gin.line.box_now", "bonus", "§2.7, I-G4", group="box", points=box)
 
 
 def _outcome_note(notes: _Notes, kind: str, knocker: str, defender: str, k: int, d: int, base: int,
                   bonus: int, points: int, mult: int, hand: GinHand, options: GinOptions) -> None:
     f = {"knocker": knocker, "defender": defender, "k": k, "d": d, "bonus": bonus, "points": (base + bonus)}
     if kind == "big_gin":
-        notes.add("gin.note.big_gin", **f)
+        notes.add("gin.note.big_gin", first=True, **f)
     elif kind == "gin":
-        notes.add("gin.note.big_gin_as_gin" if hand.big_gin else "gin.note.gin", **f)
+        notes.add("gin.note.big_gin_as_gin" if hand.big_gin else "gin.note.gin", first=True, **f)
     elif kind == "undercut":
-        notes.add("gin.note.undercut_equal" if d == k else "gin.note.undercut", **f)
+        notes.add("gin.note.undercut_equal" if d == k else "gin.note.undercut", first=True, **f)
     elif d == k:
-        notes.add("gin.note.knock_equal", **f)
+        notes.add("gin.note.knock_equal", first=True, **f)
     else:
-        notes.add("gin.note.knock", **f)
+        notes.add("gin.note.knock", first=True, **f)
+    extra = _Notes()
     if mult > 1:
-        notes.add("gin.note.doubled", upcard=hand.upcard, points=(base + bonus) * mult)
+        extra.add("gin.note.doubled", upcard=hand.upcard, points=(base + bonus) * mult)
     if options.box_timing == "immediate":
         winner = defender if kind == "undercut" else knocker
-        notes.add("gin.note.box_now", player=winner, box=options.box_bonus, points=points)
+        extra.add("gin.note.box_now", player=winner, box=options.box_bonus, points=points)
+    notes.text[1:1] = extra.text
+    notes.data[1:1] = extra.data
 
 
 def _void(hand: GinHand, options: GinOptions) -> HandResult:
@@ -516,7 +525,7 @@ def _void(hand: GinHand, options: GinOptions) -> HandResult:
     notes.add("gin.note.void")
     scores = {}
     for p, e in hand.players.items():
-        ps = PlayerScore(p, points_only=e.form in ("points", "none"))
+        ps = PlayerScore(p, points_only=e.form == "points")
         _line(ps, 0, "gin.line.void", "difference")
         scores[p] = ps
     context = {

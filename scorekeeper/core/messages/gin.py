@@ -43,6 +43,9 @@ TEMPLATES: dict[str, str] = {
     ),
     "gin.hand_not_points": '{player}: "hand" must be cards or a whole number of points, not {value!q}.',
     "gin.negative_points": '{player}: "hand" points cannot be negative ({points}).',
+    "gin.points_over_hand": (
+        "{player}: {points} points of deadwood cannot be: ten cards hold at most {most} (I-6)."
+    ),
     "gin.points_and_cards": (
         '{player}: the deadwood is given as {points} points, so "melds" and "layoffs" cannot be given too: '
         "give the deadwood as cards, or only the points."
