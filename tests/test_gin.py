@@ -155,7 +155,8 @@ def test_presets_store_their_values_not_their_name():
 
 def test_explicit_options_override_a_preset():
     o = options_from({"preset": "palace", "box_bonus": "15", "shutout": "flat", "big-gin-bonus": "40"})
-    assert (o.box_bonus, o.box_timing, o.shutout, o.big_gin_bonus, o.undercut_bonus) == (15, "immediate", "flat", 40, 20)
+    assert (o.box_bonus, o.box_timing, o.shutout, o.big_gin_bonus, o.undercut_bonus) == \
+        (15, "immediate", "flat", 40, 20)
     assert options_from({"big_gin_bonus": "none"}).big_gin_bonus is None
     assert options_from({"oklahoma_ace": "1", "oklahoma": "true"}).oklahoma_ace == 1
 
@@ -480,7 +481,8 @@ def test_palace_boxes_count_toward_the_target():
 def test_oklahoma_up_card_sets_the_limit():
     o = rules("oklahoma=true")
     assert knock_limit(o, Card(7, "H")) == 7 and knock_limit(o, Card(13, "D")) == 10
-    assert knock_limit(o, Card(1, "S")) == 0 and knock_limit(rules("oklahoma=true", "oklahoma_ace=1"), Card(1, "S")) == 1
+    assert knock_limit(o, Card(1, "S")) == 0
+    assert knock_limit(rules("oklahoma=true", "oklahoma_ace=1"), Card(1, "S")) == 1
     assert knock_limit(rules("oklahoma=true", "knock_limit=5"), Card(9, "C")) == 5
     e = refused(pts(8, 20, upcard="7H"), o)
     assert (e.code, e.facts["limit"], e.facts["upcard"]) == ("gin.over_limit_oklahoma", 7, Card(7, "H"))
@@ -732,6 +734,13 @@ def test_refusals(raw, code):
     assert e.message and "{" not in e.message
 
 
+def test_names_match_regardless_of_case():
+    r = score_entry({"players": {"ann": {"hand": 5}, "BOB": {"hand": 19}}, "knock": "ANN"}, P, GinOptions())
+    assert r.scores == {"Ann": 14, "Bob": 0} and r.context["knocker"] == "Ann"
+    assert refused({"players": {"Ann": {"hand": 5}, "ann": {"hand": 5}, "Bob": {"hand": 19}},
+                    "knock": "Ann"}).code == "gin.player_twice"
+
+
 def test_refusal_sentences():
     e = refused({"players": {"Ann": {"table": 30, "hand": 5}, "Bob": {"hand": 19}}, "knock": "Ann"})
     assert e.player == "Ann" and e.message.startswith('Ann: "table" does not belong to Gin Rummy')
@@ -789,8 +798,8 @@ def test_void_hands():
 
 @pytest.mark.parametrize("args, expect", [
     (["Ann: 7H 8H 9H QS QD QC 2C 3C 4C 5D knock", "Bob: KS KH KD 10H JH 5C 9S 6D 3S AH"],
-     {"players": {"Ann": {"cards": "7H 8H 9H QS QD QC 2C 3C 4C 5D"}, "Bob": {"cards": "KS KH KD 10H JH 5C 9S 6D 3S AH"}},
-      "knock": "Ann"}),
+     {"players": {"Ann": {"cards": "7H 8H 9H QS QD QC 2C 3C 4C 5D"},
+                  "Bob": {"cards": "KS KH KD 10H JH 5C 9S 6D 3S AH"}}, "knock": "Ann"}),
     (["bob: KS KH KD +10H JH 5C -9S 6D 3S AH", "Ann: 7H 8H 9H, QS QD QC, 2C 3C 4C -5D knock"],
      {"players": {"Ann": {"melds": ["7H 8H 9H", "QS QD QC", "2C 3C 4C"], "hand": "5D"},
                   "Bob": {"melds": ["KS KH KD"], "layoffs": "10H JH 5C", "hand": "9S 6D 3S AH"}}, "knock": "Ann"}),
@@ -923,3 +932,60 @@ def test_defender_arrangement_is_never_worse(data):
         grown[i].append(c)
         left.discard(c)
     assert found.deadwood <= deadwood_points(left)
+
+
+def disjoint_meld_sets(cards_: set[Card]):
+    """Every set of pairwise disjoint melds inside ``cards_`` (the empty set included)."""
+    melds = melds_within(cards_)
+
+    def walk(i: int, used: frozenset, chosen: list):
+        yield list(chosen)
+        for j in range(i, len(melds)):
+            m = melds[j]
+            if used.isdisjoint(m):
+                chosen.append(m)
+                yield from walk(j + 1, used | set(m), chosen)
+                chosen.pop()
+
+    yield from walk(0, frozenset(), [])
+
+
+def least_with_layoffs(left: set[Card], knocker_melds) -> int:
+    """The least deadwood of ``left`` when any cards may be laid off on the knocker's melds:
+    a group G goes on meld M when M with G is still a legal meld (one group per meld)."""
+    best = deadwood_points(left)
+
+    def walk(j: int, left: set[Card]):
+        nonlocal best
+        best = min(best, deadwood_points(left))
+        for k in range(j, len(knocker_melds)):
+            m = list(knocker_melds[k].cards)
+            near = [c for c in left if c.rank == m[0].rank or c.suit == m[0].suit]
+            for n in range(1, len(near) + 1):
+                for group in combinations(near, n):
+                    if meld_of(m + list(group)) is not None:
+                        walk(k + 1, left - set(group))
+
+    walk(0, set(left))
+    return best
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.data())
+def test_arrangements_match_a_brute_force(data):
+    """The searches are exact: the least deadwood equals that of every arrangement tried one by one."""
+    hand, pool = data.draw(meld_rich_hands(10))
+    every = [set(hand) - {c for m in ms for c in m} for ms in disjoint_meld_sets(set(hand))]
+    least = min(deadwood_points(left) for left in every)
+    ties = least_deadwood_arrangements(hand)
+    assert ties[0].deadwood == least
+    assert len(ties) == len({frozenset(frozenset(m) for m in ms) for ms in disjoint_meld_sets(set(hand))
+                             if deadwood_points(set(hand) - {c for m in ms for c in m}) == least})
+    rest = [c for c in DECK if c not in hand]
+    near = [c for c in rest if any(abs(c.rank - k.rank) <= 1 for k in hand)]
+    defender = data.draw(st.lists(st.sampled_from(near), min_size=10, max_size=10, unique=True)) \
+        if len(near) >= 10 else rest[:10]
+    k_melds = ties[0].melds
+    exact = min(least_with_layoffs(set(defender) - {c for m in ms for c in m}, k_melds)
+                for ms in disjoint_meld_sets(set(defender)))
+    assert defender_arrangement(defender, k_melds).deadwood == exact

@@ -133,6 +133,16 @@ def _card_text(value: Any, player: str, key: str) -> Any:
     return value
 
 
+def _session_name(name: Any, players: Sequence[str]) -> str | None:
+    """The session player ``name`` means: exactly, else the one equal ignoring case."""
+    if not isinstance(name, str):
+        return None
+    if name in players:
+        return name
+    folded = [p for p in players if p.casefold() == name.casefold()]
+    return folded[0] if len(folded) == 1 else None
+
+
 def parse_hand(raw: Any, players: Sequence[str]) -> GinHand:
     """Check and type a raw gin hand entry for a session with ``players`` (seat order).
 
@@ -150,18 +160,27 @@ def parse_hand(raw: Any, players: Sequence[str]) -> GinHand:
     given = raw.get("players")
     if not isinstance(given, dict) or not given:
         raise InputError("gin.players_missing")
+    # names match regardless of case, as in one-line entries (SPEC §4)
+    named: dict[str, Any] = {}
     for name in given:
-        if name not in players:
+        player = _session_name(name, players)
+        if player is None:
             raise InputError("gin.not_a_player", name=name, hint=did_you_mean(str(name), players),
                              players=list(players))
-    missing = [p for p in players if p not in given]
+        if player in named:
+            raise InputError("gin.player_twice", player=player)
+        named[player] = given[name]
+    missing = [p for p in players if p not in named]
     if missing:
         raise InputError("gin.player_missing", player=missing[0])
-    entries = {p: _player(p, given[p]) for p in players}
+    entries = {p: _player(p, named[p]) for p in players}
     knock = raw.get("knock")
-    if knock is not None and knock not in players:
-        raise InputError("gin.knock_not_a_player", value=knock, hint=did_you_mean(str(knock), players),
-                         players=list(players))
+    if knock is not None:
+        player = _session_name(knock, players)
+        if player is None:
+            raise InputError("gin.knock_not_a_player", value=knock, hint=did_you_mean(str(knock), players),
+                             players=list(players))
+        knock = player
     big_gin = _flag(raw, "big_gin")
     stock = _flag(raw, "stock_exhausted")
     if knock is not None and stock:

@@ -26,6 +26,7 @@ TEMPLATES: dict[str, str] = {
     "gin.unknown_key": '"{key}" is not a key of a gin hand entry; use {keys:list}.',
     "gin.players_missing": 'A hand entry needs "players": an entry for both players.',
     "gin.not_a_player": '"{name}" is not a player of this session{hint}; the players are {players:list}.',
+    "gin.player_twice": "{player} is given twice in the hand (names match regardless of case).",
     "gin.player_missing": "{player} is missing from the hand: both players need an entry.",
     "gin.two_players": "Gin Rummy is played by two players, not {count}.",
     "gin.player_not_table": '{player}: the entry must be a table of keys like "cards", not {value!q}.',
