@@ -410,6 +410,10 @@ def test_big_gin_from_the_cards():
     assert (e.code, e.facts["count"]) == ("gin.card_count_big_gin", 10)
     loose = {"players": {"Ann": {"cards": "3S 4S 5S 6S 7S 8H 8D 8C JS QS 2D"}, "Bob": hand["players"]["Bob"]},
              "knock": "Ann", "big_gin": True}
+    against = {"players": {"Ann": hand["players"]["Ann"],
+                           "Bob": {"melds": ["2H 3H 4H", "KD KH KC"], "layoffs": "2S", "hand": "9D 4C 3D"}},
+               "knock": "Ann", "big_gin": True}
+    assert refused(against).code == "gin.layoff_against_big_gin"
     e = refused(loose)
     # without K♠, J♠ Q♠ are no meld: J♠ Q♠ 2♦ = 10 + 10 + 2 = 22 left
     assert (e.code, e.facts["deadwood"]) == ("gin.big_gin_deadwood", 22)

@@ -101,11 +101,9 @@ class _Notes:
         self.text: list[str] = []
         self.data: list[dict] = []
 
-    def add(self, code: str, /, first: bool = False, **facts: Any) -> None:
-        """Add a note (at the front with ``first``: the outcome goes before the remarks)."""
-        at = 0 if first else len(self.text)
-        self.text.insert(at, _say(code, **facts))
-        self.data.insert(at, {"code": code, "facts": plain(facts)})
+    def add(self, code: str, /, **facts: Any) -> None:
+        self.text.append(_say(code, **facts))
+        self.data.append({"code": code, "facts": plain(facts)})
 
 
 # --- the knock limit -----------------------------------------------------------------------
@@ -281,32 +279,74 @@ def score_hand(hand: GinHand, options: GinOptions) -> HandResult:
     k_melds = _read_melds(kp)
     d_melds = _read_melds(dp)
     limit = knock_limit(options, hand.upcard)
-    mult = multiplier(options, hand.upcard)
     notes = _Notes()
 
-    # The knocker: k, and the melds the defender may lay off on (ties when arranged here).
-    ties: list[Arrangement] | None = None
-    if kp.form == "cards":
-        ties = least_deadwood_arrangements(kp.cards)
-        k = ties[0].deadwood
-    elif kp.form == "arranged":
-        k = deadwood_points(kp.hand)
-    else:
-        k = kp.points
-    if hand.big_gin:
-        if k:
-            dead = list(ties[0].deadwood_cards) if ties else list(kp.hand or ())
-            raise InputError("gin.big_gin_deadwood" if dead else "gin.big_gin_points", player=knocker,
-                             deadwood=k, deadwood_cards=dead)
-    elif k > limit:
+    # The knocker: k, and the melds the defender may lay off on (all the ties when arranged here).
+    ties: list[Arrangement] | None = least_deadwood_arrangements(kp.cards) if kp.form == "cards" else None
+    k = ties[0].deadwood if ties else deadwood_points(kp.hand) if kp.form == "arranged" else kp.points
+    if hand.big_gin and k:
+        dead = list(ties[0].deadwood_cards) if ties else list(kp.hand or ())
+        raise InputError("gin.big_gin_deadwood" if dead else "gin.big_gin_points", player=knocker,
+                         deadwood=k, deadwood_cards=dead)
+    if not hand.big_gin and k > limit:
         raise _over_limit(kp, k, limit, options, hand.upcard, ties)
     gin = k == 0
+    if gin and dp.layoffs:
+        raise InputError("gin.layoff_against_big_gin" if hand.big_gin else "gin.layoff_against_gin",
+                         player=defender, knocker=knocker, cards=[c.card for c in dp.layoffs])
 
     # The defender: d, and which of the knocker's tied arrangements is chosen.
-    if gin and dp.layoffs:
-        raise InputError("gin.layoff_against_gin", player=defender, knocker=knocker,
-                         cards=[c.card for c in dp.layoffs])
-    chosen: Arrangement | None = ties[0] if ties else None
+    chosen, d_side = _defender_side(kp, dp, ties, k_melds, d_melds, gin, notes)
+    if kp.form == "cards":
+        k_side = _from_arrangement(chosen)
+    elif kp.form == "arranged":
+        k_side = _Side(k_melds, k, list(kp.hand))
+    else:
+        k_side = _Side(None, k)
+    d = d_side.deadwood
+    _hints(notes, kp, dp, k_side, d_side, knocker, gin)
+
+    out = _outcome(options, hand, knocker, defender, k, d)
+    scores = {}
+    for p in names:
+        side, e = (k_side, kp) if p == knocker else (d_side, dp)
+        ps = PlayerScore(p, points_only=e.form == "points")
+        _cards_lines(ps, side, knocker if p == defender else None)
+        if p == out.winner:
+            _winner_lines(ps, out, knocker, defender, k, d, hand.upcard)
+        else:
+            _line(ps, 0, "gin.line.lost", "difference", player=p, winner=out.winner)
+        ps.note = _say("gin.player_note", player=p, deadwood=side.deadwood)
+        scores[p] = ps
+    _outcome_note(notes, out, knocker, defender, k, d, hand, options)
+
+    arrangement = {p: _arrangement_json(side) for p, side, e in ((knocker, k_side, kp), (defender, d_side, dp))
+                   if e.form == "cards"}
+    context = {
+        "kind": out.kind,
+        "knocker": knocker,
+        "defender": defender,
+        "winner": out.winner,
+        "big_gin": hand.big_gin,
+        "deadwood": {knocker: k, defender: d},
+        "knock_limit": limit,
+        "multiplier": out.multiplier,
+        "upcard": format_card(hand.upcard) if hand.upcard else None,
+        "bonus": {"option": out.bonus_key, "points": out.bonus} if out.bonus_key else None,
+        "box": out.box,
+        "arrangement": arrangement,
+        "notes": notes.data,
+    }
+    return HandResult(scores, won=[out.winner], ended="knock", context=context, notes=notes.text)
+
+
+def _defender_side(kp: GinPlayer, dp: GinPlayer, ties: list[Arrangement] | None, k_melds: list[GinMeld],
+                   d_melds: list[GinMeld], gin: bool, notes: _Notes) -> tuple[Arrangement | None, _Side]:
+    """The defender's deadwood after lay-offs, and the knocker's arrangement chosen among
+    ``ties`` (when arranged here): one the defender's entered lay-offs fit, or the one that
+    leaves the defender's cards the most deadwood (SPEC §2.7)."""
+    knocker, defender = kp.name, dp.name
+    chosen = ties[0] if ties else None
     if dp.form == "arranged":
         if dp.layoffs:
             if kp.form == "points":
@@ -318,81 +358,63 @@ def score_hand(hand: GinHand, options: GinOptions) -> HandResult:
                 raise _layoff_refusal(candidates[0], knocker, defender, dp.layoffs)
             if ties:
                 chosen = ties[fit]
-        d_side = _Side(d_melds, deadwood_points(dp.hand), list(dp.hand), laid_off=[c.card for c in dp.layoffs])
-    elif dp.form == "cards":
+        return chosen, _Side(d_melds, deadwood_points(dp.hand), list(dp.hand),
+                             laid_off=[c.card for c in dp.layoffs])
+    if dp.form == "cards":
         if kp.form == "points":
-            d_side = _from_arrangement(defender_arrangement(dp.cards, ()))
             notes.add("gin.note.no_layoffs_on_paper", player=defender, knocker=knocker)
-        elif gin:
-            d_side = _from_arrangement(defender_arrangement(dp.cards, ()))
-        else:
-            if ties:
-                chosen = most_against(ties, dp.cards)
-            onto = chosen.melds if chosen else tuple(k_melds)
-            d_side = _from_arrangement(defender_arrangement(dp.cards, onto))
-    else:
-        d_side = _Side(None, dp.points)
-    if kp.form == "cards":
-        k_side = _from_arrangement(chosen)
-    elif kp.form == "arranged":
-        k_side = _Side(k_melds, k, list(kp.hand))
-    else:
-        k_side = _Side(None, k)
-    d = d_side.deadwood
+            return chosen, _from_arrangement(defender_arrangement(dp.cards, ()))
+        if gin:
+            return chosen, _from_arrangement(defender_arrangement(dp.cards, ()))
+        if ties:
+            chosen = most_against(ties, dp.cards)
+        onto = chosen.melds if chosen else tuple(k_melds)
+        return chosen, _from_arrangement(defender_arrangement(dp.cards, onto))
+    return chosen, _Side(None, dp.points)
 
-    _hints(notes, kp, dp, k_side, d_side, knocker, gin)
 
-    # The outcome: exactly one player scores.
-    big = hand.big_gin and options.big_gin_bonus is not None
-    if big:
-        kind, winner, base, bonus_key, bonus = "big_gin", knocker, d, "big_gin_bonus", options.big_gin_bonus
-    elif gin:
-        kind, winner, base, bonus_key, bonus = "gin", knocker, d, "gin_bonus", options.gin_bonus
-    elif d < k or (d == k and options.equal_deadwood == "undercut"):
-        kind, winner, base, bonus_key, bonus = "undercut", defender, k - d, "undercut_bonus", options.undercut_bonus
-    else:
-        kind, winner, base, bonus_key, bonus = "knock", knocker, d - k, None, 0
+@dataclass(frozen=True)
+class _Outcome:
+    """Who scores and how much (points): ``(base + bonus) × multiplier + box``."""
+
+    kind: str
+    winner: str
+    base: int
+    bonus_key: str | None
+    bonus: int
+    multiplier: int
+    box: int
+
+    @property
+    def before_box(self) -> int:
+        return (self.base + self.bonus) * self.multiplier
+
+    @property
+    def points(self) -> int:
+        return self.before_box + self.box
+
+
+def _outcome(options: GinOptions, hand: GinHand, knocker: str, defender: str, k: int, d: int) -> _Outcome:
+    """SPEC §2.7: big gin, gin, undercut or knock; exactly one player scores."""
+    mult = multiplier(options, hand.upcard)
     box = options.box_bonus if options.box_timing == "immediate" else 0
-    points = (base + bonus) * mult + box
+    if hand.big_gin and options.big_gin_bonus is not None:
+        return _Outcome("big_gin", knocker, d, "big_gin_bonus", options.big_gin_bonus, mult, box)
+    if k == 0:  # gin is never undercut
+        return _Outcome("gin", knocker, d, "gin_bonus", options.gin_bonus, mult, box)
+    if d < k or (d == k and options.equal_deadwood == "undercut"):
+        return _Outcome("undercut", defender, k - d, "undercut_bonus", options.undercut_bonus, mult, box)
+    return _Outcome("knock", knocker, d - k, None, 0, mult, box)
 
-    scores = {}
-    for p in names:
-        side, e = (k_side, kp) if p == knocker else (d_side, dp)
-        ps = PlayerScore(p, points_only=e.form == "points")
-        _cards_lines(ps, side, knocker if p == defender else None)
-        if p == winner:
-            _winner_lines(ps, kind, knocker, defender, k, d, bonus_key, bonus, mult, hand.upcard, box, options)
-        else:
-            _line(ps, 0, "gin.line.lost", "difference", player=p, winner=winner)
-        ps.note = _say("gin.player_note", player=p, deadwood=side.deadwood)
-        scores[p] = ps
-    _outcome_note(notes, kind, knocker, defender, k, d, base, bonus, points, mult, hand, options)
 
-    arrangement = {}
-    for p, side, e in ((knocker, k_side, kp), (defender, d_side, dp)):
-        if e.form == "cards":
-            arrangement[p] = {
-                "melds": [m.text for m in side.melds],
-                "layoffs": [format_card(c) for c in side.laid_off],
-                "layoffs_onto": [{"meld": m.text, "cards": [format_card(c) for c in cs]} for m, cs in side.layoffs],
-                "deadwood_cards": [format_card(c) for c in side.deadwood_cards],
-            }
-    context = {
-        "kind": kind,
-        "knocker": knocker,
-        "defender": defender,
-        "winner": winner,
-        "big_gin": hand.big_gin,
-        "deadwood": {knocker: k, defender: d},
-        "knock_limit": limit,
-        "multiplier": mult,
-        "upcard": format_card(hand.upcard) if hand.upcard else None,
-        "bonus": {"option": bonus_key, "points": bonus} if bonus_key else None,
-        "box": box,
-        "arrangement": arrangement,
-        "notes": notes.data,
+def _arrangement_json(side: _Side) -> dict:
+    """A ``cards`` entry's arrangement in canonical card text (SPEC §2.7 JSON)."""
+    return {
+        "melds": [m.text for m in side.melds],
+        "layoffs": [format_card(c) for c in side.laid_off],
+        "layoffs_onto": [{"meld": m.text, "cards": [format_card(c) for c in cs]} for m, cs in side.layoffs],
+        "deadwood_cards": [format_card(c) for c in side.deadwood_cards],
     }
-    return HandResult(scores, won=[winner], ended="knock", context=context, notes=notes.text)
 
 
 def _over_limit(kp: GinPlayer, k: int, limit: int, options: GinOptions, upcard: Card | None,
@@ -468,49 +490,51 @@ def _cards_lines(ps: PlayerScore, side: _Side, knocker: str | None) -> None:
         _line(ps, 0, "gin.line.no_deadwood", "count", player=p)
 
 
-def _winner_lines(ps: PlayerScore, kind: str, knocker: str, defender: str, k: int, d: int,
-                  bonus_key: str | None, bonus: int, mult: int, upcard: Card | None, box: int,
-                  options: GinOptions) -> None:
-    if kind == "undercut":
+def _winner_lines(ps: PlayerScore, out: _Outcome, knocker: str, defender: str, k: int, d: int,
+                  upcard: Card | None) -> None:
+    """The winner's terms: the deadwood difference (or the defender's deadwood), the bonus,
+    the doubling and a box credited at once, each a term of the arithmetic."""
+    if out.kind == "undercut":
         _line(ps, k, "gin.line.knocker_deadwood_for", "difference", group="k", knocker=knocker, points=k)
         _line(ps, -d, "gin.line.own_deadwood_less", "difference", group="d", player=defender, points=d)
         rule = "§2.7, I-G1" if d == k else RULE
-        _line(ps, bonus, "gin.line.undercut_bonus", "bonus", rule, group="bonus", points=bonus)
+        _line(ps, out.bonus, "gin.line.undercut_bonus", "bonus", rule, group="bonus", points=out.bonus)
     else:
         _line(ps, d, "gin.line.defender_deadwood", "difference", group="d", defender=defender, points=d)
-        if kind == "knock":
+        if out.kind == "knock":
             rule = "§2.7, I-G1" if d == k else RULE
             _line(ps, -k, "gin.line.own_deadwood_less", "difference", rule, group="k", player=knocker, points=k)
         else:
-            _line(ps, bonus, f"gin.line.{kind}_bonus", "bonus", group="bonus", points=bonus)
-    if mult > 1:
-        extra = (ps.score) * (mult - 1)
+            _line(ps, out.bonus, f"gin.line.{out.kind}_bonus", "bonus", group="bonus", points=out.bonus)
+    if out.multiplier > 1:
+        extra = (out.base + out.bonus) * (out.multiplier - 1)
         _line(ps, extra, "gin.line.doubled", "bonus", "§2.7, I-G9", group="doubled", upcard=upcard, points=extra)
-    if box:
-        _line(ps, box, "gin.line.box_now", "bonus", "§2.7, I-G4", group="box", points=box)
+    if out.box:
+        _line(ps, out.box, "gin.line.box_now", "bonus", "§2.7, I-G4", group="box", points=out.box)
 
 
-def _outcome_note(notes: _Notes, kind: str, knocker: str, defender: str, k: int, d: int, base: int,
-                  bonus: int, points: int, mult: int, hand: GinHand, options: GinOptions) -> None:
-    f = {"knocker": knocker, "defender": defender, "k": k, "d": d, "bonus": bonus, "points": (base + bonus)}
-    if kind == "big_gin":
-        notes.add("gin.note.big_gin", first=True, **f)
-    elif kind == "gin":
-        notes.add("gin.note.big_gin_as_gin" if hand.big_gin else "gin.note.gin", first=True, **f)
-    elif kind == "undercut":
-        notes.add("gin.note.undercut_equal" if d == k else "gin.note.undercut", first=True, **f)
-    elif d == k:
-        notes.add("gin.note.knock_equal", first=True, **f)
+def _outcome_note(notes: _Notes, out: _Outcome, knocker: str, defender: str, k: int, d: int, hand: GinHand,
+                  options: GinOptions) -> None:
+    """The sentence saying what kind of hand it was and the sum, first among the notes;
+    then the doubling and a box credited at once."""
+    f = {"knocker": knocker, "defender": defender, "k": k, "d": d, "bonus": out.bonus,
+         "points": out.base + out.bonus}
+    if out.kind == "big_gin":
+        code = "gin.note.big_gin"
+    elif out.kind == "gin":
+        code = "gin.note.big_gin_as_gin" if hand.big_gin else "gin.note.gin"
+    elif out.kind == "undercut":
+        code = "gin.note.undercut_equal" if d == k else "gin.note.undercut"
     else:
-        notes.add("gin.note.knock", first=True, **f)
+        code = "gin.note.knock_equal" if d == k else "gin.note.knock"
     extra = _Notes()
-    if mult > 1:
-        extra.add("gin.note.doubled", upcard=hand.upcard, points=(base + bonus) * mult)
-    if options.box_timing == "immediate":
-        winner = defender if kind == "undercut" else knocker
-        extra.add("gin.note.box_now", player=winner, box=options.box_bonus, points=points)
-    notes.text[1:1] = extra.text
-    notes.data[1:1] = extra.data
+    extra.add(code, **f)
+    if out.multiplier > 1:
+        extra.add("gin.note.doubled", upcard=hand.upcard, points=out.before_box)
+    if out.box:
+        extra.add("gin.note.box_now", player=out.winner, box=out.box, points=out.points)
+    notes.text[0:0] = extra.text
+    notes.data[0:0] = extra.data
 
 
 def _void(hand: GinHand, options: GinOptions) -> HandResult:

@@ -149,6 +149,9 @@ TEMPLATES: dict[str, str] = {
     "gin.layoff_against_gin": (
         "{player} cannot lay off {cards}: {knocker} has gin, and nothing is laid off against gin."
     ),
+    "gin.layoff_against_big_gin": (
+        "{player} cannot lay off {cards}: {knocker} has big gin, and nothing is laid off against it."
+    ),
     "gin.layoff_no_fit": "{player}: the lay-off {card} fits none of {knocker}'s melds ({melds:list}).",
     "gin.layoffs_not_together": "{player}: the lay-offs {cards} cannot all fit on {knocker}'s melds at once.",
     "gin.layoff_on_paper": (
