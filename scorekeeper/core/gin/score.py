@@ -44,7 +44,6 @@ from scorekeeper.core.gin.options import GinOptions
 from scorekeeper.core.melds import IllegalMeld, MeldRules, read_meld
 from scorekeeper.core.messages import render
 from scorekeeper.core.scoring import HandResult, Line, PlayerScore
-from scorekeeper.core.variants.rummy500 import _Meld, fit_layoffs
 
 RULE = "§2.7"
 #: The most deadwood ten cards can hold, in points: ten cards worth 10 each.
@@ -174,8 +173,13 @@ def _read_melds(e: GinPlayer) -> list[GinMeld]:
     return melds
 
 
-def _table(melds: Sequence[GinMeld], owner: str) -> list[_Meld]:
+def _table(melds: Sequence[GinMeld], owner: str) -> list:
     """The knocker's melds as the lay-off search (§2.2) takes them."""
+    # The lay-off assignment search lives with Rummy 500 for now; imported here, not at the
+    # top, so that importing the gin rules does not load the variant registry (which will
+    # import gin). It belongs in core/melds.py, beside read_meld.
+    from scorekeeper.core.variants.rummy500 import _Meld
+
     out = []
     for m in melds:
         played = [PlayedCard(c) for c in m.cards]
@@ -184,6 +188,9 @@ def _table(melds: Sequence[GinMeld], owner: str) -> list[_Meld]:
 
 
 def _fits(melds: Sequence[GinMeld], owner: str, player: str, layoffs: Sequence[PlayedCard]) -> bool:
+    """Whether every lay-off finds a place on the knocker's melds at once (chains included)."""
+    from scorekeeper.core.variants.rummy500 import fit_layoffs
+
     return fit_layoffs(_table(melds, owner), [(player, c) for c in layoffs], MELD_RULES) is not None
 
 
