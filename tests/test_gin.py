@@ -731,6 +731,20 @@ def test_layoffs_onto_melds_counted_on_paper():
       "knock": "Ann"}, "gin.ace_high_run"),
     ({"players": {"Ann": {"melds": ["7H 8H 10H", "QS QD QC", "2C 3C 4C"], "hand": "5D"}, "Bob": {"hand": 19}},
       "knock": "Ann"}, "gin.illegal_meld"),
+    ({"players": {"Ann": {"hand": 5}, "Bob": {"hand": 19}}, "knock": "Ann", "upcard": 7}, "gin.upcard_not_text"),
+    ({"players": {"Ann": {"hand": 5}, "Bob": {"hand": 19}}, "knock": "Ann", "big_gin": "yes"}, "gin.flag_not_bool"),
+    ({"players": {"Ann": "5", "Bob": {"hand": 19}}, "knock": "Ann"}, "gin.player_not_table"),
+    ({"players": {"Ann": {"cards": 7}, "Bob": {"hand": 19}}, "knock": "Ann"}, "gin.cards_not_text"),
+    ({"players": {"Ann": {"hand": 5.5}, "Bob": {"hand": 19}}, "knock": "Ann"}, "gin.hand_not_points"),
+    ({"players": {"Ann": {"melds": "7H 8H 9H", "hand": 5}, "Bob": {"hand": 19}}, "knock": "Ann"},
+     "gin.points_and_cards"),
+    (["not", "a table"], "gin.entry_not_table"),
+    ({"players": {}, "knock": "Ann"}, "gin.players_missing"),
+    ({"players": {"Ann": {"hand": 5}, "Bob": {"hand": 19}}, "knock": "Ann", "wild": "7"}, "gin.unknown_key"),
+    ({"players": {"Ann": {"hand": 5, "knock": True}, "Bob": {"hand": 19}}, "knock": "Ann"}, "gin.player_key"),
+    ({"players": {"Ann": {"hand": 5}, "Bobby": {"hand": 19}}, "knock": "Ann"}, "gin.not_a_player"),
+    ({"players": {"Ann": {"melds": "7H 8H 9H", "layoffs": "10H", "hand": "2C 3C 4C 5D 6D 7D"}, "Bob": {}},
+      "stock_exhausted": True}, "gin.void_layoff"),
 ])
 def test_refusals(raw, code):
     e = refused(raw)
@@ -743,6 +757,18 @@ def test_names_match_regardless_of_case():
     assert r.scores == {"Ann": 14, "Bob": 0} and r.context["knocker"] == "Ann"
     assert refused({"players": {"Ann": {"hand": 5}, "ann": {"hand": 5}, "Bob": {"hand": 19}},
                     "knock": "Ann"}).code == "gin.player_twice"
+
+
+def test_every_message_code_has_a_template():
+    import re
+
+    from scorekeeper.core.messages import TEMPLATES
+
+    root = Path(__file__).resolve().parents[1] / "scorekeeper" / "core" / "gin"
+    used = set()
+    for path in root.glob("*.py"):
+        used |= set(re.findall(r'"(gin\.[a-z_.]+)"', path.read_text(encoding="utf-8")))
+    assert used and used <= set(TEMPLATES), sorted(used - set(TEMPLATES))
 
 
 def test_refusal_sentences():
