@@ -1,0 +1,168 @@
+"""The gin game: its end, its bonuses and the deal (SPEC §2.7, I-G2…I-G5, I-G10).
+
+The game ends after the hand in which a total reaches ``target`` (100; 150
+under Oklahoma). Only one player scores in a hand, so exactly one player
+reaches it: that player (the *reacher*) gets ``game_bonus`` (100), even when
+the points came from an undercut (I-G10). Each player gets ``box_bonus`` (25)
+per hand won — at the end, or with each hand under ``box_timing=immediate``,
+where boxes count toward the target (I-G4). A **shutout** — the other player
+won no hand, a 0-point hand win (``equal_deadwood=knocker``) spoiling it (I-G2)
+— adds ``shutout_bonus`` (``flat``), doubles the reacher's final total
+(``double-total``), adds the reacher's hand points once more
+(``double-hands``), or nothing (``none``) (I-G3).
+
+The reacher wins (``game_winner=target``) even when the other player's boxes
+lift them higher, and the ending says why (I-G5); under ``game_winner=total``
+the higher final total wins, a tie going to the reacher.
+
+Worked example (gin.json "game-to-100"): Ann's hands 37, 48 and 18 reach 103;
+Bob's 28 and 14 make 42. Ann: 103 + 100 (game) + 3 × 25 (boxes) = 278; Bob:
+42 + 2 × 25 = 92. Ann wins.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from scorekeeper.core.gin.options import GinOptions
+from scorekeeper.core.gin.score import _Notes
+from scorekeeper.core.scoring import HandResult
+
+RULE = "§2.7"
+
+
+@dataclass(frozen=True)
+class GinEnding:
+    """The state of a gin game after some hands.
+
+    The first five fields mean what :class:`scorekeeper.core.game.Ending`'s do
+    (``finished``, ``winners``, ``bonus`` in points per player, ``note``,
+    ``bonus_reasons`` per player); the rest are gin's: ``reacher`` (who reached
+    the target), ``shutout`` (whether the other player won no hand; None while
+    the game goes on), ``won`` (hands won per player: boxes), ``final`` (totals
+    with the bonuses), ``notes`` (each sentence as ``{"code", "facts"}``), and
+    ``winner_below`` (the reacher wins although ranked second on final totals).
+    """
+
+    finished: bool
+    winners: list[str] = field(default_factory=list)
+    bonus: dict[str, int] = field(default_factory=dict)
+    note: str = ""
+    bonus_reasons: dict[str, str] = field(default_factory=dict)
+    reacher: str | None = None
+    shutout: bool | None = None
+    won: dict[str, int] = field(default_factory=dict)
+    final: dict[str, int] = field(default_factory=dict)
+    notes: list[dict] = field(default_factory=list)
+    winner_below: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        return {"finished": self.finished, "winners": self.winners, "bonus": self.bonus, "note": self.note,
+                "bonus_reasons": self.bonus_reasons, "reacher": self.reacher, "shutout": self.shutout,
+                "won": self.won, "final": self.final, "notes": self.notes, "winner_below": self.winner_below}
+
+
+def hands_won(players: Sequence[str], hands: Sequence[HandResult]) -> dict[str, int]:
+    """Hands won per player (boxes): the player who scored, even 0 (I-G2); a void hand is nobody's."""
+    won = {p: 0 for p in players}
+    for h in hands:
+        for p in h.won:
+            won[p] += 1
+    return won
+
+
+def end_of_game(options: GinOptions, players: Sequence[str], hands: Sequence[HandResult]) -> GinEnding:
+    """Whether the game is over after ``hands`` (in order), and if so who won and the
+    end bonuses (points per player), each with its reason (SPEC §2.7).
+
+    Totals are the sums of the hand scores (boxes included under
+    ``box_timing=immediate``); the game is over once one reaches ``target``.
+    """
+    players = list(players)
+    totals = {p: 0 for p in players}
+    reacher = None
+    for h in hands:
+        for p, s in h.scores.items():
+            totals[p] += s
+        if reacher is None:
+            reacher = next((p for p in players if totals[p] >= options.target), None)
+    won = hands_won(players, hands)
+    if reacher is None:
+        return GinEnding(False, won=won, final=dict(totals))
+    other = next(p for p in players if p != reacher)
+    notes = _Notes()
+    bonus = {p: 0 for p in players}
+    reasons: dict[str, list[str]] = {p: [] for p in players}
+
+    def give(p: str, amount: int, code: str, /, **facts: Any) -> None:
+        bonus[p] += amount
+        notes.add(code, **facts)
+        reasons[p].append(notes.text[-1])
+
+    give(reacher, options.game_bonus, "gin.end.game_bonus" if options.game_bonus else "gin.end.no_game_bonus",
+         player=reacher, target=options.target, total=totals[reacher], points=options.game_bonus)
+    for p in players:
+        if options.box_timing == "immediate":
+            give(p, 0, "gin.end.boxes_at_once", player=p, count=won[p], box=options.box_bonus)
+        else:
+            give(p, won[p] * options.box_bonus, "gin.end.boxes", player=p, count=won[p], box=options.box_bonus,
+                 points=won[p] * options.box_bonus)
+    shutout = won[other] == 0
+    if shutout:
+        if options.shutout == "flat":
+            give(reacher, options.shutout_bonus, "gin.end.shutout_flat", player=reacher, loser=other,
+                 points=options.shutout_bonus)
+        elif options.shutout == "double-total":
+            so_far = totals[reacher] + bonus[reacher]
+            give(reacher, so_far, "gin.end.shutout_double_total", player=reacher, loser=other, total=so_far,
+                 points=so_far)
+        elif options.shutout == "double-hands":
+            give(reacher, totals[reacher], "gin.end.shutout_double_hands", player=reacher, loser=other,
+                 points=totals[reacher])
+        else:
+            give(reacher, 0, "gin.end.shutout_none", player=reacher, loser=other)
+    final = {p: totals[p] + bonus[p] for p in players}
+    below = False
+    if options.game_winner == "total" and final[other] > final[reacher]:
+        winner = other
+        notes.add("gin.end.winner_total", player=other, total=final[other], other=reacher,
+                  other_total=final[reacher])
+    elif options.game_winner == "total":
+        winner = reacher
+        code = "gin.end.winner_total_tie" if final[other] == final[reacher] else "gin.end.winner_total"
+        notes.add(code, player=reacher, total=final[reacher], other=other, other_total=final[other])
+    else:
+        winner = reacher
+        below = final[other] > final[reacher]
+        notes.add("gin.end.winner_below" if below else "gin.end.winner_target", player=reacher,
+                  target=options.target, total=final[reacher], other=other, other_total=final[other])
+    return GinEnding(True, [winner], bonus, " ".join(notes.text),
+                     {p: " ".join(r) for p, r in reasons.items()}, reacher, shutout, won, final, notes.data, below)
+
+
+def next_dealer(options: GinOptions, dealer: str, hand_winner: str | None, players: Sequence[str]) -> str:
+    """Who deals the hand after one dealt by ``dealer`` and won by ``hand_winner``
+    (None for a void hand, which the same dealer deals again). ``next_dealer``:
+    ``winner`` (the hand's winner deals), ``loser``, or ``alternate`` (the other
+    player). The non-dealer leads (:func:`leader`)."""
+    if hand_winner is None:
+        return dealer
+    if options.next_dealer == "winner":
+        return hand_winner
+    if options.next_dealer == "loser":
+        return next(p for p in players if p != hand_winner)
+    return next(p for p in players if p != dealer)
+
+
+def leader(dealer: str, players: Sequence[str]) -> str:
+    """Who leads a hand: the non-dealer."""
+    return next(p for p in players if p != dealer)
+
+
+def dealer_after(options: GinOptions, players: Sequence[str], first_dealer: str,
+                 hands: Sequence[HandResult]) -> str:
+    """Who deals the hand after ``hands``, the first hand dealt by ``first_dealer``."""
+    dealer = first_dealer
+    for h in hands:
+        dealer = next_dealer(options, dealer, h.won[0] if h.won else None, players)
+    return dealer

@@ -1,0 +1,97 @@
+"""The one-line form of a gin hand (SPEC §4.2): typing just the cards is the easy path.
+
+One argument per player, ``NAME: WHAT``; WHAT is one of
+
+* **just the cards** — the cards shown, in any order, no marks:
+  ``"Ann: 7H 8H 9H QS QD QC 2C 3C 4C 5D knock"`` (10 cards; 11 with ``big`` for big gin);
+* **arranged**, as in other variants — melds separated by ``,``, ``+`` the lay-offs,
+  ``-`` the deadwood: ``"Bob: KS KH KD +10H JH 5C -9S 6D 3S AH"``;
+* **points only** — the deadwood after lay-offs: ``"Bob: 19"`` or ``"Bob: -19"``;
+* nothing (``"Bob:"``) — only in a void hand.
+
+The words ``knock`` (this player knocked) and ``big`` (``big-gin``: all 11 cards
+melded) go anywhere in the knocker's argument. Separate arguments: ``stock`` (a void
+hand) and ``up=CARD`` (the up-card; Oklahoma needs it)::
+
+    scorekeeper hand "Ann: 7H 8H 9H QS QD QC 2C 3C 4C 5D knock" "Bob: KS KH KD 10H JH 5C 9S 6D 3S AH"
+    scorekeeper hand "Ann: 3S 4S 5S 6S 7S 8H 8D 8C JS QS KS knock big" "Bob: 2H 3H 4H KD KH KC 9D 4C 3D 2S" up=5C
+
+:func:`parse_line` returns the same raw entry a hand file gives (:mod:`scorekeeper.core.gin.entry`).
+"""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from scorekeeper.core.cards import parse_card
+from scorekeeper.core.entry import match_player
+from scorekeeper.core.errors import InputError
+from scorekeeper.core.oneline import parse_line_entries
+
+_STOCK = {"stock", "stock_exhausted", "stock-exhausted", "void"}
+_BIG = {"big", "big-gin", "big_gin", "biggin"}
+_UP = {"up", "upcard", "up-card", "up_card"}
+_MARKS = re.compile(r"[,;+\-]")
+
+
+def parse_line(args: Sequence[str], players: Sequence[str]) -> dict:
+    """Turn one-line arguments into a raw gin hand entry (players in seat order).
+
+    Raises :class:`InputError` naming the argument or the player at fault.
+    """
+    entry: dict = {"players": {}}
+    for arg in args:
+        text = str(arg).strip()
+        if text.lower() in _STOCK:
+            entry["stock_exhausted"] = True
+            continue
+        key, eq, value = text.partition("=")
+        if eq and ":" not in key and key.strip().lower() in _UP:
+            entry["upcard"] = value.strip()
+            continue
+        name, colon, body = text.partition(":")
+        if not colon or not name.strip():
+            raise InputError("gin.oneline.no_name", text=text)
+        player = match_player(name.strip(), players)
+        if player in entry["players"]:
+            raise InputError("gin.oneline.twice", player=player)
+        entry["players"][player] = _part(player, body, entry)
+    entry["players"] = {p: entry["players"][p] for p in players if p in entry["players"]}
+    return entry
+
+
+def _part(player: str, body: str, entry: dict) -> dict:
+    tokens = body.split()
+    rest = []
+    big = False
+    for tok in tokens:
+        word = tok.lower()
+        if word in ("knock", "out"):
+            if word in entry and entry[word] != player:
+                raise InputError("gin.oneline.word_twice", word=word, first=entry[word], player=player)
+            entry[word] = player
+        elif word in _BIG:
+            big = True
+        else:
+            rest.append(tok)
+    if big:
+        if entry.get("knock") != player:
+            raise InputError("gin.oneline.big_without_knock", player=player)
+        entry["big_gin"] = True
+    if not rest:
+        return {}
+    text = " ".join(rest)
+    if _MARKS.search(text):
+        # arranged, or points after "-": the form every variant shares
+        part = parse_line_entries([f"{player}: {text}"], [player], knock_allowed=True)["players"][player]
+        if "table" in part:
+            raise InputError("gin.no_table", player=player)
+        return part
+    if len(rest) == 1 and rest[0].isdigit():
+        return {"hand": int(rest[0])}
+    for tok in rest:
+        try:
+            parse_card(tok)
+        except InputError as e:
+            raise InputError("gin.player_says", player=player, cause=e) from None
+    return {"cards": text}
