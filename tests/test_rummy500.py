@@ -127,7 +127,7 @@ class TestLayoffs:
         r = result(ABC, E(Ann=P("6S 5S 4S", hand="9D"), Bob=P(layoffs="7S", hand="2H"), Cy=P(layoffs="8S")))
         assert r.scores == {"Ann": 6, "Bob": 5, "Cy": 8}
         cy = [line for line in r.players["Cy"].lines if line.part == "layoff"]
-        assert len(cy) == 1 and cy[0].card == "8S" and "Ann's run" in cy[0].reason
+        assert len(cy) == 1 and cy[0].card_text == "8S" and "Ann's run" in cy[0].reason
 
     def test_layoffs_onto_a_set(self):
         # Ann: 9-9-9 27; Bob lays off 9♥ 9 and holds 3♣: 9 − 3 = 6
@@ -632,12 +632,12 @@ def test_explanation_lines_add_up_to_the_hand_worked_scores(g):
             shown += [format_card(c.card) for c in parse_played_cards(entry.get("layoffs", ""))]
             if isinstance(entry["hand"], (str, list)):
                 shown += [format_card(c) for c in parse_cards(entry["hand"])]
-            assert Counter(line.card for line in ps.lines if line.card) == Counter(shown), (number, name)
+            assert Counter(line.card_text for line in ps.lines if line.card) == Counter(shown), (number, name)
             for line in ps.lines:
                 if line.part == "hand" and line.card:
                     assert line.points < 0 or line.points == 0
-                if line.part in ("meld", "layoff") and line.card and not line.card.startswith("A"):
-                    rank = line.card[:-1]
+                if line.part in ("meld", "layoff") and line.card and line.card.rank != 1:
+                    rank = line.card_text[:-1]
                     assert line.points == {"J": 10, "Q": 10, "K": 10}.get(rank, None) or line.points == int(rank)
     assert st.totals == g["expect"]["totals"]
     assert st.ending.finished == g["expect"]["finished"]
@@ -646,9 +646,9 @@ def test_explanation_lines_add_up_to_the_hand_worked_scores(g):
 
 def test_explanations_name_the_low_ace():
     r = result(AB, E(Ann=P("AS 2S 3S"), Bob=P(hand="AD")))
-    ace = next(line for line in r.players["Ann"].lines if line.card == "AS")
+    ace = next(line for line in r.players["Ann"].lines if line.card_text == "AS")
     assert ace.points == 1 and "low ace" in ace.reason
-    held = next(line for line in r.players["Bob"].lines if line.card == "AD")
+    held = next(line for line in r.players["Bob"].lines if line.card_text == "AD")
     assert held.points == -15 and "left in hand" in held.reason
     # one meld is one term: 1 + 2 + 3 = 6 is the meld's value, the sum has a single term
     assert r.players["Ann"].arithmetic() == "6"

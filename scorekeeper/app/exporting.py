@@ -29,7 +29,8 @@ from scorekeeper.core.errors import InputError, ScorekeeperError, StateError
 from scorekeeper.core.game import check_text, new_setup, replay
 from scorekeeper.core.rules import resolve_rules
 from scorekeeper.core.variants import get_variant
-from scorekeeper.app.scoreboard import Board, board_from_state, board_of, derive
+from scorekeeper.app.scoreboard import board_from_cache, derive
+from scorekeeper.core.game import GameState
 from scorekeeper.app.sessions import Loaded, entries_of, setup_of
 
 #: The version of the export document; :func:`read_import` refuses newer ones.
@@ -196,19 +197,19 @@ def safe_cell(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
-def boards(records: Iterable[dict]) -> list[tuple[dict, Board]]:
-    """``(record, Board)`` for stored records: from each record's cache of derived
+def boards(records: Iterable[dict]) -> list[tuple[dict, GameState]]:
+    """``(record, GameState)`` for stored records: from each record's cache of derived
     numbers when it is fresh, else by replaying its hands (see :mod:`scorekeeper.app.scoreboard`)."""
-    return [(r, board_of(r)) for r in records]
+    return [(r, board_from_cache(r, setup_of(r)) or replayed(r).state) for r in records]
 
 
-def _pair(item) -> tuple[dict, Board]:
+def _pair(item) -> tuple[dict, GameState]:
     if isinstance(item, Loaded):
-        return item.record, board_from_state(item.state)
+        return item.record, item.state
     return item
 
 
-def csv_rows(loaded: Iterable[Loaded | tuple[dict, Board]]) -> list[list[Any]]:
+def csv_rows(loaded: Iterable[Loaded | tuple[dict, GameState]]) -> list[list[Any]]:
     """One row per player per hand, in :data:`CSV_COLUMNS` order.
 
     ``hand_score``, ``running_total`` and ``bonus`` are ints (points);
@@ -217,27 +218,27 @@ def csv_rows(loaded: Iterable[Loaded | tuple[dict, Board]]) -> list[list[Any]]:
     finished game and 0 elsewhere; ``finished`` says whether the game is over
     (``yes``/``no``) and ``winner`` whether this player won it. Text cells are
     passed through :func:`safe_cell`. A session with no hands has no rows.
-    Each item is a replayed session or a ``(record, Board)`` pair (:func:`boards`).
+    Each item is a replayed session or a ``(record, GameState)`` pair (:func:`boards`).
     """
     rows: list[list[Any]] = []
     for item in loaded:
         r, b = _pair(item)
-        finished = b.finished
+        finished = b.ending.finished
         date = safe_cell(str(r.get("created", ""))[:10])
         title = safe_cell(r.get("title") or "")
-        for number, (hand, totals) in enumerate(zip(b.hands, b.running()), 1):
-            last = number == b.count
+        for number, (hand, totals) in enumerate(zip(b.results, b.running_totals()), 1):
+            last = number == b.hands
             scores = hand.scores
             for player in b.players:
-                bonus = b.bonus.get(player, 0) if finished and last else 0
-                won = finished and player in b.winners
+                bonus = b.ending.bonus.get(player, 0) if finished and last else 0
+                won = finished and player in b.ending.winners
                 rows.append([safe_cell(r["id"]), date, title, r["variant"], number, safe_cell(player),
                              scores[player], totals[player], bonus, "yes" if finished else "no",
                              "yes" if won else "no"])
     return rows
 
 
-def export_csv(loaded: Iterable[Loaded | tuple[dict, Board]]) -> str:
+def export_csv(loaded: Iterable[Loaded | tuple[dict, GameState]]) -> str:
     """The CSV export: a header row (:data:`CSV_COLUMNS`), then :func:`csv_rows`."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -270,19 +271,19 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _standings(b: Board) -> dict:
+def _standings(b: GameState) -> dict:
     """What the Markdown standings show (the fields of ``standings --json`` it uses)."""
     won = b.won
-    players = [{"name": name, "total": total, "rank": rank, "won": won[name], "bonus": b.bonus.get(name, 0)}
+    players = [{"name": name, "total": total, "rank": rank, "won": won[name], "bonus": b.ending.bonus.get(name, 0)}
                for rank, name, total in b.ranking()]
-    return {"players": players, "finished": b.finished, "winners": list(b.winners), "dealer": b.next_dealer,
-            "note": b.note}
+    return {"players": players, "finished": b.ending.finished, "winners": list(b.ending.winners),
+            "dealer": b.next_dealer, "note": b.ending.note}
 
 
-def session_markdown(item: Loaded | tuple[dict, Board], level: int = 1) -> str:
+def session_markdown(item: Loaded | tuple[dict, GameState], level: int = 1) -> str:
     """One session in Markdown: heading, date, variant and rules, standings, hand by hand.
 
-    ``item`` is a replayed session or a ``(record, Board)`` pair; ``level`` is the
+    ``item`` is a replayed session or a ``(record, GameState)`` pair; ``level`` is the
     heading level of the session's title (its parts are one below).
     """
     r, b = _pair(item)
@@ -296,7 +297,7 @@ def session_markdown(item: Loaded | tuple[dict, Board], level: int = 1) -> str:
              f"- Variant: {variant.name} (`{variant.id}`){' — lowest total wins' if variant.lowest_wins else ''}",
              f"- Rules: {md_escape(rules) if rules else 'the defaults'}",
              f"- Players: {', '.join(md_escape(p) for p in b.players)}",
-             f"- Session: `{r['id']}`, {_plural(b.count, 'hand')}", ""]
+             f"- Session: `{r['id']}`, {_plural(b.hands, 'hand')}", ""]
 
     lines += [f"{sub} {'Final standings' if doc['finished'] else 'Standings'}", ""]
     has_bonus = any(p["bonus"] for p in doc["players"])
@@ -315,28 +316,28 @@ def session_markdown(item: Loaded | tuple[dict, Board], level: int = 1) -> str:
     if doc["finished"]:
         names = " and ".join(md_escape(w) for w in doc["winners"])
         verb = "share the win" if len(doc["winners"]) > 1 else "wins"
-        lines.append(f"**{names} {verb}** after {_plural(b.count, 'hand')}.")
+        lines.append(f"**{names} {verb}** after {_plural(b.hands, 'hand')}.")
     else:
-        lines.append(f"Game in play after {_plural(b.count, 'hand')}; "
+        lines.append(f"Game in play after {_plural(b.hands, 'hand')}; "
                      f"{md_escape(doc['dealer'])} deals next.")
     if doc.get("note"):
         lines += ["", md_escape(doc["note"])]
     lines.append("")
 
     lines += [f"{sub} Hand by hand", ""]
-    if not b.hands:
+    if not b.results:
         lines += ["No hands yet.", ""]
         return "\n".join(lines)
     players = list(b.players)
     lines.append("| Hand | Dealer | " + " | ".join(md_escape(p) for p in players) + " |")
     lines.append("|---:|---|" + "---:|" * len(players))
-    for number, (hand, totals) in enumerate(zip(b.hands, b.running()), 1):
+    for number, (hand, totals) in enumerate(zip(b.results, b.running_totals()), 1):
         mark = " (points)" if hand.points_only else ""
         scores = hand.scores
         cells = [f"{_signed(scores[p])} → {totals[p]}" for p in players]
-        lines.append(f"| {number}{mark} | {md_escape(b.dealer_of(number))} | " + " | ".join(cells) + " |")
+        lines.append(f"| {number}{mark} | {md_escape(b.setup.dealer_of(number))} | " + " | ".join(cells) + " |")
     lines += ["", "Each cell: the hand's score → the running total."]
-    if any(hand.points_only for hand in b.hands):
+    if any(hand.points_only for hand in b.results):
         lines += ["", "(points): the hand was entered as points, not card by card."]
     if has_bonus:
         lines += ["", "End-of-game bonuses are added in the standings, not in the hands."]
@@ -344,7 +345,7 @@ def session_markdown(item: Loaded | tuple[dict, Board], level: int = 1) -> str:
     return "\n".join(lines)
 
 
-def export_markdown(loaded: Sequence[Loaded | tuple[dict, Board]], exported: str) -> str:
+def export_markdown(loaded: Sequence[Loaded | tuple[dict, GameState]], exported: str) -> str:
     """The Markdown export: one session as a document, several under one heading."""
     if len(loaded) == 1:
         return session_markdown(loaded[0], 1)

@@ -60,13 +60,13 @@ def game_of(loaded) -> Game:
 
 
 def game_from_board(record: dict, board) -> Game:
-    """A :class:`Game` from a stored record and its :class:`scorekeeper.app.scoreboard.Board`
+    """A :class:`Game` from a stored record and its :class:`scorekeeper.core.game.GameState`
     (from the record's cache of derived numbers, or replayed)."""
     return Game(
         session=record["id"], title=record.get("title"), variant=record["variant"],
-        lowest_wins=board.lowest_wins, players=tuple(board.players),
-        scores=tuple(dict(h.scores) for h in board.hands), totals=board.totals,
-        finished=board.finished, winners=tuple(board.winners),
+        lowest_wins=board.setup.variant.lowest_wins, players=tuple(board.players),
+        scores=tuple(dict(h.scores) for h in board.results), totals=board.totals,
+        finished=board.ending.finished, winners=tuple(board.ending.winners),
     )
 
 

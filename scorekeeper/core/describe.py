@@ -1,22 +1,18 @@
 """The rules of each variant in words and figures, for ``rules`` (SPEC §2, §2.6)
 and for ``check``'s round.
 
-Everything here is worked out from the :class:`~scorekeeper.core.rules.Variant`
-record itself (its options, ``decks``, ``dealt``, ``end``, ``meld_rules``), so
-a new variant is described correctly without touching this module.
+Everything here is read from the facts the :class:`~scorekeeper.core.rules.Variant`
+declares (its options, ``deal``, ``rounds``, ``wilds``, ``lowest_wins``), so a new
+variant is described correctly without touching this module; nothing is learnt
+by playing a variant.
 """
 from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-from scorekeeper.core.cards import SUITS, Card
 from scorekeeper.core.game import GameSetup
 from scorekeeper.core.interpretations import INTERPRETATION_OPTIONS, INTERPRETATIONS
 from scorekeeper.core.rules import Variant, resolve_rules
-from scorekeeper.core.scoring import HandResult, PlayerScore
-
-#: The longest game the fixed-length probe looks for (Crazy Rummy has 13 rounds).
-_PROBE_HANDS = 60
 
 
 def seats(n: int) -> tuple[str, ...]:
@@ -60,7 +56,10 @@ def _deck_words(pair: tuple[int, int]) -> str:
 
 def decks_text(variant: Variant) -> str:
     """The decks (and jokers) in play by player count, with the default options."""
-    return by_player_count(variant, lambda n: tuple(variant.decks(setup_for(variant, n))), _deck_words)
+    decks = variant.option("decks")
+    return by_player_count(
+        variant, lambda n: (decks.default_for(n) if decks else variant.deal.decks[n], variant.deal.jokers[n]),
+        _deck_words)
 
 
 def dealt_text(variant: Variant) -> str:
@@ -70,43 +69,24 @@ def dealt_text(variant: Variant) -> str:
 
 def fixed_rounds(variant: Variant) -> int | None:
     """The number of hands after which the game always ends (Crazy Rummy: 13),
-    or None when it ends on a target total instead.
-
-    Worked out by asking the variant's own ``end`` about a game of hands that
-    all score 0 (no target is ever reached that way).
-    """
-    setup = setup_for(variant, variant.min_players)
-    results: list[HandResult] = []
-    for _ in range(_PROBE_HANDS):
-        results.append(HandResult({p: PlayerScore(p) for p in setup.players}))
-        if variant.end(setup, results).finished:
-            return len(results)
-    return None
+    or None when it ends on a target total instead."""
+    return variant.rounds
 
 
 def goal_text(variant: Variant) -> str:
     """``"first to 500+; highest total wins"`` or ``"13 rounds; lowest total wins"``."""
     who = "lowest" if variant.lowest_wins else "highest"
-    target = variant.option("target")
-    if target is not None:
-        return f"first to {target.default_for(variant.min_players)}+; {who} total wins"
-    rounds = fixed_rounds(variant)
-    if rounds:
-        return f"{rounds} rounds; {who} total wins"
+    if variant.target is not None:
+        return f"first to {variant.target}+; {who} total wins"
+    if variant.rounds:
+        return f"{variant.rounds} rounds; {who} total wins"
     return f"{who} total wins"
 
 
-_PROBE_CARDS = [Card(rank, suit) for rank in range(1, 14) for suit in SUITS] + [Card(0, "")]
-
-
-def round_matters(variant: Variant, rules: dict[str, Any]) -> bool:
+def round_matters(variant: Variant, rules: Any = None) -> bool:
     """Whether what makes a meld legal changes from round to round (Crazy
     Rummy's wild rank), so that ``check`` needs ``--round``."""
-    first, second = variant.meld_rules(rules, 1), variant.meld_rules(rules, 2)
-    if first is None or second is None:
-        return False
-    return ([first.wild(c) for c in _PROBE_CARDS] != [second.wild(c) for c in _PROBE_CARDS]
-            or (first.ace_high, first.set_duplicates) != (second.ace_high, second.set_duplicates))
+    return variant.round_matters
 
 
 def _plain(value: Any) -> Any:
