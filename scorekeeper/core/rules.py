@@ -16,18 +16,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator, Sequence
-
-from scorekeeper.core.errors import InputError
-
-if TYPE_CHECKING:
-    from scorekeeper.core.entry import HandEntry
-    from scorekeeper.core.game import Ending, GameSetup
-    from scorekeeper.core.melds import MeldReading
-    from scorekeeper.core.scoring import HandResult
+from typing import Any, Callable, ClassVar, Iterator, Sequence
 
 from scorekeeper.core.cards import RANKS, Card
-from scorekeeper.core.melds import MeldRules
+from scorekeeper.core.errors import InputError
+from scorekeeper.core.melds import MeldReading, MeldRules
+
+# A game's setup and results are defined by :mod:`scorekeeper.core.game`, which imports
+# this module; here they are named only in words, so that nothing imports back.
+GameSetup = Any
+HandResult = Any
 
 
 # -- parsing option values ------------------------------------------------------
@@ -230,14 +228,16 @@ class Variant:
     endings: frozenset[str]
     lowest_wins: bool
     deal_word: str
-    score: Callable[["HandEntry", "GameSetup", int], "HandResult"]
-    end: Callable[["GameSetup", Sequence["HandResult"]], "Ending"]
+    #: ``score(entry, setup, number)`` -> HandResult
+    score: Callable[[Any, GameSetup, int], HandResult]
+    #: ``end(setup, results)`` -> Ending
+    end: Callable[[GameSetup, Sequence[HandResult]], Any]
     rounds: int | None = None
     ending_required: bool = False
     bonuses: Mapping[str, int] = field(default_factory=dict)
     option_defaults: Mapping[str, Mapping[int, Any]] = field(default_factory=dict)
-    value_meld: Callable[["MeldReading", Mapping[str, Any]], int] | None = None
-    check_setup: Callable[["Variant", Mapping[str, Any], int], None] = field(
+    value_meld: Callable[[MeldReading, Mapping[str, Any]], int] | None = None
+    check_setup: Callable[[Variant, Mapping[str, Any], int], None] = field(
         default=lambda variant, rules, players: None)
 
     #: every option key of every variant made, to tell "not for this variant" from "no such option"
@@ -285,7 +285,7 @@ class Variant:
         o = self.option("target")
         return None if o is None else o.default_for(self.min_players)
 
-    def decks(self, setup: "GameSetup") -> tuple[int, int]:
+    def decks(self, setup: GameSetup) -> tuple[int, int]:
         """``(decks, jokers)`` in play for the setup (the ``decks`` option where there is one)."""
         n = len(setup.players)
         decks = setup.rules["decks"] if "decks" in setup.rules else self.deal.decks[n]
@@ -323,7 +323,7 @@ class Variant:
                              wild_name=f"wild {RANKS[rank - 1]}")
         return MeldRules(ace_high=self.ace_high, set_duplicates=duplicates)
 
-    def meld_value(self, reading: "MeldReading", rules: Mapping[str, Any]) -> int | None:
+    def meld_value(self, reading: MeldReading, rules: Mapping[str, Any]) -> int | None:
         """A meld's points where melds score (Rummy 500, Rum 500), else None."""
         if not self.melds_score or self.value_meld is None:
             return None
