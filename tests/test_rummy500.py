@@ -95,11 +95,12 @@ class TestAces:
         # 10-J-Q-K-A♦ = 10 + 10 + 10 + 10 + 15 = 55; A-2-3-4-5♣ = 1 + 2 + 3 + 4 + 5 = 15
         assert scores(AB, E(Ann=P("10D JD QD KD AD"), Bob=P("AC 2C 3C 4C 5C", hand="6S"))) == {"Ann": 55, "Bob": 9}
 
-    def test_all_thirteen_read_ace_low_unless_marked_high(self):
+    def test_all_thirteen_read_as_the_ace_is_marked(self):
         # A-2-…-K♥: 1 + (2+…+10 = 54) + 30 = 85; marked AH:high it is 2-…-K-A: 54 + 30 + 15 = 99
-        run = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+        # (unmarked, the ace is ambiguous and the entry must say: issue 12, I-5)
+        run = "AH:low 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
         assert scores(["Ann", "Bob"], E(Ann=P(run), Bob=P(hand="2S")), "decks=1")["Ann"] == 85
-        assert scores(AB, E(Ann=P(run.replace("AH", "AH:high")), Bob=P(hand="2S")))["Ann"] == 99
+        assert scores(AB, E(Ann=P(run.replace("AH:low", "AH:high")), Bob=P(hand="2S")))["Ann"] == 99
 
 
 # ------------------------------------------------------------------------ lay-offs
@@ -160,6 +161,27 @@ class TestLayoffs:
         # AH:high: Bob A-A-A 45 + A♥ on the aces 15 − 5 = 55
         entry = E(Ann=P("2H 3H 4H"), Bob=P("AS AD AC", layoffs="AH:high", hand="5C"))
         assert scores(AB, entry) == {"Ann": 9, "Bob": 55}
+
+    def test_a_melded_ace_keeps_its_reading_when_layoffs_grow_the_run_to_the_2(self):
+        # issue 12: a meld's reading is fixed when it is melded; lay-offs never change how the
+        # owner's cards score. Ann melds Q-K-A♥, ace high: 10 + 10 + 15 = 35. Bob lays off
+        # J♥ … 2♥: 10 + 10 + 9 + 8 + 7 + 6 + 5 + 4 + 3 + 2 = 64, holds K♠ 10: 64 − 10 = 54.
+        entry = E(Ann=P("QH KH AH"), Bob=P(layoffs="JH 10H 9H 8H 7H 6H 5H 4H 3H 2H", hand="KS"))
+        assert scores(AB, entry) == {"Ann": 35, "Bob": 54}
+        ace = next(line for line in result(AB, entry).players["Ann"].lines if line.card_text == "AH")
+        assert ace.points == 15
+        # Laying them off herself: 35 + 64 = 99 (one more card never costs her points); Bob −10
+        entry = E(Ann=P("QH KH AH", layoffs="JH 10H 9H 8H 7H 6H 5H 4H 3H 2H"), Bob=P(hand="KS"))
+        assert scores(AB, entry) == {"Ann": 99, "Bob": -10}
+
+    def test_a_thirteen_card_run_in_one_go_says_where_its_ace_is(self):
+        # issue 12, I-5: all thirteen hearts read A-2…K (ace 1) or 2…K-A (ace 15): never guessed
+        run = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+        message = refused(AB, E(Ann=P(run + " AH"), Bob=P(hand="KS")))
+        assert "Ann: the A♥" in message and "AH:low or AH:high" in message
+        # 2 + … + 10 = 54, J Q K 30: 84; the ace high 15: 99, low 1: 85; Bob K♠ −10
+        assert scores(AB, E(Ann=P(run + " AH:high"), Bob=P(hand="KS"))) == {"Ann": 99, "Bob": -10}
+        assert scores(AB, E(Ann=P("AH:low " + run), Bob=P(hand="KS"))) == {"Ann": 85, "Bob": -10}
 
     def test_ace_low_or_high_in_two_runs_is_ambiguous(self):
         # A♥ could go below 2-3-4♥ (1) or above J-Q-K♥ (15)
@@ -246,7 +268,7 @@ class TestCorners:
 
     def test_both_aces_in_one_run_refused(self):
         # two decks (5 players): a second A♥ cannot go above the K of A-…-K, nor twice
-        thirteen = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+        thirteen = "AH:low 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
         entry = E(Ann=P(thirteen), Bob=P(layoffs="AH", hand="5C"), Cy=P(hand="6C"), Dee=P(hand="7C"),
                   Eve=P(hand="8C"))
         assert "fits no meld" in refused(FIVE, entry)

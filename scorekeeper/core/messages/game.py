@@ -147,3 +147,8 @@ TEMPLATES.update({
     "line.penalty_on_paper": "cards left in hand, counted on paper: {amount}",
     "line.penalty_card": "{card} in hand, {value}",
 })
+
+TEMPLATES.update({
+    "meld.whole_suit_ace": ("{player}: the {card} in a run of all thirteen cards could be low (1) or high (15): "
+                            "write {typed}:low or {typed}:high."),
+})

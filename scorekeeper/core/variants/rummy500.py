@@ -269,6 +269,17 @@ def _ace_ambiguity(melds, layoffs, rules: MeldRules) -> None:
             raise InputError("layoff.ace_ambiguous", player=player, card=card.card, typed=format_card(card.card))
 
 
+def _whole_suit_ace(player: str, reading: MeldReading) -> None:
+    """I-5: a run of all thirteen cards of a suit reads A-2…K (ace 1) or 2…K-A (ace 15):
+    the entry must say which (``AH:low`` or ``AH:high``), as for a laid-off ace."""
+    if reading.kind != "run" or len(reading.slots) < 13:
+        return
+    for slot in reading.slots:
+        if slot.played.card.rank == 1 and not slot.wild and slot.played.ace is None:
+            raise InputError("meld.whole_suit_ace", player=player, card=slot.played.card,
+                             typed=format_card(slot.played.card))
+
+
 def score_hand(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
     """Score one hand of Rummy 500 / Rum 500 (SPEC §2.3).
 
@@ -290,6 +301,7 @@ def score_hand(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
                 melds.append(_Meld(p, cards, read_meld(cards, mrules)))
             except IllegalMeld as err:
                 raise InputError("game.of_player", player=p, cause=err) from None
+            _whole_suit_ace(p, melds[-1].reading)
     layoffs = [(p, c) for p, e in entry.players.items() for c in e.layoffs]
     readings = fit_layoffs(melds, layoffs, mrules) if layoffs else [m.reading for m in melds]
     if readings is None:
@@ -308,15 +320,14 @@ def _player_score(p: str, e: PlayerEntry, melds, readings, rules, out: str | Non
     ps = PlayerScore(p, points_only=e.points_only)
     if e.table is not None:
         ps.add(e.table, "line.table_on_paper", "§2.3, I-6", "table")
-    for i, (m, reading) in enumerate(zip(melds, readings)):
+    for i, m in enumerate(melds):
         if m.owner == p:
-            own = {id(c) for c in m.cards}
-            for slot in reading.slots:
-                if id(slot.played) in own:
-                    pts, why = card_value(slot.played.card.rank, rules, low=slot.low_ace)
-                    ps.add(pts, "line.meld_card", RULE_VALUES if slot.played.card.rank == 1 else RULE_SCORE, "meld",
-                           slot.played.card, group=f"meld {i}", kind=m.reading.kind,
-                           meld=m.reading.cards, value=phrase(why), amount=pts)
+            # as melded: lay-offs never change how the owner's cards score (an ace high stays high)
+            for slot in m.reading.slots:
+                pts, why = card_value(slot.played.card.rank, rules, low=slot.low_ace)
+                ps.add(pts, "line.meld_card", RULE_VALUES if slot.played.card.rank == 1 else RULE_SCORE, "meld",
+                       slot.played.card, group=f"meld {i}", kind=m.reading.kind,
+                       meld=m.reading.cards, value=phrase(why), amount=pts)
     for c in e.layoffs:
         for m, reading in zip(melds, readings):
             slot = next((s for s in reading.slots if s.played is c), None)
