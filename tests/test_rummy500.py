@@ -799,3 +799,32 @@ def test_rules_are_stored_with_the_session(cli):
     doc = json.loads(r.stdout)
     assert doc["variant"] == "rum500" and doc["rules"]["target"] == 300 and doc["rules"]["card_values"] == "5-10-15"
     assert json.loads(cli("standings", "--json").stdout)["target"] == 300
+
+
+# ------------------------------------------------------------------------ results and errors as data
+
+
+def test_explanation_lines_are_data():
+    from scorekeeper.core.cards import Card
+
+    # Ann: 7-8-9♥ 24, lays off 10♥ 10, holds A♠ −15: 24 + 10 − 15 = 19
+    r = result(AB, E(Ann=P("7H 8H 9H", layoffs="10H", hand="AS"), Bob=P(hand="4D")))
+    seven, *_, ten, ace = r.players["Ann"].lines
+    assert seven.card == Card(7, "H") and seven.code == "line.meld_card" and seven.facts["amount"] == 7
+    assert seven.rule == "§2.3" and seven.term == "meld 0" and seven.rules == ["§2.3"]
+    assert ten.card == Card(10, "H") and ten.part == "layoff" and ten.rules == ["§2.2", "§2.3"]
+    assert ace.as_json() == {"card": "AS", "points": -15, "part": "hand", "reason": "A♠ left in hand: ace, −15",
+                             "rule": "§2.1"}
+    assert ten.reason == "10♥ laid off by Ann on their own run 7♥ 8♥ 9♥: face value, 10"
+    assert r.players["Ann"].arithmetic() == "24 + 10 − 15 = 19"
+
+
+def test_errors_carry_the_hand_and_the_player_as_facts():
+    good = E(Ann=P("QS KS AS"), Bob=P(hand="AD"))
+    with pytest.raises(InputError) as e:
+        game(AB, good, E(Ann=P("2C 3C 5C"), Bob=P(hand="AD")))
+    assert e.value.hand == 2 and e.value.player == "Ann" and e.value.code == "game.of_player"
+    assert e.value.message.startswith("Hand 2: Ann: 2♣ 3♣ 5♣: ")
+    with pytest.raises(InputError) as e:
+        game(AB, E(Ann=P("2H 3H 4H"), Bob=P("AS AD AC", layoffs="AH", hand="5C")))
+    assert (e.value.code, e.value.hand, e.value.player) == ("layoff.ace_ambiguous", 1, "Bob")

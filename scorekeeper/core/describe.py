@@ -12,7 +12,9 @@ from typing import Any, Callable, Iterable
 
 from scorekeeper.core.game import GameSetup
 from scorekeeper.core.interpretations import INTERPRETATION_OPTIONS, INTERPRETATIONS
+from scorekeeper.core.messages import render
 from scorekeeper.core.rules import Variant, resolve_rules
+from scorekeeper.core.scoring import Phrase, phrase
 
 
 def seats(n: int) -> tuple[str, ...]:
@@ -27,8 +29,8 @@ def setup_for(variant: Variant, players: int, rules: dict[str, Any] | None = Non
     return GameSetup(variant, seats(players), resolved)
 
 
-def _player_range(a: int, b: int) -> str:
-    return f"{a} player{'s' if a != 1 else ''}" if a == b else f"{a}–{b} players"
+def _player_range(a: int, b: int) -> Phrase:
+    return phrase("describe.players", count=a) if a == b else phrase("describe.player_range", least=a, most=b)
 
 
 def by_player_count(variant: Variant, what: Callable[[int], Any], show: Callable[[Any], str]) -> str:
@@ -43,15 +45,15 @@ def by_player_count(variant: Variant, what: Callable[[int], Any], show: Callable
             groups.append((n, n, value))
     if len(groups) == 1:
         return show(groups[0][2])
-    return ", ".join(f"{show(v)} for {_player_range(a, b)}" for a, b, v in groups)
+    return render("describe.by_count", {"parts": [phrase("describe.for_players", value=show(v),
+                                                         players=_player_range(a, b)) for a, b, v in groups]})
 
 
 def _deck_words(pair: tuple[int, int]) -> str:
     decks, jokers = pair
-    text = f"{decks} deck{'s' if decks != 1 else ''}"
     if jokers:
-        text += f" + {jokers} joker{'s' if jokers != 1 else ''}"
-    return text
+        return render("describe.decks_jokers", {"decks": decks, "jokers": jokers})
+    return render("describe.decks", {"decks": decks})
 
 
 def decks_text(variant: Variant) -> str:
@@ -75,12 +77,12 @@ def fixed_rounds(variant: Variant) -> int | None:
 
 def goal_text(variant: Variant) -> str:
     """``"first to 500+; highest total wins"`` or ``"13 rounds; lowest total wins"``."""
-    who = "lowest" if variant.lowest_wins else "highest"
+    who = phrase("describe.lowest" if variant.lowest_wins else "describe.highest")
     if variant.target is not None:
-        return f"first to {variant.target}+; {who} total wins"
+        return render("describe.goal_target", {"target": variant.target, "who": who})
     if variant.rounds:
-        return f"{variant.rounds} rounds; {who} total wins"
-    return f"{who} total wins"
+        return render("describe.goal_rounds", {"rounds": variant.rounds, "who": who})
+    return render("describe.goal", {"who": who})
 
 
 def round_matters(variant: Variant, rules: Any = None) -> bool:
@@ -102,7 +104,8 @@ def option_json(variant: Variant, key: str) -> dict:
         by_count = {str(n): _plain(option.default_for(n))
                     for n in range(variant.min_players, variant.max_players + 1)}
         doc["default"] = by_count
-        doc["default_text"] = "by player count: " + by_player_count(variant, option.default_for, str)
+        doc["default_text"] = render("describe.default_by_count",
+                                     {"values": by_player_count(variant, option.default_for, str)})
     else:
         doc["default"] = _plain(option.default)
         doc["default_text"] = str(option.default).lower() if isinstance(option.default, bool) else str(option.default)
@@ -118,12 +121,29 @@ def variant_row(variant: Variant) -> dict:
     }
 
 
+def variant_facts(variant: Variant) -> dict:
+    """The facts a variant declares, as plain data (for renderers and the prompt):
+    the word for a deal, jokers and wild cards, whether melds score, how a hand
+    ends, the number of rounds or the target, the end bonuses, the card values."""
+    values = variant.card_values
+    return {
+        "deal_word": variant.deal_word, "has_jokers": variant.has_jokers, "has_wild_cards": variant.has_wild_cards,
+        "wilds": str(variant.wilds), "round_matters": variant.round_matters, "ace_high": variant.ace_high,
+        "melds_score": variant.melds_score, "endings": sorted(variant.endings),
+        "ending_required": variant.ending_required, "rounds": variant.rounds, "target": variant.target,
+        "lowest_wins": variant.lowest_wins, "bonuses": dict(variant.bonuses),
+        "card_values": {"ace": values.ace, "low_ace": values.low_ace, "court": values.court, "ten": values.ten,
+                        "pips": values.pips, "joker": values.joker, "wild": values.wild},
+    }
+
+
 def variant_rules(variant: Variant) -> dict:
     """Everything ``rules VARIANT`` shows: the row, the summary, every option and
     the interpretations (I-1…) that apply, each with its sentence."""
     doc = variant_row(variant)
     doc["lowest_wins"] = variant.lowest_wins
     doc["summary"] = variant.summary
+    doc["facts"] = variant_facts(variant)
     doc["options"] = [option_json(variant, o.key) for o in variant.options]
     doc["interpretations"] = [
         {"id": key, "text": INTERPRETATIONS.get(key, ""), "option": INTERPRETATION_OPTIONS.get(key)}

@@ -16,11 +16,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
+from functools import cached_property
 from typing import Any, Callable, ClassVar, Iterator, Sequence
 
 from scorekeeper.core.cards import RANKS, Card
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.melds import MeldReading, MeldRules
+from scorekeeper.core.messages import render
 
 # A game's setup and results are defined by :mod:`scorekeeper.core.game`, which imports
 # this module; here they are named only in words, so that nothing imports back.
@@ -248,7 +250,7 @@ class Variant:
 
     # -- facts read as the rest of the program asks for them --
 
-    @property
+    @cached_property
     def options(self) -> tuple[Option, ...]:
         """The options, with the defaults that depend on the player count."""
         out = []
@@ -294,10 +296,9 @@ class Variant:
     def dealt(self, players: int) -> str:
         """The cards dealt in words: ``"7 cards each, 8 to the player left of the dealer"``."""
         each = self.deal.cards[players]
-        text = f"{each} cards each"
         if self.deal.extra_to_leader:
-            text += f", {each + self.deal.extra_to_leader} to the player left of the dealer"
-        return text
+            return render("deal.cards_each_extra", {"each": each, "leader": each + self.deal.extra_to_leader})
+        return render("deal.cards_each", {"each": each})
 
     def wild_rank(self, round_: int) -> int | None:
         """The rank wild in round ``round_`` (Crazy Rummy: the round number), else None.

@@ -152,3 +152,74 @@ TEMPLATES.update({
     "meld.whole_suit_ace": ("{player}: the {card} in a run of all thirteen cards could be low (1) or high (15): "
                             "write {typed}:low or {typed}:high."),
 })
+
+TEMPLATES.update({
+    # -- the deal, for `rules` --
+    "deal.cards_each": "{each} cards each",
+    "deal.cards_each_extra": "{each} cards each, {leader} to the player left of the dealer",
+})
+
+TEMPLATES.update({
+    # -- what the rules say where the rule books are silent (SPEC §2.6), by interpretation id --
+    "interpretation.I-1": (
+        "When two or more players share the winning total at the end, Rummy 500, Rum 500 and Carousel "
+        "play another hand until the tie breaks (the standings say a tie is being played off), and "
+        "Crazy Rummy, which has no fourteenth round, shares the win; the option tie=play-on|shared "
+        "changes this where the variant allows it."
+    ),
+    "interpretation.I-2": (
+        "Carousel's end bonus: each player at 150 or more gets 100, and each player below it gets 25 "
+        "for every round they won (round_bonus=others); round_bonus=all gives the 25s to everyone, "
+        "round_bonus=none gives only the 100."
+    ),
+    "interpretation.I-3": (
+        "Rum 500 with 8 players cannot be dealt 7 cards each from one deck, so two decks are used "
+        "(the decks option changes it)."
+    ),
+    "interpretation.I-4": (
+        "In Carousel, when the lowest count is shared and nobody knocked, every tied player wins the "
+        "round and none of them gets the undercut bonus."
+    ),
+    "interpretation.I-5": (
+        "A laid-off ace that could attach at the low end of a run (1 point) or elsewhere (15), and the "
+        "ace of a run of all thirteen cards of a suit, are never guessed: the entry says which with AS:low "
+        "or AS:high; when every attachment gives the same points nothing need be said. A meld's ace keeps "
+        "the place it had when it was melded, whatever is laid off on it later."
+    ),
+    "interpretation.I-6": (
+        "A hand, or one player's part of it, may be given as points only (no cards): it is accepted "
+        "for every variant, checks that need cards are skipped, the history marks it points_only, "
+        "a points-only 0 never means the player went out (say out), and the points are not bounded, "
+        "so a game started on paper can be carried over."
+    ),
+    "interpretation.I-7": (
+        "A hand is won by the player who went out in Rummy 500, Rum 500 and Crazy Rummy (by nobody when "
+        "the stock ran out), and by the round's winners in Carousel; this is the Won column of the "
+        "standings."
+    ),
+    # -- the names of the rule sections explanations cite --
+    "section.§2": "Variants, seats and the deal",
+    "section.§2.1": "Cards and card values",
+    "section.§2.2": "Melds and lay-offs",
+    "section.§2.3": "Rummy 500 and Rum 500: scoring a hand",
+    "section.§2.4": "Carousel: scoring a round",
+    "section.§2.5": "Crazy Rummy: scoring a round",
+    "section.§2.6": "Interpretations where the rules are silent",
+    "section.§4": "Recording a hand",
+})
+
+TEMPLATES.update({
+    # -- the variants table and `rules VARIANT` (core.describe) --
+    "describe.players": "{count:#player|players}",
+    "describe.player_range": "{least}–{most} players",
+    "describe.for_players": "{value} for {players}",
+    "describe.by_count": "{parts:list}",
+    "describe.decks": "{decks:#deck|decks}",
+    "describe.decks_jokers": "{decks:#deck|decks} + {jokers:#joker|jokers}",
+    "describe.highest": "highest",
+    "describe.lowest": "lowest",
+    "describe.goal_target": "first to {target}+; {who} total wins",
+    "describe.goal_rounds": "{rounds} rounds; {who} total wins",
+    "describe.goal": "{who} total wins",
+    "describe.default_by_count": "by player count: {values}",
+})
