@@ -3,6 +3,11 @@
 Nothing here is stored: the store keeps the setup and the hands as entered,
 and :func:`replay` derives scores, totals, the dealer and the end of the game
 from them every time, so undo and edit cannot make totals drift (STYLE 5).
+
+:class:`GameState` is the one model of a game every command reads (totals,
+running totals, hands won, ranks, dealer and leader, the end and its bonuses),
+whether built by replaying the hands or from the per-hand numbers a session
+record caches (:meth:`GameState.from_hands`, see :mod:`scorekeeper.app.scoreboard`).
 """
 from __future__ import annotations
 

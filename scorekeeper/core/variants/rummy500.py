@@ -27,7 +27,6 @@ from scorekeeper.core.melds import (
     check_deck,
     read_meld,
 )
-from scorekeeper.core.messages import render
 from scorekeeper.core.rules import (
     CardScale,
     CardValues,
@@ -41,7 +40,7 @@ from scorekeeper.core.rules import (
     option,
     whole_number,
 )
-from scorekeeper.core.scoring import HandResult, Joined, PlayerScore, phrase
+from scorekeeper.core.scoring import HandResult, Joined, Phrase, PlayerScore, phrase
 from scorekeeper.core.variants.common import highest_total_ending, tie_option
 
 RULE_SCORE = "§2.3"
@@ -99,9 +98,9 @@ class _Meld:
     def __init__(self, owner: str, cards: Sequence[PlayedCard], reading: MeldReading):
         self.owner, self.cards, self.reading = owner, list(cards), reading
 
-    def title(self) -> str:
-        return render("layoff.meld_title", {"owner": self.owner, "kind": self.reading.kind,
-                                            "cards": self.reading.cards})
+    def title(self) -> Phrase:
+        """``Ann's run 4♠ 5♠ 6♠``: the meld as melded."""
+        return phrase("layoff.meld_title", owner=self.owner, kind=self.reading.kind, cards=self.reading.cards)
 
 
 def meld_value(reading: MeldReading, rules: Mapping[str, Any]) -> int:
