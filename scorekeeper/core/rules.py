@@ -192,7 +192,7 @@ class Wilds(StrEnum):
     ROUND_RANK = "round rank"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Variant:
     """One rummy variant, as the rule book has it.
 

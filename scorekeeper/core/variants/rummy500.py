@@ -3,8 +3,12 @@
 The rule book, in short: each hand a player scores the points of the melds
 they put down plus the cards they laid off (on anyone's meld), minus the
 points of the cards left in their hand. An ace counts 1 where it is low in a
-run (A-2-3) and 15 everywhere else, in hand too. The first total to reach
-500 ends the game after that hand, and the highest total wins.
+run (A-2-3) and 15 everywhere else, in hand too; a meld's ace keeps the place
+it had when it was melded, whatever is laid off on it later. The first total
+to reach 500 ends the game after that hand, and the highest total wins.
+
+Rummy 500 and Rum 500 are one game: Rum 500 deals 13 cards to two players (not
+10) and adds the second deck only for 8 players (not from 5).
 
 Worked example (SPEC §4): Ann melds 7♥ 8♥ 9♥ (24) and Q♠ Q♦ Q♣ (30), lays off
 10♥ (10) and holds A♠ 4♦ (19): 24 + 30 + 10 − 19 = 45.
