@@ -593,12 +593,12 @@ def test_every_score_explains_cards_differences_and_bonuses():
     bob = r.players["Bob"]
     assert [(l.part, l.points) for l in bob.lines] == [("count", 0), ("difference", 2), ("difference", 32),
                                                        ("bonus", 10)]
-    assert bob.lines[0].card == "3C" and "3♣" in bob.lines[0].reason and "3" in bob.lines[0].reason
+    assert bob.lines[0].card_text == "3C" and "3♣" in bob.lines[0].reason and "3" in bob.lines[0].reason
     assert "Ann" in bob.lines[1].reason and "Cy" in bob.lines[2].reason
     assert "undercut" in bob.lines[3].reason and bob.lines[3].rule == "§2.4"
     assert bob.arithmetic() == "2 + 32 + 10 = 44"  # one term per difference, then the undercut
     cy = r.players["Cy"]
-    assert [(l.card, l.part) for l in cy.lines[:2]] == [("JS", "count"), ("JK", "count")]
+    assert [(l.card_text, l.part) for l in cy.lines[:2]] == [("JS", "count"), ("JK", "count")]
     assert "joker" in cy.lines[1].reason and "25" in cy.lines[1].reason
     assert cy.lines[-1].points == 0 and "did not win" in cy.lines[-1].reason
     ann = r.players["Ann"]

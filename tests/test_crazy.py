@@ -394,7 +394,7 @@ def test_score_lines_explain_each_card():
     ann = result.players["Ann"]
     # Q♣ 25 (queens wild) + A♠ 1 + 7♦ 7 + K♥ 10 = 43
     assert ann.score == 43
-    assert [(line.card, line.points, line.reason, line.rule) for line in ann.lines] == [
+    assert [(line.card_text, line.points, line.reason, line.rule) for line in ann.lines] == [
         ("QC", 25, "Q♣ in hand, round 12, queens are wild: 25", "§2.5"),
         ("AS", 1, "A♠ in hand, ace: 1", "§2.5"),
         ("7D", 7, "7♦ in hand, face value: 7", "§2.5"),
@@ -434,7 +434,12 @@ def test_variant_record():
     assert (crazy.id, crazy.name, crazy.min_players, crazy.max_players) == ("crazy", "Crazy Rummy", 3, 6)
     assert crazy.lowest_wins and not crazy.knock_allowed
     assert crazy.player_keys == {"melds", "hand"}
-    assert crazy.decks(None) == (1, 0)
+    from scorekeeper.core.game import new_setup
+
+    assert crazy.decks(new_setup(crazy, ["Ann", "Bob", "Cy"])) == (1, 0)
+    # its facts, as data: 13 rounds, the round number names the wild rank, a deal is a "round", no jokers
+    assert crazy.rounds == 13 and crazy.round_matters and crazy.has_wild_cards and not crazy.has_jokers
+    assert crazy.deal_word == "round" and not crazy.melds_score and crazy.wild_rank(7) == 7
     assert crazy.dealt(4) == "7 cards each, 8 to the player left of the dealer"
     assert set(crazy.interpretations) == {"I-1", "I-6", "I-7"}
     assert [o.key for o in crazy.options] == ["tie"]

@@ -193,3 +193,49 @@ def test_rules_are_stored_with_the_session(cli):
     # defaults are filled in and kept: two players, one deck
     assert doc["rules"]["decks"] == 1 and doc["rules"]["tie"] == "play-on"
     assert json.loads(cli("standings", "--json").stdout)["target"] == 300
+
+
+# --- the facts come from the variant's declaration, never from playing it ------------------
+
+
+def test_rules_are_read_from_the_variants_facts_not_by_playing_it():
+    import dataclasses
+
+    from scorekeeper.core import describe
+
+    def never(*args):
+        raise AssertionError("a variant was played to describe it")
+
+    for v in VARIANTS.values():
+        quiet = dataclasses.replace(v, score=never, end=never)
+        assert describe.variant_rules(quiet) == describe.variant_rules(v)
+    crazy = describe.variant_rules(VARIANTS["crazy"])
+    assert crazy["goal"] == "13 rounds; lowest total wins" and fixed_rounds(VARIANTS["crazy"]) == 13
+    assert crazy["facts"]["deal_word"] == "round" and crazy["facts"]["round_matters"]
+    assert not crazy["facts"]["has_jokers"] and crazy["facts"]["has_wild_cards"]
+    carousel = describe.variant_rules(VARIANTS["carousel"])["facts"]
+    assert carousel["has_jokers"] and carousel["endings"] == ["knock", "out", "stock"] and carousel["ending_required"]
+    assert carousel["bonuses"] == {"undercut": 10, "out": 25, "target": 100, "round": 25}
+    r500 = describe.variant_rules(VARIANTS["rummy500"])["facts"]
+    assert r500["deal_word"] == "hand" and r500["melds_score"] and not r500["has_jokers"]
+    assert r500["target"] == 500 and r500["rounds"] is None
+
+
+def test_rummy500_and_rum500_are_one_game_with_their_differences_as_data():
+    r500, rum = VARIANTS["rummy500"], VARIANTS["rum500"]
+    assert r500.rules_type is rum.rules_type and r500.score is rum.score and r500.end is rum.end
+    # 10 against 13 cards for two players; two decks from 5 players against only for 8 (I-3)
+    assert (r500.deal.cards[2], rum.deal.cards[2]) == (10, 13)
+    assert [r500.deal.decks[n] for n in (4, 5, 8)] == [1, 2, 2] and [rum.deal.decks[n] for n in (4, 5, 8)] == [1, 1, 2]
+
+
+def test_options_are_typed_and_checked_when_made():
+    from scorekeeper.core.errors import InputError
+    from scorekeeper.core.rules import CardScale, resolve_rules
+
+    rules = resolve_rules(VARIANTS["rummy500"], {"card_values": "5-10-15", "target": "300"}, 2)
+    assert rules.card_values is CardScale.FIVE_TEN_FIFTEEN and rules.target == 300 and rules.decks == 1
+    assert json.loads(json.dumps(dict(rules)))["card_values"] == "5-10-15"
+    with pytest.raises(InputError) as e:
+        VARIANTS["rummy500"].rules_type(target=0)
+    assert e.value.code == "rule.bad_value" and e.value.message == "target=0 is not allowed: target takes a whole number ≥ 1."

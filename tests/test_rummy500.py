@@ -95,11 +95,12 @@ class TestAces:
         # 10-J-Q-K-A♦ = 10 + 10 + 10 + 10 + 15 = 55; A-2-3-4-5♣ = 1 + 2 + 3 + 4 + 5 = 15
         assert scores(AB, E(Ann=P("10D JD QD KD AD"), Bob=P("AC 2C 3C 4C 5C", hand="6S"))) == {"Ann": 55, "Bob": 9}
 
-    def test_all_thirteen_read_ace_low_unless_marked_high(self):
+    def test_all_thirteen_read_as_the_ace_is_marked(self):
         # A-2-…-K♥: 1 + (2+…+10 = 54) + 30 = 85; marked AH:high it is 2-…-K-A: 54 + 30 + 15 = 99
-        run = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+        # (unmarked, the ace is ambiguous and the entry must say: issue 12, I-5)
+        run = "AH:low 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
         assert scores(["Ann", "Bob"], E(Ann=P(run), Bob=P(hand="2S")), "decks=1")["Ann"] == 85
-        assert scores(AB, E(Ann=P(run.replace("AH", "AH:high")), Bob=P(hand="2S")))["Ann"] == 99
+        assert scores(AB, E(Ann=P(run.replace("AH:low", "AH:high")), Bob=P(hand="2S")))["Ann"] == 99
 
 
 # ------------------------------------------------------------------------ lay-offs
@@ -127,7 +128,7 @@ class TestLayoffs:
         r = result(ABC, E(Ann=P("6S 5S 4S", hand="9D"), Bob=P(layoffs="7S", hand="2H"), Cy=P(layoffs="8S")))
         assert r.scores == {"Ann": 6, "Bob": 5, "Cy": 8}
         cy = [line for line in r.players["Cy"].lines if line.part == "layoff"]
-        assert len(cy) == 1 and cy[0].card == "8S" and "Ann's run" in cy[0].reason
+        assert len(cy) == 1 and cy[0].card_text == "8S" and "Ann's run" in cy[0].reason
 
     def test_layoffs_onto_a_set(self):
         # Ann: 9-9-9 27; Bob lays off 9♥ 9 and holds 3♣: 9 − 3 = 6
@@ -160,6 +161,27 @@ class TestLayoffs:
         # AH:high: Bob A-A-A 45 + A♥ on the aces 15 − 5 = 55
         entry = E(Ann=P("2H 3H 4H"), Bob=P("AS AD AC", layoffs="AH:high", hand="5C"))
         assert scores(AB, entry) == {"Ann": 9, "Bob": 55}
+
+    def test_a_melded_ace_keeps_its_reading_when_layoffs_grow_the_run_to_the_2(self):
+        # issue 12: a meld's reading is fixed when it is melded; lay-offs never change how the
+        # owner's cards score. Ann melds Q-K-A♥, ace high: 10 + 10 + 15 = 35. Bob lays off
+        # J♥ … 2♥: 10 + 10 + 9 + 8 + 7 + 6 + 5 + 4 + 3 + 2 = 64, holds K♠ 10: 64 − 10 = 54.
+        entry = E(Ann=P("QH KH AH"), Bob=P(layoffs="JH 10H 9H 8H 7H 6H 5H 4H 3H 2H", hand="KS"))
+        assert scores(AB, entry) == {"Ann": 35, "Bob": 54}
+        ace = next(line for line in result(AB, entry).players["Ann"].lines if line.card_text == "AH")
+        assert ace.points == 15
+        # Laying them off herself: 35 + 64 = 99 (one more card never costs her points); Bob −10
+        entry = E(Ann=P("QH KH AH", layoffs="JH 10H 9H 8H 7H 6H 5H 4H 3H 2H"), Bob=P(hand="KS"))
+        assert scores(AB, entry) == {"Ann": 99, "Bob": -10}
+
+    def test_a_thirteen_card_run_in_one_go_says_where_its_ace_is(self):
+        # issue 12, I-5: all thirteen hearts read A-2…K (ace 1) or 2…K-A (ace 15): never guessed
+        run = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+        message = refused(AB, E(Ann=P(run + " AH"), Bob=P(hand="KS")))
+        assert "Ann: the A♥" in message and "AH:low or AH:high" in message
+        # 2 + … + 10 = 54, J Q K 30: 84; the ace high 15: 99, low 1: 85; Bob K♠ −10
+        assert scores(AB, E(Ann=P(run + " AH:high"), Bob=P(hand="KS"))) == {"Ann": 99, "Bob": -10}
+        assert scores(AB, E(Ann=P("AH:low " + run), Bob=P(hand="KS"))) == {"Ann": 85, "Bob": -10}
 
     def test_ace_low_or_high_in_two_runs_is_ambiguous(self):
         # A♥ could go below 2-3-4♥ (1) or above J-Q-K♥ (15)
@@ -246,7 +268,7 @@ class TestCorners:
 
     def test_both_aces_in_one_run_refused(self):
         # two decks (5 players): a second A♥ cannot go above the K of A-…-K, nor twice
-        thirteen = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+        thirteen = "AH:low 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
         entry = E(Ann=P(thirteen), Bob=P(layoffs="AH", hand="5C"), Cy=P(hand="6C"), Dee=P(hand="7C"),
                   Eve=P(hand="8C"))
         assert "fits no meld" in refused(FIVE, entry)
@@ -632,12 +654,12 @@ def test_explanation_lines_add_up_to_the_hand_worked_scores(g):
             shown += [format_card(c.card) for c in parse_played_cards(entry.get("layoffs", ""))]
             if isinstance(entry["hand"], (str, list)):
                 shown += [format_card(c) for c in parse_cards(entry["hand"])]
-            assert Counter(line.card for line in ps.lines if line.card) == Counter(shown), (number, name)
+            assert Counter(line.card_text for line in ps.lines if line.card) == Counter(shown), (number, name)
             for line in ps.lines:
                 if line.part == "hand" and line.card:
                     assert line.points < 0 or line.points == 0
-                if line.part in ("meld", "layoff") and line.card and not line.card.startswith("A"):
-                    rank = line.card[:-1]
+                if line.part in ("meld", "layoff") and line.card and line.card.rank != 1:
+                    rank = line.card_text[:-1]
                     assert line.points == {"J": 10, "Q": 10, "K": 10}.get(rank, None) or line.points == int(rank)
     assert st.totals == g["expect"]["totals"]
     assert st.ending.finished == g["expect"]["finished"]
@@ -646,9 +668,9 @@ def test_explanation_lines_add_up_to_the_hand_worked_scores(g):
 
 def test_explanations_name_the_low_ace():
     r = result(AB, E(Ann=P("AS 2S 3S"), Bob=P(hand="AD")))
-    ace = next(line for line in r.players["Ann"].lines if line.card == "AS")
+    ace = next(line for line in r.players["Ann"].lines if line.card_text == "AS")
     assert ace.points == 1 and "low ace" in ace.reason
-    held = next(line for line in r.players["Bob"].lines if line.card == "AD")
+    held = next(line for line in r.players["Bob"].lines if line.card_text == "AD")
     assert held.points == -15 and "left in hand" in held.reason
     # one meld is one term: 1 + 2 + 3 = 6 is the meld's value, the sum has a single term
     assert r.players["Ann"].arithmetic() == "6"
@@ -777,3 +799,32 @@ def test_rules_are_stored_with_the_session(cli):
     doc = json.loads(r.stdout)
     assert doc["variant"] == "rum500" and doc["rules"]["target"] == 300 and doc["rules"]["card_values"] == "5-10-15"
     assert json.loads(cli("standings", "--json").stdout)["target"] == 300
+
+
+# ------------------------------------------------------------------------ results and errors as data
+
+
+def test_explanation_lines_are_data():
+    from scorekeeper.core.cards import Card
+
+    # Ann: 7-8-9♥ 24, lays off 10♥ 10, holds A♠ −15: 24 + 10 − 15 = 19
+    r = result(AB, E(Ann=P("7H 8H 9H", layoffs="10H", hand="AS"), Bob=P(hand="4D")))
+    seven, *_, ten, ace = r.players["Ann"].lines
+    assert seven.card == Card(7, "H") and seven.code == "line.meld_card" and seven.facts["amount"] == 7
+    assert seven.rule == "§2.3" and seven.term == "meld 0" and seven.rules == ["§2.3"]
+    assert ten.card == Card(10, "H") and ten.part == "layoff" and ten.rules == ["§2.2", "§2.3"]
+    assert ace.as_json() == {"card": "AS", "points": -15, "part": "hand", "reason": "A♠ left in hand: ace, −15",
+                             "rule": "§2.1"}
+    assert ten.reason == "10♥ laid off by Ann on their own run 7♥ 8♥ 9♥: face value, 10"
+    assert r.players["Ann"].arithmetic() == "24 + 10 − 15 = 19"
+
+
+def test_errors_carry_the_hand_and_the_player_as_facts():
+    good = E(Ann=P("QS KS AS"), Bob=P(hand="AD"))
+    with pytest.raises(InputError) as e:
+        game(AB, good, E(Ann=P("2C 3C 5C"), Bob=P(hand="AD")))
+    assert e.value.hand == 2 and e.value.player == "Ann" and e.value.code == "game.of_player"
+    assert e.value.message.startswith("Hand 2: Ann: 2♣ 3♣ 5♣: ")
+    with pytest.raises(InputError) as e:
+        game(AB, E(Ann=P("2H 3H 4H"), Bob=P("AS AD AC", layoffs="AH", hand="5C")))
+    assert (e.value.code, e.value.hand, e.value.player) == ("layoff.ace_ambiguous", 1, "Bob")

@@ -320,8 +320,7 @@ def _game(item) -> Loaded:
     record, board = item
     if isinstance(board, Loaded):
         return board
-    ending = Ending(board.finished, list(board.winners), dict(board.bonus), board.note)
-    return Loaded(record, board.setup, GameState(board.setup, list(board.hands), ending), False)
+    return Loaded(record, board.setup, board, False)
 
 
 def csv_rows(loaded: Iterable[Loaded]) -> list[list[Any]]:

@@ -101,11 +101,8 @@ def cached(record: dict, setup: GameSetup | None = None) -> Loaded | None:
     """A stored record with its state from the cache of derived numbers, or None
     when the cache is missing, stale or not of the expected shape."""
     setup = setup or setup_of(record)
-    board = board_from_cache(record, setup)
-    if board is None:
-        return None
-    ending = Ending(board.finished, list(board.winners), dict(board.bonus), board.note)
-    return Loaded(record, setup, GameState(setup, list(board.hands), ending), False)
+    state = board_from_cache(record, setup)
+    return None if state is None else Loaded(record, setup, state, False)
 
 
 def game_of(record: dict, full: bool = False) -> Loaded:

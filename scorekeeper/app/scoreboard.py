@@ -14,18 +14,17 @@ So each save also keeps, inside the session record, what the replay gave::
 
 The cache is written in the same single write as the hands, and used only
 when its stamp is this rules code's and it covers exactly the stored hands;
-otherwise the session is replayed. A :class:`Board` is the light, pure
-summary commands read: built from the cache (:func:`board_from_cache`) or
-from a replayed game (:func:`board_from_state`); :func:`board_of` picks.
+otherwise the session is replayed. Either way the result is the one game
+model, :class:`scorekeeper.core.game.GameState`: built from the cache
+(:func:`board_from_cache`, numbers only) or replayed; the caller replays when it gives None.
 """
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.core.game import GameSetup, GameState, rank_totals
+from scorekeeper.core.game import Ending, GameSetup, GameState, HandSummary
 
 _STAMP: str | None = None
 
@@ -52,99 +51,16 @@ def derive(state: GameState) -> dict:
     ending = state.ending
     return {
         "scorer": scorer_stamp(),
-        "hands": [{"scores": r.scores, "won": list(r.won), "points_only": r.points_only, "ended": r.ended}
-                  for r in state.results],
+        "hands": [{"scores": dict(h.scores), "won": list(h.won), "points_only": h.points_only, "ended": h.ended}
+                  for h in state.summaries],
         "finished": ending.finished, "winners": list(ending.winners), "bonus": dict(ending.bonus),
         "note": ending.note,
     }
 
 
-@dataclass(frozen=True)
-class BoardHand:
-    """One hand on the scoreboard: ``scores`` in points per player, the players
-    who ``won`` it, whether it was entered as ``points_only``, how it ``ended``."""
-
-    scores: dict[str, int]
-    won: tuple[str, ...]
-    points_only: bool
-    ended: str
-
-
-@dataclass(frozen=True)
-class Board:
-    """What ``stats`` and the CSV/Markdown exports need of a session, all in points.
-
-    ``running`` is the sum of hand scores after each hand (bonuses not
-    included, as ``history`` shows); ``totals`` include the end bonuses;
-    ``ranking`` is ``(rank, name, total)`` as in ``standings``.
-    """
-
-    setup: GameSetup
-    hands: tuple[BoardHand, ...]
-    finished: bool
-    winners: tuple[str, ...]
-    bonus: dict[str, int]
-    note: str
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self.setup.players
-
-    @property
-    def lowest_wins(self) -> bool:
-        return self.setup.variant.lowest_wins
-
-    @property
-    def count(self) -> int:
-        """How many hands were played."""
-        return len(self.hands)
-
-    def running(self) -> list[dict[str, int]]:
-        """The total after each hand, hand scores only."""
-        run = {p: 0 for p in self.players}
-        out = []
-        for h in self.hands:
-            for p in self.players:
-                run[p] += h.scores[p]
-            out.append(dict(run))
-        return out
-
-    @property
-    def totals(self) -> dict[str, int]:
-        """Hand scores plus end bonuses, per player."""
-        totals = {p: self.bonus.get(p, 0) for p in self.players}
-        for h in self.hands:
-            for p in self.players:
-                totals[p] += h.scores[p]
-        return totals
-
-    @property
-    def won(self) -> dict[str, int]:
-        """Hands won per player."""
-        counts = {p: 0 for p in self.players}
-        for h in self.hands:
-            for p in h.won:
-                counts[p] += 1
-        return counts
-
-    def ranking(self) -> list[tuple[int, str, int]]:
-        """``(rank, name, total)`` in rank order (the same ranking as ``standings``)."""
-        return rank_totals(self.players, self.totals, self.lowest_wins)
-
-    def dealer_of(self, number: int) -> str:
-        """Who dealt hand ``number`` (1-based)."""
-        return self.setup.dealer_of(number)
-
-    @property
-    def next_dealer(self) -> str | None:
-        return None if self.finished else self.setup.dealer_of(self.count + 1)
-
-
-def board_from_state(state: GameState) -> Board:
-    """The scoreboard of a replayed game."""
-    e = state.ending
-    hands = tuple(BoardHand(r.scores, tuple(r.won), r.points_only, r.ended) for r in state.results)
-    return Board(state.setup, hands, e.finished, tuple(e.winners), dict(e.bonus), e.note)
+def board_from_state(state: GameState) -> GameState:
+    """The scoreboard of a replayed game: the game model itself (kept for callers of the old name)."""
+    return state
 
 
 def _names(value: Any, players: tuple[str, ...]) -> tuple[str, ...]:
@@ -161,8 +77,8 @@ def _points(value: Any, players: tuple[str, ...], every: bool) -> dict[str, int]
     return {p: value[p] for p in players if p in value}
 
 
-def board_from_cache(record: dict, setup: GameSetup) -> Board | None:
-    """The scoreboard from ``record["derived"]``, or None when there is no cache,
+def board_from_cache(record: dict, setup: GameSetup) -> GameState | None:
+    """The game model from ``record["derived"]``, or None when there is no cache,
     it was written by other rules code, it does not cover exactly the stored
     hands, or it is not of the expected shape (then the session is replayed)."""
     d = record.get("derived")
@@ -178,28 +94,15 @@ def board_from_cache(record: dict, setup: GameSetup) -> Board | None:
             if not isinstance(h, dict) or not isinstance(h.get("points_only"), bool) \
                     or not isinstance(h.get("ended"), str):
                 return None
-            hands.append(BoardHand(_points(h.get("scores"), players, True), _names(h.get("won"), players),
-                                   h["points_only"], h["ended"]))
+            hands.append(HandSummary(_points(h.get("scores"), players, True), _names(h.get("won"), players),
+                                     h["points_only"], h["ended"]))
         if not isinstance(d.get("finished"), bool) or not isinstance(d.get("note"), str):
             return None
-        return Board(setup, tuple(hands), d["finished"], _names(d.get("winners"), players),
-                     _points(d.get("bonus"), players, False), d["note"])
+        ending = Ending(d["finished"], list(_names(d.get("winners"), players)),
+                        _points(d.get("bonus"), players, False), d["note"])
+        return GameState.from_hands(setup, hands, ending)
     except ValueError:
         return None
-
-
-def board_of(record: dict) -> Board:
-    """A stored session's scoreboard: from its cache when fresh, else by replaying
-    its hands. Raises what :func:`scorekeeper.core.game.replay` raises, naming the session."""
-    from scorekeeper.app.sessions import setup_of
-
-    setup = setup_of(record)
-    board = board_from_cache(record, setup)
-    if board is not None:
-        return board
-    from scorekeeper.app.exporting import replayed
-
-    return board_from_state(replayed(record).state)
 
 
 def cache_is_wrong(record: dict, state: GameState) -> bool:

@@ -67,9 +67,9 @@ def game_from_board(record: dict, board) -> Game:
         return game_of(board)
     return Game(
         session=record["id"], title=record.get("title"), variant=record["variant"],
-        lowest_wins=board.lowest_wins, players=tuple(board.players),
-        scores=tuple(dict(h.scores) for h in board.hands), totals=board.totals,
-        finished=board.finished, winners=tuple(board.winners),
+        lowest_wins=board.setup.variant.lowest_wins, players=tuple(board.players),
+        scores=tuple(dict(h.scores) for h in board.results), totals=board.totals,
+        finished=board.ending.finished, winners=tuple(board.ending.winners),
     )
 
 

@@ -1,22 +1,20 @@
 """The rules of each variant in words and figures, for ``rules`` (SPEC §2, §2.6)
 and for ``check``'s round.
 
-Everything here is worked out from the :class:`~scorekeeper.core.rules.Variant`
-record itself (its options, ``decks``, ``dealt``, ``end``, ``meld_rules``), so
-a new variant is described correctly without touching this module.
+Everything here is read from the facts the :class:`~scorekeeper.core.rules.Variant`
+declares (its options, ``deal``, ``rounds``, ``wilds``, ``lowest_wins``), so a new
+variant is described correctly without touching this module; nothing is learnt
+by playing a variant.
 """
 from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-from scorekeeper.core.cards import SUITS, Card
 from scorekeeper.core.game import GameSetup
 from scorekeeper.core.interpretations import INTERPRETATION_OPTIONS, INTERPRETATIONS
+from scorekeeper.core.messages import render
 from scorekeeper.core.rules import Variant, resolve_rules
-from scorekeeper.core.scoring import HandResult, PlayerScore
-
-#: The longest game the fixed-length probe looks for (Crazy Rummy has 13 rounds).
-_PROBE_HANDS = 60
+from scorekeeper.core.scoring import Phrase, phrase
 
 
 def seats(n: int) -> tuple[str, ...]:
@@ -31,8 +29,8 @@ def setup_for(variant: Variant, players: int, rules: dict[str, Any] | None = Non
     return GameSetup(variant, seats(players), resolved)
 
 
-def _player_range(a: int, b: int) -> str:
-    return f"{a} player{'s' if a != 1 else ''}" if a == b else f"{a}–{b} players"
+def _player_range(a: int, b: int) -> Phrase:
+    return phrase("describe.players", count=a) if a == b else phrase("describe.player_range", least=a, most=b)
 
 
 def by_player_count(variant: Variant, what: Callable[[int], Any], show: Callable[[Any], str]) -> str:
@@ -47,20 +45,23 @@ def by_player_count(variant: Variant, what: Callable[[int], Any], show: Callable
             groups.append((n, n, value))
     if len(groups) == 1:
         return show(groups[0][2])
-    return ", ".join(f"{show(v)} for {_player_range(a, b)}" for a, b, v in groups)
+    return render("describe.by_count", {"parts": [phrase("describe.for_players", value=show(v),
+                                                         players=_player_range(a, b)) for a, b, v in groups]})
 
 
 def _deck_words(pair: tuple[int, int]) -> str:
     decks, jokers = pair
-    text = f"{decks} deck{'s' if decks != 1 else ''}"
     if jokers:
-        text += f" + {jokers} joker{'s' if jokers != 1 else ''}"
-    return text
+        return render("describe.decks_jokers", {"decks": decks, "jokers": jokers})
+    return render("describe.decks", {"decks": decks})
 
 
 def decks_text(variant: Variant) -> str:
     """The decks (and jokers) in play by player count, with the default options."""
-    return by_player_count(variant, lambda n: tuple(variant.decks(setup_for(variant, n))), _deck_words)
+    decks = variant.option("decks")
+    return by_player_count(
+        variant, lambda n: (decks.default_for(n) if decks else variant.deal.decks[n], variant.deal.jokers[n]),
+        _deck_words)
 
 
 def dealt_text(variant: Variant) -> str:
@@ -70,43 +71,24 @@ def dealt_text(variant: Variant) -> str:
 
 def fixed_rounds(variant: Variant) -> int | None:
     """The number of hands after which the game always ends (Crazy Rummy: 13),
-    or None when it ends on a target total instead.
-
-    Worked out by asking the variant's own ``end`` about a game of hands that
-    all score 0 (no target is ever reached that way).
-    """
-    setup = setup_for(variant, variant.min_players)
-    results: list[HandResult] = []
-    for _ in range(_PROBE_HANDS):
-        results.append(HandResult({p: PlayerScore(p) for p in setup.players}))
-        if variant.end(setup, results).finished:
-            return len(results)
-    return None
+    or None when it ends on a target total instead."""
+    return variant.rounds
 
 
 def goal_text(variant: Variant) -> str:
     """``"first to 500+; highest total wins"`` or ``"13 rounds; lowest total wins"``."""
-    who = "lowest" if variant.lowest_wins else "highest"
-    target = variant.option("target")
-    if target is not None:
-        return f"first to {target.default_for(variant.min_players)}+; {who} total wins"
-    rounds = fixed_rounds(variant)
-    if rounds:
-        return f"{rounds} rounds; {who} total wins"
-    return f"{who} total wins"
+    who = phrase("describe.lowest" if variant.lowest_wins else "describe.highest")
+    if variant.target is not None:
+        return render("describe.goal_target", {"target": variant.target, "who": who})
+    if variant.rounds:
+        return render("describe.goal_rounds", {"rounds": variant.rounds, "who": who})
+    return render("describe.goal", {"who": who})
 
 
-_PROBE_CARDS = [Card(rank, suit) for rank in range(1, 14) for suit in SUITS] + [Card(0, "")]
-
-
-def round_matters(variant: Variant, rules: dict[str, Any]) -> bool:
+def round_matters(variant: Variant, rules: Any = None) -> bool:
     """Whether what makes a meld legal changes from round to round (Crazy
     Rummy's wild rank), so that ``check`` needs ``--round``."""
-    first, second = variant.meld_rules(rules, 1), variant.meld_rules(rules, 2)
-    if first is None or second is None:
-        return False
-    return ([first.wild(c) for c in _PROBE_CARDS] != [second.wild(c) for c in _PROBE_CARDS]
-            or (first.ace_high, first.set_duplicates) != (second.ace_high, second.set_duplicates))
+    return variant.round_matters
 
 
 def _plain(value: Any) -> Any:
@@ -122,7 +104,8 @@ def option_json(variant: Variant, key: str) -> dict:
         by_count = {str(n): _plain(option.default_for(n))
                     for n in range(variant.min_players, variant.max_players + 1)}
         doc["default"] = by_count
-        doc["default_text"] = "by player count: " + by_player_count(variant, option.default_for, str)
+        doc["default_text"] = render("describe.default_by_count",
+                                     {"values": by_player_count(variant, option.default_for, str)})
     else:
         doc["default"] = _plain(option.default)
         doc["default_text"] = str(option.default).lower() if isinstance(option.default, bool) else str(option.default)
@@ -138,12 +121,29 @@ def variant_row(variant: Variant) -> dict:
     }
 
 
+def variant_facts(variant: Variant) -> dict:
+    """The facts a variant declares, as plain data (for renderers and the prompt):
+    the word for a deal, jokers and wild cards, whether melds score, how a hand
+    ends, the number of rounds or the target, the end bonuses, the card values."""
+    values = variant.card_values
+    return {
+        "deal_word": variant.deal_word, "has_jokers": variant.has_jokers, "has_wild_cards": variant.has_wild_cards,
+        "wilds": str(variant.wilds), "round_matters": variant.round_matters, "ace_high": variant.ace_high,
+        "melds_score": variant.melds_score, "endings": sorted(variant.endings),
+        "ending_required": variant.ending_required, "rounds": variant.rounds, "target": variant.target,
+        "lowest_wins": variant.lowest_wins, "bonuses": dict(variant.bonuses),
+        "card_values": {"ace": values.ace, "low_ace": values.low_ace, "court": values.court, "ten": values.ten,
+                        "pips": values.pips, "joker": values.joker, "wild": values.wild},
+    }
+
+
 def variant_rules(variant: Variant) -> dict:
     """Everything ``rules VARIANT`` shows: the row, the summary, every option and
     the interpretations (I-1…) that apply, each with its sentence."""
     doc = variant_row(variant)
     doc["lowest_wins"] = variant.lowest_wins
     doc["summary"] = variant.summary
+    doc["facts"] = variant_facts(variant)
     doc["options"] = [option_json(variant, o.key) for o in variant.options]
     doc["interpretations"] = [
         {"id": key, "text": INTERPRETATIONS.get(key, ""), "option": INTERPRETATION_OPTIONS.get(key)}

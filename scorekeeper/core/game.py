@@ -3,29 +3,42 @@
 Nothing here is stored: the store keeps the setup and the hands as entered,
 and :func:`replay` derives scores, totals, the dealer and the end of the game
 from them every time, so undo and edit cannot make totals drift (STYLE 5).
+
+:class:`GameState` is the one model of a game every command reads (totals,
+running totals, hands won, ranks, dealer and leader, the end and its bonuses),
+whether built by replaying the hands or from the per-hand numbers a session
+record caches (:meth:`GameState.from_hands`, see :mod:`scorekeeper.app.scoreboard`).
 """
 from __future__ import annotations
 
+import difflib
 import json
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from scorekeeper.core.entry import did_you_mean, parse_entry
+from scorekeeper.core.entry import parse_entry
 from scorekeeper.core.errors import InputError, StateError
-from scorekeeper.core.rules import Variant, parse_rule_args
+from scorekeeper.core.messages import render
+from scorekeeper.core.rules import Variant, parse_rule_args, resolve_rules
 from scorekeeper.core.scoring import HandResult
 
 
 @dataclass(frozen=True)
 class GameSetup:
     """What a session fixes when it starts: the variant, the players in seat
-    order, the resolved rule options, and the first dealer's seat (0-based)."""
+    order, the rule options (typed: the variant's :class:`RuleSet`; a plain
+    mapping of stored values is checked and made typed), and the first
+    dealer's seat (0-based)."""
 
     variant: Variant
     players: tuple[str, ...]
     rules: Mapping[str, Any]
     first_dealer: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rules, self.variant.rules_type):
+            object.__setattr__(self, "rules", resolve_rules(self.variant, self.rules, len(self.players)))
 
     def dealer_of(self, number: int) -> str:
         """Who deals hand ``number`` (1-based): the deal passes left every hand (SPEC §2)."""
@@ -40,15 +53,46 @@ class GameSetup:
 class Ending:
     """Whether the game is over after some hands, who won, and the end bonuses
     (points per player, 0 for most variants). ``note`` explains a tie being
-    played off or how the bonuses were given."""
+    played off or how the bonuses were given: the sentence of ``note_code``
+    with ``note_facts`` (a cached ending keeps the sentence only)."""
 
     finished: bool
     winners: list[str] = field(default_factory=list)
     bonus: dict[str, int] = field(default_factory=dict)
     note: str = ""
-    bonus_reasons: dict[str, str] = field(default_factory=dict)
-    #: the sentence refusing a hand after the end, where the variant has more to say (Crazy Rummy's 13 rounds)
-    after_end: str = ""
+    #: each player's end bonus explained, as ``player -> (code, facts)``
+    bonus_facts: dict[str, tuple[str, dict]] = field(default_factory=dict)
+    #: the refusal of a hand after the end, where the variant has more to say (Crazy Rummy's 13 rounds)
+    after_end: tuple[str, dict] | None = None
+    note_code: str = ""
+    note_facts: dict = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, finished: bool, winners: Sequence[str] = (), bonus: Mapping[str, int] | None = None,
+           note: str = "", facts: Mapping[str, Any] | None = None,
+           bonus_facts: Mapping[str, tuple[str, dict]] | None = None) -> "Ending":
+        """An ending whose note is message ``note`` (a code) with ``facts``."""
+        facts = dict(facts or {})
+        text = render(note, facts) if note else ""
+        return cls(finished, list(winners), dict(bonus or {}), text, dict(bonus_facts or {}),
+                   note_code=note, note_facts=facts)
+
+    @property
+    def bonus_reasons(self) -> dict[str, str]:
+        """Each player's end bonus explained, as a sentence."""
+        return {p: render(code, facts) for p, (code, facts) in self.bonus_facts.items()}
+
+
+@dataclass(frozen=True)
+class HandSummary:
+    """One hand as the game model needs it: ``scores`` in points per player,
+    the players who ``won`` it, whether it was entered as ``points_only`` and
+    how it ``ended``. A :class:`HandResult` has the same four, with the lines."""
+
+    scores: dict[str, int]
+    won: tuple[str, ...]
+    points_only: bool
+    ended: str
 
 
 def rank_totals(players: Sequence[str], totals: Mapping[str, int], lowest_wins: bool) -> list[tuple[int, str, int]]:
@@ -68,16 +112,39 @@ def rank_totals(players: Sequence[str], totals: Mapping[str, int], lowest_wins: 
 
 @dataclass
 class GameState:
-    """A game after its hands: per-hand results (in order), running totals in
-    points (end bonuses included once finished), and who deals and leads next."""
+    """The one model of a game after its hands, used by every command.
+
+    ``results`` are the hands in order: :class:`HandResult` when the game was
+    replayed (:func:`replay`), :class:`HandSummary` when it was read from the
+    numbers cached in a session record (:meth:`from_hands`); both give
+    ``scores``, ``won``, ``points_only`` and ``ended``. From them: ``totals``
+    (end bonuses included once finished), ``hand_totals``, ``running_totals()``,
+    ``won``, ``ranking()``, and who deals and leads next.
+    """
 
     setup: GameSetup
-    results: list[HandResult]
+    results: Sequence[HandResult | HandSummary]
     ending: Ending
+
+    @classmethod
+    def from_hands(cls, setup: GameSetup, hands: Sequence[HandSummary], ending: Ending) -> "GameState":
+        """The model from per-hand numbers already known (a session record's cache)."""
+        return cls(setup, list(hands), ending)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.setup.players
 
     @property
     def hands(self) -> int:
+        """How many hands were played."""
         return len(self.results)
+
+    @property
+    def summaries(self) -> list[HandSummary]:
+        """The hands as :class:`HandSummary` (numbers only)."""
+        return [r if isinstance(r, HandSummary) else HandSummary(dict(r.scores), tuple(r.won), r.points_only, r.ended)
+                for r in self.results]
 
     @property
     def hand_totals(self) -> dict[str, int]:
@@ -126,16 +193,25 @@ class GameState:
         return None if self.ending.finished else self.setup.leader_of(self.hands + 1)
 
 
+def closest(name: str, names: Sequence[str]) -> str | None:
+    """The near miss to suggest for ``name`` among ``names`` (close, or equal ignoring case), or None."""
+    close = difflib.get_close_matches(name, list(names), n=1, cutoff=0.5)
+    if not close:
+        lowered = {n.lower(): n for n in names}
+        close = [lowered[name.lower()]] if name.lower() in lowered else []
+    return close[0] if close else None
+
+
 def check_text(text: str, what: str) -> str:
     """Refuse control characters (escape sequences, newlines, tabs) in a name or
     title: they would be sent to the terminal as they are (SPEC §6).
 
-    Returns ``text``; raises :class:`InputError` naming ``what``.
+    Returns ``text``; raises :class:`InputError` ``text.control`` naming ``what``.
     """
     bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf") and c not in "\u200d"), None)
     if bad is not None:
-        raise InputError(f"{json.dumps(text, ensure_ascii=True)}: {what} cannot hold control characters "
-                         f"(U+{ord(bad):04X}), which terminals would act on.")
+        raise InputError("text.control", text=text, shown=json.dumps(text, ensure_ascii=True), what=what,
+                         char=ord(bad))
     return text
 
 
@@ -145,11 +221,11 @@ def hand_number(number: int, count: int) -> int:
     Raises :class:`StateError` naming the hands there are and the nearest one.
     """
     if count == 0:
-        raise StateError(f"There is no hand {number}: this session has no hands yet.")
+        raise StateError("game.no_hands_yet", number=number)
     if not 1 <= number <= count:
         nearest = min(max(number, 1), count)
-        span = "hand 1" if count == 1 else f"hands 1 to {count}"
-        raise StateError(f"There is no hand {number}: this session has {span} (did you mean {nearest}?).")
+        raise StateError("game.no_such_hand_one" if count == 1 else "game.no_such_hand",
+                         number=number, count=count, nearest=nearest)
     return number
 
 
@@ -165,28 +241,30 @@ def new_setup(
     for p in players:
         check_text(p, "a player's name")
         if not p.strip():
-            raise InputError("A player's name cannot be empty.")
+            raise InputError("player.empty_name")
         if p != p.strip():
-            raise InputError(f'"{p}": a player\'s name cannot start or end with spaces.')
+            raise InputError("player.name_spaces", name=p)
         if ":" in p:
-            raise InputError(f'"{p}": a player\'s name cannot hold ":" (it ends the name in one-line entries).')
+            raise InputError("player.name_colon", name=p)
     seen = set()
     for p in players:
         if p.casefold() in seen:
-            raise InputError(f'"{p}" is named twice: every player needs a different name.')
+            raise InputError("player.named_twice", name=p)
         seen.add(p.casefold())
     n = len(players)
     if not variant.min_players <= n <= variant.max_players:
-        raise InputError(
-            f"{variant.name} is played by {variant.min_players} to {variant.max_players} players, not {n}."
-        )
+        raise InputError("game.player_count", variant=variant.name, min=variant.min_players,
+                         max=variant.max_players, count=n)
     rules = parse_rule_args(variant, rule_args, n)
     first = 0
     if dealer is not None:
         # names match without regard to case, as in one-line entries ("bob:" is Bob)
         dealer = next((p for p in players if p.casefold() == str(dealer).casefold()), dealer)
         if dealer not in players:
-            raise InputError(f'The dealer "{dealer}" is not one of the players{did_you_mean(dealer, players)}.')
+            near = closest(dealer, players)
+            if near is None:
+                raise InputError("game.unknown_dealer", dealer=dealer)
+            raise InputError("game.unknown_dealer_near", dealer=dealer, near=near)
         first = players.index(dealer)
     return GameSetup(variant, tuple(players), rules, first)
 
@@ -201,20 +279,28 @@ def score_entry(setup: GameSetup, raw: Any, number: int) -> HandResult:
 def replay(setup: GameSetup, entries: Sequence[Any]) -> GameState:
     """Derive the game's state from its stored hand entries, in order.
 
-    Raises :class:`InputError` (prefixed with the hand number) if a stored
+    Raises :class:`InputError` (with the ``hand`` number as a fact) if a stored
     hand no longer scores, and :class:`StateError` if a hand follows the end.
     """
     results: list[HandResult] = []
     ending = setup.variant.end(setup, results)
     for number, raw in enumerate(entries, 1):
         if ending.finished:
-            raise StateError(f"Hand {number} comes after the end of the game.")
+            raise StateError("game.hand_after_end", number=number)
         try:
             results.append(score_entry(setup, raw, number))
         except InputError as e:
-            raise InputError(f"Hand {number}: {e.message}") from None
+            raise e.with_facts(hand=number) from None
         ending = setup.variant.end(setup, results)
     return GameState(setup, results, ending)
+
+
+def after_end(ending: Ending) -> StateError:
+    """The refusal of a hand once the game is over."""
+    if ending.after_end is not None:
+        code, facts = ending.after_end
+        return StateError(code, **facts)
+    return StateError("game.finished", winners=list(ending.winners))
 
 
 def play(setup: GameSetup, entries: Sequence[Any], raw: Any) -> tuple[GameState, HandResult]:
@@ -225,9 +311,7 @@ def play(setup: GameSetup, entries: Sequence[Any], raw: Any) -> tuple[GameState,
     """
     state = replay(setup, entries)
     if state.ending.finished:
-        who = " and ".join(state.ending.winners)
-        raise StateError(state.ending.after_end
-                         or f"The game is finished ({who} won): start a new session with `scorekeeper new`.")
+        raise after_end(state.ending)
     result = score_entry(setup, raw, state.hands + 1)
-    results = state.results + [result]
+    results = list(state.results) + [result]
     return GameState(setup, results, setup.variant.end(setup, results)), result

@@ -1,28 +1,44 @@
-"""Rule options (``new --rule KEY=VALUE``, SPEC §2.6) and the variant record.
+"""What a variant is, as data: its facts, its options and its rule-book functions.
 
-Each variant is a :class:`Variant`: a frozen record of its name, player
-counts, options with defaults and allowed values, and its scoring and
-end-of-game functions. Options are checked when a session starts; a bad key
-or value is refused with the allowed values, never silently replaced.
+A :class:`Variant` declares the facts of its rule book as typed fields (the
+players, the deal, the card values, what makes a meld legal, how a hand ends,
+the goal, who wins, the end bonuses, the word the book uses for a deal); the
+rule-book functions that score a hand and end the game live in the variant's
+own module. Its house-rule options (``new --rule KEY=VALUE``, SPEC §2.6) are a
+typed frozen dataclass (a :class:`RuleSet`), checked when it is made: a bad
+key or value is refused with the allowed values, never silently replaced.
+
+Nothing here imports a variant: the registry (:mod:`scorekeeper.core.variants`)
+imports the variants, and each variant imports this module.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from enum import StrEnum
+from functools import cached_property
+from typing import Any, Callable, ClassVar, Iterator, Sequence
 
+from scorekeeper.core.cards import RANKS, Card
 from scorekeeper.core.errors import InputError
+from scorekeeper.core.melds import MeldReading, MeldRules
+from scorekeeper.core.messages import render
 
-if TYPE_CHECKING:
-    from scorekeeper.core.entry import HandEntry
-    from scorekeeper.core.game import Ending, GameSetup
-    from scorekeeper.core.melds import MeldReading, MeldRules
-    from scorekeeper.core.scoring import HandResult
+# A game's setup and results are defined by :mod:`scorekeeper.core.game`, which imports
+# this module; here they are named only in words, so that nothing imports back.
+GameSetup = Any
+HandResult = Any
 
 
-def whole_number(minimum: int) -> Callable[[str], int]:
+# -- parsing option values ------------------------------------------------------
+
+
+def whole_number(minimum: int) -> Callable[[Any], int]:
     """A parser for a whole number ≥ ``minimum``."""
 
-    def parse(text: str) -> int:
+    def parse(text: Any) -> int:
+        if isinstance(text, bool):
+            raise ValueError(text)
         value = int(str(text).strip())
         if value < minimum:
             raise ValueError(text)
@@ -31,10 +47,10 @@ def whole_number(minimum: int) -> Callable[[str], int]:
     return parse
 
 
-def one_of(*choices: str) -> Callable[[str], Any]:
-    """A parser accepting one of ``choices`` (case-insensitive)."""
+def one_of(*choices: str) -> Callable[[Any], Any]:
+    """A parser accepting one of ``choices`` (case-insensitive); digits become ints."""
 
-    def parse(text: str) -> Any:
+    def parse(text: Any) -> Any:
         value = str(text).strip().lower()
         if value not in choices:
             raise ValueError(text)
@@ -43,13 +59,25 @@ def one_of(*choices: str) -> Callable[[str], Any]:
     return parse
 
 
-def boolean(text: str) -> bool:
+def one_of_enum(kind: type[StrEnum]) -> Callable[[Any], StrEnum]:
+    """A parser accepting one of an enumeration's values (case-insensitive)."""
+
+    def parse(text: Any) -> StrEnum:
+        return kind(str(text).strip().lower())
+
+    return parse
+
+
+def boolean(text: Any) -> bool:
     value = str(text).strip().lower()
     if value in ("true", "yes", "1", "on"):
         return True
     if value in ("false", "no", "0", "off"):
         return False
     raise ValueError(text)
+
+
+# -- options --------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -60,22 +88,129 @@ class Option:
     key: str
     default: Any
     values: str
-    parse: Callable[[str], Any]
+    parse: Callable[[Any], Any]
     help: str
 
     def default_for(self, players: int) -> Any:
         return self.default(players) if callable(self.default) else self.default
 
 
+def option(default: Any, values: str, parse: Callable[[Any], Any], help: str) -> Any:
+    """A field of a :class:`RuleSet`: its default, allowed values in words, parser and help."""
+    return field(default=default, metadata={"values": values, "parse": parse, "help": help})
+
+
+class RuleSet(Mapping):
+    """A variant's options, as a frozen dataclass (subclasses declare the fields
+    with :func:`option`). Each value is checked and made typed when the set is
+    made; a bad one raises :class:`InputError` ``rule.bad_value``.
+
+    It is also a read-only mapping of option key to value, so ``dict(rules)``
+    is what the store saves (plain JSON values).
+    """
+
+    def __post_init__(self) -> None:
+        for opt in self.options():
+            value = getattr(self, opt.key)
+            try:
+                typed = opt.parse(value)
+            except (ValueError, TypeError):
+                raise InputError("rule.bad_value", key=opt.key, value=value, values=opt.values) from None
+            object.__setattr__(self, opt.key, typed)
+
+    @classmethod
+    def options(cls) -> tuple[Option, ...]:
+        return tuple(Option(f.name, f.default, f.metadata["values"], f.metadata["parse"], f.metadata["help"])
+                     for f in fields(cls))
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in self._keys():
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys())
+
+    def __len__(self) -> int:
+        return len(self._keys())
+
+    def _keys(self) -> tuple[str, ...]:
+        return tuple(f.name for f in fields(self))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({dict(self)!r})"
+
+
+# -- the facts of a variant -------------------------------------------------------
+
+
 @dataclass(frozen=True)
+class Deal:
+    """The deal by player count: decks, jokers and cards dealt to each player
+    (``extra_to_leader`` more to the player left of the dealer, Crazy Rummy)."""
+
+    decks: Mapping[int, int]
+    jokers: Mapping[int, int]
+    cards: Mapping[int, int]
+    extra_to_leader: int = 0
+
+
+class CardScale(StrEnum):
+    """How cards are valued: by face, or on the 5-10-15 scale (Rummy 500's option)."""
+
+    FACE = "face"
+    FIVE_TEN_FIFTEEN = "5-10-15"
+
+
+@dataclass(frozen=True)
+class CardValues:
+    """What a card counts: ``ace`` (high, or in hand), ``low_ace`` (at the low end
+    of a run), ``court`` (J Q K), ``ten``, ``pips`` (2–9; None means face value),
+    ``joker`` and ``wild`` (a wild card of the round) where the game has them."""
+
+    ace: int
+    low_ace: int
+    court: int = 10
+    ten: int = 10
+    pips: int | None = None
+    joker: int | None = None
+    wild: int | None = None
+    scale: CardScale = CardScale.FACE
+
+    def pip(self, rank: int) -> int:
+        """A 2–10's value."""
+        if rank == 10:
+            return self.ten
+        return rank if self.pips is None else self.pips
+
+
+class Wilds(StrEnum):
+    """Which cards are wild: none, the jokers, or the rank named by the round number."""
+
+    NONE = "none"
+    JOKERS = "jokers"
+    ROUND_RANK = "round rank"
+
+
+@dataclass(frozen=True, eq=False)
 class Variant:
     """One rummy variant, as the rule book has it.
 
-    ``score(entry, setup, number)`` scores hand ``number`` (1-based) of a game
-    and returns a :class:`HandResult`; ``end(setup, results)`` says whether the
-    game is over, who won and the end bonuses; ``decks(setup)`` gives
-    ``(decks, jokers)``; ``check_setup`` refuses impossible option combinations;
-    ``meld_rules``/``meld_value`` let ``check`` judge a single meld.
+    Facts: ``min_players``/``max_players``; ``deal`` (decks, jokers, cards by
+    player count); ``card_values``; ``wilds`` and ``ace_high`` (what a legal meld
+    is, per round); ``melds_score``; ``endings`` (how a hand may end: ``knock``,
+    ``out``, ``stock``) and ``ending_required`` (the entry must say which);
+    ``rounds`` (a fixed number, or None: the game ends at the ``target`` option);
+    ``lowest_wins``; ``bonuses`` (points by name: ``out``, ``undercut``,
+    ``target``, ``round``); ``deal_word`` ("hand" or "round"); ``rules_type`` (its
+    options as a :class:`RuleSet` subclass), with ``option_defaults`` giving the
+    defaults that depend on the player count.
+
+    Rule-book functions: ``score(entry, setup, number)`` scores hand ``number``
+    (1-based) as a :class:`HandResult`; ``end(setup, results)`` says whether the
+    game is over, who won and the end bonuses; ``check_setup(variant, rules,
+    players)`` refuses impossible option combinations; ``value_meld(reading,
+    rules)`` gives a meld's points where melds score.
     """
 
     id: str
@@ -83,27 +218,142 @@ class Variant:
     aliases: tuple[str, ...]
     min_players: int
     max_players: int
-    options: tuple[Option, ...]
+    rules_type: type[RuleSet]
     summary: str
     interpretations: tuple[str, ...]
     player_keys: frozenset[str]
-    knock_allowed: bool
+    deal: Deal
+    card_values: CardValues
+    wilds: Wilds
+    ace_high: bool
+    melds_score: bool
+    endings: frozenset[str]
     lowest_wins: bool
-    score: Callable[["HandEntry", "GameSetup", int], "HandResult"]
-    end: Callable[["GameSetup", Sequence["HandResult"]], "Ending"]
-    decks: Callable[["GameSetup"], tuple[int, int]]
-    dealt: Callable[[int], str]
-    #: ``meld_rules(rules, round)``: what makes a meld legal (round matters for Crazy Rummy's wild rank)
-    meld_rules: Callable[[Mapping[str, Any], int], "MeldRules"] = field(default=lambda rules, rnd: None)
-    #: ``meld_value(reading, rules)``: a meld's points where melds score (rummy500, rum500), else None
-    meld_value: Callable[["MeldReading", Mapping[str, Any]], int | None] = field(default=lambda reading, rules: None)
-    check_setup: Callable[[Mapping[str, Any], int], None] = field(default=lambda rules, players: None)
+    deal_word: str
+    #: ``score(entry, setup, number)`` -> HandResult
+    score: Callable[[Any, GameSetup, int], HandResult]
+    #: ``end(setup, results)`` -> Ending
+    end: Callable[[GameSetup, Sequence[HandResult]], Any]
+    rounds: int | None = None
+    ending_required: bool = False
+    bonuses: Mapping[str, int] = field(default_factory=dict)
+    option_defaults: Mapping[str, Mapping[int, Any]] = field(default_factory=dict)
+    value_meld: Callable[[MeldReading, Mapping[str, Any]], int] | None = None
+    check_setup: Callable[[Variant, Mapping[str, Any], int], None] = field(
+        default=lambda variant, rules, players: None)
+
+    #: every option key of every variant made, to tell "not for this variant" from "no such option"
+    known_option_keys: ClassVar[set[str]] = set()
+
+    def __post_init__(self) -> None:
+        Variant.known_option_keys.update(o.key for o in self.options)
+
+    # -- facts read as the rest of the program asks for them --
+
+    @cached_property
+    def options(self) -> tuple[Option, ...]:
+        """The options, with the defaults that depend on the player count."""
+        out = []
+        for o in self.rules_type.options():
+            by_count = self.option_defaults.get(o.key)
+            if by_count is not None:
+                o = Option(o.key, by_count.__getitem__, o.values, o.parse, o.help)
+            out.append(o)
+        return tuple(out)
 
     def option(self, key: str) -> Option | None:
         return next((o for o in self.options if o.key == key), None)
 
+    @property
+    def knock_allowed(self) -> bool:
+        return "knock" in self.endings
 
-def parse_rule_args(variant: Variant, args: Sequence[str], players: int) -> dict[str, Any]:
+    @property
+    def has_jokers(self) -> bool:
+        return any(self.deal.jokers.values())
+
+    @property
+    def has_wild_cards(self) -> bool:
+        return self.wilds is not Wilds.NONE
+
+    @property
+    def round_matters(self) -> bool:
+        """Whether what makes a meld legal changes from round to round (the wild rank)."""
+        return self.wilds is Wilds.ROUND_RANK
+
+    @property
+    def target(self) -> int | None:
+        """The default target total, where the game ends on one."""
+        o = self.option("target")
+        return None if o is None else o.default_for(self.min_players)
+
+    def decks(self, setup: GameSetup) -> tuple[int, int]:
+        """``(decks, jokers)`` in play for the setup (the ``decks`` option where there is one)."""
+        n = len(setup.players)
+        decks = setup.rules["decks"] if "decks" in setup.rules else self.deal.decks[n]
+        return decks, self.deal.jokers[n]
+
+    def dealt(self, players: int) -> str:
+        """The cards dealt in words: ``"7 cards each, 8 to the player left of the dealer"``."""
+        each = self.deal.cards[players]
+        if self.deal.extra_to_leader:
+            return render("deal.cards_each_extra", {"each": each, "leader": each + self.deal.extra_to_leader})
+        return render("deal.cards_each", {"each": each})
+
+    def wild_rank(self, round_: int) -> int | None:
+        """The rank wild in round ``round_`` (Crazy Rummy: the round number), else None.
+
+        Raises :class:`InputError` ``crazy.no_such_round`` for a round outside the game.
+        """
+        if self.wilds is not Wilds.ROUND_RANK:
+            return None
+        if self.rounds is not None and not 1 <= round_ <= self.rounds:
+            raise InputError("crazy.no_such_round", rounds=self.rounds, round=round_)
+        return round_
+
+    def meld_rules(self, rules: Mapping[str, Any], round_: int = 0) -> MeldRules:
+        """What makes a meld legal in round ``round_`` (the wild rank, the ace, identical
+        cards in a set only with two decks and ``set_duplicates``)."""
+        duplicates = bool(rules.get("set_duplicates")) and rules.get("decks") == 2
+        if self.wilds is Wilds.JOKERS:
+            return MeldRules(wild=_is_joker, ace_high=self.ace_high, set_duplicates=duplicates,
+                             wild_name="joker")
+        if self.wilds is Wilds.ROUND_RANK:
+            rank = self.wild_rank(round_)
+            return MeldRules(wild=_RankWild(rank), ace_high=self.ace_high, set_duplicates=duplicates,
+                             wild_name=f"wild {RANKS[rank - 1]}")
+        return MeldRules(ace_high=self.ace_high, set_duplicates=duplicates)
+
+    def meld_value(self, reading: MeldReading, rules: Mapping[str, Any]) -> int | None:
+        """A meld's points where melds score (Rummy 500, Rum 500), else None."""
+        if not self.melds_score or self.value_meld is None:
+            return None
+        return self.value_meld(reading, rules)
+
+    def rules_for(self, values: Mapping[str, Any], players: int) -> RuleSet:
+        """The typed options from already-checked values, defaults filled in for ``players``."""
+        given = {o.key: values[o.key] if o.key in values else o.default_for(players) for o in self.options}
+        return self.rules_type(**given)
+
+
+def _is_joker(card: Card) -> bool:
+    return card.is_joker
+
+
+@dataclass(frozen=True)
+class _RankWild:
+    """Wild when of ``rank`` (a named callable, so two rule sets of one round compare equal)."""
+
+    rank: int
+
+    def __call__(self, card: Card) -> bool:
+        return card.rank == self.rank
+
+
+# -- reading options ----------------------------------------------------------------
+
+
+def parse_rule_args(variant: Variant, args: Sequence[str], players: int) -> RuleSet:
     """Read ``KEY=VALUE`` options for ``variant`` and fill in the defaults.
 
     Raises :class:`InputError` for a malformed option, an unknown key (listing
@@ -115,32 +365,24 @@ def parse_rule_args(variant: Variant, args: Sequence[str], players: int) -> dict
         key, eq, value = str(arg).partition("=")
         key = key.strip().lower().replace("-", "_")
         if not eq or not key:
-            raise InputError(f'The rule option "{arg}" is not KEY=VALUE (for example target=300).')
+            raise InputError("rule.not_key_value", arg=arg)
         given[key] = value
     return resolve_rules(variant, given, players)
 
 
-def resolve_rules(variant: Variant, given: Mapping[str, Any], players: int) -> dict[str, Any]:
+def resolve_rules(variant: Variant, given: Mapping[str, Any], players: int) -> RuleSet:
     """Check option values given as text (or already typed) and fill in defaults."""
-    from scorekeeper.core.variants import ALL_OPTION_KEYS
-
-    rules: dict[str, Any] = {}
+    keys = [o.key for o in variant.options]
+    values: dict[str, Any] = {}
     for key, value in given.items():
-        option = variant.option(key)
-        if option is None:
-            if key in ALL_OPTION_KEYS:
-                raise InputError(
-                    f'The option "{key}" does not apply to {variant.name}; '
-                    f"its options are {', '.join(o.key for o in variant.options)}."
-                )
-            raise InputError(
-                f'"{key}" is not a rule option; {variant.name} has {", ".join(o.key for o in variant.options)}.'
-            )
+        opt = variant.option(key)
+        if opt is None:
+            code = "rule.not_for_variant" if key in Variant.known_option_keys else "rule.unknown"
+            raise InputError(code, key=key, variant=variant.name, keys=keys)
         try:
-            rules[key] = option.parse(str(value).lower() if isinstance(value, bool) else value)
+            values[key] = opt.parse(str(value).lower() if isinstance(value, bool) else value)
         except (ValueError, TypeError):
-            raise InputError(f'{key}={value} is not allowed: {key} takes {option.values}.') from None
-    for option in variant.options:
-        rules.setdefault(option.key, option.default_for(players))
-    variant.check_setup(rules, players)
+            raise InputError("rule.bad_value", key=key, value=value, values=opt.values) from None
+    rules = variant.rules_for(values, players)
+    variant.check_setup(variant, rules, players)
     return rules

@@ -2,54 +2,128 @@
 
 A :class:`HandResult` holds, per player, a :class:`PlayerScore` whose
 :class:`Line` items say which card counted what and by which rule (SPEC
-section), so that ``explain`` only renders what the scorer already knew.
+section), as data: the card, the rule id, the reason's code and facts, the
+term of the sum; ``explain`` only renders what the scorer already knew.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from scorekeeper.core.cards import Card, PlayedCard, format_card
+from scorekeeper.core.messages import render
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A part of a sentence as data: message ``code`` with ``facts``. Used as a
+    fact of another message (a card's value inside a line's reason); shown as
+    its sentence by :mod:`scorekeeper.core.messages`."""
+
+    code: str
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return render(self.code, self.facts)
+
+
+def phrase(code: str, **facts: Any) -> Phrase:
+    return Phrase(code, facts)
+
+
+@dataclass(frozen=True)
+class Joined:
+    """Phrases shown one after another with ``sep`` between them (``"; "``, ``" "``).
+
+    TODO(messages): the template notation joins lists with commas or "and"/"or"
+    only; this stands in for a ``{x:semi}``-like notation until it has one.
+    """
+
+    items: tuple[Any, ...]
+    sep: str = ""
+
+    def __str__(self) -> str:
+        return self.sep.join(str(i) for i in self.items)
 
 
 @dataclass(frozen=True)
 class Line:
-    """One line of a score's explanation.
+    """One line of a score's explanation, as data.
 
     ``points`` is signed (a card left in hand counts negative in rummy500, a
     penalty counts positive in crazy: it is what it adds to the score);
-    ``card`` the canonical card text, or None for a figure that is not a card
-    (points-only entries, bonuses); ``part`` one of ``meld``, ``layoff``,
-    ``hand``, ``table``, ``bonus``, ``difference``, ``count`` (a card counted
-    toward a Carousel hand: its value is in the reason, it adds 0 itself);
-    ``rule`` the SPEC section; ``group`` the term of the sum the line belongs
-    to (one meld, one card), the part when not given.
+    ``code`` and ``facts`` the reason (its sentence is :attr:`reason`, made by
+    :mod:`scorekeeper.core.messages`); ``rule`` the stable id of the rule
+    applied (a SPEC section, an interpretation: ``"§2.2, §2.3"``); ``part`` one
+    of ``meld``, ``layoff``, ``hand``, ``table``, ``bonus``, ``difference``,
+    ``count`` (a card counted toward a Carousel hand: its value is in the
+    reason, it adds 0 itself); ``card`` the card (a :class:`Card` or
+    :class:`PlayedCard`), or None for a figure that is not a card (points-only
+    entries, bonuses); ``group`` the term of the sum the line belongs to (one
+    meld, one card), the part when not given.
     """
 
     points: int
-    reason: str
+    code: str
     rule: str
     part: str
-    card: str | None = None
+    card: Card | PlayedCard | None = None
     group: str | None = None
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def reason(self) -> str:
+        """The reason as an English sentence."""
+        return render(self.code, self.facts)
+
+    @property
+    def term(self) -> str:
+        """The term of the sum this line adds to."""
+        return self.group or self.part
+
+    @property
+    def rules(self) -> list[str]:
+        """The rule ids cited, one by one (``["§2.2", "§2.3"]``)."""
+        return [part.strip() for part in self.rule.split(",") if part.strip()]
+
+    @property
+    def card_text(self) -> str | None:
+        """The card in canonical text (``10H``), or None."""
+        if self.card is None:
+            return None
+        return format_card(self.card.card if isinstance(self.card, PlayedCard) else self.card)
 
     def as_json(self) -> dict:
-        return {"card": self.card, "points": self.points, "part": self.part, "reason": self.reason, "rule": self.rule}
+        return {"card": self.card_text, "points": self.points, "part": self.part, "reason": self.reason,
+                "rule": self.rule}
 
 
 @dataclass
 class PlayerScore:
-    """A player's score for one hand, in points, with the lines that make it up."""
+    """A player's score for one hand, in points, with the lines that make it up.
+    ``note`` is a sentence of ``note_code`` with ``note_facts`` (or nothing)."""
 
     name: str
     lines: list[Line] = field(default_factory=list)
     points_only: bool = False
-    note: str = ""
+    note_code: str = ""
+    note_facts: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def note(self) -> str:
+        return render(self.note_code, self.note_facts) if self.note_code else ""
 
     @property
     def score(self) -> int:
         return sum(line.points for line in self.lines)
 
-    def add(self, points: int, reason: str, rule: str, part: str, card: str | None = None,
-            group: str | None = None) -> None:
-        self.lines.append(Line(points, reason, rule, part, card, group))
+    def add(self, points: int, code: str, rule: str, part: str, card: Card | PlayedCard | None = None,
+            group: str | None = None, **facts: Any) -> None:
+        """Add a line: ``points`` for the reason ``code`` with ``facts`` (the ``card``
+        among them), citing ``rule``."""
+        if card is not None:
+            facts.setdefault("card", card)
+        self.lines.append(Line(points, code, rule, part, card, group, facts))
 
     def arithmetic(self) -> str:
         """``24 + 30 + 10 − 19 = 45``: one term per meld, per lay-offs, per hand
@@ -58,7 +132,7 @@ class PlayerScore:
         for line in self.lines:
             if line.part == "count":  # adds nothing: not a term of the sum
                 continue
-            key = line.group or line.part
+            key = line.term
             terms[key] = terms.get(key, 0) + line.points
         values = list(terms.values())
         if not values:
@@ -96,7 +170,13 @@ class HandResult:
     won: list[str] = field(default_factory=list)
     ended: str = ""
     context: dict = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
+    #: what the hand's result says besides the lines, as ``(code, facts)`` (Carousel: who won and why)
+    remarks: list["Phrase"] = field(default_factory=list)
+
+    @property
+    def notes(self) -> list[str]:
+        """The remarks as sentences."""
+        return [str(remark) for remark in self.remarks]
 
     @property
     def scores(self) -> dict[str, int]:

@@ -5,4 +5,221 @@ Code -> template; see :mod:`scorekeeper.core.messages` for the notation.
 from __future__ import annotations
 
 TEMPLATES: dict[str, str] = {
+    # -- rule options and variants (core.rules, core.variants) --
+    "rule.not_key_value": 'The rule option "{arg}" is not KEY=VALUE (for example target=300).',
+    "rule.not_for_variant": 'The option "{key}" does not apply to {variant}; its options are {keys:list}.',
+    "rule.unknown": '"{key}" is not a rule option; {variant} has {keys:list}.',
+    "rule.bad_value": "{key}={value} is not allowed: {key} takes {values}.",
+    "rule.too_few_decks": ("{players} players cannot be dealt {each} cards each from one deck (52 cards): "
+                           "use decks=2 or leave decks out."),
+    "rule.duplicates_need_two_decks": ("set_duplicates=true needs two decks: with one deck there are no identical "
+                                       "cards ({players} players play with one deck unless decks=2)."),
+    "rule.crazy_no_play_on": ("tie=play-on is not possible in Crazy Rummy: the game is exactly 13 rounds and there "
+                              "is no fourteenth wild rank to play a tie off with, so tied lowest totals share the "
+                              "win (tie=shared)."),
+    "variant.unknown": '"{name}" is not a variant; the variants are {variants:list}.',
+    "variant.unknown_near": '"{name}" is not a variant (did you mean "{near}"?); the variants are {variants:list}.',
+
+    # -- a game: players, hands, the end (core.game) --
+    "text.control": "{shown}: {what} cannot hold control characters (U+{char:04X}), which terminals would act on.",
+    "player.empty_name": "A player's name cannot be empty.",
+    "player.name_spaces": '"{name}": a player\'s name cannot start or end with spaces.',
+    "player.name_colon": '"{name}": a player\'s name cannot hold ":" (it ends the name in one-line entries).',
+    "player.named_twice": '"{name}" is named twice: every player needs a different name.',
+    "game.player_count": "{variant} is played by {min} to {max} players, not {count}.",
+    "game.unknown_dealer": 'The dealer "{dealer}" is not one of the players.',
+    "game.unknown_dealer_near": 'The dealer "{dealer}" is not one of the players (did you mean "{near}"?).',
+    "game.no_hands_yet": "There is no hand {number}: this session has no hands yet.",
+    "game.no_such_hand_one": "There is no hand {number}: this session has hand 1 (did you mean {nearest}?).",
+    "game.no_such_hand": ("There is no hand {number}: this session has hands 1 to {count} "
+                          "(did you mean {nearest}?)."),
+    "game.hand_after_end": "Hand {number} comes after the end of the game.",
+    "game.finished": "The game is finished ({winners:and} won): start a new session with `scorekeeper new`.",
+    "game.of_player": "{player}: {cause}.",
+    "end.shared": "{winners:and} share the win at {total}.",
+    "end.tie_play_on": "{winners:and} are tied at {total}: another {deal} is played to break the tie (I-1).",
+
+    # -- Rummy 500 / Rum 500: card values, lay-offs, lines --
+    "value.ace": "ace",
+    "value.low_ace": "low ace",
+    "value.low_ace_scale": "low ace on the 5-10-15 scale",
+    "value.ace_in_hand_low": "ace in hand (ace_in_hand=1)",
+    "value.ace_in_hand_low_scale": "ace in hand at the low value (ace_in_hand=1)",
+    "value.ten_to_king_scale": "10 to king on the 5-10-15 scale",
+    "value.two_to_nine_scale": "2 to 9 on the 5-10-15 scale",
+    "value.court": "court card",
+    "value.face": "face value",
+    "layoff.meld_title": "{owner}'s {kind} {cards}",
+    "layoff.meld_with": "{meld} (with {cards} laid off)",
+    "layoff.not_on": "not on {meld}: {why}",
+    "layoff.reasons": " ({reasons})",
+    "layoff.paper": ("; {players:and} counted the table on paper, and a lay-off onto such melds cannot be "
+                     "checked: record it as points too"),
+    "layoff.card_of": "{card} ({player})",
+    "layoff.nor_do": "; nor do {cards:list}",
+    "layoff.no_melds": ("{player}: the lay-off {card} has no meld to go on: no melds were entered card by card "
+                        "this hand (a lay-off onto a meld given as points cannot be checked: record it as "
+                        "points too)."),
+    "layoff.no_fit": "{player}: the lay-off {card} fits no meld on the table{why}.",
+    "layoff.not_all_fit": "The lay-offs {layoffs} cannot all fit on the table's melds at once.",
+    "layoff.ace_ambiguous": ("{player}: the laid-off {card} could go low in a run (1) or elsewhere (15): "
+                             "write {typed}:low or {typed}:high."),
+    "line.table_on_paper": "points put on the table, counted on paper",
+    "line.meld_card": "{card} in {kind} {meld}: {value}, {amount}",
+    "line.own_meld": "their own",
+    "line.meld_of": "{owner}'s",
+    "line.layoff": "{card} laid off by {player} on {whose} {kind} {meld}: {value}, {amount}",
+    "line.layoff_grown": ("{card} laid off by {player} on {whose} {kind} {meld}, which became {grown}: "
+                          "{value}, {amount}"),
+    "line.in_hand": "{card} left in hand: {value}, −{amount}",
+    "line.hand_on_paper": "cards left in hand, counted on paper: −{amount}",
+    "line.out_bonus": "going out: +{amount} (out_bonus)",
 }
+
+TEMPLATES.update({
+    # -- Carousel --
+    "value.joker": "joker",
+    "carousel.no_ending": ('The entry does not say how the round ended: add "knock": NAME, "out": NAME or '
+                           '"stock_exhausted": true (on one line: "knock" or "out" after a player, or an argument '
+                           '"stock"), since a missing knocker would silently lose an undercut (§2.4).'),
+    "carousel.card_costs": "{card} {amount}",
+    "carousel.knock_over_limit": ("{player} knocked holding {count} points, "
+                                  "but a knock needs {limit} or fewer (knock_limit={limit})."),
+    "carousel.knock_over_limit_cards": ("{player} knocked holding {count} points ({held}), "
+                                        "but a knock needs {limit} or fewer (knock_limit={limit})."),
+    "carousel.won_lowest": "{player} holds the lowest count ({low}) and wins the round.",
+    "carousel.won_shared": ("{players:and} share the lowest count ({low}) and nobody knocked: "
+                            "all of them win, without undercut bonus (I-4)."),
+    "carousel.won_knock": "{player} knocked with {low}, the lowest count alone, and wins the round.",
+    "carousel.won_tie_knocker_one": ("{knocker} knocked with {low} but {players:and} ties the knocker: "
+                                     "{players:and} wins as if they had won, and the knocker wins nothing."),
+    "carousel.won_tie_knocker": ("{knocker} knocked with {low} but {players:and} tie the knocker: "
+                                 "{players:and} win as if they had won, and the knocker wins nothing."),
+    "carousel.won_undercut_one": ("{knocker} knocked with {count} but {players:and} undercuts with {low}: "
+                                  "{players:and} wins the round."),
+    "carousel.won_undercut": ("{knocker} knocked with {count} but {players:and} undercut with {low}: "
+                              "{players:and} win the round."),
+    "carousel.holds": "{player} holds {count}.",
+    "line.count_on_paper": "cards left in hand, counted on paper: {count}",
+    "line.no_cards": "no cards left in hand: 0",
+    "line.counts_toward": "{card} left in hand: {value}, counts {amount} toward {player}'s {count}",
+    "line.knocker_tied": "{player} knocked and tied for the lowest count ({low}): the knocker wins nothing, 0",
+    "line.knocker_undercut": "{player} knocked with {count} and was undercut ({winners:and} won with {low}): 0",
+    "line.did_not_win": "{player} did not win the round ({winners:and} won with {low}): 0",
+    "line.difference": "difference to {other}: {other}'s {theirs} − {player}'s {mine} = {amount}",
+    "line.undercut_bonus": "undercut bonus: {player} won a round {knocker} knocked in, +{amount}",
+    "line.going_out_bonus": "going out bonus: {player} played every card, +{amount}",
+    "bonus.reached": "{player} reached {target} ({total}): +{amount} (§2.4, I-2); final total {final}.",
+    "bonus.reached_all": ("{player} reached {target} ({total}): +{amount}, and 25 for each of the "
+                          "{won:#round|rounds} won: +{extra} (round_bonus=all, §2.4, I-2); final total {final}."),
+    "bonus.below_none": ("{player} stayed below {target} ({total}): no end bonus (round_bonus=none, §2.4, I-2); "
+                         "final total {final}."),
+    "bonus.below_won": ("{player} stayed below {target} ({total}) and won {won:#round|rounds}: "
+                        "25 × {won} = +{rounds} (§2.4, I-2); final total {final}."),
+    "bonus.below_no_round": ("{player} stayed below {target} ({total}) and won no round: no end bonus "
+                             "(§2.4, I-2); final total {final}."),
+    "bonus.given": "{player} +{amount}",
+    "bonus.none": "{player} 0",
+    "bonus.with": "{player} {total} + {amount}",
+    "carousel.end": "{reached:and} reached {target}; end bonuses: {bonuses:list} (§2.4, I-2).",
+    "carousel.end_shared": ("{reached:and} reached {target}; end bonuses: {bonuses:list} (§2.4, I-2). "
+                            "{winners:and} share the win at {total} (tie=shared, I-1)."),
+    "carousel.tie_play_on": ("{winners:and} are tied at {total} with the end bonuses ({with_bonus:list}): "
+                             "another round is played to break the tie, and the bonuses are worked out again "
+                             "after it (I-1)."),
+})
+
+TEMPLATES.update({
+    # -- Crazy Rummy --
+    "crazy.no_such_round": ("Crazy Rummy has rounds 1 to {rounds} (aces wild in round 1 … kings in round 13), "
+                            "not {round}."),
+    "crazy.past_last_round": "Crazy Rummy is {rounds} rounds: there is no round {round}.",
+    "crazy.finished": ("The game is finished: Crazy Rummy is {rounds} rounds, round {rounds} (kings wild) has been "
+                       "played and there is no fourteenth wild rank ({winners:and} won). Start a new session with "
+                       "`scorekeeper new`."),
+    "crazy.wild_words": "{rank} are wild",
+    "crazy.value_wild": "round {round}, {wild}: {amount}",
+    "crazy.value_ace": "ace: 1",
+    "crazy.value_court": "court card: 10",
+    "crazy.value_face": "face value: {amount}",
+    "crazy.melds_note": "Melds on the table (checked, not scored): {melds}.",
+    "line.went_out": "{player} went out: 0",
+    "line.penalty_on_paper": "cards left in hand, counted on paper: {amount}",
+    "line.penalty_card": "{card} in hand, {value}",
+})
+
+TEMPLATES.update({
+    "meld.whole_suit_ace": ("{player}: the {card} in a run of all thirteen cards could be low (1) or high (15): "
+                            "write {typed}:low or {typed}:high."),
+})
+
+TEMPLATES.update({
+    # -- the deal, for `rules` --
+    "deal.cards_each": "{each} cards each",
+    "deal.cards_each_extra": "{each} cards each, {leader} to the player left of the dealer",
+})
+
+TEMPLATES.update({
+    # -- what the rules say where the rule books are silent (SPEC §2.6), by interpretation id --
+    "interpretation.I-1": (
+        "When two or more players share the winning total at the end, Rummy 500, Rum 500 and Carousel "
+        "play another hand until the tie breaks (the standings say a tie is being played off), and "
+        "Crazy Rummy, which has no fourteenth round, shares the win; the option tie=play-on|shared "
+        "changes this where the variant allows it."
+    ),
+    "interpretation.I-2": (
+        "Carousel's end bonus: each player at 150 or more gets 100, and each player below it gets 25 "
+        "for every round they won (round_bonus=others); round_bonus=all gives the 25s to everyone, "
+        "round_bonus=none gives only the 100."
+    ),
+    "interpretation.I-3": (
+        "Rum 500 with 8 players cannot be dealt 7 cards each from one deck, so two decks are used "
+        "(the decks option changes it)."
+    ),
+    "interpretation.I-4": (
+        "In Carousel, when the lowest count is shared and nobody knocked, every tied player wins the "
+        "round and none of them gets the undercut bonus."
+    ),
+    "interpretation.I-5": (
+        "A laid-off ace that could attach at the low end of a run (1 point) or elsewhere (15), and the "
+        "ace of a run of all thirteen cards of a suit, are never guessed: the entry says which with AS:low "
+        "or AS:high; when every attachment gives the same points nothing need be said. A meld's ace keeps "
+        "the place it had when it was melded, whatever is laid off on it later."
+    ),
+    "interpretation.I-6": (
+        "A hand, or one player's part of it, may be given as points only (no cards): it is accepted "
+        "for every variant, checks that need cards are skipped, the history marks it points_only, "
+        "a points-only 0 never means the player went out (say out), and the points are not bounded, "
+        "so a game started on paper can be carried over."
+    ),
+    "interpretation.I-7": (
+        "A hand is won by the player who went out in Rummy 500, Rum 500 and Crazy Rummy (by nobody when "
+        "the stock ran out), and by the round's winners in Carousel; this is the Won column of the "
+        "standings."
+    ),
+    # -- the names of the rule sections explanations cite --
+    "section.§2": "Variants, seats and the deal",
+    "section.§2.1": "Cards and card values",
+    "section.§2.2": "Melds and lay-offs",
+    "section.§2.3": "Rummy 500 and Rum 500: scoring a hand",
+    "section.§2.4": "Carousel: scoring a round",
+    "section.§2.5": "Crazy Rummy: scoring a round",
+    "section.§2.6": "Interpretations where the rules are silent",
+    "section.§4": "Recording a hand",
+})
+
+TEMPLATES.update({
+    # -- the variants table and `rules VARIANT` (core.describe) --
+    "describe.players": "{count:#player|players}",
+    "describe.player_range": "{least}–{most} players",
+    "describe.for_players": "{value} for {players}",
+    "describe.by_count": "{parts:list}",
+    "describe.decks": "{decks:#deck|decks}",
+    "describe.decks_jokers": "{decks:#deck|decks} + {jokers:#joker|jokers}",
+    "describe.highest": "highest",
+    "describe.lowest": "lowest",
+    "describe.goal_target": "first to {target}+; {who} total wins",
+    "describe.goal_rounds": "{rounds} rounds; {who} total wins",
+    "describe.goal": "{who} total wins",
+    "describe.default_by_count": "by player count: {values}",
+})

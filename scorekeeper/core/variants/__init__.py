@@ -5,18 +5,21 @@ always returns the canonical :class:`~scorekeeper.core.rules.Variant`.
 """
 from __future__ import annotations
 
-from scorekeeper.core.entry import did_you_mean
 from scorekeeper.core.errors import InputError
+from scorekeeper.core.game import closest
 from scorekeeper.core.rules import Variant
+from scorekeeper.core.variants.carousel import CAROUSEL
+from scorekeeper.core.variants.crazy import CRAZY
 from scorekeeper.core.variants.rummy500 import RUM500, RUMMY500
 
-VARIANTS: dict[str, Variant] = {v.id: v for v in (RUMMY500, RUM500)}
+VARIANTS: dict[str, Variant] = {v.id: v for v in (RUMMY500, RUM500, CAROUSEL, CRAZY)}
 
 
 def _register_optional() -> None:
+    """Variants still being written (Gin Rummy) join the registry once their module exists."""
     import importlib
 
-    for module, name in (("carousel", "CAROUSEL"), ("crazy", "CRAZY")):
+    for module, name in (("gin", "GIN"),):
         try:
             mod = importlib.import_module(f"scorekeeper.core.variants.{module}")
         except ModuleNotFoundError:
@@ -37,6 +40,8 @@ def get_variant(name: str) -> Variant:
         if key == v.id or key in v.aliases:
             return v
     names = [v.id for v in VARIANTS.values()] + [a for v in VARIANTS.values() for a in v.aliases]
-    raise InputError(
-        f'"{name}" is not a variant{did_you_mean(key, names)}; the variants are {", ".join(VARIANTS)}.'
-    )
+    near = closest(key, names)
+    if near is None:
+        raise InputError("variant.unknown", name=name, variants=list(VARIANTS))
+    raise InputError("variant.unknown_near", name=name, near=near, variants=list(VARIANTS))
+

@@ -21,15 +21,16 @@ two, both do (§2.4 step 2).
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Mapping, Sequence
 
-from scorekeeper.core.cards import Card, card_symbol, format_card
+from scorekeeper.core.cards import Card
 from scorekeeper.core.entry import HandEntry, PlayerEntry
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.game import Ending, GameSetup
-from scorekeeper.core.melds import IllegalMeld, MeldRules, check_deck, read_meld
-from scorekeeper.core.rules import Option, Variant, one_of, whole_number
-from scorekeeper.core.scoring import HandResult, PlayerScore
+from scorekeeper.core.melds import IllegalMeld, check_deck, read_meld
+from scorekeeper.core.rules import CardValues, Deal, RuleSet, Variant, Wilds, one_of, option, whole_number
+from scorekeeper.core.scoring import HandResult, Joined, Phrase, PlayerScore, phrase
 from scorekeeper.core.variants.common import best_of, sum_scores, tie_option
 
 RULE = "§2.4"
@@ -39,43 +40,39 @@ OUT_BONUS = 25
 TARGET_BONUS = 100
 ROUND_BONUS = 25
 
-OPTIONS = (
-    Option("target", 150, "a whole number ≥ 1", whole_number(1), "the total that ends the game"),
-    tie_option(("play-on", "shared"), "play-on"),
-    Option("knock_limit", 5, "a whole number ≥ 0", whole_number(0),
-           "the most points a player may hold and still knock"),
-    Option("round_bonus", "others", "others, all or none", one_of("others", "all", "none"),
-           "at the end, 25 per round won: to the players below the target (others), to everyone (all), "
-           "or to nobody (none) (I-2)"),
-)
+
+
+@dataclass(frozen=True, eq=False)
+class CarouselRules(RuleSet):
+    """Carousel's house-rule options (SPEC §2.6)."""
+
+    target: int = option(150, "a whole number ≥ 1", whole_number(1), "the total that ends the game")
+    tie: str = tie_option(("play-on", "shared"), "play-on")
+    knock_limit: int = option(5, "a whole number ≥ 0", whole_number(0),
+                              "the most points a player may hold and still knock")
+    round_bonus: str = option("others", "others, all or none", one_of("others", "all", "none"),
+                              "at the end, 25 per round won: to the players below the target (others), to "
+                              "everyone (all), or to nobody (none) (I-2)")
+
+
+#: What a card left in hand costs (§2.1): joker 25, ace 1, K Q J 10, 2–10 face value.
+VALUES = CardValues(ace=1, low_ace=1, court=10, ten=10, joker=25)
 
 
 def card_value(card: Card) -> tuple[int, str]:
     """What a card left in hand costs, in points, and why (§2.1): joker 25, ace 1,
-    K Q J 10, 2–10 face value. Returns ``(points, reason)``."""
+    K Q J 10, 2–10 face value. Returns ``(points, reason code)``."""
     if card.is_joker:
-        return 25, "joker"
+        return VALUES.joker, "value.joker"
     if card.rank == 1:
-        return 1, "ace"
+        return VALUES.ace, "value.ace"
     if card.rank >= 11:
-        return 10, "court card"
-    return card.rank, "face value"
+        return VALUES.court, "value.court"
+    return VALUES.pip(card.rank), "value.face"
 
 
-def meld_rules(rules: Mapping[str, Any], round_: int = 0) -> MeldRules:
-    """Jokers are wild; an ace is low or high in a run; a set never holds two
-    identical cards, even with two decks (§2.2)."""
-    return MeldRules(wild=lambda c: c.is_joker, ace_high=True, set_duplicates=False, wild_name="joker")
-
-
-def meld_value(reading, rules: Mapping[str, Any]) -> None:
-    """Melds score nothing in Carousel: only the cards left in hand count."""
-    return None
-
-
-def _decks(setup: GameSetup) -> tuple[int, int]:
-    """``(decks, jokers)``: one deck and one joker for 2 players, two of each for 3–5 (§2)."""
-    return (1, 1) if len(setup.players) == 2 else (2, 2)
+#: One deck and one joker for 2 players, two of each for 3–5 (§2); 10 cards each.
+DEAL = Deal(decks={2: 1, 3: 2, 4: 2, 5: 2}, jokers={2: 1, 3: 2, 4: 2, 5: 2}, cards={n: 10 for n in range(2, 6)})
 
 
 def _deck_text(decks: int) -> str:
@@ -95,34 +92,31 @@ def _count(e: PlayerEntry) -> int:
     return sum(card_value(c)[0] for c in e.hand)
 
 
-def _check_round(entry: HandEntry, setup: GameSetup, counts: dict[str, int]) -> None:
+def _check_round(entry: HandEntry, setup: GameSetup, number: int, counts: dict[str, int]) -> None:
     """Refuse a round whose ending is unknown or impossible, an illegal meld, a
     knock over the limit, or more copies of a card than the decks hold."""
     if not (entry.knock or entry.out or entry.stock_exhausted):
-        raise InputError(
-            'The entry does not say how the round ended: add "knock": NAME, "out": NAME or '
-            '"stock_exhausted": true (on one line: "knock" or "out" after a player, or an argument "stock"), '
-            "since a missing knocker would silently lose an undercut (§2.4)."
-        )
-    rules = meld_rules(setup.rules)
+        raise InputError("carousel.no_ending")
+    rules = setup.variant.meld_rules(setup.rules, number)
     for p, e in entry.players.items():
         for cards in e.melds or ():
             try:
                 read_meld(cards, rules)
             except IllegalMeld as err:
-                raise InputError(f"{p}: {err.message}") from None
-    decks, jokers = _decks(setup)
+                raise InputError("game.of_player", player=p, cause=err) from None
+    decks, jokers = setup.variant.decks(setup)
     check_deck({p: e.physical_cards() for p, e in entry.players.items()}, decks, jokers, _deck_text(decks))
     knock, limit = entry.knock, setup.rules["knock_limit"]
     if knock and counts[knock] > limit:
         e = entry.players[knock]
-        held = (" (" + " + ".join(f"{card_symbol(c)} {card_value(c)[0]}" for c in e.hand) + ")") if e.hand else ""
-        raise InputError(f"{knock} knocked holding {counts[knock]} points{held}, "
-                         f"but a knock needs {limit} or fewer (knock_limit={limit}).")
+        code = "carousel.knock_over_limit_cards" if e.hand else "carousel.knock_over_limit"
+        raise InputError(code, player=knock, count=counts[knock], limit=limit,
+                         held=Joined(tuple(phrase("carousel.card_costs", card=c, amount=card_value(c)[0])
+                                           for c in e.hand or ()), " + "))
 
 
-def round_winners(counts: Mapping[str, int], knock: str | None) -> tuple[list[str], str]:
-    """The round's winners W (§2.4 step 2, I-4) in seat order, and a sentence saying why.
+def round_winners(counts: Mapping[str, int], knock: str | None) -> tuple[list[str], Phrase]:
+    """The round's winners W (§2.4 step 2, I-4) in seat order, and why (a :class:`Phrase`).
 
     * the knocker alone has the lowest count: W = {knocker};
     * the knocker ties for lowest: W = the others tied with the knocker;
@@ -132,19 +126,16 @@ def round_winners(counts: Mapping[str, int], knock: str | None) -> tuple[list[st
     lowest = [p for p, h in counts.items() if h == low]
     if knock is None:
         if len(lowest) == 1:
-            return lowest, f"{lowest[0]} holds the lowest count ({low}) and wins the round."
-        return lowest, (f"{_names(lowest)} share the lowest count ({low}) and nobody knocked: "
-                        "all of them win, without undercut bonus (I-4).")
+            return lowest, phrase("carousel.won_lowest", player=lowest[0], low=low)
+        return lowest, phrase("carousel.won_shared", players=lowest, low=low)
     if lowest == [knock]:
-        return lowest, f"{knock} knocked with {low}, the lowest count alone, and wins the round."
+        return lowest, phrase("carousel.won_knock", player=knock, low=low)
     if knock in lowest:
         others = [p for p in lowest if p != knock]
-        verb = "wins" if len(others) == 1 else "win"
-        return others, (f"{knock} knocked with {low} but {_names(others)} tie{'s' if len(others) == 1 else ''} "
-                        f"the knocker: {_names(others)} {verb} as if they had won, and the knocker wins nothing.")
-    verb = "undercuts" if len(lowest) == 1 else "undercut"
-    return lowest, (f"{knock} knocked with {counts[knock]} but {_names(lowest)} {verb} with {low}: "
-                    f"{_names(lowest)} {'wins' if len(lowest) == 1 else 'win'} the round.")
+        code = "carousel.won_tie_knocker_one" if len(others) == 1 else "carousel.won_tie_knocker"
+        return others, phrase(code, knocker=knock, players=others, low=low)
+    code = "carousel.won_undercut_one" if len(lowest) == 1 else "carousel.won_undercut"
+    return lowest, phrase(code, knocker=knock, count=counts[knock], players=lowest, low=low)
 
 
 def score_round(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
@@ -158,49 +149,50 @@ def score_round(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
     is illegal, or a card appears more often than the decks hold.
     """
     counts = {p: _count(e) for p, e in entry.players.items()}
-    _check_round(entry, setup, counts)
+    _check_round(entry, setup, number, counts)
     winners, why = round_winners(counts, entry.knock)
     scores = {p: _player_score(p, e, counts, winners, entry) for p, e in entry.players.items()}
     ended = "knock" if entry.knock else "out" if entry.out else "stock"
-    # how the round ended is in `ended` and `context`; the note says who won and why
+    # how the round ended is in `ended` and `context`; the remark says who won and why
     return HandResult(scores, won=winners, ended=ended,
                       context={"counts": counts, "knock": entry.knock, "out": entry.out},
-                      notes=[why])
+                      remarks=[why])
 
 
 def _player_score(p: str, e: PlayerEntry, counts: dict[str, int], winners: list[str],
                   entry: HandEntry) -> PlayerScore:
     """One player's round score, line by line: the cards counted (adding nothing
     themselves), then the differences and bonuses of a winner, or 0."""
-    ps = PlayerScore(p, points_only=e.points_only, note=f"{p} holds {counts[p]}.")
+    ps = PlayerScore(p, points_only=e.points_only, note_code="carousel.holds",
+                     note_facts={"player": p, "count": counts[p]})
     if e.hand is None:
-        ps.add(0, f"cards left in hand, counted on paper: {counts[p]}", "§2.4, I-6", "count")
+        ps.add(0, "line.count_on_paper", "§2.4, I-6", "count", count=counts[p])
     elif not e.hand:
-        ps.add(0, "no cards left in hand: 0", RULE, "count")
+        ps.add(0, "line.no_cards", RULE, "count")
     for card in e.hand or ():
         pts, what = card_value(card)
-        ps.add(0, f"{card_symbol(card)} left in hand: {what}, counts {pts} toward {p}'s {counts[p]}",
-               RULE_VALUES, "count", format_card(card))
+        ps.add(0, "line.counts_toward", RULE_VALUES, "count", card, value=phrase(what), amount=pts,
+               player=p, count=counts[p])
     if p not in winners:
         low = min(counts.values())
         if p == entry.knock and counts[p] == low:
-            reason = (f"{p} knocked and tied for the lowest count ({low}): "
-                      "the knocker wins nothing, 0")
+            ps.add(0, "line.knocker_tied", RULE, "difference", player=p, low=low)
         elif p == entry.knock:
-            reason = f"{p} knocked with {counts[p]} and was undercut ({_names(winners)} won with {low}): 0"
+            ps.add(0, "line.knocker_undercut", RULE, "difference", player=p, count=counts[p], winners=winners,
+                   low=low)
         else:
-            reason = f"{p} did not win the round ({_names(winners)} won with {counts[winners[0]]}): 0"
-        ps.add(0, reason, RULE, "difference")
+            ps.add(0, "line.did_not_win", RULE, "difference", player=p, winners=winners,
+                   low=counts[winners[0]])
         return ps
     for other, h in counts.items():
         if other != p:
-            ps.add(h - counts[p], f"difference to {other}: {other}'s {h} − {p}'s {counts[p]} = {h - counts[p]}",
-                   RULE, "difference", group=f"difference to {other}")
+            ps.add(h - counts[p], "line.difference", RULE, "difference", group=f"difference to {other}",
+                   other=other, theirs=h, player=p, mine=counts[p], amount=h - counts[p])
     if entry.knock and p != entry.knock:
-        ps.add(UNDERCUT_BONUS, f"undercut bonus: {p} won a round {entry.knock} knocked in, +{UNDERCUT_BONUS}",
-               RULE, "bonus")
+        ps.add(UNDERCUT_BONUS, "line.undercut_bonus", RULE, "bonus", player=p, knocker=entry.knock,
+               amount=UNDERCUT_BONUS)
     if entry.out == p:
-        ps.add(OUT_BONUS, f"going out bonus: {p} played every card, +{OUT_BONUS}", RULE, "bonus")
+        ps.add(OUT_BONUS, "line.going_out_bonus", RULE, "bonus", player=p, amount=OUT_BONUS)
     return ps
 
 
@@ -222,37 +214,32 @@ def end_of_game(setup: GameSetup, results: Sequence[HandResult]) -> Ending:
     won = {p: sum(p in r.won for r in results) for p in setup.players}
     bonus, reasons = {}, {}
     for p, total in totals.items():
-        rounds, plural = ROUND_BONUS * won[p], "round" if won[p] == 1 else "rounds"
-        rule = "§2.4, I-2"
+        rounds = ROUND_BONUS * won[p]
+        facts = {"player": p, "target": target, "total": total, "won": won[p], "rounds": rounds}
         if total >= target:
             extra = rounds if given == "all" else 0
             bonus[p] = TARGET_BONUS + extra
-            why = f"{p} reached {target} ({total}): +{TARGET_BONUS}"
-            if extra:
-                why += f", and 25 for each of the {won[p]} {plural} won: +{extra}"
-                rule = "round_bonus=all, " + rule
+            code = "bonus.reached_all" if extra else "bonus.reached"
+            facts.update(amount=TARGET_BONUS, extra=extra)
         elif given == "none":
-            bonus[p] = 0
-            why, rule = f"{p} stayed below {target} ({total}): no end bonus", "round_bonus=none, " + rule
+            bonus[p], code = 0, "bonus.below_none"
         elif won[p]:
-            bonus[p] = rounds
-            why = f"{p} stayed below {target} ({total}) and won {won[p]} {plural}: 25 × {won[p]} = +{rounds}"
+            bonus[p], code = rounds, "bonus.below_won"
         else:
-            bonus[p] = 0
-            why = f"{p} stayed below {target} ({total}) and won no round: no end bonus"
-        reasons[p] = f"{why} ({rule}); final total {total + bonus[p]}."
+            bonus[p], code = 0, "bonus.below_no_round"
+        reasons[p] = (code, {**facts, "final": total + bonus[p]})
     final = {p: totals[p] + bonus[p] for p in setup.players}
     winners = best_of(final, lowest_wins=False)
-    summary = f"{_names(reached)} reached {target}; end bonuses: " + ", ".join(
-        f"{p} +{bonus[p]}" if bonus[p] else f"{p} 0" for p in setup.players) + " (§2.4, I-2)."
+    given_bonus = [phrase("bonus.given" if bonus[p] else "bonus.none", player=p, amount=bonus[p])
+                   for p in setup.players]
     if len(winners) > 1 and setup.rules["tie"] == "play-on":
-        with_bonus = ", ".join(f"{p} {totals[p]} + {bonus[p]}" for p in winners)
-        return Ending(False, note=(
-            f"{_names(winners)} are tied at {final[winners[0]]} with the end bonuses ({with_bonus}): "
-            "another round is played to break the tie, and the bonuses are worked out again after it (I-1)."))
-    if len(winners) > 1:
-        summary += f" {_names(winners)} share the win at {final[winners[0]]} (tie=shared, I-1)."
-    return Ending(True, winners, bonus, note=summary, bonus_reasons=reasons)
+        return Ending.of(False, note="carousel.tie_play_on", facts={
+            "winners": winners, "total": final[winners[0]],
+            "with_bonus": [phrase("bonus.with", player=p, total=totals[p], amount=bonus[p]) for p in winners]})
+    code = "carousel.end_shared" if len(winners) > 1 else "carousel.end"
+    return Ending.of(True, winners, bonus, note=code, bonus_facts=reasons, facts={
+        "reached": reached, "target": target, "bonuses": given_bonus, "winners": winners,
+        "total": final[winners[0]]})
 
 
 _SUMMARY = (
@@ -275,16 +262,21 @@ CAROUSEL = Variant(
     aliases=("manipulation",),
     min_players=2,
     max_players=5,
-    options=OPTIONS,
+    rules_type=CarouselRules,
     summary=_SUMMARY,
     interpretations=("I-1", "I-2", "I-4", "I-6", "I-7"),
     player_keys=frozenset({"melds", "hand"}),
-    knock_allowed=True,
+    deal=DEAL,
+    card_values=VALUES,
+    # jokers are wild; an ace is low or high in a run; a set never holds two identical cards (§2.2)
+    wilds=Wilds.JOKERS,
+    ace_high=True,
+    melds_score=False,  # melds belong to nobody: only the cards left in hand count
+    endings=frozenset({"knock", "out", "stock"}),
+    ending_required=True,
     lowest_wins=False,
+    deal_word="round",
     score=score_round,
     end=end_of_game,
-    decks=_decks,
-    dealt=lambda n: "10 cards each",
-    meld_rules=meld_rules,
-    meld_value=meld_value,
+    bonuses={"undercut": UNDERCUT_BONUS, "out": OUT_BONUS, "target": TARGET_BONUS, "round": ROUND_BONUS},
 )

@@ -1,17 +1,18 @@
 """Pieces of the rule book shared by several variants."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from scorekeeper.core.game import Ending, GameSetup
-from scorekeeper.core.rules import Option, one_of
+from scorekeeper.core.rules import one_of, option
 from scorekeeper.core.scoring import HandResult
 
 
-def tie_option(choices: tuple[str, ...], default: str) -> Option:
+def tie_option(choices: tuple[str, ...], default: str, values: str | None = None,
+               help: str = "tied winning totals at the end: play-on plays another hand, shared gives a joint win"
+               ) -> Any:
     """The ``tie`` option (I-1): play another hand until the tie breaks, or share the win."""
-    return Option("tie", default, " or ".join(choices), one_of(*choices),
-                  "tied winning totals at the end: play-on plays another hand, shared gives a joint win")
+    return option(default, values or " or ".join(choices), one_of(*choices), help)
 
 
 def sum_scores(setup: GameSetup, results: Sequence[HandResult]) -> dict[str, int]:
@@ -29,17 +30,16 @@ def best_of(totals: dict[str, int], lowest_wins: bool) -> list[str]:
     return [p for p, t in totals.items() if t == best]
 
 
-def tie_ending(setup: GameSetup, totals: dict[str, int], bonus: dict[str, int] | None = None,
-               reasons: dict[str, str] | None = None) -> Ending:
+def tie_ending(setup: GameSetup, totals: dict[str, int]) -> Ending:
     """The end of a game whose final totals are ``totals``: one winner, or a tie
     that is shared or played off per the ``tie`` option (I-1)."""
     winners = best_of(totals, setup.variant.lowest_wins)
-    bonus = bonus or {}
-    if len(winners) == 1 or setup.rules["tie"] == "shared":
-        note = "" if len(winners) == 1 else f"{' and '.join(winners)} share the win at {totals[winners[0]]}."
-        return Ending(True, winners, bonus, note, reasons or {})
-    return Ending(False, [], {}, f"{' and '.join(winners)} are tied at {totals[winners[0]]}: "
-                                 "another hand is played to break the tie (I-1).")
+    if len(winners) == 1:
+        return Ending.of(True, winners)
+    if setup.rules["tie"] == "shared":
+        return Ending.of(True, winners, note="end.shared", facts={"winners": winners, "total": totals[winners[0]]})
+    return Ending.of(False, note="end.tie_play_on",
+                     facts={"winners": winners, "total": totals[winners[0]], "deal": setup.variant.deal_word})
 
 
 def highest_total_ending(setup: GameSetup, results: Sequence[HandResult], target: int) -> Ending:

@@ -18,16 +18,16 @@ Worked example (SPEC §4): round 7, sevens wild. Ann went out: 0. Bob holds
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from scorekeeper.core.cards import RANKS, Card, card_symbol, format_card, rank_plural
+from scorekeeper.core.cards import RANKS, Card, rank_plural
 from scorekeeper.core.entry import HandEntry, PlayerEntry
 from scorekeeper.core.errors import InputError, StateError
 from scorekeeper.core.game import Ending, GameSetup
-from scorekeeper.core.melds import IllegalMeld, MeldReading, MeldRules, check_deck, read_meld
-from scorekeeper.core.rules import Option, Variant, one_of
-from scorekeeper.core.scoring import HandResult, PlayerScore
+from scorekeeper.core.melds import IllegalMeld, MeldRules, check_deck, read_meld
+from scorekeeper.core.rules import CardValues, Deal, RuleSet, Variant, Wilds, one_of, option
+from scorekeeper.core.scoring import HandResult, Joined, Phrase, PlayerScore, phrase
 from scorekeeper.core.variants.common import sum_scores, tie_ending
 
 RULE = "§2.5"
@@ -36,36 +36,46 @@ WILD_POINTS = 25
 DECK_TEXT = "one 52-card deck"
 
 
+@dataclass(frozen=True, eq=False)
+class CrazyRules(RuleSet):
+    """Crazy Rummy's one option: a tie is shared (there is no fourteenth round to play it off)."""
+
+    tie: str = option("shared", "shared (play-on is refused: there is no fourteenth wild rank)",
+                      one_of("play-on", "shared"), "tied lowest totals after round 13 share the win")
+
+
+#: What a card left in hand costs (§2.5): a wild card 25, an ace 1, 2–10 face value, J Q K 10.
+VALUES = CardValues(ace=1, low_ace=1, court=10, ten=10, wild=WILD_POINTS)
+
+
 def wild_rank(round_: int) -> int:
     """The wild rank of round ``round_`` (1–13): 1 (aces) … 13 (kings).
 
     Raises :class:`InputError` for a round outside 1–13.
     """
     if not 1 <= round_ <= ROUNDS:
-        raise InputError(
-            f"Crazy Rummy has rounds 1 to {ROUNDS} (aces wild in round 1 … kings in round 13), not {round_}."
-        )
+        raise InputError("crazy.no_such_round", rounds=ROUNDS, round=round_)
     return round_
 
 
-def wild_words(round_: int) -> str:
+def wild_words(round_: int) -> Phrase:
     """``7`` → ``"sevens are wild"``: how the table says it."""
-    return f"{rank_plural(wild_rank(round_))} are wild"
+    return phrase("crazy.wild_words", rank=rank_plural(wild_rank(round_)))
 
 
-def penalty(card: Card, round_: int) -> tuple[int, str]:
+def penalty(card: Card, round_: int) -> tuple[int, Phrase]:
     """What ``card`` left in hand costs in round ``round_``, and why (SPEC §2.5).
 
     Returns ``(points, reason)``: a wild card 25 (whatever its rank would
     otherwise count), an ace 1, 2–10 face value, J Q K 10.
     """
     if card.rank == wild_rank(round_):
-        return WILD_POINTS, f"round {round_}, {wild_words(round_)}: {WILD_POINTS}"
+        return VALUES.wild, phrase("crazy.value_wild", round=round_, wild=wild_words(round_), amount=VALUES.wild)
     if card.rank == 1:
-        return 1, "ace: 1"
+        return VALUES.ace, phrase("crazy.value_ace")
     if card.rank >= 11:
-        return 10, "court card: 10"
-    return card.rank, f"face value: {card.rank}"
+        return VALUES.court, phrase("crazy.value_court")
+    return VALUES.pip(card.rank), phrase("crazy.value_face", amount=card.rank)
 
 
 def meld_rules(rules: Mapping[str, Any], round_: int) -> MeldRules:
@@ -73,36 +83,26 @@ def meld_rules(rules: Mapping[str, Any], round_: int) -> MeldRules:
 
     Raises :class:`InputError` for a round outside 1–13.
     """
-    rank = wild_rank(round_)
-    return MeldRules(wild=lambda c: c.rank == rank, ace_high=False,
-                     wild_name=f"wild {RANKS[rank - 1]}")
+    return CRAZY.meld_rules(rules, round_)
 
 
-def meld_value(reading: MeldReading, rules: Mapping[str, Any]) -> None:
-    """Melds score nothing in Crazy Rummy: only the cards left in hand count."""
-    return None
-
-
-def check_setup(rules: Mapping[str, Any], players: int) -> None:
+def check_setup(variant: Variant, rules: Mapping[str, Any], players: int) -> None:
     """Refuse ``tie=play-on``: the game is 13 rounds and there is no fourteenth wild rank (I-1)."""
     if rules["tie"] == "play-on":
-        raise InputError(
-            "tie=play-on is not possible in Crazy Rummy: the game is exactly 13 rounds and there is no "
-            "fourteenth wild rank to play a tie off with, so tied lowest totals share the win (tie=shared)."
-        )
+        raise InputError("rule.crazy_no_play_on")
 
 
-def _melds_note(player: str, e: PlayerEntry, mrules: MeldRules) -> str:
+def _melds_note(player: str, e: PlayerEntry, mrules: MeldRules) -> tuple[str, dict]:
     """Check a player's melds (optional, not scored) and say what they are."""
     readings = []
     for cards in e.melds or ():
         try:
             readings.append(read_meld(cards, mrules))
         except IllegalMeld as err:
-            raise InputError(f"{player}: {err.message}") from None
+            raise InputError("game.of_player", player=player, cause=err) from None
     if not readings:
-        return ""
-    return "Melds on the table (checked, not scored): " + "; ".join(r.reason for r in readings) + "."
+        return "", {}
+    return "crazy.melds_note", {"melds": Joined(tuple(r.reason for r in readings), "; ")}
 
 
 def score_round(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
@@ -116,11 +116,12 @@ def score_round(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
     points; :class:`StateError` for a fourteenth round.
     """
     if number > ROUNDS:
-        raise StateError(f"Crazy Rummy is {ROUNDS} rounds: there is no round {number}.")
+        raise StateError("crazy.past_last_round", rounds=ROUNDS, round=number)
     round_ = number
     # One 52-card deck, no jokers: checked before the melds, so a JK is refused as a joker.
-    check_deck({p: e.physical_cards() for p, e in entry.players.items()}, 1, 0, DECK_TEXT)
-    mrules = meld_rules(setup.rules, round_)
+    decks, jokers = setup.variant.decks(setup)
+    check_deck({p: e.physical_cards() for p, e in entry.players.items()}, decks, jokers, DECK_TEXT)
+    mrules = setup.variant.meld_rules(setup.rules, round_)
     scores = {p: _charge(p, e, round_, entry.out, _melds_note(p, e, mrules)) for p, e in entry.players.items()}
     return HandResult(
         scores,
@@ -130,18 +131,18 @@ def score_round(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
     )
 
 
-def _charge(p: str, e: PlayerEntry, round_: int, out: str | None, note: str) -> PlayerScore:
+def _charge(p: str, e: PlayerEntry, round_: int, out: str | None, note: tuple[str, dict]) -> PlayerScore:
     """One player's penalty for the round, line by line."""
-    ps = PlayerScore(p, points_only=e.points_only, note=note)
+    ps = PlayerScore(p, points_only=e.points_only, note_code=note[0], note_facts=note[1])
     if out == p:
-        ps.add(0, f"{p} went out: 0", RULE, "hand")
+        ps.add(0, "line.went_out", RULE, "hand", player=p)
     elif e.hand_points is not None:
-        ps.add(e.hand_points, f"cards left in hand, counted on paper: {e.hand_points}", f"{RULE}, I-6", "hand")
+        ps.add(e.hand_points, "line.penalty_on_paper", f"{RULE}, I-6", "hand", amount=e.hand_points)
     elif not e.hand:
-        ps.add(0, "no cards left in hand: 0", RULE, "hand")
+        ps.add(0, "line.no_cards", RULE, "hand")
     for i, card in enumerate(e.hand or ()):
         pts, why = penalty(card, round_)
-        ps.add(pts, f"{card_symbol(card)} in hand, {why}", RULE, "hand", format_card(card), group=f"card {i}")
+        ps.add(pts, "line.penalty_card", RULE, "hand", card, group=f"card {i}", value=why)
     return ps
 
 
@@ -150,11 +151,9 @@ def end_of_game(setup: GameSetup, results: Sequence[HandResult]) -> Ending:
     if len(results) < ROUNDS:
         return Ending(False)
     ending = tie_ending(setup, sum_scores(setup, results))
-    who = " and ".join(ending.winners)
-    return replace(ending, after_end=(
-        f"The game is finished: Crazy Rummy is {ROUNDS} rounds, round {ROUNDS} (kings wild) has been played and "
-        f"there is no fourteenth wild rank ({who} won). Start a new session with `scorekeeper new`."
-    ))
+    return Ending(ending.finished, ending.winners, ending.bonus, ending.note, ending.bonus_facts,
+                  after_end=("crazy.finished", {"rounds": ROUNDS, "winners": list(ending.winners)}),
+                  note_code=ending.note_code, note_facts=ending.note_facts)
 
 
 _SUMMARY = (
@@ -172,21 +171,24 @@ CRAZY = Variant(
     aliases=("crazy-rummy",),
     min_players=3,
     max_players=6,
-    options=(
-        Option("tie", "shared", "shared (play-on is refused: there is no fourteenth wild rank)",
-               one_of("play-on", "shared"), "tied lowest totals after round 13 share the win"),
-    ),
+    rules_type=CrazyRules,
     summary=_SUMMARY + " One 52-card deck, no jokers; 7 cards each, 8 to the player left of the dealer, "
                        "who leads.",
     interpretations=("I-1", "I-6", "I-7"),
     player_keys=frozenset({"melds", "hand"}),
-    knock_allowed=False,
+    # one 52-card deck, no jokers; 7 cards each, 8 to the player left of the dealer, who leads
+    deal=Deal(decks={n: 1 for n in range(3, 7)}, jokers={n: 0 for n in range(3, 7)},
+              cards={n: 7 for n in range(3, 7)}, extra_to_leader=1),
+    card_values=VALUES,
+    # in round r the cards of rank r are wild; the ace is always low (Q-K-A is not a run)
+    wilds=Wilds.ROUND_RANK,
+    ace_high=False,
+    melds_score=False,  # melds are checked, never scored
+    endings=frozenset({"out", "stock"}),
+    rounds=ROUNDS,
     lowest_wins=True,
+    deal_word="round",
     score=score_round,
     end=end_of_game,
-    decks=lambda setup: (1, 0),
-    dealt=lambda players: "7 cards each, 8 to the player left of the dealer",
-    meld_rules=meld_rules,
-    meld_value=meld_value,
     check_setup=check_setup,
 )

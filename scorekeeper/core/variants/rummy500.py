@@ -3,8 +3,12 @@
 The rule book, in short: each hand a player scores the points of the melds
 they put down plus the cards they laid off (on anyone's meld), minus the
 points of the cards left in their hand. An ace counts 1 where it is low in a
-run (A-2-3) and 15 everywhere else, in hand too. The first total to reach
-500 ends the game after that hand, and the highest total wins.
+run (A-2-3) and 15 everywhere else, in hand too; a meld's ace keeps the place
+it had when it was melded, whatever is laid off on it later. The first total
+to reach 500 ends the game after that hand, and the highest total wins.
+
+Rummy 500 and Rum 500 are one game: Rum 500 deals 13 cards to two players (not
+10) and adds the second deck only for 8 players (not from 5).
 
 Worked example (SPEC §4): Ann melds 7♥ 8♥ 9♥ (24) and Q♠ Q♦ Q♣ (30), lays off
 10♥ (10) and holds A♠ 4♦ (19): 24 + 30 + 10 − 19 = 45.
@@ -12,10 +16,11 @@ Worked example (SPEC §4): Ann melds 7♥ 8♥ 9♥ (24) and Q♠ Q♦ Q♣ (30)
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass, replace
 from itertools import product
 from typing import Any, Mapping, Sequence
 
-from scorekeeper.core.cards import PlayedCard, card_symbol, format_card
+from scorekeeper.core.cards import PlayedCard, format_card
 from scorekeeper.core.entry import HandEntry, PlayerEntry
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.game import Ending, GameSetup
@@ -24,50 +29,71 @@ from scorekeeper.core.melds import (
     MeldReading,
     MeldRules,
     check_deck,
-    describe_cards,
     read_meld,
 )
-from scorekeeper.core.rules import Option, Variant, boolean, one_of, whole_number
-from scorekeeper.core.scoring import HandResult, PlayerScore
+from scorekeeper.core.rules import (
+    CardScale,
+    CardValues,
+    Deal,
+    RuleSet,
+    Variant,
+    Wilds,
+    boolean,
+    one_of,
+    one_of_enum,
+    option,
+    whole_number,
+)
+from scorekeeper.core.scoring import HandResult, Joined, Phrase, PlayerScore, phrase
 from scorekeeper.core.variants.common import highest_total_ending, tie_option
 
 RULE_SCORE = "§2.3"
 RULE_VALUES = "§2.1"
 
 
-def _options(decks_default) -> tuple[Option, ...]:
-    return (
-        Option("target", 500, "a whole number ≥ 1", whole_number(1), "the total that ends the game"),
-        tie_option(("play-on", "shared"), "play-on"),
-        Option("ace_in_hand", 15, "15 or 1", one_of("15", "1"),
-               "what an ace left in hand costs (1 means the low value: 5 on the 5-10-15 scale)"),
-        Option("card_values", "face", "face or 5-10-15", one_of("face", "5-10-15"),
-               "face: ace 15 (1 low), K Q J 10, others face value; 5-10-15: 2-9 count 5, 10-K 10, ace 15 (5 low)"),
-        Option("out_bonus", 0, "a whole number ≥ 0", whole_number(0), "points for going out"),
-        Option("decks", decks_default, "1 or 2", one_of("1", "2"), "how many 52-card decks are in play"),
-        Option("set_duplicates", False, "true or false", boolean,
-               "with two decks, may a set hold two identical cards"),
-    )
+@dataclass(frozen=True, eq=False)
+class Rummy500Rules(RuleSet):
+    """The house-rule options of Rummy 500 and Rum 500 (SPEC §2.6)."""
+
+    target: int = option(500, "a whole number ≥ 1", whole_number(1), "the total that ends the game")
+    tie: str = tie_option(("play-on", "shared"), "play-on")
+    ace_in_hand: int = option(15, "15 or 1", one_of("15", "1"),
+                              "what an ace left in hand costs (1 means the low value: 5 on the 5-10-15 scale)")
+    card_values: CardScale = option(
+        CardScale.FACE, "face or 5-10-15", one_of_enum(CardScale),
+        "face: ace 15 (1 low), K Q J 10, others face value; 5-10-15: 2-9 count 5, 10-K 10, ace 15 (5 low)")
+    out_bonus: int = option(0, "a whole number ≥ 0", whole_number(0), "points for going out")
+    decks: int = option(1, "1 or 2", one_of("1", "2"), "how many 52-card decks are in play")
+    set_duplicates: bool = option(False, "true or false", boolean,
+                                  "with two decks, may a set hold two identical cards")
+
+
+#: The card values (§2.1): by face, and on the 5-10-15 scale (``card_values``).
+FACE = CardValues(ace=15, low_ace=1, court=10, ten=10)
+FIVE_TEN_FIFTEEN = CardValues(ace=15, low_ace=5, court=10, ten=10, pips=5, scale=CardScale.FIVE_TEN_FIFTEEN)
+SCALES = {CardScale.FACE: FACE, CardScale.FIVE_TEN_FIFTEEN: FIVE_TEN_FIFTEEN}
 
 
 def card_value(rank: int, rules: Mapping[str, Any], low: bool = False, in_hand: bool = False) -> tuple[int, str]:
     """The points of a card of ``rank`` and why, under the session's ``card_values``.
 
     ``low`` — an ace at the low end of a run; ``in_hand`` — an ace left in
-    hand (per ``ace_in_hand``). Returns ``(points, reason)``.
+    hand (per ``ace_in_hand``). Returns ``(points, reason code)``.
     """
-    scale = rules["card_values"] == "5-10-15"
+    values = SCALES[CardScale(rules["card_values"])]
+    scale = values.scale is CardScale.FIVE_TEN_FIFTEEN
     if rank == 1:
         if low:
-            return (5, "low ace on the 5-10-15 scale") if scale else (1, "low ace")
+            return values.low_ace, "value.low_ace_scale" if scale else "value.low_ace"
         if in_hand and rules["ace_in_hand"] == 1:
-            return (5, "ace in hand at the low value (ace_in_hand=1)") if scale else (1, "ace in hand (ace_in_hand=1)")
-        return 15, "ace"
+            return values.low_ace, "value.ace_in_hand_low_scale" if scale else "value.ace_in_hand_low"
+        return values.ace, "value.ace"
     if scale:
-        return (10, "10 to king on the 5-10-15 scale") if rank >= 10 else (5, "2 to 9 on the 5-10-15 scale")
+        return ((values.court, "value.ten_to_king_scale") if rank >= 10
+                else (values.pip(rank), "value.two_to_nine_scale"))
     if rank >= 11:
-        return 10, "court card"
-    return rank, "face value"
+        return values.court, "value.court"
+    return values.pip(rank), "value.face"
 
 
 class _Meld:
@@ -76,13 +102,9 @@ class _Meld:
     def __init__(self, owner: str, cards: Sequence[PlayedCard], reading: MeldReading):
         self.owner, self.cards, self.reading = owner, list(cards), reading
 
-    def title(self) -> str:
-        return f"{self.owner}'s {self.reading.kind} {describe_cards(self.reading.cards)}"
-
-
-def meld_rules(rules: Mapping[str, Any], round_: int = 0) -> MeldRules:
-    """No wild cards; ace low or high; identical cards in a set only with two decks and ``set_duplicates``."""
-    return MeldRules(set_duplicates=bool(rules["set_duplicates"]) and rules["decks"] == 2)
+    def title(self) -> Phrase:
+        """``Ann's run 4♠ 5♠ 6♠``: the meld as melded."""
+        return phrase("layoff.meld_title", owner=self.owner, kind=self.reading.kind, cards=self.reading.cards)
 
 
 def meld_value(reading: MeldReading, rules: Mapping[str, Any]) -> int:
@@ -187,10 +209,7 @@ def _layoff_error(melds: Sequence[_Meld], layoffs: Sequence[tuple[str, PlayedCar
     ``paper`` names the players whose table was given as points (I-6)."""
     if not melds:
         player, card = layoffs[0]
-        return InputError(
-            f"{player}: the lay-off {card_symbol(card.card)} has no meld to go on: no melds were entered card by card "
-            "this hand (a lay-off onto a meld given as points cannot be checked: record it as points too)."
-        )
+        return InputError("layoff.no_melds", player=player, card=card.card)
     # Grow the largest group of lay-offs that fit together, in passes (so a 10
     # typed before the 9 it rests on still joins); those that never join are to
     # blame. Judged alone, a 6 laid off on a 5 that is itself laid off would be.
@@ -217,17 +236,26 @@ def _layoff_error(melds: Sequence[_Meld], layoffs: Sequence[tuple[str, PlayedCar
                                                      for s in m.reading.slots))
                 if same:
                     extra = [c for c in reading.cards if not any(c is own for own in m.cards)]
-                    on = m.title() + (f" (with {describe_cards(extra)} laid off)" if extra else "")
-                    reasons.append(f"not on {on}: {e.message.split(': ', 1)[-1].rstrip('.')}")
-        why = f" ({'; '.join(reasons)})" if reasons else ""
+                    on = (phrase("layoff.meld_with", meld=m.title(), cards=extra) if extra else m.title())
+                    reasons.append(phrase("layoff.not_on", meld=on, why=_meld_reason(e)))
+        parts = [phrase("layoff.reasons", reasons=Joined(tuple(reasons), "; "))] if reasons else []
         if paper:
-            why += (f"; {' and '.join(paper)} counted the table on paper, and a lay-off onto such "
-                    "melds cannot be checked: record it as points too")
+            parts.append(phrase("layoff.paper", players=list(paper)))
         if len(left) > 1:
-            why += "; nor do " + ", ".join(f"{card_symbol(c.card)} ({p})" for p, c in left[1:])
-        return InputError(f"{player}: the lay-off {card_symbol(card.card)} fits no meld on the table{why}.")
-    cards = " ".join(f"{card_symbol(c.card)} ({p})" for p, c in layoffs)
-    return InputError(f"The lay-offs {cards} cannot all fit on the table's melds at once.")
+            parts.append(phrase("layoff.nor_do", cards=[phrase("layoff.card_of", card=c.card, player=p)
+                                                        for p, c in left[1:]]))
+        return InputError("layoff.no_fit", player=player, card=card.card, why=Joined(tuple(parts)))
+    return InputError("layoff.not_all_fit",
+                      layoffs=Joined(tuple(phrase("layoff.card_of", card=c.card, player=p) for p, c in layoffs), " "))
+
+
+def _meld_reason(err: IllegalMeld) -> str:
+    """Why a meld is not legal, without the meld it names.
+
+    TODO(messages): an :class:`IllegalMeld` should carry its reason as a fact of
+    its own; until it does, its sentence ``"CARDS: why."`` is cut here.
+    """
+    return err.facts.get("why") or err.message.split(": ", 1)[-1].rstrip(".")
 
 
 def _ace_ambiguity(melds, layoffs, rules: MeldRules) -> None:
@@ -241,11 +269,18 @@ def _ace_ambiguity(melds, layoffs, rules: MeldRules) -> None:
             trial[i] = (player, PlayedCard(card.card, card.stands_for, where))
             tried[where] = fit_layoffs(melds, trial, rules) is not None
         if tried["low"] and tried["high"]:
-            t = format_card(card.card)
-            raise InputError(
-                f"{player}: the laid-off {card_symbol(card.card)} could go low in a run (1) or elsewhere (15): "
-                f"write {t}:low or {t}:high."
-            )
+            raise InputError("layoff.ace_ambiguous", player=player, card=card.card, typed=format_card(card.card))
+
+
+def _whole_suit_ace(player: str, reading: MeldReading) -> None:
+    """I-5: a run of all thirteen cards of a suit reads A-2…K (ace 1) or 2…K-A (ace 15):
+    the entry must say which (``AH:low`` or ``AH:high``), as for a laid-off ace."""
+    if reading.kind != "run" or len(reading.slots) < 13:
+        return
+    for slot in reading.slots:
+        if slot.played.card.rank == 1 and not slot.wild and slot.played.ace is None:
+            raise InputError("meld.whole_suit_ace", player=player, card=slot.played.card,
+                             typed=format_card(slot.played.card))
 
 
 def score_hand(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
@@ -257,10 +292,10 @@ def score_hand(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
     ambiguous laid-off ace (I-5), or more copies of a card than the decks hold.
     """
     rules = setup.rules
-    mrules = meld_rules(setup.rules)
+    mrules = setup.variant.meld_rules(rules, number)
     # The deck count first: it bounds how many cards the lay-off search can see.
-    decks = rules["decks"]
-    check_deck({p: e.physical_cards() for p, e in entry.players.items()}, decks, 0,
+    decks, jokers = setup.variant.decks(setup)
+    check_deck({p: e.physical_cards() for p, e in entry.players.items()}, decks, jokers,
                "one deck" if decks == 1 else "two decks")
     melds: list[_Meld] = []
     for p, e in entry.players.items():
@@ -268,7 +303,8 @@ def score_hand(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
             try:
                 melds.append(_Meld(p, cards, read_meld(cards, mrules)))
             except IllegalMeld as err:
-                raise InputError(f"{p}: {err.message}") from None
+                raise InputError("game.of_player", player=p, cause=err) from None
+            _whole_suit_ace(p, melds[-1].reading)
     layoffs = [(p, c) for p, e in entry.players.items() for c in e.layoffs]
     readings = fit_layoffs(melds, layoffs, mrules) if layoffs else [m.reading for m in melds]
     if readings is None:
@@ -286,38 +322,36 @@ def score_hand(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
 def _player_score(p: str, e: PlayerEntry, melds, readings, rules, out: str | None) -> PlayerScore:
     ps = PlayerScore(p, points_only=e.points_only)
     if e.table is not None:
-        ps.add(e.table, "points put on the table, counted on paper", "§2.3, I-6", "table")
-    for i, (m, reading) in enumerate(zip(melds, readings)):
+        ps.add(e.table, "line.table_on_paper", "§2.3, I-6", "table")
+    for i, m in enumerate(melds):
         if m.owner == p:
-            own = {id(c) for c in m.cards}
-            for slot in reading.slots:
-                if id(slot.played) in own:
-                    pts, why = card_value(slot.played.card.rank, rules, low=slot.low_ace)
-                    ps.add(pts, f"{card_symbol(slot.played.card)} in {m.reading.kind} "
-                                f"{describe_cards(m.reading.cards)}: {why}, {pts}",
-                           RULE_VALUES if slot.played.card.rank == 1 else RULE_SCORE, "meld",
-                           format_card(slot.played.card), group=f"meld {i}")
+            # as melded: lay-offs never change how the owner's cards score (an ace high stays high)
+            for slot in m.reading.slots:
+                pts, why = card_value(slot.played.card.rank, rules, low=slot.low_ace)
+                ps.add(pts, "line.meld_card", RULE_VALUES if slot.played.card.rank == 1 else RULE_SCORE, "meld",
+                       slot.played.card, group=f"meld {i}", kind=m.reading.kind,
+                       meld=m.reading.cards, value=phrase(why), amount=pts)
     for c in e.layoffs:
         for m, reading in zip(melds, readings):
             slot = next((s for s in reading.slots if s.played is c), None)
             if slot is not None:
                 pts, why = card_value(c.card.rank, rules, low=slot.low_ace)
-                whose = "their own" if m.owner == p else f"{m.owner}'s"
                 # with other lay-offs on the same meld, say what it became (a 8 on a 7 laid off on 4-5-6)
-                grown = f", which became {describe_cards(reading.cards)}" if len(reading.slots) > len(m.cards) + 1 else ""
-                ps.add(pts, f"{card_symbol(c.card)} laid off by {p} on {whose} {m.reading.kind} "
-                            f"{describe_cards(m.reading.cards)}{grown}: {why}, {pts}",
-                       "§2.2, §2.3", "layoff", format_card(c.card))
+                grown = reading.cards if len(reading.slots) > len(m.cards) + 1 else None
+                ps.add(pts, "line.layoff_grown" if grown else "line.layoff", "§2.2, §2.3", "layoff", c.card,
+                       player=p, whose=phrase("line.own_meld") if m.owner == p
+                       else phrase("line.meld_of", owner=m.owner),
+                       kind=m.reading.kind, meld=m.reading.cards, grown=grown, value=phrase(why), amount=pts)
                 break
     if e.hand is not None:
         for card in e.hand:
             pts, why = card_value(card.rank, rules, in_hand=True)
-            ps.add(-pts, f"{card_symbol(card)} left in hand: {why}, −{pts}",
-                   "§2.1" if card.rank == 1 else RULE_SCORE, "hand", format_card(card))
+            ps.add(-pts, "line.in_hand", "§2.1" if card.rank == 1 else RULE_SCORE, "hand", card,
+                   value=phrase(why), amount=pts)
     elif e.hand_points is not None:
-        ps.add(-e.hand_points, f"cards left in hand, counted on paper: −{e.hand_points}", "§2.3, I-6", "hand")
+        ps.add(-e.hand_points, "line.hand_on_paper", "§2.3, I-6", "hand", amount=e.hand_points)
     if out == p and rules["out_bonus"]:
-        ps.add(rules["out_bonus"], f"going out: +{rules['out_bonus']} (out_bonus)", "§2.3", "bonus")
+        ps.add(rules["out_bonus"], "line.out_bonus", "§2.3", "bonus", amount=rules["out_bonus"])
     return ps
 
 
@@ -327,33 +361,20 @@ def end_of_game(setup: GameSetup, results) -> Ending:
     return highest_total_ending(setup, results, setup.rules["target"])
 
 
-def _setup_check(two: int):
+def check_setup(variant: Variant, rules: Mapping[str, Any], players: int) -> None:
     """Refuse option combinations the table cannot play: more cards dealt than
     the decks hold (8 players × 7 cards from one deck), or identical cards in a
     set (``set_duplicates``) with only one deck, where there are none."""
-
-    def check(rules: Mapping[str, Any], players: int) -> None:
-        each = two if players == 2 else 7
-        if players * each > 52 * rules["decks"]:
-            raise InputError(
-                f"{players} players cannot be dealt {each} cards each from one deck (52 cards): "
-                "use decks=2 or leave decks out."
-            )
-        if rules["set_duplicates"] and rules["decks"] == 1:
-            raise InputError(
-                "set_duplicates=true needs two decks: with one deck there are no identical cards "
-                f"({players} players play with one deck unless decks=2)."
-            )
-
-    return check
+    each = variant.deal.cards[players]
+    if players * each > 52 * rules["decks"]:
+        raise InputError("rule.too_few_decks", players=players, each=each)
+    if rules["set_duplicates"] and rules["decks"] == 1:
+        raise InputError("rule.duplicates_need_two_decks", players=players)
 
 
-def _dealt(players: int, two: int) -> str:
-    return f"{two} cards each" if players == 2 else "7 cards each"
-
-
-def _decks(setup: GameSetup) -> tuple[int, int]:
-    return setup.rules["decks"], 0
+def _by_count(two: int, many: int) -> dict[int, int]:
+    """A figure for 2 players, and another for 3–8."""
+    return {n: two if n == 2 else many for n in range(2, 9)}
 
 
 _SUMMARY = (
@@ -366,7 +387,7 @@ _SUMMARY = (
     "The game ends after the hand in which a total reaches the target (500); the highest total wins."
 )
 
-_KEYS = frozenset({"melds", "layoffs", "hand", "table"})
+_DECKS = {n: 1 if n <= 4 else 2 for n in range(2, 9)}
 
 RUMMY500 = Variant(
     id="rummy500",
@@ -374,38 +395,37 @@ RUMMY500 = Variant(
     aliases=("500", "500-rum"),
     min_players=2,
     max_players=8,
-    options=_options(lambda n: 1 if n <= 4 else 2),
+    rules_type=Rummy500Rules,
     summary=_SUMMARY + " One deck for 2-4 players, two for 5-8; 10 cards each for 2 players, else 7.",
     interpretations=("I-1", "I-5", "I-6", "I-7"),
-    player_keys=_KEYS,
-    knock_allowed=False,
+    player_keys=frozenset({"melds", "layoffs", "hand", "table"}),
+    # one deck for 2-4 players, two for 5-8 (the decks option); 10 cards each for 2 players, else 7
+    deal=Deal(decks=_DECKS, jokers=_by_count(0, 0), cards=_by_count(10, 7)),
+    option_defaults={"decks": _DECKS},
+    card_values=FACE,
+    wilds=Wilds.NONE,
+    ace_high=True,
+    melds_score=True,
+    endings=frozenset({"out", "stock"}),
     lowest_wins=False,
+    deal_word="hand",
     score=score_hand,
     end=end_of_game,
-    decks=_decks,
-    dealt=lambda n: _dealt(n, 10),
-    meld_rules=meld_rules,
-    meld_value=meld_value,
-    check_setup=_setup_check(10),
+    value_meld=meld_value,
+    check_setup=check_setup,
 )
 
-RUM500 = Variant(
+# Rum 500 (Michigan rum) is the same game; it deals 13 cards each to 2 players, and plays with one
+# deck up to 7 players, two for 8 (I-3: 8 × 7 cards cannot come from one deck).
+_RUM500_DECKS = {n: 2 if n >= 8 else 1 for n in range(2, 9)}
+
+RUM500 = replace(
+    RUMMY500,
     id="rum500",
     name="Rum 500",
     aliases=("michigan-rum",),
-    min_players=2,
-    max_players=8,
-    options=_options(lambda n: 2 if n >= 8 else 1),
     summary=_SUMMARY + " One deck (two for 8 players, I-3); 13 cards each for 2 players, else 7.",
     interpretations=("I-1", "I-3", "I-5", "I-6", "I-7"),
-    player_keys=_KEYS,
-    knock_allowed=False,
-    lowest_wins=False,
-    score=score_hand,
-    end=end_of_game,
-    decks=_decks,
-    dealt=lambda n: _dealt(n, 13),
-    meld_rules=meld_rules,
-    meld_value=meld_value,
-    check_setup=_setup_check(13),
+    deal=Deal(decks=_RUM500_DECKS, jokers=_by_count(0, 0), cards=_by_count(13, 7)),
+    option_defaults={"decks": _RUM500_DECKS},
 )
