@@ -70,7 +70,12 @@ class ScorekeeperError(Exception):
     def with_facts(self, **facts: Any) -> "ScorekeeperError":
         """A copy of this error (same class and code) with ``facts`` added or replaced;
         ``None`` removes a fact. Used to say which hand or player an error is about."""
-        merged = {k: v for k, v in {**self.facts, **facts}.items() if v is not None}
+        merged = dict(self.facts)
+        for key, value in facts.items():
+            if value is None:
+                merged.pop(key, None)
+            else:
+                merged[key] = value
         return type(self)(self.code, **merged)
 
 

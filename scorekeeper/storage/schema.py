@@ -230,7 +230,8 @@ def _setup_problem(variant_id: str, players: tuple[str, ...], dealer: str,
     if missing:
         return "rules_missing", {"keys": missing}
     for key, value in given.items():
-        if resolved[key] != value or type(resolved[key]) is not type(value):
+        # compared as stored: a typed option (a StrEnum) is stored as its text
+        if json.dumps(resolved[key]) != json.dumps(value):
             return "rule_form", {"key": key, "given": json.dumps(value, ensure_ascii=False),
                                  "expected": json.dumps(resolved[key], ensure_ascii=False)}
     return None
