@@ -1,6 +1,6 @@
 """Build and check the gettext catalogs with Babel (a developer's tool, not run by the program).
 
-``python -m scorekeeper.locale.catalogs`` extracts every message from the sources,
+``python -m scorekeeper.locale.catalogs [LANG ...]`` extracts every message from the sources,
 brings each language's ``.po`` up to date (new messages are added untranslated,
 gone ones dropped) and compiles the ``.mo`` files; ``--check`` only reports what
 is stale or untranslated (the tests run it) and exits 1 if anything is.
@@ -123,7 +123,9 @@ def update(code: str) -> None:
 
 
 def main(argv: list[str]) -> int:
-    codes = [c for c in LANGUAGES if c != "en"]
+    """``[--check] [LANG ...]``: update and compile (or only check) the named languages, else all."""
+    named = [a for a in argv if not a.startswith("-")]
+    codes = named or [c for c in LANGUAGES if c != "en"]
     if "--check" in argv:
         found = [p for c in codes for p in problems(c)]
         print("\n".join(found) or "the catalogs are current and complete")
