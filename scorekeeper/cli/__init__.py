@@ -18,15 +18,21 @@ from typing import Optional
 import typer
 from typing_extensions import Annotated
 
-from scorekeeper.cli.boundary import Boundary, Run
+from scorekeeper.cli import language
+from scorekeeper.cli.language import _
+
+# our help texts are made below and as the command modules are imported: the language first
+language.early(sys.argv, os.environ)
+
+from scorekeeper.cli.boundary import Boundary, Run  # noqa: E402
 
 app = typer.Typer(
     name="scorekeeper",
     cls=Boundary,
-    help="Score rummy games played with real cards: Rummy 500, Rum 500, Carousel and Crazy Rummy.\n\n"
-    "Start a session with new, then record each hand with hand (on a terminal it asks player by "
-    "player); demo plays a bundled game.\n\n"
-    "Example: scorekeeper new rummy500 Ann Bob Cy",
+    help=_("Score rummy games played with real cards: Rummy 500, Rum 500, Carousel and Crazy Rummy.\n\n"
+           "Start a session with new, then record each hand with hand (on a terminal it asks player by "
+           "player); demo plays a bundled game.\n\n"
+           "Example: scorekeeper new rummy500 Ann Bob Cy"),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
@@ -45,10 +51,13 @@ def _print_version(value: bool) -> None:
 @app.callback()
 def root(
     ctx: typer.Context,
-    db: Annotated[Optional[str], typer.Option("--db", metavar="DIR", help="The database directory (also SCOREKEEPER_DB).",
+    db: Annotated[Optional[str], typer.Option("--db", metavar="DIR", help=_("The database directory (also SCOREKEEPER_DB)."),
                                                show_default=False)] = None,
-    debug: Annotated[bool, typer.Option("--debug", help="Show the traceback of any error.")] = False,
-    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.", is_eager=True,
+    lang: Annotated[Optional[str], typer.Option("--lang", metavar="CODE", help=_(
+        "The language to speak: en, uk, ru or be (also SCOREKEEPER_LANG, else the locale)."),
+        show_default=False)] = None,
+    debug: Annotated[bool, typer.Option("--debug", help=_("Show the traceback of any error."))] = False,
+    version: Annotated[bool, typer.Option("--version", help=_("Print the version and exit."), is_eager=True,
                                           callback=_print_version)] = False,
 ) -> None:
     """Score rummy games played with real cards: Rummy 500, Rum 500, Carousel and Crazy Rummy.
@@ -56,7 +65,8 @@ def root(
     Start with `scorekeeper new rummy500 Ann Bob Cy`, then record each hand with
     `scorekeeper hand`. `scorekeeper demo` plays a bundled game.
     """
-    ctx.obj = Run(db, debug)
+    chosen = language.start(lang, json=ctx.meta.get(language.JSON_KEY, False))
+    ctx.obj = Run(db, debug, chosen)
 
 
 from scorekeeper.cli.commands import register  # noqa: E402
@@ -76,5 +86,6 @@ def main() -> None:
     except Exception as e:  # anything that is not a ScorekeeperError is a bug
         if "--debug" in sys.argv or os.environ.get("SCOREKEEPER_DEBUG"):
             raise
-        sys.stderr.write(f"scorekeeper: internal error ({type(e).__name__}: {e}); run again with --debug.\n")
+        sys.stderr.write(_("scorekeeper: internal error ({kind}: {error}); run again with --debug.").format(
+            kind=type(e).__name__, error=e) + "\n")
         sys.exit(1)

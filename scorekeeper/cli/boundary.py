@@ -20,6 +20,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
+from scorekeeper.cli import language
 from scorekeeper.core.errors import ScorekeeperError
 from scorekeeper.cli.terminal import Terminal
 
@@ -28,8 +29,10 @@ class Run:
     """What one run of the program shares: the terminal, the root's ``--db``, ``--debug``,
     and the application (built once, on first use)."""
 
-    def __init__(self, db: str | None = None, debug: bool = False):
+    def __init__(self, db: str | None = None, debug: bool = False, language: str = "en"):
         self.db_option = db
+        #: the language chosen for the run (a ``--json`` run makes its document in English)
+        self.language = language
         self.debug = debug or bool(os.environ.get("SCOREKEEPER_DEBUG"))
         self.terminal = Terminal()
         self._apps: dict[str | None, Any] = {}
@@ -70,11 +73,21 @@ class Boundary(TyperGroup):
     error's exit code. Errors that are not :class:`ScorekeeperError` are bugs and
     pass through (``main`` prints them as an internal error)."""
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """A ``--lang`` after the command is read by the root option (SPEC §7: before or
+        after the command, like ``--db``); whether the command asks for ``--json`` is
+        noted for the root callback."""
+        rest = super().parse_args(ctx, language.lang_first(list(args)))
+        ctx.meta[language.JSON_KEY] = language.wants_json([*getattr(ctx, "_protected_args", []), *ctx.args])
+        return rest
+
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
         except ScorekeeperError as e:
             if _debugging(ctx):
                 raise
-            sys.stderr.write(e.message.rstrip() + "\n")
+            obj = getattr(ctx, "obj", None)
+            with language.speaking(obj.language if isinstance(obj, Run) else language.spoken()):
+                sys.stderr.write(e.message.rstrip() + "\n")
             raise typer.Exit(int(e.exit_code)) from None
