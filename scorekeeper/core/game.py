@@ -49,6 +49,18 @@ class GameSetup:
         return self.players[(self.first_dealer + number) % len(self.players)]
 
 
+
+def _in_english(code: str, facts: Mapping[str, Any]) -> str:
+    """Message ``code`` in English whatever language is spoken (stored texts)."""
+    from scorekeeper.core import messages
+
+    spoken = messages._translations
+    messages.use(None)
+    try:
+        return render(code, facts)
+    finally:
+        messages.use(spoken)
+
 @dataclass(frozen=True)
 class Ending:
     """Whether the game is over after some hands, who won, and the end bonuses
@@ -73,9 +85,16 @@ class Ending:
            bonus_facts: Mapping[str, tuple[str, dict]] | None = None) -> "Ending":
         """An ending whose note is message ``note`` (a code) with ``facts``."""
         facts = dict(facts or {})
-        text = render(note, facts) if note else ""
+        # the note is kept (and cached) in English, whatever language is spoken: a cache and
+        # --json are the same in every language (SPEC §7); people get it from note_code
+        text = _in_english(note, facts) if note else ""
         return cls(finished, list(winners), dict(bonus or {}), text, dict(bonus_facts or {}),
                    note_code=note, note_facts=facts)
+
+    @property
+    def said_note(self) -> str:
+        """The note in the language spoken now (the stored :attr:`note` is English)."""
+        return render(self.note_code, self.note_facts) if self.note_code else self.note
 
     @property
     def bonus_reasons(self) -> dict[str, str]:
@@ -202,16 +221,22 @@ def closest(name: str, names: Sequence[str]) -> str | None:
     return close[0] if close else None
 
 
+#: what :func:`check_text` checks: ``title`` or ``player`` (the older phrases are still read)
+TEXT_KINDS = {"title": "title", "player": "player", "the title": "title", "a player's name": "player"}
+
+
 def check_text(text: str, what: str) -> str:
     """Refuse control characters (escape sequences, newlines, tabs) in a name or
     title: they would be sent to the terminal as they are (SPEC §6).
 
-    Returns ``text``; raises :class:`InputError` ``text.control`` naming ``what``.
+    ``what`` is ``"title"`` or ``"player"``. Returns ``text``; raises
+    :class:`InputError` ``text.control.title`` / ``text.control.player``.
     """
     bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf") and c not in "\u200d"), None)
     if bad is not None:
-        raise InputError("text.control", text=text, shown=json.dumps(text, ensure_ascii=True), what=what,
-                         char=ord(bad))
+        kind = TEXT_KINDS.get(what)
+        code, facts = (f"text.control.{kind}", {}) if kind else ("text.control", {"what": what})
+        raise InputError(code, text=text, shown=json.dumps(text, ensure_ascii=True), char=ord(bad), **facts)
     return text
 
 
@@ -239,7 +264,7 @@ def new_setup(
     """
     players = [str(p) for p in players]
     for p in players:
-        check_text(p, "a player's name")
+        check_text(p, "player")
         if not p.strip():
             raise InputError("player.empty_name")
         if p != p.strip():
@@ -253,7 +278,7 @@ def new_setup(
         seen.add(p.casefold())
     n = len(players)
     if not variant.min_players <= n <= variant.max_players:
-        raise InputError("game.player_count", variant=variant.name, min=variant.min_players,
+        raise InputError("game.player_count", variant=variant.said_name, min=variant.min_players,
                          max=variant.max_players, count=n)
     rules = parse_rule_args(variant, rule_args, n)
     first = 0

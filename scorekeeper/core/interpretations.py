@@ -9,12 +9,32 @@ to one sentence here.
 """
 from __future__ import annotations
 
+from typing import Iterator, Mapping
+
 from scorekeeper.core.messages import render
 
+
+class _Said(Mapping[str, str]):
+    """Id → sentence, each said when it is read (in the language chosen then, SPEC §7),
+    never once at import."""
+
+    def __init__(self, prefix: str, keys: tuple[str, ...]):
+        self._prefix, self._keys = prefix, keys
+
+    def __getitem__(self, key: str) -> str:
+        if key not in self._keys:
+            raise KeyError(key)
+        return render(f"{self._prefix}.{key}", {})
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+
 #: Interpretation id → the sentence stating the default and how to change it (SPEC §2.6).
-INTERPRETATIONS: dict[str, str] = {
-    key: render(f"interpretation.{key}", {}) for key in ("I-1", "I-2", "I-3", "I-4", "I-5", "I-6", "I-7")
-}
+INTERPRETATIONS: Mapping[str, str] = _Said("interpretation", ("I-1", "I-2", "I-3", "I-4", "I-5", "I-6", "I-7"))
 
 #: Interpretation id → the rule option that changes it, where there is one.
 INTERPRETATION_OPTIONS: dict[str, str | None] = {
@@ -22,9 +42,7 @@ INTERPRETATION_OPTIONS: dict[str, str | None] = {
 }
 
 #: SPEC section → its title, so an explanation can name the rule it cites.
-SECTIONS: dict[str, str] = {
-    key: render(f"section.{key}", {}) for key in ("§2", "§2.1", "§2.2", "§2.3", "§2.4", "§2.5", "§2.6", "§4")
-}
+SECTIONS: Mapping[str, str] = _Said("section", ("§2", "§2.1", "§2.2", "§2.3", "§2.4", "§2.5", "§2.6", "§4"))
 
 
 def interpretation(key: str) -> str:

@@ -22,7 +22,23 @@ from typing import Any, Callable, ClassVar, Iterator, Sequence
 from scorekeeper.core.cards import RANKS, Card
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.melds import MeldReading, MeldRules
-from scorekeeper.core.messages import render
+from scorekeeper.core.messages import pgettext, render
+
+
+@dataclass(frozen=True)
+class Said:
+    """A word of the program kept as data and said in the language spoken when it is
+    shown: ``pgettext(context, text)`` (a variant's name, as the rule books of that
+    language write it, SPEC §7). ``text`` is the English."""
+
+    context: str
+    text: str
+
+    def __str__(self) -> str:
+        return pgettext(self.context, self.text)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 # A game's setup and results are defined by :mod:`scorekeeper.core.game`, which imports
 # this module; here they are named only in words, so that nothing imports back.
@@ -250,6 +266,11 @@ class Variant:
 
     # -- facts read as the rest of the program asks for them --
 
+    @property
+    def said_name(self) -> Said:
+        """The name as a fact of a sentence: said as the language being spoken writes it."""
+        return Said("variant", self.name)
+
     @cached_property
     def options(self) -> tuple[Option, ...]:
         """The options, with the defaults that depend on the player count."""
@@ -317,11 +338,11 @@ class Variant:
         duplicates = bool(rules.get("set_duplicates")) and rules.get("decks") == 2
         if self.wilds is Wilds.JOKERS:
             return MeldRules(wild=_is_joker, ace_high=self.ace_high, set_duplicates=duplicates,
-                             wild_name="joker")
+                             wild_name=Said("wild", "joker"))
         if self.wilds is Wilds.ROUND_RANK:
             rank = self.wild_rank(round_)
             return MeldRules(wild=_RankWild(rank), ace_high=self.ace_high, set_duplicates=duplicates,
-                             wild_name=f"wild {RANKS[rank - 1]}")
+                             wild_name=Said("wild", f"wild {RANKS[rank - 1]}"))
         return MeldRules(ace_high=self.ace_high, set_duplicates=duplicates)
 
     def meld_value(self, reading: MeldReading, rules: Mapping[str, Any]) -> int | None:
@@ -378,7 +399,7 @@ def resolve_rules(variant: Variant, given: Mapping[str, Any], players: int) -> R
         opt = variant.option(key)
         if opt is None:
             code = "rule.not_for_variant" if key in Variant.known_option_keys else "rule.unknown"
-            raise InputError(code, key=key, variant=variant.name, keys=keys)
+            raise InputError(code, key=key, variant=variant.said_name, keys=keys)
         try:
             values[key] = opt.parse(str(value).lower() if isinstance(value, bool) else value)
         except (ValueError, TypeError):

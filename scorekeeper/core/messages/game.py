@@ -22,6 +22,10 @@ TEMPLATES: dict[str, str] = {
 
     # -- a game: players, hands, the end (core.game) --
     "text.control": "{shown}: {what} cannot hold control characters (U+{char:04X}), which terminals would act on.",
+    "text.control.title": ("{shown}: the title cannot hold control characters (U+{char:04X}), which terminals "
+                           "would act on."),
+    "text.control.player": ("{shown}: a player's name cannot hold control characters (U+{char:04X}), which "
+                            "terminals would act on."),
     "player.empty_name": "A player's name cannot be empty.",
     "player.name_spaces": '"{name}": a player\'s name cannot start or end with spaces.',
     "player.name_colon": '"{name}": a player\'s name cannot hold ":" (it ends the name in one-line entries).',
@@ -37,7 +41,9 @@ TEMPLATES: dict[str, str] = {
     "game.finished": "The game is finished ({winners:and} won): start a new session with `scorekeeper new`.",
     "game.of_player": "{player}: {cause}.",
     "end.shared": "{winners:and} share the win at {total}.",
-    "end.tie_play_on": "{winners:and} are tied at {total}: another {deal} is played to break the tie (I-1).",
+    # one sentence per deal word: "hand" and "round" are different words (and genders) in other languages
+    "end.tie_play_on.hand": "{winners:and} are tied at {total}: another hand is played to break the tie (I-1).",
+    "end.tie_play_on.round": "{winners:and} are tied at {total}: another round is played to break the tie (I-1).",
 
     # -- Rummy 500 / Rum 500: card values, lay-offs, lines --
     "value.ace": "ace",
@@ -137,7 +143,26 @@ TEMPLATES.update({
     "crazy.finished": ("The game is finished: Crazy Rummy is {rounds} rounds, round {rounds} (kings wild) has been "
                        "played and there is no fourteenth wild rank ({winners:and} won). Start a new session with "
                        "`scorekeeper new`."),
-    "crazy.wild_words": "{rank} are wild",
+    # the wild rank of a Crazy Rummy round: one phrase per rank (a language says each its own way)
+    "crazy.wild.1": "aces are wild",
+    "crazy.wild.2": "twos are wild",
+    "crazy.wild.3": "threes are wild",
+    "crazy.wild.4": "fours are wild",
+    "crazy.wild.5": "fives are wild",
+    "crazy.wild.6": "sixes are wild",
+    "crazy.wild.7": "sevens are wild",
+    "crazy.wild.8": "eights are wild",
+    "crazy.wild.9": "nines are wild",
+    "crazy.wild.10": "tens are wild",
+    "crazy.wild.11": "jacks are wild",
+    "crazy.wild.12": "queens are wild",
+    "crazy.wild.13": "kings are wild",
+    # the deck an entry is checked against (check_deck's deck wording)
+    "deck_text.one": "one deck",
+    "deck_text.two": "two decks",
+    "deck_text.one_52": "one 52-card deck",
+    "deck_text.one_with_joker": "one deck with one joker",
+    "deck_text.two_with_jokers": "two decks with two jokers",
     "crazy.value_wild": "round {round}, {wild}: {amount}",
     "crazy.value_ace": "ace: 1",
     "crazy.value_court": "court card: 10",

@@ -75,8 +75,8 @@ def card_value(card: Card) -> tuple[int, str]:
 DEAL = Deal(decks={2: 1, 3: 2, 4: 2, 5: 2}, jokers={2: 1, 3: 2, 4: 2, 5: 2}, cards={n: 10 for n in range(2, 6)})
 
 
-def _deck_text(decks: int) -> str:
-    return "one deck with one joker" if decks == 1 else "two decks with two jokers"
+def _deck_text(decks: int) -> Phrase:
+    return phrase("deck_text.one_with_joker" if decks == 1 else "deck_text.two_with_jokers")
 
 
 def _names(players: Sequence[str]) -> str:

@@ -38,8 +38,8 @@ def tie_ending(setup: GameSetup, totals: dict[str, int]) -> Ending:
         return Ending.of(True, winners)
     if setup.rules["tie"] == "shared":
         return Ending.of(True, winners, note="end.shared", facts={"winners": winners, "total": totals[winners[0]]})
-    return Ending.of(False, note="end.tie_play_on",
-                     facts={"winners": winners, "total": totals[winners[0]], "deal": setup.variant.deal_word})
+    return Ending.of(False, note=f"end.tie_play_on.{setup.variant.deal_word}",
+                     facts={"winners": winners, "total": totals[winners[0]]})
 
 
 def highest_total_ending(setup: GameSetup, results: Sequence[HandResult], target: int) -> Ending:

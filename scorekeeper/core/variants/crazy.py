@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from scorekeeper.core.cards import RANKS, Card, rank_plural
+from scorekeeper.core.cards import RANKS, Card
 from scorekeeper.core.entry import HandEntry, PlayerEntry
 from scorekeeper.core.errors import InputError, StateError
 from scorekeeper.core.game import Ending, GameSetup
@@ -33,7 +33,7 @@ from scorekeeper.core.variants.common import sum_scores, tie_ending
 RULE = "§2.5"
 ROUNDS = 13
 WILD_POINTS = 25
-DECK_TEXT = "one 52-card deck"
+DECK_TEXT = phrase("deck_text.one_52")
 
 
 @dataclass(frozen=True, eq=False)
@@ -60,7 +60,7 @@ def wild_rank(round_: int) -> int:
 
 def wild_words(round_: int) -> Phrase:
     """``7`` → ``"sevens are wild"``: how the table says it."""
-    return phrase("crazy.wild_words", rank=rank_plural(wild_rank(round_)))
+    return phrase(f"crazy.wild.{wild_rank(round_)}")
 
 
 def penalty(card: Card, round_: int) -> tuple[int, Phrase]:
