@@ -74,6 +74,23 @@ from scorekeeper.cli.commands import register  # noqa: E402
 register(app)
 
 
+def command_helps(typer_app: typer.Typer = app):
+    """Every command's help, as typer takes it from the command's docstring: ``(info, text)``."""
+    import inspect
+
+    for info in typer_app.registered_commands:
+        if info.callback is not None and info.callback.__doc__:
+            yield info, inspect.getdoc(info.callback)
+    for group in typer_app.registered_groups:
+        yield from command_helps(group.typer_instance)
+
+
+if language.spoken() != "en":  # our commands' help in the language chosen (the docstrings are message ids)
+    for _info, _text in command_helps():
+        if _info.help is None:
+            _info.help = _(_text)
+
+
 def main() -> None:
     """The console script. A bug (not a user mistake) prints one line and exits 1
     unless --debug or SCOREKEEPER_DEBUG asks for the traceback."""

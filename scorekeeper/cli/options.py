@@ -7,20 +7,21 @@ import typer
 from typing_extensions import Annotated
 
 from scorekeeper.cli import complete
+from scorekeeper.cli.language import _
 
 DbOpt = Annotated[
     Optional[str],
-    typer.Option("--db", metavar="DIR", help="The database directory (also SCOREKEEPER_DB); default: the user data directory.",
+    typer.Option("--db", metavar="DIR", help=_("The database directory (also SCOREKEEPER_DB); default: the user data directory."),
                  show_default=False),
 ]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document and nothing else.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help=_("Print one JSON document and nothing else."))]
 SessionOpt = Annotated[
     Optional[str],
-    typer.Option("--session", "-s", metavar="ID", help="The session id (a unique prefix is enough); default: the current session.",
+    typer.Option("--session", "-s", metavar="ID", help=_("The session id (a unique prefix is enough); default: the current session."),
                  show_default=False, autocompletion=complete.session_ids),
 ]
-YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")]
-RuleOpt = Annotated[Optional[List[str]], typer.Option("--rule", "-r", help="A rule option KEY=VALUE "
-                                                      "(see scorekeeper rules VARIANT); repeatable.",
+YesOpt = Annotated[bool, typer.Option("--yes", "-y", help=_("Do not ask for confirmation."))]
+RuleOpt = Annotated[Optional[List[str]], typer.Option("--rule", "-r", help=_("A rule option KEY=VALUE "
+                                                      "(see scorekeeper rules VARIANT); repeatable."),
                                                       show_default=False, autocompletion=complete.rule_options)]
-VARIANT_HELP = "rummy500 (500), rum500 (michigan-rum), carousel (manipulation) or crazy (crazy-rummy)."
+VARIANT_HELP = _("rummy500 (500), rum500 (michigan-rum), carousel (manipulation) or crazy (crazy-rummy).")

@@ -31,7 +31,9 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import typer
 
+from scorekeeper.cli import answers
 from scorekeeper.core.errors import InputError, StateError
+from scorekeeper.core.messages import _
 
 if TYPE_CHECKING:
     from scorekeeper.app import Application
@@ -42,8 +44,6 @@ if TYPE_CHECKING:
 ONE_LINE = re.compile(r"\+|(?:^|\s)-")
 #: words that mean "no cards left in hand" (the player went out)
 OUT_WORDS = ("out", "-", "went out")
-YES = ("", "y", "yes")
-NO = ("n", "no")
 
 
 class Leave(Exception):
@@ -92,7 +92,7 @@ def ask_hand(t: "Terminal", application: "Application", table: dict, session: st
     try:
         return _Dialog(t, application, table, session, read).run()
     except (KeyboardInterrupt, EOFError, Leave) as e:
-        sys.stderr.write(("\n" if not isinstance(e, Leave) else "") + "Nothing saved.\n")
+        sys.stderr.write(("\n" if not isinstance(e, Leave) else "") + _("Nothing saved.") + "\n")
         raise typer.Exit(1) from None
 
 
@@ -147,7 +147,7 @@ class _Dialog:
                 todo = self.ask_again(default=e.player if e.player in self.players else None, refused=True)
                 continue
             self.draw.preview(self.t, self.out, doc, self.how_ended())
-            if self.confirm(f"Save hand {self.number}? [Y/n] "):
+            if self.confirm(_("Save hand {number}? [Y/n] ").format(number=self.number)):
                 return raw
             todo = self.ask_again(default=None)
 
@@ -159,8 +159,8 @@ class _Dialog:
         return raw
 
     def how_ended(self) -> dict[str, str]:
-        went = {p: "went out" for p, a in self.answers.items() if a.get("hand") == ""}
-        went.update({self.knocker: "knocked"} if self.knocker else {})
+        went = {p: _("went out") for p, a in self.answers.items() if a.get("hand") == ""}
+        went.update({self.knocker: _("knocked")} if self.knocker else {})
         return went
 
     def say(self, text: str, style: str = "") -> None:
@@ -179,12 +179,10 @@ class _Dialog:
 
     def confirm(self, question: str) -> bool:
         while True:
-            text = self.read(question).strip().lower()
-            if text in YES:
-                return True
-            if text in NO:
-                return False
-            self.say('  Answer y (save) or n (do not save).', "red")
+            said = answers.read(self.read(question), default=True)
+            if said is not None:
+                return said
+            self.say("  " + _("Answer y (save) or n (do not save)."), "red")
 
     def ask_player(self, name: str) -> None:
         self.say(name, "bold")
@@ -192,7 +190,7 @@ class _Dialog:
             self.knocker = None
         part: dict[str, Any] = {}
         if "melds" in self.parts:
-            melds = self.ask("  melds: ", lambda text: self.read_melds(name, text))
+            melds = self.ask("  " + _("melds:") + " ", lambda text: self.read_melds(name, text))
             if isinstance(melds, dict):  # the whole part on one line: nothing more to ask
                 self.answers[name] = melds
                 return
@@ -201,10 +199,10 @@ class _Dialog:
             elif melds:
                 part["melds"] = melds
         if "layoffs" in self.parts and "table" not in part:
-            layoffs = self.ask("  laid off: ", lambda text: self.read_layoffs(name, text))
+            layoffs = self.ask("  " + _("laid off:") + " ", lambda text: self.read_layoffs(name, text))
             if layoffs:
                 part["layoffs"] = layoffs
-        hand, knocked = self.ask("  left in hand: ", lambda text: self.read_hand(name, text))
+        hand, knocked = self.ask("  " + _("left in hand:") + " ", lambda text: self.read_hand(name, text))
         part["hand"] = hand
         if knocked:
             self.knocker = name
@@ -216,10 +214,10 @@ class _Dialog:
         if self.knocker or any(h == "" for h in hands.values()):
             return {}  # a knock was given, or the player with no cards left went out
         if self.variant.knock_allowed:
-            return self.ask('How did the round end? Who knocked (a name), "stock" (the stock ran out), '
-                            'or "out NAME": ', self.read_ending)
+            return self.ask(_('How did the round end? Who knocked (a name), "stock" (the stock ran out), '
+                              'or "out NAME": '), self.read_ending)
         if any(isinstance(h, int) for h in hands.values()):
-            return self.ask("Who went out? (a name; Enter: nobody, the stock ran out): ", self.read_went_out)
+            return self.ask(_("Who went out? (a name; Enter: nobody, the stock ran out): "), self.read_went_out)
         return {}
 
     def ask_again(self, default: str | None, refused: bool = False) -> list[str]:
@@ -227,11 +225,11 @@ class _Dialog:
         player a refusal is about); after a refusal about no one player, everyone;
         after declining to save, Enter leaves."""
         if default:
-            question = f'Type whose part again? (a name or "all"; Enter: {default}) '
+            question = _('Type whose part again? (a name or "all"; Enter: {player}) ').format(player=default)
         elif refused:
-            question = 'Type whose part again? (a name or "all"; Enter: all) '
+            question = _('Type whose part again? (a name or "all"; Enter: all) ')
         else:
-            question = 'Type whose part again? (a name or "all"; Enter: leave without saving) '
+            question = _('Type whose part again? (a name or "all"; Enter: leave without saving) ')
 
         def answer(text: str) -> list[str]:
             if not text:
@@ -293,7 +291,7 @@ class _Dialog:
         from scorekeeper.core.melds import read_meld
 
         for meld in melds:
-            (cards,) = split_melds([meld], f"{name}'s melds")
+            (cards,) = split_melds([meld], "melds", player=name)
             read_meld(cards, self.meld_rules)  # an IllegalMeld is an InputError: asked again
         return melds
 
@@ -304,7 +302,7 @@ class _Dialog:
         text = _cards_text(text.lstrip("+"))
         if not text or text.lower() in ("none", "-"):
             return None
-        parse_played_cards(text, f"{name}'s lay-offs")
+        parse_played_cards(text, "layoffs", player=name)
         return text
 
     def read_hand(self, name: str, text: str) -> tuple[str | int, bool]:
@@ -316,7 +314,7 @@ class _Dialog:
         knocked = bool(words) and words[-1].lower() == "knock"
         if knocked:
             if not self.variant.knock_allowed:
-                raise InputError("cli.prompt.knock_not_allowed", variant=self.variant.name)
+                raise InputError("cli.prompt.knock_not_allowed", variant=self.variant.said_name)
             text = " ".join(words[:-1])
             if self.knocker and self.knocker != name:
                 raise InputError("cli.prompt.second_knocker", knocker=self.knocker, player=name)
@@ -336,14 +334,14 @@ class _Dialog:
         if text.isdigit():
             return int(text), knocked
         text = _cards_text(text)
-        parse_cards(text, f"{name}'s hand")
+        parse_cards(text, "hand", player=name)
         return text, knocked
 
     def read_ending(self, text: str) -> dict:
         """Carousel: a name (the knocker), ``stock``, or ``out NAME``."""
         if text.lower() in ("stock", "stock ran out", "stock_exhausted"):
             return {"stock_exhausted": True}
-        word, _, rest = text.partition(" ")
+        word, _sep, rest = text.partition(" ")
         if word.lower() == "out" and rest.strip():
             return {"out": self.player(rest.strip())}
         if not text:

@@ -40,12 +40,38 @@ def template_catalog():
             catalog.add((one, many), auto_comments=[code])
     for context, word in CARD_WORDS:
         catalog.add(word, context=context)
+    for message, context in variant_texts():
+        catalog.add(message, context=context)
+    for message in command_helps():
+        catalog.add(message, auto_comments=["help of a command (its docstring)"])
     for filename, lineno, message, comments, context in extract_from_dir(
             str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS):
         if filename.startswith("locale"):
             continue
         catalog.add(message, locations=[(f"scorekeeper/{filename}", lineno)], context=context)
     return catalog
+
+
+def variant_texts() -> list[tuple[str, str | None]]:
+    """The variants' own words said to people: each name (context ``variant``), rules
+    summary, option help and allowed values, and the wild cards' names (context ``wild``)."""
+    from scorekeeper.core.cards import RANKS
+    from scorekeeper.core.variants import VARIANTS
+
+    found: list[tuple[str, str | None]] = [("joker", "wild")] + [(f"wild {r}", "wild") for r in RANKS]
+    for variant in dict.fromkeys(VARIANTS.values()):
+        found.append((variant.name, "variant"))
+        found.append((variant.summary, None))
+        for o in variant.options:
+            found += [(o.help, None), (o.values, None)]
+    return [(text, context) for text, context in dict.fromkeys(found) if text]
+
+
+def command_helps() -> list[str]:
+    """Our commands' help texts (typer takes them from the docstrings)."""
+    from scorekeeper.cli import command_helps as helps
+
+    return list(dict.fromkeys(text for _info, text in helps()))
 
 
 def po_path(code: str) -> Path:

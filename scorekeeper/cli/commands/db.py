@@ -8,11 +8,12 @@ import typer
 from typing_extensions import Annotated
 
 from scorekeeper.cli.boundary import run
+from scorekeeper.cli.language import _
 from scorekeeper.cli.options import DbOpt, JsonOpt
 
 db_app = typer.Typer(
     name="db",
-    help="Where the database lives, and checking and recovering it.\n\nExample: scorekeeper db check",
+    help=_("Where the database lives, and checking and recovering it.\n\nExample: scorekeeper db check"),
     no_args_is_help=True,
     rich_markup_mode=None,
 )
@@ -30,10 +31,10 @@ def path(ctx: typer.Context, db: DbOpt = None) -> None:
 @db_app.command("check")
 def check(
     ctx: typer.Context,
-    repair: Annotated[bool, typer.Option("--repair", help="Fix what the session files can answer for: stale or "
+    repair: Annotated[bool, typer.Option("--repair", help=_("Fix what the session files can answer for: stale or "
                                          "missing rows of the index, a current session that is gone, leftovers of "
                                          "stopped commands, scores kept with a session's hands that disagree "
-                                         "with replaying them.")] = False,
+                                         "with replaying them."))] = False,
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
@@ -55,10 +56,10 @@ def check(
 @db_app.command("restore")
 def restore(
     ctx: typer.Context,
-    session: Annotated[Optional[str], typer.Option("--session", "-s", metavar="ID", help="Put back this session's newest kept "
+    session: Annotated[Optional[str], typer.Option("--session", "-s", metavar="ID", help=_("Put back this session's newest kept "
                                                    "copy (also of a deleted session), whatever state its file is "
-                                                   "in.", show_default=False)] = None,
-    list_: Annotated[bool, typer.Option("--list", help="List the kept copies instead, newest first.")] = False,
+                                                   "in."), show_default=False)] = None,
+    list_: Annotated[bool, typer.Option("--list", help=_("List the kept copies instead, newest first."))] = False,
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import typer
 
 from scorekeeper.cli.boundary import run
+from scorekeeper.cli.language import _
 from scorekeeper.cli.options import DbOpt
 
 

@@ -8,6 +8,7 @@ from typing_extensions import Annotated
 
 from scorekeeper.cli import complete
 from scorekeeper.cli.boundary import run
+from scorekeeper.cli.language import _
 from scorekeeper.cli.options import VARIANT_HELP, DbOpt, JsonOpt, SessionOpt
 from scorekeeper.core.errors import ExitCode
 
@@ -19,9 +20,9 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def explain(
         ctx: typer.Context,
-        number: Annotated[Optional[int], typer.Argument(help="The hand to explain (default: the last).",
+        number: Annotated[Optional[int], typer.Argument(help=_("The hand to explain (default: the last)."),
                                                         show_default=False)] = None,
-        player: Annotated[Optional[str], typer.Option("--player", "-p", help="Only this player.",
+        player: Annotated[Optional[str], typer.Option("--player", "-p", help=_("Only this player."),
                                                       show_default=False,
                                                       autocompletion=complete.player_names)] = None,
         json_: JsonOpt = False,
@@ -41,14 +42,14 @@ def register(app: typer.Typer) -> None:
     def check(
         ctx: typer.Context,
         variant: VariantArg,
-        cards: Annotated[List[str], typer.Argument(help="The cards of a meld, like QS KS AS; a comma (or ;) "
-                                                        "separates melds, each judged on its own.",
+        cards: Annotated[List[str], typer.Argument(help=_("The cards of a meld, like QS KS AS; a comma (or ;) "
+                                                        "separates melds, each judged on its own."),
                                                    show_default=False)],
-        round_: Annotated[Optional[int], typer.Option("--round", help="The Crazy Rummy round (1-13), which "
-                                                      "sets the wild rank; required there.",
+        round_: Annotated[Optional[int], typer.Option("--round", help=_("The Crazy Rummy round (1-13), which "
+                                                      "sets the wild rank; required there."),
                                                       show_default=False)] = None,
-        rule: Annotated[Optional[List[str]], typer.Option("--rule", "-r", help="A rule option KEY=VALUE, as "
-                                                          "for new (e.g. decks=2, set_duplicates=true).",
+        rule: Annotated[Optional[List[str]], typer.Option("--rule", "-r", help=_("A rule option KEY=VALUE, as "
+                                                          "for new (e.g. decks=2, set_duplicates=true)."),
                                                           show_default=False,
                                                           autocompletion=complete.rule_options)] = None,
         json_: JsonOpt = False,
@@ -74,8 +75,8 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def rules(
         ctx: typer.Context,
-        variant: Annotated[Optional[str], typer.Argument(help="A variant (id or alias); without it, the list "
-                                                              "of variants.", show_default=False,
+        variant: Annotated[Optional[str], typer.Argument(help=_("A variant (id or alias); without it, the list "
+                                                              "of variants."), show_default=False,
                                                          autocompletion=complete.variant_names)] = None,
         json_: JsonOpt = False,
     ) -> None:

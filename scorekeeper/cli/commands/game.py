@@ -9,10 +9,11 @@ from typing_extensions import Annotated
 
 from scorekeeper.cli import complete
 from scorekeeper.cli.boundary import run
+from scorekeeper.cli.language import _
 from scorekeeper.cli.options import VARIANT_HELP, DbOpt, JsonOpt, RuleOpt, SessionOpt, YesOpt
 from scorekeeper.core.errors import InputError
 
-ENTRY_HELP = (
+ENTRY_HELP = _(
     'One argument per player, "NAME: WHAT": cards with no mark are melds (a comma between melds), '
     '"+" starts the cards laid off, "-" the cards left in hand ("-" alone: went out); '
     'numbers instead of cards are points ("Cy: 80 -85"). Add "knock" or "out" after a player, '
@@ -20,7 +21,7 @@ ENTRY_HELP = (
 )
 FileOpt = Annotated[
     Optional[str],
-    typer.Option("--file", "-f", metavar="FILE", help="A hand file in JSON or TOML (by extension); - reads standard input.",
+    typer.Option("--file", "-f", metavar="FILE", help=_("A hand file in JSON or TOML (by extension); - reads standard input."),
                  show_default=False),
 ]
 EntryArgs = Annotated[Optional[List[str]], typer.Argument(help=ENTRY_HELP, metavar="ENTRY", show_default=False)]
@@ -48,15 +49,26 @@ QUESTIONS = {"undo": ("cli.ask.undo", "cli.ask.undo.no_terminal"),
 
 def confirm(yes: bool, what: str, **facts: Any) -> None:
     """Ask the question of ``what`` (y/N) unless ``yes``; no terminal to ask on is
-    refused (:class:`InputError`), a no ends the command with exit status 1."""
+    refused (:class:`InputError`), a no ends the command with exit status 1.
+
+    Only ``y``, ``yes`` or the whole local word confirm (:mod:`scorekeeper.cli.answers`:
+    a bare «т», the N key on a Cyrillic layout, never does)."""
     if yes:
         return
     question, refusal = QUESTIONS[what]
     if not sys.stdin.isatty():
         raise InputError(refusal, **facts)
+    from scorekeeper.cli import answers
     from scorekeeper.core.messages import render
 
-    if not typer.confirm(render(question, facts), default=False):
+    while True:
+        typed = typer.prompt(_("{question} [y/N]").format(question=render(question, facts)), default="",
+                             show_default=False)
+        answer = answers.read(typed, default=False, strict=True)
+        if answer is not None:
+            break
+        typer.echo(_("Answer y (yes) or n (no)."))
+    if not answer:
         raise typer.Exit(1)
 
 
@@ -66,12 +78,12 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         variant: Annotated[str, typer.Argument(help=VARIANT_HELP, show_default=False,
                                                autocompletion=complete.variant_names)],
-        players: Annotated[List[str], typer.Argument(help="The players in seat order.", show_default=False)],
+        players: Annotated[List[str], typer.Argument(help=_("The players in seat order."), show_default=False)],
         rule: RuleOpt = None,
-        title: Annotated[Optional[str], typer.Option("--title", "-t", help="A title for the session.",
+        title: Annotated[Optional[str], typer.Option("--title", "-t", help=_("A title for the session."),
                                                      show_default=False)] = None,
-        dealer: Annotated[Optional[str], typer.Option("--dealer", help="Who deals first (default: the first "
-                                                      "player).", show_default=False,
+        dealer: Annotated[Optional[str], typer.Option("--dealer", help=_("Who deals first (default: the first "
+                                                      "player)."), show_default=False,
                                                       autocompletion=complete.player_names)] = None,
         json_: JsonOpt = False,
         db: DbOpt = None,
@@ -130,7 +142,7 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def edit(
         ctx: typer.Context,
-        number: Annotated[int, typer.Argument(help="The hand to re-record.", show_default=False)],
+        number: Annotated[int, typer.Argument(help=_("The hand to re-record."), show_default=False)],
         entries: EntryArgs = None,
         file: FileOpt = None,
         json_: JsonOpt = False,
@@ -167,7 +179,7 @@ def register(app: typer.Typer) -> None:
     def history(
         ctx: typer.Context,
         json_: JsonOpt = False,
-        audit: Annotated[bool, typer.Option("--audit", help="Every version of every hand, with its time.")] = False,
+        audit: Annotated[bool, typer.Option("--audit", help=_("Every version of every hand, with its time."))] = False,
         session: SessionOpt = None,
         db: DbOpt = None,
     ) -> None:

@@ -6,10 +6,11 @@ from typing_extensions import Annotated
 
 from scorekeeper.cli import complete
 from scorekeeper.cli.boundary import run
+from scorekeeper.cli.language import _
 from scorekeeper.cli.commands.game import confirm
 from scorekeeper.cli.options import DbOpt, JsonOpt, YesOpt
 
-IdArg = Annotated[str, typer.Argument(help="The session id (a unique prefix is enough).", show_default=False,
+IdArg = Annotated[str, typer.Argument(help=_("The session id (a unique prefix is enough)."), show_default=False,
                                       autocompletion=complete.session_ids)]
 
 

@@ -10,21 +10,22 @@ from typing_extensions import Annotated
 
 from scorekeeper.cli import complete
 from scorekeeper.cli.boundary import run
+from scorekeeper.cli.language import _
 from scorekeeper.cli.options import DbOpt, JsonOpt, SessionOpt
 
-AllOpt = Annotated[bool, typer.Option("--all", "-a", help="Every session in the database.")]
+AllOpt = Annotated[bool, typer.Option("--all", "-a", help=_("Every session in the database."))]
 FormatOpt = Annotated[
     Optional[str],
-    typer.Option("--format", help="json (everything, for import), csv (one row per player per hand) or md "
-                                  "(Markdown to paste in a chat); default: from the -o extension, else json.",
+    typer.Option("--format", help=_("json (everything, for import), csv (one row per player per hand) or md "
+                                  "(Markdown to paste in a chat); default: from the -o extension, else json."),
                  show_default=False),
 ]
 OutputOpt = Annotated[
     Optional[Path],
-    typer.Option("--output", "-o", help="Write to this file (atomically) instead of standard output.",
+    typer.Option("--output", "-o", help=_("Write to this file (atomically) instead of standard output."),
                  show_default=False),
 ]
-ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite the -o file if it exists.")]
+ForceOpt = Annotated[bool, typer.Option("--force", help=_("Overwrite the -o file if it exists."))]
 
 
 def register(app: typer.Typer) -> None:
@@ -62,10 +63,10 @@ def register(app: typer.Typer) -> None:
     @app.command("import")
     def import_(
         ctx: typer.Context,
-        file: Annotated[str, typer.Argument(help="A file written by scorekeeper export --format json "
-                                                 "(- reads standard input).", show_default=False)],
-        skip_existing: Annotated[bool, typer.Option("--skip-existing", help="Skip sessions whose id is already "
-                                                    "in the database (default: give them a new id).")] = False,
+        file: Annotated[str, typer.Argument(help=_("A file written by scorekeeper export --format json "
+                                                 "(- reads standard input)."), show_default=False)],
+        skip_existing: Annotated[bool, typer.Option("--skip-existing", help=_("Skip sessions whose id is already "
+                                                    "in the database (default: give them a new id)."))] = False,
         json_: JsonOpt = False,
         db: DbOpt = None,
     ) -> None:
@@ -86,10 +87,10 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def stats(
         ctx: typer.Context,
-        player: Annotated[Optional[str], typer.Option("--player", "-p", help="Only this player (name as typed).",
+        player: Annotated[Optional[str], typer.Option("--player", "-p", help=_("Only this player (name as typed)."),
                                                       show_default=False,
                                                       autocompletion=complete.all_player_names)] = None,
-        variant: Annotated[Optional[str], typer.Option("--variant", help="Only sessions of this variant.",
+        variant: Annotated[Optional[str], typer.Option("--variant", help=_("Only sessions of this variant."),
                                                        show_default=False,
                                                        autocompletion=complete.variant_names)] = None,
         json_: JsonOpt = False,

@@ -7,8 +7,13 @@ from rich.text import Text
 
 from scorekeeper.cli.render.cards import typed_cards
 from scorekeeper.cli.render.common import heading, signed, table
+from scorekeeper.core.messages import _
 
-_ACTIONS = {"entered": "entered", "edited": "edited", "undone": "undone (taken back)", "redone": "redone (put back)"}
+
+def _action(action: str) -> str:
+    said = {"entered": _("entered"), "edited": _("edited"), "undone": _("undone (taken back)"),
+            "redone": _("redone (put back)")}
+    return said.get(action, action)
 
 
 def _when(time: str | None) -> str:
@@ -28,7 +33,7 @@ def _scores_text(scores: dict | None, previous: dict | None, change: dict, actio
     elif action == "undone":
         for p, old in (previous or {}).items():
             out.append(Text(p))
-            out.append(f" {signed(old) or '0'} taken back\n")
+            out.append(" " + _("{score} taken back").format(score=signed(old) or "0") + "\n")
     else:
         for p, new in (scores or {}).items():
             out.append(Text(p))
@@ -43,7 +48,7 @@ def _entry_text(t: Any, lines: dict, previous: dict | None, action: str) -> Text
         out.append(Text(p + ": " if p else ""))
         out.append(typed_cards(text, t))
         if action == "edited" and previous is not None and previous.get(p) != text:
-            out.append("\n  was: ", style="dim")
+            out.append("\n  " + _("was:") + " ", style="dim")
             out.append(typed_cards(previous.get(p, ""), t, "dim"))
         out.append("\n")
     out.rstrip()
@@ -52,30 +57,31 @@ def _entry_text(t: Any, lines: dict, previous: dict | None, action: str) -> Text
 
 def audit(t: Any, doc: dict) -> None:
     """Hand by hand, every version with its time, what changed and the score change."""
-    heading(t, doc, "Audit: ")
+    heading(t, doc, _("Audit: "))
     if not doc["hands"]:
-        t.print("No hands yet.")
+        t.print(_("No hands yet."))
         return
     if not doc.get("kept", True):
-        t.print(Text("This session kept no audit trail: its hands are listed as entered.", style="yellow"))
+        t.print(Text(_("This session kept no audit trail: its hands are listed as entered."), style="yellow"))
+    forms = {"line": _("line"), "file": _("file"), "prompt": _("prompt")}
     for hand in doc["hands"]:
         t.print()
-        head = Text(f"Hand {hand['number']}", style="bold")
+        head = Text(_("Hand {number}").format(number=hand["number"]), style="bold")
         if not hand["in_effect"]:
-            head.append("  (taken back, not in effect)", style="dim")
+            head.append("  " + _("(taken back, not in effect)"), style="dim")
         t.print(head)
         drawn = table()
         drawn.add_column("#", justify="right")
-        drawn.add_column("When (UTC)")
-        drawn.add_column("What")
-        drawn.add_column("Entry", overflow="fold", ratio=2)
-        drawn.add_column("Scores", overflow="fold", ratio=1)
+        drawn.add_column(_("When (UTC)"))
+        drawn.add_column(_("What"))
+        drawn.add_column(_("Entry"), overflow="fold", ratio=2)
+        drawn.add_column(_("Scores"), overflow="fold", ratio=1)
         for v in hand["versions"]:
-            what = Text(_ACTIONS.get(v["action"], v["action"]))
+            what = Text(_action(v["action"]))
             if v.get("form"):
-                what.append(f" ({v['form']})", style="dim")
+                what.append(f" ({forms.get(v['form'], v['form'])})", style="dim")
             if v.get("current"):
-                what.append("\nin effect", style="green")
+                what.append("\n" + _("in effect"), style="green")
             if v["action"] == "undone":
                 entry = _entry_text(t, v["previous_lines"], None, v["action"])
             else:

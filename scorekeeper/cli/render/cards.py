@@ -1,7 +1,9 @@
 """Cards for people, styled from card objects.
 
 A card is shown with its suit symbol (``10♥``), hearts and diamonds red, when the
-terminal has colour, and in letters (``10H``) otherwise (SPEC §3). The cards come
+terminal has colour, and in letters (``10H``) otherwise (SPEC §3); in Ukrainian,
+Russian and Belarusian the ranks are Т К Д В and the suits always symbols (SPEC §7):
+the text is :func:`scorekeeper.core.messages.card_text`'s. The cards come
 as :class:`~scorekeeper.core.cards.Card`/``PlayedCard`` objects or as the
 canonical texts the documents hold (``"10H"``, ``"JK=7H"``), read with the core's
 own :func:`~scorekeeper.core.cards.parse_played`.
@@ -17,8 +19,9 @@ from typing import Any, Iterable
 
 from rich.text import Text
 
-from scorekeeper.core.cards import SUIT_SYMBOLS, Card, PlayedCard, card_symbol, format_card, parse_played
+from scorekeeper.core.cards import SUIT_SYMBOLS, Card, PlayedCard, parse_played
 from scorekeeper.core.errors import InputError
+from scorekeeper.core.messages import card_text, rank_letter
 
 _RED = ("H", "D")
 _SYMBOLS = frozenset(SUIT_SYMBOLS.values())
@@ -39,8 +42,10 @@ def card(c: Card | PlayedCard, t: Any, style: str = "") -> Text:
             out.append(f":{c.ace}")
         return out
     if not t.color:
-        return Text(format_card(c), style=style)
-    return Text(card_symbol(c), style=" ".join(s for s in (style, "red" if c.suit in _RED else "") if s))
+        # letters are the notation's only in English: elsewhere a Cyrillic rank beside a Latin suit letter
+        # would read as neither
+        return Text(card_text(c, symbols=rank_letter(1) != "A"), style=style)
+    return Text(card_text(c), style=" ".join(s for s in (style, "red" if c.suit in _RED else "") if s))
 
 
 def card_list(items: Iterable[Card | PlayedCard | str], t: Any, style: str = "") -> Text:

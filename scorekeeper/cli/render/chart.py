@@ -11,7 +11,8 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
-from scorekeeper.cli.render.common import heading, table as drawn_table
+from scorekeeper.cli.render.common import heading, table as drawn_table, winners_line
+from scorekeeper.core.messages import _, ngettext
 
 #: The eight levels of a sparkline, lowest first.
 BLOCKS = "▁▂▃▄▅▆▇█"
@@ -60,23 +61,23 @@ def chart(t: Any, doc: dict[str, Any]) -> None:
     """Draw the chart (the ``chart --json`` document) on the terminal ``t``."""
     from rich.text import Text
 
-    heading(t, doc, "Chart: ")
+    heading(t, doc, _("Chart: "))
     if not doc["hands"]:
-        t.print("No hands yet: the chart starts after the first hand.")
+        t.print(_("No hands yet: the chart starts after the first hand."))
         return
     names = [p["name"] for p in doc["players"]]
     width = t.out.width
-    name_width = min(max(len("Player"), *(len(n) for n in names)), max(8, width // 3))
-    total_width = max(len("Total"), *(len(str(p["total"])) for p in doc["players"]))
+    player, total, running, by_hand = _("Player"), _("Total"), _("Running total"), _("By hand")
+    name_width = min(max(len(player), *(len(n) for n in names)), max(8, width // 3))
+    total_width = max(len(total), *(len(str(p["total"])) for p in doc["players"]))
     room = width - name_width - total_width - 4  # two gaps of two spaces between the three columns
     hands = sample(doc["hands"], max(room, 8))
     lo, hi = scale([p["totals"] for p in doc["players"]])
 
     table = drawn_table()
-    table.add_column("Player", overflow="fold", min_width=name_width, max_width=name_width)
-    table.add_column("Running total" if len(hands) >= len("Running total") else "By hand", no_wrap=True,
-                     overflow="crop")
-    table.add_column("Total", justify="right", no_wrap=True)
+    table.add_column(player, overflow="fold", min_width=name_width, max_width=name_width)
+    table.add_column(running if len(hands) >= len(running) else by_hand, no_wrap=True, overflow="crop")
+    table.add_column(total, justify="right", no_wrap=True)
     for i, p in enumerate(doc["players"]):
         line = sparkline([p["totals"][h - 1] for h in hands], lo, hi)
         winner = doc["finished"] and p["name"] in doc["winners"]
@@ -84,16 +85,16 @@ def chart(t: Any, doc: dict[str, Any]) -> None:
                       Text(line, style=_COLOURS[i % len(_COLOURS)]), str(p["total"]))
     table.add_row("", Text(axis(hands), style="dim"), "")
     t.print(table)
-    better = "lowest total wins" if doc["lowest_wins"] else "highest total wins"
-    legend = f"Hands 1 to {doc['hands']}: {BLOCKS[0]} {lo} … {BLOCKS[-1]} {hi} points; {better}."
+    legend = (_("Hands 1 to {hands}: {low_mark} {low} … {high_mark} {high} points; lowest total wins.")
+              if doc["lowest_wins"] else
+              _("Hands 1 to {hands}: {low_mark} {low} … {high_mark} {high} points; highest total wins.")).format(
+        hands=doc["hands"], low_mark=BLOCKS[0], low=lo, high_mark=BLOCKS[-1], high=hi)
     if len(hands) < doc["hands"]:
-        legend += f" One mark every {hands[0]} hands (the last mark is hand {doc['hands']})."
+        legend += " " + ngettext("One mark every {every} hand (the last mark is hand {last}).",
+                                 "One mark every {every} hands (the last mark is hand {last}).",
+                                 hands[0]).format(every=hands[0], last=doc["hands"])
     if any(p["total"] != (p["totals"][-1] if p["totals"] else 0) for p in doc["players"]):
-        legend += " Totals include the end-of-game bonuses."
+        legend += " " + _("Totals include the end-of-game bonuses.")
     t.print(Text(legend))
     if doc["finished"]:
-        names = " and ".join(doc["winners"])
-        line = Text("Game over: ", style="bold green")
-        line.append(names, style="bold")
-        line.append(" win." if len(doc["winners"]) > 1 else " wins.", style="bold green")
-        t.print(line)
+        t.print(winners_line(doc["winners"]))

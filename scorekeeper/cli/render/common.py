@@ -5,7 +5,8 @@ from typing import Any
 
 from rich.text import Text
 
-from scorekeeper.core.cards import RANKS, rank_plural
+from scorekeeper.core.cards import RANKS
+from scorekeeper.core.messages import _, join, ngettext, pgettext, render
 
 
 def signed(n: int | None) -> str:
@@ -14,13 +15,19 @@ def signed(n: int | None) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-def plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
 def wild_words(wild: str) -> str:
-    """``"7"`` → ``"sevens are wild"`` (a Crazy Rummy round's wild rank)."""
-    return f"{rank_plural(RANKS.index(wild) + 1)} are wild"
+    """``"7"`` → ``"sevens are wild"`` (a Crazy Rummy round's wild rank), in the spoken language."""
+    return render(f"crazy.wild.{RANKS.index(wild) + 1}", {})
+
+
+def variant_name(name: str) -> str:
+    """A variant's name (the English of the documents) as the spoken language's rule books write it."""
+    return pgettext("variant", name)
+
+
+def names(players: list[str]) -> str:
+    """``Ann, Bob and Cy`` in the spoken language (names as typed)."""
+    return join(players, "and")
 
 
 def table(**options: Any):
@@ -33,13 +40,15 @@ def table(**options: Any):
 
 
 def heading(t: Any, doc: dict, title_prefix: str = "") -> None:
-    """``Standings: Friday (rummy500, session 3f9a…)``."""
+    """``Standings: Friday (rummy500, session 3f9a…)``. ``title_prefix`` is already
+    in the spoken language (``_("Standings: ")``)."""
     name = Text(title_prefix, style="bold")
     if doc.get("title"):
         name.append(doc["title"])
-        name.append(f" ({doc['variant']}, session {doc['session']})", style="dim")
+        name.append(" " + _("({variant}, session {session})").format(variant=doc["variant"], session=doc["session"]),
+                    style="dim")
     else:
-        name.append(f"{doc['variant']}, session {doc['session']}")
+        name.append(_("{variant}, session {session}").format(variant=doc["variant"], session=doc["session"]))
     t.print(name)
 
 
@@ -48,10 +57,13 @@ def natural_width(t: Any, renderable: Any) -> int:
     return t.out.measure(renderable, options=t.out.options.update_width(1_000_000)).maximum
 
 
-def winners_line(winners: list[str], after: str = "") -> Text:
-    """``Game over: Ann wins`` + ``after``."""
-    line = Text("Game over: ", style="bold green")
-    line.append(" and ".join(winners), style="bold")
-    line.append(" win" if len(winners) > 1 else " wins", style="bold green")
-    line.append(after)
-    return line
+def winners_line(winners: list[str], hands: int | None = None) -> Text:
+    """``Game over: Ann wins.``, or ``Game over: Ann wins after 12 hands.``"""
+    if hands is None:
+        text = ngettext("Game over: {names} wins.", "Game over: {names} win.", len(winners))
+    else:
+        text = (ngettext("Game over: {names} wins after {hands} hand.", "Game over: {names} wins after {hands} hands.",
+                         hands) if len(winners) == 1 else
+                ngettext("Game over: {names} win after {hands} hand.", "Game over: {names} win after {hands} hands.",
+                         hands))
+    return Text(text.format(names=names(winners), hands=hands), style="bold green")

@@ -7,25 +7,30 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.common import table
+from scorekeeper.core.messages import _, ngettext
 
 
 def check(t: Any, doc: dict, repair: bool = False) -> None:
     """``db check``: what was read, each finding, and the verdict."""
     if not doc["exists"]:
-        t.print(Text(f"There is no database at {doc['database']} yet: nothing to check."))
+        t.print(Text(_("There is no database at {database} yet: nothing to check.").format(database=doc["database"])))
     else:
-        t.print(Text(f"Checked {doc['database']}: {doc['files']} file(s), {doc['sessions']} session(s), "
-                     f"{doc['hands']} hand(s)."))
+        t.print(Text(_("Checked {database}: {files}, {sessions}, {hands}.").format(
+            database=doc["database"],
+            files=ngettext("{n} file", "{n} files", doc["files"]).format(n=doc["files"]),
+            sessions=ngettext("{n} session", "{n} sessions", doc["sessions"]).format(n=doc["sessions"]),
+            hands=ngettext("{n} hand", "{n} hands", doc["hands"]).format(n=doc["hands"]))))
     findings = doc["problems"]
     for f in findings:
-        mark = "repaired" if f["repaired"] else ("note" if f["kind"] == "note" else "problem")
-        t.print(Text(f"{mark}: {f['file']}: {f['problem']}"))
+        said = (_("repaired: {file}: {problem}") if f["repaired"] else
+                _("note: {file}: {problem}") if f["kind"] == "note" else _("problem: {file}: {problem}"))
+        t.print(Text(said.format(file=f["file"], problem=f["problem"])))
     if doc["exists"]:
         if doc["ok"]:
-            t.print("All is well." if not any(f["repaired"] for f in findings) else "All is well now.")
+            t.print(_("All is well.") if not any(f["repaired"] for f in findings) else _("All is well now."))
         elif not repair and any(f["repairable"] and f["kind"] != "note" and not f["repaired"]
                                              for f in findings):
-            t.print("`scorekeeper db check --repair` fixes what is marked repairable above.")
+            t.print(_("`scorekeeper db check --repair` fixes what is marked repairable above."))
 
 
 def restored(t: Any, doc: dict) -> None:
@@ -35,20 +40,23 @@ def restored(t: Any, doc: dict) -> None:
     for line in doc["failed"]:
         t.err.print(Text(line))
     if not doc["restored"] and not doc["failed"]:
-        t.print("Nothing needed restoring: every file reads well (--session ID puts back an earlier state "
-                "of one session).")
+        t.print(_("Nothing needed restoring: every file reads well (--session ID puts back an earlier state "
+                  "of one session)."))
 
 
 def backups(t: Any, doc: dict) -> None:
     """``db restore --list``: the kept copies, newest first."""
     rows = doc["backups"]
     if not rows:
-        t.print(Text(f"No copies are kept in {Path(doc['database']) / 'backups'}."))
+        t.print(Text(_("No copies are kept in {folder}.").format(folder=Path(doc["database"]) / "backups")))
         return
     drawn = table()
-    for col in ("File", "Saved", "Copy", "State"):
+    for col in (_("File"), _("Saved"), _("Copy"), _("State")):
         drawn.add_column(col, overflow="fold")
     for r in rows:
-        state = ("reads well" if r["good"] else "damaged") + (", deleted session" if r["deleted"] else "")
+        if r["deleted"]:
+            state = _("reads well, deleted session") if r["good"] else _("damaged, deleted session")
+        else:
+            state = _("reads well") if r["good"] else _("damaged")
         drawn.add_row(Text(r["file"]), r["saved"], Text(r["backup"]), state)
     t.print(drawn)

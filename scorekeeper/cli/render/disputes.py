@@ -6,18 +6,22 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.cards import card_list, cards
-from scorekeeper.cli.render.common import signed, table, wild_words, winners_line
-
-_ENDED = {"out": "went out", "knock": "knocked"}
+from scorekeeper.cli.render.common import names, signed, table, variant_name, wild_words, winners_line
+from scorekeeper.core.messages import _, ngettext
 
 
 def _context_words(context: dict) -> str:
     words = []
     if context.get("round"):
-        words.append(f"round {context['round']}")
+        words.append(_("round {round}").format(round=context["round"]))
     if context.get("wild"):
         words.append(wild_words(str(context["wild"])))
     return ", ".join(words)
+
+
+def _kind(kind: str) -> str:
+    """A legal meld's kind (``run``, ``set``, as the document says it) for people."""
+    return {"run": _("run"), "set": _("set")}.get(kind, kind)
 
 
 def _card_cell(card: str | None, t: Any) -> Text:
@@ -35,11 +39,12 @@ def _single_term(arithmetic: str) -> bool:
 def explain(t: Any, doc: dict) -> None:
     """``explain``: per player a table of every card (card, points, reason, rule),
     the arithmetic of the score, then end-of-game bonuses and the rules cited."""
-    title = Text(f"Hand {doc['number']}", style="bold")
+    title = Text(_("Hand {number}").format(number=doc["number"]), style="bold")
     extra = _context_words(doc.get("context") or {})
     if extra:
         title.append(f" ({extra})")
-    title.append(f" — {doc['variant']}, session {doc['session']}", style="dim")
+    title.append(" — " + _("{variant}, session {session}").format(variant=doc["variant"], session=doc["session"]),
+                 style="dim")
     t.print(title)
     t.print(_ended_line(doc))
     for note in doc.get("notes") or ():
@@ -49,22 +54,22 @@ def explain(t: Any, doc: dict) -> None:
     bonus = doc.get("end_bonus")
     if bonus:
         t.print()
-        t.print(Text("End of the game", style="bold"))
+        t.print(Text(_("End of the game"), style="bold"))
         drawn = table()
-        drawn.add_column("Player", overflow="fold")
-        drawn.add_column("Bonus", justify="right")
-        drawn.add_column("Reason", overflow="fold", ratio=1)
-        drawn.add_column("Total", justify="right")
+        drawn.add_column(_("Player"), overflow="fold")
+        drawn.add_column(_("Bonus"), justify="right")
+        drawn.add_column(_("Reason"), overflow="fold", ratio=1)
+        drawn.add_column(_("Total"), justify="right")
         for name, b in bonus.items():
             drawn.add_row(Text(name), signed(b["points"]) or "0", cards(b.get("reason") or "", t), str(b["total"]))
         t.print(drawn)
     if doc.get("finished"):
-        t.print(winners_line(doc["winners"], "."))
+        t.print(winners_line(doc["winners"]))
     if doc.get("note"):
         t.print(Text(doc["note"]))
     if doc.get("rules"):
         t.print()
-        t.print(Text("Rules applied", style="bold"))
+        t.print(Text(_("Rules applied"), style="bold"))
         for r in doc["rules"]:
             line = Text(f"  {r['ref']}", style="bold")
             if r.get("title"):
@@ -73,26 +78,21 @@ def explain(t: Any, doc: dict) -> None:
 
 
 def _ended_line(doc: dict) -> Text:
-    line = Text("Dealer: ")
-    line.append(doc["dealer"], style="bold")
     ended, context = doc.get("ended"), doc.get("context") or {}
+    # Carousel names who knocked or went out: the round's winners may be others (an undercut)
+    who = [context[ended]] if ended in ("out", "knock") and context.get(ended) else list(doc.get("won") or [])
     if ended == "stock":
-        line.append(". The stock ran out.")
-    elif ended in _ENDED and context.get(ended):
-        # Carousel names who knocked or went out: the round's winners may be others (an undercut)
-        line.append(". ")
-        line.append(context[ended], style="bold")
-        line.append(f" {_ENDED[ended]}.")
-    elif ended in _ENDED and doc.get("won"):
-        line.append(". ")
-        line.append(" and ".join(doc["won"]), style="bold")
-        line.append(f" {_ENDED[ended]}.")
-    elif doc.get("won"):
-        line.append(". Won by ")
-        line.append(" and ".join(doc["won"]), style="bold")
-        line.append(".")
+        said = _("Dealer: {dealer}. The stock ran out.")
+    elif ended == "out" and who:
+        said = _("Dealer: {dealer}. Went out: {names}.")
+    elif ended == "knock" and who:
+        said = _("Dealer: {dealer}. Knocked: {names}.")
+    elif who:
+        said = _("Dealer: {dealer}. Won by {names}.")
     else:
-        line.append(".")
+        said = _("Dealer: {dealer}.")
+    line = Text(said.format(dealer=doc["dealer"], names=names(who)))
+    line.highlight_words([doc["dealer"], *who], style="bold")
     return line
 
 
@@ -100,27 +100,27 @@ def _player(t: Any, doc: dict, name: str, p: dict) -> None:
     t.print()
     head = Text(name, style="bold")
     head.append(f"  {signed(p['score']) or '0'}", style="bold")
-    head.append(f"  (total {p['total']})", style="dim")
+    head.append("  " + _("(total {total})").format(total=p["total"]), style="dim")
     if p.get("points_only"):
-        head.append("  counted on paper (I-6)", style="dim")
+        head.append("  " + _("counted on paper (I-6)"), style="dim")
     t.print(head)
     if p["lines"]:
         drawn = table()
-        drawn.add_column("Card")
-        drawn.add_column("Points", justify="right")
-        drawn.add_column("Reason", overflow="fold", ratio=1)
-        drawn.add_column("Rule", overflow="fold")
+        drawn.add_column(_("Card"))
+        drawn.add_column(_("Points"), justify="right")
+        drawn.add_column(_("Reason"), overflow="fold", ratio=1)
+        drawn.add_column(_("Rule"), overflow="fold")
         for ln in p["lines"]:
             points = "" if ln["part"] == "count" else signed(ln["points"]) or "0"
             drawn.add_row(_card_cell(ln.get("card"), t), points, cards(ln["reason"], t), Text(ln["rule"]))
         t.print(drawn)
     else:
         gone = name in (doc.get("won") or []) and doc.get("ended") == "out"
-        t.print(Text("  Went out with nothing on the table: 0." if gone else "  Nothing counted: 0."))
+        t.print(Text("  " + (_("Went out with nothing on the table: 0.") if gone else _("Nothing counted: 0."))))
     arithmetic = p["arithmetic"]
     if _single_term(arithmetic):
         arithmetic = str(p["score"])
-    sums = Text("  Sum: ")
+    sums = Text("  " + _("Sum:") + " ")
     sums.append(arithmetic, style="bold")
     t.print(sums)
     if p.get("note"):
@@ -130,17 +130,24 @@ def _player(t: Any, doc: dict, name: str, p: dict) -> None:
 def check(t: Any, doc: dict) -> None:
     """``check``: each meld's verdict, kind, points and why."""
     if doc.get("round"):
-        wild = f": {wild_words(doc['wild'])}" if doc.get("wild") and " " not in doc["wild"] else ""
-        t.print(Text(f"{doc['variant']}, round {doc['round']}{wild}", style="dim"))
+        if doc.get("wild") and " " not in doc["wild"]:
+            said = _("{variant}, round {round}: {wild}").format(variant=doc["variant"], round=doc["round"],
+                                                                 wild=wild_words(doc["wild"]))
+        else:
+            said = _("{variant}, round {round}").format(variant=doc["variant"], round=doc["round"])
+        t.print(Text(said, style="dim"))
     for m in doc["melds"]:
         line = card_list(m["cards"], t, "bold")
         if m["legal"]:
-            line.append("  legal", style="bold green")
-            line.append(f" {m['kind']}")
+            line.append("  " + _("legal"), style="bold green")
+            kind = _kind(m["kind"])
             if m.get("value") is not None:
-                line.append(f", {m['value']} points")
+                line.append(" " + ngettext("{kind}, {value} point", "{kind}, {value} points", m["value"]).format(
+                    kind=kind, value=m["value"]))
+            else:
+                line.append(f" {kind}")
         else:
-            line.append("  not legal", style="bold red")
+            line.append("  " + _("not legal"), style="bold red")
         t.print(line)
         why = Text("  ")
         why.append(cards(m["reason"], t))
@@ -148,52 +155,57 @@ def check(t: Any, doc: dict) -> None:
             why.append(f" ({m['arithmetic']})")
         t.print(why)
     if len(doc["melds"]) > 1 and doc.get("value") is not None:
-        t.print(Text(f"Together: {doc['value']} points.", style="bold"))
+        t.print(Text(ngettext("Together: {value} point.", "Together: {value} points.", doc["value"]).format(
+            value=doc["value"]), style="bold"))
 
 
 def variants(t: Any, doc: dict) -> None:
     """``rules`` without a variant: the variants table (SPEC §2)."""
     drawn = table()
-    for col in ("Id", "Aliases", "Name", "Players", "Decks", "Dealt", "Goal"):
+    for col in (_("Id"), _("Aliases"), _("Name"), _("Players"), _("Decks"), _("Dealt"), _("Goal")):
         drawn.add_column(col, overflow="fold")
     for v in doc["variants"]:
         players = v["players"]
-        drawn.add_row(v["id"], ", ".join(v["aliases"]), v["name"], f"{players['min']}–{players['max']}",
+        drawn.add_row(v["id"], ", ".join(v["aliases"]), variant_name(v["name"]), f"{players['min']}–{players['max']}",
                       v["decks"], v["dealt"], v["goal"])
     t.print(drawn)
-    t.print(Text("scorekeeper rules VARIANT shows a variant's rules, options and interpretations.", style="dim"))
+    t.print(Text(_("scorekeeper rules VARIANT shows a variant's rules, options and interpretations."), style="dim"))
 
 
 def variant_rules(t: Any, doc: dict) -> None:
     """``rules VARIANT``: summary, options with defaults and values, interpretations."""
-    head = Text(doc["name"], style="bold")
-    head.append(f" ({doc['id']}" + (f"; also {', '.join(doc['aliases'])}" if doc["aliases"] else "") + ")")
+    head = Text(variant_name(doc["name"]), style="bold")
+    if doc["aliases"]:
+        head.append(" " + _("({id}; also {aliases})").format(id=doc["id"], aliases=", ".join(doc["aliases"])))
+    else:
+        head.append(f" ({doc['id']})")
     t.print(head)
     players = doc["players"]
-    for label, value in (("Players", f"{players['min']}–{players['max']}"), ("Decks", doc["decks"]),
-                         ("Dealt", doc["dealt"]), ("Goal", doc["goal"])):
-        line = Text(f"{label}: ", style="bold")
+    for label, value in ((_("Players:"), f"{players['min']}–{players['max']}"), (_("Decks:"), doc["decks"]),
+                         (_("Dealt:"), doc["dealt"]), (_("Goal:"), doc["goal"])):
+        line = Text(f"{label} ", style="bold")
         line.append(value)
         t.print(line)
     t.print()
-    t.print(Text(doc["summary"]))
+    # the variant's own texts (summary, option help) are message ids of the catalog
+    t.print(Text(_(doc["summary"])))
     t.print()
-    t.print(Text("Options (new ... --rule KEY=VALUE)", style="bold"))
+    t.print(Text(_("Options (new ... --rule KEY=VALUE)"), style="bold"))
     drawn = table()
-    drawn.add_column("Option")
-    drawn.add_column("Default", overflow="fold")
-    drawn.add_column("Allowed", overflow="fold")
-    drawn.add_column("What it does", overflow="fold", ratio=1)
+    drawn.add_column(_("Option"))
+    drawn.add_column(_("Default"), overflow="fold")
+    drawn.add_column(_("Allowed"), overflow="fold")
+    drawn.add_column(_("What it does"), overflow="fold", ratio=1)
     for o in doc["options"]:
-        drawn.add_row(o["key"], o["default_text"], o["values"], o["help"])
+        drawn.add_row(o["key"], o["default_text"], _(o["values"]), _(o["help"]))
     t.print(drawn)
     if doc["interpretations"]:
-        t.print(Text("Where the rules are silent (SPEC §2.6)", style="bold"))
+        t.print(Text(_("Where the rules are silent (SPEC §2.6)"), style="bold"))
         for i in doc["interpretations"]:
             line = Text(f"  {i['id']}  ", style="bold")
             line.append(i["text"])
             if i.get("option"):
-                line.append(f" (option: {i['option']})", style="dim")
+                line.append(" " + _("(option: {option})").format(option=i["option"]), style="dim")
             t.print(line)
 
 

@@ -5,16 +5,16 @@ from typing import Any
 
 from rich.text import Text
 
-from scorekeeper.cli.render.common import heading, natural_width, signed, table, wild_words, winners_line
+from scorekeeper.cli.render.common import (heading, natural_width, signed, table, variant_name, wild_words,
+                                           winners_line)
+from scorekeeper.core.messages import _
 
 
 def new_session(t: Any, doc: dict) -> None:
     """``Started Rummy 500 session ID for Ann, Bob, Cy.`` and who deals and leads."""
-    line = Text(f"Started {doc['variant_name']} session ")
-    line.append(doc["session"], style="bold")
-    line.append(" for ")
-    line.append(", ".join(doc["players"]))
-    line.append(".")
+    line = Text(_("Started {variant} session {session} for {players}.").format(
+        variant=variant_name(doc["variant_name"]), session=doc["session"], players=", ".join(doc["players"])))
+    line.highlight_words([doc["session"]], style="bold")
     t.print(line)
     footer(t, doc["standings"])
 
@@ -26,7 +26,7 @@ def standings(t: Any, doc: dict) -> None:
         drawn = _standings_table(doc, bar, gap)
         if natural_width(t, drawn) <= t.out.width:
             break
-    heading(t, doc, "Standings: ")
+    heading(t, doc, _("Standings: "))
     t.print(drawn)
     footer(t, doc)
 
@@ -40,11 +40,11 @@ def _standings_table(doc: dict, bar: bool, gap: int):
     show_bonus = any(p["bonus"] for p in doc["players"])
     drawn = table(padding=(0, gap))
     drawn.add_column("#", justify="right", overflow="fold")
-    drawn.add_column("Player", overflow="fold")
-    for name in ("Total", "Last", "Won") + (("Bonus",) if show_bonus else ()):
+    drawn.add_column(_("Player"), overflow="fold")
+    for name in (_("Total"), _("Last"), _("Won")) + ((_("Bonus"),) if show_bonus else ()):
         drawn.add_column(name, justify="right", overflow="fold")
     if target:
-        drawn.add_column("To target", justify="right", overflow="fold")
+        drawn.add_column(_("To target"), justify="right", overflow="fold")
     lead = doc["players"][0]["total"] if doc["players"] else 0
     for p in doc["players"]:
         row = [str(p["rank"]), Text(p["name"], style="bold" if p["total"] == lead else ""), str(p["total"]),
@@ -67,8 +67,7 @@ def _progress(total: int, target: int, bar: bool = True) -> str:
 def footer(t: Any, doc: dict) -> None:
     """Who deals and leads next, the round and its wild rank, or the winner."""
     if doc["finished"]:
-        hands = doc["hands"]
-        t.print(winners_line(doc["winners"], f" after {hands} hand{'s' if hands != 1 else ''}."))
+        t.print(winners_line(doc["winners"], doc["hands"]))
         if doc.get("note"):
             t.print(Text(doc["note"]))
         return
@@ -76,27 +75,28 @@ def footer(t: Any, doc: dict) -> None:
         t.print(Text(doc["note"], style="yellow"))
     line = Text()
     if doc.get("round"):
-        line.append(f"Round {doc['round']} — {wild_words(doc['wild'])}. ", style="bold")
-    line.append("Next: ")
-    line.append(doc["dealer"], style="bold")
-    line.append(" deals, ")
-    line.append(doc["leader"], style="bold")
-    line.append(" leads")
-    line.append(" and gets the eighth card." if doc.get("round") else ".")
+        line.append(_("Round {round} — {wild}.").format(round=doc["round"], wild=wild_words(doc["wild"])) + " ",
+                    style="bold")
+        next_up = _("Next: {dealer} deals, {leader} leads and gets the eighth card.")
+    else:
+        next_up = _("Next: {dealer} deals, {leader} leads.")
+    said = Text(next_up.format(dealer=doc["dealer"], leader=doc["leader"]))
+    said.highlight_words([doc["dealer"], doc["leader"]], style="bold")
+    line.append(said)
     t.print(line)
 
 
 def hand_scores(t: Any, doc: dict) -> None:
     """One hand's scores beside the new totals."""
     drawn = table(title_justify="left")
-    drawn.add_column("Player", overflow="fold")
-    drawn.add_column("Hand", justify="right", overflow="fold")
-    drawn.add_column("Total", justify="right", overflow="fold")
+    drawn.add_column(_("Player"), overflow="fold")
+    drawn.add_column(_("Hand"), justify="right", overflow="fold")
+    drawn.add_column(_("Total"), justify="right", overflow="fold")
     for name, score in doc["scores"].items():
         drawn.add_row(Text(name), signed(score), str(doc["totals"][name]))
-    title = Text(f"Hand {doc['number']}", style="bold")
+    title = Text(_("Hand {number}").format(number=doc["number"]), style="bold")
     if doc.get("context", {}).get("round"):
-        title.append(f" (round {doc['context']['round']})")
+        title.append(" " + _("(round {round})").format(round=doc["context"]["round"]))
     t.print(title)
     t.print(drawn)
 
@@ -109,27 +109,27 @@ def hand(t: Any, doc: dict) -> None:
 
 def history(t: Any, doc: dict) -> None:
     """Hand by hand: each player's score and running total."""
-    heading(t, doc["standings"], "History: ")
+    heading(t, doc["standings"], _("History: "))
     players = list(doc["players"])
     drawn = table()
-    drawn.add_column("Hand", justify="right", overflow="fold")
-    drawn.add_column("Dealer", overflow="fold")
+    drawn.add_column(_("Hand"), justify="right", overflow="fold")
+    drawn.add_column(_("Dealer"), overflow="fold")
     for p in players:
         drawn.add_column(Text(p), justify="right", overflow="fold")
     for h in doc["hands"]:
-        mark = " (points)" if h["points_only"] else ""
-        drawn.add_row(str(h["number"]) + mark, Text(h["dealer"]),
+        number = _("{number} (points)").format(number=h["number"]) if h["points_only"] else str(h["number"])
+        drawn.add_row(number, Text(h["dealer"]),
                       *[f"{signed(h['scores'][p])} → {h['totals'][p]}" for p in players])
     t.print(drawn)
     if not doc["hands"]:
-        t.print("No hands yet.")
+        t.print(_("No hands yet."))
 
 
 def undone(t: Any, doc: dict) -> None:
-    t.print(f"Hand {doc['number']} taken back (scorekeeper redo puts it back).")
+    t.print(_("Hand {number} taken back (scorekeeper redo puts it back).").format(number=doc["number"]))
     footer(t, doc["standings"])
 
 
 def redone(t: Any, doc: dict) -> None:
-    t.print(f"Hand {doc['number']} put back.")
+    t.print(_("Hand {number} put back.").format(number=doc["number"]))
     standings(t, doc["standings"])

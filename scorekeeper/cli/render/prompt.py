@@ -11,36 +11,46 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.cards import cards
-from scorekeeper.cli.render.common import signed, table, wild_words
-
-ASKS_TABLE = ('For each player: the melds put down (a comma between melds; or the points on the table '
-              'as one number), the cards laid off, and the cards left in hand (or their points; '
-              '"out" if none are left). Enter skips melds and lay-offs; the whole part fits on one '
-              'line too, as in `scorekeeper hand`: 7H 8H 9H +10H -AS 4D.')
-ASKS_HAND = 'For each player: the cards left in hand, or their points; "out" if none are left.'
+from scorekeeper.cli.render.common import names, signed, table, variant_name, wild_words
+from scorekeeper.core.messages import _, ngettext
 
 
-def intro(t: Any, out: Any, doc: dict, asks_table: bool, knock_allowed: bool) -> None:
+def asks_table() -> str:
+    return _('For each player: the melds put down (a comma between melds; or the points on the table '
+             'as one number), the cards laid off, and the cards left in hand (or their points; '
+             '"out" if none are left). Enter skips melds and lay-offs; the whole part fits on one '
+             'line too, as in `scorekeeper hand`: 7H 8H 9H +10H -AS 4D.')
+
+
+def asks_hand() -> str:
+    return _('For each player: the cards left in hand, or their points; "out" if none are left.')
+
+
+def intro(t: Any, out: Any, doc: dict, asks_table_too: bool, knock_allowed: bool) -> None:
     """What hand this is, who dealt and led, and how to answer. ``doc`` is the
     application's ``table`` document."""
-    head = Text(f"Round {doc['round']}" if doc.get("round") else f"Hand {doc['number']}", style="bold")
-    head.append(f" of {doc['variant_name']}")
-    if doc.get("title"):
-        head.append(" — ")
-        head.append(doc["title"])
-    head.append(f" (session {doc['session']})")
+    facts = {"round": doc.get("round"), "number": doc["number"], "variant": variant_name(doc["variant_name"]),
+             "title": doc.get("title"), "session": doc["session"]}
+    if doc.get("round"):
+        said = (_("Round {round} of {variant} — {title} (session {session})") if doc.get("title") else
+                _("Round {round} of {variant} (session {session})"))
+    else:
+        said = (_("Hand {number} of {variant} — {title} (session {session})") if doc.get("title") else
+                _("Hand {number} of {variant} (session {session})"))
+    head = Text(said.format(**facts), style="bold")
     if doc.get("round"):  # Crazy Rummy: the round says which rank is wild
         head.append(f" — {wild_words(doc['wild'])}", style="bold")
     head.append(". ")
-    head.append(doc["dealer_of_next"], style="bold")
-    head.append(" dealt, ")
-    head.append(doc["leader_of_next"], style="bold")
-    head.append(" got the eighth card and led." if doc.get("round") else " led.")
+    who = {"dealer": doc["dealer_of_next"], "leader": doc["leader_of_next"]}
+    dealt = Text((_("{dealer} dealt, {leader} got the eighth card and led.") if doc.get("round") else
+                  _("{dealer} dealt, {leader} led.")).format(**who))
+    dealt.highlight_words(list(who.values()), style="bold")
+    head.append(dealt)
     out.print(head)
-    out.print(Text(ASKS_TABLE if asks_table else ASKS_HAND))
+    out.print(Text(asks_table() if asks_table_too else asks_hand()))
     if knock_allowed:
-        out.print(Text('After the knocker\'s cards, add "knock" (for example: 3C AD knock).'))
-    out.print(Text("Cards: 7H 10S QD AS (T for 10, JK for a joker). Ctrl-C leaves without saving.", style="dim"))
+        out.print(Text(_('After the knocker\'s cards, add "knock" (for example: 3C AD knock).')))
+    out.print(Text(_("Cards: 7H 10S QD AS (T for 10, JK for a joker). Ctrl-C leaves without saving."), style="dim"))
 
 
 def preview(t: Any, out: Any, doc: dict, how_ended: dict[str, str]) -> None:
@@ -48,13 +58,13 @@ def preview(t: Any, out: Any, doc: dict, how_ended: dict[str, str]) -> None:
     ``doc`` is the application's ``preview_hand`` document; ``how_ended`` says who
     went out or knocked (``{"Ann": "knocked"}``)."""
     drawn = table()
-    drawn.add_column("Player", overflow="fold")
-    drawn.add_column("Hand", justify="right", overflow="fold")
-    drawn.add_column("Total", justify="right", overflow="fold")
-    drawn.add_column("How", overflow="fold")
+    drawn.add_column(_("Player"), overflow="fold")
+    drawn.add_column(_("Hand"), justify="right", overflow="fold")
+    drawn.add_column(_("Total"), justify="right", overflow="fold")
+    drawn.add_column(_("How"), overflow="fold")
     for name, ps in doc["players"].items():
         how = ps["arithmetic"] if ps["lines"] else ""
-        terms, _, total = how.rpartition(" = ")
+        terms, _sep, total = how.rpartition(" = ")
         if terms == total:  # one term: "-5 = -5" says nothing more than "-5"
             how = total
         if name in how_ended:
@@ -63,15 +73,15 @@ def preview(t: Any, out: Any, doc: dict, how_ended: dict[str, str]) -> None:
             how = f"{how} ({ps['note']})" if how else ps["note"]
         drawn.add_row(Text(name), signed(ps["score"]), str(doc["totals"][name]), cards(how, t))
     out.print()
-    out.print(Text(f"Hand {doc['number']} would score:", style="bold"))
+    out.print(Text(_("Hand {number} would score:").format(number=doc["number"]), style="bold"))
     out.print(drawn)
     for note in doc.get("notes") or ():
         out.print(Text(note, style="dim"))
     ending = doc["standings"]
     if ending["finished"]:
         winners = ending["winners"]
-        out.print(Text(f"This hand ends the game: {' and '.join(winners)} win{'' if len(winners) > 1 else 's'}.",
-                       style="bold green"))
+        out.print(Text(ngettext("This hand ends the game: {names} wins.", "This hand ends the game: {names} win.",
+                                len(winners)).format(names=names(winners)), style="bold green"))
         if doc.get("note"):
             out.print(Text(doc["note"]))
     elif doc.get("note"):
@@ -79,11 +89,11 @@ def preview(t: Any, out: Any, doc: dict, how_ended: dict[str, str]) -> None:
 
 
 def refused(out: Any, sentence: str) -> None:
-    out.print(Text(f"This hand cannot be recorded: {sentence}", style="red"))
+    out.print(Text(_("This hand cannot be recorded: {sentence}").format(sentence=sentence), style="red"))
 
 
 def try_again(out: Any, sentence: str) -> None:
-    out.print(Text(f"  {sentence} Try again.", style="red"))
+    out.print(Text("  " + _("{sentence} Try again.").format(sentence=sentence), style="red"))
 
 
 def say(out: Any, text: str, style: str = "") -> None:

@@ -5,26 +5,31 @@ from typing import Any
 
 from rich.text import Text
 
-from scorekeeper.cli.render.common import table
+from scorekeeper.cli.render.common import names, table, variant_name
+from scorekeeper.core.messages import _
 
-HEADERS = ("", "Id", "Variant", "Title", "Players", "Hands", "State", "Started")
+
+def headers() -> tuple[str, ...]:
+    return ("", _("Id"), _("Variant"), _("Title"), _("Players"), _("Hands"), _("State"), _("Started"))
 
 
 def sessions(t: Any, doc: dict) -> None:
     """Every session, the current one marked with ``*``."""
     if not doc["sessions"]:
-        t.print("No sessions yet: start one with scorekeeper new VARIANT NAME...")
+        t.print(_("No sessions yet: start one with scorekeeper new VARIANT NAME..."))
         return
     rows = [("*" if s["id"] == doc["current"] else "", s["id"], s["variant"], s["title"] or "",
              ", ".join(s["players"]), str(s["hands"]),
-             ("won by " + " and ".join(s["winners"])) if s["finished"] else "in play", s["created"][:16])
+             _("won by {names}").format(names=names(s["winners"])) if s["finished"] else _("in play"),
+             s["created"][:16])
             for s in doc["sessions"]]
-    if _aligned(t, HEADERS, rows):
+    heads = headers()
+    if _aligned(t, heads, rows):
         return
     drawn = table()
-    for col in HEADERS:
+    for i, col in enumerate(heads):
         # an id is copied from here: it never wraps
-        drawn.add_column(col, overflow="fold", no_wrap=col == "Id")
+        drawn.add_column(col, overflow="fold", no_wrap=i == 1)
     for row in rows:
         drawn.add_row(*(Text(cell) for cell in row))
     t.print(drawn)
@@ -58,8 +63,9 @@ def _aligned(t: Any, headers: tuple[str, ...], rows: list[tuple[str, ...]]) -> b
 
 def used(t: Any, doc: dict) -> None:
     """``use``: ``Session ID (Rummy 500: Ann, Bob) is now current.``"""
-    t.print(Text(f"Session {doc['session']} ({doc['variant_name']}: {', '.join(doc['players'])}) is now current."))
+    t.print(Text(_("Session {session} ({variant}: {players}) is now current.").format(
+        session=doc["session"], variant=variant_name(doc["variant_name"]), players=", ".join(doc["players"]))))
 
 
 def deleted(t: Any, doc: dict) -> None:
-    t.print(f"Session {doc['session']} deleted.")
+    t.print(_("Session {session} deleted.").format(session=doc["session"]))

@@ -7,12 +7,15 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.common import table
+from scorekeeper.core.messages import _, ngettext
 
 
 def exported(t: Any, doc: dict) -> None:
     """``export -o FILE``: the line on stderr (stdout may be the export itself)."""
     n = doc["sessions"]
-    sys.stderr.write(f"Exported {n} session{'s' if n != 1 else ''} as {doc['format']} to {doc['output']}.\n")
+    sys.stderr.write(ngettext("Exported {n} session as {format} to {output}.",
+                              "Exported {n} sessions as {format} to {output}.", n).format(
+        n=n, format=doc["format"], output=doc["output"]) + "\n")
 
 
 def imported(t: Any, doc: dict) -> None:
@@ -20,12 +23,14 @@ def imported(t: Any, doc: dict) -> None:
     outcomes = doc["sessions"]
     for o in outcomes:
         if o["action"] == "imported":
-            t.print(Text(f"Imported session {o['id']}."))
+            t.print(Text(_("Imported session {id}.").format(id=o["id"])))
         elif o["action"] == "renamed":
-            t.print(Text(f"Imported session {o['id']} as {o['imported_as']} (its id was taken)."))
+            t.print(Text(_("Imported session {id} as {new_id} (its id was taken).").format(
+                id=o["id"], new_id=o["imported_as"])))
         else:
-            t.print(Text(f"Skipped session {o['id']}: it is already in the database."))
-    t.print(Text(f"{doc['imported']} of {len(outcomes)} session{'s' if len(outcomes) != 1 else ''} imported."))
+            t.print(Text(_("Skipped session {id}: it is already in the database.").format(id=o["id"])))
+    t.print(Text(ngettext("{imported} of {n} session imported.", "{imported} of {n} sessions imported.",
+                          len(outcomes)).format(imported=doc["imported"], n=len(outcomes))))
 
 
 def _percent(rate: float | None) -> str:
@@ -36,34 +41,36 @@ def _hand(where: dict | None) -> str:
     if where is None:
         return "—"
     score = where["score"]
-    return f"{'+' if score > 0 else ''}{score} ({where['session']} hand {where['hand']})"
+    return _("{score} ({session} hand {hand})").format(score=f"{'+' if score > 0 else ''}{score}",
+                                                       session=where["session"], hand=where["hand"])
 
 
 def stats(t: Any, doc: dict) -> None:
     """The stats tables: one row per player, then head to head."""
-    scope = Text("Statistics: ", style="bold")
-    scope.append(f"{doc['sessions']} game{'s' if doc['sessions'] != 1 else ''}")
+    n = doc["sessions"]
     if doc["variant"]:
-        scope.append(f" of {doc['variant']}")
-    t.print(scope)
+        said = ngettext("Statistics: {n} game of {variant}", "Statistics: {n} games of {variant}", n)
+    else:
+        said = ngettext("Statistics: {n} game", "Statistics: {n} games", n)
+    t.print(Text(said.format(n=n, variant=doc["variant"]), style="bold"))
     if not doc["players"] or not any(p["games"] for p in doc["players"]):
-        t.print("No games to count yet (a game counts once it has a hand).")
+        t.print(_("No games to count yet (a game counts once it has a hand)."))
         return
     drawn = table()
-    drawn.add_column("Player", overflow="fold")
-    for col in ("Games", "Finished", "Wins", "Win rate", "Hands", "Average"):
+    drawn.add_column(_("Player"), overflow="fold")
+    for col in (_("Games"), _("Finished"), _("Wins"), _("Win rate"), _("Hands"), _("Average")):
         drawn.add_column(col, justify="right")
-    drawn.add_column("Best hand", overflow="fold")
-    drawn.add_column("Worst hand", overflow="fold")
+    drawn.add_column(_("Best hand"), overflow="fold")
+    drawn.add_column(_("Worst hand"), overflow="fold")
     for p in doc["players"]:
         drawn.add_row(Text(p["name"]), str(p["games"]), str(p["finished"]), str(p["wins"]),
                       _percent(p["win_rate"]), str(p["hands"]),
                       "—" if p["average"] is None else f"{p['average']:.2f}", _hand(p["best"]), _hand(p["worst"]))
     t.print(drawn)
-    h2h = table(title="Head to head (finished games)", title_justify="left")
-    h2h.add_column("Player", overflow="fold")
-    h2h.add_column("Opponent", overflow="fold")
-    for col in ("Games", "Finished", "Ahead", "Behind", "Level"):
+    h2h = table(title=_("Head to head (finished games)"), title_justify="left")
+    h2h.add_column(_("Player"), overflow="fold")
+    h2h.add_column(_("Opponent"), overflow="fold")
+    for col in (_("Games"), _("Finished"), _("Ahead"), _("Behind"), _("Level")):
         h2h.add_column(col, justify="right")
     for p in doc["players"]:
         for row in p["head_to_head"]:

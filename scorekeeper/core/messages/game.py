@@ -56,6 +56,9 @@ TEMPLATES: dict[str, str] = {
     "value.court": "court card",
     "value.face": "face value",
     "layoff.meld_title": "{owner}'s {kind} {cards}",
+    # a meld's kind, as a word of the sentences above
+    "meld_kind.run": "run",
+    "meld_kind.set": "set",
     "layoff.meld_with": "{meld} (with {cards} laid off)",
     "layoff.not_on": "not on {meld}: {why}",
     "layoff.reasons": " ({reasons})",

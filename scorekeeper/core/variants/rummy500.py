@@ -96,6 +96,11 @@ def card_value(rank: int, rules: Mapping[str, Any], low: bool = False, in_hand: 
     return values.pip(rank), "value.face"
 
 
+def kind_word(kind: str) -> Phrase:
+    """A meld's kind (``run``, ``set``) as a word of a sentence, said in the spoken language."""
+    return phrase(f"meld_kind.{kind}")
+
+
 class _Meld:
     """A meld on the table this hand: its owner and its cards as melded."""
 
@@ -104,7 +109,7 @@ class _Meld:
 
     def title(self) -> Phrase:
         """``Ann's run 4♠ 5♠ 6♠``: the meld as melded."""
-        return phrase("layoff.meld_title", owner=self.owner, kind=self.reading.kind, cards=self.reading.cards)
+        return phrase("layoff.meld_title", owner=self.owner, kind=kind_word(self.reading.kind), cards=self.reading.cards)
 
 
 def meld_value(reading: MeldReading, rules: Mapping[str, Any]) -> int:
@@ -329,7 +334,7 @@ def _player_score(p: str, e: PlayerEntry, melds, readings, rules, out: str | Non
             for slot in m.reading.slots:
                 pts, why = card_value(slot.played.card.rank, rules, low=slot.low_ace)
                 ps.add(pts, "line.meld_card", RULE_VALUES if slot.played.card.rank == 1 else RULE_SCORE, "meld",
-                       slot.played.card, group=f"meld {i}", kind=m.reading.kind,
+                       slot.played.card, group=f"meld {i}", kind=kind_word(m.reading.kind),
                        meld=m.reading.cards, value=phrase(why), amount=pts)
     for c in e.layoffs:
         for m, reading in zip(melds, readings):
@@ -341,7 +346,7 @@ def _player_score(p: str, e: PlayerEntry, melds, readings, rules, out: str | Non
                 ps.add(pts, "line.layoff_grown" if grown else "line.layoff", "§2.2, §2.3", "layoff", c.card,
                        player=p, whose=phrase("line.own_meld") if m.owner == p
                        else phrase("line.meld_of", owner=m.owner),
-                       kind=m.reading.kind, meld=m.reading.cards, grown=grown, value=phrase(why), amount=pts)
+                       kind=kind_word(m.reading.kind), meld=m.reading.cards, grown=grown, value=phrase(why), amount=pts)
                 break
     if e.hand is not None:
         for card in e.hand:
