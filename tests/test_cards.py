@@ -424,3 +424,16 @@ class TestCyrillic:
             parse_card("Жп")
         assert "Cyrillic letters work too: Т К Д В (A K Q J), п ч б т (S H D C), Дж (joker)" in e.value.message
         assert e.value.message.count(".") == 1 and e.value.message.endswith(".")
+
+
+def test_no_template_is_also_the_singular_of_a_plural():
+    """A catalog holds one message per id: a template that is also the singular of a
+    ``{n:#one|many}`` pair would lose its own translation."""
+    import re
+
+    from scorekeeper.core.messages import TEMPLATES
+    from scorekeeper.core.messages.cards import TEMPLATES as CARD_TEMPLATES
+
+    plural = re.compile(r"\{[^{}:!]+(?:![a-z])?:#([^{}|]+)\|([^{}]+)\}")
+    singulars = {one for t in TEMPLATES.values() for one, _many in plural.findall(t)}
+    assert not {code: t for code, t in CARD_TEMPLATES.items() if t in singulars}

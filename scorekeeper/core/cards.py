@@ -100,13 +100,13 @@ class PlayedCard:
 
 
 def rank_name(rank: int) -> Phrase:
-    """The rank in words, as data: ``1`` → "ace", ``7`` → "7", ``12`` → "queen", ``0`` →
-    "joker" (``str()`` says it in the chosen language)."""
+    """The rank in words, as data: ``1`` → "ace", ``7`` → "7", ``12`` → "queen"
+    (``str()`` says it in the chosen language)."""
     if rank in (1, 11, 12, 13):
         return Phrase(f"rank.name.{rank}")
     if 2 <= rank <= 10:
         return Phrase("rank.name.number", rank=rank)
-    return Phrase("rank.name.joker")
+    raise ValueError(f"no rank {rank}")
 
 
 def rank_plural(rank: int) -> Phrase:

@@ -71,13 +71,15 @@ class MeldRules:
     """What makes a meld legal in one variant (and round).
 
     ``wild(card)`` tells which physical cards are wild; ``ace_high`` allows
-    Q-K-A; ``set_duplicates`` allows two identical cards in a set (two decks).
+    Q-K-A; ``set_duplicates`` allows two identical cards in a set (two decks);
+    ``wild_name`` what the wild cards are called, in words as data (a
+    :class:`~scorekeeper.core.phrase.Phrase`; TRANSITIONAL: English text is still taken).
     """
 
     wild: Callable[[Card], bool] = _never_wild
     ace_high: bool = True
     set_duplicates: bool = False
-    wild_name: str = "wild card"
+    wild_name: Phrase | str = Phrase("meld.wild_card")
 
 
 @dataclass(frozen=True)

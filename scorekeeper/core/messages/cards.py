@@ -35,7 +35,6 @@ TEMPLATES.update({
     "rank.name.12": "queen",
     "rank.name.13": "king",
     "rank.name.number": "{rank}",
-    "rank.name.joker": "joker",
     "rank.plural.1": "aces",
     "rank.plural.2": "twos",
     "rank.plural.3": "threes",
@@ -100,7 +99,8 @@ TEMPLATES.update({
     "meld.set.3": "a set of three {ranks}",
     "meld.set.4": "a set of four {ranks}",
     "meld.set_ranks": "{rank}s",
-    "meld.set_of_wilds": "a set of {count:#wild card|wild cards}",
+    "meld.set_of_wilds": "a set of {count} wild cards",  # three or four: one plural form in uk, ru, be
+    "meld.wild_card": "wild card",
     "meld.wild_as": "{card} as {counts_as}",
     "meld.wild_any": "{card} as any card",
     "meld.with_wilds": "{reading}, {wilds:list}",
