@@ -132,6 +132,36 @@ def test_the_stand_in_writes_cyrillic_letters():
     assert parse_card("ТC") == Card(1, "C") and parse_card("TC") == Card(10, "C")
 
 
+#: Letters that look alike across the alphabets (and the digits they resemble).
+LOOKALIKE_PAIRS = [("A", "А"), ("C", "С"), ("H", "Н"), ("K", "К"), ("B", "В"), ("S", "Ѕ"), ("J", "Ј"),
+                   ("3", "З"), ("0", "О"), ("T", "Т")]
+LOOKALIKE = {a: b for pair in LOOKALIKE_PAIRS for a, b in (pair, pair[::-1])}
+
+
+@FUZZ
+@given(st.data())
+def test_a_lookalike_letter_is_never_read_as_another_card(data):
+    """Typing one letter as its lookalike of the other alphabet gives the same card
+    (K and К are both the king) or an error, never another card; the one exception is
+    the rank T (Latin, ten) / Т (Cyrillic, ace), which SPEC §7 holds apart."""
+    card = data.draw(cards)
+    typed = spell(card, data.draw).strip().upper()
+    places = [i for i, ch in enumerate(typed) if ch in LOOKALIKE]
+    assume(places)
+    i = data.draw(st.sampled_from(places))
+    changed = typed[:i] + LOOKALIKE[typed[i]] + typed[i + 1:]
+    try:
+        read = parse_card(changed)
+    except InputError as e:
+        said(e)
+        return
+    if typed[i] in "TТ" and i == 0:
+        assert {card.rank, read.rank} == {1, 10} and read.suit == card.suit
+        assert read.rank == (10 if changed[0] == "T" else 1)
+    else:
+        assert read == card
+
+
 @FUZZ
 @given(st.data())
 def test_any_spelling_parses_to_the_canonical_card(data):
