@@ -141,7 +141,10 @@ def judge(variant: Variant, cards: Sequence[PlayedCard], rules: dict[str, Any], 
 
 def _most_cards(variant: Variant, rule_args: Sequence[str]) -> tuple[int, int]:
     """``(decks, jokers)``: the most any game of ``variant`` with these options holds,
-    over every player count it allows (a meld is judged without knowing the table)."""
+    over every player count it allows (a meld is judged without knowing the table).
+
+    TRANSITIONAL: asks ``variant.decks`` of a setup for each player count, until the
+    Variant declares its decks and jokers by player count as a typed field."""
     most = (0, 0)
     for n in range(variant.min_players, variant.max_players + 1):
         try:
@@ -155,8 +158,10 @@ def _most_cards(variant: Variant, rule_args: Sequence[str]) -> tuple[int, int]:
 
 def _rounds(variant: Variant, rules: dict[str, Any]) -> tuple[bool, int]:
     """Whether the meld rules change from round to round (Crazy Rummy's wild rank), and
-    the last round there is. The Variant does not declare these facts yet, so they are
-    worked out from it (:mod:`scorekeeper.core.describe`)."""
+    the last round there is.
+
+    TRANSITIONAL: the Variant does not declare these facts yet (its rounds, its wild
+    rank per round), so they are worked out from it (:mod:`scorekeeper.core.describe`)."""
     if not round_matters(variant, rules):
         return False, 0
     return True, fixed_rounds(variant) or MAX_ROUNDS
@@ -180,7 +185,7 @@ def check_melds(variant: Variant, cards: str | Sequence[str], round_: int | None
             raise InputError("check.round_needed", variant=variant.name, last=last)
         if not 1 <= round_ <= last:
             raise InputError("check.round_out_of_range", variant=variant.name, last=last, round=round_)
-        mrules = variant.meld_rules(rules, round_)
+        mrules = variant.meld_rules(rules, round_)  # the round's wild rank (TRANSITIONAL: asked card by card)
         wild = " ".join(RANKS[r - 1] for r in range(1, 14) if mrules.wild(Card(r, "S"))) or None
     elif round_ is not None:
         raise InputError("check.round_not_needed", variant=variant.name, round=round_)
