@@ -20,7 +20,7 @@ from scorekeeper.core.melds import (
     read_meld,
     times_words,
 )
-from scorekeeper.core.phrase import Phrase, Ranks
+from scorekeeper.core.phrase import Ranks, phrase
 from scorekeeper.core.variants import get_variant
 
 RUMMY = MeldRules()  # no wilds, ace low or high, no identical cards in a set
@@ -255,13 +255,13 @@ class TestWordsAsData:
 
     def test_a_reading_is_a_phrase(self):
         reading = meld("QS KS AS")
-        assert reading.phrase == Phrase("meld.run.S.ace_high", ranks=Ranks((12, 13, 1)))
+        assert reading.phrase == phrase("meld.run.S.ace_high", ranks=Ranks((12, 13, 1)))
         assert reading.reason == "a run of spades Q-K-A (ace high)"
 
     def test_wild_cards_are_cards_among_the_facts(self):
         reading = meld("10S JK QS", MeldRules(wild=lambda c: c.is_joker))
         assert reading.phrase.code == "meld.with_wilds"
-        assert reading.phrase.facts["wilds"] == [Phrase("meld.wild_as", card=Card(0, ""), counts_as=Card(11, "S"))]
+        assert reading.phrase.facts["wilds"] == [phrase("meld.wild_as", card=Card(0, ""), counts_as=Card(11, "S"))]
         assert reading.reason == "a run of spades 10-J-Q, JK as J♠"
         assert meld("JK JK JK", MeldRules(wild=lambda c: c.is_joker)).reason == "a set of 3 wild cards"
         assert meld("7H 7S JK", MeldRules(wild=lambda c: c.is_joker)).reason == "a set of three 7s, JK as 7♦"

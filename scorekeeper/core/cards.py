@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.phrase import Phrase
+from scorekeeper.core.phrase import Phrase, phrase
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
@@ -103,9 +103,9 @@ def rank_name(rank: int) -> Phrase:
     """The rank in words, as data: ``1`` → "ace", ``7`` → "7", ``12`` → "queen"
     (``str()`` says it in the chosen language)."""
     if rank in (1, 11, 12, 13):
-        return Phrase(f"rank.name.{rank}")
+        return phrase(f"rank.name.{rank}")
     if 2 <= rank <= 10:
-        return Phrase("rank.name.number", rank=rank)
+        return phrase("rank.name.number", rank=rank)
     raise ValueError(f"no rank {rank}")
 
 
@@ -114,14 +114,14 @@ def rank_plural(rank: int) -> Phrase:
     table says a wild rank; ``str()`` in the chosen language)."""
     if not 1 <= rank <= 13:
         raise ValueError(f"no rank {rank}")
-    return Phrase(f"rank.plural.{rank}")
+    return phrase(f"rank.plural.{rank}")
 
 
 def suit_name(suit: str) -> Phrase:
     """The suit in words, as data: ``"S"`` → "spades" (``str()`` in the chosen language)."""
     if suit not in SUITS:
         raise ValueError(f"no suit {suit!r}")
-    return Phrase(f"suit.{suit}")
+    return phrase(f"suit.{suit}")
 
 
 def _read(upper: str) -> Card | None:

@@ -27,7 +27,7 @@ from scorekeeper.core.melds import (
     times_words,
     too_many,
 )
-from scorekeeper.core.phrase import Phrase, english
+from scorekeeper.core.phrase import Phrase, english, phrase
 from scorekeeper.core.rules import Variant, parse_rule_args
 
 #: The most rounds a round-by-round wild rank can have (one per rank, ace to king).
@@ -120,7 +120,7 @@ def judge(variant: Variant, cards: Sequence[PlayedCard], rules: dict[str, Any], 
     typed = tuple(str(pc) for pc in cards)
 
     def illegal(why: MeldFault) -> MeldCheck:
-        return MeldCheck(typed, False, None, None, Phrase("check.illegal", cause=why), why=why)
+        return MeldCheck(typed, False, None, None, phrase("check.illegal", cause=why), why=why)
 
     if jokers == 0 and any(pc.card.is_joker for pc in cards):
         return illegal(MeldFault("check.no_jokers", variant=variant.name))

@@ -31,7 +31,7 @@ from scorekeeper.core.cards import (
     suit_name,
 )
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.phrase import Phrase, Ranks
+from scorekeeper.core.phrase import Phrase, Ranks, phrase
 
 
 class MeldFault(InputError):
@@ -79,7 +79,7 @@ class MeldRules:
     wild: Callable[[Card], bool] = _never_wild
     ace_high: bool = True
     set_duplicates: bool = False
-    wild_name: Phrase | str = Phrase("meld.wild_card")
+    wild_name: Phrase | str = phrase("meld.wild_card")
 
 
 @dataclass(frozen=True)
@@ -188,16 +188,16 @@ def _as_set(cards, naturals, free, rules: MeldRules) -> tuple[MeldReading | None
     rank = ranks.pop() if ranks else None
     if rank is None:
         slots = tuple(Slot(pc, None, 0, True) for pc in cards)
-        return MeldReading("set", slots, Phrase("meld.set_of_wilds", count=len(cards))), None
+        return MeldReading("set", slots, phrase("meld.set_of_wilds", count=len(cards))), None
     used = {c.suit for _, c in naturals}
     spare = [s for s in "SHDC" if s not in used]
     slots = [Slot(pc, c, rank, pc.stands_for is not None) for pc, c in naturals]
     for pc in free:
         suit = spare.pop(0) if spare else "S"
         slots.append(Slot(pc, Card(rank, suit), rank, True))
-    ranks = rank_plural(rank) if rank in (1, 11, 12, 13) else Phrase("meld.set_ranks", rank=rank)
-    phrase = Phrase(f"meld.set.{len(cards)}", ranks=ranks)
-    return MeldReading("set", tuple(slots), _with_wilds(phrase, slots)), None
+    ranks = rank_plural(rank) if rank in (1, 11, 12, 13) else phrase("meld.set_ranks", rank=rank)
+    said = phrase(f"meld.set.{len(cards)}", ranks=ranks)
+    return MeldReading("set", tuple(slots), _with_wilds(said, slots)), None
 
 
 def _as_run(cards, naturals, free, rules: MeldRules) -> tuple[MeldReading | None, MeldFault | None]:
@@ -238,8 +238,8 @@ def _as_run(cards, naturals, free, rules: MeldRules) -> tuple[MeldReading | None
             code += ".ace_low"
         elif any(s.rank == 14 for s in slots):
             code += ".ace_high"
-        phrase = Phrase(code, ranks=Ranks(1 if s.rank == 14 else s.rank for s in slots))
-        reading = MeldReading("run", tuple(slots), _with_wilds(phrase, slots))
+        said = phrase(code, ranks=Ranks(1 if s.rank == 14 else s.rank for s in slots))
+        reading = MeldReading("run", tuple(slots), _with_wilds(said, slots))
         # A-2-…-K (all thirteen) reads ace low and ace high: an ace marked :high
         # or :low picks the reading rather than being refused.
         if _aces_agree(reading):
@@ -271,11 +271,11 @@ def _run_failure(ranks: list[int], n: int, rules: MeldRules, suit: str) -> MeldF
     return MeldFault("meld.run_gap", missing=missing, missing_names=[rank_name(r) for r in missing])
 
 
-def _with_wilds(phrase: Phrase, slots: Iterable[Slot]) -> Phrase:
+def _with_wilds(reading: Phrase, slots: Iterable[Slot]) -> Phrase:
     """The reading, and what each wild card in it counts as ("JK as 10♠", "7♣ as any card")."""
-    wilds = [Phrase("meld.wild_as", card=s.played.card, counts_as=s.counts_as) if s.counts_as is not None
-             else Phrase("meld.wild_any", card=s.played.card) for s in slots if s.wild]
-    return Phrase("meld.with_wilds", reading=phrase, wilds=wilds) if wilds else phrase
+    wilds = [phrase("meld.wild_as", card=s.played.card, counts_as=s.counts_as) if s.counts_as is not None
+             else phrase("meld.wild_any", card=s.played.card) for s in slots if s.wild]
+    return phrase("meld.with_wilds", reading=reading, wilds=wilds) if wilds else reading
 
 
 def suit_symbol(suit: str) -> str:
@@ -290,13 +290,13 @@ def physical_cards(melds: Iterable[Sequence[PlayedCard]]) -> list[Card]:
 def deck_words(decks: int, jokers: int = 0) -> Phrase:
     """What a game is played with, in words, as data: "one deck", "two decks",
     "3 decks", "two decks and 2 jokers"."""
-    words = Phrase({1: "deck.decks.one", 2: "deck.decks.two"}.get(decks, "deck.decks.n"), decks=decks)
-    return Phrase("deck.decks_and_jokers", deck_text=words, jokers=jokers) if jokers else words
+    words = phrase({1: "deck.decks.one", 2: "deck.decks.two"}.get(decks, "deck.decks.n"), decks=decks)
+    return phrase("deck.decks_and_jokers", deck_text=words, jokers=jokers) if jokers else words
 
 
 def times_words(limit: int) -> Phrase:
     """How many copies there can be, in words, as data: "once", "twice", "3 times"."""
-    return Phrase({1: "deck.times.once", 2: "deck.times.twice"}.get(limit, "deck.times.n"), limit=limit)
+    return phrase({1: "deck.times.once", 2: "deck.times.twice"}.get(limit, "deck.times.n"), limit=limit)
 
 
 def check_deck(cards_by_player: dict[str, list[Card]], decks: int, jokers: int,

@@ -1,8 +1,8 @@
 """Words for people kept as data until they are shown (SPEC §7).
 
 A :class:`Phrase` is a message code of :mod:`scorekeeper.core.messages` and its
-facts: "a run of spades Q-K-A (ace high)" is ``Phrase("meld.run_ace_high",
-suit_name=…, ranks=…)``, "two decks" is ``Phrase("deck.decks.two")``. It is made
+facts: "a run of spades Q-K-A (ace high)" is ``phrase("meld.run.S.ace_high",
+ranks=Ranks((12, 13, 1)))``, "two decks" is ``phrase("deck.decks.two")``. It is made
 into words only when it is shown (``str(phrase)``), in the language chosen then,
 so a phrase can be made once and said in any language; a phrase among the facts of
 another message is shown as its words, like an error's ``cause``.
@@ -13,17 +13,17 @@ Ukrainian): the rank letters of the chosen language.
 from __future__ import annotations
 
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping
 
 
+@dataclass(frozen=True)
 class Phrase:
-    """Words as data: a template ``code`` and its ``facts``; ``str()`` says them."""
+    """Words as data: a template ``code`` and its ``facts``; ``str()`` says them in the
+    chosen language. Make one with :func:`phrase`."""
 
-    __slots__ = ("code", "facts")
-
-    def __init__(self, code: str, /, **facts: Any):
-        self.code = code
-        self.facts: Mapping[str, Any] = facts
+    code: str
+    facts: Mapping[str, Any] = field(default_factory=dict)
 
     def __str__(self) -> str:
         from scorekeeper.core.messages import render
@@ -33,21 +33,19 @@ class Phrase:
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
+    def __hash__(self) -> int:  # the facts may hold lists: a phrase hashes by its code
+        return hash(self.code)
+
     def english(self) -> str:
         """The words in English, whatever language is chosen (for ``--json``, which
         is the same in every language)."""
         with in_english():
             return str(self)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Phrase) and (self.code, dict(self.facts)) == (other.code, dict(other.facts))
 
-    def __hash__(self) -> int:
-        return hash(self.code)
-
-    def __repr__(self) -> str:
-        facts = "".join(f", {k}={v!r}" for k, v in self.facts.items())
-        return f"Phrase({self.code!r}{facts})"
+def phrase(code: str, /, **facts: Any) -> Phrase:
+    """``phrase("meld.set.3", ranks=…)``: the phrase of template ``code`` with ``facts``."""
+    return Phrase(code, facts)
 
 
 class Ranks(tuple):
