@@ -461,3 +461,54 @@ def test_the_stand_in_keeps_every_placeholder():
 
     for code, template in TEMPLATES.items():
         assert _fields(pseudo(template)) == _fields(template), code
+
+
+# --- the hand asked at the table ------------------------------------------------------------------------------
+
+def _ask(application, answers: list[str]):
+    """The dialog of `scorekeeper hand` on a terminal, answered from ``answers``: what it
+    asked, what it showed, and the entry it returns (None when it left)."""
+    import io
+    from contextlib import redirect_stderr
+
+    import typer
+    from rich.console import Console
+
+    from scorekeeper.cli.prompt import ask_hand
+    from scorekeeper.cli.terminal import Terminal
+
+    shown = io.StringIO()
+    t = Terminal()
+    t._out = t._err = Console(file=shown, width=120, color_system=None, markup=False, emoji=False, highlight=False)
+    asked, given = [], iter(answers)
+
+    def read(question: str) -> str:
+        asked.append(question)
+        return next(given)
+
+    with redirect_stderr(shown):
+        try:
+            raw = ask_hand(t, application, application.table(), read=read)
+        except typer.Exit:
+            raw = None
+    return asked, shown.getvalue(), raw
+
+
+def test_the_questions_at_the_table_are_in_the_chosen_language(application, stand_in):
+    from scorekeeper.cli import language
+
+    application.new("rummy500", ["Ann", "Bob"], [], None, None)
+    language.speak("uk")
+    asked, shown, raw = _ask(application, ["7H 8H 9H", "", "AS", "", "", "out", "т"])
+    assert raw is not None and raw["players"]["Bob"]["hand"] == ""
+    assert english_words(" ".join(asked) + shown) == []
+    assert CYRILLIC.search(asked[-1])  # the question to save
+
+
+def test_a_hand_is_not_saved_on_a_local_no(application, stand_in):
+    from scorekeeper.cli import language
+
+    application.new("rummy500", ["Ann", "Bob"], [], None, None)
+    language.speak("uk")
+    asked, shown, raw = _ask(application, ["", "", "AS", "", "", "out", "ні", ""])
+    assert raw is None
