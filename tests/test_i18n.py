@@ -512,3 +512,14 @@ def test_a_hand_is_not_saved_on_a_local_no(application, stand_in):
     language.speak("uk")
     asked, shown, raw = _ask(application, ["", "", "AS", "", "", "out", "ні", ""])
     assert raw is None
+
+
+def test_a_note_kept_with_the_scores_is_the_same_in_every_language(cli, stand_in):
+    """The scores kept beside a session (the cache) hold the tie's note: recorded in one
+    language, --json reads it the same in every other."""
+    cli.new("rummy500", "Ann", "Bob", rules=["target=50"])
+    r = cli("--lang", "uk", "hand", "Ann: 10S JS QS KS AS -2C", "Bob: 10H JH QH KH AH -2D")
+    assert r.exit_code == 0, r.stderr
+    english = cli("standings", "--json").stdout
+    assert "another hand is played to break the tie" in english
+    assert cli("standings", "--json", "--lang", "be").stdout == english

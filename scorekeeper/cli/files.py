@@ -17,7 +17,9 @@ def read_hand_file(name: str) -> Any:
 
     if name == "-":
         text = sys.stdin.read()
-        label, kinds = "standard input", ("json", "toml")
+        from scorekeeper.core.phrase import phrase
+
+        label, kinds = phrase("cli.standard_input"), ("json", "toml")
     else:
         path = Path(name)
         try:

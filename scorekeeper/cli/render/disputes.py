@@ -84,9 +84,9 @@ def _ended_line(doc: dict) -> Text:
     if ended == "stock":
         said = _("Dealer: {dealer}. The stock ran out.")
     elif ended == "out" and who:
-        said = _("Dealer: {dealer}. Went out: {names}.")
+        said = _("Dealer: {dealer}. {names} went out.")
     elif ended == "knock" and who:
-        said = _("Dealer: {dealer}. Knocked: {names}.")
+        said = _("Dealer: {dealer}. {names} knocked.")
     elif who:
         said = _("Dealer: {dealer}. Won by {names}.")
     else:

@@ -12,6 +12,7 @@ TEMPLATES: dict[str, str] = {
                           '"players" key, one entry per player (see scorekeeper hand --help).',
     "cli.hand_file.null_stdin": 'Standard input holds no hand entry (only JSON null): a hand is a table with a '
                                 '"players" key, one entry per player (see scorekeeper hand --help).',
+    "cli.standard_input": "standard input",  # where a hand file is read from with --file -
     "cli.hand_file.invalid": "The hand in {label} is not valid {kinds:or} ({kind}: {reason}).",
     "cli.hand_file.too_deep": "The hand in {label} is not valid {kinds:or} ({kind}: nested too deeply).",
     "cli.hand_file.number_too_long": "The hand in {label} is not valid {kinds:or} ({kind}: a number is too long).",

@@ -161,8 +161,6 @@ TEMPLATES.update({
     "crazy.wild.12": "queens are wild",
     "crazy.wild.13": "kings are wild",
     # the deck an entry is checked against (check_deck's deck wording)
-    "deck_text.one": "one deck",
-    "deck_text.two": "two decks",
     "deck_text.one_52": "one 52-card deck",
     "deck_text.one_with_joker": "one deck with one joker",
     "deck_text.two_with_jokers": "two decks with two jokers",

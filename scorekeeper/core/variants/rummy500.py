@@ -300,8 +300,7 @@ def score_hand(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
     mrules = setup.variant.meld_rules(rules, number)
     # The deck count first: it bounds how many cards the lay-off search can see.
     decks, jokers = setup.variant.decks(setup)
-    check_deck({p: e.physical_cards() for p, e in entry.players.items()}, decks, jokers,
-               phrase("deck_text.one" if decks == 1 else "deck_text.two"))
+    check_deck({p: e.physical_cards() for p, e in entry.players.items()}, decks, jokers)
     melds: list[_Meld] = []
     for p, e in entry.players.items():
         for cards in e.melds or ():
