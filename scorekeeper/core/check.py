@@ -13,8 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from scorekeeper.core.cards import RANKS, Card, PlayedCard, format_card, split_melds
-from scorekeeper.core.describe import fixed_rounds, round_matters, setup_for
+from scorekeeper.core.cards import RANKS, PlayedCard, format_card, split_melds
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.melds import (
     IllegalMeld,
@@ -28,7 +27,7 @@ from scorekeeper.core.melds import (
     too_many,
 )
 from scorekeeper.core.phrase import Phrase, english, phrase
-from scorekeeper.core.rules import Variant, parse_rule_args
+from scorekeeper.core.rules import Variant, Wilds, parse_rule_args
 
 #: The most rounds a round-by-round wild rank can have (one per rank, ace to king).
 MAX_ROUNDS = 13
@@ -141,30 +140,25 @@ def judge(variant: Variant, cards: Sequence[PlayedCard], rules: dict[str, Any], 
 
 def _most_cards(variant: Variant, rule_args: Sequence[str]) -> tuple[int, int]:
     """``(decks, jokers)``: the most any game of ``variant`` with these options holds,
-    over every player count it allows (a meld is judged without knowing the table).
-
-    TRANSITIONAL: asks ``variant.decks`` of a setup for each player count, until the
-    Variant declares its decks and jokers by player count as a typed field."""
+    over every player count it allows (a meld is judged without knowing the table),
+    read from the variant's deal (and its ``decks`` option where it has one)."""
     most = (0, 0)
     for n in range(variant.min_players, variant.max_players + 1):
         try:
             rules = parse_rule_args(variant, rule_args, n)
         except InputError:  # an option this player count cannot take (8 players from one deck)
             continue
-        decks, jokers = variant.decks(setup_for(variant, n, rules))
-        most = (max(most[0], decks), max(most[1], jokers))
+        decks = rules["decks"] if "decks" in rules else variant.deal.decks[n]
+        most = (max(most[0], decks), max(most[1], variant.deal.jokers[n]))
     return most
 
 
-def _rounds(variant: Variant, rules: dict[str, Any]) -> tuple[bool, int]:
-    """Whether the meld rules change from round to round (Crazy Rummy's wild rank), and
-    the last round there is.
-
-    TRANSITIONAL: the Variant does not declare these facts yet (its rounds, its wild
-    rank per round), so they are worked out from it (:mod:`scorekeeper.core.describe`)."""
-    if not round_matters(variant, rules):
+def _rounds(variant: Variant) -> tuple[bool, int]:
+    """Whether the meld rules change from round to round (Crazy Rummy's wild rank:
+    the round number), and the last round there is."""
+    if variant.wilds is not Wilds.ROUND_RANK:
         return False, 0
-    return True, fixed_rounds(variant) or MAX_ROUNDS
+    return True, variant.rounds or MAX_ROUNDS
 
 
 def check_melds(variant: Variant, cards: str | Sequence[str], round_: int | None = None,
@@ -178,15 +172,14 @@ def check_melds(variant: Variant, cards: str | Sequence[str], round_: int | None
     """
     players = variant.min_players
     rules = parse_rule_args(variant, rule_args, players)
-    needs_round, last = _rounds(variant, rules)
+    needs_round, last = _rounds(variant)
     wild = None
     if needs_round:
         if round_ is None:
             raise InputError("check.round_needed", variant=variant.name, last=last)
         if not 1 <= round_ <= last:
             raise InputError("check.round_out_of_range", variant=variant.name, last=last, round=round_)
-        mrules = variant.meld_rules(rules, round_)  # the round's wild rank (TRANSITIONAL: asked card by card)
-        wild = " ".join(RANKS[r - 1] for r in range(1, 14) if mrules.wild(Card(r, "S"))) or None
+        wild = RANKS[variant.wild_rank(round_) - 1]
     elif round_ is not None:
         raise InputError("check.round_not_needed", variant=variant.name, round=round_)
     text = cards if isinstance(cards, str) else " ".join(str(c) for c in cards)

@@ -66,18 +66,11 @@ class Ranks(tuple):
 
 @contextmanager
 def in_english() -> Iterator[None]:
-    """Speak English for a while (``--json`` texts), then the chosen language again.
-
-    TRANSITIONAL: :mod:`scorekeeper.core.messages` has no way yet to render one
-    message in English without changing the language, so this swaps it and back."""
+    """Speak English for a while (``--json`` texts), then the chosen language again."""
     from scorekeeper.core import messages
 
-    saved = messages._translations
-    messages.use(None)
-    try:
+    with messages.english():
         yield
-    finally:
-        messages.use(saved)
 
 
 def english(value: Any) -> Any:
