@@ -54,12 +54,9 @@ def _in_english(code: str, facts: Mapping[str, Any]) -> str:
     """Message ``code`` in English whatever language is spoken (stored texts)."""
     from scorekeeper.core import messages
 
-    spoken = messages._translations
-    messages.use(None)
-    try:
+    with messages.english():
         return render(code, facts)
-    finally:
-        messages.use(spoken)
+
 
 @dataclass(frozen=True)
 class Ending:
