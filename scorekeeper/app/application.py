@@ -124,7 +124,7 @@ class Application:
         after = Loaded(loaded.record, loaded.setup, state, False)
         doc = report.hand_json(after, result, state.hands)
         doc.update(players={name: ps.as_json() for name, ps in result.players.items()}, notes=list(result.notes),
-                   note=state.ending.note, entry=raw, standings=report.standings_json(after))
+                   note=state.ending.said_note, entry=raw, standings=report.standings_json(after))
         return doc
 
     def record_hand(self, entry: Any, form: str = "file", session: str | None = None) -> dict:
@@ -235,7 +235,8 @@ class Application:
         from scorekeeper.core.check import check_melds
         from scorekeeper.core.variants import get_variant
 
-        return check_melds(get_variant(variant), list(cards), round_, list(rules)).as_json()
+        # the reasons in the language spoken: a --json run speaks English (scorekeeper.cli.language)
+        return check_melds(get_variant(variant), list(cards), round_, list(rules)).as_json(people=True)
 
     def rules(self, variant: str | None = None) -> dict | list:
         """``rules --json``: the variants (``variant`` None), or one variant's rules and options."""

@@ -384,8 +384,10 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _hands(n: int) -> str:
+    from scorekeeper.core.messages import ngettext
+
+    return ngettext("{n} hand", "{n} hands", n).format(n=n)
 
 
 def session_markdown(item: Loaded, level: int = 1) -> str:
@@ -401,57 +403,67 @@ def session_markdown(item: Loaded, level: int = 1) -> str:
     doc = report.standings_json(g)
     count = st.hands
     h, sub = "#" * level, "#" * (level + 1)
-    title = md_escape(r["title"]) if r.get("title") else f"{variant.name}, session {r['id']}"
-    rules = ", ".join(f"{k} {v if not isinstance(v, bool) else str(v).lower()}" for k, v in r["rules"].items())
-    lines = [f"{h} {title}", "",
-             f"- Date: {str(r.get('created', ''))[:10]}",
-             f"- Variant: {variant.name} (`{variant.id}`){' — lowest total wins' if variant.lowest_wins else ''}",
-             f"- Rules: {md_escape(rules) if rules else 'the defaults'}",
-             f"- Players: {', '.join(md_escape(p) for p in g.setup.players)}",
-             f"- Session: `{r['id']}`, {_plural(count, 'hand')}", ""]
+    from scorekeeper.core.messages import _, join, ngettext, pgettext
 
-    lines += [f"{sub} {'Final standings' if doc['finished'] else 'Standings'}", ""]
+    name = pgettext("variant", variant.name)  # as the rule books of the language write it
+    title = md_escape(r["title"]) if r.get("title") else _("{variant}, session {session}").format(
+        variant=name, session=r["id"])
+    rules = ", ".join(f"{k} {v if not isinstance(v, bool) else str(v).lower()}" for k, v in r["rules"].items())
+    said_variant = (_("- Variant: {variant} (`{id}`) — lowest total wins") if variant.lowest_wins else
+                    _("- Variant: {variant} (`{id}`)")).format(variant=name, id=variant.id)
+    lines = [f"{h} {title}", "",
+             _("- Date: {date}").format(date=str(r.get("created", ""))[:10]),
+             said_variant,
+             _("- Rules: {rules}").format(rules=md_escape(rules)) if rules else _("- Rules: the defaults"),
+             _("- Players: {players}").format(players=", ".join(md_escape(p) for p in g.setup.players)),
+             _("- Session: `{session}`, {hands}").format(session=r["id"], hands=_hands(count)), ""]
+
+    lines += [f"{sub} {_('Final standings') if doc['finished'] else _('Standings')}", ""]
     has_bonus = any(p["bonus"] for p in doc["players"])
-    header = ["#", "Player", "Total", "Won"] + (["Bonus"] if has_bonus else [])
+    header = ["#", _("Player"), _("Total"), _("Won")] + ([_("Bonus")] if has_bonus else [])
     lines += ["| " + " | ".join(header) + " |", "|" + "|".join(["---:", "---", "---:", "---:"] +
                                                              (["---:"] if has_bonus else [])) + "|"]
     for p in doc["players"]:
-        name = md_escape(p["name"])
+        player = md_escape(p["name"])
         if doc["finished"] and p["name"] in doc["winners"]:
-            name = f"**{name}**"
-        cells = [str(p["rank"]), name, str(p["total"]), str(p["won"])]
+            player = f"**{player}**"
+        cells = [str(p["rank"]), player, str(p["total"]), str(p["won"])]
         if has_bonus:
             cells.append(_signed(p["bonus"]) if p["bonus"] else "")
         lines.append("| " + " | ".join(cells) + " |")
     lines.append("")
     if doc["finished"]:
-        names = " and ".join(md_escape(w) for w in doc["winners"])
-        verb = "share the win" if len(doc["winners"]) > 1 else "wins"
-        lines.append(f"**{names} {verb}** after {_plural(count, 'hand')}.")
+        names = join([md_escape(w) for w in doc["winners"]], "and")
+        won = (ngettext("**{names} wins** after {n} hand.", "**{names} wins** after {n} hands.", count)
+               if len(doc["winners"]) == 1 else
+               ngettext("**{names} share the win** after {n} hand.", "**{names} share the win** after {n} hands.",
+                        count))
+        lines.append(won.format(names=names, n=count))
     else:
-        lines.append(f"Game in play after {_plural(count, 'hand')}; "
-                     f"{md_escape(doc['dealer'])} deals next.")
-    if doc.get("note"):
+        lines.append(ngettext("Game in play after {n} hand; {dealer} deals next.",
+                              "Game in play after {n} hands; {dealer} deals next.", count).format(
+            n=count, dealer=md_escape(doc["dealer"])))
+    if doc.get("note"):  # the standings document's, in the language spoken
         lines += ["", md_escape(doc["note"])]
     lines.append("")
 
-    lines += [f"{sub} Hand by hand", ""]
+    lines += [f"{sub} {_('Hand by hand')}", ""]
     if not st.results:
-        lines += ["No hands yet.", ""]
+        lines += [_("No hands yet."), ""]
         return "\n".join(lines)
     players = list(g.setup.players)
-    lines.append("| Hand | Dealer | " + " | ".join(md_escape(p) for p in players) + " |")
+    lines.append(f"| {_('Hand')} | {_('Dealer')} | " + " | ".join(md_escape(p) for p in players) + " |")
     lines.append("|---:|---|" + "---:|" * len(players))
     for number, (hand, totals) in enumerate(zip(st.results, st.running_totals()), 1):
-        mark = " (points)" if hand.points_only else ""
+        said_number = _("{number} (points)").format(number=number) if hand.points_only else str(number)
         scores = hand.scores
         cells = [f"{_signed(scores[p])} → {totals[p]}" for p in players]
-        lines.append(f"| {number}{mark} | {md_escape(g.setup.dealer_of(number))} | " + " | ".join(cells) + " |")
-    lines += ["", "Each cell: the hand's score → the running total."]
+        lines.append(f"| {said_number} | {md_escape(g.setup.dealer_of(number))} | " + " | ".join(cells) + " |")
+    lines += ["", _("Each cell: the hand's score → the running total.")]
     if any(hand.points_only for hand in st.results):
-        lines += ["", "(points): the hand was entered as points, not card by card."]
+        lines += ["", _("(points): the hand was entered as points, not card by card.")]
     if has_bonus:
-        lines += ["", "End-of-game bonuses are added in the standings, not in the hands."]
+        lines += ["", _("End-of-game bonuses are added in the standings, not in the hands.")]
     lines.append("")
     return "\n".join(lines)
 
@@ -460,7 +472,10 @@ def export_markdown(loaded: Sequence[Loaded], exported: str) -> str:
     """The Markdown export: one session as a document, several under one heading."""
     if len(loaded) == 1:
         return session_markdown(loaded[0], 1)
-    parts = [f"# Rummy results: {_plural(len(loaded), 'session')}", "", f"Exported {exported[:10]}.", ""]
+    from scorekeeper.core.messages import _, ngettext
+
+    parts = [ngettext("# Rummy results: {n} session", "# Rummy results: {n} sessions", len(loaded)).format(
+        n=len(loaded)), "", _("Exported {date}.").format(date=exported[:10]), ""]
     for item in loaded:
         parts.append(session_markdown(item, 2))
     return "\n".join(parts)

@@ -42,7 +42,7 @@ def standings_json(loaded: Loaded) -> dict:
         "session": r["id"], "variant": r["variant"], "title": r.get("title"), "hands": st.hands,
         "players": players, "finished": st.ending.finished, "winners": list(st.ending.winners),
         "dealer": st.next_dealer, "leader": st.next_leader, "target": r["rules"].get("target"),
-        "note": st.ending.note,
+        "note": st.ending.said_note,  # in the language spoken (a --json run speaks English)
     }
     if r["variant"] == "crazy":
         doc.update(crazy_round(loaded))
