@@ -15,22 +15,22 @@ from __future__ import annotations
 from scorekeeper.core.messages import pgettext
 
 
-def _local(context: str, word: str) -> set[str]:
-    said = pgettext(context, word).strip().lower()
-    return {said} if said and said != word else set()
+def _local(said: str, english: str) -> set[str]:
+    said = said.strip().lower()
+    return {said} if said and said != english else set()
 
 
 def yes_words(strict: bool = False) -> set[str]:
     """What says yes; ``strict`` leaves out the local one-letter answer."""
-    words = {"y", "yes"} | _local("answer", "yes")
+    words = {"y", "yes"} | _local(pgettext("answer", "yes"), "yes")
     if not strict:
-        words |= _local("answer letter", "y")
+        words |= _local(pgettext("answer letter", "y"), "y")
     return words
 
 
 def no_words() -> set[str]:
     """What says no (the local letter included: a no never changes anything)."""
-    return {"n", "no"} | _local("answer", "no") | _local("answer letter", "n")
+    return {"n", "no"} | _local(pgettext("answer", "no"), "no") | _local(pgettext("answer letter", "n"), "n")
 
 
 def read(text: str, default: bool | None, strict: bool = False) -> bool | None:
