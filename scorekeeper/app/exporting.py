@@ -28,11 +28,11 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from scorekeeper.core.errors import InputError, ScorekeeperError, StateError, StoreError
-from scorekeeper.core.game import Ending, GameState, check_text, new_setup
+from scorekeeper.core.game import check_text, new_setup
 from scorekeeper.core.rules import resolve_rules
 from scorekeeper.core.variants import get_variant
 from scorekeeper.app import report
-from scorekeeper.app.games import Loaded, game_of, scored, summary_of
+from scorekeeper.app.games import Loaded, game_of, scored, state_of, summary_of
 from scorekeeper.app.scoreboard import derive
 from scorekeeper.storage.store import KEEP, atomic_write_text, now
 
@@ -314,14 +314,13 @@ def boards(records: Iterable[dict]) -> list[tuple[dict, Loaded]]:
 
 
 def _game(item) -> Loaded:
-    """A game from a :class:`Loaded`, or a ``(record, game or scoreboard)`` pair."""
+    """A game from a :class:`Loaded`, or a ``(record, game, game state or scoreboard)`` pair."""
     if isinstance(item, Loaded):
         return item
     record, board = item
     if isinstance(board, Loaded):
         return board
-    ending = Ending(board.finished, list(board.winners), dict(board.bonus), board.note)
-    return Loaded(record, board.setup, GameState(board.setup, list(board.hands), ending), False)
+    return state_of(record, board)
 
 
 def csv_rows(loaded: Iterable[Loaded]) -> list[list[Any]]:

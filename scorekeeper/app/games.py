@@ -101,9 +101,18 @@ def cached(record: dict, setup: GameSetup | None = None) -> Loaded | None:
     """A stored record with its state from the cache of derived numbers, or None
     when the cache is missing, stale or not of the expected shape."""
     setup = setup or setup_of(record)
-    board = board_from_cache(record, setup)
+    return state_of(record, board_from_cache(record, setup), setup)
+
+
+def state_of(record: dict, board: Any, setup: GameSetup | None = None) -> Loaded | None:
+    """A game from a record and its scoreboard read from the cache: already the game
+    model (a :class:`GameState`), or a scoreboard of per-hand numbers (``hands``,
+    ``finished``, ``winners``, ``bonus``, ``note``). None stays None."""
     if board is None:
         return None
+    if isinstance(board, GameState):
+        return Loaded(record, board.setup, board, False)
+    setup = setup or board.setup
     ending = Ending(board.finished, list(board.winners), dict(board.bonus), board.note)
     return Loaded(record, setup, GameState(setup, list(board.hands), ending), False)
 

@@ -30,6 +30,7 @@ from typing import Any, Sequence
 
 from scorekeeper.core.entry import did_you_mean
 from scorekeeper.core.errors import InputError
+from scorekeeper.app.games import state_of
 
 
 @dataclass(frozen=True)
@@ -61,10 +62,12 @@ def game_of(loaded) -> Game:
 
 def game_from_board(record: dict, board) -> Game:
     """A :class:`Game` from a stored record and its scoreboard (a
-    :class:`scorekeeper.app.scoreboard.Board`, or the game itself as
+    :class:`scorekeeper.app.scoreboard.Board`, a game state, or the game itself as
     :func:`scorekeeper.app.exporting.boards` pairs it)."""
     if hasattr(board, "state"):
         return game_of(board)
+    if hasattr(board, "ending"):  # the game state itself
+        return game_of(state_of(record, board))
     return Game(
         session=record["id"], title=record.get("title"), variant=record["variant"],
         lowest_wins=board.lowest_wins, players=tuple(board.players),
