@@ -340,18 +340,17 @@ def csv_rows(loaded: Iterable[Loaded]) -> list[list[Any]]:
         r, st = g.record, g.state
         ending = st.ending
         finished = ending.finished
-        date = safe_cell(str(r.get("created", ""))[:10])
-        title = safe_cell(r.get("title") or "")
+        head = (safe_cell(r["id"]), safe_cell(str(r.get("created", ""))[:10]), safe_cell(r.get("title") or ""),
+                r["variant"])
+        state = "yes" if finished else "no"
+        players = [(p, safe_cell(p), "yes" if finished and p in ending.winners else "no") for p in g.setup.players]
         count = st.hands
         for number, (hand, totals) in enumerate(zip(st.results, st.running_totals()), 1):
-            last = number == count
+            last = finished and number == count
             scores = hand.scores
-            for player in g.setup.players:
-                bonus = ending.bonus.get(player, 0) if finished and last else 0
-                won = finished and player in ending.winners
-                rows.append([safe_cell(r["id"]), date, title, r["variant"], number, safe_cell(player),
-                             scores[player], totals[player], bonus, "yes" if finished else "no",
-                             "yes" if won else "no"])
+            for player, cell, won in players:
+                bonus = ending.bonus.get(player, 0) if last else 0
+                rows.append([*head, number, cell, scores[player], totals[player], bonus, state, won])
     return rows
 
 
