@@ -32,7 +32,7 @@ from scorekeeper.core.game import check_text, new_setup
 from scorekeeper.core.rules import resolve_rules
 from scorekeeper.core.variants import get_variant
 from scorekeeper.app import report
-from scorekeeper.app.games import Loaded, game_of, scored, state_of, summary_of
+from scorekeeper.app.games import TRUSTED, Loaded, game_of, scored, state_of, summary_of
 from scorekeeper.app.scoreboard import derive
 from scorekeeper.storage.store import KEEP, atomic_write_text, now
 
@@ -78,15 +78,17 @@ def replayed(record: dict) -> Loaded:
     return _named(record, lambda: scored(record))
 
 
-def game(record: dict) -> Loaded:
-    """A stored record as a game: its numbers from its cache when fresh, else scored
-    (:func:`scorekeeper.app.games.game_of`); errors name the session."""
-    return _named(record, lambda: game_of(record))
+def game(record: dict, row: dict | None = None) -> Loaded:
+    """A stored record as a game: its numbers from its cache when fresh and written
+    with its index ``row``, else scored (:func:`scorekeeper.app.games.game_of`);
+    errors name the session."""
+    return _named(record, lambda: game_of(record, row=row))
 
 
 def games(store, session_ids: Sequence[str]) -> list[Loaded]:
     """:func:`game` of each of ``session_ids``, in that order (each file read once)."""
-    return [game(r) for r in read_records(store, session_ids)]
+    rows = {s["id"]: s for s in store.summaries()}
+    return [game(r, rows.get(r["id"])) for r in read_records(store, session_ids)]
 
 
 def export_format(given: str | None, output: Path | None = None) -> str:
@@ -309,8 +311,8 @@ def safe_cell(text: str) -> str:
 def boards(records: Iterable[dict]) -> list[tuple[dict, Loaded]]:
     """``(record, game)`` for stored records (:func:`game`). Kept for the commands
     written before :class:`scorekeeper.app.Application`; :func:`games` is the same
-    without the pairs."""
-    return [(r, game(r)) for r in records]
+    without the pairs, and checks the hands each cache was worked out from."""
+    return [(r, game(r, TRUSTED)) for r in records]
 
 
 def _game(item) -> Loaded:
