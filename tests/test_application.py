@@ -344,3 +344,20 @@ def test_a_hand_changed_in_the_file_is_scored_again_not_read_from_the_cache(app,
         with pytest.raises(InputError) as e:
             command(Application(app.path))
         assert e.value.message.startswith(f"Session {sid}: Hand 1: ")
+
+
+def test_reading_the_session_ids_loads_the_store_and_nothing_of_the_rules(app):
+    import subprocess
+    import sys
+
+    first = app.new("rummy500", ["Ann", "Bob"])["session"]
+    code = ("import sys\nfrom scorekeeper.app import Application\n"
+            f"a = Application({str(app.path)!r})\n"
+            "print(a.sessions()['current'], a.session_id())\n"
+            "print(' '.join(sorted(sys.modules)))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    ids, modules = done.stdout.splitlines()
+    assert ids == f"{first} {first}"
+    heavy = ("scorekeeper.core.game", "scorekeeper.core.variants", "scorekeeper.app.report", "scorekeeper.app.sessions",
+             "scorekeeper.app.games", "rich", "pydantic", "filelock")
+    assert [m for m in modules.split() if m.startswith(heavy)] == []
