@@ -8,6 +8,7 @@ from __future__ import annotations
 from scorekeeper.core.cards import RANKS, rank_plural
 from scorekeeper.core.scoring import HandResult
 from scorekeeper.app.games import Loaded, scored
+from scorekeeper.app.index import sessions_json  # noqa: F401  (the sessions document, kept here too)
 
 
 def crazy_round(loaded: Loaded) -> dict:
@@ -79,11 +80,6 @@ def history_json(loaded: Loaded) -> dict:
             "context": result.context,
         })
     return {"session": loaded.record["id"], "variant": loaded.record["variant"], "hands": hands}
-
-
-def sessions_json(current: str | None, summaries: list[dict]) -> dict:
-    keys = ("id", "variant", "title", "players", "hands", "finished", "winners", "created")
-    return {"current": current, "sessions": [{k: s.get(k) for k in keys} for s in summaries]}
 
 
 def chart_json(loaded: Loaded) -> dict:

@@ -59,20 +59,6 @@ def game_of(loaded) -> Game:
     )
 
 
-def game_from_board(record: dict, board) -> Game:
-    """A :class:`Game` from a stored record and its scoreboard (a
-    :class:`scorekeeper.app.scoreboard.Board`, or the game itself as
-    :func:`scorekeeper.app.exporting.boards` pairs it)."""
-    if hasattr(board, "state"):
-        return game_of(board)
-    return Game(
-        session=record["id"], title=record.get("title"), variant=record["variant"],
-        lowest_wins=board.setup.variant.lowest_wins, players=tuple(board.players),
-        scores=tuple(dict(h.scores) for h in board.results), totals=board.totals,
-        finished=board.ending.finished, winners=tuple(board.ending.winners),
-    )
-
-
 def _where(game: Game, number: int, score: int) -> dict[str, Any]:
     return {"score": score, "session": game.session, "title": game.title, "variant": game.variant, "hand": number}
 
