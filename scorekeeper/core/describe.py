@@ -144,7 +144,9 @@ def variant_rules(variant: Variant) -> dict:
     doc["lowest_wins"] = variant.lowest_wins
     doc["summary"] = variant.summary
     doc["facts"] = variant_facts(variant)
-    doc["options"] = [option_json(variant, o.key) for o in variant.options]
+    doc["options"] = [option_json(variant, o.key) for o in variant.listed_options + variant.options]
+    if variant.presets:
+        doc["presets"] = {name: {k: _plain(v) for k, v in values.items()} for name, values in variant.presets.items()}
     doc["interpretations"] = [
         {"id": key, "text": INTERPRETATIONS.get(key, ""), "option": INTERPRETATION_OPTIONS.get(key)}
         for key in variant.interpretations

@@ -79,6 +79,8 @@ class MeldRules:
     ace_high: bool = True
     set_duplicates: bool = False
     wild_name: str = "wild card"
+    #: the refusal of an ace above a king where the ace is always low (the variant's sentence)
+    ace_low_code: str = "meld.ace_always_low"
 
 
 @dataclass(frozen=True)
@@ -266,7 +268,7 @@ def _run_failure(ranks: list[int], n: int, rules: MeldRules, suit: str) -> MeldF
     if 1 in present and not rules.ace_high:
         high = [14 if r == 1 else r for r in ranks]
         if max(high) - min(high) + 1 <= n:
-            return MeldFault("meld.ace_always_low")
+            return MeldFault(rules.ace_low_code)
     if 1 in present and 13 in present:
         return MeldFault("meld.corner_both_ends")
     lo, hi = min(ranks), max(ranks)

@@ -49,7 +49,7 @@ RULE = "§2.7"
 #: The most deadwood ten cards can hold, in points: ten cards worth 10 each.
 MAX_DEADWOOD = 100
 #: What makes a gin meld legal for :func:`~scorekeeper.core.melds.read_meld`: no wild cards, ace low only.
-MELD_RULES = MeldRules(ace_high=False)
+MELD_RULES = MeldRules(ace_high=False, ace_low_code="gin.meld.ace_always_low")
 
 
 def plain(value: Any) -> Any:
