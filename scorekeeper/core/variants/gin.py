@@ -92,9 +92,29 @@ def _options(setup: GameSetup) -> GinOptions:
     return setup.rules.gin
 
 
+#: the options that make a bonus school (SPEC §2.7 ``preset``)
+SCHOOL_KEYS = ("gin_bonus", "big_gin_bonus", "undercut_bonus", "box_bonus", "box_timing", "game_bonus",
+               "shutout", "shutout_bonus")
+
+
+def school(options: GinOptions) -> dict:
+    """The bonus school in force: the preset whose values these are (``modern``, ``classic``,
+    ``palace``, or None for a school of the table's own), and its values."""
+    values = {key: getattr(options, key) for key in SCHOOL_KEYS}
+    defaults = GinOptions()
+    name = next((n for n, preset in PRESETS.items()
+                 if all(values[k] == preset.get(k, getattr(defaults, k)) for k in SCHOOL_KEYS)), None)
+    return {"preset": name, **values}
+
+
 def score(hand: GinHand, setup: GameSetup, number: int) -> HandResult:
-    """Score one gin hand (SPEC §2.7) under the session's options."""
-    return score_hand(hand, _options(setup))
+    """Score one gin hand (SPEC §2.7) under the session's options; the context also
+    names the bonus school applied (``school``)."""
+    options = _options(setup)
+    result = score_hand(hand, options)
+    result.context["school"] = school(options)
+    result.context["knock"] = result.context["knocker"]  # who knocked, as Carousel's context says it
+    return result
 
 
 def end(setup: GameSetup, results: Sequence[HandResult]) -> Ending:
