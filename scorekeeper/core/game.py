@@ -40,12 +40,6 @@ class GameSetup:
         if not isinstance(self.rules, self.variant.rules_type):
             object.__setattr__(self, "rules", resolve_rules(self.variant, self.rules, len(self.players)))
 
-    @property
-    def facts(self) -> dict[str, Any]:
-        """What the variant adds to the standings (Gin Rummy: ``shutout`` once finished)."""
-        v = self.setup.variant
-        return dict(v.state_facts(self)) if v.state_facts is not None else {}
-
     def dealer_of(self, number: int) -> str:
         """Who deals hand ``number`` (1-based): the deal passes left every hand (SPEC §2)."""
         return self.players[(self.first_dealer + number - 1) % len(self.players)]
@@ -189,6 +183,12 @@ class GameState:
     def ranking(self) -> list[tuple[int, str, int]]:
         """``(rank, name, total)`` in rank order; equal totals share a rank (1, 2, 2)."""
         return rank_totals(self.setup.players, self.totals, self.setup.variant.lowest_wins)
+
+    @property
+    def facts(self) -> dict[str, Any]:
+        """What the variant adds to the standings (Gin Rummy: ``shutout`` once finished)."""
+        v = self.setup.variant
+        return dict(v.state_facts(self)) if v.state_facts is not None else {}
 
     def dealer_of(self, number: int) -> str:
         """Who deals hand ``number`` (1-based, up to the hand after the last): the deal
