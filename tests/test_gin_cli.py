@@ -262,3 +262,25 @@ def test_the_console_script_records_a_gin_hand(tmp_path):
     assert json.loads(r.stdout)["scores"] == {"Ann": 14, "Bob": 0}
     r = run("hand", "Ann: 7H 8H 9H knock", "Bob: KS")
     assert r.returncode == 2 and "Ann" in r.stderr
+
+
+def test_stats_count_gins_undercuts_knocks_deadwood_and_shutouts(cli):
+    cli.new("gin", "Ann", "Bob")
+    cli.record(*ANN_KNOCKS)                                          # Ann knocks: 5 against 19
+    cli.record(*BOB_GIN)                                             # Bob gin: 0 against 28
+    cli.record({"players": {"Ann": {"hand": 8}, "Bob": {"hand": 5}}, "knock": "Ann"})  # Bob undercuts
+    doc = cli.json("stats", "--variant", "gin")
+    rows = {p["name"]: p for p in doc["players"]}
+    # Ann knocked twice, deadwood 5 + 28 + 8 = 41 over 3 hands; Bob 19 + 0 + 5 = 24
+    assert rows["Ann"]["gin"] == {"gins": 0, "undercuts": 0, "knocks": 2, "hands": 3, "deadwood": 41,
+                                  "average_deadwood": 13.67, "shutouts": 0}
+    assert rows["Bob"]["gin"] == {"gins": 1, "undercuts": 1, "knocks": 1, "hands": 3, "deadwood": 24,
+                                  "average_deadwood": 8.0, "shutouts": 0}
+    (h2h,) = rows["Bob"]["head_to_head"]
+    assert h2h["opponent"] == "Ann" and h2h["gin"]["gins"] == 1
+    r = cli("stats")
+    assert r.exit_code == 0 and "Gin Rummy" in r.stdout and "Undercuts" in r.stdout
+    # the chart and the exports work unchanged
+    assert cli("chart").exit_code == 0
+    for fmt in ("json", "csv", "md"):
+        assert cli("export", "--format", fmt).exit_code == 0, fmt

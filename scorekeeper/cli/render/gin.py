@@ -143,3 +143,39 @@ def presets(t: Any, doc: dict) -> None:
         shown = ", ".join(f"{k}={'none' if v is None else v}" for k, v in values.items())
         line.append(shown or _("the defaults above"))
         t.print(line)
+
+
+def stats(t: Any, doc: dict) -> None:
+    """``stats``: gins, undercuts, knocks, average deadwood and shutouts, per player and
+    head to head, where there are gin games."""
+    rows = [p for p in doc["players"] if p.get("gin")]
+    if not rows:
+        return
+    from scorekeeper.cli.render.common import table
+
+    heads = (_("Gins"), _("Undercuts"), _("Knocks"), _("Average deadwood"), _("Shutouts"))
+
+    def cells(g: dict) -> list[str]:
+        avg = "—" if g["average_deadwood"] is None else f"{g['average_deadwood']:.2f}"
+        return [str(g["gins"]), str(g["undercuts"]), str(g["knocks"]), avg, str(g["shutouts"])]
+
+    drawn = table(title=_("Gin Rummy"), title_justify="left")
+    drawn.add_column(_("Player"), overflow="fold")
+    for h in heads:
+        drawn.add_column(h, justify="right")
+    for p in rows:
+        drawn.add_row(Text(p["name"]), *cells(p["gin"]))
+    t.print()
+    t.print(drawn)
+    h2h = table(title=_("Gin Rummy head to head"), title_justify="left")
+    h2h.add_column(_("Player"), overflow="fold")
+    h2h.add_column(_("Opponent"), overflow="fold")
+    for h in heads:
+        h2h.add_column(h, justify="right")
+    for p in rows:
+        for row in p["head_to_head"]:
+            if row.get("gin"):
+                h2h.add_row(Text(p["name"]), Text(row["opponent"]), *cells(row["gin"]))
+    if h2h.row_count:
+        t.print()
+        t.print(h2h)
