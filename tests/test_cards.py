@@ -197,7 +197,8 @@ class TestErrorsAreData:
             parse_card("ZZ")
         assert e.value.code == "card.not_a_card" and e.value.facts == {"token": "ZZ"}
         assert e.value.message == ('"ZZ" is not a card: ranks are A 2-10 J Q K (or T), suits S H D C '
-                                   "(or ♠ ♥ ♦ ♣), a joker is JK.")
+                                   "(or ♠ ♥ ♦ ♣), a joker is JK; Cyrillic letters work too: Т К Д В (A K Q J), "
+                                   "п ч б т (S H D C), Дж (joker).")
 
     def test_a_card_that_was_read_is_a_card_fact(self):
         with pytest.raises(InputError) as e:
@@ -296,3 +297,143 @@ def test_every_code_these_modules_raise_has_a_template():
         codes |= set(re.findall(r'illegal\(cards, "([a-z_.]+)"', text))
     assert len(codes) > 40
     assert sorted(c for c in codes if c not in TEMPLATES) == []
+
+
+class TestCyrillic:
+    """Cards typed with the rule books' Cyrillic letters, in every language (SPEC §7)."""
+
+    @pytest.mark.parametrize(
+        "token, rank, suit",
+        [
+            ("тт", 1, "C"),      # the rank comes first: the ace of clubs
+            ("ТТ", 1, "C"),
+            ("Тт", 1, "C"),
+            ("10ч", 10, "H"),
+            ("10Ч", 10, "H"),
+            ("Дп", 12, "S"),
+            ("дп", 12, "S"),
+            ("Кб", 13, "D"),
+            ("кБ", 13, "D"),
+            ("Вч", 11, "H"),
+            ("вп", 11, "S"),
+            ("7т", 7, "C"),
+            ("2б", 2, "D"),
+            ("Т♠", 1, "S"),      # Cyrillic rank, suit symbol
+            ("Д♥", 12, "H"),
+            ("QЧ", 12, "H"),     # Latin rank, Cyrillic suit
+            ("AТ", 1, "C"),
+            ("Tт", 10, "C"),     # Latin T is ten, Cyrillic т clubs
+            ("КS", 13, "S"),     # Cyrillic К, Latin S
+            ("ВD", 11, "D"),
+            (" 9п ", 9, "S"),
+        ],
+    )
+    def test_rank_and_suit_letters_in_any_case_and_mixed(self, token, rank, suit):
+        assert parse_card(token) == Card(rank, suit)
+
+    @pytest.mark.parametrize("token", ["Дж", "дж", "ДЖ", "дЖ", "джокер", "ДЖОКЕР"])
+    def test_the_joker(self, token):
+        assert parse_card(token) == JOKER
+
+    def test_cyrillic_te_is_the_ace_and_latin_t_the_ten(self):
+        cyrillic_te, latin_t = "\u0422", "\u0054"
+        assert cyrillic_te != latin_t and cyrillic_te.upper() != latin_t.upper()
+        # Т alone followed by a Latin suit is the ace: "ТH" (Cyrillic Т, Latin H) is A♥ …
+        assert parse_card(cyrillic_te + "H") == Card(1, "H")
+        assert parse_card(cyrillic_te.lower() + "h") == Card(1, "H")
+        # … and Latin T stays ten in every language: "TH" is 10♥
+        assert parse_card(latin_t + "H") == Card(10, "H")
+        assert parse_card(latin_t.lower() + "h") == Card(10, "H")
+        # as a suit, only the Cyrillic т is clubs
+        assert parse_card("10" + cyrillic_te) == Card(10, "C")
+        with pytest.raises(InputError):
+            parse_card("10" + latin_t)
+
+    def test_canonical_out(self):
+        assert format_card(parse_card("тт")) == "AC"
+        assert format_card(parse_card("Дж")) == "JK"
+        assert str(parse_played("дж=Дп")) == "JK=QS"
+
+    def test_the_marks_keep_working(self):
+        assert parse_played("Тп:low") == PlayedCard(Card(1, "S"), None, "low")
+        assert parse_played("тч:high").ace == "high"
+        assert parse_played("Дж=7ч") == PlayedCard(JOKER, Card(7, "H"))
+        assert parse_played("5т=Дч") == PlayedCard(Card(5, "C"), Card(12, "H"))
+        with pytest.raises(InputError, match=r'"Кп:low": only an ace takes :low or :high'):
+            parse_played("Кп:low")
+        with pytest.raises(InputError) as e:
+            parse_card("Дж=7ч")
+        assert e.value.code == "card.wild_mark_in_hand" and e.value.facts["plain"] == "Дж"
+
+    def test_lists_and_melds(self):
+        assert parse_cards("Тп 10ч Дж") == [Card(1, "S"), Card(10, "H"), JOKER]
+        assert [[str(c) for c in m] for m in split_melds("Дп Кп Тп, 7ч 7б 7т")] == [
+            ["QS", "KS", "AS"], ["7H", "7D", "7C"]]
+
+    def test_a_rank_and_suit_typed_apart(self):
+        with pytest.raises(InputError) as e:
+            parse_cards("Т ч")
+        assert e.value.code == "card.split" and e.value.facts["joined"] == "Тч"
+
+    @pytest.mark.parametrize(
+        "token, letter, fixed, card",
+        [
+            ("10\u0441", "\u0441", "10C", Card(10, "C")),   # Cyrillic с where Latin c is clubs
+            ("\u0410S", "\u0410", "AS", Card(1, "S")),     # Cyrillic А for Latin A
+            ("Q\u041d", "\u041d", "QH", Card(12, "H")),    # Cyrillic Н for Latin H
+            ("1\u041eH", "\u041e", "10H", Card(10, "H")),  # Cyrillic О for the digit 0
+            ("J\u041a", "\u041a", "JK", JOKER),            # Cyrillic К in the Latin joker
+        ],
+    )
+    def test_a_cyrillic_lookalike_is_never_read_as_the_card_it_resembles(self, token, letter, fixed, card):
+        with pytest.raises(InputError) as e:
+            parse_card(token)
+        assert e.value.code == "card.lookalike.cyrillic"
+        assert e.value.facts["letter"] == letter and e.value.facts["fixed"] == fixed
+        assert e.value.facts["cards"] == (card,)
+        assert e.value.message.startswith(f'"{token}" is not a card: "{letter}" is a Cyrillic letter')
+
+    @pytest.mark.parametrize(
+        "token, fixed, card",
+        [
+            ("BS", "\u0412S", Card(11, "S")),   # Latin B for Cyrillic В (jack)
+            ("KT", "K\u0422", Card(13, "C")),   # Latin T where only Cyrillic т is a suit
+        ],
+    )
+    def test_a_latin_lookalike_is_never_read_either(self, token, fixed, card):
+        with pytest.raises(InputError) as e:
+            parse_card(token)
+        assert e.value.code == "card.lookalike.latin" and e.value.facts["fixed"] == fixed
+        assert e.value.facts["cards"] == (card,)
+
+    def test_the_lookalike_sentence(self):
+        with pytest.raises(InputError) as e:
+            parse_card("10\u0441")
+        assert e.value.message == ('"10\u0441" is not a card: "\u0441" is a Cyrillic letter, not the "C" it '
+                                   'looks like; for 10♣ write "10C".')
+
+    @pytest.mark.parametrize("token", ["TT", "\u0422T"])
+    def test_no_guess_when_the_letters_could_mean_two_cards(self, token):
+        # TT: Latin T then Cyrillic Т would be 10♣, Cyrillic Т twice A♣: no guess is offered
+        with pytest.raises(InputError) as e:
+            parse_card(token)
+        assert e.value.code == "card.not_a_card"
+
+    def test_the_expectation_names_the_cyrillic_letters(self):
+        with pytest.raises(InputError) as e:
+            parse_card("Жп")
+        assert "Cyrillic letters work too: Т К Д В (A K Q J), п ч б т (S H D C), Дж (joker)" in e.value.message
+        assert e.value.message.count(".") == 1 and e.value.message.endswith(".")
+
+
+def test_no_template_is_also_the_singular_of_a_plural():
+    """A catalog holds one message per id: a template that is also the singular of a
+    ``{n:#one|many}`` pair would lose its own translation."""
+    import re
+
+    from scorekeeper.core.messages import TEMPLATES
+    from scorekeeper.core.messages.cards import TEMPLATES as CARD_TEMPLATES
+
+    plural = re.compile(r"\{[^{}:!]+(?:![a-z])?:#([^{}|]+)\|([^{}]+)\}")
+    singulars = {one for t in TEMPLATES.values() for one, _many in plural.findall(t)}
+    assert not {code: t for code, t in CARD_TEMPLATES.items() if t in singulars}

@@ -6,6 +6,7 @@ a run; K Q J 10; 2-10 face value); the sum is in the comment beside each.
 """
 from __future__ import annotations
 
+import gettext
 import json
 import os
 import subprocess
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SHARED_GAMES, load_games
+from scorekeeper.core import messages
 from scorekeeper.core.check import check_melds
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.variants import VARIANTS, get_variant
@@ -242,3 +244,44 @@ def test_commas_between_the_cards_of_one_meld(cli):
     r = cli("check", "rummy500", "7H,8H,9H")
     assert r.exit_code == 2 and r.stdout == ""
     assert "commas separate melds, and the cards of a meld are separated by spaces" in " ".join(r.stderr.split())
+
+
+class Ukrainian(gettext.NullTranslations):
+    """A stand-in for the uk catalog: two templates and the card letters (glossary words)."""
+
+    WORDS = {"a run of spades {ranks} (ace high)": "послідовність пік {ranks} (старший туз)",
+             "runs cannot turn the corner: K-A-2": "послідовність не може бути на зламі: К-Т-2"}
+    LETTERS = {("rank", "A"): "Т", ("rank", "K"): "К", ("rank", "Q"): "Д", ("rank", "J"): "В", ("card", "JK"): "Дж"}
+
+    def gettext(self, message):
+        return self.WORDS.get(message, message)
+
+    def pgettext(self, context, message):
+        return self.LETTERS.get((context, message), message)
+
+
+def test_cyrillic_cards_are_checked_and_written_canonically():
+    result = check_melds(get_variant("rummy500"), "Дп Кп Тп, 7ч 7б 7т")
+    assert result.legal and [m.cards for m in result.melds] == [("QS", "KS", "AS"), ("7H", "7D", "7C")]
+    # Q 10 + K 10 + A high 15 = 35; 7 + 7 + 7 = 21
+    assert result.value == 56
+    assert check_melds(get_variant("crazy"), "Дж 9б 9п", round_=4).legal is False  # Crazy Rummy has no jokers
+
+
+def test_reasons_follow_the_language_and_json_stays_english():
+    result = check_melds(get_variant("rummy500"), "QS KS AS, KS AS 2S")
+    messages.use(Ukrainian())
+    try:
+        assert result.melds[0].reason == "послідовність пік Д-К-Т (старший туз)"
+        assert result.melds[1].reason == "послідовність не може бути на зламі: К-Т-2"
+        doc = result.as_json()
+        assert [m["reason"] for m in doc["melds"]] == ["a run of spades Q-K-A (ace high)",
+                                                      "runs cannot turn the corner: K-A-2"]
+        people = result.as_json(people=True)
+        assert people["melds"][0]["reason"] == "послідовність пік Д-К-Т (старший туз)"
+        assert {k: v for k, v in people.items() if k != "melds"} == {k: v for k, v in doc.items() if k != "melds"}
+        # the language is kept after the English JSON
+        assert result.melds[0].reason.startswith("послідовність")
+    finally:
+        messages.use(None)
+    assert result.melds[0].reason == "a run of spades Q-K-A (ace high)"

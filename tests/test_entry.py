@@ -109,3 +109,20 @@ def test_about_player_says_whose_part_an_error_is_about():
     assert said.player == "Ann" and said.facts["cause"] is e.value
     assert said.message == "Ann: 7♥ 8♥: a meld needs at least three cards."
     assert said.with_facts(hand=3).message == "Hand 3: Ann: 7♥ 8♥: a meld needs at least three cards."
+
+
+class TestCyrillicCards:
+    """Hand files take the Cyrillic card letters too (SPEC §7)."""
+
+    def test_melds_layoffs_and_hand(self):
+        e = entry({"players": {"Ann": {"melds": "Дп Кп Тп", "layoffs": "Вп", "hand": "тт 10ч"},
+                               "Bob": {"hand": ""}}})
+        assert [str(pc) for pc in e.players["Ann"].melds[0]] == ["QS", "KS", "AS"]
+        assert [str(pc) for pc in e.players["Ann"].layoffs] == ["JS"]
+        assert [str(c) for c in e.players["Ann"].hand] == ["AC", "10H"]
+
+    def test_a_lookalike_is_refused_naming_the_player(self):
+        with pytest.raises(InputError) as e:
+            entry({"players": {"Ann": {"hand": "\u0410S"}, "Bob": {"hand": ""}}})
+        assert e.value.player == "Ann" and e.value.code == "card.lookalike.cyrillic"
+        assert e.value.facts["fixed"] == "AS"

@@ -3,12 +3,24 @@ the ace low or high but never both and never round the corner, and the
 deck-count check."""
 from __future__ import annotations
 
+import gettext
+
 import pytest
 from conftest import load_games
 
-from scorekeeper.core.cards import Card, parse_played_cards
+from scorekeeper.core import messages
+from scorekeeper.core.cards import Card, parse_played_cards, rank_name, rank_plural, suit_name
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.melds import IllegalMeld, MeldRules, check_deck, read_meld
+from scorekeeper.core.melds import (
+    IllegalMeld,
+    MeldRules,
+    check_deck,
+    deck_words,
+    describe_cards,
+    read_meld,
+    times_words,
+)
+from scorekeeper.core.phrase import Ranks, phrase
 from scorekeeper.core.variants import get_variant
 
 RUMMY = MeldRules()  # no wilds, ace low or high, no identical cards in a set
@@ -199,3 +211,92 @@ class TestWhyAsData:
         facts = e.value.facts
         assert facts["cards"] == (Card(7, "H"),) and facts["count"] == 3 and facts["limit"] == 2
         assert facts["holders"] == ["Ann", "Bob"]
+
+
+class Ukrainian(gettext.NullTranslations):
+    """A stand-in for the uk catalog: a few of the templates and the card letters,
+    in the words of scorekeeper/locale/uk/glossary.md."""
+
+    WORDS = {
+        "a run of spades {ranks} (ace high)": "послідовність пік {ranks} (старший туз)",
+        "a run of hearts {ranks}": "послідовність чирв {ranks}",
+        "a set of four {ranks}": "група з чотирьох: {ranks}",
+        "kings": "королі",
+        "{reading}, {wilds:list}": "{reading}; {wilds:list}",
+        "{card} as {counts_as}": "{card} замість {counts_as}",
+        "two decks": "дві колоди",
+        "twice": "двічі",
+        "{cards} appears {count:#time|times} in this hand ({holders:list}), but {deck_text} hold it only {times}.":
+            "{cards} трапляється в цій роздачі {count:#раз|рази} ({holders:list}), але {deck_text} мають її лише {times}.",
+        "spades": "піки",
+        "jack": "валет",
+    }
+    LETTERS = {("rank", "A"): "Т", ("rank", "K"): "К", ("rank", "Q"): "Д", ("rank", "J"): "В", ("card", "JK"): "Дж"}
+
+    def gettext(self, message):
+        return self.WORDS.get(message, message)
+
+    def ngettext(self, one, many, n):
+        return one if n == 1 else many
+
+    def pgettext(self, context, message):
+        return self.LETTERS.get((context, message), message)
+
+
+@pytest.fixture
+def ukrainian():
+    messages.use(Ukrainian())
+    yield
+    messages.use(None)
+
+
+class TestWordsAsData:
+    """What a meld is, in words, is data (a phrase) said in the language chosen when it is shown."""
+
+    def test_a_reading_is_a_phrase(self):
+        reading = meld("QS KS AS")
+        assert reading.phrase == phrase("meld.run.S.ace_high", ranks=Ranks((12, 13, 1)))
+        assert reading.reason == "a run of spades Q-K-A (ace high)"
+
+    def test_wild_cards_are_cards_among_the_facts(self):
+        reading = meld("10S JK QS", MeldRules(wild=lambda c: c.is_joker))
+        assert reading.phrase.code == "meld.with_wilds"
+        assert reading.phrase.facts["wilds"] == [phrase("meld.wild_as", card=Card(0, ""), counts_as=Card(11, "S"))]
+        assert reading.reason == "a run of spades 10-J-Q, JK as J♠"
+        assert meld("JK JK JK", MeldRules(wild=lambda c: c.is_joker)).reason == "a set of 3 wild cards"
+        assert meld("7H 7S JK", MeldRules(wild=lambda c: c.is_joker)).reason == "a set of three 7s, JK as 7♦"
+
+    def test_the_same_reading_in_another_language(self, ukrainian):
+        assert meld("QS KS AS").reason == "послідовність пік Д-К-Т (старший туз)"
+        assert meld("KS KH KD KC").reason == "група з чотирьох: королі"
+        assert meld("9H JK JH", MeldRules(wild=lambda c: c.is_joker)).reason == (
+            "послідовність чирв 9-10-В; Дж замість 10♥")
+        messages.use(None)
+        assert meld("QS KS AS").reason == "a run of spades Q-K-A (ace high)"
+
+    def test_rank_and_suit_words(self, ukrainian):
+        assert str(rank_name(11)) == "валет" and str(suit_name("S")) == "піки"
+        assert str(rank_name(7)) == "7" and str(rank_plural(13)) == "королі"
+        messages.use(None)
+        assert [str(rank_plural(r)) for r in (1, 6, 7, 10, 12)] == ["aces", "sixes", "sevens", "tens", "queens"]
+        assert f"{rank_plural(2)} are wild" == "twos are wild"
+        assert str(suit_name("D")) == "diamonds"
+        with pytest.raises(ValueError):
+            rank_name(0)
+
+    def test_describe_cards_follows_the_language(self, ukrainian):
+        assert describe_cards(parse_played_cards("AS JK=7H 10C")) == "Т♠ Дж=7♥ 10♣"
+
+    def test_the_deck_check_in_words(self, ukrainian):
+        with pytest.raises(InputError) as e:
+            check_deck({"Ann": [Card(13, "H"), Card(13, "H")], "Bob": [Card(13, "H")]}, 2, 0)
+        assert e.value.facts["deck_text"] == deck_words(2) and e.value.facts["times"] == times_words(2)
+        assert e.value.message == "К♥ трапляється в цій роздачі 3 рази (Ann, Bob), але дві колоди мають її лише двічі."
+
+    def test_deck_words(self):
+        assert [str(deck_words(d)) for d in (1, 2, 3)] == ["one deck", "two decks", "3 decks"]
+        assert str(deck_words(2, 2)) == "two decks and 2 jokers" and str(deck_words(1, 1)) == "one deck and 1 joker"
+        assert [str(times_words(n)) for n in (1, 2, 4)] == ["once", "twice", "4 times"]
+        with pytest.raises(InputError) as e:
+            check_deck({"Ann": [Card(7, "H")], "Bob": [Card(7, "H")]}, 1, 0)
+        assert e.value.message == "7♥ appears 2 times in this hand (Ann, Bob), but one deck holds it only once."

@@ -75,6 +75,26 @@ class TestForm:
         # 8 + 9 + 10 + J 10 − A♠ 15 = 22
         assert st.results[0].scores == {"Ann": 22, "Bob": 0}
 
+    def test_cyrillic_cards(self):
+        players = ["Ann", "Bob"]
+        entry = line(["Ann: Дп Кп Тп, 7ч 7б 7т +вп -тт", "Bob: -"], players)
+        assert entry["players"]["Ann"] == {"melds": ["Дп Кп Тп", "7ч 7б 7т"], "layoffs": "вп", "hand": "тт"}
+        st = replay(new_setup(get_variant("rummy500"), players), [entry])
+        # Q-K-A♠ 10 + 10 + 15 = 35; 7 + 7 + 7 = 21; J♠ laid off below the Q: 10; A♣ in hand −15: 51
+        assert st.results[0].scores == {"Ann": 51, "Bob": 0}
+        # Cyrillic Т before a Latin suit is the ace, Latin T the ten
+        assert replay(new_setup(get_variant("rummy500"), players),
+                      [line(["Ann: -\u0422H", "Bob: -"], players)]).results[0].scores["Ann"] == -15
+        assert replay(new_setup(get_variant("rummy500"), players),
+                      [line(["Ann: -\u0054H", "Bob: -"], players)]).results[0].scores["Ann"] == -10
+
+    def test_a_lookalike_card_is_refused_for_its_player(self):
+        with pytest.raises(InputError) as e:
+            line(["Ann: 7H 8H 9H -10\u0441", "Bob: -", "Cy: -2C"])
+        assert e.value.player == "Ann" and e.value.facts["cause"].code == "card.lookalike.cyrillic"
+        assert e.value.message == ('Ann: "10\u0441" is not a card: "\u0441" is a Cyrillic letter, not the "C" it '
+                                   'looks like; for 10♣ write "10C".')
+
     def test_points(self):
         assert line(["Ann: 80 -85", "Bob: -0", "Cy: -12"])["players"] == {
             "Ann": {"table": 80, "hand": 85}, "Bob": {"hand": 0}, "Cy": {"hand": 12}}
@@ -264,7 +284,8 @@ def test_a_bad_card_is_the_cause_of_the_refusal():
     assert e.value.code == "entry.about_player" and e.value.player == "Ann"
     assert e.value.facts["cause"].code == "card.not_a_card" and e.value.facts["cause"].facts["token"] == "1H"
     assert e.value.message == ('Ann: "1H" is not a card: ranks are A 2-10 J Q K (or T), suits S H D C '
-                               "(or ♠ ♥ ♦ ♣), a joker is JK.")
+                               "(or ♠ ♥ ♦ ♣), a joker is JK; Cyrillic letters work too: Т К Д В (A K Q J), "
+                               "п ч б т (S H D C), Дж (joker).")
 
 
 def test_the_second_player_of_a_word_given_twice_is_the_one_at_fault():

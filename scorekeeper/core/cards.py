@@ -4,6 +4,16 @@ A card is rank then suit: ``AS``, ``10H``, ``QD``, ``7c``, ``A♠``, ``10♥``,
 ``TH``. A joker is ``JK`` (also ``*`` or ``JOKER``). Parsing is lenient (any
 case, ``T`` for 10, suit symbols); :func:`format_card` is canonical ASCII.
 
+The Cyrillic letters of the rule books are read in every language (SPEC §7):
+ranks ``Т`` ace, ``К`` king, ``Д`` queen, ``В`` jack; suits ``п`` ♠, ``ч`` ♥,
+``б`` ♦, ``т`` ♣; ``Дж`` the joker; any case, and mixed with the Latin letters
+within one card. The rank comes first, so ``тт`` is the ace of clubs. Cyrillic
+``Т`` (U+0422) is the ace and Latin ``T`` (U+0054) the ten, however alike they
+look: ``ТH`` is the ace of hearts, ``TH`` the ten. A letter that only looks like
+one of the notation's (Cyrillic ``С`` for Latin ``C``, Latin ``B`` for Cyrillic
+``В``) is never read as the card it resembles: the error says which card the
+token would be with the right letter (``card.lookalike.*``).
+
 Inside melds and lay-offs a card may carry more:
 
 * ``JK=7H`` / ``5C=QH`` — the wild card or joker stands for the card after ``=``;
@@ -18,21 +28,34 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from scorekeeper.core.errors import InputError
+from scorekeeper.core.phrase import Phrase, phrase
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
-RANK_PLURALS = {1: "aces", 6: "sixes", 11: "jacks", 12: "queens", 13: "kings"}
+#: The Cyrillic rank letters (SPEC §7), upper case: туз, король/кароль, дама, валет.
+CYRILLIC_RANKS = {"\u0422": 1, "\u041a": 13, "\u0414": 12, "\u0412": 11}  # Т К Д В
+#: The Cyrillic suit letters, upper case: піки/пики, чирви/черви, бубни/бубны, трефи/трефы.
+CYRILLIC_SUITS = {"\u041f": "S", "\u0427": "H", "\u0411": "D", "\u0422": "C"}  # П Ч Б Т
 
 _SUIT_IN = {
     "S": "S", "H": "H", "D": "D", "C": "C",
     "♠": "S", "♥": "H", "♦": "D", "♣": "C",
     "♤": "S", "♡": "H", "♢": "D", "♧": "C",
     "\u2764": "H",  # ❤ heavy heart, which some keyboards produce
+} | CYRILLIC_SUITS
+# Latin T (U+0054) is ten; Cyrillic Т (U+0422) is the ace: two different keys.
+_RANK_IN = {r: i for i, r in enumerate(RANKS, 1)} | {"T": 10} | CYRILLIC_RANKS
+_JOKERS = {"JK", "*", "JOKER", "\u0414\u0416", "\u0414\u0416\u041e\u041a\u0415\u0420"}  # ДЖ, ДЖОКЕР
+
+#: Letters that look like a letter of the notation in the other alphabet, and are not
+#: one themselves where they stand: Cyrillic А С Н Ѕ Ј for Latin A C H S J, Cyrillic
+#: З О for the digits 3 0, Latin B for Cyrillic В, and each of K/К and T/Т for the other.
+_LOOKALIKES = {
+    "\u0410": "A", "\u0421": "C", "\u041d": "H", "\u0405": "S", "\u0408": "J",  # А С Н Ѕ Ј
+    "\u0417": "3", "\u041e": "0",  # З О
+    "B": "\u0412", "K": "\u041a", "\u041a": "K", "T": "\u0422", "\u0422": "T",  # B→В K↔К T↔Т
 }
-_RANK_IN = {r: i for i, r in enumerate(RANKS, 1)} | {"T": 10}
-_JOKERS = {"JK", "*", "JOKER"}
 
 
 @dataclass(frozen=True, order=True)
@@ -76,36 +99,92 @@ class PlayedCard:
         return text
 
 
-def rank_name(rank: int) -> str:
-    """``1`` → ``"ace"``, ``7`` → ``"7"``, ``12`` → ``"queen"``."""
-    return RANK_NAMES.get(rank, RANKS[rank - 1] if 1 <= rank <= 13 else "joker")
+def rank_name(rank: int) -> Phrase:
+    """The rank in words, as data: ``1`` → "ace", ``7`` → "7", ``12`` → "queen"
+    (``str()`` says it in the chosen language)."""
+    if rank in (1, 11, 12, 13):
+        return phrase(f"rank.name.{rank}")
+    if 2 <= rank <= 10:
+        return phrase("rank.name.number", rank=rank)
+    raise ValueError(f"no rank {rank}")
 
 
-def rank_plural(rank: int) -> str:
-    """``1`` → ``"aces"``, ``7`` → ``"sevens"``: how the table says a wild rank."""
-    words = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 7: "sevens", 8: "eights",
-             9: "nines", 10: "tens"}
-    return RANK_PLURALS.get(rank) or words[rank]
+def rank_plural(rank: int) -> Phrase:
+    """The rank's cards in words, as data: ``1`` → "aces", ``7`` → "sevens" (how the
+    table says a wild rank; ``str()`` in the chosen language)."""
+    if not 1 <= rank <= 13:
+        raise ValueError(f"no rank {rank}")
+    return phrase(f"rank.plural.{rank}")
+
+
+def suit_name(suit: str) -> Phrase:
+    """The suit in words, as data: ``"S"`` → "spades" (``str()`` in the chosen language)."""
+    if suit not in SUITS:
+        raise ValueError(f"no suit {suit!r}")
+    return phrase(f"suit.{suit}")
+
+
+def _read(upper: str) -> Card | None:
+    """The card an upper-case token is, or None."""
+    if upper in _JOKERS:
+        return JOKER
+    if len(upper) >= 2:
+        suit = _SUIT_IN.get(upper[-1])
+        rank = _RANK_IN.get(upper[:-1])
+        if suit and rank:
+            return Card(rank, suit)
+    return None
+
+
+def _respelled(upper: str) -> tuple[int, str, Card] | None:
+    """A token that would be one card if its lookalike letters were the letters they
+    look like: ``(where the first letter to change is, the token respelled, the card)``. None
+    when no respelling reads, or when respellings read as different cards (``TT``:
+    ``TТ`` is 10♣ and ``ТТ`` A♣), so a guess is never offered."""
+    places = [i for i, ch in enumerate(upper) if ch in _LOOKALIKES]
+    if not places or len(upper) > 8:
+        return None
+    found: dict[Card, tuple[int, str]] = {}
+    for mask in range(1, 2 ** len(places)):
+        chars = list(upper)
+        changed = [i for bit, i in enumerate(places) if mask >> bit & 1]
+        for i in changed:
+            chars[i] = _LOOKALIKES[chars[i]]
+        card = _read("".join(chars))
+        if card is not None:
+            found.setdefault(card, (changed[0], "".join(chars)))
+    if len(found) != 1:
+        return None
+    (card, (where, text)), = found.items()
+    return where, text, card
+
+
+def _is_cyrillic(letter: str) -> bool:
+    return "\u0400" <= letter <= "\u04ff"
 
 
 def parse_card(token: str) -> Card:
-    """Read one card: ``"10h"`` → ``Card(10, "H")``, ``"JK"`` → :data:`JOKER`.
+    """Read one card: ``"10h"`` → ``Card(10, "H")``, ``"JK"`` → :data:`JOKER`; the
+    Cyrillic letters too: ``"Дп"`` → ``Card(12, "S")``, ``"тт"`` → ``Card(1, "C")``.
 
     Raises :class:`InputError` quoting the token and saying what was expected.
     """
     text = token.strip()
     upper = text.upper()
-    if upper in _JOKERS:
-        return JOKER
-    if len(text) >= 2:
-        suit = _SUIT_IN.get(upper[-1])
-        rank = _RANK_IN.get(upper[:-1])
-        if suit and rank:
-            return Card(rank, suit)
+    card = _read(upper)
+    if card is not None:
+        return card
     for mark, code in (("=", "card.wild_mark_in_hand"), (":", "card.ace_mark_in_hand")):
         plain = text.partition(mark)[0]
         if mark in text and plain:
             raise InputError(code, token=token, plain=plain)
+    respelled = _respelled(upper)
+    if respelled is not None:
+        where, fixed, card = respelled
+        letter = text[where] if len(text) == len(upper) else upper[where]  # as typed, in its case
+        alphabet = "cyrillic" if _is_cyrillic(letter) else "latin"
+        raise InputError(f"card.lookalike.{alphabet}", token=token, letter=letter,
+                         looks_like=_LOOKALIKES[upper[where]], fixed=fixed, cards=(card,))
     raise InputError("card.not_a_card", token=token)
 
 
@@ -117,7 +196,10 @@ def format_card(card: Card) -> str:
 
 
 def card_symbol(card: Card) -> str:
-    """For people: ``10♥``, ``A♠``, ``JK``."""
+    """``10♥``, ``A♠``, ``JK``: the ASCII ranks with suit symbols, in every language.
+
+    Cards for people are :func:`scorekeeper.core.messages.card_text` (``Т♠`` in
+    uk/ru/be), or card objects among a message's facts."""
     if card.is_joker:
         return "JK"
     return RANKS[card.rank - 1] + SUIT_SYMBOLS[card.suit]
@@ -252,7 +334,9 @@ def quoted(value: Any, limit: int = QUOTE_LIMIT) -> str:
     try:
         text = json.dumps(value, ensure_ascii=False, default=str)
     except (RecursionError, ValueError):
-        text = f"a {type(value).__name__} nested too deeply"
+        from scorekeeper.core.messages import render
+
+        text = render("value.nested_too_deeply", {"type": type(value).__name__})
     return text if len(text) <= limit else text[:limit] + "…"
 
 

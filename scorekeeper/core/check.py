@@ -3,7 +3,8 @@
 ``check rummy500 KS AS 2S`` answers: not legal, because runs cannot turn the
 corner. Each meld (commas separate several) gets a :class:`MeldCheck`: legal
 or not, its kind, its points where melds score (Rummy 500, Rum 500; None in
-Carousel and Crazy Rummy) and a sentence saying why. Cards that cannot be read,
+Carousel and Crazy Rummy) and why, in words as data (a phrase said in the chosen
+language for people, in English in ``--json``). Cards that cannot be read,
 a missing or impossible round, or a bad rule option raise :class:`InputError`
 (exit 2); an illegal meld is an answer, not an error.
 """
@@ -12,12 +13,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from scorekeeper.core.cards import RANKS, Card, PlayedCard, format_card, split_melds
-from scorekeeper.core.describe import fixed_rounds, round_matters, setup_for
+from scorekeeper.core.cards import RANKS, PlayedCard, format_card, split_melds
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.melds import IllegalMeld, MeldFault, MeldReading, Slot, deck_code, read_meld, too_many
-from scorekeeper.core.messages import render
-from scorekeeper.core.rules import Variant, parse_rule_args
+from scorekeeper.core.melds import (
+    IllegalMeld,
+    MeldFault,
+    MeldReading,
+    Slot,
+    deck_code,
+    deck_words,
+    read_meld,
+    times_words,
+    too_many,
+)
+from scorekeeper.core.phrase import Phrase, english, phrase
+from scorekeeper.core.rules import Variant, Wilds, parse_rule_args
 
 #: The most rounds a round-by-round wild rank can have (one per rank, ace to king).
 MAX_ROUNDS = 13
@@ -30,23 +40,31 @@ class MeldCheck:
     ``cards`` in canonical ASCII (a wild card as ``JK=6H`` with the card it
     was read as; a legal run in rank order); ``kind`` ``"set"``/``"run"`` or
     None when illegal; ``value`` its points, or None where melds do not score
-    or it is illegal; ``reason`` a plain-words sentence; ``arithmetic`` the
-    card-by-card sum of ``value`` (``"10 + 10 + 15 = 35"``) or None; ``why`` the
-    rule an illegal meld breaks, as data (a :class:`MeldFault`: code and facts, the
-    cards as card objects), which ``reason`` words.
+    or it is illegal; ``phrase`` what the meld is or why it is not, in words as
+    data (the reading's phrase, or ``check.illegal`` with the fault as its cause),
+    which :attr:`reason` says; ``arithmetic`` the card-by-card sum of ``value``
+    (``"10 + 10 + 15 = 35"``) or None; ``why`` the rule an illegal meld breaks, as
+    data (a :class:`MeldFault`: code and facts, the cards as card objects).
     """
 
     cards: tuple[str, ...]
     legal: bool
     kind: str | None
     value: int | None
-    reason: str
+    phrase: Phrase | str
     arithmetic: str | None = None
     why: MeldFault | None = field(default=None, compare=False)
 
-    def as_json(self) -> dict:
+    @property
+    def reason(self) -> str:
+        """Why, in words of the chosen language."""
+        return str(self.phrase)
+
+    def as_json(self, people: bool = False) -> dict:
+        """The meld's part of the ``check --json`` document: the reason in English, as
+        ``--json`` is in every language (``people=True``: in the chosen language)."""
         return {"cards": list(self.cards), "legal": self.legal, "kind": self.kind, "value": self.value,
-                "reason": self.reason, "arithmetic": self.arithmetic}
+                "reason": self.reason if people else english(self.phrase), "arithmetic": self.arithmetic}
 
 
 @dataclass(frozen=True)
@@ -71,10 +89,12 @@ class CheckResult:
             return None
         return sum(m.value for m in self.melds)  # type: ignore[misc]
 
-    def as_json(self) -> dict:
-        """The ``check --json`` document (SPEC §5)."""
+    def as_json(self, people: bool = False) -> dict:
+        """The ``check --json`` document (SPEC §5), the same in every language: the
+        reasons in English. ``people=True`` gives the same document with the reasons
+        in the chosen language, for the table printed for people."""
         return {"variant": self.variant, "round": self.round, "wild": self.wild, "legal": self.legal,
-                "melds": [m.as_json() for m in self.melds], "value": self.value}
+                "melds": [m.as_json(people) for m in self.melds], "value": self.value}
 
 
 def _slot_text(slot: Slot) -> str:
@@ -99,54 +119,46 @@ def judge(variant: Variant, cards: Sequence[PlayedCard], rules: dict[str, Any], 
     typed = tuple(str(pc) for pc in cards)
 
     def illegal(why: MeldFault) -> MeldCheck:
-        return MeldCheck(typed, False, None, None, render("check.illegal", {"cause": why}), why=why)
+        return MeldCheck(typed, False, None, None, phrase("check.illegal", cause=why), why=why)
 
     if jokers == 0 and any(pc.card.is_joker for pc in cards):
         return illegal(MeldFault("check.no_jokers", variant=variant.name))
     found = too_many({"": [pc.card for pc in cards]}, decks, jokers)
     if found is not None:
         card, copies, limit = found
-        return illegal(MeldFault(deck_code("check.too_many", decks, limit), cards=(card,), count=len(copies),
-                                 limit=limit, decks=decks, jokers=jokers, deck_text=deck_words(decks, jokers)))
+        return illegal(MeldFault(deck_code("check.too_many", decks), cards=(card,), count=len(copies),
+                                 limit=limit, times=times_words(limit), decks=decks, jokers=jokers,
+                                 deck_text=deck_words(decks, jokers)))
     try:
         reading = read_meld(cards, variant.meld_rules(rules, round_))
     except IllegalMeld as e:
         return illegal(e.reason)
     value = variant.meld_value(reading, rules)
     arithmetic = _arithmetic(variant, reading, rules, value) if value is not None else None
-    return MeldCheck(tuple(_slot_text(s) for s in reading.slots), True, reading.kind, value, reading.reason, arithmetic)
-
-
-def deck_words(decks: int, jokers: int) -> str:
-    """What a game is played with, in words ("two decks and 2 jokers"), for a sentence
-    (TRANSITIONAL: made from templates here until the notation has number words)."""
-    words = render(f"check.decks.{ {1: 'one', 2: 'two'}.get(decks, 'n') }", {"decks": decks})
-    if jokers:
-        words = render("check.decks_and_jokers", {"deck_text": words, "jokers": jokers})
-    return words
+    return MeldCheck(tuple(_slot_text(s) for s in reading.slots), True, reading.kind, value, reading.phrase, arithmetic)
 
 
 def _most_cards(variant: Variant, rule_args: Sequence[str]) -> tuple[int, int]:
     """``(decks, jokers)``: the most any game of ``variant`` with these options holds,
-    over every player count it allows (a meld is judged without knowing the table)."""
+    over every player count it allows (a meld is judged without knowing the table),
+    read from the variant's deal (and its ``decks`` option where it has one)."""
     most = (0, 0)
     for n in range(variant.min_players, variant.max_players + 1):
         try:
             rules = parse_rule_args(variant, rule_args, n)
         except InputError:  # an option this player count cannot take (8 players from one deck)
             continue
-        decks, jokers = variant.decks(setup_for(variant, n, rules))
-        most = (max(most[0], decks), max(most[1], jokers))
+        decks = rules["decks"] if "decks" in rules else variant.deal.decks[n]
+        most = (max(most[0], decks), max(most[1], variant.deal.jokers[n]))
     return most
 
 
-def _rounds(variant: Variant, rules: dict[str, Any]) -> tuple[bool, int]:
-    """Whether the meld rules change from round to round (Crazy Rummy's wild rank), and
-    the last round there is. The Variant does not declare these facts yet, so they are
-    worked out from it (:mod:`scorekeeper.core.describe`)."""
-    if not round_matters(variant, rules):
+def _rounds(variant: Variant) -> tuple[bool, int]:
+    """Whether the meld rules change from round to round (Crazy Rummy's wild rank:
+    the round number), and the last round there is."""
+    if variant.wilds is not Wilds.ROUND_RANK:
         return False, 0
-    return True, fixed_rounds(variant) or MAX_ROUNDS
+    return True, variant.rounds or MAX_ROUNDS
 
 
 def check_melds(variant: Variant, cards: str | Sequence[str], round_: int | None = None,
@@ -160,15 +172,14 @@ def check_melds(variant: Variant, cards: str | Sequence[str], round_: int | None
     """
     players = variant.min_players
     rules = parse_rule_args(variant, rule_args, players)
-    needs_round, last = _rounds(variant, rules)
+    needs_round, last = _rounds(variant)
     wild = None
     if needs_round:
         if round_ is None:
             raise InputError("check.round_needed", variant=variant.name, last=last)
         if not 1 <= round_ <= last:
             raise InputError("check.round_out_of_range", variant=variant.name, last=last, round=round_)
-        mrules = variant.meld_rules(rules, round_)
-        wild = " ".join(RANKS[r - 1] for r in range(1, 14) if mrules.wild(Card(r, "S"))) or None
+        wild = RANKS[variant.wild_rank(round_) - 1]
     elif round_ is not None:
         raise InputError("check.round_not_needed", variant=variant.name, round=round_)
     text = cards if isinstance(cards, str) else " ".join(str(c) for c in cards)

@@ -20,7 +20,7 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from scorekeeper.core.cards import Card, PlayedCard, parse_cards, parse_played_cards, quoted, split_melds
+from scorekeeper.core.cards import Card, PlayedCard, parse_cards, parse_played_cards, split_melds
 from scorekeeper.core.errors import InputError
 
 

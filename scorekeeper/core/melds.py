@@ -12,8 +12,9 @@
   the reading chosen is reported.
 
 :func:`read_meld` answers with a :class:`MeldReading` (kind, the card each
-position counts as, a sentence saying why it is legal) or raises
-:class:`IllegalMeld` with a sentence saying why not.
+position counts as, and what it is in words, as data: a
+:class:`~scorekeeper.core.phrase.Phrase` such as "a run of spades Q-K-A (ace
+high)") or raises :class:`IllegalMeld` with the rule it breaks as data.
 """
 from __future__ import annotations
 
@@ -26,13 +27,12 @@ from scorekeeper.core.cards import (
     SUIT_SYMBOLS,
     Card,
     PlayedCard,
-    RANKS,
-    card_symbol,
     rank_name,
+    rank_plural,
+    suit_name,
 )
 from scorekeeper.core.errors import InputError
-
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+from scorekeeper.core.phrase import Phrase, Ranks, phrase
 
 
 class MeldFault(InputError):
@@ -72,13 +72,15 @@ class MeldRules:
     """What makes a meld legal in one variant (and round).
 
     ``wild(card)`` tells which physical cards are wild; ``ace_high`` allows
-    Q-K-A; ``set_duplicates`` allows two identical cards in a set (two decks).
+    Q-K-A; ``set_duplicates`` allows two identical cards in a set (two decks);
+    ``wild_name`` what the wild cards are called, in words as data (a
+    :class:`~scorekeeper.core.phrase.Phrase`; TRANSITIONAL: English text is still taken).
     """
 
     wild: Callable[[Card], bool] = _never_wild
     ace_high: bool = True
     set_duplicates: bool = False
-    wild_name: str = "wild card"
+    wild_name: Phrase | str = phrase("meld.wild_card")
     #: the refusal of an ace above a king where the ace is always low (the variant's sentence)
     ace_low_code: str = "meld.ace_always_low"
 
@@ -104,29 +106,31 @@ class Slot:
 @dataclass(frozen=True)
 class MeldReading:
     """A legal reading of a meld: ``kind`` is ``"set"`` or ``"run"``; ``slots`` in
-    rank order for runs; ``reason`` a sentence saying what it is."""
+    rank order for runs; ``phrase`` what it is in words, as data ("a set of four
+    kings", "a run of spades Q-K-A (ace high), JK as 10♠"), which :attr:`reason` says."""
 
     kind: str
     slots: tuple[Slot, ...]
-    reason: str = field(default="")
+    phrase: Phrase | str = field(default="")
 
     @property
     def cards(self) -> list[PlayedCard]:
         return [s.played for s in self.slots]
 
+    @property
+    def reason(self) -> str:
+        """What the meld is, in words of the chosen language."""
+        return str(self.phrase)
+
 
 def describe_cards(cards: Iterable[PlayedCard | Card]) -> str:
-    """``A♣ 2♣ 3♣`` for messages."""
-    out = []
-    for c in cards:
-        if isinstance(c, PlayedCard):
-            text = card_symbol(c.card)
-            if c.stands_for is not None:
-                text += "=" + card_symbol(c.stands_for)
-            out.append(text)
-        else:
-            out.append(card_symbol(c))
-    return " ".join(out)
+    """``A♣ 2♣ 3♣``: cards as people of the chosen language read them.
+
+    TRANSITIONAL, for callers still writing their own sentences: put the cards
+    among a message's facts instead (they are shown the same way)."""
+    from scorekeeper.core.messages import card_text
+
+    return " ".join(card_text(c) for c in cards)
 
 
 def read_meld(cards: Sequence[PlayedCard], rules: MeldRules) -> MeldReading:
@@ -187,19 +191,16 @@ def _as_set(cards, naturals, free, rules: MeldRules) -> tuple[MeldReading | None
     rank = ranks.pop() if ranks else None
     if rank is None:
         slots = tuple(Slot(pc, None, 0, True) for pc in cards)
-        return MeldReading("set", slots, f"a set of {len(cards)} wild cards"), None
+        return MeldReading("set", slots, phrase("meld.set_of_wilds", count=len(cards))), None
     used = {c.suit for _, c in naturals}
     spare = [s for s in "SHDC" if s not in used]
     slots = [Slot(pc, c, rank, pc.stands_for is not None) for pc, c in naturals]
     for pc in free:
         suit = spare.pop(0) if spare else "S"
         slots.append(Slot(pc, Card(rank, suit), rank, True))
-    count = {3: "three", 4: "four"}[len(cards)]
-    word = rank_name(rank)
-    reason = f"a set of {count} {word}{'es' if word.endswith('x') else 's'}"
-    if free or any(s.wild for s in slots):
-        reason += ", " + _wild_note(slots)
-    return MeldReading("set", tuple(slots), reason), None
+    ranks = rank_plural(rank) if rank in (1, 11, 12, 13) else phrase("meld.set_ranks", rank=rank)
+    said = phrase(f"meld.set.{len(cards)}", ranks=ranks)
+    return MeldReading("set", tuple(slots), _with_wilds(said, slots)), None
 
 
 def _as_run(cards, naturals, free, rules: MeldRules) -> tuple[MeldReading | None, MeldFault | None]:
@@ -235,15 +236,13 @@ def _as_run(cards, naturals, free, rules: MeldRules) -> tuple[MeldReading | None
             else:
                 pc = wilds.pop(0)
                 slots.append(Slot(pc, Card(1 if r == 14 else r, suit), r, True, True))
-        names = "-".join(RANKS[(s.rank - 1) % 13] for s in slots)
-        reason = f"a run of {SUIT_NAMES[suit]} {names}"
+        code = f"meld.run.{suit}"
         if any(s.rank == 1 and not s.wild and s.played.card.rank == 1 for s in slots):
-            reason += " (ace low)"
+            code += ".ace_low"
         elif any(s.rank == 14 for s in slots):
-            reason += " (ace high)"
-        if any(s.wild for s in slots):
-            reason += ", " + _wild_note(slots)
-        reading = MeldReading("run", tuple(slots), reason)
+            code += ".ace_high"
+        said = phrase(code, ranks=Ranks(1 if s.rank == 14 else s.rank for s in slots))
+        reading = MeldReading("run", tuple(slots), _with_wilds(said, slots))
         # A-2-…-K (all thirteen) reads ace low and ace high: an ace marked :high
         # or :low picks the reading rather than being refused.
         if _aces_agree(reading):
@@ -259,9 +258,8 @@ def _run_failure(ranks: list[int], n: int, rules: MeldRules, suit: str) -> MeldF
         if ranks.count(1) > 1:
             return MeldFault("meld.run_ace_twice")
         twice = [r for r in set(ranks) if ranks.count(r) > 1][0]
-        # rank and suit in words are worked out here until the notation can name them
         return MeldFault("meld.run_twice", card=Card(twice, suit), rank_name=rank_name(twice),
-                         suit_name=SUIT_NAMES[suit])
+                         suit_name=suit_name(suit))
     present = set(ranks)
     if 1 in present and 13 in present and 2 in present:
         return MeldFault("meld.corner")
@@ -276,14 +274,11 @@ def _run_failure(ranks: list[int], n: int, rules: MeldRules, suit: str) -> MeldF
     return MeldFault("meld.run_gap", missing=missing, missing_names=[rank_name(r) for r in missing])
 
 
-def _wild_note(slots: Iterable[Slot]) -> str:
-    parts = []
-    for s in slots:
-        if s.wild and s.counts_as is not None:
-            parts.append(f"{card_symbol(s.played.card)} as {card_symbol(s.counts_as)}")
-        elif s.wild:
-            parts.append(f"{card_symbol(s.played.card)} as any card")
-    return ", ".join(parts)
+def _with_wilds(reading: Phrase, slots: Iterable[Slot]) -> Phrase:
+    """The reading, and what each wild card in it counts as ("JK as 10♠", "7♣ as any card")."""
+    wilds = [phrase("meld.wild_as", card=s.played.card, counts_as=s.counts_as) if s.counts_as is not None
+             else phrase("meld.wild_any", card=s.played.card) for s in slots if s.wild]
+    return phrase("meld.with_wilds", reading=reading, wilds=wilds) if wilds else reading
 
 
 def suit_symbol(suit: str) -> str:
@@ -295,25 +290,42 @@ def physical_cards(melds: Iterable[Sequence[PlayedCard]]) -> list[Card]:
     return [pc.card for meld in melds for pc in meld]
 
 
-def check_deck(cards_by_player: dict[str, list[Card]], decks: int, jokers: int, deck_text: str) -> None:
+def deck_words(decks: int, jokers: int = 0) -> Phrase:
+    """What a game is played with, in words, as data: "one deck", "two decks",
+    "3 decks", "two decks and 2 jokers"."""
+    words = phrase({1: "deck.decks.one", 2: "deck.decks.two"}.get(decks, "deck.decks.n"), decks=decks)
+    return phrase("deck.decks_and_jokers", deck_text=words, jokers=jokers) if jokers else words
+
+
+def times_words(limit: int) -> Phrase:
+    """How many copies there can be, in words, as data: "once", "twice", "3 times"."""
+    return phrase({1: "deck.times.once", 2: "deck.times.twice"}.get(limit, "deck.times.n"), limit=limit)
+
+
+def check_deck(cards_by_player: dict[str, list[Card]], decks: int, jokers: int,
+               deck_text: Phrase | str | None = None) -> None:
     """No card appears more often than the decks hold, across the whole hand (SPEC §4).
 
     ``cards_by_player`` maps a player to every physical card they showed
     (melds, lay-offs, hand); ``deck_text`` says what the game is played with
-    ("two decks"). Raises :class:`InputError` (``deck.too_many``, ``deck.no_jokers``)
-    with the card, how often it appears (``count``), the most the decks hold
-    (``limit``) and the players holding it (``holders``).
+    (a :class:`~scorekeeper.core.phrase.Phrase`; :func:`deck_words` when not given;
+    TRANSITIONAL: English text is still taken). Raises :class:`InputError`
+    (``deck.too_many.one`` / ``.many`` as one deck or more, ``deck.no_jokers``) with
+    the card, how often it appears (``count``), the most the decks hold (``limit``,
+    and ``times`` in words) and the players holding it (``holders``).
     """
     found = too_many(cards_by_player, decks, jokers)
     if found is None:
         return
     card, holders, limit = found
+    if deck_text is None:
+        deck_text = deck_words(decks, jokers)
     if card.is_joker and limit == 0:
         raise InputError("deck.no_jokers", cards=(card,), holders=list(dict.fromkeys(holders)), decks=decks, jokers=jokers,
                          deck_text=deck_text)
-    raise InputError(deck_code("deck.too_many", decks, limit), cards=(card,), count=len(holders),
-                     holders=list(dict.fromkeys(holders)), limit=limit, decks=decks, jokers=jokers,
-                     deck_text=deck_text)
+    raise InputError(deck_code("deck.too_many", decks), cards=(card,), count=len(holders),
+                     holders=list(dict.fromkeys(holders)), limit=limit, times=times_words(limit), decks=decks,
+                     jokers=jokers, deck_text=deck_text)
 
 
 def too_many(cards_by_player: dict[str, list[Card]], decks: int, jokers: int) -> tuple[Card, list[str], int] | None:
@@ -330,11 +342,10 @@ def too_many(cards_by_player: dict[str, list[Card]], decks: int, jokers: int) ->
     return None
 
 
-def deck_code(base: str, decks: int, limit: int) -> str:
-    """``base`` with what its sentence needs to say in words (TRANSITIONAL, until the
-    notation has number words): ``.one`` for one deck ("holds"), ``.many`` for more
-    ("hold"); then ``.once``, ``.twice`` or ``.n`` for the most copies there can be."""
-    return f"{base}.{'one' if decks == 1 else 'many'}.{ {1: 'once', 2: 'twice'}.get(limit, 'n') }"
+def deck_code(base: str, decks: int) -> str:
+    """``base`` and ``.one`` for one deck ("one deck holds it"), ``.many`` for more
+    ("two decks hold it"): the verb agrees with the decks."""
+    return f"{base}.{'one' if decks == 1 else 'many'}"
 
 
 # -- lay-offs (SPEC §2.2): shared by Rummy 500 and Gin Rummy --------------------------------
@@ -346,10 +357,8 @@ class TableMeld:
     def __init__(self, owner: str, cards: Sequence[PlayedCard], reading: MeldReading):
         self.owner, self.cards, self.reading = owner, list(cards), reading
 
-    def title(self):
-        """``Ann's run 4♠ 5♠ 6♠``: the meld as melded (a :class:`~scorekeeper.core.scoring.Phrase`)."""
-        from scorekeeper.core.scoring import phrase
-
+    def title(self) -> Phrase:
+        """``Ann's run 4♠ 5♠ 6♠``: the meld as melded."""
         return phrase("layoff.meld_title", owner=self.owner, kind=self.reading.kind, cards=self.reading.cards)
 
 

@@ -12,23 +12,7 @@ from typing import Any, Mapping
 
 from scorekeeper.core.cards import Card, PlayedCard, format_card
 from scorekeeper.core.messages import render
-
-
-@dataclass(frozen=True)
-class Phrase:
-    """A part of a sentence as data: message ``code`` with ``facts``. Used as a
-    fact of another message (a card's value inside a line's reason); shown as
-    its sentence by :mod:`scorekeeper.core.messages`."""
-
-    code: str
-    facts: Mapping[str, Any] = field(default_factory=dict)
-
-    def __str__(self) -> str:
-        return render(self.code, self.facts)
-
-
-def phrase(code: str, **facts: Any) -> Phrase:
-    return Phrase(code, facts)
+from scorekeeper.core.phrase import Phrase, phrase  # noqa: F401  (the one phrase type; variants import it from here)
 
 
 @dataclass(frozen=True)

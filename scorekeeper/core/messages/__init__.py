@@ -34,7 +34,9 @@ from typing import Any, Mapping
 
 from scorekeeper.core.messages import app, cards, cli, game, gin, language, storage
 
+import contextlib
 import gettext as _gettext
+from typing import Iterator
 
 TEMPLATES: dict[str, str] = {}
 for _part in (cards, game, gin, language, storage, app, cli):
@@ -50,6 +52,19 @@ def use(translations: _gettext.NullTranslations | None) -> None:
     """Speak the language of ``translations`` from now on (None: English)."""
     global _translations
     _translations = translations if translations is not None else _gettext.NullTranslations()
+
+
+@contextlib.contextmanager
+def english() -> Iterator[None]:
+    """Speak English inside the ``with`` block (texts of ``--json``, which never change
+    with the language), then the chosen language again."""
+    global _translations
+    saved = _translations
+    _translations = _gettext.NullTranslations()
+    try:
+        yield
+    finally:
+        _translations = saved
 
 
 def _(text: str) -> str:

@@ -4,22 +4,55 @@ Code -> template; see :mod:`scorekeeper.core.messages` for the notation.
 """
 from __future__ import annotations
 
-_EXPECTED = "ranks are A 2-10 J Q K (or T), suits S H D C (or ♠ ♥ ♦ ♣), a joker is JK"
+_EXPECTED = ("ranks are A 2-10 J Q K (or T), suits S H D C (or ♠ ♥ ♦ ♣), a joker is JK; "
+             "Cyrillic letters work too: Т К Д В (A K Q J), п ч б т (S H D C), Дж (joker)")
 
 TEMPLATES: dict[str, str] = {
     # -- one card (scorekeeper.core.cards) -------------------------------------------------
     "card.not_a_card": '"{token}" is not a card: ' + _EXPECTED + ".",
+    # a letter of one alphabet where the notation has a letter (or digit) it looks like
+    "card.lookalike.cyrillic": '"{token}" is not a card: "{letter}" is a Cyrillic letter, not the "{looks_like}" '
+                               'it looks like; for {cards} write "{fixed}".',
+    "card.lookalike.latin": '"{token}" is not a card: "{letter}" is a Latin letter, not the Cyrillic "{looks_like}" '
+                            'it looks like; for {cards} write "{fixed}".',
     "card.split": '"{token}" is not a card: write the rank and the suit together, like "{joined}".',
     "card.wild_mark_in_hand": '"{token}": "=" says what a wild card stands for in a meld; '
                               'cards left in hand are written plainly, like "{plain}".',
     "card.ace_mark_in_hand": '"{token}": ":" says where a laid-off ace attaches; '
                              'cards left in hand are written plainly, like "{plain}".',
     "card.ace_word": '"{token}": after ":" write low or high (where a laid-off ace attaches).',
+    "value.nested_too_deeply": "a {type} nested too deeply",  # a value a message quotes ({x!q})
     "card.stands_for_joker": '"{token}": a wild card stands for a real card, not a joker.',
     "card.ace_mark_not_ace": '"{token}": only an ace takes :low or :high.',
     "melds.commas_between_cards": '"{text}": commas separate melds, and the cards of a meld are separated '
                                   'by spaces, like "{spaced}".',
 }
+
+# -- ranks and suits in words (scorekeeper.core.cards: rank_name, rank_plural, suit_name) ----------
+TEMPLATES.update({
+    "rank.name.1": "ace",
+    "rank.name.11": "jack",
+    "rank.name.12": "queen",
+    "rank.name.13": "king",
+    "rank.name.number": "{rank}",
+    "rank.plural.1": "aces",
+    "rank.plural.2": "twos",
+    "rank.plural.3": "threes",
+    "rank.plural.4": "fours",
+    "rank.plural.5": "fives",
+    "rank.plural.6": "sixes",
+    "rank.plural.7": "sevens",
+    "rank.plural.8": "eights",
+    "rank.plural.9": "nines",
+    "rank.plural.10": "tens",
+    "rank.plural.11": "jacks",
+    "rank.plural.12": "queens",
+    "rank.plural.13": "kings",
+    "suit.S": "spades",
+    "suit.H": "hearts",
+    "suit.D": "diamonds",
+    "suit.C": "clubs",
+})
 
 # -- card lists: the same sentence for each list ("the card list", "Ann's hand" …) -------------
 #: How a message names a card list: code suffix -> words (``_of_player``: the player's own).
@@ -62,18 +95,40 @@ TEMPLATES.update({
     "meld.ace_always_low": "the ace is always low in Crazy Rummy: Q-K-A is not a run",
     "meld.corner_both_ends": "runs cannot turn the corner: an ace goes below the 2 or above the king, not both",
     "meld.run_gap": "not a run: the ranks are not consecutive (missing {missing_names:list})",
+    # what a legal meld is (MeldReading.phrase)
+    "meld.set.3": "a set of three {ranks}",
+    "meld.set.4": "a set of four {ranks}",
+    "meld.set_ranks": "{rank}s",
+    "meld.set_of_wilds": "a set of {count} wild cards",  # three or four: one plural form in uk, ru, be
+    "meld.wild_card": "wild card",
+    "meld.wild_as": "{card} as {counts_as}",
+    "meld.wild_any": "{card} as any card",
+    "meld.with_wilds": "{reading}, {wilds:list}",
     # more copies of a card than the decks hold
     "deck.no_jokers": "{cards} ({holders:list}): this game is played with {deck_text}, without jokers.",
 })
-_TIMES = {"once": "once", "twice": "twice", "n": "{limit} times"}
+for _suit, _name in (("S", "spades"), ("H", "hearts"), ("D", "diamonds"), ("C", "clubs")):
+    # a run, by suit (a language may need the suit's name in its own case here)
+    TEMPLATES[f"meld.run.{_suit}"] = f"a run of {_name} {{ranks}}"
+    TEMPLATES[f"meld.run.{_suit}.ace_low"] = f"a run of {_name} {{ranks}} (ace low)"
+    TEMPLATES[f"meld.run.{_suit}.ace_high"] = f"a run of {_name} {{ranks}} (ace high)"
 for _decks, _verb in (("one", "holds"), ("many", "hold")):
-    for _limit, _words in _TIMES.items():
-        TEMPLATES[f"deck.too_many.{_decks}.{_limit}"] = (
-            "{cards} appears {count} times in this hand ({holders:list}), "
-            f"but {{deck_text}} {_verb} it only {_words}.")
-        # check's wording: one meld, no hand
-        TEMPLATES[f"check.too_many.{_decks}.{_limit}"] = (
-            f"{{cards}} appears {{count}} times, but {{deck_text}} {_verb} it only {_words}")
+    TEMPLATES[f"deck.too_many.{_decks}"] = (
+        "{cards} appears {count:#time|times} in this hand ({holders:list}), "
+        f"but {{deck_text}} {_verb} it only {{times}}.")
+    # check's wording: one meld, no hand
+    TEMPLATES[f"check.too_many.{_decks}"] = (
+        f"{{cards}} appears {{count:#time|times}}, but {{deck_text}} {_verb} it only {{times}}")
+TEMPLATES.update({
+    # what a game is played with, and how often a card can be in it (scorekeeper.core.melds)
+    "deck.decks.one": "one deck",
+    "deck.decks.two": "two decks",
+    "deck.decks.n": "{decks} decks",
+    "deck.decks_and_jokers": "{deck_text} and {jokers:#joker|jokers}",
+    "deck.times.once": "once",
+    "deck.times.twice": "twice",
+    "deck.times.n": "{limit:#time|times}",
+})
 
 # -- hand entries (scorekeeper.core.entry) -----------------------------------------------------
 _PLAYERS_ARE = "the players are {players:list}."
@@ -135,10 +190,6 @@ TEMPLATES.update({
 TEMPLATES.update({
     "check.illegal": "{cause}",
     "check.no_jokers": "{variant} is played without jokers",
-    "check.decks.one": "one deck",
-    "check.decks.two": "two decks",
-    "check.decks.n": "{decks} decks",
-    "check.decks_and_jokers": "{deck_text} and {jokers:#joker|jokers}",
     "check.round_needed": "In {variant} the wild rank changes every round: give the round with --round 1-{last}.",
     "check.round_out_of_range": "{variant} has rounds 1 to {last}, not {round}.",
     "check.round_not_needed": "{variant} melds do not depend on the round: leave out --round.",

@@ -1,0 +1,81 @@
+"""Words for people kept as data until they are shown (SPEC §7).
+
+A :class:`Phrase` is a message code of :mod:`scorekeeper.core.messages` and its
+facts: "a run of spades Q-K-A (ace high)" is ``phrase("meld.run.S.ace_high",
+ranks=Ranks((12, 13, 1)))``, "two decks" is ``phrase("deck.decks.two")``. It is made
+into words only when it is shown (``str(phrase)``), in the language chosen then,
+so a phrase can be made once and said in any language; a phrase among the facts of
+another message is shown as its words, like an error's ``cause``.
+
+:class:`Ranks` is a row of ranks as a run writes them (``Q-K-A``; ``Д-К-Т`` in
+Ukrainian): the rank letters of the chosen language.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Mapping
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """Words as data: a template ``code`` and its ``facts``; ``str()`` says them in the
+    chosen language. Make one with :func:`phrase`."""
+
+    code: str
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        from scorekeeper.core.messages import render
+
+        return render(self.code, self.facts)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __hash__(self) -> int:  # the facts may hold lists: a phrase hashes by its code
+        return hash(self.code)
+
+    def english(self) -> str:
+        """The words in English, whatever language is chosen (for ``--json``, which
+        is the same in every language)."""
+        with in_english():
+            return str(self)
+
+
+def phrase(code: str, /, **facts: Any) -> Phrase:
+    """``phrase("meld.set.3", ranks=…)``: the phrase of template ``code`` with ``facts``."""
+    return Phrase(code, facts)
+
+
+class Ranks(tuple):
+    """Ranks in a row, as a run writes them: ``Q-K-A``, ``9-10-J`` (the rank letters of
+    the chosen language when shown). Holds the ranks as numbers, 1 … 13."""
+
+    def __str__(self) -> str:
+        from scorekeeper.core.messages import rank_letter
+
+        return "-".join(rank_letter(r) for r in self)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Ranks({tuple(self)!r})"
+
+
+@contextmanager
+def in_english() -> Iterator[None]:
+    """Speak English for a while (``--json`` texts), then the chosen language again."""
+    from scorekeeper.core import messages
+
+    with messages.english():
+        yield
+
+
+def english(value: Any) -> Any:
+    """``value`` with a phrase in it said in English (see :meth:`Phrase.english`)."""
+    if isinstance(value, (Phrase, Ranks)):
+        with in_english():
+            return str(value)
+    return value
