@@ -77,6 +77,8 @@ def fixed_rounds(variant: Variant) -> int | None:
 
 def goal_text(variant: Variant) -> str:
     """``"first to 500+; highest total wins"`` or ``"13 rounds; lowest total wins"``."""
+    if variant.goal_code:
+        return render(variant.goal_code, {"target": variant.target})
     who = phrase("describe.lowest" if variant.lowest_wins else "describe.highest")
     if variant.target is not None:
         return render("describe.goal_target", {"target": variant.target, "who": who})

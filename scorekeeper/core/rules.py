@@ -264,6 +264,8 @@ class Variant:
     #: ``hand_facts(result)`` -> what ``hand --json`` and ``history --json`` add per hand
     #: (Gin Rummy: ``kind``, ``knocker``, ``deadwood``, ``knock_limit``, ``multiplier``, ``arrangement``)
     hand_facts: Callable[[Any], Mapping[str, Any]] | None = None
+    #: the goal in words where "highest total wins" does not say it (a message code taking ``target``)
+    goal_code: str = ""
 
     #: every option key of every variant made, to tell "not for this variant" from "no such option"
     known_option_keys: ClassVar[set[str]] = set()

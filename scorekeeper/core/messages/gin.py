@@ -273,6 +273,7 @@ TEMPLATES: dict[str, str] = {
 
     # --- the interpretations where the rule books are silent (SPEC §2.7), and the section ---
     "section.§2.7": "Gin Rummy",
+    "gin.goal": "first to {target}; end bonuses; the player who reached it wins",
     "interpretation.I-G1": (
         'Equal deadwood after lay-offs is an undercut: the defender scores the undercut bonus (equal_deadwood=knocker: the knocker wins the hand with 0 points).'
     ),

@@ -203,4 +203,5 @@ GIN = Variant(
     presets={name: dict(values) for name, values in PRESETS.items()},
     state_facts=shutout,
     hand_facts=hand_facts,
+    goal_code="gin.goal",
 )
