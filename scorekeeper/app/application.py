@@ -92,7 +92,7 @@ class Application:
         doc = report.standings_json(loaded)
         n = loaded.state.hands + 1
         doc.update(seats=list(loaded.setup.players), rules=dict(loaded.record["rules"]), number=n,
-                   dealer_of_next=loaded.setup.dealer_of(n), leader_of_next=loaded.setup.leader_of(n),
+                   dealer_of_next=loaded.state.dealer_of(n), leader_of_next=loaded.state.leader_of(n),
                    variant_name=loaded.setup.variant.name)
         return doc
 
@@ -116,10 +116,8 @@ class Application:
             raise ValueError(f"form must be one of {FORMS}, not {form!r}")
         if form != "line":
             return entry
-        from scorekeeper.core.oneline import parse_line_entries
-
-        v = loaded.setup.variant
-        return parse_line_entries(list(entry), loaded.setup.players, v.knock_allowed, v.player_keys)
+        # the variant's own one-line form where it has one (Gin Rummy: just the cards)
+        return loaded.setup.variant.line_entry(list(entry), loaded.setup.players)
 
     def preview_hand(self, entry: Any, form: str = "file", session: str | None = None) -> dict:
         """Score ``entry`` as the next hand without storing it (the prompt's confirmation).

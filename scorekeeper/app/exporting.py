@@ -428,7 +428,7 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
         mark = " (points)" if hand.points_only else ""
         scores = hand.scores
         cells = [f"{_signed(scores[p])} → {totals[p]}" for p in players]
-        lines.append(f"| {number}{mark} | {md_escape(g.setup.dealer_of(number))} | " + " | ".join(cells) + " |")
+        lines.append(f"| {number}{mark} | {md_escape(st.dealer_of(number))} | " + " | ".join(cells) + " |")
     lines += ["", "Each cell: the hand's score → the running total."]
     if any(hand.points_only for hand in st.results):
         lines += ["", "(points): the hand was entered as points, not card by card."]
