@@ -132,10 +132,12 @@ def build(db: Path, n_sessions: int, n_hands: int, seed: int = 500) -> None:
 
 def add_current(db: Path, rng: random.Random, hands: int = 5) -> dict:
     """Start the session every timed command works on, with ``hands`` hands; returns the next hand."""
-    st = Store(db)
-    sessions.create(st, "rummy500", PLAYERS, RULES, "Tonight")
+    from scorekeeper.app import Application
+
+    app = Application(db)
+    app.new("rummy500", PLAYERS, RULES, "Tonight")
     for _ in range(hands):
-        sessions.record_hand(st, None, legal_hand(rng), "file")
+        app.record_hand(legal_hand(rng))
     return legal_hand(rng)
 
 

@@ -324,3 +324,40 @@ def test_every_code_the_application_raises_has_a_template():
     # the templates of core.messages.app are the application's codes, each of them raised
     unused = set(app_templates.TEMPLATES) - raised
     assert not unused, f"templates no code raises: {sorted(unused)}"
+
+
+def test_a_hand_changed_in_the_file_is_scored_again_not_read_from_the_cache(app, scoring):
+    sid = app.new("rummy500", ["Ann", "Bob"])["session"]
+    app.record_hand({"players": {"Ann": {"melds": ["9H 9S 9D"], "hand": ""}, "Bob": {"hand": 5}}})
+    scoring.clear()
+    assert app.standings()["players"][0]["total"] == 27 and scoring == []  # from the cache
+    path = app.store.session_path(sid)
+    path.write_text(path.read_text(encoding="utf-8").replace("9H 9S 9D", "9H 9S 9C"), encoding="utf-8")
+    again = Application(app.path)
+    assert again.standings()["players"][0]["total"] == 27 and scoring == [1]  # scored again, same numbers
+    path.write_text(path.read_text(encoding="utf-8").replace("9H 9S 9C", "9H 9S 9H"), encoding="utf-8")
+    for command in (lambda a: a.standings(), lambda a: a.record_hand(HAND2), lambda a: a.chart()):
+        with pytest.raises(StoreError) as e:
+            command(Application(app.path))
+        assert e.value.code == "session.rules_refuse" and str(path) in e.value.message
+    for command in (lambda a: a.stats(), lambda a: a.export(format_="csv")):
+        with pytest.raises(InputError) as e:
+            command(Application(app.path))
+        assert e.value.message.startswith(f"Session {sid}: Hand 1: ")
+
+
+def test_reading_the_session_ids_loads_the_store_and_nothing_of_the_rules(app):
+    import subprocess
+    import sys
+
+    first = app.new("rummy500", ["Ann", "Bob"])["session"]
+    code = ("import sys\nfrom scorekeeper.app import Application\n"
+            f"a = Application({str(app.path)!r})\n"
+            "print(a.sessions()['current'], a.session_id())\n"
+            "print(' '.join(sorted(sys.modules)))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    ids, modules = done.stdout.splitlines()
+    assert ids == f"{first} {first}"
+    heavy = ("scorekeeper.core.game", "scorekeeper.core.variants", "scorekeeper.app.report", "scorekeeper.app.sessions",
+             "scorekeeper.app.games", "rich", "pydantic", "filelock")
+    assert [m for m in modules.split() if m.startswith(heavy)] == []

@@ -360,7 +360,7 @@ def test_explanation_lines_and_facts():
     bob = r.players["Bob"]
     assert any(line.code == "gin.line.layoffs" for line in bob.lines)
     dead = [line for line in bob.lines if line.code == "gin.line.deadwood_card"]
-    assert [line.card for line in dead] == ["9S", "6D", "3S", "AH"]
+    assert [line.card_text for line in dead] == ["9S", "6D", "3S", "AH"]
     assert dead[0].reason == "9♠ is deadwood: 9, toward Bob's 19"
 
 

@@ -22,11 +22,16 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from scorekeeper.core.errors import InputError, StateError
-from scorekeeper.app import report, sessions
-from scorekeeper.app.games import Loaded, open_game
+
+if TYPE_CHECKING:
+    from scorekeeper.app.games import Loaded
+
+# The rules, the documents and the store are imported by the methods that use them:
+# a TAB that completes a session id builds an Application to read the index, and
+# should load no more than the store (tests/test_help.py).
 
 #: ``form`` of a hand entry: given as one-line arguments, a file, or asked player by player.
 FORMS = ("line", "file", "prompt")
@@ -67,6 +72,8 @@ class Application:
         return self._store
 
     def _open(self, session: str | None, full: bool = False) -> Loaded:
+        from scorekeeper.app.games import open_game
+
         return open_game(self.store, session, full)
 
     def session_id(self, session: str | None = None) -> str:
@@ -79,11 +86,13 @@ class Application:
         options as stored), ``number`` (the next hand), ``dealer_of_next`` /
         ``leader_of_next`` (who deals and leads it, named even once the game is
         over) and ``variant_name``."""
+        from scorekeeper.app import report
+
         loaded = self._open(session)
         doc = report.standings_json(loaded)
         n = loaded.state.hands + 1
         doc.update(seats=list(loaded.setup.players), rules=dict(loaded.record["rules"]), number=n,
-                   dealer_of_next=loaded.setup.dealer_of(n), leader_of_next=loaded.setup.leader_of(n),
+                   dealer_of_next=loaded.state.dealer_of(n), leader_of_next=loaded.state.leader_of(n),
                    variant_name=loaded.setup.variant.name)
         return doc
 
@@ -95,6 +104,8 @@ class Application:
         ``new --json`` (``session``, ``variant``, ``players``, ``title``, ``rules``,
         ``dealer``, ``leader``), plus ``variant_name`` and ``standings``.
         """
+        from scorekeeper.app import report, sessions
+
         loaded = sessions.create(self.store, variant, players, rules, title, dealer)
         doc = report.new_json(loaded)
         doc.update(variant_name=loaded.setup.variant.name, standings=report.standings_json(loaded))
@@ -105,10 +116,8 @@ class Application:
             raise ValueError(f"form must be one of {FORMS}, not {form!r}")
         if form != "line":
             return entry
-        from scorekeeper.core.oneline import parse_line_entries
-
-        v = loaded.setup.variant
-        return parse_line_entries(list(entry), loaded.setup.players, v.knock_allowed, v.player_keys)
+        # the variant's own one-line form where it has one (Gin Rummy: just the cards)
+        return loaded.setup.variant.line_entry(list(entry), loaded.setup.players)
 
     def preview_hand(self, entry: Any, form: str = "file", session: str | None = None) -> dict:
         """Score ``entry`` as the next hand without storing it (the prompt's confirmation).
@@ -118,6 +127,9 @@ class Application:
         ``explain``), ``notes`` (the hand's), ``note`` (the game's: a tie played
         off, the end bonuses), ``entry`` (the entry as stored) and ``standings``.
         """
+        from scorekeeper.app import report, sessions
+        from scorekeeper.app.games import Loaded
+
         loaded = self._open(session)
         raw = self._entry(loaded, entry, form)
         state, result = sessions.next_hand(loaded, raw)
@@ -134,6 +146,8 @@ class Application:
         the one-line arguments (``["Ann: 7H 8H 9H -AS", "Bob: -"]``). Returns
         ``hand --json`` plus ``standings`` (after the hand). Only this hand is scored.
         """
+        from scorekeeper.app import sessions
+
         with self.store.writing():
             loaded = self._open(session)
             raw = self._entry(loaded, entry, form)
@@ -146,6 +160,8 @@ class Application:
         Returns ``hand --json`` for that hand (``totals`` at that hand) plus
         ``standings``. Refused when the edit would end the game before later hands.
         """
+        from scorekeeper.app import sessions
+
         with self.store.writing():
             loaded = self._open(session)
             raw = self._entry(loaded, entry, form)
@@ -171,15 +187,21 @@ class Application:
 
     def undo(self, session: str | None = None) -> dict:
         """``undo``: take back the last hand. ``{"session", "number", "standings"}``."""
+        from scorekeeper.app import report, sessions
+
         loaded, number = sessions.undo(self.store, session)
         return {"session": loaded.record["id"], "number": number, "standings": report.standings_json(loaded)}
 
     def redo(self, session: str | None = None) -> dict:
         """``redo``: put back what the last undo took. ``{"session", "number", "standings"}``."""
+        from scorekeeper.app import report, sessions
+
         loaded, number = sessions.redo(self.store, session)
         return {"session": loaded.record["id"], "number": number, "standings": report.standings_json(loaded)}
 
     def _hand_doc(self, loaded: Loaded, result, number: int) -> dict:
+        from scorekeeper.app import report
+
         doc = report.hand_json(loaded, result, number)
         doc["standings"] = report.standings_json(loaded)
         return doc
@@ -187,10 +209,14 @@ class Application:
     # -- reading ----------------------------------------------------------------------
     def standings(self, session: str | None = None) -> dict:
         """``standings --json``. Nothing is scored (the session's cache holds the numbers)."""
+        from scorekeeper.app import report
+
         return report.standings_json(self._open(session))
 
     def history(self, session: str | None = None) -> dict:
         """``history --json``, plus ``standings`` (the heading) and ``players`` in seat order."""
+        from scorekeeper.app import report
+
         loaded = self._open(session, full=True)
         doc = report.history_json(loaded)
         doc.update(standings=report.standings_json(loaded), players=list(loaded.setup.players))
@@ -210,16 +236,22 @@ class Application:
 
     def chart(self, session: str | None = None) -> dict:
         """``chart --json``: each player's running total hand by hand (see :func:`report.chart_json`)."""
+        from scorekeeper.app import report
+
         return report.chart_json(self._open(session))
 
     # -- keeping sessions -----------------------------------------------------------------
     def sessions(self) -> dict:
-        """``sessions --json``: ``{"current", "sessions": [...]}``."""
+        """``sessions --json``: ``{"current", "sessions": [...]}`` (reads the index only)."""
+        from scorekeeper.app.index import sessions_json
+
         st = self.store
-        return report.sessions_json(st.current_id(), st.summaries())
+        return sessions_json(st.current_id(), st.summaries())
 
     def use(self, session: str) -> dict:
         """``use ID``: make a session current. ``{"session", "variant", "variant_name", "players", "title"}``."""
+        from scorekeeper.app import sessions
+
         loaded = sessions.use(self.store, session)
         r = loaded.record
         return {"session": r["id"], "variant": r["variant"], "variant_name": loaded.setup.variant.name,
@@ -227,6 +259,8 @@ class Application:
 
     def delete(self, session: str) -> dict:
         """``delete ID``: delete a session for good. ``{"session": id}``."""
+        from scorekeeper.app import sessions
+
         return {"session": sessions.delete(self.store, session)}
 
     # -- the rules ----------------------------------------------------------------------

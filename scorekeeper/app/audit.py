@@ -97,7 +97,7 @@ def explain_json(loaded: Loaded, number: int | None = None, player: str | None =
     doc: dict[str, Any] = {
         "session": loaded.record["id"], "number": n, "variant": loaded.record["variant"],
         "title": loaded.record.get("title"), "context": dict(result.context),
-        "dealer": loaded.setup.dealer_of(n), "won": list(result.won), "ended": result.ended,
+        "dealer": state.dealer_of(n), "won": list(result.won), "ended": result.ended,
         "notes": list(result.notes), "points_only": result.points_only, "players": players,
         "finished": bool(last and ending.finished), "winners": list(ending.winners) if last else [],
         "note": ending.note if last else "",

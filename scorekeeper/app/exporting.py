@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from scorekeeper.core.errors import InputError, ScorekeeperError, StateError, StoreError
-from scorekeeper.core.game import Ending, GameState, check_text, new_setup
+from scorekeeper.core.game import check_text, new_setup
 from scorekeeper.core.rules import resolve_rules
 from scorekeeper.core.variants import get_variant
 from scorekeeper.app import report
@@ -78,15 +78,17 @@ def replayed(record: dict) -> Loaded:
     return _named(record, lambda: scored(record))
 
 
-def game(record: dict) -> Loaded:
-    """A stored record as a game: its numbers from its cache when fresh, else scored
-    (:func:`scorekeeper.app.games.game_of`); errors name the session."""
-    return _named(record, lambda: game_of(record))
+def game(record: dict, row: dict | None = None) -> Loaded:
+    """A stored record as a game: its numbers from its cache when fresh and written
+    with its index ``row``, else scored (:func:`scorekeeper.app.games.game_of`);
+    errors name the session."""
+    return _named(record, lambda: game_of(record, row=row))
 
 
 def games(store, session_ids: Sequence[str]) -> list[Loaded]:
     """:func:`game` of each of ``session_ids``, in that order (each file read once)."""
-    return [game(r) for r in read_records(store, session_ids)]
+    rows = {s["id"]: s for s in store.summaries()}
+    return [game(r, rows.get(r["id"])) for r in read_records(store, session_ids)]
 
 
 def export_format(given: str | None, output: Path | None = None) -> str:
@@ -306,23 +308,6 @@ def safe_cell(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
-def boards(records: Iterable[dict]) -> list[tuple[dict, Loaded]]:
-    """``(record, game)`` for stored records (:func:`game`). Kept for the commands
-    written before :class:`scorekeeper.app.Application`; :func:`games` is the same
-    without the pairs."""
-    return [(r, game(r)) for r in records]
-
-
-def _game(item) -> Loaded:
-    """A game from a :class:`Loaded`, or a ``(record, game or scoreboard)`` pair."""
-    if isinstance(item, Loaded):
-        return item
-    record, board = item
-    if isinstance(board, Loaded):
-        return board
-    return Loaded(record, board.setup, board, False)
-
-
 def csv_rows(loaded: Iterable[Loaded]) -> list[list[Any]]:
     """One row per player per hand, in :data:`CSV_COLUMNS` order.
 
@@ -335,23 +320,21 @@ def csv_rows(loaded: Iterable[Loaded]) -> list[list[Any]]:
     Each item is a game (:func:`game`).
     """
     rows: list[list[Any]] = []
-    for item in loaded:
-        g = _game(item)
+    for g in loaded:
         r, st = g.record, g.state
         ending = st.ending
         finished = ending.finished
-        date = safe_cell(str(r.get("created", ""))[:10])
-        title = safe_cell(r.get("title") or "")
+        head = (safe_cell(r["id"]), safe_cell(str(r.get("created", ""))[:10]), safe_cell(r.get("title") or ""),
+                r["variant"])
+        state = "yes" if finished else "no"
+        players = [(p, safe_cell(p), "yes" if finished and p in ending.winners else "no") for p in g.setup.players]
         count = st.hands
         for number, (hand, totals) in enumerate(zip(st.results, st.running_totals()), 1):
-            last = number == count
+            last = finished and number == count
             scores = hand.scores
-            for player in g.setup.players:
-                bonus = ending.bonus.get(player, 0) if finished and last else 0
-                won = finished and player in ending.winners
-                rows.append([safe_cell(r["id"]), date, title, r["variant"], number, safe_cell(player),
-                             scores[player], totals[player], bonus, "yes" if finished else "no",
-                             "yes" if won else "no"])
+            for player, cell, won in players:
+                bonus = ending.bonus.get(player, 0) if last else 0
+                rows.append([*head, number, cell, scores[player], totals[player], bonus, state, won])
     return rows
 
 
@@ -390,14 +373,13 @@ def _hands(n: int) -> str:
     return ngettext("{n} hand", "{n} hands", n).format(n=n)
 
 
-def session_markdown(item: Loaded, level: int = 1) -> str:
+def session_markdown(g: Loaded, level: int = 1) -> str:
     """One session in Markdown: heading, date, variant and rules, standings, hand by hand.
 
-    ``item`` is a game (:func:`game`); ``level`` is the heading level of the
+    ``g`` is a game (:func:`game`); ``level`` is the heading level of the
     session's title (its parts are one below). The standings are the
     ``standings`` document (:func:`scorekeeper.app.report.standings_json`).
     """
-    g = _game(item)
     r, st = g.record, g.state
     variant = g.setup.variant
     doc = report.standings_json(g)
@@ -458,7 +440,7 @@ def session_markdown(item: Loaded, level: int = 1) -> str:
         said_number = _("{number} (points)").format(number=number) if hand.points_only else str(number)
         scores = hand.scores
         cells = [f"{_signed(scores[p])} → {totals[p]}" for p in players]
-        lines.append(f"| {said_number} | {md_escape(g.setup.dealer_of(number))} | " + " | ".join(cells) + " |")
+        lines.append(f"| {said_number} | {md_escape(st.dealer_of(number))} | " + " | ".join(cells) + " |")
     lines += ["", _("Each cell: the hand's score → the running total.")]
     if any(hand.points_only for hand in st.results):
         lines += ["", _("(points): the hand was entered as points, not card by card.")]

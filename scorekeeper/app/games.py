@@ -15,6 +15,8 @@ end of the game are made of.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -52,12 +54,24 @@ def entries_of(record: dict) -> list[Any]:
 
 
 def summary_of(record: dict, state: GameState) -> dict:
-    """The index row kept for `sessions`."""
+    """The index row kept for `sessions`; ``entries`` is :func:`entries_digest` of the
+    hands the row (and the record's cache of derived numbers) was worked out from."""
     return {
         "id": record["id"], "variant": record["variant"], "title": record.get("title"),
         "players": list(record["players"]), "hands": state.hands, "finished": state.ending.finished,
         "winners": list(state.ending.winners), "created": record["created"], "updated": now(),
+        "entries": entries_digest(record),
     }
+
+
+def entries_digest(record: dict) -> str:
+    """A short fingerprint of the hands in effect, as stored. The cache of derived
+    numbers is trusted only when the index row written with it holds the same
+    fingerprint: a session file changed outside scorekeeper is then scored again
+    (and refused if its hands no longer score) instead of shown with old numbers."""
+    text = json.dumps([h.get("entry") for h in record.get("hands", ())], ensure_ascii=False,
+                      separators=(",", ":"))
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
 
 
 # -- scoring ----------------------------------------------------------------------
@@ -97,20 +111,24 @@ def scored(record: dict, setup: GameSetup | None = None) -> Loaded:
     return Loaded(record, setup, score_hands(setup, entries_of(record)), True)
 
 
-def cached(record: dict, setup: GameSetup | None = None) -> Loaded | None:
+def cached(record: dict, setup: GameSetup | None = None, row: dict | None = None) -> Loaded | None:
     """A stored record with its state from the cache of derived numbers, or None
-    when the cache is missing, stale or not of the expected shape."""
+    when the cache is missing, stale or not of the expected shape, or when the
+    hands are not those its index ``row`` was written with (:func:`entries_digest`)."""
+    if row is None or row.get("entries") != entries_digest(record):
+        return None
     setup = setup or setup_of(record)
     state = board_from_cache(record, setup)
     return None if state is None else Loaded(record, setup, state, False)
 
 
-def game_of(record: dict, full: bool = False) -> Loaded:
-    """A stored record as a game: from its cache when fresh (unless ``full``), else
-    scored. Raises the scoring errors as :func:`score_hands` does."""
+def game_of(record: dict, full: bool = False, row: dict | None = None) -> Loaded:
+    """A stored record as a game: from its cache when fresh and written with the
+    index ``row`` (unless ``full``), else scored. Raises the scoring errors as
+    :func:`score_hands` does."""
     setup = setup_of(record)
     if not full:
-        quick = cached(record, setup)
+        quick = cached(record, setup, row)
         if quick is not None:
             return quick
     return scored(record, setup)
@@ -125,7 +143,7 @@ def open_game(store: Store, session: str | None, full: bool = False) -> Loaded:
     sid = store.resolve(session)
     record = store.load(sid)
     try:
-        return game_of(record, full)
+        return game_of(record, full, None if full else store.summary(sid))
     except (InputError, StateError) as e:
         raise StoreError("session.rules_refuse", path=store.session_path(sid), session=sid, cause=e) from None
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from scorekeeper.core.cards import RANKS, rank_plural
 from scorekeeper.core.scoring import HandResult
 from scorekeeper.app.games import Loaded, scored
+from scorekeeper.app.index import sessions_json  # noqa: F401  (the sessions document, kept here too)
 
 
 def crazy_round(loaded: Loaded) -> dict:
@@ -46,6 +47,7 @@ def standings_json(loaded: Loaded) -> dict:
     }
     if r["variant"] == "crazy":
         doc.update(crazy_round(loaded))
+    doc.update(st.facts)  # what the variant adds (Gin Rummy: shutout, once finished)
     return doc
 
 
@@ -59,6 +61,7 @@ def hand_json(loaded: Loaded, result: HandResult, number: int) -> dict:
         "session": loaded.record["id"], "number": number, "scores": result.scores,
         "totals": totals, "finished": st.ending.finished, "winners": list(st.ending.winners),
         "points_only": result.points_only, "won": result.won, "context": result.context,
+        **loaded.setup.variant.facts_of(result),
     }
 
 
@@ -75,15 +78,10 @@ def history_json(loaded: Loaded) -> dict:
             "number": i, "points_only": result.points_only,
             "points_only_players": [p for p, s in result.players.items() if s.points_only],
             "scores": result.scores, "totals": totals, "won": result.won, "ended": result.ended,
-            "dealer": loaded.setup.dealer_of(i), "entry": loaded.record["hands"][i - 1]["entry"],
-            "context": result.context,
+            "dealer": st.dealer_of(i), "entry": loaded.record["hands"][i - 1]["entry"],
+            "context": result.context, **loaded.setup.variant.facts_of(result),
         })
     return {"session": loaded.record["id"], "variant": loaded.record["variant"], "hands": hands}
-
-
-def sessions_json(current: str | None, summaries: list[dict]) -> dict:
-    keys = ("id", "variant", "title", "players", "hands", "finished", "winners", "created")
-    return {"current": current, "sessions": [{k: s.get(k) for k in keys} for s in summaries]}
 
 
 def chart_json(loaded: Loaded) -> dict:

@@ -22,6 +22,9 @@ Definitions (also in the README, "Sharing results"):
   final total (end-of-game bonuses included) was better than / worse than /
   equal to the opponent's — better meaning higher, or lower in Crazy Rummy.
   ``ahead + behind + level == finished``.
+- Gin Rummy adds, per player and per opponent, ``gin``: ``gins``, ``undercuts``,
+  ``knocks``, ``average_deadwood`` and ``shutouts`` (defined in
+  :mod:`scorekeeper.core.gin.tally`), over the gin games only.
 """
 from __future__ import annotations
 
@@ -46,6 +49,8 @@ class Game:
     totals: dict[str, int]
     finished: bool
     winners: tuple[str, ...]
+    #: a Gin Rummy game's hand facts (:class:`scorekeeper.core.gin.tally.GinGame`), else None
+    gin: Any = None
 
 
 def game_of(loaded) -> Game:
@@ -55,22 +60,23 @@ def game_of(loaded) -> Game:
         session=r["id"], title=r.get("title"), variant=r["variant"],
         lowest_wins=loaded.setup.variant.lowest_wins, players=tuple(loaded.setup.players),
         scores=tuple(dict(res.scores) for res in st.results), totals=dict(st.totals),
-        finished=st.ending.finished, winners=tuple(st.ending.winners),
+        finished=st.ending.finished, winners=tuple(st.ending.winners), gin=_gin_game(loaded),
     )
 
 
-def game_from_board(record: dict, board) -> Game:
-    """A :class:`Game` from a stored record and its scoreboard (a
-    :class:`scorekeeper.app.scoreboard.Board`, or the game itself as
-    :func:`scorekeeper.app.exporting.boards` pairs it)."""
-    if hasattr(board, "state"):
-        return game_of(board)
-    return Game(
-        session=record["id"], title=record.get("title"), variant=record["variant"],
-        lowest_wins=board.setup.variant.lowest_wins, players=tuple(board.players),
-        scores=tuple(dict(h.scores) for h in board.results), totals=board.totals,
-        finished=board.ending.finished, winners=tuple(board.ending.winners),
-    )
+def _gin_game(loaded) -> Any:
+    """A gin game's hand facts; a game read from its cache (numbers only) is scored for them."""
+    if loaded.record["variant"] != "gin":
+        return None
+    from scorekeeper.app.games import scored
+    from scorekeeper.core.gin.tally import GinGame
+    from scorekeeper.core.scoring import HandResult
+
+    st = loaded.state
+    if not all(isinstance(res, HandResult) for res in st.results):
+        st = scored(loaded.record, loaded.setup).state
+    return GinGame(tuple(loaded.setup.players), tuple(res.context for res in st.results), st.ending.finished,
+                   tuple(st.ending.winners), bool(st.facts.get("shutout")))
 
 
 def _where(game: Game, number: int, score: int) -> dict[str, Any]:
@@ -108,7 +114,18 @@ def player_stats(name: str, games: Sequence[Game]) -> dict[str, Any]:
         "best": best,
         "worst": worst,
         "head_to_head": head_to_head(name, mine),
+        **_gin_row(name, mine),
     }
+
+
+def _gin_row(name: str, games: Sequence[Game]) -> dict[str, Any]:
+    """``{"gin": {...}}`` when ``games`` hold gin games, else nothing."""
+    gin = [g.gin for g in games if g.gin is not None]
+    if not gin:
+        return {}
+    from scorekeeper.core.gin.tally import tally
+
+    return {"gin": tally(name, gin)}
 
 
 def head_to_head(name: str, games: Sequence[Game]) -> list[dict[str, Any]]:
@@ -127,6 +144,10 @@ def head_to_head(name: str, games: Sequence[Game]) -> list[dict[str, Any]]:
             row = rows.setdefault(other, {"opponent": other, "games": 0, "finished": 0,
                                           "ahead": 0, "behind": 0, "level": 0})
             row["games"] += 1
+            if g.gin is not None:
+                from scorekeeper.core.gin.tally import add_game, empty
+
+                add_game(row.setdefault("gin", empty()), name, g.gin)
             if not g.finished:
                 continue
             row["finished"] += 1

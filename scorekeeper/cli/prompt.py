@@ -89,8 +89,13 @@ def ask_hand(t: "Terminal", application: "Application", table: dict, session: st
             import readline  # noqa: F401
         except ImportError:  # pragma: no cover - not on every platform
             pass
+    dialog = _Dialog
+    if table["variant"] == "gin":  # Gin Rummy asks for the cards each player shows, not for melds
+        from scorekeeper.cli.gin_prompt import GinDialog
+
+        dialog = GinDialog
     try:
-        return _Dialog(t, application, table, session, read).run()
+        return dialog(t, application, table, session, read).run()
     except (KeyboardInterrupt, EOFError, Leave) as e:
         sys.stderr.write(("\n" if not isinstance(e, Leave) else "") + _("Nothing saved.") + "\n")
         raise typer.Exit(1) from None

@@ -77,6 +77,8 @@ def fixed_rounds(variant: Variant) -> int | None:
 
 def goal_text(variant: Variant) -> str:
     """``"first to 500+; highest total wins"`` or ``"13 rounds; lowest total wins"``."""
+    if variant.goal_code:
+        return render(variant.goal_code, {"target": variant.target})
     who = phrase("describe.lowest" if variant.lowest_wins else "describe.highest")
     if variant.target is not None:
         return render("describe.goal_target", {"target": variant.target, "who": who})
@@ -144,7 +146,9 @@ def variant_rules(variant: Variant) -> dict:
     doc["lowest_wins"] = variant.lowest_wins
     doc["summary"] = variant.summary
     doc["facts"] = variant_facts(variant)
-    doc["options"] = [option_json(variant, o.key) for o in variant.options]
+    doc["options"] = [option_json(variant, o.key) for o in variant.listed_options + variant.options]
+    if variant.presets:
+        doc["presets"] = {name: {k: _plain(v) for k, v in values.items()} for name, values in variant.presets.items()}
     doc["interpretations"] = [
         {"id": key, "text": INTERPRETATIONS.get(key, ""), "option": INTERPRETATION_OPTIONS.get(key)}
         for key in variant.interpretations

@@ -201,12 +201,32 @@ class GameState:
         return rank_totals(self.setup.players, self.totals, self.setup.variant.lowest_wins)
 
     @property
+    def facts(self) -> dict[str, Any]:
+        """What the variant adds to the standings (Gin Rummy: ``shutout`` once finished)."""
+        v = self.setup.variant
+        return dict(v.state_facts(self)) if v.state_facts is not None else {}
+
+    def dealer_of(self, number: int) -> str:
+        """Who deals hand ``number`` (1-based, up to the hand after the last): the deal
+        passes left every hand (SPEC §2), unless the variant says who deals from the hands
+        before (Gin Rummy: the hand's winner; a void hand dealt again by the same dealer)."""
+        v = self.setup.variant
+        if v.dealer_after is None:
+            return self.setup.dealer_of(number)
+        return v.dealer_after(self.setup, list(self.results)[:max(number - 1, 0)])
+
+    def leader_of(self, number: int) -> str:
+        """Who leads hand ``number``: the player left of its dealer (with two players, the non-dealer)."""
+        players = self.setup.players
+        return players[(players.index(self.dealer_of(number)) + 1) % len(players)]
+
+    @property
     def next_dealer(self) -> str | None:
-        return None if self.ending.finished else self.setup.dealer_of(self.hands + 1)
+        return None if self.ending.finished else self.dealer_of(self.hands + 1)
 
     @property
     def next_leader(self) -> str | None:
-        return None if self.ending.finished else self.setup.leader_of(self.hands + 1)
+        return None if self.ending.finished else self.leader_of(self.hands + 1)
 
 
 def closest(name: str, names: Sequence[str]) -> str | None:
@@ -294,7 +314,10 @@ def new_setup(
 def score_entry(setup: GameSetup, raw: Any, number: int) -> HandResult:
     """Check and score one raw hand entry as hand ``number`` of the game."""
     v = setup.variant
-    entry = parse_entry(raw, setup.players, set(v.player_keys), v.knock_allowed)
+    if v.read_entry is not None:
+        entry = v.read_entry(raw, setup.players)
+    else:
+        entry = parse_entry(raw, setup.players, set(v.player_keys), v.knock_allowed)
     return v.score(entry, setup, number)
 
 

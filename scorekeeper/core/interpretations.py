@@ -34,19 +34,23 @@ class _Said(Mapping[str, str]):
 
 
 #: Interpretation id → the sentence stating the default and how to change it (SPEC §2.6).
-INTERPRETATIONS: Mapping[str, str] = _Said("interpretation", ("I-1", "I-2", "I-3", "I-4", "I-5", "I-6", "I-7"))
+INTERPRETATIONS: Mapping[str, str] = _Said(
+    "interpretation", ("I-1", "I-2", "I-3", "I-4", "I-5", "I-6", "I-7", *(f"I-G{i}" for i in range(1, 11))))
 
 #: Interpretation id → the rule option that changes it, where there is one.
 INTERPRETATION_OPTIONS: dict[str, str | None] = {
     "I-1": "tie", "I-2": "round_bonus", "I-3": "decks", "I-4": None, "I-5": None, "I-6": None, "I-7": None,
+    # Gin Rummy (SPEC §2.7)
+    "I-G1": "equal_deadwood", "I-G2": None, "I-G3": "shutout", "I-G4": "box_timing", "I-G5": "game_winner",
+    "I-G6": None, "I-G7": None, "I-G8": "oklahoma_ace", "I-G9": "spades_double", "I-G10": None,
 }
 
 #: SPEC section → its title, so an explanation can name the rule it cites.
-SECTIONS: Mapping[str, str] = _Said("section", ("§2", "§2.1", "§2.2", "§2.3", "§2.4", "§2.5", "§2.6", "§4"))
+SECTIONS: Mapping[str, str] = _Said("section", ("§2", "§2.1", "§2.2", "§2.3", "§2.4", "§2.5", "§2.6", "§2.7", "§4"))
 
 
 def interpretation(key: str) -> str:
-    """The sentence for ``"I-1"`` … ``"I-7"``. Raises :class:`KeyError` for an unknown id."""
+    """The sentence for ``"I-1"`` … ``"I-7"``, ``"I-G1"`` … ``"I-G10"``. Raises :class:`KeyError` for an unknown id."""
     return INTERPRETATIONS[key]
 
 

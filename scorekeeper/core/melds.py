@@ -19,6 +19,7 @@ high)") or raises :class:`IllegalMeld` with the rule it breaks as data.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import product
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
@@ -80,6 +81,8 @@ class MeldRules:
     ace_high: bool = True
     set_duplicates: bool = False
     wild_name: Phrase | str = phrase("meld.wild_card")
+    #: the refusal of an ace above a king where the ace is always low (the variant's sentence)
+    ace_low_code: str = "meld.ace_always_low"
 
 
 @dataclass(frozen=True)
@@ -263,7 +266,7 @@ def _run_failure(ranks: list[int], n: int, rules: MeldRules, suit: str) -> MeldF
     if 1 in present and not rules.ace_high:
         high = [14 if r == 1 else r for r in ranks]
         if max(high) - min(high) + 1 <= n:
-            return MeldFault("meld.ace_always_low")
+            return MeldFault(rules.ace_low_code)
     if 1 in present and 13 in present:
         return MeldFault("meld.corner_both_ends")
     lo, hi = min(ranks), max(ranks)
@@ -343,3 +346,108 @@ def deck_code(base: str, decks: int) -> str:
     """``base`` and ``.one`` for one deck ("one deck holds it"), ``.many`` for more
     ("two decks hold it"): the verb agrees with the decks."""
     return f"{base}.{'one' if decks == 1 else 'many'}"
+
+
+# -- lay-offs (SPEC §2.2): shared by Rummy 500 and Gin Rummy --------------------------------
+
+
+class TableMeld:
+    """A meld on the table this hand: its owner and its cards as melded."""
+
+    def __init__(self, owner: str, cards: Sequence[PlayedCard], reading: MeldReading):
+        self.owner, self.cards, self.reading = owner, list(cards), reading
+
+    def title(self) -> Phrase:
+        """``Ann's run 4♠ 5♠ 6♠``: the meld as melded."""
+        return phrase("layoff.meld_title", owner=self.owner, kind=self.reading.kind, cards=self.reading.cards)
+
+
+def fit_layoffs(
+    melds: Sequence[TableMeld], layoffs: Sequence[tuple[str, PlayedCard]], rules: MeldRules
+) -> list[MeldReading] | None:
+    """Find where every lay-off goes (SPEC §2.2): an assignment of each
+    ``(player, card)`` to a meld, lay-offs on lay-offs included, that leaves
+    every meld legal. A search over all assignments, not a greedy pass.
+
+    Returns each meld's final reading (in ``melds`` order), or None when no
+    assignment works.
+    """
+    def could_take(m: TableMeld, card: PlayedCard, added: list[PlayedCard]) -> bool:
+        if m.reading.kind == "set":
+            rank = m.reading.slots[0].rank
+            return card.card.rank == rank and len(m.cards) + len(added) < 4
+        suit = next(s.counts_as.suit for s in m.reading.slots if s.counts_as is not None)
+        taken = {s.rank % 13 for s in m.reading.slots} | {c.card.rank % 13 for c in added}
+        return card.card.suit == suit and card.card.rank % 13 not in taken
+
+    def fillable(m: TableMeld, added: list[PlayedCard], rest: Counter) -> bool:
+        """Can the cards still to place fill the gaps between a run and what was
+        laid off on it (a 9 on 5-6-7 needs an 8 still to come)?"""
+        if m.reading.kind == "set" or not added:
+            return True
+        suit = next(s.counts_as.suit for s in m.reading.slots if s.counts_as is not None)
+        fixed = [s.rank for s in m.reading.slots] + [c.card.rank for c in added if c.card.rank != 1]
+        aces = [((1,) if c.ace == "low" else (14,) if c.ace == "high" else (1, 14))
+                for c in added if c.card.rank == 1]
+        for places in product(*aces):
+            ranks = fixed + list(places)
+            if len(set(ranks)) != len(ranks) or (1 in ranks and 14 in ranks):
+                continue
+            need = Counter((1 if r == 14 else r, suit)
+                           for r in range(min(ranks), max(ranks) + 1) if r not in ranks)
+            if all(rest[k] >= n for k, n in need.items()):
+                return True
+        return False
+
+    def key_of(card: PlayedCard) -> tuple[int, str]:
+        return card.card.rank, card.card.suit
+
+    # Where each lay-off could go at all, given every other lay-off as filler;
+    # the most constrained first, so one that fits nowhere fails the search at
+    # once instead of after every arrangement of the others.
+    every = Counter(key_of(c) for _, c in layoffs)
+    could = [[j for j, m in enumerate(melds)
+              if could_take(m, c, []) and fillable(m, [c], every - Counter([key_of(c)]))]
+             for _, c in layoffs]
+    order = sorted(range(len(layoffs)), key=lambda k: len(could[k]))
+    cards = [layoffs[k][1] for k in order]
+    targets = [could[k] for k in order]
+    # still[i]: the cards not yet placed once lay-off i is placed.
+    still: list[Counter] = [Counter() for _ in range(len(cards) + 1)]
+    for i in range(len(cards) - 1, -1, -1):
+        still[i] = still[i + 1] + Counter([key_of(cards[i])])
+
+    groups: list[list[PlayedCard]] = [[] for _ in melds]
+    failed: set = set()
+
+    def search(i: int) -> list[MeldReading] | None:
+        if i == len(cards):
+            readings = []
+            for m, added in zip(melds, groups):
+                if not added:
+                    readings.append(m.reading)
+                    continue
+                try:
+                    readings.append(read_meld(m.cards + added, rules))
+                except IllegalMeld:
+                    return None
+            return readings
+        key = (i, tuple(tuple(sorted(map(str, g))) for g in groups))
+        if key in failed:
+            return None
+        card = cards[i]
+        for j in targets[i]:
+            m = melds[j]
+            if could_take(m, card, groups[j]):
+                groups[j].append(card)
+                if all(fillable(mm, g, still[i + 1]) for mm, g in zip(melds, groups)):
+                    found = search(i + 1)
+                else:
+                    found = None
+                groups[j].pop()
+                if found is not None:
+                    return found
+        failed.add(key)
+        return None
+
+    return search(0)

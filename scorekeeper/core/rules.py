@@ -257,12 +257,38 @@ class Variant:
     value_meld: Callable[[MeldReading, Mapping[str, Any]], int] | None = None
     check_setup: Callable[[Variant, Mapping[str, Any], int], None] = field(
         default=lambda variant, rules, players: None)
+    #: ``read_entry(raw, players)`` -> the entry ``score`` takes, for a variant whose hand
+    #: entries are not the shared structure (Gin Rummy's cards, knock and up-card); None: the shared one
+    read_entry: Callable[[Any, Sequence[str]], Any] | None = None
+    #: ``read_line(args, players)`` -> a raw entry from one-line arguments; None: the shared form
+    read_line: Callable[[Sequence[str], Sequence[str]], dict] | None = None
+    #: ``dealer_after(setup, results)`` -> who deals the hand after ``results`` (seat name),
+    #: for a variant whose deal does not pass left every hand (Gin Rummy); None: it passes left
+    dealer_after: Callable[[GameSetup, Sequence[Any]], str] | None = None
+    #: ``resolve_options(given, players)`` -> the typed options from ``KEY=VALUE`` values, for a
+    #: variant whose options are more than keys with defaults (Gin Rummy's presets); None: per key
+    resolve_options: Callable[[Mapping[str, Any], int], RuleSet] | None = None
+    #: ``meld_rules_of(rules)`` -> what makes a meld legal, where the variant says it itself
+    meld_rules_of: Callable[[Mapping[str, Any]], MeldRules] | None = None
+    #: options ``new`` takes that are not stored (Gin Rummy's ``preset``: the values it sets are),
+    #: listed by ``rules`` before the stored ones
+    listed_options: tuple[Option, ...] = ()
+    #: named sets of option values (Gin Rummy's bonus schools), as ``rules`` shows them
+    presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: ``state_facts(state)`` -> what the standings add for the variant (Gin Rummy: ``shutout``)
+    state_facts: Callable[[Any], Mapping[str, Any]] | None = None
+    #: ``hand_facts(result)`` -> what ``hand --json`` and ``history --json`` add per hand
+    #: (Gin Rummy: ``kind``, ``knocker``, ``deadwood``, ``knock_limit``, ``multiplier``, ``arrangement``)
+    hand_facts: Callable[[Any], Mapping[str, Any]] | None = None
+    #: the goal in words where "highest total wins" does not say it (a message code taking ``target``)
+    goal_code: str = ""
 
     #: every option key of every variant made, to tell "not for this variant" from "no such option"
     known_option_keys: ClassVar[set[str]] = set()
 
     def __post_init__(self) -> None:
         Variant.known_option_keys.update(o.key for o in self.options)
+        Variant.known_option_keys.update(o.key for o in self.listed_options)
 
     # -- facts read as the rest of the program asks for them --
 
@@ -283,7 +309,7 @@ class Variant:
         return tuple(out)
 
     def option(self, key: str) -> Option | None:
-        return next((o for o in self.options if o.key == key), None)
+        return next((o for o in self.options + self.listed_options if o.key == key), None)
 
     @property
     def knock_allowed(self) -> bool:
@@ -335,6 +361,8 @@ class Variant:
     def meld_rules(self, rules: Mapping[str, Any], round_: int = 0) -> MeldRules:
         """What makes a meld legal in round ``round_`` (the wild rank, the ace, identical
         cards in a set only with two decks and ``set_duplicates``)."""
+        if self.meld_rules_of is not None:
+            return self.meld_rules_of(rules)
         duplicates = bool(rules.get("set_duplicates")) and rules.get("decks") == 2
         if self.wilds is Wilds.JOKERS:
             return MeldRules(wild=_is_joker, ace_high=self.ace_high, set_duplicates=duplicates,
@@ -350,6 +378,19 @@ class Variant:
         if not self.melds_score or self.value_meld is None:
             return None
         return self.value_meld(reading, rules)
+
+    def facts_of(self, result: HandResult) -> dict[str, Any]:
+        """What the variant adds to a hand's JSON (nothing for most variants)."""
+        return dict(self.hand_facts(result)) if self.hand_facts is not None else {}
+
+    def line_entry(self, args: Sequence[str], players: Sequence[str]) -> dict:
+        """The raw hand entry one-line arguments give (SPEC §4.2), in the variant's own form
+        where it has one. Raises :class:`InputError`."""
+        if self.read_line is not None:
+            return self.read_line(args, players)
+        from scorekeeper.core.oneline import parse_line_entries
+
+        return parse_line_entries(list(args), players, self.knock_allowed, self.player_keys)
 
     def rules_for(self, values: Mapping[str, Any], players: int) -> RuleSet:
         """The typed options from already-checked values, defaults filled in for ``players``."""
@@ -393,6 +434,10 @@ def parse_rule_args(variant: Variant, args: Sequence[str], players: int) -> Rule
 
 def resolve_rules(variant: Variant, given: Mapping[str, Any], players: int) -> RuleSet:
     """Check option values given as text (or already typed) and fill in defaults."""
+    if variant.resolve_options is not None:
+        rules = variant.resolve_options(given, players)
+        variant.check_setup(variant, rules, players)
+        return rules
     keys = [o.key for o in variant.options]
     values: dict[str, Any] = {}
     for key, value in given.items():

@@ -117,10 +117,13 @@ def register(app: typer.Typer) -> None:
         Examples:
           scorekeeper hand "Ann: 7H 8H 9H, QS QD QC +10H -AS 4D" "Bob: -" "Cy: 80 -85"
           scorekeeper hand "Ann: -3C AD knock" "Bob: -KS 7H 2C" "Cy: -9"
+          scorekeeper hand "Ann: 7H 8H 9H QS QD QC 2C 3C 4C 5D knock" "Bob: KS KH KD 10H JH 5C 9S 6D 3S AH"
           scorekeeper hand --file hand.json
           scorekeeper hand
 
-        The second example is Carousel (Ann knocked). With no entries, on a terminal, each
+        The second example is Carousel (Ann knocked). The third is Gin Rummy: just the
+        cards each player shows (10; 11 and "big" for big gin), which scorekeeper arranges
+        into melds, lay-offs and deadwood; "stock" for a void hand, "up=CARD" for the up-card. With no entries, on a terminal, each
         player is asked in seat order. A laid-off ace that could go low or high says which:
         +AS:low or +AS:high.
         """

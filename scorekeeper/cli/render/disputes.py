@@ -47,6 +47,10 @@ def explain(t: Any, doc: dict) -> None:
                  style="dim")
     t.print(title)
     t.print(_ended_line(doc))
+    if doc.get("variant") == "gin":
+        from scorekeeper.cli.render import gin
+
+        gin.explain(t, doc)
     for note in doc.get("notes") or ():
         t.print(cards(note, t, "yellow"))
     for name, p in doc["players"].items():
@@ -199,6 +203,10 @@ def variant_rules(t: Any, doc: dict) -> None:
     for o in doc["options"]:
         drawn.add_row(o["key"], o["default_text"], _(o["values"]), _(o["help"]))
     t.print(drawn)
+    if doc.get("presets"):
+        from scorekeeper.cli.render import gin
+
+        gin.presets(t, doc)
     if doc["interpretations"]:
         t.print(Text(_("Where the rules are silent (SPEC §2.6)"), style="bold"))
         for i in doc["interpretations"]:

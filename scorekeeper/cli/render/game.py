@@ -28,6 +28,10 @@ def standings(t: Any, doc: dict) -> None:
             break
     heading(t, doc, _("Standings: "))
     t.print(drawn)
+    if doc.get("variant") == "gin":
+        from scorekeeper.cli.render import gin
+
+        gin.standings(t, doc)
     footer(t, doc)
 
 

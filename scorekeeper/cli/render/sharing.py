@@ -79,3 +79,7 @@ def stats(t: Any, doc: dict) -> None:
     if h2h.row_count:
         t.print()
         t.print(h2h)
+    if any(p.get("gin") for p in doc["players"]):
+        from scorekeeper.cli.render import gin
+
+        gin.stats(t, doc)

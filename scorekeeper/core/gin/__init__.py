@@ -30,10 +30,10 @@ from scorekeeper.core.gin.entry import GinHand, GinPlayer, parse_hand
 from scorekeeper.core.gin.game import GinEnding, dealer_after, end_of_game, hands_won, leader, next_dealer
 from scorekeeper.core.gin.oneline import parse_line
 from scorekeeper.core.gin.options import OPTIONS, PRESETS, GinOptions, options_from
-from scorekeeper.core.gin.score import GinLine, knock_limit, multiplier, score_entry, score_hand
+from scorekeeper.core.gin.score import knock_limit, multiplier, score_entry, score_hand
 
 __all__ = [
-    "Arrangement", "GinEnding", "GinHand", "GinLine", "GinMeld", "GinOptions", "GinPlayer", "OPTIONS", "PRESETS",
+    "Arrangement", "GinEnding", "GinHand", "GinMeld", "GinOptions", "GinPlayer", "OPTIONS", "PRESETS",
     "best_arrangement", "card_value", "dealer_after", "deadwood_points", "defender_arrangement", "end_of_game",
     "hands_won", "knock_limit", "leader", "least_deadwood_arrangements", "meld_of", "multiplier", "next_dealer",
     "options_from", "parse_hand", "parse_line", "score_entry", "score_hand",

@@ -6,6 +6,7 @@ interpretations I-G1…I-G10 with the option that changes each.
 from __future__ import annotations
 
 from scorekeeper.core.gin.entry import PLAYER_KEYS as _PLAYER, TOP_KEYS as _TOP
+from scorekeeper.core.messages import render
 
 ID = "gin"
 NAME = "Gin Rummy"
@@ -37,25 +38,7 @@ SUMMARY = (
 
 #: Interpretation id → the sentence stating the default and how to change it (SPEC §2.7).
 INTERPRETATIONS: dict[str, str] = {
-    "I-G1": ("Equal deadwood after lay-offs is an undercut: the defender scores the undercut bonus "
-             "(equal_deadwood=knocker: the knocker wins the hand with 0 points)."),
-    "I-G2": "A shutout means the loser won no hand: a hand won with 0 points spoils it; a void hand does not.",
-    "I-G3": ("A shutout adds shutout_bonus (100) to the winner's total (shutout=flat); shutout=double-total doubles "
-             "the winner's final total, double-hands adds the winner's hand points once more, none adds nothing."),
-    "I-G4": ("Boxes (box_bonus per hand won) are added at the end and do not count toward the target "
-             "(box_timing=immediate: added with each hand won, toward the target)."),
-    "I-G5": ("The player who reached the target wins even when the other player's boxes bring them higher, and "
-             "the standings say so (game_winner=total: the higher final total wins, a tie going to the player "
-             "who reached the target)."),
-    "I-G6": ("An arranged entry is scored as entered, even when a better arrangement or a missed lay-off "
-             "existed; explain points it out."),
-    "I-G7": ("Lay-offs go only onto the knocker's melds given card by card: when the knocker is counted on paper, "
-             "give the defender's deadwood after lay-offs as points."),
-    "I-G8": "Under Oklahoma an ace up-card allows gin only (oklahoma_ace=1: a knock with 1).",
-    "I-G9": ("Under Oklahoma with spades_double a spade up-card doubles the hand's score, bonus included; a box "
-             "credited at once is not doubled, and a hand won is still one box."),
-    "I-G10": ("The game bonus goes to the player whose total reached the target, even when a defender's "
-              "undercut took it there."),
+    key: render(f"interpretation.{key}", {}) for key in (f"I-G{i}" for i in range(1, 11))
 }
 
 #: Interpretation id → the rule option that changes it, where there is one.

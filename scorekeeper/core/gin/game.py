@@ -55,6 +55,9 @@ class GinEnding:
     final: dict[str, int] = field(default_factory=dict)
     notes: list[dict] = field(default_factory=list)
     winner_below: bool = False
+    #: the notes as phrases (code + facts), and each player's bonus reasons as phrases
+    phrases: list = field(default_factory=list)
+    bonus_phrases: dict[str, list] = field(default_factory=dict)
 
     def as_json(self) -> dict[str, Any]:
         return {"finished": self.finished, "winners": self.winners, "bonus": self.bonus, "note": self.note,
@@ -92,12 +95,12 @@ def end_of_game(options: GinOptions, players: Sequence[str], hands: Sequence[Han
     other = next(p for p in players if p != reacher)
     notes = _Notes()
     bonus = {p: 0 for p in players}
-    reasons: dict[str, list[str]] = {p: [] for p in players}
+    reasons: dict[str, list] = {p: [] for p in players}
 
     def give(p: str, amount: int, code: str, /, **facts: Any) -> None:
         bonus[p] += amount
         notes.add(code, **facts)
-        reasons[p].append(notes.text[-1])
+        reasons[p].append(notes.phrases[-1])
 
     give(reacher, options.game_bonus, "gin.end.game_bonus" if options.game_bonus else "gin.end.no_game_bonus",
          player=reacher, target=options.target, total=totals[reacher], points=options.game_bonus)
@@ -137,7 +140,8 @@ def end_of_game(options: GinOptions, players: Sequence[str], hands: Sequence[Han
         notes.add("gin.end.winner_below" if below else "gin.end.winner_target", player=reacher,
                   target=options.target, total=final[reacher], other=other, other_total=final[other])
     return GinEnding(True, [winner], bonus, " ".join(notes.text),
-                     {p: " ".join(r) for p, r in reasons.items()}, reacher, shutout, won, final, notes.data, below)
+                     {p: " ".join(str(x) for x in r) for p, r in reasons.items()}, reacher, shutout, won, final, notes.data,
+                     below, list(notes.phrases), reasons)
 
 
 def next_dealer(options: GinOptions, dealer: str, hand_winner: str | None, players: Sequence[str]) -> str:

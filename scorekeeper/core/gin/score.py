@@ -41,28 +41,15 @@ from scorekeeper.core.gin.arrange import (
 )
 from scorekeeper.core.gin.entry import GinHand, GinPlayer, parse_hand
 from scorekeeper.core.gin.options import GinOptions
-from scorekeeper.core.melds import IllegalMeld, MeldRules, read_meld
+from scorekeeper.core.melds import IllegalMeld, MeldRules, TableMeld, fit_layoffs, read_meld
 from scorekeeper.core.messages import render
-from scorekeeper.core.scoring import HandResult, Line, PlayerScore
+from scorekeeper.core.scoring import HandResult, Line, Phrase, PlayerScore
 
 RULE = "§2.7"
 #: The most deadwood ten cards can hold, in points: ten cards worth 10 each.
 MAX_DEADWOOD = 100
 #: What makes a gin meld legal for :func:`~scorekeeper.core.melds.read_meld`: no wild cards, ace low only.
-MELD_RULES = MeldRules(ace_high=False)
-
-
-@dataclass(frozen=True)
-class GinLine(Line):
-    """An explanation line that keeps its message ``code`` and ``facts`` (cards as
-    :class:`Card` objects): ``reason`` is the English sentence made from them by
-    :mod:`scorekeeper.core.messages`."""
-
-    code: str = ""
-    facts: Mapping[str, Any] = field(default_factory=dict)
-
-    def as_json(self) -> dict:
-        return {**super().as_json(), "code": self.code, "facts": plain(self.facts)}
+MELD_RULES = MeldRules(ace_high=False, ace_low_code="gin.meld.ace_always_low")
 
 
 def plain(value: Any) -> Any:
@@ -86,23 +73,29 @@ def _say(code: str, **facts: Any) -> str:
 
 def _line(ps: PlayerScore, amount: int, code: str, part: str, rule: str = RULE, /, card: Card | None = None,
           group: str | None = None, **facts: Any) -> None:
-    """Add a line of ``amount`` points made from message ``code`` and its ``facts``."""
+    """Add a line of ``amount`` points: message ``code`` with its ``facts`` (cards as objects)."""
     if card is not None:
         facts = {"card": card, **facts}
-    ps.lines.append(GinLine(amount, _say(code, **facts), rule, part, format_card(card) if card else None,
-                            group, code, facts))
+    ps.lines.append(Line(amount, code, rule, part, card, group, facts))
 
 
 class _Notes:
-    """The hand's notes: sentences for people, and the same as data (code + facts)."""
+    """The hand's notes: as phrases (code + facts, made sentences by the messages),
+    and as JSON data (``{"code", "facts"}``, cards in canonical text)."""
 
     def __init__(self) -> None:
-        self.text: list[str] = []
-        self.data: list[dict] = []
+        self.phrases: list[Phrase] = []
 
     def add(self, code: str, /, **facts: Any) -> None:
-        self.text.append(_say(code, **facts))
-        self.data.append({"code": code, "facts": plain(facts)})
+        self.phrases.append(Phrase(code, facts))
+
+    @property
+    def text(self) -> list[str]:
+        return [str(p) for p in self.phrases]
+
+    @property
+    def data(self) -> list[dict]:
+        return [{"code": p.code, "facts": plain(p.facts)} for p in self.phrases]
 
 
 # --- the knock limit -----------------------------------------------------------------------
@@ -175,22 +168,15 @@ def _read_melds(e: GinPlayer) -> list[GinMeld]:
 
 def _table(melds: Sequence[GinMeld], owner: str) -> list:
     """The knocker's melds as the lay-off search (§2.2) takes them."""
-    # The lay-off assignment search lives with Rummy 500 for now; imported here, not at the
-    # top, so that importing the gin rules does not load the variant registry (which will
-    # import gin). It belongs in core/melds.py, beside read_meld.
-    from scorekeeper.core.variants.rummy500 import _Meld
-
     out = []
     for m in melds:
         played = [PlayedCard(c) for c in m.cards]
-        out.append(_Meld(owner, played, read_meld(played, MELD_RULES)))
+        out.append(TableMeld(owner, played, read_meld(played, MELD_RULES)))
     return out
 
 
 def _fits(melds: Sequence[GinMeld], owner: str, player: str, layoffs: Sequence[PlayedCard]) -> bool:
     """Whether every lay-off finds a place on the knocker's melds at once (chains included)."""
-    from scorekeeper.core.variants.rummy500 import fit_layoffs
-
     return fit_layoffs(_table(melds, owner), [(player, c) for c in layoffs], MELD_RULES) is not None
 
 
@@ -323,7 +309,7 @@ def score_hand(hand: GinHand, options: GinOptions) -> HandResult:
             _winner_lines(ps, out, knocker, defender, k, d, hand.upcard)
         else:
             _line(ps, 0, "gin.line.lost", "difference", player=p, winner=out.winner)
-        ps.note = _say("gin.player_note", player=p, deadwood=side.deadwood)
+        ps.note_code, ps.note_facts = "gin.player_note", {"player": p, "deadwood": side.deadwood}
         scores[p] = ps
     _outcome_note(notes, out, knocker, defender, k, d, hand, options)
 
@@ -344,7 +330,7 @@ def score_hand(hand: GinHand, options: GinOptions) -> HandResult:
         "arrangement": arrangement,
         "notes": notes.data,
     }
-    return HandResult(scores, won=[out.winner], ended="knock", context=context, notes=notes.text)
+    return HandResult(scores, won=[out.winner], ended="knock", context=context, remarks=notes.phrases)
 
 
 def _defender_side(kp: GinPlayer, dp: GinPlayer, ties: list[Arrangement] | None, k_melds: list[GinMeld],
@@ -540,8 +526,7 @@ def _outcome_note(notes: _Notes, out: _Outcome, knocker: str, defender: str, k: 
         extra.add("gin.note.doubled", upcard=hand.upcard, points=out.before_box)
     if out.box:
         extra.add("gin.note.box_now", player=out.winner, box=out.box, points=out.points)
-    notes.text[0:0] = extra.text
-    notes.data[0:0] = extra.data
+    notes.phrases[0:0] = extra.phrases
 
 
 def _void(hand: GinHand, options: GinOptions) -> HandResult:
@@ -565,5 +550,5 @@ def _void(hand: GinHand, options: GinOptions) -> HandResult:
         "upcard": format_card(hand.upcard) if hand.upcard else None, "bonus": None, "box": 0,
         "arrangement": {}, "notes": notes.data,
     }
-    return HandResult(scores, won=[], ended="stock", context=context, notes=notes.text)
+    return HandResult(scores, won=[], ended="stock", context=context, remarks=notes.phrases)
 

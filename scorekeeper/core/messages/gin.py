@@ -263,4 +263,45 @@ TEMPLATES: dict[str, str] = {
         "{player} and {other} are tied at {total}: the tie goes to {player}, who reached the target "
         "(game_winner=total, I-G5)."
     ),
+
+    # --- the end of the game as one note, and each player's bonus reasons ---
+    "gin.end.notes": "{notes}",
+    "gin.end.reasons": "{reasons}",
+
+    # --- melds ---
+    "gin.meld.ace_always_low": "the ace is always low in Gin Rummy: Q-K-A is not a run",
+
+    # --- the interpretations where the rule books are silent (SPEC §2.7), and the section ---
+    "section.§2.7": "Gin Rummy",
+    "gin.goal": "first to {target}; end bonuses; the player who reached it wins",
+    "interpretation.I-G1": (
+        'Equal deadwood after lay-offs is an undercut: the defender scores the undercut bonus (equal_deadwood=knocker: the knocker wins the hand with 0 points).'
+    ),
+    "interpretation.I-G2": (
+        'A shutout means the loser won no hand: a hand won with 0 points spoils it; a void hand does not.'
+    ),
+    "interpretation.I-G3": (
+        "A shutout adds shutout_bonus (100) to the winner's total (shutout=flat); shutout=double-total doubles the winner's final total, double-hands adds the winner's hand points once more, none adds nothing."
+    ),
+    "interpretation.I-G4": (
+        'Boxes (box_bonus per hand won) are added at the end and do not count toward the target (box_timing=immediate: added with each hand won, toward the target).'
+    ),
+    "interpretation.I-G5": (
+        "The player who reached the target wins even when the other player's boxes bring them higher, and the standings say so (game_winner=total: the higher final total wins, a tie going to the player who reached the target)."
+    ),
+    "interpretation.I-G6": (
+        'An arranged entry is scored as entered, even when a better arrangement or a missed lay-off existed; explain points it out.'
+    ),
+    "interpretation.I-G7": (
+        "Lay-offs go only onto the knocker's melds given card by card: when the knocker is counted on paper, give the defender's deadwood after lay-offs as points."
+    ),
+    "interpretation.I-G8": (
+        'Under Oklahoma an ace up-card allows gin only (oklahoma_ace=1: a knock with 1).'
+    ),
+    "interpretation.I-G9": (
+        "Under Oklahoma with spades_double a spade up-card doubles the hand's score, bonus included; a box credited at once is not doubled, and a hand won is still one box."
+    ),
+    "interpretation.I-G10": (
+        "The game bonus goes to the player whose total reached the target, even when a defender's undercut took it there."
+    ),
 }

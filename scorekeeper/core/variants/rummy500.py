@@ -15,9 +15,7 @@ Worked example (SPEC §4): Ann melds 7♥ 8♥ 9♥ (24) and Q♠ Q♦ Q♣ (30)
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, replace
-from itertools import product
 from typing import Any, Mapping, Sequence
 
 from scorekeeper.core.cards import PlayedCard, format_card
@@ -28,7 +26,9 @@ from scorekeeper.core.melds import (
     IllegalMeld,
     MeldReading,
     MeldRules,
+    TableMeld,
     check_deck,
+    fit_layoffs,
     read_meld,
 )
 from scorekeeper.core.rules import (
@@ -44,7 +44,7 @@ from scorekeeper.core.rules import (
     option,
     whole_number,
 )
-from scorekeeper.core.scoring import HandResult, Joined, Phrase, PlayerScore, phrase
+from scorekeeper.core.scoring import HandResult, Joined, PlayerScore, phrase
 from scorekeeper.core.variants.common import highest_total_ending, tie_option
 
 RULE_SCORE = "§2.3"
@@ -101,114 +101,12 @@ def kind_word(kind: str) -> Phrase:
     return phrase(f"meld_kind.{kind}")
 
 
-class _Meld:
-    """A meld on the table this hand: its owner and its cards as melded."""
-
-    def __init__(self, owner: str, cards: Sequence[PlayedCard], reading: MeldReading):
-        self.owner, self.cards, self.reading = owner, list(cards), reading
-
-    def title(self) -> Phrase:
-        """``Ann's run 4♠ 5♠ 6♠``: the meld as melded."""
-        return phrase("layoff.meld_title", owner=self.owner, kind=kind_word(self.reading.kind), cards=self.reading.cards)
-
-
 def meld_value(reading: MeldReading, rules: Mapping[str, Any]) -> int:
     """A meld's points: the sum of its cards, an ace 1 where it is low in a run (§2.1, §2.3)."""
     return sum(card_value(s.played.card.rank, rules, low=s.low_ace)[0] for s in reading.slots)
 
 
-def fit_layoffs(
-    melds: Sequence[_Meld], layoffs: Sequence[tuple[str, PlayedCard]], rules: MeldRules
-) -> list[MeldReading] | None:
-    """Find where every lay-off goes (SPEC §2.2): an assignment of each
-    ``(player, card)`` to a meld, lay-offs on lay-offs included, that leaves
-    every meld legal. A search over all assignments, not a greedy pass.
-
-    Returns each meld's final reading (in ``melds`` order), or None when no
-    assignment works.
-    """
-    def could_take(m: _Meld, card: PlayedCard, added: list[PlayedCard]) -> bool:
-        if m.reading.kind == "set":
-            rank = m.reading.slots[0].rank
-            return card.card.rank == rank and len(m.cards) + len(added) < 4
-        suit = next(s.counts_as.suit for s in m.reading.slots if s.counts_as is not None)
-        taken = {s.rank % 13 for s in m.reading.slots} | {c.card.rank % 13 for c in added}
-        return card.card.suit == suit and card.card.rank % 13 not in taken
-
-    def fillable(m: _Meld, added: list[PlayedCard], rest: Counter) -> bool:
-        """Can the cards still to place fill the gaps between a run and what was
-        laid off on it (a 9 on 5-6-7 needs an 8 still to come)?"""
-        if m.reading.kind == "set" or not added:
-            return True
-        suit = next(s.counts_as.suit for s in m.reading.slots if s.counts_as is not None)
-        fixed = [s.rank for s in m.reading.slots] + [c.card.rank for c in added if c.card.rank != 1]
-        aces = [((1,) if c.ace == "low" else (14,) if c.ace == "high" else (1, 14))
-                for c in added if c.card.rank == 1]
-        for places in product(*aces):
-            ranks = fixed + list(places)
-            if len(set(ranks)) != len(ranks) or (1 in ranks and 14 in ranks):
-                continue
-            need = Counter((1 if r == 14 else r, suit)
-                           for r in range(min(ranks), max(ranks) + 1) if r not in ranks)
-            if all(rest[k] >= n for k, n in need.items()):
-                return True
-        return False
-
-    def key_of(card: PlayedCard) -> tuple[int, str]:
-        return card.card.rank, card.card.suit
-
-    # Where each lay-off could go at all, given every other lay-off as filler;
-    # the most constrained first, so one that fits nowhere fails the search at
-    # once instead of after every arrangement of the others.
-    every = Counter(key_of(c) for _, c in layoffs)
-    could = [[j for j, m in enumerate(melds)
-              if could_take(m, c, []) and fillable(m, [c], every - Counter([key_of(c)]))]
-             for _, c in layoffs]
-    order = sorted(range(len(layoffs)), key=lambda k: len(could[k]))
-    cards = [layoffs[k][1] for k in order]
-    targets = [could[k] for k in order]
-    # still[i]: the cards not yet placed once lay-off i is placed.
-    still: list[Counter] = [Counter() for _ in range(len(cards) + 1)]
-    for i in range(len(cards) - 1, -1, -1):
-        still[i] = still[i + 1] + Counter([key_of(cards[i])])
-
-    groups: list[list[PlayedCard]] = [[] for _ in melds]
-    failed: set = set()
-
-    def search(i: int) -> list[MeldReading] | None:
-        if i == len(cards):
-            readings = []
-            for m, added in zip(melds, groups):
-                if not added:
-                    readings.append(m.reading)
-                    continue
-                try:
-                    readings.append(read_meld(m.cards + added, rules))
-                except IllegalMeld:
-                    return None
-            return readings
-        key = (i, tuple(tuple(sorted(map(str, g))) for g in groups))
-        if key in failed:
-            return None
-        card = cards[i]
-        for j in targets[i]:
-            m = melds[j]
-            if could_take(m, card, groups[j]):
-                groups[j].append(card)
-                if all(fillable(mm, g, still[i + 1]) for mm, g in zip(melds, groups)):
-                    found = search(i + 1)
-                else:
-                    found = None
-                groups[j].pop()
-                if found is not None:
-                    return found
-        failed.add(key)
-        return None
-
-    return search(0)
-
-
-def _layoff_error(melds: Sequence[_Meld], layoffs: Sequence[tuple[str, PlayedCard]], rules: MeldRules,
+def _layoff_error(melds: Sequence[TableMeld], layoffs: Sequence[tuple[str, PlayedCard]], rules: MeldRules,
                   paper: Sequence[str] = ()) -> InputError:
     """Say which lay-off cannot go anywhere, and why, as precisely as possible.
     ``paper`` names the players whose table was given as points (I-6)."""
@@ -301,11 +199,11 @@ def score_hand(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
     # The deck count first: it bounds how many cards the lay-off search can see.
     decks, jokers = setup.variant.decks(setup)
     check_deck({p: e.physical_cards() for p, e in entry.players.items()}, decks, jokers)
-    melds: list[_Meld] = []
+    melds: list[TableMeld] = []
     for p, e in entry.players.items():
         for cards in e.melds or ():
             try:
-                melds.append(_Meld(p, cards, read_meld(cards, mrules)))
+                melds.append(TableMeld(p, cards, read_meld(cards, mrules)))
             except IllegalMeld as err:
                 raise InputError("game.of_player", player=p, cause=err) from None
             _whole_suit_ace(p, melds[-1].reading)

@@ -1,0 +1,207 @@
+"""Gin Rummy: SPEC §2.7, I-G1…I-G10 (the rules themselves are in :mod:`scorekeeper.core.gin`).
+
+The rule book, in short: two players, one deck without jokers, ten cards each,
+ace low. Melds score nothing: only the deadwood counts (ace 1, J Q K 10, 2–10
+face value). A hand ends by a **knock** (the knocker's deadwood at most the
+knock limit, 10) or a **void hand** (the stock ran down: 0 : 0, the same
+dealer deals again). The defender lays off onto the knocker's melds, never
+against gin. Exactly one player scores: gin d + 25, big gin d + 31, an
+undercut (the defender holds as little or less) (k − d) + 25, otherwise the
+knocker d − k. The hand's winner deals the next hand, and the non-dealer
+leads. The game ends after the hand in which a total reaches 100: 100 to the
+player who reached it, 25 per hand won to each player (boxes), 100 more for a
+shutout; the player who reached the target wins.
+
+Worked example (SPEC §4): Ann knocks holding 5♦ (5) after 7-8-9♥, Q♠ Q♦ Q♣,
+2-3-4♣; Bob melds K♠ K♥ K♦, lays off 10♥ J♥ on the hearts and 5♣ on the clubs,
+and holds 9 + 6 + 3 + 1 = 19: Ann scores 19 − 5 = 14.
+
+Options come in bonus schools (``preset=modern|classic|palace``); explicit
+options override the preset and the session stores the resulting values.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, Callable, Mapping, Sequence
+
+from scorekeeper.core.errors import InputError
+from scorekeeper.core.game import Ending, GameSetup
+from scorekeeper.core.gin import facts
+from scorekeeper.core.gin.entry import GinHand, parse_hand
+from scorekeeper.core.gin.game import dealer_after, end_of_game
+from scorekeeper.core.gin.oneline import parse_line
+from scorekeeper.core.gin.options import OPTIONS, PRESETS, GinOptions, _parse, options_from
+from scorekeeper.core.gin.score import MELD_RULES, score_hand
+from scorekeeper.core.melds import MeldRules
+from scorekeeper.core.rules import CardValues, Deal, Option, RuleSet, Variant, Wilds, option
+from scorekeeper.core.scoring import HandResult, Joined
+
+_INFO = {o.key: o for o in OPTIONS}
+
+
+def _parser(key: str) -> Callable[[Any], Any]:
+    def parse(value: Any) -> Any:
+        try:
+            return _parse(key, value)
+        except InputError:
+            raise ValueError(value) from None
+
+    return parse
+
+
+def _gin_option(key: str) -> Any:
+    default = getattr(GinOptions, key)
+    return option(default, _INFO[key].values, _parser(key), _INFO[key].help)
+
+
+@dataclass(frozen=True, eq=False)
+class GinRules(RuleSet):
+    """Gin Rummy's options as stored with a session: the values in force (a preset
+    already applied). :attr:`gin` gives them as the rules' :class:`GinOptions`."""
+
+    target: int = _gin_option("target")
+    knock_limit: int = _gin_option("knock_limit")
+    gin_bonus: int = _gin_option("gin_bonus")
+    big_gin_bonus: int | None = _gin_option("big_gin_bonus")
+    undercut_bonus: int = _gin_option("undercut_bonus")
+    box_bonus: int = _gin_option("box_bonus")
+    game_bonus: int = _gin_option("game_bonus")
+    shutout_bonus: int = _gin_option("shutout_bonus")
+    equal_deadwood: str = _gin_option("equal_deadwood")
+    box_timing: str = _gin_option("box_timing")
+    shutout: str = _gin_option("shutout")
+    game_winner: str = _gin_option("game_winner")
+    oklahoma: bool = _gin_option("oklahoma")
+    spades_double: bool = _gin_option("spades_double")
+    oklahoma_ace: Any = _gin_option("oklahoma_ace")
+    next_dealer: str = _gin_option("next_dealer")
+
+    @property
+    def gin(self) -> GinOptions:
+        return GinOptions(**{f.name: getattr(self, f.name) for f in fields(self)})
+
+
+def resolve(given: Mapping[str, Any], players: int) -> GinRules:
+    """The options of a gin game: ``preset`` first, then the options given (SPEC §2.7);
+    a stored session's values read back unchanged. Raises :class:`InputError`
+    (``gin.no_tie``, ``gin.unknown_option``, ``gin.option_value``)."""
+    return GinRules(**options_from(given).as_dict())
+
+
+def _options(setup: GameSetup) -> GinOptions:
+    return setup.rules.gin
+
+
+#: the options that make a bonus school (SPEC §2.7 ``preset``)
+SCHOOL_KEYS = ("gin_bonus", "big_gin_bonus", "undercut_bonus", "box_bonus", "box_timing", "game_bonus",
+               "shutout", "shutout_bonus")
+
+
+def school(options: GinOptions) -> dict:
+    """The bonus school in force: the preset whose values these are (``modern``, ``classic``,
+    ``palace``, or None for a school of the table's own), and its values."""
+    values = {key: getattr(options, key) for key in SCHOOL_KEYS}
+    defaults = GinOptions()
+    name = next((n for n, preset in PRESETS.items()
+                 if all(values[k] == preset.get(k, getattr(defaults, k)) for k in SCHOOL_KEYS)), None)
+    return {"preset": name, **values}
+
+
+def score(hand: GinHand, setup: GameSetup, number: int) -> HandResult:
+    """Score one gin hand (SPEC §2.7) under the session's options; the context also
+    names the bonus school applied (``school``)."""
+    options = _options(setup)
+    result = score_hand(hand, options)
+    result.context["school"] = school(options)
+    result.context["knock"] = result.context["knocker"]  # who knocked, as Carousel's context says it
+    return result
+
+
+def end(setup: GameSetup, results: Sequence[HandResult]) -> Ending:
+    """The end of the game (SPEC §2.7, I-G2…I-G5, I-G10) as the core's :class:`Ending`:
+    the bonuses per player each with its reasons, the notes naming every bonus and why
+    the winner wins (I-G5 when ranked second on final totals)."""
+    g = end_of_game(_options(setup), setup.players, results)
+    if not g.finished:
+        return Ending(False)
+    reasons = {p: ("gin.end.reasons", {"player": p, "reasons": Joined(tuple(parts), " ")})
+               for p, parts in g.bonus_phrases.items()}
+    return Ending.of(True, g.winners, g.bonus, note="gin.end.notes",
+                     facts={"notes": Joined(tuple(g.phrases), " "), "reacher": g.reacher,
+                            "shutout": g.shutout, "winner_below": g.winner_below},
+                     bonus_facts=reasons)
+
+
+def dealer(setup: GameSetup, results: Sequence[Any]) -> str:
+    """Who deals after ``results``: the hand's winner by default (``next_dealer``), the same
+    dealer after a void hand (SPEC §2.7)."""
+    first = setup.players[setup.first_dealer]
+    return dealer_after(_options(setup), setup.players, first, results)
+
+
+def meld_rules(rules: Mapping[str, Any]) -> MeldRules:
+    """Gin melds: no wild cards, the ace always low."""
+    return MELD_RULES
+
+
+def shutout(state: Any) -> dict:
+    """What standings add for gin: ``shutout`` once the game is over (the other player won no hand, I-G2)."""
+    if not state.ending.finished:
+        return {}
+    return {"shutout": min(state.won.values()) == 0}
+
+
+def hand_facts(result: HandResult) -> dict:
+    """SPEC §2.7 JSON additions per hand: ``kind``, ``knocker``, ``deadwood`` (points per
+    player), ``knock_limit``, ``multiplier``, ``upcard``, and for ``cards`` entries the
+    ``arrangement`` chosen (``melds``, ``layoffs``, ``deadwood_cards`` per player)."""
+    c = result.context
+    doc = {key: c.get(key) for key in ("kind", "knocker", "deadwood", "knock_limit", "multiplier", "upcard")}
+    if c.get("arrangement"):
+        doc["arrangement"] = c["arrangement"]
+    return doc
+
+
+#: ``preset`` as ``rules gin`` lists it: taken by ``new``, never stored (the values it sets are).
+PRESET_OPTION = Option("preset", "modern", _INFO["preset"].values, lambda v: str(v).strip().lower(),
+                       _INFO["preset"].help)
+
+#: One deck without jokers, ten cards each (SPEC §2).
+DEAL = Deal(decks={2: 1}, jokers={2: 0}, cards={2: 10})
+VALUES = CardValues(ace=1, low_ace=1, court=10, ten=10)
+
+GIN = Variant(
+    id=facts.ID,
+    name=facts.NAME,
+    aliases=facts.ALIASES,
+    min_players=facts.MIN_PLAYERS,
+    max_players=facts.MAX_PLAYERS,
+    rules_type=GinRules,
+    summary=facts.SUMMARY,
+    interpretations=tuple(facts.INTERPRETATIONS),
+    player_keys=facts.PLAYER_KEYS,
+    deal=DEAL,
+    card_values=VALUES,
+    wilds=Wilds.NONE,
+    ace_high=False,
+    melds_score=False,  # melds score nothing: only the deadwood counts
+    endings=frozenset({"knock", "stock"}),
+    ending_required=True,
+    lowest_wins=False,
+    deal_word="hand",
+    score=score,
+    end=end,
+    bonuses={"gin": GinOptions.gin_bonus, "big_gin": GinOptions.big_gin_bonus,
+             "undercut": GinOptions.undercut_bonus, "box": GinOptions.box_bonus,
+             "target": GinOptions.game_bonus, "shutout": GinOptions.shutout_bonus},
+    read_entry=parse_hand,
+    read_line=parse_line,
+    dealer_after=dealer,
+    resolve_options=resolve,
+    meld_rules_of=meld_rules,
+    listed_options=(PRESET_OPTION,),
+    presets={name: dict(values) for name, values in PRESETS.items()},
+    state_facts=shutout,
+    hand_facts=hand_facts,
+    goal_code="gin.goal",
+)
