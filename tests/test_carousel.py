@@ -621,7 +621,9 @@ def test_the_knocker_tied_is_told_why_they_score_nothing():
     state = score_core(["Ann", "Bob"], [H(knock="Ann", Ann="2S 2D", Bob="4H")])
     ann = state.results[0].players["Ann"]
     assert ann.score == 0 and "knocked and tied" in ann.lines[-1].reason
-    assert "as if they had won" in state.results[0].notes[0]
+    # issue 12: say what happens, not "as if they had won"
+    assert state.results[0].notes[0] == ("Ann knocked with 4 and Bob holds 4 too: the knocker wins nothing; "
+                                         "Bob, tied with the knocker, wins the round.")
 
 
 def test_points_only_lines_say_so():

@@ -36,6 +36,12 @@ TEMPLATES: dict[str, str] = {
     "game.hand_after_end": "Hand {number} comes after the end of the game.",
     "game.finished": "The game is finished ({winners:and} won): start a new session with `scorekeeper new`.",
     "game.of_player": "{player}: {cause}.",
+    "carry.not_name_points": '--carry "{arg}" is not NAME=POINTS (for example --carry Ann=120).',
+    "carry.unknown_player": '--carry: "{name}" is not one of the players ({players:and}).',
+    "carry.unknown_player_near": '--carry: "{name}" is not one of the players (did you mean "{near}"?).',
+    "carry.bad_points": '--carry: "{points}" is not a whole number of points for {player} (for example {player}=120).',
+    "carry.twice": "--carry names {player} twice: give each player's points once.",
+    "carry.not_points_per_player": "The points carried over must be whole numbers for {players:and}.",
     "end.shared": "{winners:and} share the win at {total}.",
     "end.tie_play_on": "{winners:and} are tied at {total}: another {deal} is played to break the tie (I-1).",
 
@@ -69,8 +75,6 @@ TEMPLATES: dict[str, str] = {
     "line.own_meld": "their own",
     "line.meld_of": "{owner}'s",
     "line.layoff": "{card} laid off by {player} on {whose} {kind} {meld}: {value}, {amount}",
-    "line.layoff_grown": ("{card} laid off by {player} on {whose} {kind} {meld}, which became {grown}: "
-                          "{value}, {amount}"),
     "line.in_hand": "{card} left in hand: {value}, −{amount}",
     "line.hand_on_paper": "cards left in hand, counted on paper: −{amount}",
     "line.out_bonus": "going out: +{amount} (out_bonus)",
@@ -91,10 +95,12 @@ TEMPLATES.update({
     "carousel.won_shared": ("{players:and} share the lowest count ({low}) and nobody knocked: "
                             "all of them win, without undercut bonus (I-4)."),
     "carousel.won_knock": "{player} knocked with {low}, the lowest count alone, and wins the round.",
-    "carousel.won_tie_knocker_one": ("{knocker} knocked with {low} but {players:and} ties the knocker: "
-                                     "{players:and} wins as if they had won, and the knocker wins nothing."),
-    "carousel.won_tie_knocker": ("{knocker} knocked with {low} but {players:and} tie the knocker: "
-                                 "{players:and} win as if they had won, and the knocker wins nothing."),
+    "carousel.won_tie_knocker_one": ("{knocker} knocked with {low} and {players:and} holds {low} too: "
+                                     "the knocker wins nothing; {players:and}, tied with the knocker, "
+                                     "wins the round."),
+    "carousel.won_tie_knocker": ("{knocker} knocked with {low} and {players:and} hold {low} too: "
+                                 "the knocker wins nothing; {players:and}, tied with the knocker, "
+                                 "win the round."),
     "carousel.won_undercut_one": ("{knocker} knocked with {count} but {players:and} undercuts with {low}: "
                                   "{players:and} wins the round."),
     "carousel.won_undercut": ("{knocker} knocked with {count} but {players:and} undercut with {low}: "
