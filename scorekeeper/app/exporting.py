@@ -442,6 +442,9 @@ def session_markdown(item: Loaded, level: int = 1) -> str:
     players = list(g.setup.players)
     lines.append("| Hand | Dealer | " + " | ".join(md_escape(p) for p in players) + " |")
     lines.append("|---:|---|" + "---:|" * len(players))
+    if g.setup.carried:  # a game begun on paper: where the totals start, not a hand
+        start = g.setup.start_totals()
+        lines.append("|  | carried over | " + " | ".join(str(start[p]) for p in players) + " |")
     for number, (hand, totals) in enumerate(zip(st.results, st.running_totals()), 1):
         mark = " (points)" if hand.points_only else ""
         scores = hand.scores

@@ -5,6 +5,7 @@ from typing import Any
 
 from rich.text import Text
 
+from scorekeeper.core.messages import _
 from scorekeeper.cli.render.common import heading, natural_width, signed, table, wild_words, winners_line
 
 
@@ -116,6 +117,8 @@ def history(t: Any, doc: dict) -> None:
     drawn.add_column("Dealer", overflow="fold")
     for p in players:
         drawn.add_column(Text(p), justify="right", overflow="fold")
+    if doc.get("carried"):  # a game begun on paper: where the totals start, not a hand
+        drawn.add_row("", Text(_("carried over"), style="dim"), *[str(doc["carried"][p]) for p in players])
     for h in doc["hands"]:
         mark = " (points)" if h["points_only"] else ""
         drawn.add_row(str(h["number"]) + mark, Text(h["dealer"]),
