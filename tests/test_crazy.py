@@ -125,20 +125,20 @@ def test_full_game_standings(cli, tmp_path):
 
 
 def test_joint_winners_text(cli, tmp_path):
-    """Ann and Cy both end on 147, the lowest: a shared win, rank 1 each, Bob 170 third."""
+    """Ann and Cy both end on 147, the lowest: a shared win, rank 1 each, Bob 173 third."""
     game = GAMES["crazy_joint_winners"]
     new(cli, game["players"])
     for entry in game["hands"]:
         record(cli, tmp_path, entry)
     st = standings(cli)
     assert [(p["rank"], p["name"], p["total"]) for p in st["players"]] == [
-        (1, "Ann", 147), (1, "Cy", 147), (3, "Bob", 170)]
+        (1, "Ann", 147), (1, "Cy", 147), (3, "Bob", 173)]
     text = cli("standings")
     assert text.exit_code == 0
     assert "Game over: Ann and Cy win after 13 hands." in text.stdout
     assert "share the win at 147" in text.stdout
     hist = history(cli)["hands"]
-    # round 5: Bob's points-only 0 is not going out (Cy went out); round 12 all on paper, nobody out
+    # round 5: Bob's points-only 3 (Cy went out); round 12 all on paper, nobody out
     assert hist[4]["won"] == ["Cy"] and hist[4]["points_only_players"] == ["Ann", "Bob"]
     assert hist[11]["points_only"] is True and hist[11]["won"] == []
 
@@ -169,12 +169,12 @@ def test_fourteenth_round_refused_subprocess(tmp_path):
 
     assert run("new", "crazy-rummy", "Ann", "Bob", "Cy").returncode == 0
     for _ in range(13):
-        assert run("hand", "Ann: -", "Bob: -0", "Cy: -0").returncode == 0
+        assert run("hand", "Ann: -", "Bob: -2", "Cy: -3").returncode == 0
     st = json.loads(run("standings", "--json").stdout)
     assert st["variant"] == "crazy" and st["finished"] is True and st["round"] is None
     # everyone on 0 after 13 rounds: all three share the win (I-1)
     assert st["winners"] == ["Ann", "Bob", "Cy"]
-    r = run("hand", "Ann: -", "Bob: -0", "Cy: -0")
+    r = run("hand", "Ann: -", "Bob: -2", "Cy: -3")
     assert r.returncode == 2 and r.stdout == ""
     assert "no fourteenth wild rank" in r.stderr and "Traceback" not in r.stderr
 

@@ -17,7 +17,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from scorekeeper.core.entry import find_player, parse_entry
+from scorekeeper.core.entry import HandEntry, find_player, parse_entry
 from scorekeeper.core.errors import InputError, StateError
 from scorekeeper.core.messages import render
 from scorekeeper.core.rules import Variant, parse_rule_args, resolve_rules
@@ -321,8 +321,27 @@ def new_setup(
 def score_entry(setup: GameSetup, raw: Any, number: int) -> HandResult:
     """Check and score one raw hand entry as hand ``number`` of the game."""
     v = setup.variant
-    entry = parse_entry(raw, setup.players, set(v.player_keys), v.knock_allowed)
+    entry = parse_entry(raw, setup.players, set(v.player_keys), v.knock_allowed, v.zero_is_empty,
+                        v.out_bonus(setup.rules))
+    check_points(entry, setup, number)
     return v.score(entry, setup, number)
+
+
+def check_points(entry: HandEntry, setup: GameSetup, number: int) -> None:
+    """Refuse points no table can hold (I-6): a player's table or hand given as more
+    points than all the cards of the game's decks are worth is a typing slip (a game
+    begun on paper is carried over with ``new --carry``). Raises :class:`InputError`
+    naming the player, the points and the bound."""
+    bound = None
+    for p, e in entry.players.items():
+        for where, points in (("hand", e.hand_points), ("table", e.table)):
+            if points is None:
+                continue
+            if bound is None:
+                bound, decks, jokers = setup.variant.deck_points(setup, number)
+            if points > bound:
+                code = f"points.over_decks_{where}" + ("_jokers" if jokers else "")
+                raise InputError(code, player=p, points=points, bound=bound, decks=decks, jokers=jokers)
 
 
 def replay(setup: GameSetup, entries: Sequence[Any]) -> GameState:

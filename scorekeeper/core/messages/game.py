@@ -42,6 +42,21 @@ TEMPLATES: dict[str, str] = {
     "carry.bad_points": '--carry: "{points}" is not a whole number of points for {player} (for example {player}=120).',
     "carry.twice": "--carry names {player} twice: give each player's points once.",
     "carry.not_points_per_player": "The points carried over must be whole numbers for {players:and}.",
+    "entry.zero_needs_out": ('{player}: a points-only 0 in hand means no cards are left, so {player} went out, '
+                             'which scores {bonus} here: say so with "out" (on one line "{player}: -0 out").'),
+    "points.over_decks_hand": ("{player}: {points} points in hand is more than the {bound} points all the cards "
+                               "of {decks:#deck|decks} are worth: a typing slip? (A game begun on paper is "
+                               "carried over with new --carry NAME=POINTS.)"),
+    "points.over_decks_hand_jokers": ("{player}: {points} points in hand is more than the {bound} points all the "
+                                      "cards of {decks:#deck|decks} and {jokers:#joker|jokers} are worth: a typing "
+                                      "slip? (A game begun on paper is carried over with new --carry NAME=POINTS.)"),
+    "points.over_decks_table": ("{player}: {points} points on the table is more than the {bound} points all the "
+                                "cards of {decks:#deck|decks} are worth: a typing slip? (A game begun on paper is "
+                                "carried over with new --carry NAME=POINTS.)"),
+    "points.over_decks_table_jokers": ("{player}: {points} points on the table is more than the {bound} points all "
+                                       "the cards of {decks:#deck|decks} and {jokers:#joker|jokers} are worth: a "
+                                       "typing slip? (A game begun on paper is carried over with new --carry "
+                                       "NAME=POINTS.)"),
     "end.shared": "{winners:and} share the win at {total}.",
     "end.tie_play_on": "{winners:and} are tied at {total}: another {deal} is played to break the tie (I-1).",
 

@@ -424,6 +424,7 @@ RUMMY500 = Variant(
     score=score_hand,
     end=end_of_game,
     value_meld=meld_value,
+    values_of=lambda rules: SCALES[CardScale(rules["card_values"])],
     check_setup=check_setup,
 )
 
