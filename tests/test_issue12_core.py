@@ -170,3 +170,37 @@ def test_the_bound_is_worked_out_from_the_variants_cards(variant, players, rules
     if variant == "carousel":
         ok["out"] = players[0]
     assert game(variant, players, ok, rules=rules).results[0].players[players[1]]
+
+
+# --- rules cited by name, never by SPEC section (item 4) ----------------------------------------
+
+
+@pytest.mark.parametrize("variant", ["rummy500", "rum500", "carousel", "crazy"])
+def test_rules_never_print_spec_or_a_section_sign(cli, variant):
+    out = cli("rules", variant).stdout
+    assert "Where the rules are silent" in out and "I-1" in out
+    assert "SPEC" not in out and "§" not in out
+
+
+def test_explain_cites_rules_by_name_and_the_json_keeps_its_ids(cli):
+    cli("new", "carousel", "Ann", "Bob")
+    # Bob knocks with 2♣ (2), Ann holds 9♦ 5♠ (14): Bob 14 − 2 = 12
+    cli("hand", "Ann: -9D 5S", "Bob: -2C knock")
+    out = cli("explain").stdout
+    assert "Carousel: scoring a round" in out and "Cards and card values" in out
+    assert "§" not in out and "SPEC" not in out
+    doc = cli.json("explain")
+    assert [r["ref"] for r in doc["rules"]] == ["§2.1", "§2.4"]      # the stable ids of the contract
+    assert [r["name"] for r in doc["rules"]] == ["Cards and card values", "Carousel: scoring a round"]
+    bob = doc["players"]["Bob"]
+    assert bob["score"] == 12
+    assert all(line["rule"].startswith("§") and "§" not in line["rule_name"] for line in bob["lines"])
+
+
+def test_the_end_of_a_carousel_game_is_cited_by_name():
+    # Ann carries 148 over, knocks with 3♣ (3) and Bob holds K♠ (10): Ann 10 − 3 = 7 → 155 ≥ 150, +100
+    # (255); Bob stays at 0 and won no round: no end bonus.
+    state = game("carousel", ["Ann", "Bob"], E(knock="Ann", Ann="3C", Bob="KS"), carry=["Ann=148"])
+    assert state.ending.finished and state.totals == {"Ann": 255, "Bob": 0}
+    assert "(Carousel: the end of the game, I-2)" in state.ending.note
+    assert all("§" not in reason for reason in state.ending.bonus_reasons.values())

@@ -7,6 +7,7 @@ from rich.text import Text
 
 from scorekeeper.cli.render.cards import card_list, cards
 from scorekeeper.cli.render.common import signed, table, wild_words, winners_line
+from scorekeeper.core.messages import _
 
 _ENDED = {"out": "went out", "knock": "knocked"}
 
@@ -65,9 +66,10 @@ def explain(t: Any, doc: dict) -> None:
     if doc.get("rules"):
         t.print()
         t.print(Text("Rules applied", style="bold"))
-        for r in doc["rules"]:
-            line = Text(f"  {r['ref']}", style="bold")
-            if r.get("title"):
+        for r in doc["rules"]:  # by name; an interpretation by its id and what it says
+            name = r.get("name", "")
+            line = Text(f"  {name}", style="bold")
+            if r.get("title") and r["title"] != name:
                 line.append(f"  {r['title']}")
             t.print(line)
 
@@ -112,7 +114,7 @@ def _player(t: Any, doc: dict, name: str, p: dict) -> None:
         drawn.add_column("Rule", overflow="fold")
         for ln in p["lines"]:
             points = "" if ln["part"] == "count" else signed(ln["points"]) or "0"
-            drawn.add_row(_card_cell(ln.get("card"), t), points, cards(ln["reason"], t), Text(ln["rule"]))
+            drawn.add_row(_card_cell(ln.get("card"), t), points, cards(ln["reason"], t), Text(ln.get("rule_name", "")))
         t.print(drawn)
     else:
         gone = name in (doc.get("won") or []) and doc.get("ended") == "out"
@@ -188,7 +190,7 @@ def variant_rules(t: Any, doc: dict) -> None:
         drawn.add_row(o["key"], o["default_text"], o["values"], o["help"])
     t.print(drawn)
     if doc["interpretations"]:
-        t.print(Text("Where the rules are silent (SPEC §2.6)", style="bold"))
+        t.print(Text(_("Where the rules are silent"), style="bold"))
         for i in doc["interpretations"]:
             line = Text(f"  {i['id']}  ", style="bold")
             line.append(i["text"])
