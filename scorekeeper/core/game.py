@@ -331,7 +331,10 @@ def check_points(entry: HandEntry, setup: GameSetup, number: int) -> None:
     """Refuse points no table can hold (I-6): a player's table or hand given as more
     points than all the cards of the game's decks are worth is a typing slip (a game
     begun on paper is carried over with ``new --carry``). Raises :class:`InputError`
-    naming the player, the points and the bound."""
+    naming the player, the points and the bound. An entry of a variant's own shape
+    (not a :class:`HandEntry`) is the variant's to check."""
+    if not isinstance(entry, HandEntry):
+        return
     bound = None
     for p, e in entry.players.items():
         for where, points in (("hand", e.hand_points), ("table", e.table)):
