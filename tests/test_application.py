@@ -117,10 +117,10 @@ def test_an_edit_refused_for_its_own_hand_names_no_hand(app):
 
 def test_an_edit_that_ends_the_game_before_later_hands_is_refused(app):
     app.new("rummy500", ["Ann", "Bob"], ["target=50"])
-    app.record_hand({"players": {"Ann": {"table": 20, "hand": 0}, "Bob": {"hand": ""}}})
-    app.record_hand({"players": {"Ann": {"table": 20, "hand": 0}, "Bob": {"hand": ""}}})
+    app.record_hand({"players": {"Ann": {"table": 21, "hand": 1}, "Bob": {"hand": ""}}})
+    app.record_hand({"players": {"Ann": {"table": 21, "hand": 1}, "Bob": {"hand": ""}}})
     with pytest.raises(StateError) as e:
-        app.edit(1, {"players": {"Ann": {"table": 60, "hand": 0}, "Bob": {"hand": ""}}})
+        app.edit(1, {"players": {"Ann": {"table": 61, "hand": 1}, "Bob": {"hand": ""}}})
     assert e.value.code == "session.edit_ends_game" and e.value.facts["hand"] == 1
     assert e.value.message == ("With this edit the game would end at hand 1, before the later hands: "
                                "undo them first.")
@@ -158,7 +158,7 @@ def test_the_preview_is_the_hand_the_record_stores(app):
 
 def test_a_finished_game_refuses_the_next_hand(app):
     app.new("rummy500", ["Ann", "Bob"], ["target=50"])
-    app.record_hand({"players": {"Ann": {"table": 60, "hand": 0}, "Bob": {"hand": ""}}})
+    app.record_hand({"players": {"Ann": {"table": 61, "hand": 1}, "Bob": {"hand": ""}}})
     for attempt in (lambda: app.record_hand(HAND2 | {"players": {"Ann": {"hand": ""}, "Bob": {"hand": 5}}}),
                     lambda: app.preview_hand({"players": {"Ann": {"hand": ""}, "Bob": {"hand": 5}}})):
         with pytest.raises(StateError) as e:

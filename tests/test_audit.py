@@ -118,11 +118,11 @@ def test_edit_of_a_card_level_hand(cli):
 def test_edit_refusals_store_nothing(cli, tmp_path):
     three_hands(cli)
     before = js(cli, "history")
-    r = cli("edit", "4", "Ann: 1 -0", "Bob: 0 -0")
+    r = cli("edit", "4", "Ann: 1 -0", "Bob: 1 -1")
     assert r.exit_code == 2 and "no hand 4" in r.stderr
-    r = cli("edit", "2", "Ann: 7H 8H -0", "Bob: 0 -0")
+    r = cli("edit", "2", "Ann: 7H 8H -0", "Bob: 1 -1")
     assert r.exit_code == 2 and "Ann" in r.stderr
-    r = cli("edit", "2", "Anne: 1 -0", "Bob: 0 -0")
+    r = cli("edit", "2", "Anne: 1 -0", "Bob: 1 -1")
     assert r.exit_code == 2 and 'did you mean "Ann"' in r.stderr
     assert js(cli, "history") == before
     assert [e["action"] for e in js(cli, "history", "--audit")["events"]] == ["entered"] * 3
@@ -131,15 +131,15 @@ def test_edit_refusals_store_nothing(cli, tmp_path):
 def game_to_100(cli) -> None:
     """Target 100. hand 1: Ann 60 − 0 = 60, Bob 10 − 0 = 10; hand 2: Ann 20, Bob 10: Ann 80, Bob 20."""
     ok(cli("new", "rummy500", "Ann", "Bob", "--rule", "target=100"))
-    ok(cli("hand", "Ann: 60 -0", "Bob: 10 -0"))
-    ok(cli("hand", "Ann: 20 -0", "Bob: 10 -0"))
+    ok(cli("hand", "Ann: 60 -0", "Bob: 11 -1"))
+    ok(cli("hand", "Ann: 20 -0", "Bob: 11 -1"))
 
 
 def test_an_edit_that_would_end_the_game_before_later_hands_is_refused(cli):
     game_to_100(cli)
     before = js(cli, "history")
     # hand 1 at Ann 110 − 0 = 110 ≥ 100 would end the game at hand 1, before hand 2
-    r = cli("edit", "1", "Ann: 110 -0", "Bob: 10 -0")
+    r = cli("edit", "1", "Ann: 110 -0", "Bob: 11 -1")
     assert r.exit_code == 2
     assert "would end at hand 1" in r.stderr
     assert js(cli, "history") == before
@@ -149,15 +149,15 @@ def test_an_edit_can_finish_and_unfinish_the_game(cli):
     game_to_100(cli)
     assert js(cli, "standings")["finished"] is False
     # hand 2 at Ann 45: 60 + 45 = 105 ≥ 100, Bob 20: Ann wins
-    ok(cli("edit", "2", "Ann: 45 -0", "Bob: 10 -0"))
+    ok(cli("edit", "2", "Ann: 45 -0", "Bob: 11 -1"))
     st = js(cli, "standings")
     assert st["finished"] is True and st["winners"] == ["Ann"] and st["dealer"] is None
-    r = cli("hand", "Ann: 1 -0", "Bob: 1 -0")
+    r = cli("hand", "Ann: 1 -0", "Bob: 2 -1")
     assert r.exit_code == 2 and "finished" in r.stderr
     # back to Ann 20: 80 < 100, the game goes on and takes a third hand (Ann 5: 85, Bob 5: 25)
-    ok(cli("edit", "2", "Ann: 20 -0", "Bob: 10 -0"))
+    ok(cli("edit", "2", "Ann: 20 -0", "Bob: 11 -1"))
     assert js(cli, "standings")["finished"] is False
-    ok(cli("hand", "Ann: 5 -0", "Bob: 5 -0"))
+    ok(cli("hand", "Ann: 5 -0", "Bob: 6 -1"))
     assert totals(cli) == {"Ann": 85, "Bob": 25}
     events = js(cli, "history", "--audit")["events"]
     assert [e["finished_after"] for e in events] == [False, False, True, False, False]

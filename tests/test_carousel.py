@@ -255,7 +255,8 @@ def test_the_100_goes_to_the_player_at_150_not_the_knocker():
     assert set(reasons) == {"Ann", "Bob"}
     assert "Bob reached 150 (156): +100" in reasons["Bob"] and "final total 256" in reasons["Bob"]
     assert "Ann stayed below 150 (7) and won 1 round: 25 × 1 = +25" in reasons["Ann"]
-    assert "§2.4" in reasons["Ann"] and "I-2" in reasons["Ann"]
+    assert "Carousel: the end of the game" in reasons["Ann"] and "I-2" in reasons["Ann"]
+    assert "§" not in reasons["Ann"]  # rules are cited by name for people (issue 12)
     assert "Bob reached 150" in state.ending.note
 
 
@@ -336,9 +337,12 @@ def test_knock_limit_option_raises_the_limit(cli, tmp_path):
 def test_knock_limit_zero(cli, tmp_path):
     start(cli, ["Ann", "Bob"], "knock_limit=0")
     rejected(cli, tmp_path, H(knock="Ann", Ann="AC", Bob="KS"), "Ann", "1 points", "knock_limit=0")
-    # A knock with nothing counted on paper is within a limit of 0: Ann 0, Bob 7: Ann 7.
-    record_ok(cli, tmp_path, H(knock="Ann", Ann=0, Bob=7))
-    assert history(cli)["hands"][0]["scores"] == {"Ann": 7, "Bob": 0}
+    # Every card counts at least 1, so a limit of 0 leaves no knock: a points-only 0 means no cards
+    # left (I-6, issue 12), which is going out, not a knock.
+    rejected(cli, tmp_path, H(knock="Ann", Ann=0, Bob=7), "Ann knocked", "no cards left")
+    # Ann went out: (7 − 0) = 7, +25 for going out = 32.
+    record_ok(cli, tmp_path, H(out="Ann", Ann=0, Bob=7))
+    assert history(cli)["hands"][0]["scores"] == {"Ann": 32, "Bob": 0}
 
 
 def test_knock_limit_on_a_points_only_knocker(cli, tmp_path):
@@ -398,12 +402,14 @@ def test_points_only_rounds_with_knock_out_and_stock(cli, tmp_path):
     assert totals(doc) == {"Ann": 78, "Bob": 14, "Cy": 0}   # 20 + 44 + 14; 14
 
 
-def test_a_points_only_zero_is_not_going_out(cli, tmp_path):
+def test_a_points_only_zero_is_going_out_and_must_say_so(cli, tmp_path):
+    # issue 12 (I-6 updated): a points-only 0 means no cards left; going out scores 25, so "out" names her
     start(cli, ["Ann", "Bob"])
-    rejected(cli, tmp_path, H(Ann=0, Bob=5), "how the round ended")
-    # With stock named, the 0 wins without the 25: (5-0) = 5.
-    record_ok(cli, tmp_path, H(stock=True, Ann=0, Bob=5))
-    assert history(cli)["hands"][0]["scores"] == {"Ann": 5, "Bob": 0}
+    rejected(cli, tmp_path, H(Ann=0, Bob=5), "Ann went out", 'say so with "out"')
+    rejected(cli, tmp_path, H(stock=True, Ann=0, Bob=5), "Ann has no cards left")
+    # Ann went out: (5 − 0) = 5, +25 = 30.
+    record_ok(cli, tmp_path, H(out="Ann", Ann=0, Bob=5))
+    assert history(cli)["hands"][0]["scores"] == {"Ann": 30, "Bob": 0}
 
 
 def test_out_with_points_left_is_refused(cli, tmp_path):
@@ -621,7 +627,9 @@ def test_the_knocker_tied_is_told_why_they_score_nothing():
     state = score_core(["Ann", "Bob"], [H(knock="Ann", Ann="2S 2D", Bob="4H")])
     ann = state.results[0].players["Ann"]
     assert ann.score == 0 and "knocked and tied" in ann.lines[-1].reason
-    assert "as if they had won" in state.results[0].notes[0]
+    # issue 12: say what happens, not "as if they had won"
+    assert state.results[0].notes[0] == ("Ann knocked with 4 and Bob holds 4 too: the knocker wins nothing; "
+                                         "Bob, tied with the knocker, wins the round.")
 
 
 def test_points_only_lines_say_so():
@@ -633,7 +641,8 @@ def test_points_only_lines_say_so():
 
 # --- properties -------------------------------------------------------------------------------------
 
-counts_st = st.lists(st.integers(0, 120), min_size=2, max_size=5)
+# at least 1 each: a points-only 0 means no cards left (I-6), which only the player who went out has
+counts_st = st.lists(st.integers(1, 120), min_size=2, max_size=5)
 
 
 @settings(max_examples=200, deadline=None)

@@ -23,13 +23,13 @@ def _points(**players) -> dict:
 def game(application) -> str:
     """Rummy 500 (target 100), Ann and [red]Bob, points only:
     hand 1: Ann 30 − 40 = −10, [red]Bob 20 − 0 = 20
-    hand 2: Ann 40 − 0 = 40 (30), [red]Bob 40 − 0 = 40 (60)
+    hand 2: Ann 40 − 0 = 40 (30), [red]Bob 41 − 1 = 40 (60)
     hand 3: Ann 80 − 10 = 70 (100), [red]Bob 0 − 20 = −20 (40) → Ann reaches 100 and wins.
     Running totals: Ann −10, 30, 100; [red]Bob 20, 60, 40. Scale −10 … 100 (0 included).
     """
     sid = application.new("rummy500", ["Ann", "[red]Bob"], ["target=100"], "[bold]Club")["session"]
     application.record_hand(_points(Ann=(30, 40), **{"[red]Bob": (20, 0)}), "file", sid)
-    application.record_hand(_points(Ann=(40, 0), **{"[red]Bob": (40, 0)}), "file", sid)
+    application.record_hand(_points(Ann=(40, 0), **{"[red]Bob": (41, 1)}), "file", sid)
     application.record_hand(_points(Ann=(80, 10), **{"[red]Bob": (0, 20)}), "file", sid)
     return sid
 

@@ -100,14 +100,14 @@ def test_standings_json_shape(cli, game):
 
 
 def test_standings_share_ranks(cli, game):
-    ok(cli("hand", "Ann: 20 -0", "Bob: 10 -0", "Cy: 10 -0"))
+    ok(cli("hand", "Ann: 20 -0", "Bob: 11 -1", "Cy: 11 -1"))
     doc = as_json(cli("standings", "--json"))
     assert [(p["name"], p["rank"]) for p in doc["players"]] == [("Ann", 1), ("Bob", 2), ("Cy", 2)]
 
 
 def test_history_json_shape(cli, game):
     ok(cli("hand", *SPEC_HAND))
-    ok(cli("hand", "Ann: 10 -0", "Bob: 5 -0", "Cy: 0 -3"))
+    ok(cli("hand", "Ann: 10 -0", "Bob: 6 -1", "Cy: 0 -3"))
     doc = as_json(cli("history", "--json"))
     assert doc["session"] == game
     assert [(h["number"], h["points_only"], h["scores"], h["totals"]) for h in doc["hands"]] == [
@@ -156,7 +156,7 @@ def test_tie_at_the_target_is_played_off(cli):
 class TestUndoRedoEdit:
     def test_undo_and_redo(self, cli, game):
         ok(cli("hand", *SPEC_HAND))
-        ok(cli("hand", "Ann: 10 -0", "Bob: 5 -0", "Cy: 0 -3"))
+        ok(cli("hand", "Ann: 10 -0", "Bob: 6 -1", "Cy: 0 -3"))
         r = ok(cli("undo", "--yes"))
         assert "Hand 2 taken back" in r.stdout
         assert as_json(cli("standings", "--json"))["hands"] == 1
@@ -180,7 +180,7 @@ class TestUndoRedoEdit:
 
     def test_edit_rescores(self, cli, game):
         ok(cli("hand", *SPEC_HAND))
-        ok(cli("hand", "Ann: 10 -0", "Bob: 5 -0", "Cy: 0 -3"))
+        ok(cli("hand", "Ann: 10 -0", "Bob: 6 -1", "Cy: 0 -3"))
         doc = as_json(cli("edit", "1", "Ann: -", "Bob: -2C", "Cy: -3C", "--json"))
         assert doc["number"] == 1 and doc["scores"] == {"Ann": 0, "Bob": -2, "Cy": -3}
         # hand 2 is re-scored on top: Ann 0 + 10, Bob −2 + 5, Cy −3 − 3
@@ -193,10 +193,10 @@ class TestUndoRedoEdit:
 
     def test_edit_that_would_end_the_game_early_is_refused(self, cli):
         ok(cli("new", "rummy500", "Ann", "Bob", "--rule", "target=100"))
-        ok(cli("hand", "Ann: 50 -0", "Bob: 40 -0"))
-        ok(cli("hand", "Ann: 10 -0", "Bob: 10 -0"))
+        ok(cli("hand", "Ann: 50 -0", "Bob: 41 -1"))
+        ok(cli("hand", "Ann: 10 -0", "Bob: 11 -1"))
         before = cli("history", "--json").stdout
-        assert "undo them first" in one_sentence(cli("edit", "1", "Ann: 120 -0", "Bob: 0 -0"))
+        assert "undo them first" in one_sentence(cli("edit", "1", "Ann: 120 -0", "Bob: 1 -1"))
         assert cli("history", "--json").stdout == before
 
 

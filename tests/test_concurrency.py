@@ -3,8 +3,8 @@ that changes the database holds the lock from its read to its write.
 
 Real processes: two workers each record 15 hands into the same session through
 the real `scorekeeper hand`, at the same time; all 30 must be kept. Each hand
-is points-only and says who recorded it (Ann's table points: 1000 × worker +
-its number), so a lost hand would show as a missing number.
+is points-only and says who recorded it (Ann's table points: 100 × worker +
+its number, within what one deck holds), so a lost hand would show as a missing number.
 """
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ import subprocess, sys
 worker, n = int(sys.argv[1]), int(sys.argv[2])
 failed = 0
 for i in range(1, n + 1):
-    r = subprocess.run([sys.executable, "-m", "scorekeeper", "hand", f"Ann: {1000 * worker + i} -0", "Bob: 0 -0",
-                        "Cy: 0 -0", "--json"], capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-m", "scorekeeper", "hand", f"Ann: {100 * worker + i} -0", "Bob: 1 -1",
+                        "Cy: 1 -1", "--json"], capture_output=True, text=True)
     if r.returncode != 0:
         failed += 1
         sys.stderr.write(r.stderr)
@@ -50,10 +50,10 @@ def test_two_processes_recording_at_once_keep_all_30_hands(cli, isolated_db):
     hands = json.loads(cli("history", "--json").stdout)["hands"]
     assert len(hands) == 2 * PER_WORKER
     recorded = sorted(h["entry"]["players"]["Ann"]["table"] for h in hands)
-    assert recorded == [1000 * w + i for w in (1, 2) for i in range(1, PER_WORKER + 1)]
+    assert recorded == [100 * w + i for w in (1, 2) for i in range(1, PER_WORKER + 1)]
     assert [h["number"] for h in hands] == list(range(1, 2 * PER_WORKER + 1))
-    # Ann's total is the sum of her table points (nobody holds anything): 15 × 1000 + 120, 15 × 2000 + 120
-    assert hands[-1]["totals"]["Ann"] == (15 * 1000 + 120) + (15 * 2000 + 120)
+    # Ann's total is the sum of her table points (she holds nothing): 15 × 100 + 120, 15 × 200 + 120
+    assert hands[-1]["totals"]["Ann"] == (15 * 100 + 120) + (15 * 200 + 120)
     row = json.loads(cli("sessions", "--json").stdout)["sessions"][0]
     assert row["hands"] == 2 * PER_WORKER
     assert cli("db", "check").exit_code == 0
@@ -82,7 +82,7 @@ def test_a_changing_command_waits_for_the_lock_and_a_reader_does_not(cli, isolat
         read_time = time.monotonic() - start
         assert reader.returncode == 0, reader.stderr
         start = time.monotonic()
-        writer = subprocess.run([sys.executable, "-m", "scorekeeper", "hand", "Ann: 10 -0", "Bob: 0 -0", "Cy: 0 -0"],
+        writer = subprocess.run([sys.executable, "-m", "scorekeeper", "hand", "Ann: 10 -0", "Bob: 1 -1", "Cy: 1 -1"],
                                 env=_env(isolated_db), capture_output=True, text=True, timeout=60)
         waited = time.monotonic() - start
     finally:

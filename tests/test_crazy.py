@@ -59,9 +59,10 @@ def history(cli) -> dict:
 
 
 def play_rounds(cli, n: int, players=("Ann", "Bob", "Cy")) -> None:
-    """``n`` quiet rounds: the first player goes out, everyone else is charged 0 on paper."""
+    """``n`` quiet rounds: the first player goes out, everyone else is charged 1 on paper
+    (a points-only 0 would mean they went out too, I-6)."""
     for _ in range(n):
-        args = [f"{players[0]}: -"] + [f"{p}: -0" for p in players[1:]]
+        args = [f"{players[0]}: -"] + [f"{p}: -1" for p in players[1:]]
         result = cli("hand", *args)
         assert result.exit_code == 0, result.stderr
 
@@ -125,20 +126,20 @@ def test_full_game_standings(cli, tmp_path):
 
 
 def test_joint_winners_text(cli, tmp_path):
-    """Ann and Cy both end on 147, the lowest: a shared win, rank 1 each, Bob 170 third."""
+    """Ann and Cy both end on 147, the lowest: a shared win, rank 1 each, Bob 173 third."""
     game = GAMES["crazy_joint_winners"]
     new(cli, game["players"])
     for entry in game["hands"]:
         record(cli, tmp_path, entry)
     st = standings(cli)
     assert [(p["rank"], p["name"], p["total"]) for p in st["players"]] == [
-        (1, "Ann", 147), (1, "Cy", 147), (3, "Bob", 170)]
+        (1, "Ann", 147), (1, "Cy", 147), (3, "Bob", 173)]
     text = cli("standings")
     assert text.exit_code == 0
     assert "Game over: Ann and Cy win after 13 hands." in text.stdout
     assert "share the win at 147" in text.stdout
     hist = history(cli)["hands"]
-    # round 5: Bob's points-only 0 is not going out (Cy went out); round 12 all on paper, nobody out
+    # round 5: Bob's points-only 3 (Cy went out); round 12 all on paper, nobody out
     assert hist[4]["won"] == ["Cy"] and hist[4]["points_only_players"] == ["Ann", "Bob"]
     assert hist[11]["points_only"] is True and hist[11]["won"] == []
 
@@ -169,12 +170,13 @@ def test_fourteenth_round_refused_subprocess(tmp_path):
 
     assert run("new", "crazy-rummy", "Ann", "Bob", "Cy").returncode == 0
     for _ in range(13):
-        assert run("hand", "Ann: -", "Bob: -0", "Cy: -0").returncode == 0
+        assert run("hand", "Ann: -", "Bob: -2", "Cy: -3").returncode == 0
     st = json.loads(run("standings", "--json").stdout)
     assert st["variant"] == "crazy" and st["finished"] is True and st["round"] is None
-    # everyone on 0 after 13 rounds: all three share the win (I-1)
-    assert st["winners"] == ["Ann", "Bob", "Cy"]
-    r = run("hand", "Ann: -", "Bob: -0", "Cy: -0")
+    # Ann went out every round (0); Bob 13 × 2 = 26, Cy 13 × 3 = 39: Ann, lowest, wins
+    # (a points-only 0 would mean Bob and Cy went out too, which is refused: I-6, issue 12)
+    assert st["winners"] == ["Ann"]
+    r = run("hand", "Ann: -", "Bob: -2", "Cy: -3")
     assert r.returncode == 2 and r.stdout == ""
     assert "no fourteenth wild rank" in r.stderr and "Traceback" not in r.stderr
 
@@ -291,9 +293,9 @@ def test_points_only_round(cli, tmp_path):
                                  "out": "Ann"})
     assert doc["scores"] == {"Ann": 0, "Bob": 40, "Cy": 3} and doc["won"] == ["Ann"]
     assert doc["points_only"] is True
-    # a points-only 0 is not going out (I-6): nobody won this one
+    # a points-only 0 means no cards left (I-6, issue 12): Ann went out and won this one too
     doc = record(cli, tmp_path, {"players": {"Ann": {"hand": 0}, "Bob": {"hand": 7}, "Cy": {"hand": 3}}})
-    assert doc["won"] == []
+    assert doc["won"] == ["Ann"]
     assert [h["points_only"] for h in history(cli)["hands"]] == [True, True]
 
 
@@ -385,7 +387,7 @@ def test_score_lines_explain_each_card():
     from scorekeeper.core.variants import get_variant
 
     setup = new_setup(get_variant("crazy-rummy"), ["Ann", "Bob", "Cy"])
-    quiet = {"players": {"Ann": {"hand": ""}, "Bob": {"hand": 0}, "Cy": {"hand": 0}}}
+    quiet = {"players": {"Ann": {"hand": ""}, "Bob": {"hand": 1}, "Cy": {"hand": 1}}}
     round12 = {"players": {"Ann": {"hand": "QC AS 7D KH"}, "Bob": {"hand": ""},
                            "Cy": {"hand": 9, "melds": "JS QS KS"}}}
     state = replay(setup, [quiet] * 11 + [round12])

@@ -296,11 +296,11 @@ def test_markdown_has_title_rules_standings_winner_and_hands_with_names_escaped(
     st = Store(db)
     loaded = sessions.create(st, "rummy500", ["Ann|x", "[red]Bob", "*Cy*"], ["target=100"], "Club | *night*")
     sid = loaded.record["id"]
-    # hand 1: Ann|x 60 − 0 = 60, [red]Bob 40 − 50 = −10, *Cy* 5 − 0 = 5
+    # hand 1: Ann|x 60 − 0 = 60, [red]Bob 40 − 50 = −10, *Cy* 6 − 1 = 5
     # hand 2: Ann|x 45 − 5 = 40 (100: the target; Ann|x wins), [red]Bob 20 − 0 = 20 (10), *Cy* 0 − 8 = −8 (−3)
     sessions.record_hand(st, sid, {"players": {"Ann|x": {"table": 60, "hand": 0},
                                                "[red]Bob": {"table": 40, "hand": 50},
-                                               "*Cy*": {"table": 5, "hand": 0}}})
+                                               "*Cy*": {"table": 6, "hand": 1}}})
     sessions.record_hand(st, sid, {"players": {"Ann|x": {"table": 45, "hand": 5},
                                                "[red]Bob": {"table": 20, "hand": 0},
                                                "*Cy*": {"table": 0, "hand": 8}}})
@@ -312,8 +312,9 @@ def test_markdown_has_title_rules_standings_winner_and_hands_with_names_escaped(
     assert "- Variant: Rummy 500 (`rummy500`)" in md
     assert "target 100" in md and "ace\\_in\\_hand 15" in md
     assert "## Final standings" in md
-    assert r"| 1 | **Ann\|x** | 100 | 0 |" in md
-    assert r"| 2 | \[red\]Bob | 10 | 0 |" in md
+    # Won: a points-only 0 in hand means no cards left (I-6): Ann|x went out in hand 1, [red]Bob in hand 2
+    assert r"| 1 | **Ann\|x** | 100 | 1 |" in md
+    assert r"| 2 | \[red\]Bob | 10 | 1 |" in md
     assert r"| 3 | \*Cy\* | -3 | 0 |" in md
     assert r"**Ann\|x wins** after 2 hands." in md
     assert r"| Hand | Dealer | Ann\|x | \[red\]Bob | \*Cy\* |" in md

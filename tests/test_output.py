@@ -72,9 +72,9 @@ def test_standings_table(cli, game):
 
 def test_winner_banner(cli, game):
     # Ann: 7+8+9 + 10+10+10 + 10+10+10 = 84 melded, went out: 84 → total 89; nobody reaches 100 yet
-    assert cli("hand", "Ann: 7H 8H 9H, QS QD QC, KS KD KC -", "[red]Bob: -2C", f"{LONG}: 0 -0").exit_code == 0
+    assert cli("hand", "Ann: 7H 8H 9H, QS QD QC, KS KD KC -", "[red]Bob: -2C", f"{LONG}: 1 -1").exit_code == 0
     # Ann: 10♠ J♠ Q♥... a run J♥ Q♥ K♥ = 30 → 119 ≥ 100: the game ends, Ann has the highest total
-    result = cli("hand", "Ann: JH QH KH -", "[red]Bob: -3C", f"{LONG}: 0 -0")
+    result = cli("hand", "Ann: JH QH KH -", "[red]Bob: -3C", f"{LONG}: 1 -1")
     assert result.exit_code == 0, result.stderr
     assert result.stdout.splitlines()[-1] == "Game over: Ann wins after 3 hands."
     standings = cli("standings").stdout

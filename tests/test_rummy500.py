@@ -406,10 +406,11 @@ class TestNegativeAndValues:
         assert [line.points for line in bonus] == [25]
 
     def test_out_bonus_points_only_needs_out(self):
-        # a points-only 0 never means "went out" (I-6): no bonus unless "out" names her
+        # a points-only 0 means no cards left (I-6, issue 12): where going out scores, "out" must
+        # name her, since the bonus is never guessed
         entry = E(Ann=P(table=24, hand=0), Bob=P(table=5, hand=10))
-        assert scores(AB, entry, "out_bonus=25") == {"Ann": 24, "Bob": -5}
-        assert scores(AB, entry | {"out": "Ann"}, "out_bonus=25") == {"Ann": 49, "Bob": -5}
+        assert "say so with" in refused(AB, entry, "out_bonus=25")
+        assert scores(AB, entry | {"out": "Ann"}, "out_bonus=25") == {"Ann": 49, "Bob": -5}   # 24 + 25
 
     def test_won_is_who_went_out(self):
         # I-7: the hand is won by the player who went out; nobody when the stock ran out
@@ -425,7 +426,7 @@ class TestPointsOnly:
         # Ann 80 − 85 = −5; Bob 35 − 0 = 35 (seed example)
         r = result(AB, E(Ann=P(table=80, hand=85), Bob=P(table=35, hand=0)))
         assert r.scores == {"Ann": -5, "Bob": 35} and r.points_only
-        assert r.won == []   # a points-only 0 is not "out"
+        assert r.won == ["Bob"]   # a points-only 0 means no cards left: Bob went out (I-6, issue 12)
 
     def test_one_player_on_paper_in_a_card_hand(self):
         r = result(AB, E(Ann=P("7S 8S 9S"), Bob=P(table=20, hand=12)))
@@ -436,8 +437,10 @@ class TestPointsOnly:
         # Bob put nothing down and counted 12 in hand: −12
         assert scores(AB, E(Ann=P("7S 8S 9S"), Bob=P(hand=12))) == {"Ann": 24, "Bob": -12}
 
-    def test_totals_carried_over_from_paper_are_unbounded(self):
-        st = game(AB, E(Ann=P(table=480, hand=0), Bob=P(table=300, hand=0)))
+    def test_totals_from_paper_are_carried_over_not_entered_as_a_hand(self):
+        # issue 12: a table worth more than one deck (396) is refused; new --carry carries totals over
+        assert "396" in refused(AB, E(Ann=P(table=480, hand=0), Bob=P(table=301, hand=1)))
+        st = replay(new_setup(get_variant("rummy500"), AB, (), None, ["Ann=480", "Bob=300"]), [])
         assert st.totals == {"Ann": 480, "Bob": 300} and not st.ending.finished
 
     def test_table_and_melds_together_refused(self):
@@ -463,24 +466,28 @@ class TestEnd:
             play(st.setup, [E(Ann=P(table=100, hand=0), Bob=P(table=40, hand=5))], E(Ann=P(), Bob=P(hand="2C")))
 
     def test_500_counts_as_reaching_the_target(self):
-        st = game(AB, E(Ann=P(table=500, hand=0), Bob=P(table=0, hand=0)))
+        # 480 carried over, + 20 − 0 = 500; Bob 1 − 1 = 0
+        st = replay(new_setup(get_variant("rummy500"), AB, (), None, ["Ann=480"]),
+                    [E(Ann=P(table=20, hand=0), Bob=P(table=1, hand=1))])
+        assert st.totals == {"Ann": 500, "Bob": 0}
         assert st.ending.finished and st.ending.winners == ["Ann"]
 
     def test_not_finished_below_the_target(self):
-        st = game(AB, E(Ann=P(table=499, hand=0), Bob=P(table=0, hand=0)))
+        st = replay(new_setup(get_variant("rummy500"), AB, (), None, ["Ann=480"]),
+                    [E(Ann=P(table=19, hand=0), Bob=P(table=1, hand=1))])   # 480 + 19 = 499
         assert not st.ending.finished and st.ending.winners == []
 
     def test_highest_total_wins_even_if_another_reached_first(self):
         # target=100. Hand 1: Ann 60, Bob 50. Hand 2: Ann +45 → 105 (reaches first in seat
         # order), Bob +60 → 110: the game ends and Bob, highest, wins.
-        st = game(AB, E(Ann=P(table=60, hand=0), Bob=P(table=50, hand=0)),
-                  E(Ann=P(table=45, hand=0), Bob=P(table=60, hand=0)), rules=["target=100"])
+        st = game(AB, E(Ann=P(table=60, hand=0), Bob=P(table=51, hand=1)),
+                  E(Ann=P(table=45, hand=0), Bob=P(table=61, hand=1)), rules=["target=100"])
         assert st.totals == {"Ann": 105, "Bob": 110}
         assert st.ending.finished and st.ending.winners == ["Bob"]
 
     def test_the_winner_may_be_below_the_target_only_if_nobody_is_higher(self):
         # target=100: Ann 100, Bob 90, Cy 95: Ann is highest
-        st = game(ABC, E(Ann=P(table=100, hand=0), Bob=P(table=90, hand=0), Cy=P(table=95, hand=0)),
+        st = game(ABC, E(Ann=P(table=100, hand=0), Bob=P(table=91, hand=1), Cy=P(table=96, hand=1)),
                   rules=["target=100"])
         assert st.ending.winners == ["Ann"]
 
@@ -497,7 +504,7 @@ class TestEnd:
 
     def test_tie_still_tied_after_another_hand(self):
         tied = E(Ann=P(table=110, hand=0), Bob=P(table=115, hand=5))
-        again = E(Ann=P(table=5, hand=0), Bob=P(table=5, hand=0))
+        again = E(Ann=P(table=5, hand=0), Bob=P(table=6, hand=1))
         st = game(AB, tied, again, rules=["target=100"])
         assert not st.ending.finished and "tied at 115" in st.ending.note
 
@@ -508,7 +515,7 @@ class TestEnd:
 
     def test_a_tie_below_the_top_does_not_matter(self):
         # Ann 120, Bob 110, Cy 110: Ann wins outright
-        st = game(ABC, E(Ann=P(table=120, hand=0), Bob=P(table=110, hand=0), Cy=P(table=110, hand=0)),
+        st = game(ABC, E(Ann=P(table=120, hand=0), Bob=P(table=111, hand=1), Cy=P(table=111, hand=1)),
                   rules=["target=100"])
         assert st.ending.finished and st.ending.winners == ["Ann"]
         assert st.ranking() == [(1, "Ann", 120), (2, "Bob", 110), (2, "Cy", 110)]
@@ -518,7 +525,7 @@ class TestSeats:
     def test_dealer_and_leader_rotate(self):
         st = game(ABC)
         assert (st.next_dealer, st.next_leader) == ("Ann", "Bob")
-        h = E(Ann=P(table=1, hand=0), Bob=P(table=1, hand=0), Cy=P(table=1, hand=0))
+        h = E(Ann=P(table=2, hand=1), Bob=P(table=2, hand=1), Cy=P(table=2, hand=1))
         assert (game(ABC, h).next_dealer, game(ABC, h).next_leader) == ("Bob", "Cy")
         assert (game(ABC, h, h).next_dealer, game(ABC, h, h).next_leader) == ("Cy", "Ann")
         assert (game(ABC, h, h, h).next_dealer, game(ABC, h, h, h).next_leader) == ("Ann", "Bob")
@@ -526,7 +533,7 @@ class TestSeats:
     def test_first_dealer_chosen(self):
         st = game(ABC, dealer="Cy")
         assert (st.next_dealer, st.next_leader) == ("Cy", "Ann")
-        h = E(Ann=P(table=1, hand=0), Bob=P(table=1, hand=0), Cy=P(table=1, hand=0))
+        h = E(Ann=P(table=2, hand=1), Bob=P(table=2, hand=1), Cy=P(table=2, hand=1))
         assert game(ABC, h, dealer="Cy").next_dealer == "Ann"
 
     def test_dealer_name_ignores_case(self):
@@ -538,9 +545,9 @@ class TestSeats:
 
     def test_ranks_share_places(self):
         # totals Ann 10, Bob 5, Cy 5 → 1, 2, 2; Ann 5, Bob 5, Cy 0 → 1, 1, 3
-        st = game(ABC, E(Ann=P(table=10, hand=0), Bob=P(table=5, hand=0), Cy=P(table=5, hand=0)))
+        st = game(ABC, E(Ann=P(table=10, hand=0), Bob=P(table=6, hand=1), Cy=P(table=6, hand=1)))
         assert st.ranking() == [(1, "Ann", 10), (2, "Bob", 5), (2, "Cy", 5)]
-        st = game(ABC, E(Ann=P(table=5, hand=0), Bob=P(table=5, hand=0), Cy=P(table=0, hand=0)))
+        st = game(ABC, E(Ann=P(table=5, hand=0), Bob=P(table=6, hand=1), Cy=P(table=1, hand=1)))
         assert st.ranking() == [(1, "Ann", 5), (1, "Bob", 5), (3, "Cy", 0)]
 
 
@@ -742,7 +749,7 @@ def rejects():
 def test_rejects_exit_2_and_store_nothing(cli, tmp_path, rej):
     record_game(cli, {"variant": rej["variant"], "players": rej["players"], "rules": rej.get("rules", [])})
     # one good hand first, so "unchanged" means something
-    good = {"players": {p: {"table": 10, "hand": 0} for p in rej["players"]}}
+    good = {"players": {p: {"table": 11, "hand": 1} for p in rej["players"]}}
     (tmp_path / "good.json").write_text(json.dumps(good), encoding="utf-8")
     assert cli("hand", "--file", tmp_path / "good.json").exit_code == 0
     before = cli("history", "--json").stdout

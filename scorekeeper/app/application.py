@@ -98,15 +98,17 @@ class Application:
 
     # -- playing --------------------------------------------------------------------
     def new(self, variant: str, players: Sequence[str], rules: Sequence[str] = (), title: str | None = None,
-            dealer: str | None = None) -> dict:
-        """``new``: start a session and make it current.
+            dealer: str | None = None, carry: Sequence[str] = ()) -> dict:
+        """``new``: start a session and make it current. ``carry`` (``["Ann=120", ...]``,
+        names in any case) starts players from totals carried over from paper.
 
         ``new --json`` (``session``, ``variant``, ``players``, ``title``, ``rules``,
-        ``dealer``, ``leader``), plus ``variant_name`` and ``standings``.
+        ``dealer``, ``leader``, and ``carried`` when points were carried over), plus
+        ``variant_name`` and ``standings``.
         """
         from scorekeeper.app import report, sessions
 
-        loaded = sessions.create(self.store, variant, players, rules, title, dealer)
+        loaded = sessions.create(self.store, variant, players, rules, title, dealer, carry)
         doc = report.new_json(loaded)
         doc.update(variant_name=loaded.setup.variant.name, standings=report.standings_json(loaded))
         return doc
@@ -214,7 +216,9 @@ class Application:
         return report.standings_json(self._open(session))
 
     def history(self, session: str | None = None) -> dict:
-        """``history --json``, plus ``standings`` (the heading) and ``players`` in seat order."""
+        """``history --json`` (with ``carried``, every player's points carried over from
+        paper, when the session has them: a first row, not a hand), plus ``standings``
+        (the heading) and ``players`` in seat order."""
         from scorekeeper.app import report
 
         loaded = self._open(session, full=True)

@@ -23,7 +23,7 @@ from scorekeeper.core.entry import match_player
 from scorekeeper.core.errors import InputError, StateError
 from scorekeeper.core.game import GameSetup, GameState, score_entry
 from scorekeeper.core.game import hand_number as check_hand_number  # explain's hand_number adds "the last"
-from scorekeeper.core.interpretations import rule_refs, rule_title
+from scorekeeper.core.interpretations import rule_name, rule_names, rule_refs, rule_title
 from scorekeeper.core.scoring import HandResult
 from scorekeeper.app.games import Loaded
 
@@ -47,7 +47,7 @@ def _rules_cited(refs: Sequence[str]) -> list[dict]:
     for rule in refs:
         for ref in rule_refs(rule):
             seen.setdefault(ref, None)
-    return [{"ref": ref, "title": rule_title(ref)} for ref in sorted(seen, key=_ref_order)]
+    return [{"ref": ref, "title": rule_title(ref), "name": rule_name(ref)} for ref in sorted(seen, key=_ref_order)]
 
 
 def _ref_order(ref: str) -> tuple:
@@ -69,7 +69,9 @@ def explain_json(loaded: Loaded, number: int | None = None, player: str | None =
     (``total`` includes the bonus). Each
     line is ``{"card", "points", "part", "reason", "rule"}``; a player's lines
     add up to their score. Points are signed as they count towards the total.
-    ``player`` keeps one player. Raises :class:`StateError` for a hand that
+    ``player`` keeps one player. For people, each cited rule also has its ``name`` and
+    each line its ``rule_name`` (a rule by name, an interpretation by its id: never a
+    section number); ``ref`` and ``rule`` stay the stable ids. Raises :class:`StateError` for a hand that
     does not exist, :class:`InputError` for an unknown player.
     """
     n = hand_number(loaded, number)
@@ -89,6 +91,8 @@ def explain_json(loaded: Loaded, number: int | None = None, player: str | None =
     for name in names:
         score = result.players[name]
         body = score.as_json()
+        for line in body["lines"]:  # the rule for people: its name, never a section number
+            line["rule_name"] = rule_names(line["rule"])
         body["total"] = running[name]
         players[name] = body
         cited += [line.rule for line in score.lines]

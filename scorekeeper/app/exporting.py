@@ -436,6 +436,9 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
     players = list(g.setup.players)
     lines.append(f"| {_('Hand')} | {_('Dealer')} | " + " | ".join(md_escape(p) for p in players) + " |")
     lines.append("|---:|---|" + "---:|" * len(players))
+    if g.setup.carried:  # a game begun on paper: where the totals start, not a hand
+        start = g.setup.start_totals()
+        lines.append("|  | carried over | " + " | ".join(str(start[p]) for p in players) + " |")
     for number, (hand, totals) in enumerate(zip(st.results, st.running_totals()), 1):
         said_number = _("{number} (points)").format(number=number) if hand.points_only else str(number)
         scores = hand.scores

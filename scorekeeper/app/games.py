@@ -42,10 +42,12 @@ class Loaded:
 
 
 def setup_of(record: dict) -> GameSetup:
-    """The game setup a stored record describes (its rules as stored)."""
+    """The game setup a stored record describes (its rules as stored, and the points
+    carried over from paper: none in a record without ``carried``)."""
     variant = get_variant(record["variant"])
     players = tuple(record["players"])
-    return GameSetup(variant, players, dict(record["rules"]), players.index(record["dealer"]))
+    return GameSetup(variant, players, dict(record["rules"]), players.index(record["dealer"]),
+                     dict(record.get("carried") or {}))
 
 
 def entries_of(record: dict) -> list[Any]:

@@ -26,8 +26,17 @@ def wild_words(wild: str) -> str:
 
 def new_json(loaded: Loaded) -> dict:
     r = loaded.record
-    return {"session": r["id"], "variant": r["variant"], "players": list(r["players"]), "title": r.get("title"),
-            "rules": dict(r["rules"]), "dealer": loaded.state.next_dealer, "leader": loaded.state.next_leader}
+    doc = {"session": r["id"], "variant": r["variant"], "players": list(r["players"]), "title": r.get("title"),
+           "rules": dict(r["rules"]), "dealer": loaded.state.next_dealer, "leader": loaded.state.next_leader}
+    doc.update(carried_json(loaded))
+    return doc
+
+
+def carried_json(loaded: Loaded) -> dict:
+    """``{"carried": {name: points, ...}}`` (every player, seat order) when the session
+    starts from points carried over from paper, else ``{}``: a first row, not a hand."""
+    setup = loaded.setup
+    return {"carried": setup.start_totals()} if setup.carried else {}
 
 
 def standings_json(loaded: Loaded) -> dict:
@@ -81,7 +90,8 @@ def history_json(loaded: Loaded) -> dict:
             "dealer": st.dealer_of(i), "entry": loaded.record["hands"][i - 1]["entry"],
             "context": result.context, **loaded.setup.variant.facts_of(result),
         })
-    return {"session": loaded.record["id"], "variant": loaded.record["variant"], "hands": hands}
+    return {"session": loaded.record["id"], "variant": loaded.record["variant"], **carried_json(loaded),
+            "hands": hands}
 
 
 def chart_json(loaded: Loaded) -> dict:

@@ -33,10 +33,11 @@ def load(store: Store, session: str | None) -> Loaded:
 
 
 def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[str] = (),
-           title: str | None = None, dealer: str | None = None) -> Loaded:
-    """Start a session and make it current. Raises :class:`InputError` on bad setup."""
+           title: str | None = None, dealer: str | None = None, carry: Sequence[str] = ()) -> Loaded:
+    """Start a session and make it current; ``carry`` (``NAME=POINTS``) gives the totals a
+    game begun on paper starts from. Raises :class:`InputError` on bad setup."""
     v = get_variant(variant)
-    setup = new_setup(v, players, rules, dealer)
+    setup = new_setup(v, players, rules, dealer, carry)
     if title is not None and not title.strip():
         title = None
     if title is not None:
@@ -44,6 +45,8 @@ def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[s
     with store.writing():
         record = new_record(store.new_id(), v.id, list(setup.players), dict(setup.rules), title,
                             setup.players[setup.first_dealer])
+        if setup.carried:  # stored only when given: a session without it carried nothing
+            record["carried"] = dict(setup.carried)
         state = score_hands(setup, [])
         save(store, record, state, current=record["id"])
     return Loaded(record, setup, state)

@@ -49,8 +49,13 @@ class PlayerEntry:
 
     @property
     def empty_hand(self) -> bool:
-        """No cards left in hand, given as cards (a points-only 0 is not "out", I-6)."""
+        """No cards left in hand, given as cards (see :meth:`nothing_left` for points)."""
         return self.hand is not None and len(self.hand) == 0
+
+    def nothing_left(self, zero_is_empty: bool = True) -> bool:
+        """No cards left in hand: an empty list of cards, or (``zero_is_empty``: where every
+        card left in hand counts something) a points-only 0 (I-6)."""
+        return self.empty_hand or (zero_is_empty and self.hand is None and self.hand_points == 0)
 
     def physical_cards(self) -> list[Card]:
         """Every physical card this player showed: melds, lay-offs and hand."""
@@ -203,11 +208,17 @@ def parse_entry(
     players: Sequence[str],
     player_keys: set[str],
     knock_allowed: bool,
+    zero_is_empty: bool = True,
+    out_bonus: int = 0,
 ) -> HandEntry:
     """Check and type a hand entry for a session with ``players`` in seat order.
 
     ``player_keys`` are the per-player keys the variant accepts; ``knock`` is
-    only accepted where ``knock_allowed``. Raises :class:`InputError`.
+    only accepted where ``knock_allowed``. ``zero_is_empty``: a points-only 0 in
+    hand means no cards left, so it follows the rules of going out (I-6): only one
+    player holds nothing, nobody else went out, and where going out scores
+    (``out_bonus`` points) the entry must name that player as ``out``, since the
+    bonus is not to be guessed. Raises :class:`InputError`.
     """
     if not isinstance(raw, dict):
         raise InputError("entry.not_table")
@@ -245,15 +256,17 @@ def parse_entry(
         raise InputError("entry.out_holds_cards", player=out, count=held, cards=entries[out].hand)
     if out is not None and entries[out].hand_points:
         raise InputError("entry.out_with_points", player=out, points=entries[out].hand_points)
-    empty = [p for p, e in entries.items() if e.empty_hand]
+    empty = [p for p, e in entries.items() if e.nothing_left(zero_is_empty)]
     if len(empty) > 1:
         raise InputError("entry.two_out" if len(empty) == 2 else "entry.several_out", players=empty)
     if out is not None and empty and empty[0] != out:
         raise InputError("entry.out_not_empty", player=out, other=empty[0])
-    if out is None and empty and not knock and not stock:
-        out = empty[0]
     if knock is not None and empty:
         raise InputError("entry.knock_and_out", player=knock, other=empty[0])
     if stock and empty:
         raise InputError("entry.stock_and_out", player=empty[0])
+    if out is None and empty and out_bonus and entries[empty[0]].hand is None:
+        raise InputError("entry.zero_needs_out", player=empty[0], bonus=out_bonus)
+    if out is None and empty:
+        out = empty[0]
     return HandEntry(entries, knock, out, bool(stock), bool(ways))

@@ -17,7 +17,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from scorekeeper.core.entry import parse_entry
+from scorekeeper.core.entry import HandEntry, find_player, parse_entry
 from scorekeeper.core.errors import InputError, StateError
 from scorekeeper.core.messages import render
 from scorekeeper.core.rules import Variant, parse_rule_args, resolve_rules
@@ -28,17 +28,29 @@ from scorekeeper.core.scoring import HandResult
 class GameSetup:
     """What a session fixes when it starts: the variant, the players in seat
     order, the rule options (typed: the variant's :class:`RuleSet`; a plain
-    mapping of stored values is checked and made typed), and the first
-    dealer's seat (0-based)."""
+    mapping of stored values is checked and made typed), the first
+    dealer's seat (0-based), and ``carried``: the totals a game begun on paper
+    starts from (points per player, in seat order; 0 for a player not named).
+    Carried points count in the totals and toward the target; they are not a hand."""
 
     variant: Variant
     players: tuple[str, ...]
     rules: Mapping[str, Any]
     first_dealer: int = 0
+    carried: Mapping[str, int] = field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, self.variant.rules_type):
             object.__setattr__(self, "rules", resolve_rules(self.variant, self.rules, len(self.players)))
+        given = dict(self.carried or {})
+        if any(p not in self.players for p in given) or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in given.values()):
+            raise InputError("carry.not_points_per_player", players=list(self.players))
+        object.__setattr__(self, "carried", {p: given[p] for p in self.players if given.get(p)})
+
+    def start_totals(self) -> dict[str, int]:
+        """Each player's total before the first hand: what was carried over, else 0."""
+        return {p: self.carried.get(p, 0) for p in self.players}
 
     def dealer_of(self, number: int) -> str:
         """Who deals hand ``number`` (1-based): the deal passes left every hand (SPEC §2)."""
@@ -164,8 +176,8 @@ class GameState:
 
     @property
     def hand_totals(self) -> dict[str, int]:
-        """Sum of hand scores, before end-of-game bonuses."""
-        totals = {p: 0 for p in self.setup.players}
+        """The points carried over plus the sum of hand scores, before end-of-game bonuses."""
+        totals = self.setup.start_totals()
         for r in self.results:
             for p, s in r.scores.items():
                 totals[p] += s
@@ -178,8 +190,9 @@ class GameState:
         return {p: base[p] + self.ending.bonus.get(p, 0) for p in self.setup.players}
 
     def running_totals(self) -> list[dict[str, int]]:
-        """The total after each hand (bonuses not included: history shows hand scores)."""
-        run = {p: 0 for p in self.setup.players}
+        """The total after each hand, from the points carried over (bonuses not included:
+        history shows hand scores)."""
+        run = self.setup.start_totals()
         out = []
         for r in self.results:
             for p, s in r.scores.items():
@@ -271,13 +284,48 @@ def hand_number(number: int, count: int) -> int:
     return number
 
 
+def parse_carry(args: Sequence[str] | Mapping[str, Any], players: Sequence[str]) -> dict[str, int]:
+    """Read ``new --carry NAME=POINTS`` values (or a mapping of name to points): the
+    totals a game begun on paper starts from. Names match regardless of case.
+
+    Raises :class:`InputError` for a value that is not NAME=POINTS, a name that is not
+    a player (with the near miss), points that are not a whole number, or a player
+    carried twice.
+    """
+    pairs = list(args.items()) if isinstance(args, Mapping) else []
+    if not isinstance(args, Mapping):
+        for arg in args:
+            name, eq, points = str(arg).rpartition("=")
+            if not eq or not name.strip():
+                raise InputError("carry.not_name_points", arg=str(arg))
+            pairs.append((name.strip(), points))
+    carried: dict[str, int] = {}
+    for name, points in pairs:
+        found = find_player(str(name), players)
+        if found is None:
+            near = closest(str(name), players)
+            if near is None:
+                raise InputError("carry.unknown_player", name=str(name), players=list(players))
+            raise InputError("carry.unknown_player_near", name=str(name), near=near, players=list(players))
+        text = str(points).strip()
+        if isinstance(points, bool) or not (isinstance(points, int) or text.lstrip("+-").isdigit()) \
+                or text.count("-") + text.count("+") > 1:
+            raise InputError("carry.bad_points", player=found, points=text)
+        if found in carried:
+            raise InputError("carry.twice", player=found)
+        carried[found] = int(text)
+    return carried
+
+
 def new_setup(
-    variant: Variant, players: Sequence[str], rule_args: Sequence[str] = (), dealer: str | None = None
+    variant: Variant, players: Sequence[str], rule_args: Sequence[str] = (), dealer: str | None = None,
+    carry: Sequence[str] | Mapping[str, Any] = (),
 ) -> GameSetup:
-    """Check a new game: player count and names, options, first dealer.
+    """Check a new game: player count and names, options, first dealer, and the
+    points carried over from paper (``carry``: ``NAME=POINTS`` values, see :func:`parse_carry`).
 
     Raises :class:`InputError` for a wrong count, a duplicate or empty name,
-    an unknown dealer, or a bad option.
+    an unknown dealer, a bad option or a bad carry.
     """
     players = [str(p) for p in players]
     for p in players:
@@ -308,7 +356,8 @@ def new_setup(
                 raise InputError("game.unknown_dealer", dealer=dealer)
             raise InputError("game.unknown_dealer_near", dealer=dealer, near=near)
         first = players.index(dealer)
-    return GameSetup(variant, tuple(players), rules, first)
+    carried = parse_carry(carry, players) if carry else {}
+    return GameSetup(variant, tuple(players), rules, first, carried)
 
 
 def score_entry(setup: GameSetup, raw: Any, number: int) -> HandResult:
@@ -317,8 +366,30 @@ def score_entry(setup: GameSetup, raw: Any, number: int) -> HandResult:
     if v.read_entry is not None:
         entry = v.read_entry(raw, setup.players)
     else:
-        entry = parse_entry(raw, setup.players, set(v.player_keys), v.knock_allowed)
+        entry = parse_entry(raw, setup.players, set(v.player_keys), v.knock_allowed, v.zero_is_empty,
+                            v.out_bonus(setup.rules))
+    check_points(entry, setup, number)
     return v.score(entry, setup, number)
+
+
+def check_points(entry: HandEntry, setup: GameSetup, number: int) -> None:
+    """Refuse points no table can hold (I-6): a player's table or hand given as more
+    points than all the cards of the game's decks are worth is a typing slip (a game
+    begun on paper is carried over with ``new --carry``). Raises :class:`InputError`
+    naming the player, the points and the bound. An entry of a variant's own shape
+    (not a :class:`HandEntry`) is the variant's to check."""
+    if not isinstance(entry, HandEntry):
+        return
+    bound = None
+    for p, e in entry.players.items():
+        for where, points in (("hand", e.hand_points), ("table", e.table)):
+            if points is None:
+                continue
+            if bound is None:
+                bound, decks, jokers = setup.variant.deck_points(setup, number)
+            if points > bound:
+                code = f"points.over_decks_{where}" + ("_jokers" if jokers else "")
+                raise InputError(code, player=p, points=points, bound=bound, decks=decks, jokers=jokers)
 
 
 def replay(setup: GameSetup, entries: Sequence[Any]) -> GameState:

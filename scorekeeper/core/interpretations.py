@@ -54,6 +54,25 @@ def interpretation(key: str) -> str:
     return INTERPRETATIONS[key]
 
 
+def rule_name(ref: str) -> str:
+    """A cited rule as people read it: a rule section by its name ("Rummy 500 and Rum 500:
+    scoring a hand"), an interpretation by the id ``rules`` prints ("I-6"); never the
+    section number of the specification, which users do not have (``""`` when unknown)."""
+    if ref in INTERPRETATIONS or (ref.startswith("I-") and not ref.startswith("§")):
+        return ref
+    if ref in SECTIONS:
+        return SECTIONS[ref]
+    from scorekeeper.core.messages import TEMPLATES
+
+    return render(f"section.{ref}", {}) if f"section.{ref}" in TEMPLATES else ""
+
+
+def rule_names(rule: str) -> str:
+    """A line's rule citation (``"§2.2, §2.3"``) as people read it:
+    ``"Melds and lay-offs, Rummy 500 and Rum 500: scoring a hand"``."""
+    return ", ".join(name for name in (rule_name(ref) for ref in rule_refs(rule)) if name)
+
+
 def rule_refs(rule: str) -> list[str]:
     """Split a line's rule citation (``"§2.2, §2.3"``, ``"§2.3, I-6"``) into its parts."""
     return [part.strip() for part in str(rule).replace(";", ",").split(",") if part.strip()]

@@ -255,6 +255,12 @@ class Variant:
     bonuses: Mapping[str, int] = field(default_factory=dict)
     option_defaults: Mapping[str, Mapping[int, Any]] = field(default_factory=dict)
     value_meld: Callable[[MeldReading, Mapping[str, Any]], int] | None = None
+    #: ``values_of(rules)`` -> the card values under the session's options (Rummy 500's
+    #: ``card_values``); None: always ``card_values``
+    values_of: Callable[[Mapping[str, Any]], CardValues] | None = None
+    #: whether a hand's points are deadwood (Gin Rummy: melded cards in hand count nothing),
+    #: not every card left in hand; then a points-only 0 does not mean no cards are left (I-6)
+    hand_is_deadwood: bool = False
     check_setup: Callable[[Variant, Mapping[str, Any], int], None] = field(
         default=lambda variant, rules, players: None)
     #: ``read_entry(raw, players)`` -> the entry ``score`` takes, for a variant whose hand
@@ -391,6 +397,42 @@ class Variant:
         from scorekeeper.core.oneline import parse_line_entries
 
         return parse_line_entries(list(args), players, self.knock_allowed, self.player_keys)
+
+    def values_for(self, rules: Mapping[str, Any]) -> CardValues:
+        """The card values under ``rules``."""
+        return self.values_of(rules) if self.values_of is not None else self.card_values
+
+    @property
+    def zero_is_empty(self) -> bool:
+        """Whether a points-only 0 in hand means no cards are left (I-6): the hand counts
+        every card left in it, and every card counts something."""
+        v = self.card_values
+        counts = [v.ace, v.low_ace, v.court, v.ten, v.pips if v.pips is not None else 2, v.joker, v.wild]
+        return not self.hand_is_deadwood and all(c is None or c > 0 for c in counts)
+
+    def out_bonus(self, rules: Mapping[str, Any]) -> int:
+        """The points going out scores (Carousel's 25, Rummy 500's ``out_bonus``), 0 when none."""
+        return int(self.bonuses.get("out") or rules.get("out_bonus") or 0)
+
+    def deck_points(self, setup: GameSetup, number: int) -> tuple[int, int, int]:
+        """``(points, decks, jokers)``: what all the cards of the game's decks are worth
+        in hand ``number``, each card at the most it can count (an ace high, a wild card of
+        the round as a wild), worked out from the card values, decks and jokers (I-6)."""
+        values = self.values_for(setup.rules)
+        decks, jokers = self.decks(setup)
+        wild = None
+        if self.wilds is Wilds.ROUND_RANK and values.wild is not None:
+            try:
+                wild = self.wild_rank(number)
+            except InputError:  # a round after the last: refused when it is scored
+                wild = None
+        per_deck = 0
+        for rank in range(1, 14):
+            value = max(values.ace, values.low_ace) if rank == 1 else values.court if rank >= 11 else values.pip(rank)
+            if rank == wild:
+                value = max(value, values.wild)
+            per_deck += 4 * value
+        return decks * per_deck + jokers * (values.joker or 0), decks, jokers
 
     def rules_for(self, values: Mapping[str, Any], players: int) -> RuleSet:
         """The typed options from already-checked values, defaults filled in for ``players``."""

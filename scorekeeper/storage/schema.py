@@ -15,7 +15,12 @@ A session record (document 1 of a session file's ``session`` table)::
      "undone": [...hands taken back by undo, last on top...],
      "audit": [{"time": ..., "action": "entered|edited|undone|redone", "number": 3,
                 "entry": {...}, "previous": {...} | None}],
-     "derived": {...optional cache of the scores the hands give, see DerivedCache...}}
+     "derived": {...optional cache of the scores the hands give, see DerivedCache...},
+     "carried": {"Ann": 120, ...}}   # optional: totals carried over from a game begun on paper
+
+``carried`` (``new --carry``) is optional: a record without it (every session
+written before it existed) carried nothing. Each key is a player, written as in
+``players``; each value a whole number of points.
 
 Beyond the types, a record must make sense to the rules: its variant is one
 this scorekeeper knows (written by its id), its players and dealer are what
@@ -122,6 +127,7 @@ def _models() -> Any:
         title: Optional[str]
         variant: str
         dealer: str
+        carried: Optional[dict[str, int]] = None
 
     class DerivedHand(BaseModel):
         """One hand of the cache: points per player, who won it, points only, how it ended."""
@@ -159,7 +165,8 @@ def find_problem(record: Any) -> tuple[str, dict] | None:
     variant); ``variant_form`` (``given``, ``expected``); ``setup`` (``cause``:
     players or dealer refused); ``dealer`` (``dealer``: not written as in the
     players); ``rules`` (``cause``); ``rules_missing`` (``keys``);
-    ``rule_form`` (``key``, ``given``, ``expected``: values as JSON).
+    ``rule_form`` (``key``, ``given``, ``expected``: values as JSON); ``carried``
+    (``name``: a key of ``carried`` that is not one of the players).
     """
     if not isinstance(record, dict):
         return "not_object", {}
@@ -190,6 +197,15 @@ def _first(errors: list[dict], record: dict) -> tuple[str, dict]:
 
 def _meaning(record: dict) -> tuple[str, dict] | None:
     """What the rules say of a well-typed record."""
+    problem = _setup_meaning(record)
+    if problem is None:
+        stranger = next((name for name in record.get("carried") or {} if name not in record["players"]), None)
+        if stranger is not None:
+            return "carried", {"name": stranger}
+    return problem
+
+
+def _setup_meaning(record: dict) -> tuple[str, dict] | None:
     rules = record["rules"]
     try:
         key = (record["variant"], tuple(record["players"]), record["dealer"],

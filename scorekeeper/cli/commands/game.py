@@ -24,6 +24,9 @@ FileOpt = Annotated[
     typer.Option("--file", "-f", metavar="FILE", help=_("A hand file in JSON or TOML (by extension); - reads standard input."),
                  show_default=False),
 ]
+CarryOpt = Annotated[Optional[List[str]], typer.Option(
+    "--carry", metavar="NAME=POINTS", help="Start a player from a total carried over from a game begun on "
+    "paper (history shows it as a first row, not a hand); repeatable.", show_default=False)]
 EntryArgs = Annotated[Optional[List[str]], typer.Argument(help=ENTRY_HELP, metavar="ENTRY", show_default=False)]
 
 
@@ -85,6 +88,7 @@ def register(app: typer.Typer) -> None:
         dealer: Annotated[Optional[str], typer.Option("--dealer", help=_("Who deals first (default: the first "
                                                       "player)."), show_default=False,
                                                       autocompletion=complete.player_names)] = None,
+        carry: CarryOpt = None,
         json_: JsonOpt = False,
         db: DbOpt = None,
     ) -> None:
@@ -95,11 +99,12 @@ def register(app: typer.Typer) -> None:
           scorekeeper new rummy500 Ann Bob Cy
           scorekeeper new crazy Ann Bob Cy Dee --dealer Bob
           scorekeeper new 500 Ann Bob --rule target=300 --rule out_bonus=10 --title "Friday"
+          scorekeeper new carousel Ann Bob Cy --carry Ann=120 --carry bob=85
         """
         from scorekeeper.cli.render import game as draw
 
         r = run(ctx)
-        doc = r.app(db).new(variant, players, rule or [], title, dealer)
+        doc = r.app(db).new(variant, players, rule or [], title, dealer, carry or [])
         r.terminal.show(doc, json_, draw.new_session, for_people=("variant_name", "standings"))
 
     @app.command()

@@ -74,9 +74,10 @@ def explain(t: Any, doc: dict) -> None:
     if doc.get("rules"):
         t.print()
         t.print(Text(_("Rules applied"), style="bold"))
-        for r in doc["rules"]:
-            line = Text(f"  {r['ref']}", style="bold")
-            if r.get("title"):
+        for r in doc["rules"]:  # by name; an interpretation by its id and what it says
+            name = r.get("name", "")
+            line = Text(f"  {name}", style="bold")
+            if r.get("title") and r["title"] != name:
                 line.append(f"  {r['title']}")
             t.print(line)
 
@@ -116,7 +117,7 @@ def _player(t: Any, doc: dict, name: str, p: dict) -> None:
         drawn.add_column(_("Rule"), overflow="fold")
         for ln in p["lines"]:
             points = "" if ln["part"] == "count" else signed(ln["points"]) or "0"
-            drawn.add_row(_card_cell(ln.get("card"), t), points, cards(ln["reason"], t), Text(ln["rule"]))
+            drawn.add_row(_card_cell(ln.get("card"), t), points, cards(ln["reason"], t), Text(ln.get("rule_name", "")))
         t.print(drawn)
     else:
         gone = name in (doc.get("won") or []) and doc.get("ended") == "out"
@@ -208,7 +209,7 @@ def variant_rules(t: Any, doc: dict) -> None:
 
         gin.presets(t, doc)
     if doc["interpretations"]:
-        t.print(Text(_("Where the rules are silent (SPEC §2.6)"), style="bold"))
+        t.print(Text(_("Where the rules are silent"), style="bold"))
         for i in doc["interpretations"]:
             line = Text(f"  {i['id']}  ", style="bold")
             line.append(i["text"])

@@ -120,6 +120,8 @@ def history(t: Any, doc: dict) -> None:
     drawn.add_column(_("Dealer"), overflow="fold")
     for p in players:
         drawn.add_column(Text(p), justify="right", overflow="fold")
+    if doc.get("carried"):  # a game begun on paper: where the totals start, not a hand
+        drawn.add_row("", Text(_("carried over"), style="dim"), *[str(doc["carried"][p]) for p in players])
     for h in doc["hands"]:
         number = _("{number} (points)").format(number=h["number"]) if h["points_only"] else str(h["number"])
         drawn.add_row(number, Text(h["dealer"]),

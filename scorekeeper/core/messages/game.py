@@ -40,6 +40,27 @@ TEMPLATES: dict[str, str] = {
     "game.hand_after_end": "Hand {number} comes after the end of the game.",
     "game.finished": "The game is finished ({winners:and} won): start a new session with `scorekeeper new`.",
     "game.of_player": "{player}: {cause}.",
+    "carry.not_name_points": '--carry "{arg}" is not NAME=POINTS (for example --carry Ann=120).',
+    "carry.unknown_player": '--carry: "{name}" is not one of the players ({players:and}).',
+    "carry.unknown_player_near": '--carry: "{name}" is not one of the players (did you mean "{near}"?).',
+    "carry.bad_points": '--carry: "{points}" is not a whole number of points for {player} (for example {player}=120).',
+    "carry.twice": "--carry names {player} twice: give each player's points once.",
+    "carry.not_points_per_player": "The points carried over must be whole numbers for {players:and}.",
+    "entry.zero_needs_out": ('{player}: a points-only 0 in hand means no cards are left, so {player} went out, '
+                             'which scores {bonus} here: say so with "out" (on one line "{player}: -0 out").'),
+    "points.over_decks_hand": ("{player}: {points} points in hand is more than the {bound} points all the cards "
+                               "of {decks:#deck|decks} are worth: a typing slip? (A game begun on paper is "
+                               "carried over with new --carry NAME=POINTS.)"),
+    "points.over_decks_hand_jokers": ("{player}: {points} points in hand is more than the {bound} points all the "
+                                      "cards of {decks:#deck|decks} and {jokers:#joker|jokers} are worth: a typing "
+                                      "slip? (A game begun on paper is carried over with new --carry NAME=POINTS.)"),
+    "points.over_decks_table": ("{player}: {points} points on the table is more than the {bound} points all the "
+                                "cards of {decks:#deck|decks} are worth: a typing slip? (A game begun on paper is "
+                                "carried over with new --carry NAME=POINTS.)"),
+    "points.over_decks_table_jokers": ("{player}: {points} points on the table is more than the {bound} points all "
+                                       "the cards of {decks:#deck|decks} and {jokers:#joker|jokers} are worth: a "
+                                       "typing slip? (A game begun on paper is carried over with new --carry "
+                                       "NAME=POINTS.)"),
     "end.shared": "{winners:and} share the win at {total}.",
     # one sentence per deal word: "hand" and "round" are different words (and genders) in other languages
     "end.tie_play_on.hand": "{winners:and} are tied at {total}: another hand is played to break the tie (I-1).",
@@ -78,8 +99,6 @@ TEMPLATES: dict[str, str] = {
     "line.own_meld": "their own",
     "line.meld_of": "{owner}'s",
     "line.layoff": "{card} laid off by {player} on {whose} {kind} {meld}: {value}, {amount}",
-    "line.layoff_grown": ("{card} laid off by {player} on {whose} {kind} {meld}, which became {grown}: "
-                          "{value}, {amount}"),
     "line.in_hand": "{card} left in hand: {value}, −{amount}",
     "line.hand_on_paper": "cards left in hand, counted on paper: −{amount}",
     "line.out_bonus": "going out: +{amount} (out_bonus)",
@@ -90,7 +109,7 @@ TEMPLATES.update({
     "value.joker": "joker",
     "carousel.no_ending": ('The entry does not say how the round ended: add "knock": NAME, "out": NAME or '
                            '"stock_exhausted": true (on one line: "knock" or "out" after a player, or an argument '
-                           '"stock"), since a missing knocker would silently lose an undercut (§2.4).'),
+                           '"stock"), since a missing knocker would silently lose an undercut (Carousel: scoring a round).'),
     "carousel.card_costs": "{card} {amount}",
     "carousel.knock_over_limit": ("{player} knocked holding {count} points, "
                                   "but a knock needs {limit} or fewer (knock_limit={limit})."),
@@ -100,10 +119,12 @@ TEMPLATES.update({
     "carousel.won_shared": ("{players:and} share the lowest count ({low}) and nobody knocked: "
                             "all of them win, without undercut bonus (I-4)."),
     "carousel.won_knock": "{player} knocked with {low}, the lowest count alone, and wins the round.",
-    "carousel.won_tie_knocker_one": ("{knocker} knocked with {low} but {players:and} ties the knocker: "
-                                     "{players:and} wins as if they had won, and the knocker wins nothing."),
-    "carousel.won_tie_knocker": ("{knocker} knocked with {low} but {players:and} tie the knocker: "
-                                 "{players:and} win as if they had won, and the knocker wins nothing."),
+    "carousel.won_tie_knocker_one": ("{knocker} knocked with {low} and {players:and} holds {low} too: "
+                                     "the knocker wins nothing; {players:and}, tied with the knocker, "
+                                     "wins the round."),
+    "carousel.won_tie_knocker": ("{knocker} knocked with {low} and {players:and} hold {low} too: "
+                                 "the knocker wins nothing; {players:and}, tied with the knocker, "
+                                 "win the round."),
     "carousel.won_undercut_one": ("{knocker} knocked with {count} but {players:and} undercuts with {low}: "
                                   "{players:and} wins the round."),
     "carousel.won_undercut": ("{knocker} knocked with {count} but {players:and} undercut with {low}: "
@@ -118,20 +139,23 @@ TEMPLATES.update({
     "line.difference": "difference to {other}: {other}'s {theirs} − {player}'s {mine} = {amount}",
     "line.undercut_bonus": "undercut bonus: {player} won a round {knocker} knocked in, +{amount}",
     "line.going_out_bonus": "going out bonus: {player} played every card, +{amount}",
-    "bonus.reached": "{player} reached {target} ({total}): +{amount} (§2.4, I-2); final total {final}.",
+    "bonus.reached": ("{player} reached {target} ({total}): +{amount} (Carousel: the end of the game, I-2); "
+                      "final total {final}."),
     "bonus.reached_all": ("{player} reached {target} ({total}): +{amount}, and 25 for each of the "
-                          "{won:#round|rounds} won: +{extra} (round_bonus=all, §2.4, I-2); final total {final}."),
-    "bonus.below_none": ("{player} stayed below {target} ({total}): no end bonus (round_bonus=none, §2.4, I-2); "
-                         "final total {final}."),
+                          "{won:#round|rounds} won: +{extra} (round_bonus=all, Carousel: the end of the game, I-2); "
+                          "final total {final}."),
+    "bonus.below_none": ("{player} stayed below {target} ({total}): no end bonus (round_bonus=none, "
+                         "Carousel: the end of the game, I-2); final total {final}."),
     "bonus.below_won": ("{player} stayed below {target} ({total}) and won {won:#round|rounds}: "
-                        "25 × {won} = +{rounds} (§2.4, I-2); final total {final}."),
+                        "25 × {won} = +{rounds} (Carousel: the end of the game, I-2); final total {final}."),
     "bonus.below_no_round": ("{player} stayed below {target} ({total}) and won no round: no end bonus "
-                             "(§2.4, I-2); final total {final}."),
+                             "(Carousel: the end of the game, I-2); final total {final}."),
     "bonus.given": "{player} +{amount}",
     "bonus.none": "{player} 0",
     "bonus.with": "{player} {total} + {amount}",
-    "carousel.end": "{reached:and} reached {target}; end bonuses: {bonuses:list} (§2.4, I-2).",
-    "carousel.end_shared": ("{reached:and} reached {target}; end bonuses: {bonuses:list} (§2.4, I-2). "
+    "carousel.end": "{reached:and} reached {target}; end bonuses: {bonuses:list} (Carousel: the end of the game, I-2).",
+    "carousel.end_shared": ("{reached:and} reached {target}; end bonuses: {bonuses:list} (Carousel: the end of "
+                            "the game, I-2). "
                             "{winners:and} share the win at {total} (tie=shared, I-1)."),
     "carousel.tie_play_on": ("{winners:and} are tied at {total} with the end bonuses ({with_bonus:list}): "
                              "another round is played to break the tie, and the bonuses are worked out again "
@@ -214,9 +238,11 @@ TEMPLATES.update({
     ),
     "interpretation.I-6": (
         "A hand, or one player's part of it, may be given as points only (no cards): it is accepted "
-        "for every variant, checks that need cards are skipped, the history marks it points_only, "
-        "a points-only 0 never means the player went out (say out), and the points are not bounded, "
-        "so a game started on paper can be carried over."
+        "for every variant, checks that need cards are skipped, and the history marks it points_only. "
+        "A points-only 0 in hand means no cards are left, so it follows the rules of going out: only one "
+        "player can hold nothing, and where going out scores (Carousel's 25, out_bonus) the entry names "
+        "that player as out. Points worth more than all the cards of the game's decks are refused as a "
+        "typing slip: a game begun on paper is carried over with new --carry NAME=POINTS."
     ),
     "interpretation.I-7": (
         "A hand is won by the player who went out in Rummy 500, Rum 500 and Crazy Rummy (by nobody when "
@@ -230,7 +256,7 @@ TEMPLATES.update({
     "section.§2.3": "Rummy 500 and Rum 500: scoring a hand",
     "section.§2.4": "Carousel: scoring a round",
     "section.§2.5": "Crazy Rummy: scoring a round",
-    "section.§2.6": "Interpretations where the rules are silent",
+    "section.§2.6": "Where the rules are silent",
     "section.§4": "Recording a hand",
 })
 

@@ -63,6 +63,8 @@ TEMPLATES: dict[str, str] = {
     "store.record.field.hands": 'its session has no valid "hands" (a list of hands)',
     "store.record.field.undone": 'its session has no valid "undone" (a list of hands)',
     "store.record.field.audit": 'its session has no valid "audit" (the audit trail)',
+    "store.record.field.carried": 'its session has no valid "carried" (whole points per player)',
+    "store.record.carried": 'its points carried over name "{name}", who is not one of the players',
     "store.record.entry": 'its session has a hand without an entry in "{key}"',
     "store.record.held": 'it holds session "{held}", not "{expected}"',
     "store.record.variant": "its variant cannot be used: {cause}",
@@ -85,6 +87,9 @@ TEMPLATES: dict[str, str] = {
     "import.record.type.title": '{where} ({id}): "title" must be text or null.',
     "import.record.type.variant": '{where} ({id}): "variant" must be the id of a variant.',
     "import.record.type.dealer": '{where} ({id}): "dealer" must be one of the players.',
+    "import.record.type.carried": '{where} ({id}): "carried" must give whole points per player.',
+    "import.record.carried": ('{where} ({id}): the points carried over name "{name}", who is not one of the '
+                              'players; nothing was imported.'),
     "import.record.variant": "{where} ({id}): {cause}; nothing was imported.",
     "import.record.variant_form": '{where} ({id}): the variant is written "{given}" instead of "{expected}"; '
                                   "nothing was imported.",

@@ -209,7 +209,7 @@ def end_of_game(setup: GameSetup, results: Sequence[HandResult]) -> Ending:
     totals = sum_scores(setup, results)
     target, given = setup.rules["target"], setup.rules["round_bonus"]
     reached = [p for p, t in totals.items() if t >= target]
-    if not reached:
+    if not reached or not results:  # the game ends after a round: never on points carried over alone
         return Ending(False)
     won = {p: sum(p in r.won for r in results) for p in setup.players}
     bonus, reasons = {}, {}

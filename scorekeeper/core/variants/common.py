@@ -16,8 +16,8 @@ def tie_option(choices: tuple[str, ...], default: str, values: str | None = None
 
 
 def sum_scores(setup: GameSetup, results: Sequence[HandResult]) -> dict[str, int]:
-    """Each player's total of hand scores, in points."""
-    totals = {p: 0 for p in setup.players}
+    """Each player's total in points: what was carried over from paper, plus the hand scores."""
+    totals = setup.start_totals()
     for r in results:
         for p, s in r.scores.items():
             totals[p] += s

@@ -238,12 +238,10 @@ def _player_score(p: str, e: PlayerEntry, melds, readings, rules, out: str | Non
             slot = next((s for s in reading.slots if s.played is c), None)
             if slot is not None:
                 pts, why = card_value(c.card.rank, rules, low=slot.low_ace)
-                # with other lay-offs on the same meld, say what it became (a 8 on a 7 laid off on 4-5-6)
-                grown = reading.cards if len(reading.slots) > len(m.cards) + 1 else None
-                ps.add(pts, "line.layoff_grown" if grown else "line.layoff", "§2.2, §2.3", "layoff", c.card,
+                ps.add(pts, "line.layoff", "§2.2, §2.3", "layoff", c.card,
                        player=p, whose=phrase("line.own_meld") if m.owner == p
                        else phrase("line.meld_of", owner=m.owner),
-                       kind=kind_word(m.reading.kind), meld=m.reading.cards, grown=grown, value=phrase(why), amount=pts)
+                       kind=kind_word(m.reading.kind), meld=meld_when_laid_off(m, reading, c), value=phrase(why), amount=pts)
                 break
     if e.hand is not None:
         for card in e.hand:
@@ -255,6 +253,20 @@ def _player_score(p: str, e: PlayerEntry, melds, readings, rules, out: str | Non
     if out == p and rules["out_bonus"]:
         ps.add(rules["out_bonus"], "line.out_bonus", "§2.3", "bonus", amount=rules["out_bonus"])
     return ps
+
+
+def meld_when_laid_off(m: _Meld, reading: MeldReading, card: PlayedCard) -> list[PlayedCard]:
+    """The meld as it was when ``card`` was laid off on it: as melded, with the lay-offs
+    that had to come before (those between the card and the melded cards). 7-8-9♥ that
+    took 10♥ then J♥: the J♥ went on 7♥ 8♥ 9♥ 10♥, the 10♥ on 7♥ 8♥ 9♥, whatever the
+    run became after. A set takes one lay-off at most (never above four cards)."""
+    cards = reading.cards
+    if reading.kind != "run":
+        return list(m.reading.cards)
+    own = [i for i, pc in enumerate(cards) if any(pc is mine for mine in m.cards)]
+    at = next(i for i, pc in enumerate(cards) if pc is card)
+    low, high = min(own), max(own)
+    return cards[low:at] if at > high else cards[at + 1:high + 1]
 
 
 def end_of_game(setup: GameSetup, results) -> Ending:
@@ -314,6 +326,7 @@ RUMMY500 = Variant(
     score=score_hand,
     end=end_of_game,
     value_meld=meld_value,
+    values_of=lambda rules: SCALES[CardScale(rules["card_values"])],
     check_setup=check_setup,
 )
 
