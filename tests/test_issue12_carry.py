@@ -126,3 +126,14 @@ def test_the_storage_schema_checks_carried_points():
     assert find_problem({**record, "carried": {"Zed": 1}}) == ("carried", {"name": "Zed"})
     assert find_problem({**record, "carried": {"Ann": "120"}}) == ("type", {"key": "carried"})
     assert find_problem({**record, "carried": {"Ann": True}}) == ("type", {"key": "carried"})
+
+
+def test_carried_points_count_toward_gins_target(cli):
+    cli("new", "gin", "Ann", "Bob", "--carry", "Ann=90")
+    # Ann knocks with 5 (5♦); Bob keeps 19 after laying off 10♥ J♥ and 5♣: Ann scores 19 − 5 = 14,
+    # so 90 + 14 = 104 reaches the target of 100. End bonuses (modern): game 100, one box 25,
+    # shutout 100 (Bob won no hand): 104 + 100 + 25 + 100 = 329; Bob 0.
+    hand = cli.record("Ann: 7H 8H 9H QS QD QC 2C 3C 4C 5D knock", "Bob: KS KH KD 10H JH 5C 9S 6D 3S AH")
+    assert hand["scores"] == {"Ann": 14, "Bob": 0}
+    assert hand["finished"] is True and hand["winners"] == ["Ann"]
+    assert cli.totals() == {"Ann": 329, "Bob": 0}

@@ -22,7 +22,7 @@ Bob's 28 and 14 make 42. Ann: 103 + 100 (game) + 3 × 25 (boxes) = 278; Bob:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Mapping, Any, Sequence
 
 from scorekeeper.core.gin.options import GinOptions
 from scorekeeper.core.gin.score import _Notes
@@ -74,15 +74,17 @@ def hands_won(players: Sequence[str], hands: Sequence[HandResult]) -> dict[str, 
     return won
 
 
-def end_of_game(options: GinOptions, players: Sequence[str], hands: Sequence[HandResult]) -> GinEnding:
+def end_of_game(options: GinOptions, players: Sequence[str], hands: Sequence[HandResult],
+                start: Mapping[str, int] | None = None) -> GinEnding:
     """Whether the game is over after ``hands`` (in order), and if so who won and the
     end bonuses (points per player), each with its reason (SPEC §2.7).
 
-    Totals are the sums of the hand scores (boxes included under
-    ``box_timing=immediate``); the game is over once one reaches ``target``.
+    Totals are the points ``start`` carries over from paper (``new --carry``) plus the
+    sums of the hand scores (boxes included under ``box_timing=immediate``); the game
+    is over once one reaches ``target``.
     """
     players = list(players)
-    totals = {p: 0 for p in players}
+    totals = {p: (start or {}).get(p, 0) for p in players}
     reacher = None
     for h in hands:
         for p, s in h.scores.items():

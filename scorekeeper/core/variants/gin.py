@@ -121,7 +121,7 @@ def end(setup: GameSetup, results: Sequence[HandResult]) -> Ending:
     """The end of the game (SPEC §2.7, I-G2…I-G5, I-G10) as the core's :class:`Ending`:
     the bonuses per player each with its reasons, the notes naming every bonus and why
     the winner wins (I-G5 when ranked second on final totals)."""
-    g = end_of_game(_options(setup), setup.players, results)
+    g = end_of_game(_options(setup), setup.players, results, setup.start_totals())
     if not g.finished:
         return Ending(False)
     reasons = {p: ("gin.end.reasons", {"player": p, "reasons": Joined(tuple(parts), " ")})
