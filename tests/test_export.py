@@ -322,7 +322,8 @@ def test_markdown_has_title_rules_standings_winner_and_hands_with_names_escaped(
     # every row of the hand table has as many cells as its header: no unescaped | in a name
     table = lines[lines.index(r"| Hand | Dealer | Ann\|x | \[red\]Bob | \*Cy\* |"):]
     table = table[:table.index("")]
-    assert len(table) == 4
+    assert len(table) == 5  # header, rule, 2 hands, and the final totals of the finished game
+    assert table[-1] == r"| Final | | **100** | 10 | -3 |"
     assert {row.replace("\\|", "").count("|") for row in table} == {6}
 
 

@@ -429,11 +429,19 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
         scores = hand.scores
         cells = [f"{_signed(scores[p])} → {totals[p]}" for p in players]
         lines.append(f"| {number}{mark} | {md_escape(g.setup.dealer_of(number))} | " + " | ".join(cells) + " |")
+    if doc["finished"]:
+        # the end of the game: the end bonuses, the final totals, the winner
+        if has_bonus:
+            bonus = st.ending.bonus
+            lines.append("| Bonus | | " + " | ".join(_signed(bonus.get(p, 0)) for p in players) + " |")
+        final = st.totals
+        lines.append("| Final | | " + " | ".join(f"**{final[p]}**" if p in doc["winners"] else str(final[p])
+                                                for p in players) + " |")
     lines += ["", "Each cell: the hand's score → the running total."]
     if any(hand.points_only for hand in st.results):
         lines += ["", "(points): the hand was entered as points, not card by card."]
-    if has_bonus:
-        lines += ["", "End-of-game bonuses are added in the standings, not in the hands."]
+    if doc["finished"]:
+        lines += ["", f"**{names} {verb}** after {_plural(count, 'hand')}."]
     lines.append("")
     return "\n".join(lines)
 

@@ -5,6 +5,7 @@ from typing import Any
 
 from rich.text import Text
 
+from scorekeeper.core.messages import _
 from scorekeeper.cli.render.common import heading, natural_width, signed, table, wild_words, winners_line
 
 
@@ -52,7 +53,8 @@ def _standings_table(doc: dict, bar: bool, gap: int):
         if show_bonus:
             row.append(signed(p["bonus"]) if p["bonus"] else "")
         if target:
-            row.append(_progress(p["total"], target, bar))
+            # what counts toward the target: the hands, not the end bonuses
+            row.append(_progress(p["total"] - p["bonus"], target, bar))
         drawn.add_row(*row)
     return drawn
 
@@ -87,13 +89,19 @@ def footer(t: Any, doc: dict) -> None:
 
 
 def hand_scores(t: Any, doc: dict) -> None:
-    """One hand's scores beside the new totals."""
+    """One hand's scores beside the new totals (and the end bonuses in them, once the game ended)."""
+    from scorekeeper.cli.render.history import end_bonuses
+
+    bonus = end_bonuses(doc)
     drawn = table(title_justify="left")
     drawn.add_column("Player", overflow="fold")
     drawn.add_column("Hand", justify="right", overflow="fold")
+    if bonus:
+        drawn.add_column(_("Bonus"), justify="right", overflow="fold")
     drawn.add_column("Total", justify="right", overflow="fold")
     for name, score in doc["scores"].items():
-        drawn.add_row(Text(name), signed(score), str(doc["totals"][name]))
+        extra = [signed(bonus.get(name, 0)) or "0"] if bonus else []
+        drawn.add_row(Text(name), signed(score), *extra, str(doc["totals"][name]))
     title = Text(f"Hand {doc['number']}", style="bold")
     if doc.get("context", {}).get("round"):
         title.append(f" (round {doc['context']['round']})")
@@ -108,21 +116,10 @@ def hand(t: Any, doc: dict) -> None:
 
 
 def history(t: Any, doc: dict) -> None:
-    """Hand by hand: each player's score and running total."""
-    heading(t, doc["standings"], "History: ")
-    players = list(doc["players"])
-    drawn = table()
-    drawn.add_column("Hand", justify="right", overflow="fold")
-    drawn.add_column("Dealer", overflow="fold")
-    for p in players:
-        drawn.add_column(Text(p), justify="right", overflow="fold")
-    for h in doc["hands"]:
-        mark = " (points)" if h["points_only"] else ""
-        drawn.add_row(str(h["number"]) + mark, Text(h["dealer"]),
-                      *[f"{signed(h['scores'][p])} → {h['totals'][p]}" for p in players])
-    t.print(drawn)
-    if not doc["hands"]:
-        t.print("No hands yet.")
+    """Hand by hand: each player's score and running total (see :mod:`.history`)."""
+    from scorekeeper.cli.render.history import history as draw
+
+    draw(t, doc)
 
 
 def undone(t: Any, doc: dict) -> None:
