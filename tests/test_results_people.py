@@ -97,3 +97,47 @@ def test_markdown_export_ends_with_bonuses_final_totals_and_winner(carousel):
     hands = md[md.index("## Hand by hand"):]
     assert "| 2 | Bob | +64 → 64 | 0 → 44 | 0 → 0 |\n| Bonus | | +125 | +25 | 0 |\n| Final | | **189** | 69 | 0 |" in hands
     assert hands.rstrip().endswith("**Ann wins** after 2 hands.")
+
+
+# -- sessions: the start in local time ------------------------------------------------------
+
+@pytest.fixture
+def kyiv(monkeypatch):
+    """The local time zone two hours ahead of UTC (a POSIX TZ: no zone database needed)."""
+    import time
+
+    monkeypatch.setenv("TZ", "EET-2")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_sessions_show_the_start_in_local_time_and_json_keeps_utc(kyiv):
+    import io
+
+    from rich.console import Console
+
+    from scorekeeper.cli.render.sessions import sessions
+    from scorekeeper.cli.terminal import Terminal
+
+    doc = {"current": "3f9a0c1e", "sessions": [{
+        "id": "3f9a0c1e", "variant": "rummy500", "title": None, "players": ["Ann", "Bob"], "hands": 3,
+        "finished": False, "winners": [], "created": "2026-12-01T06:26:00+00:00"}]}
+    t = Terminal()
+    t._out = Console(file=io.StringIO(), color_system=None, markup=False, emoji=False, width=80)
+    sessions(t, doc)
+    out = t.out.file.getvalue()
+    assert "2026-12-01 08:26" in out  # 06:26 UTC is 08:26 at UTC+2
+    assert "06:26" not in out and "T06" not in out
+
+
+def test_sessions_command_local_time(cli, kyiv):
+    from datetime import datetime
+
+    cli("new", "rummy500", "Ann", "Bob")
+    created = cli.json("sessions")["sessions"][0]["created"]
+    assert created.endswith("+00:00")  # JSON stays UTC ISO 8601
+    local = datetime.fromisoformat(created).astimezone().strftime("%Y-%m-%d %H:%M")
+    assert local != created[:16].replace("T", " ")  # two hours apart
+    assert local in cli("sessions").stdout
