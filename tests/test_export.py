@@ -121,7 +121,8 @@ def test_import_gives_a_taken_id_a_new_one_or_skips_it(cli, tmp_path):
     out = tmp_path / "one.json"
     assert cli("--db", db, "export", "--format", "json", "-o", out).exit_code == 0
 
-    result = cli("--db", db, "import", out)
+    # the very same session is already there: skipped (tests/test_results_people.py); as a copy with --as-new
+    result = cli("--db", db, "import", out, "--as-new")
     assert result.exit_code == 0, result.stderr
     assert f"Imported session {sid} as " in result.stdout
     rows = Store(db).summaries()
@@ -132,8 +133,8 @@ def test_import_gives_a_taken_id_a_new_one_or_skips_it(cli, tmp_path):
 
     result = cli("--db", db, "import", out, "--skip-existing", "--json")
     assert result.exit_code == 0, result.stderr
-    assert json.loads(result.stdout) == {"imported": 0, "skipped": 1,
-                                         "sessions": [{"id": sid, "imported_as": None, "action": "skipped"}]}
+    assert json.loads(result.stdout) == {"imported": 0, "skipped": 1, "sessions": [
+        {"id": sid, "imported_as": None, "action": "skipped", "already": True}]}
     assert len(Store(db).summaries()) == 2
 
 

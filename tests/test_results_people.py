@@ -141,3 +141,61 @@ def test_sessions_command_local_time(cli, kyiv):
     local = datetime.fromisoformat(created).astimezone().strftime("%Y-%m-%d %H:%M")
     assert local != created[:16].replace("T", " ")  # two hours apart
     assert local in cli("sessions").stdout
+
+
+# -- import: the same export twice adds nothing ------------------------------------------------
+
+#: Rummy 500, Ann Bob: hand 1 points only, Ann 30 − 0 = 30, Bob 0 − 10 = −10
+@pytest.fixture
+def exported(cli, tmp_path):
+    sid = cli.new("rummy500", "Ann", "Bob")["session"]
+    cli.record("Ann: 30 -0", "Bob: -KS")
+    out = tmp_path / "club.json"
+    assert cli("export", "-o", out).exit_code == 0
+    return sid, out
+
+
+def test_importing_the_same_export_twice_adds_nothing(cli, exported, tmp_path):
+    sid, out = exported
+    other = tmp_path / "other"
+    first = cli("--db", other, "import", out, "--json")
+    assert json.loads(first.stdout)["imported"] == 1
+    again = cli("--db", other, "import", out)
+    assert again.exit_code == 0, again.stderr
+    assert f"Skipped session {sid}: it is already in the database." in again.stdout
+    assert "0 of 1 session imported." in again.stdout
+    doc = json.loads(cli("--db", other, "import", out, "--json").stdout)
+    assert doc == {"imported": 0, "skipped": 1,
+                   "sessions": [{"id": sid, "imported_as": None, "action": "skipped", "already": True}]}
+    # stats count the game once: Ann 1 game, 1 hand of 30
+    rows = cli.json("--db", other, "stats", "--variant", "rummy500")["players"]
+    assert {(p["name"], p["games"], p["hands"]) for p in rows} == {("Ann", 1, 1), ("Bob", 1, 1)}
+
+
+def test_import_as_new_makes_a_copy_and_a_different_session_with_a_taken_id_gets_a_new_one(cli, exported,
+                                                                                             tmp_path):
+    sid, out = exported
+    copy = json.loads(cli("import", out, "--as-new", "--json").stdout)["sessions"][0]
+    assert copy["action"] == "renamed" and copy["already"] is True and copy["imported_as"] != sid
+    assert ", a copy (--as-new)." in cli("import", out, "--as-new").stdout
+    # the session played on (a second hand: Ann 0 − 5, Bob 20 − 0) is no longer the exported one
+    cli.record("Ann: -5C", "Bob: 20 -0", session=sid)
+    outcome = json.loads(cli("import", out, "--json").stdout)["sessions"][0]
+    assert outcome["action"] == "renamed" and outcome["already"] is False
+    assert cli.history(outcome["imported_as"])["totals"] == {"Ann": 30, "Bob": -10}
+    assert cli.history(sid)["totals"] == {"Ann": 25, "Bob": 10}  # 30 − 5, −10 + 20
+    text = cli("import", out).stdout
+    assert "the database holds another session with its id" in text
+    assert "Skipped" in cli("import", out, "--skip-existing").stdout
+
+
+def test_check_record_validates_through_the_storage_schema():
+    from scorekeeper.app import exporting
+
+    from scorekeeper.core.errors import InputError
+
+    with pytest.raises(InputError) as e:
+        exporting.check_record({"id": "abc"}, "club.json", 2)
+    assert e.value.code == "import.record.missing"
+    # title, undone and audit may be left out; the rest is named in the schema's order
+    assert e.value.message == "club.json, session 2 lacks hands, players, rules, created, variant, dealer."

@@ -7,6 +7,7 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.common import table
+from scorekeeper.core.messages import _
 
 
 def exported(t: Any, doc: dict) -> None:
@@ -21,10 +22,17 @@ def imported(t: Any, doc: dict) -> None:
     for o in outcomes:
         if o["action"] == "imported":
             t.print(Text(f"Imported session {o['id']}."))
+        elif o["action"] == "renamed" and o.get("already"):
+            t.print(Text(_("Imported session {id} as {new}, a copy (--as-new).").format(id=o["id"],
+                                                                                  new=o["imported_as"])))
         elif o["action"] == "renamed":
-            t.print(Text(f"Imported session {o['id']} as {o['imported_as']} (its id was taken)."))
-        else:
+            t.print(Text(_("Imported session {id} as {new}: the database holds another session with its id.")
+                         .format(id=o["id"], new=o["imported_as"])))
+        elif o.get("already", True):
             t.print(Text(f"Skipped session {o['id']}: it is already in the database."))
+        else:
+            t.print(Text(_("Skipped session {id}: the database holds another session with its id "
+                           "(--skip-existing).").format(id=o["id"])))
     t.print(Text(f"{doc['imported']} of {len(outcomes)} session{'s' if len(outcomes) != 1 else ''} imported."))
 
 
