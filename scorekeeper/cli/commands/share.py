@@ -105,7 +105,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Across sessions: games, wins, win rate, average and best and worst hand, head to head.
 
-        A game is a session with at least one hand. Win rate is wins over
+        Each variant is reported on its own (Rummy 500 points and Crazy Rummy
+        penalties are never averaged together); --variant shows one. A game is
+        a session with at least one hand. Win rate is wins over
         finished games. Head to head counts finished games in which the player
         ended ahead of, behind or level with each opponent (in Crazy Rummy the
         lower total is ahead).

@@ -6,8 +6,8 @@ from typing import Any
 
 from rich.text import Text
 
-from scorekeeper.cli.render.common import table
-from scorekeeper.core.messages import _
+from scorekeeper.cli.render.common import natural_width, table
+from scorekeeper.core.messages import _, ngettext
 
 
 def exported(t: Any, doc: dict) -> None:
@@ -48,35 +48,68 @@ def _hand(where: dict | None) -> str:
 
 
 def stats(t: Any, doc: dict) -> None:
-    """The stats tables: one row per player, then head to head."""
+    """The stats: for each variant on its own, one row per player, then head to head."""
     scope = Text("Statistics: ", style="bold")
     scope.append(f"{doc['sessions']} game{'s' if doc['sessions'] != 1 else ''}")
     if doc["variant"]:
         scope.append(f" of {doc['variant']}")
     t.print(scope)
-    if not doc["players"] or not any(p["games"] for p in doc["players"]):
+    blocks = [b for b in doc["variants"] if b["players"] and any(p["games"] for p in b["players"])]
+    if not blocks:
         t.print("No games to count yet (a game counts once it has a hand).")
         return
-    drawn = table()
-    drawn.add_column("Player", overflow="fold")
-    for col in ("Games", "Finished", "Wins", "Win rate", "Hands", "Average"):
-        drawn.add_column(col, justify="right")
-    drawn.add_column("Best hand", overflow="fold")
-    drawn.add_column("Worst hand", overflow="fold")
-    for p in doc["players"]:
-        drawn.add_row(Text(p["name"]), str(p["games"]), str(p["finished"]), str(p["wins"]),
-                      _percent(p["win_rate"]), str(p["hands"]),
-                      "—" if p["average"] is None else f"{p['average']:.2f}", _hand(p["best"]), _hand(p["worst"]))
-    t.print(drawn)
-    h2h = table(title="Head to head (finished games)", title_justify="left")
+    for block in blocks:
+        _variant_stats(t, block)
+
+
+#: the columns of a player's row: counts, then hands
+_COUNTS = ("Games", "Finished", "Wins", "Win rate", "Hands", "Average")
+
+
+def _variant_stats(t: Any, block: dict) -> None:
+    """One variant's tables. A table too wide for the terminal is drawn as two: the
+    counts, then the best and worst hands; nothing is cut (SPEC §5 "For people")."""
+    t.print()
+    games = block["sessions"]
+    title = Text(block["name"], style="bold")
+    title.append(" (" + _("{variant}, {n}").format(variant=block["variant"], n=ngettext(
+        "{n} game", "{n} games", games).format(n=games)) + ")")
+    if block.get("lowest_wins"):
+        title.append(_(": the lowest score is the best"))
+    t.print(title)
+    rows = block["players"]
+    whole = _player_table(rows, _COUNTS, True)
+    if natural_width(t, whole) <= t.out.width:
+        t.print(whole)
+    else:
+        t.print(_player_table(rows, _COUNTS, False))
+        t.print(_player_table(rows, (), True))
+    h2h = table(title=_("Head to head (finished games)"), title_justify="left")
     h2h.add_column("Player", overflow="fold")
     h2h.add_column("Opponent", overflow="fold")
     for col in ("Games", "Finished", "Ahead", "Behind", "Level"):
-        h2h.add_column(col, justify="right")
-    for p in doc["players"]:
+        h2h.add_column(col, justify="right", overflow="fold")
+    for p in rows:
         for row in p["head_to_head"]:
             h2h.add_row(Text(p["name"]), Text(row["opponent"]), str(row["games"]), str(row["finished"]),
                         str(row["ahead"]), str(row["behind"]), str(row["level"]))
     if h2h.row_count:
         t.print()
         t.print(h2h)
+
+
+def _player_table(rows: list[dict], counts: tuple[str, ...], hands: bool):
+    drawn = table()
+    drawn.add_column("Player", overflow="fold")
+    for col in counts:
+        drawn.add_column(col, justify="right", overflow="fold")
+    if hands:
+        drawn.add_column("Best hand", overflow="fold")
+        drawn.add_column("Worst hand", overflow="fold")
+    for p in rows:
+        cells = {"Games": str(p["games"]), "Finished": str(p["finished"]), "Wins": str(p["wins"]),
+                 "Win rate": _percent(p["win_rate"]), "Hands": str(p["hands"]),
+                 "Average": "—" if p["average"] is None else f"{p['average']:.2f}"}
+        drawn.add_row(Text(p["name"]), *[cells[c] for c in counts],
+                      *((_hand(p["best"]), _hand(p["worst"])) if hands else ()))
+    return drawn
