@@ -199,3 +199,70 @@ def test_check_record_validates_through_the_storage_schema():
     assert e.value.code == "import.record.missing"
     # title, undone and audit may be left out; the rest is named in the schema's order
     assert e.value.message == "club.json, session 2 lacks hands, players, rules, created, variant, dealer."
+
+
+# -- an ordinary 80-column terminal: no word or name broken or cut ---------------------------
+
+TERMINAL_80 = {"COLUMNS": "80", "FORCE_COLOR": "1", "NO_COLOR": "1", "TERM": "xterm-256color"}
+NAMES = ("Annabelle", "Bartholomew", "Christopher", "Dorothea")
+
+
+def at_80(cli, *args) -> str:
+    """What a terminal 80 columns wide shows (rich sees a terminal; NO_COLOR: no colour codes)."""
+    result = cli(*args, env=TERMINAL_80)
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "\x1b[" not in out and "…" not in out, out
+    assert all(len(line) <= 80 for line in out.splitlines()), out
+    return out
+
+
+def words(text: str) -> set[str]:
+    return set(text.split())
+
+
+def test_rules_at_80_columns_breaks_no_word(cli):
+    out = at_80(cli, "rules")
+    for word in ("manipulation", "crazy-rummy", "michigan-rum", "(Carousel)", "Manipulation", "500-rum"):
+        assert word in out, (word, out)
+    piped = cli("rules").stdout  # piped: the table, one line a variant, as before
+    assert max(len(line) for line in piped.splitlines()) > 80
+    assert "1 deck for 2–4 players, 2 decks for 5–8 players" in piped
+    assert "1 deck for 2–4 players, 2 decks for 5–8 players" in out  # whole at 80 too
+
+
+@pytest.fixture
+def crazy_four(cli):
+    """Crazy Rummy, four long names, 13 rounds: Bartholomew goes out every round; Annabelle holds
+    K♠ Q♠ (20), Christopher 10♥ 10♠ 10♦ (30), Dorothea J♣ (10), except in the rounds where one of
+    those ranks is wild (25 a card): round 10 (tens): Christopher 75; round 11 (jacks): Dorothea 25;
+    round 12 (queens): Annabelle 10 + 25 = 35; round 13 (kings): Annabelle 25 + 10 = 35.
+    Totals: Annabelle 11 × 20 + 35 + 35 = 290, Bartholomew 0, Christopher 12 × 30 + 75 = 435,
+    Dorothea 12 × 10 + 25 = 145."""
+    cli("new", "crazy", *NAMES)
+    for _ in range(13):
+        result = cli("hand", "Annabelle: -KS QS", "Bartholomew: -", "Christopher: -10H 10S 10D", "Dorothea: -JC")
+        assert result.exit_code == 0, result.stderr
+    return cli
+
+
+def test_four_player_crazy_history_at_80_columns_keeps_each_cell_whole(crazy_four):
+    doc = crazy_four.json("history")
+    assert doc["totals"] == {"Annabelle": 290, "Bartholomew": 0, "Christopher": 435, "Dorothea": 145}
+    out = at_80(crazy_four, "history")
+    assert words(" ".join(NAMES)) <= words(out)
+    assert re.search(r"^\s*10\s+10\s+\S+\s+Bartholomew\s+\+20 → 200\s+0 → 0\s+\+75 → 345\s+"
+                     r"\+10 → 100$", out, re.M), out
+    assert re.search(r"^\s*13\s+K\s+\S+\s+Bartholomew\s+\+35 → 290\s+0 → 0\s+\+30 → 435\s+\+10 → 145$", out,
+                     re.M), out
+    assert not any(line.rstrip().endswith("→") for line in out.splitlines()), out
+    assert re.search(r"^Final\s+290\s+0\s+435\s+145$", out, re.M), out
+
+
+def test_stats_at_80_columns_cut_no_name_or_heading(crazy_four):
+    out = at_80(crazy_four, "stats")
+    for word in (*NAMES, "Average", "Finished", "Opponent", "Behind", "Level"):
+        assert word in words(out), (word, out)
+    assert "Best hand" in out and "Worst hand" in out
+    # Christopher's worst round is round 10, tens wild: 3 × 25 = 75
+    assert re.search(r"^Christopher\s+\+30 \(\w+ hand 1\)\s+\+75 \(\w+ hand 10\)$", out, re.M), out

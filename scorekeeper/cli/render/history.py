@@ -12,7 +12,7 @@ from typing import Any
 
 from rich.text import Text
 
-from scorekeeper.cli.render.common import heading, natural_width, plural, signed, table, winners_line
+from scorekeeper.cli.render.common import fit_columns, heading, natural_width, plural, signed, table, winners_line
 from scorekeeper.core.messages import _
 
 
@@ -24,6 +24,8 @@ def history(t: Any, doc: dict) -> None:
         drawn = _table(doc, gap, dealer)
         if natural_width(t, drawn) <= t.out.width:
             break
+    else:
+        fit_columns(t, drawn)  # narrower still: folded, whole words where they fit
     t.print(drawn)
     if not doc["hands"]:
         t.print(_("No hands yet."))

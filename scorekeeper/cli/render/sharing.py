@@ -6,7 +6,7 @@ from typing import Any
 
 from rich.text import Text
 
-from scorekeeper.cli.render.common import natural_width, table
+from scorekeeper.cli.render.common import fit_columns, natural_width, table
 from scorekeeper.core.messages import _, ngettext
 
 
@@ -82,8 +82,9 @@ def _variant_stats(t: Any, block: dict) -> None:
     if natural_width(t, whole) <= t.out.width:
         t.print(whole)
     else:
-        t.print(_player_table(rows, _COUNTS, False))
-        t.print(_player_table(rows, (), True))
+        for part in (_player_table(rows, _COUNTS, False), _player_table(rows, (), True)):
+            fit_columns(t, part)
+            t.print(part)
     h2h = table(title=_("Head to head (finished games)"), title_justify="left")
     h2h.add_column("Player", overflow="fold")
     h2h.add_column("Opponent", overflow="fold")
@@ -95,6 +96,7 @@ def _variant_stats(t: Any, block: dict) -> None:
                         str(row["ahead"]), str(row["behind"]), str(row["level"]))
     if h2h.row_count:
         t.print()
+        fit_columns(t, h2h)
         t.print(h2h)
 
 
