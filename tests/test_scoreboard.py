@@ -59,7 +59,8 @@ def rewrite(db, sid, change) -> None:
 def stats_rows(cli, db) -> dict:
     result = cli("--db", db, "stats", "--json")
     assert result.exit_code == 0, result.stderr
-    return {p["name"]: p for p in json.loads(result.stdout)["players"]}
+    [block] = json.loads(result.stdout)["variants"]  # the one variant played: rum500
+    return {p["name"]: p for p in block["players"]}
 
 
 def check_rows(rows: dict) -> None:

@@ -66,32 +66,57 @@ def _where(ids, session, hand, score, variant="rummy500"):
     return {"score": score, "session": ids[session], "title": session, "variant": variant, "hand": hand}
 
 
+def _block(doc: dict, variant: str) -> dict:
+    """The block of ``variant`` in a stats document."""
+    [block] = [b for b in doc["variants"] if b["variant"] == variant]
+    return block
+
+
 def test_stats_match_the_hand_worked_values(cli, club):
+    """Each variant on its own (SPEC §5): rummy500 is sessions A and C, rum500 is B.
+
+    rummy500 (A, C):
+      Ann: 1 game (A), finished, won: 1.0; hands 50, 55: 105 / 2 = 52.5; best 55 (A #2), worst 50 (A #1);
+           vs Bob: A 105 > 35 ahead; vs Cy: A 105 > 10 ahead
+      Bob: 2 games (A, C), 1 finished, 0 wins: 0.0; hands 15 + 20 + 70 = 105 / 3 = 35.0; best 70 (C #1),
+           worst 15 (A #1); vs Cy: 2 games, 1 finished (A: 35 > 10) ahead; vs Ann: 1, behind; vs Dee: 1, unfinished
+      Cy:  2 games, 1 finished, 0 wins: 0.0; hands −30 + 40 − 5 = 5 / 3 → 1.67; best 40 (A #2), worst −30 (A #1)
+      Dee: 1 game, none finished: win rate null; hand −40: best = worst (C #1)
+      order (wins, games, name): Ann (1, 1), Bob (0, 2), Cy (0, 2), Dee (0, 1)
+    rum500 (B):
+      Ann: 1 game, finished, lost: 0.0; hands −10 + 40 = 30 / 2 = 15.0; best 40 (B #2), worst −10 (B #1); behind Bob
+      Bob: 1 game, won: 1.0; hands 30 + 20 = 50 / 2 = 25.0; best 30 (B #1), worst 20 (B #2); ahead of Ann
+    """
     result = cli("stats", "--json")
     assert result.exit_code == 0, result.stderr
     doc = json.loads(result.stdout)
     assert doc["sessions"] == 3 and doc["player"] is None and doc["variant"] is None
-    assert [p["name"] for p in doc["players"]] == ["Bob", "Ann", "Cy", "Dee"]
-    by = {p["name"]: p for p in doc["players"]}
+    assert "players" not in doc  # no rows that mix variants
+    assert [(b["variant"], b["sessions"]) for b in doc["variants"]] == [("rummy500", 2), ("rum500", 1)]
+
+    r500 = _block(doc, "rummy500")
+    assert r500["name"] == "Rummy 500" and r500["lowest_wins"] is False
+    assert [p["name"] for p in r500["players"]] == ["Ann", "Bob", "Cy", "Dee"]
+    by = {p["name"]: p for p in r500["players"]}
 
     ann = by["Ann"]
-    assert (ann["games"], ann["finished"], ann["wins"], ann["win_rate"]) == (2, 2, 1, 0.5)
-    assert (ann["hands"], ann["average"]) == (4, 33.75)
+    assert (ann["games"], ann["finished"], ann["wins"], ann["win_rate"]) == (1, 1, 1, 1.0)
+    assert (ann["hands"], ann["average"]) == (2, 52.5)
     assert ann["best"] == _where(club, "A", 2, 55)
-    assert ann["worst"] == _where(club, "B", 1, -10, "rum500")
+    assert ann["worst"] == _where(club, "A", 1, 50)
     assert ann["head_to_head"] == [
-        {"opponent": "Bob", "games": 2, "finished": 2, "ahead": 1, "behind": 1, "level": 0},
+        {"opponent": "Bob", "games": 1, "finished": 1, "ahead": 1, "behind": 0, "level": 0},
         {"opponent": "Cy", "games": 1, "finished": 1, "ahead": 1, "behind": 0, "level": 0},
     ]
 
     bob = by["Bob"]
-    assert (bob["games"], bob["finished"], bob["wins"], bob["win_rate"]) == (3, 2, 1, 0.5)
-    assert (bob["hands"], bob["average"]) == (5, 31.0)
+    assert (bob["games"], bob["finished"], bob["wins"], bob["win_rate"]) == (2, 1, 0, 0.0)
+    assert (bob["hands"], bob["average"]) == (3, 35.0)
     assert bob["best"] == _where(club, "C", 1, 70)
     assert bob["worst"] == _where(club, "A", 1, 15)
     assert bob["head_to_head"] == [
-        {"opponent": "Ann", "games": 2, "finished": 2, "ahead": 1, "behind": 1, "level": 0},
         {"opponent": "Cy", "games": 2, "finished": 1, "ahead": 1, "behind": 0, "level": 0},
+        {"opponent": "Ann", "games": 1, "finished": 1, "ahead": 0, "behind": 1, "level": 0},
         {"opponent": "Dee", "games": 1, "finished": 0, "ahead": 0, "behind": 0, "level": 0},
     ]
 
@@ -109,6 +134,17 @@ def test_stats_match_the_hand_worked_values(cli, club):
     assert dee["best"] == dee["worst"] == _where(club, "C", 1, -40)
     assert "Eve" not in by
 
+    rum = _block(doc, "rum500")
+    assert [p["name"] for p in rum["players"]] == ["Bob", "Ann"]
+    ann, bob = rum["players"][1], rum["players"][0]
+    assert (ann["games"], ann["finished"], ann["wins"], ann["win_rate"], ann["hands"], ann["average"]) == (
+        1, 1, 0, 0.0, 2, 15.0)
+    assert ann["best"] == _where(club, "B", 2, 40, "rum500") and ann["worst"] == _where(club, "B", 1, -10, "rum500")
+    assert (bob["wins"], bob["win_rate"], bob["average"]) == (1, 1.0, 25.0)
+    assert bob["best"] == _where(club, "B", 1, 30, "rum500") and bob["worst"] == _where(club, "B", 2, 20, "rum500")
+    assert ann["head_to_head"] == [{"opponent": "Bob", "games": 1, "finished": 1, "ahead": 0, "behind": 1,
+                                    "level": 0}]
+
 
 def test_stats_for_one_player_and_one_variant(cli, club):
     # rummy500 only: sessions A and C.
@@ -116,6 +152,8 @@ def test_stats_for_one_player_and_one_variant(cli, club):
     doc = json.loads(cli("stats", "--player", "Ann", "--variant", "500", "--json").stdout)
     assert doc["variant"] == "rummy500" and doc["player"] == "Ann" and doc["sessions"] == 2
     [ann] = doc["players"]
+    assert doc["variants"] == [{"variant": "rummy500", "name": "Rummy 500", "lowest_wins": False, "sessions": 2,
+                                "players": doc["players"]}]
     assert (ann["games"], ann["finished"], ann["wins"], ann["win_rate"]) == (1, 1, 1, 1.0)
     assert (ann["hands"], ann["average"]) == (2, 52.5)
     assert ann["best"]["score"] == 55 and ann["worst"]["score"] == 50
@@ -144,7 +182,11 @@ def test_stats_table_for_people(cli, club):
     assert result.exit_code == 0, result.stderr
     out = result.stdout
     assert "Statistics: 3 games" in out
-    assert "33.75" in out and "50%" in out and "+70 (" in out
+    # each variant on its own: Ann averages 52.50 in rummy500 (105 / 2) and 15.00 in rum500 (30 / 2),
+    # never the 33.75 of both mixed; Bob won 0 of 1 finished rummy500 game (0%) and 1 of 1 in rum500 (100%)
+    assert "52.50" in out and "15.00" in out and "33.75" not in out
+    assert "0%" in out and "100%" in out and "+70 (" in out
+    assert "Rummy 500 (rummy500, 2 games)" in out and "(rum500, 1 game)" in out
     assert "Head to head" in out
     assert "\x1b" not in out
 
@@ -152,7 +194,7 @@ def test_stats_table_for_people(cli, club):
 def test_stats_of_an_empty_database(cli):
     result = cli("stats", "--json")
     assert result.exit_code == 0
-    assert json.loads(result.stdout) == {"player": None, "variant": None, "sessions": 0, "players": []}
+    assert json.loads(result.stdout) == {"player": None, "variant": None, "sessions": 0, "variants": []}
     assert "No games to count yet" in cli("stats").stdout
 
 
@@ -170,7 +212,7 @@ def test_in_crazy_rummy_the_lower_score_is_better(cli, isolated_db):
         sessions.record_hand(st, sid, {"players": {"Ann": {"hand": 20 if r == 1 else 0},
                                                    "Bob": {"hand": 0 if r == 1 else 5}, "Cy": {"hand": 10}}})
     doc = json.loads(cli("stats", "--json").stdout)
-    by = {p["name"]: p for p in doc["players"]}
+    by = {p["name"]: p for p in _block(doc, "crazy")["players"]}
     ann, bob = by["Ann"], by["Bob"]
     assert (ann["wins"], ann["win_rate"], ann["average"]) == (1, 1.0, 1.54)
     assert (ann["best"]["score"], ann["best"]["hand"]) == (0, 2)
@@ -181,18 +223,28 @@ def test_in_crazy_rummy_the_lower_score_is_better(cli, isolated_db):
 
 
 def test_level_games_and_mixed_variants_in_the_pure_functions():
-    """Two hand-made games. G1 (highest wins): Ann 10 then 30 = 40, Bob 40 then 0 = 40: level.
-    G2 (lowest wins): Ann 5, Bob 25 → Ann ahead. Across both, Ann's best hand is 30 (G1 #2: goodness 30
-    beats G2's −5), her worst is 5 in G2 (goodness −5 is below G1's 10)."""
+    """Two hand-made games. G1 (rummy500, highest wins): Ann 10 then 30 = 40, Bob 40 then 0 = 40: level,
+    a shared win. G2 (crazy, lowest wins): Ann 5, Bob 25 → Ann ahead. Each variant on its own:
+    rummy500: Ann best 30 (G1 #2), worst 10 (G1 #1), average (10 + 30) / 2 = 20.0; crazy: Ann's 5 is
+    both her best and worst hand, average 5.0 — a Crazy penalty is never compared with Rummy 500 points."""
     g1 = stats.Game("g1", None, "rummy500", False, ("Ann", "Bob"), ({"Ann": 10, "Bob": 40}, {"Ann": 30, "Bob": 0}),
                     {"Ann": 40, "Bob": 40}, True, ("Ann", "Bob"))
     g2 = stats.Game("g2", None, "crazy", True, ("Ann", "Bob"), ({"Ann": 5, "Bob": 25},),
                     {"Ann": 5, "Bob": 25}, True, ("Ann",))
     doc = stats.compute([g1, g2])
-    ann = next(p for p in doc["players"] if p["name"] == "Ann")
-    assert ann["wins"] == 2 and ann["win_rate"] == 1.0  # a shared win counts for each winner
-    assert ann["head_to_head"] == [{"opponent": "Bob", "games": 2, "finished": 2, "ahead": 1, "behind": 0,
+    blocks = {b["variant"]: b for b in doc["variants"]}
+    assert list(blocks) == ["rummy500", "crazy"] and blocks["crazy"]["lowest_wins"] is True
+    ann = next(p for p in blocks["rummy500"]["players"] if p["name"] == "Ann")
+    assert ann["wins"] == 1 and ann["win_rate"] == 1.0  # a shared win counts for each winner
+    assert ann["head_to_head"] == [{"opponent": "Bob", "games": 1, "finished": 1, "ahead": 0, "behind": 0,
                                     "level": 1}]
     assert (ann["best"]["session"], ann["best"]["score"]) == ("g1", 30)
-    assert (ann["worst"]["session"], ann["worst"]["score"]) == ("g2", 5)
-    assert ann["average"] == 15.0  # (10 + 30 + 5) / 3
+    assert (ann["worst"]["session"], ann["worst"]["score"]) == ("g1", 10)
+    assert ann["average"] == 20.0
+    ann = next(p for p in blocks["crazy"]["players"] if p["name"] == "Ann")
+    assert ann["head_to_head"] == [{"opponent": "Bob", "games": 1, "finished": 1, "ahead": 1, "behind": 0,
+                                    "level": 0}]
+    assert ann["best"]["score"] == ann["worst"]["score"] == 5 and ann["average"] == 5.0
+    # --player keeps that player's rows in each variant they played
+    only = stats.compute([g1, g2], player="Bob")
+    assert [[p["name"] for p in b["players"]] for b in only["variants"]] == [["Bob"], ["Bob"]]

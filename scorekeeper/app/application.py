@@ -300,19 +300,24 @@ class Application:
         return exporting.export(self.store, session, all_, format_, Path(output) if output is not None else None,
                                 force)
 
-    def import_(self, file: str | os.PathLike, skip_existing: bool = False, text: str | None = None) -> dict:
-        """``import FILE``: read an export back, check every session, then store them all.
+    def import_(self, file: str | os.PathLike, skip_existing: bool = False, text: str | None = None,
+                as_new: bool = False) -> dict:
+        """``import FILE [--as-new]``: read an export back, check every session, then store them all.
 
         ``file`` names the export (read here unless ``text`` is given: ``"-"``
-        with the text of standard input). ``{"imported", "skipped", "sessions":
-        [{"id", "imported_as", "action": "imported" | "renamed" | "skipped"}]}``.
+        with the text of standard input). A session already in the database
+        (same id, same content) is skipped, or with ``as_new`` imported as a copy
+        under a new id; a different session with a taken id gets a new id (or is
+        skipped with ``skip_existing``). ``{"imported", "skipped", "sessions":
+        [{"id", "imported_as", "action": "imported" | "renamed" | "skipped", "already"}]}``.
         """
         from scorekeeper.app import exporting
 
         label = "standard input" if str(file) == "-" else str(file)
         if text is None:
             text = exporting.read_import_file(file)
-        outcomes = exporting.import_sessions(self.store, exporting.read_import(text, label), skip_existing)
+        outcomes = exporting.import_sessions(self.store, exporting.read_import(text, label), skip_existing,
+                                            as_new)
         return {"imported": sum(o["action"] != "skipped" for o in outcomes),
                 "skipped": sum(o["action"] == "skipped" for o in outcomes), "sessions": outcomes}
 

@@ -28,12 +28,12 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from scorekeeper.core.errors import InputError, ScorekeeperError, StateError, StoreError
-from scorekeeper.core.game import check_text, new_setup
-from scorekeeper.core.rules import resolve_rules
-from scorekeeper.core.variants import get_variant
+from scorekeeper.core.game import check_text
+from scorekeeper.core.phrase import phrase
 from scorekeeper.app import report
 from scorekeeper.app.games import Loaded, game_of, scored, summary_of
 from scorekeeper.app.scoreboard import derive
+from scorekeeper.storage.schema import validate_session
 from scorekeeper.storage.store import KEEP, atomic_write_text, now
 
 #: The version of the export document; :func:`read_import` refuses newer ones.
@@ -48,9 +48,6 @@ EXTENSIONS = {".json": "json", ".csv": "csv", ".md": "md", ".markdown": "md"}
 CSV_COLUMNS = ("session", "date", "title", "variant", "hand", "player", "hand_score", "running_total",
                "bonus", "finished", "winner")
 
-#: A session id becomes a file name in the store: only letters, digits, ``-`` and ``_``.
-_SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-_RECORD_KEYS = ("id", "variant", "players", "rules", "dealer", "created", "hands")
 
 
 # -- reading sessions ----------------------------------------------------------
@@ -238,53 +235,25 @@ def check_record(record: Any, label: str, index: int) -> Loaded:
     returns it as :class:`Loaded`.
 
     ``title``, ``undone`` and ``audit`` may be left out (null, no hand, no
-    trail); everything else a stored record holds must be there. Raises
-    :class:`InputError` (``import.*``) with the facts ``file``, ``index`` and,
-    once it is known to be an id, ``session``; a refusal of the rules is its ``cause``.
+    trail); everything else a stored record holds must be there, as the one
+    storage schema says (:func:`scorekeeper.storage.schema.validate_session`:
+    codes ``import.record.*`` with the fact ``where``, "club.json, session 2").
+    Then the hands are scored: a refusal of the rules is the ``cause`` of an
+    ``import.*`` error with the facts ``file``, ``index`` and ``session``.
     """
     where = {"file": label, "index": index}
-    if not isinstance(record, dict):
-        raise InputError("import.not_record", **where)
-    missing = [k for k in _RECORD_KEYS if k not in record]
-    if missing:
-        raise InputError("import.lacks", keys=missing, **where)
-    # a record written by hand may leave out what has an obvious empty value; a cache of
-    # derived numbers is never taken from a file: the import derives them again
-    record = {"title": None, "undone": [], "audit": [], **record}
-    record.pop("derived", None)
-    sid = record["id"]
-    if not isinstance(sid, str) or not _SAFE_ID.fullmatch(sid):
-        raise InputError("import.bad_id", value=json.dumps(sid, ensure_ascii=False), **where)
-    where["session"] = sid
-    for key in ("hands", "undone", "audit"):
-        items = record.get(key, [])
-        if not isinstance(items, list) or not all(isinstance(h, dict) for h in items):
-            raise InputError("import.not_records", key=key, **where)
-    for key in ("hands", "undone"):
-        if not all("entry" in h for h in record.get(key, [])):
-            raise InputError("import.no_entry", key=key, **where)
-    players = record["players"]
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise InputError("import.players", **where)
-    if not isinstance(record["rules"], dict):
-        raise InputError("import.rules", **where)
-    if not isinstance(record["created"], str):
-        raise InputError("import.created", **where)
-    if record.get("title") is not None and not isinstance(record["title"], str):
-        raise InputError("import.title", **where)
-    if record.get("title") is not None:
-        check_text(record["title"], "the title")
+    if isinstance(record, dict):
+        # a record written by hand may leave out what has an obvious empty value; a cache of
+        # derived numbers is never taken from a file: the import derives them again
+        record = {"title": None, "undone": [], "audit": [], **record}
+        record.pop("derived", None)
+    record = validate_session(record, phrase("import.where", **where))
+    where["session"] = record["id"]
     try:
-        variant = get_variant(str(record["variant"]))
-        if variant.id != record["variant"]:
-            raise InputError("import.variant_spelling", given=record["variant"], variant=variant.id, **where)
-        dealer = record["dealer"]
-        new_setup(variant, players, (), dealer if isinstance(dealer, str) else str(dealer))
-        resolve_rules(variant, record["rules"], len(players))
+        if record.get("title") is not None:
+            check_text(record["title"], "the title")
         return scored(record)
     except (InputError, StateError) as e:
-        if e.code.startswith("import."):
-            raise
         if e.code == "session.hand_refused":
             raise InputError("import.hand_refused", hand=e.hand, cause=e.facts["cause"], **where) from None
         if e.code == "session.hand_after_end":
@@ -438,17 +407,25 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
     lines.append("|---:|---|" + "---:|" * len(players))
     if g.setup.carried:  # a game begun on paper: where the totals start, not a hand
         start = g.setup.start_totals()
-        lines.append("|  | carried over | " + " | ".join(str(start[p]) for p in players) + " |")
+        lines.append(f"|  | {_('carried over')} | " + " | ".join(str(start[p]) for p in players) + " |")
     for number, (hand, totals) in enumerate(zip(st.results, st.running_totals()), 1):
         said_number = _("{number} (points)").format(number=number) if hand.points_only else str(number)
         scores = hand.scores
         cells = [f"{_signed(scores[p])} → {totals[p]}" for p in players]
         lines.append(f"| {said_number} | {md_escape(st.dealer_of(number))} | " + " | ".join(cells) + " |")
+    if doc["finished"]:
+        # the end of the game: the end bonuses, the final totals, the winner
+        if has_bonus:
+            bonus = st.ending.bonus
+            lines.append(f"| {_('Bonus')} | | " + " | ".join(_signed(bonus.get(p, 0)) for p in players) + " |")
+        final = st.totals
+        lines.append(f"| {_('Final')} | | " + " | ".join(f"**{final[p]}**" if p in doc["winners"] else str(final[p])
+                                                         for p in players) + " |")
     lines += ["", _("Each cell: the hand's score → the running total.")]
     if any(hand.points_only for hand in st.results):
         lines += ["", _("(points): the hand was entered as points, not card by card.")]
-    if has_bonus:
-        lines += ["", _("End-of-game bonuses are added in the standings, not in the hands.")]
+    if doc["finished"]:
+        lines += ["", won.format(names=names, n=count)]
     lines.append("")
     return "\n".join(lines)
 
@@ -468,28 +445,42 @@ def export_markdown(loaded: Sequence[Loaded], exported: str) -> str:
 
 # -- importing into a store ---------------------------------------------------
 
-def import_sessions(store, items: Sequence[Loaded], skip_existing: bool = False) -> list[dict]:
+def same_content(stored: dict, imported: dict) -> bool:
+    """Whether an imported record holds what a stored one does (the cache of derived
+    numbers left out): the same session, exported and imported again."""
+    def content(record: dict) -> str:
+        return json.dumps({k: v for k, v in record.items() if k != "derived"}, sort_keys=True, ensure_ascii=False)
+
+    return content(stored) == content(imported)
+
+
+def import_sessions(store, items: Sequence[Loaded], skip_existing: bool = False, as_new: bool = False) -> list[dict]:
     """Store checked sessions (from :func:`read_import`) under the lock: every session
     file (each with its derived numbers computed afresh), then the index once.
 
-    A session whose id is already in the store gets a new id, or is skipped
-    with ``skip_existing``. When the store has no current session, the last
+    A session already in the store (same id, same content) is skipped, so importing
+    the same export twice adds nothing; with ``as_new`` it is imported anyway, as a
+    copy under a new id. A different session whose id is taken gets a new id, or is
+    skipped with ``skip_existing``. When the store has no current session, the last
     session imported becomes current. If a write fails, the sessions this call
     already wrote are removed again and the :class:`StoreError` is raised.
     Returns one outcome per session: ``{"id", "imported_as": new id or None,
-    "action": "imported" | "renamed" | "skipped"}``.
+    "action": "imported" | "renamed" | "skipped", "already": bool}`` (``already``:
+    the database holds this very session).
     """
     outcomes: list[dict] = []
     pairs: list[tuple[dict, dict]] = []
     with store.writing():
         existing = {s["id"] for s in store.summaries()}
+        taken = set(existing)
         for item in items:
             record = dict(item.record)
             original = record["id"]
-            action = "imported"
+            action, already = "imported", False
             if original in existing:
-                if skip_existing:
-                    outcomes.append({"id": original, "imported_as": None, "action": "skipped"})
+                already = original in taken and same_content(store.load(original), record)
+                if skip_existing or (already and not as_new):
+                    outcomes.append({"id": original, "imported_as": None, "action": "skipped", "already": already})
                     continue
                 record["id"] = store.new_id()
                 while record["id"] in existing:
@@ -498,7 +489,7 @@ def import_sessions(store, items: Sequence[Loaded], skip_existing: bool = False)
             record["derived"] = derive(item.state)
             pairs.append((record, summary_of(record, item.state)))
             existing.add(record["id"])
-            outcomes.append({"id": original, "imported_as": record["id"], "action": action})
+            outcomes.append({"id": original, "imported_as": record["id"], "action": action, "already": already})
         if not pairs:
             return outcomes
         current = pairs[-1][0]["id"] if store.current_id() is None else KEEP

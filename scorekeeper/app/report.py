@@ -76,8 +76,11 @@ def hand_json(loaded: Loaded, result: HandResult, number: int) -> dict:
 
 def history_json(loaded: Loaded) -> dict:
     """``history --json``: per hand its scores, running totals, who won it, how it
-    ended, its dealer, its entry and its context. Needs every hand's whole result:
-    a game read from its cache is scored here."""
+    ended, who went ``out`` (a name, or null), its dealer, its entry and its
+    context (Crazy Rummy: the round and its ``wild`` rank). Then the end of the
+    game (SPEC §5): ``finished``, ``winners``, each player's end ``bonus`` and
+    ``totals`` (the standings totals, end bonuses included once finished).
+    Needs every hand's whole result: a game read from its cache is scored here."""
     if not loaded.full:
         loaded = scored(loaded.record, loaded.setup)
     st = loaded.state
@@ -88,10 +91,22 @@ def history_json(loaded: Loaded) -> dict:
             "points_only_players": [p for p, s in result.players.items() if s.points_only],
             "scores": result.scores, "totals": totals, "won": result.won, "ended": result.ended,
             "dealer": st.dealer_of(i), "entry": loaded.record["hands"][i - 1]["entry"],
-            "context": result.context, **loaded.setup.variant.facts_of(result),
+            "out": went_out(result), "context": result.context, **loaded.setup.variant.facts_of(result),
         })
+    ending = st.ending
     return {"session": loaded.record["id"], "variant": loaded.record["variant"], **carried_json(loaded),
-            "hands": hands}
+            "hands": hands, "finished": ending.finished, "winners": list(ending.winners),
+            "bonus": {p: ending.bonus.get(p, 0) for p in loaded.setup.players}, "totals": dict(st.totals)}
+
+
+def went_out(result) -> str | None:
+    """Who went out in a hand (the name), or None (a knock, the stock ran out, not said)."""
+    out = result.context.get("out") if isinstance(result.context, dict) else None
+    if out:
+        return out
+    if result.ended == "out" and len(result.won) == 1:
+        return result.won[0]
+    return None
 
 
 def chart_json(loaded: Loaded) -> dict:

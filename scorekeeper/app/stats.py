@@ -14,9 +14,10 @@ Definitions (also in the README, "Sharing results"):
   end-of-game bonuses), rounded to 2 decimals.
 - **best** / **worst** hand: the player's highest / lowest hand score, except
   in variants where the lowest total wins (Crazy Rummy), where the lowest
-  penalty is the best hand. Across variants, hands compare by how good they
-  are: a score where higher wins, minus the score where lower wins. The first
-  such hand (oldest session, lowest hand number) is named on a tie.
+  penalty is the best hand. The first such hand (oldest session, lowest hand
+  number) is named on a tie.
+- Each **variant** is reported on its own: points of different variants are
+  never averaged or compared together (SPEC §5).
 - **head_to_head**, per opponent: ``games`` together; ``finished`` of those;
   ``ahead`` / ``behind`` / ``level``: finished games in which this player's
   final total (end-of-game bonuses included) was better than / worse than /
@@ -162,23 +163,43 @@ def head_to_head(name: str, games: Sequence[Game]) -> list[dict[str, Any]]:
 
 
 def compute(games: Sequence[Game], player: str | None = None, variant: str | None = None) -> dict[str, Any]:
-    """The ``stats --json`` document.
+    """The ``stats --json`` document: each variant on its own (SPEC §5), as Rummy 500
+    points and Crazy Rummy penalties are never averaged or compared together.
 
     ``variant`` (a canonical id) keeps only that variant's games; ``player``
-    keeps only that player's row (head-to-head still lists every opponent).
+    keeps only that player's rows (head-to-head still lists every opponent).
     Raises :class:`InputError` when ``player`` sat in no session at all.
-    Shape: ``{"player", "variant", "sessions": N, "players": [player_stats...]}``,
-    players with most wins first, then most games, then by name.
+    Shape: ``{"player", "variant", "sessions": N, "variants": [block, ...]}``, one
+    block per variant played (in the order of :data:`scorekeeper.core.variants.VARIANTS`):
+    ``{"variant", "name", "lowest_wins", "sessions", "players": [player_stats...]}``,
+    players with most wins first, then most games, then by name. With ``variant``
+    there is exactly that variant's block (even with no game), and its ``players``
+    are also the document's ``players`` (the shape of a single-variant selection).
     """
+    from scorekeeper.core.variants import VARIANTS, get_variant
+
     everyone = _names(games)
     if player is not None and player not in everyone:
         raise InputError("stats.no_player", player=player, hint=did_you_mean(player, everyone))
     chosen = [g for g in games if g.scores and (variant is None or g.variant == variant)]
-    names = [player] if player is not None else _names(chosen)
-    rows = [player_stats(n, chosen) for n in names]
-    rows = [r for r in rows if r["games"] or player is not None]
-    rows.sort(key=lambda r: (-r["wins"], -r["games"], r["name"]))
-    return {"player": player, "variant": variant, "sessions": len(chosen), "players": rows}
+    order = list(VARIANTS)
+    played = sorted({g.variant for g in chosen}, key=lambda v: order.index(v) if v in order else len(order))
+    blocks = []
+    for vid in ([variant] if variant is not None else played):
+        mine = [g for g in chosen if g.variant == vid]
+        names = [player] if player is not None else _names(mine)
+        rows = [player_stats(n, mine) for n in names]
+        rows = [r for r in rows if r["games"] or (player is not None and variant is not None)]
+        if not rows and variant is None:
+            continue  # the player chosen never played this variant
+        rows.sort(key=lambda r: (-r["wins"], -r["games"], r["name"]))
+        v = get_variant(vid)
+        blocks.append({"variant": vid, "name": v.name, "lowest_wins": v.lowest_wins, "sessions": len(mine),
+                       "players": rows})
+    doc: dict[str, Any] = {"player": player, "variant": variant, "sessions": len(chosen), "variants": blocks}
+    if variant is not None:
+        doc["players"] = blocks[0]["players"]
+    return doc
 
 
 def _names(games: Sequence[Game]) -> list[str]:

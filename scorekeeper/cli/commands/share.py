@@ -66,22 +66,30 @@ def register(app: typer.Typer) -> None:
         file: Annotated[str, typer.Argument(help=_("A file written by scorekeeper export --format json "
                                                  "(- reads standard input)."), show_default=False)],
         skip_existing: Annotated[bool, typer.Option("--skip-existing", help=_("Skip sessions whose id is already "
-                                                    "in the database (default: give them a new id)."))] = False,
+                                                    "in the database."))] = False,
+        as_new: Annotated[bool, typer.Option("--as-new", help=_("Import sessions already in the database again, "
+                                             "as copies under new ids."))] = False,
         json_: JsonOpt = False,
         db: DbOpt = None,
     ) -> None:
         """Read a JSON export back into the database, every session exactly as exported.
 
         Every session is checked by replaying its hands before anything is
-        stored; a bad file stores nothing. A session whose id is already in the
-        database gets a new id, or is skipped with --skip-existing.
+        stored; a bad file stores nothing. A session already in the database
+        (same id, same content) is skipped, so importing the same file twice
+        adds nothing; --as-new imports copies of it anyway. A different session
+        whose id is taken is imported under a new id (or skipped with
+        --skip-existing).
 
-        Example: scorekeeper import club.json
+        \b
+        Examples:
+          scorekeeper import club.json
+          scorekeeper import club.json --as-new
         """
         from scorekeeper.cli.render import sharing as draw
 
         r = run(ctx)
-        doc = r.app(db).import_(file, skip_existing, text=sys.stdin.read() if file == "-" else None)
+        doc = r.app(db).import_(file, skip_existing, text=sys.stdin.read() if file == "-" else None, as_new=as_new)
         r.terminal.show(doc, json_, draw.imported)
 
     @app.command()
@@ -98,7 +106,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Across sessions: games, wins, win rate, average and best and worst hand, head to head.
 
-        A game is a session with at least one hand. Win rate is wins over
+        Each variant is reported on its own (Rummy 500 points and Crazy Rummy
+        penalties are never averaged together); --variant shows one. A game is
+        a session with at least one hand. Win rate is wins over
         finished games. Head to head counts finished games in which the player
         ended ahead of, behind or level with each opponent (in Crazy Rummy the
         lower total is ahead).

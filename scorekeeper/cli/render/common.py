@@ -67,3 +67,38 @@ def winners_line(winners: list[str], hands: int | None = None) -> Text:
                 ngettext("Game over: {names} win after {hands} hand.", "Game over: {names} win after {hands} hands.",
                          hands))
     return Text(text.format(names=names(winners), hands=hands), style="bold green")
+
+
+def fit_columns(t: Any, drawn: Any) -> bool:
+    """Give ``drawn`` (a rich Table drawn with :func:`table`) column widths that fit the
+    terminal without breaking a word: the widest columns give way first, none below
+    its longest word (rich alone would cut words to fit). Returns False, setting
+    nothing, when even the longest words do not fit side by side."""
+    console = t.out
+    options = console.options.update_width(1_000_000)
+    columns = list(drawn.columns)
+    ranges = [drawn._measure_column(console, options, c) for c in columns]
+    pads = []
+    for i, c in enumerate(columns):
+        # the padding a column's cells get (rich's own rule: no padding at the outer edges)
+        top, right, bottom, left = drawn.padding
+        if not drawn.pad_edge:
+            left = 0 if i == 0 else left
+            right = 0 if i == len(columns) - 1 else right
+        pads.append(left + right)
+    widths = [r.maximum for r in ranges]
+    mins = [max(r.minimum, p + 1) for r, p in zip(ranges, pads)]
+    available = console.width - (len(columns) - 1 if drawn.box is not None else 0)
+    if sum(widths) <= available:
+        return True
+    if sum(mins) > available:
+        return False
+    while sum(widths) > available:
+        excess = sum(widths) - available
+        wide = max((i for i in range(len(widths)) if widths[i] > mins[i]), key=lambda i: widths[i])
+        others = [w for j, w in enumerate(widths) if j != wide and w < widths[wide]]
+        step = min(excess, widths[wide] - mins[wide], max(1, widths[wide] - max(others, default=0)))
+        widths[wide] -= step
+    for c, w, p in zip(columns, widths, pads):
+        c.width = w - p
+    return True

@@ -6,7 +6,7 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.cards import card_list, cards
-from scorekeeper.cli.render.common import names, signed, table, variant_name, wild_words, winners_line
+from scorekeeper.cli.render.common import names, natural_width, signed, table, variant_name, wild_words, winners_line
 from scorekeeper.core.messages import _, ngettext
 
 
@@ -173,7 +173,16 @@ def variants(t: Any, doc: dict) -> None:
         players = v["players"]
         drawn.add_row(v["id"], ", ".join(v["aliases"]), variant_name(v["name"]), f"{players['min']}–{players['max']}",
                       v["decks"], v["dealt"], v["goal"])
-    t.print(drawn)
+    if natural_width(t, drawn) <= t.out.width:
+        t.print(drawn)
+    else:  # too narrow for the table on one line a variant: a block per variant, words kept whole
+        for v in doc["variants"]:
+            line = Text(v["id"], style="bold")
+            line.append(f" — {variant_name(v['name'])}" + (f" ({', '.join(v['aliases'])})" if v["aliases"] else ""))
+            t.print(line)
+            for label, value in ((_("Players"), f"{v['players']['min']}–{v['players']['max']}"),
+                                 (_("Decks"), v["decks"]), (_("Dealt"), v["dealt"]), (_("Goal"), v["goal"])):
+                t.print(Text(f"  {label}: {value}"))
     t.print(Text(_("scorekeeper rules VARIANT shows a variant's rules, options and interpretations."), style="dim"))
 
 

@@ -56,7 +56,8 @@ def _standings_table(doc: dict, bar: bool, gap: int):
         if show_bonus:
             row.append(signed(p["bonus"]) if p["bonus"] else "")
         if target:
-            row.append(_progress(p["total"], target, bar))
+            # what counts toward the target: the hands, not the end bonuses
+            row.append(_progress(p["total"] - p["bonus"], target, bar))
         drawn.add_row(*row)
     return drawn
 
@@ -91,13 +92,19 @@ def footer(t: Any, doc: dict) -> None:
 
 
 def hand_scores(t: Any, doc: dict) -> None:
-    """One hand's scores beside the new totals."""
+    """One hand's scores beside the new totals (and the end bonuses in them, once the game ended)."""
+    from scorekeeper.cli.render.history import end_bonuses
+
+    bonus = end_bonuses(doc)
     drawn = table(title_justify="left")
     drawn.add_column(_("Player"), overflow="fold")
     drawn.add_column(_("Hand"), justify="right", overflow="fold")
+    if bonus:
+        drawn.add_column(_("Bonus"), justify="right", overflow="fold")
     drawn.add_column(_("Total"), justify="right", overflow="fold")
     for name, score in doc["scores"].items():
-        drawn.add_row(Text(name), signed(score), str(doc["totals"][name]))
+        extra = [signed(bonus.get(name, 0)) or "0"] if bonus else []
+        drawn.add_row(Text(name), signed(score), *extra, str(doc["totals"][name]))
     title = Text(_("Hand {number}").format(number=doc["number"]), style="bold")
     if doc.get("context", {}).get("round"):
         title.append(" " + _("(round {round})").format(round=doc["context"]["round"]))
@@ -112,23 +119,10 @@ def hand(t: Any, doc: dict) -> None:
 
 
 def history(t: Any, doc: dict) -> None:
-    """Hand by hand: each player's score and running total."""
-    heading(t, doc["standings"], _("History: "))
-    players = list(doc["players"])
-    drawn = table()
-    drawn.add_column(_("Hand"), justify="right", overflow="fold")
-    drawn.add_column(_("Dealer"), overflow="fold")
-    for p in players:
-        drawn.add_column(Text(p), justify="right", overflow="fold")
-    if doc.get("carried"):  # a game begun on paper: where the totals start, not a hand
-        drawn.add_row("", Text(_("carried over"), style="dim"), *[str(doc["carried"][p]) for p in players])
-    for h in doc["hands"]:
-        number = _("{number} (points)").format(number=h["number"]) if h["points_only"] else str(h["number"])
-        drawn.add_row(number, Text(h["dealer"]),
-                      *[f"{signed(h['scores'][p])} → {h['totals'][p]}" for p in players])
-    t.print(drawn)
-    if not doc["hands"]:
-        t.print(_("No hands yet."))
+    """Hand by hand: each player's score and running total (see :mod:`.history`)."""
+    from scorekeeper.cli.render.history import history as draw
+
+    draw(t, doc)
 
 
 def undone(t: Any, doc: dict) -> None:

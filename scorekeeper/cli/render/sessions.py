@@ -21,7 +21,7 @@ def sessions(t: Any, doc: dict) -> None:
     rows = [("*" if s["id"] == doc["current"] else "", s["id"], s["variant"], s["title"] or "",
              ", ".join(s["players"]), str(s["hands"]),
              _("won by {names}").format(names=names(s["winners"])) if s["finished"] else _("in play"),
-             s["created"][:16])
+             local_time(s["created"]))
             for s in doc["sessions"]]
     heads = headers()
     if _aligned(t, heads, rows):
@@ -33,6 +33,21 @@ def sessions(t: Any, doc: dict) -> None:
     for row in rows:
         drawn.add_row(*(Text(cell) for cell in row))
     t.print(drawn)
+
+
+def local_time(stamp: str) -> str:
+    """A stored UTC ISO 8601 time as people read it: local time, to the minute
+    (``2026-12-01T06:26:00+00:00`` → ``2026-12-01 08:26`` in Kyiv). A time that
+    cannot be read is shown as stored."""
+    from datetime import datetime, timezone
+
+    try:
+        when = datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return str(stamp)[:16]
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return when.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 def _aligned(t: Any, headers: tuple[str, ...], rows: list[tuple[str, ...]]) -> bool:

@@ -6,7 +6,7 @@ from typing import Any
 
 from rich.text import Text
 
-from scorekeeper.cli.render.common import table
+from scorekeeper.cli.render.common import fit_columns, natural_width, table, variant_name
 from scorekeeper.core.messages import _, ngettext
 
 
@@ -24,11 +24,17 @@ def imported(t: Any, doc: dict) -> None:
     for o in outcomes:
         if o["action"] == "imported":
             t.print(Text(_("Imported session {id}.").format(id=o["id"])))
+        elif o["action"] == "renamed" and o.get("already"):
+            t.print(Text(_("Imported session {id} as {new}, a copy (--as-new).").format(id=o["id"],
+                                                                                  new=o["imported_as"])))
         elif o["action"] == "renamed":
-            t.print(Text(_("Imported session {id} as {new_id} (its id was taken).").format(
-                id=o["id"], new_id=o["imported_as"])))
-        else:
+            t.print(Text(_("Imported session {id} as {new}: the database holds another session with its id.")
+                         .format(id=o["id"], new=o["imported_as"])))
+        elif o.get("already", True):
             t.print(Text(_("Skipped session {id}: it is already in the database.").format(id=o["id"])))
+        else:
+            t.print(Text(_("Skipped session {id}: the database holds another session with its id "
+                           "(--skip-existing).").format(id=o["id"])))
     t.print(Text(ngettext("{imported} of {n} session imported.", "{imported} of {n} sessions imported.",
                           len(outcomes)).format(imported=doc["imported"], n=len(outcomes))))
 
@@ -46,40 +52,81 @@ def _hand(where: dict | None) -> str:
 
 
 def stats(t: Any, doc: dict) -> None:
-    """The stats tables: one row per player, then head to head."""
+    """The stats: for each variant on its own, one row per player, then head to head."""
     n = doc["sessions"]
     if doc["variant"]:
         said = ngettext("Statistics: {n} game of {variant}", "Statistics: {n} games of {variant}", n)
     else:
         said = ngettext("Statistics: {n} game", "Statistics: {n} games", n)
     t.print(Text(said.format(n=n, variant=doc["variant"]), style="bold"))
-    if not doc["players"] or not any(p["games"] for p in doc["players"]):
+    blocks = [b for b in doc["variants"] if b["players"] and any(p["games"] for p in b["players"])]
+    if not blocks:
         t.print(_("No games to count yet (a game counts once it has a hand)."))
         return
-    drawn = table()
-    drawn.add_column(_("Player"), overflow="fold")
-    for col in (_("Games"), _("Finished"), _("Wins"), _("Win rate"), _("Hands"), _("Average")):
-        drawn.add_column(col, justify="right")
-    drawn.add_column(_("Best hand"), overflow="fold")
-    drawn.add_column(_("Worst hand"), overflow="fold")
-    for p in doc["players"]:
-        drawn.add_row(Text(p["name"]), str(p["games"]), str(p["finished"]), str(p["wins"]),
-                      _percent(p["win_rate"]), str(p["hands"]),
-                      "—" if p["average"] is None else f"{p['average']:.2f}", _hand(p["best"]), _hand(p["worst"]))
-    t.print(drawn)
+    for block in blocks:
+        _variant_stats(t, block)
+
+
+#: the columns of a player's row: counts, then hands (English keys; headings said in the language spoken)
+_COUNTS = ("Games", "Finished", "Wins", "Win rate", "Hands", "Average")
+
+
+def _heading(key: str) -> str:
+    return {"Games": _("Games"), "Finished": _("Finished"), "Wins": _("Wins"), "Win rate": _("Win rate"),
+            "Hands": _("Hands"), "Average": _("Average"), "Ahead": _("Ahead"), "Behind": _("Behind"),
+            "Level": _("Level")}[key]
+
+
+def _variant_stats(t: Any, block: dict) -> None:
+    """One variant's tables. A table too wide for the terminal is drawn as two: the
+    counts, then the best and worst hands; nothing is cut (SPEC §5 "For people")."""
+    t.print()
+    games = block["sessions"]
+    title = Text(variant_name(block["name"]), style="bold")
+    title.append(" (" + _("{variant}, {n}").format(variant=block["variant"], n=ngettext(
+        "{n} game", "{n} games", games).format(n=games)) + ")")
+    if block.get("lowest_wins"):
+        title.append(_(": the lowest score is the best"))
+    t.print(title)
+    rows = block["players"]
+    whole = _player_table(rows, _COUNTS, True)
+    if natural_width(t, whole) <= t.out.width:
+        t.print(whole)
+    else:
+        for part in (_player_table(rows, _COUNTS, False), _player_table(rows, (), True)):
+            fit_columns(t, part)
+            t.print(part)
     h2h = table(title=_("Head to head (finished games)"), title_justify="left")
     h2h.add_column(_("Player"), overflow="fold")
     h2h.add_column(_("Opponent"), overflow="fold")
-    for col in (_("Games"), _("Finished"), _("Ahead"), _("Behind"), _("Level")):
-        h2h.add_column(col, justify="right")
-    for p in doc["players"]:
+    for col in ("Games", "Finished", "Ahead", "Behind", "Level"):
+        h2h.add_column(_heading(col), justify="right", overflow="fold")
+    for p in rows:
         for row in p["head_to_head"]:
             h2h.add_row(Text(p["name"]), Text(row["opponent"]), str(row["games"]), str(row["finished"]),
                         str(row["ahead"]), str(row["behind"]), str(row["level"]))
     if h2h.row_count:
         t.print()
+        fit_columns(t, h2h)
         t.print(h2h)
-    if any(p.get("gin") for p in doc["players"]):
+    if any(p.get("gin") for p in block["players"]):
         from scorekeeper.cli.render import gin
 
-        gin.stats(t, doc)
+        gin.stats(t, block)
+
+
+def _player_table(rows: list[dict], counts: tuple[str, ...], hands: bool):
+    drawn = table()
+    drawn.add_column(_("Player"), overflow="fold")
+    for col in counts:
+        drawn.add_column(_heading(col), justify="right", overflow="fold")
+    if hands:
+        drawn.add_column(_("Best hand"), overflow="fold")
+        drawn.add_column(_("Worst hand"), overflow="fold")
+    for p in rows:
+        cells = {"Games": str(p["games"]), "Finished": str(p["finished"]), "Wins": str(p["wins"]),
+                 "Win rate": _percent(p["win_rate"]), "Hands": str(p["hands"]),
+                 "Average": "—" if p["average"] is None else f"{p['average']:.2f}"}
+        drawn.add_row(Text(p["name"]), *[cells[c] for c in counts],
+                      *((_hand(p["best"]), _hand(p["worst"])) if hands else ()))
+    return drawn

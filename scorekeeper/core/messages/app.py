@@ -42,19 +42,9 @@ TEMPLATES: dict[str, str] = {
     "import.schema_newer": ("{file} was written with export schema {schema}; this scorekeeper reads up to "
                             "{supported}: update scorekeeper to import it."),
     "import.empty": "{file} holds no sessions.",
-    # import: one session of the file ({file}, session {index}, and its id once it is one)
-    "import.not_record": "{file}, session {index} is not a session record.",
-    "import.lacks": "{file}, session {index} lacks {keys:list}.",
-    "import.bad_id": ("{file}, session {index}: the id {value} is not a session id "
-                      "(letters, digits, - and _ only)."),
-    "import.not_records": '{file}, session {index} ({session}): "{key}" must be a list of records.',
-    "import.no_entry": '{file}, session {index} ({session}): every record in "{key}" needs its "entry".',
-    "import.players": '{file}, session {index} ({session}): "players" must be a list of names.',
-    "import.rules": '{file}, session {index} ({session}): "rules" must be an object of rule options.',
-    "import.created": '{file}, session {index} ({session}): "created" must be a time.',
-    "import.title": '{file}, session {index} ({session}): "title" must be text or null.',
-    "import.variant_spelling": ('{file}, session {index} ({session}): the variant is written "{given}" instead of '
-                                '"{variant}"; nothing was imported.'),
+    # import: one session of the file ({file}, session {index}, and its id once it is one); what the
+    # storage schema refuses in a record is in core/messages/storage.py (import.record.*), said of "where"
+    "import.where": "{file}, session {index}",
     "import.hand_refused": "{file}, session {index} ({session}): hand {hand}: {cause}; nothing was imported.",
     "import.after_end": ("{file}, session {index} ({session}): hand {hand} comes after the end of the game; "
                          "nothing was imported."),
