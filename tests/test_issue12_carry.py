@@ -62,7 +62,7 @@ def test_carousel_carry_reaching_the_target_ends_after_the_next_round_not_at_new
 def test_stats_count_no_hand_for_carried_points(cli):
     cli("new", "rummy500", "Ann", "Bob", "--carry", "Ann=120", "--carry", "Bob=-15")
     cli.record("Ann: 7H 8H 9H -", "Bob: -5C")  # Ann +24, Bob −5
-    rows = {r["name"]: r for r in cli.json("stats")["players"]}
+    rows = {r["name"]: r for r in cli.json("stats", "--variant", "rummy500")["players"]}
     assert rows["Ann"]["hands"] == 1 and rows["Ann"]["average"] == 24.0
     assert rows["Bob"]["hands"] == 1 and rows["Bob"]["average"] == -5.0
 
