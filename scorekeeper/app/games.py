@@ -64,6 +64,14 @@ def summary_of(record: dict, state: GameState) -> dict:
     }
 
 
+def replay_record(record: dict) -> tuple[dict, dict]:
+    """Every hand of a (checked) record scored again: ``(summary row, derived cache)``,
+    the replay `db check` and `db restore` are given (:data:`scorekeeper.storage.maintenance.Replay`).
+    Raises :class:`~scorekeeper.core.errors.ScorekeeperError` when a hand no longer scores."""
+    state = core_game.replay(setup_of(record), entries_of(record))
+    return summary_of(record, state), derive(state)
+
+
 def entries_digest(record: dict) -> str:
     """A short fingerprint of the hands in effect, as stored. The cache of derived
     numbers is trusted only when the index row written with it holds the same
