@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.app import audit, sessions
-from scorekeeper.core.game import score_entry
+from scorekeeper.app import audit
+from scorekeeper.app.games import open_game
+from scorekeeper.core.game import new_setup, score_entry
 from scorekeeper.core.oneline import parse_line_entries
-from scorekeeper.storage.store import Store, resolve_path
+from scorekeeper.core.variants import get_variant
 
 DEMO = Path(__file__).resolve().parents[1] / "scorekeeper" / "data" / "demo_rummy500.json"
 TIME = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d")
@@ -231,11 +232,10 @@ def test_audit_of_a_session_without_hands(cli):
     assert "No hands yet" in ok(cli("history", "--audit")).stdout
 
 
-def test_a_session_without_a_trail_lists_its_hands():
-    st = Store(resolve_path(None))
-    sessions.create(st, "rummy500", ["Ann", "Bob"])
-    sessions.record_hand(st, None, {"players": {"Ann": {"table": 30, "hand": 5}, "Bob": {"hand": ""}}})
-    loaded = sessions.load(st, None)
+def test_a_session_without_a_trail_lists_its_hands(application):
+    application.new("rummy500", ["Ann", "Bob"])
+    application.record_hand({"players": {"Ann": {"table": 30, "hand": 5}, "Bob": {"hand": ""}}})
+    loaded = open_game(application.store, None)
     loaded.record.pop("audit")
     doc = audit.audit_json(loaded)
     assert doc["kept"] is False and doc["consistent"] is True
@@ -262,22 +262,20 @@ def test_entry_lines():
 def test_entry_lines_read_back_to_the_same_scores():
     """Every hand of the demo game, turned into the one-line form and read back, scores the same."""
     game = json.loads(DEMO.read_text(encoding="utf-8"))
-    st = Store(resolve_path(None))
-    loaded = sessions.create(st, game["variant"], game["players"])
+    setup = new_setup(get_variant(game["variant"]), game["players"])
     for number, hand in enumerate(game["hands"], 1):
         lines = audit.entry_lines(hand)
         args = [f"{p}: {text}" if p else text for p, text in lines.items()]
-        again = parse_line_entries(args, loaded.setup.players, loaded.setup.variant.knock_allowed)
-        assert score_entry(loaded.setup, again, number).scores == score_entry(loaded.setup, hand, number).scores
+        again = parse_line_entries(args, setup.players, setup.variant.knock_allowed)
+        assert score_entry(setup, again, number).scores == score_entry(setup, hand, number).scores
 
 
 @pytest.mark.parametrize("n", [13])
-def test_audit_of_the_demo_game(cli, n):
+def test_audit_of_the_demo_game(cli, application, n):
     game = json.loads(DEMO.read_text(encoding="utf-8"))
-    st = Store(resolve_path(None))
-    sessions.create(st, game["variant"], game["players"])
+    application.new(game["variant"], game["players"])
     for hand in game["hands"][:n]:
-        sessions.record_hand(st, None, hand)
+        application.record_hand(hand)
     doc = js(cli, "history", "--audit")
     assert len(doc["events"]) == n and doc["events"][-1]["finished_after"] is True
     # the demo's hand-worked totals: Ann 492, Bob 500, Cy 307

@@ -20,8 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.app import sessions
-from scorekeeper.storage.store import Store
+from scorekeeper.app import Application
 
 STRACE = shutil.which("strace")
 #: the system calls at which the command is killed, each at every one of its calls
@@ -60,10 +59,10 @@ def _history(cli, db: Path) -> list:
 def template(tmp_path_factory) -> Path:
     """A database with one Rummy 500 session of 6 hands (so every file has its 5 kept copies)."""
     db = tmp_path_factory.mktemp("crash") / "template"
-    st = Store(db)
-    sessions.create(st, "rummy500", ["Ann", "Bob", "Cy"], ["target=100000"])
+    app = Application(db)
+    app.new("rummy500", ["Ann", "Bob", "Cy"], ["target=100000"])
     for _ in range(6):
-        sessions.record_hand(st, None, HAND, "file")
+        app.record_hand(HAND, "file")
     return db
 
 

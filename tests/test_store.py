@@ -16,7 +16,7 @@ import pytest
 from conftest import FIXTURES
 from scorekeeper.storage import files as files_module
 from scorekeeper.storage import migrations
-from scorekeeper.app import sessions
+from scorekeeper.app.games import summary_of
 from scorekeeper.storage import store as store_module
 from scorekeeper.core.errors import StoreError
 from scorekeeper.storage.store import BACKUPS_KEPT, SCHEMA_VERSION, Store
@@ -147,7 +147,7 @@ def test_save_many_writes_the_index_once(isolated_db, writes):
     for i in range(3):
         setup = new_setup(get_variant("rummy500"), ["Ann", "Bob"], [], None)
         rec = store_module.new_record(f"bulk{i}", "rummy500", ["Ann", "Bob"], dict(setup.rules), None, "Ann")
-        pairs.append((rec, sessions.summary_of(rec, replay(setup, []))))
+        pairs.append((rec, summary_of(rec, replay(setup, []))))
     with st.writing():
         st.save_many(pairs, current="bulk2")
     assert writes == ["sessions/bulk0.json", "sessions/bulk1.json", "sessions/bulk2.json", "db/index.json"]

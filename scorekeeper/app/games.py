@@ -22,7 +22,7 @@ from typing import Any, Sequence
 
 from scorekeeper.core.errors import InputError, StateError, StoreError
 from scorekeeper.core import game as core_game
-from scorekeeper.core.game import Ending, GameSetup, GameState
+from scorekeeper.core.game import GameSetup, GameState
 from scorekeeper.core.variants import get_variant
 from scorekeeper.app.scoreboard import board_from_cache, derive
 from scorekeeper.storage.store import Store, now
