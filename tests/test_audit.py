@@ -43,9 +43,6 @@ def three_hands(cli) -> None:
     ok(cli("hand", "Ann: 10 -20", "Bob: 60 -0"))
 
 
-def totals(cli) -> dict:
-    return {p["name"]: p["total"] for p in js(cli, "standings")["players"]}
-
 
 # --- undo and redo -----------------------------------------------------------------------------
 
@@ -57,7 +54,7 @@ def test_undo_then_redo_restores_the_history_exactly(cli):
     after_undo = js(cli, "history")
     assert [h["number"] for h in after_undo["hands"]] == [1, 2]
     # without hand 3: Ann 20 + 40 = 60, Bob 0 + 25 = 25
-    assert totals(cli) == {"Ann": 60, "Bob": 25}
+    assert cli.totals() == {"Ann": 60, "Bob": 25}
     ok(cli("redo"))
     assert js(cli, "history") == before_history
     assert js(cli, "standings") == before_standings
@@ -68,7 +65,7 @@ def test_undo_twice_redo_twice(cli):
     before = js(cli, "history")
     ok(cli("undo", "--yes"))
     ok(cli("undo", "--yes"))
-    assert totals(cli) == {"Ann": 20, "Bob": 0}
+    assert cli.totals() == {"Ann": 20, "Bob": 0}
     ok(cli("redo"))
     ok(cli("redo"))
     assert js(cli, "history") == before
@@ -83,7 +80,7 @@ def test_a_new_hand_clears_what_could_be_redone(cli):
     r = cli("redo")
     assert r.exit_code == 2 and "nothing to redo" in r.stderr
     # hand 3 is now Ann 5 − 0 = 5, Bob 0 − 5 = −5: Ann 65, Bob 20
-    assert totals(cli) == {"Ann": 65, "Bob": 20}
+    assert cli.totals() == {"Ann": 65, "Bob": 20}
 
 
 def test_nothing_to_undo(cli):
@@ -97,11 +94,11 @@ def test_nothing_to_undo(cli):
 
 def test_edit_rescores_the_standings(cli):
     three_hands(cli)
-    assert totals(cli) == {"Ann": 50, "Bob": 85}
+    assert cli.totals() == {"Ann": 50, "Bob": 85}
     doc = js(cli, "edit", "2", "Ann: 70 -10", "Bob: 30 -5")
     # hand 2 is now Ann 70 − 10 = 60: Ann 20 + 60 − 10 = 70; Bob unchanged 85
     assert doc["number"] == 2 and doc["scores"] == {"Ann": 60, "Bob": 25}
-    assert totals(cli) == {"Ann": 70, "Bob": 85}
+    assert cli.totals() == {"Ann": 70, "Bob": 85}
     hist = js(cli, "history")
     # running totals after each hand: Ann 20, 80, 70; Bob 0, 25, 85
     assert [h["totals"]["Ann"] for h in hist["hands"]] == [20, 80, 70]
@@ -113,7 +110,7 @@ def test_edit_of_a_card_level_hand(cli):
     # hand 1 again, Ann without the 4♦: 7 + 8 + 9 = 24; Ann 24 + 40 − 10 = 54
     ok(cli("edit", "1", "Ann: 7H 8H 9H -", "Bob: 0 -3"))
     # Bob now counted on paper: 0 − 3 = −3; Bob −3 + 25 + 60 = 82
-    assert totals(cli) == {"Ann": 54, "Bob": 82}
+    assert cli.totals() == {"Ann": 54, "Bob": 82}
 
 
 def test_edit_refusals_store_nothing(cli, tmp_path):
@@ -159,7 +156,7 @@ def test_an_edit_can_finish_and_unfinish_the_game(cli):
     ok(cli("edit", "2", "Ann: 20 -0", "Bob: 10 -0"))
     assert js(cli, "standings")["finished"] is False
     ok(cli("hand", "Ann: 5 -0", "Bob: 5 -0"))
-    assert totals(cli) == {"Ann": 85, "Bob": 25}
+    assert cli.totals() == {"Ann": 85, "Bob": 25}
     events = js(cli, "history", "--audit")["events"]
     assert [e["finished_after"] for e in events] == [False, False, True, False, False]
     assert events[2]["winners_after"] == ["Ann"]

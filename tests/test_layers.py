@@ -154,3 +154,11 @@ def test_the_cycle_finder_finds_cycles():
     graph["e"] = {}
     assert cycles(graph) == [{"a", "b", "c"}]
     assert cycles({"a": {"b": 1}, "b": {}}) == []
+
+
+def test_no_test_finds_the_console_script_by_a_hard_coded_path():
+    """Tests run the console script through conftest's ``exe`` / ``console_script()``, so
+    they run wherever scorekeeper is installed, not only from a ``.venv`` in the tree."""
+    for path in sorted((ROOT / "tests").glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert '".venv"' not in text and "'.venv'" not in text and "/.venv/" not in text, path
