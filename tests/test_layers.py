@@ -159,6 +159,7 @@ def test_the_cycle_finder_finds_cycles():
 def test_no_test_finds_the_console_script_by_a_hard_coded_path():
     """Tests run the console script through conftest's ``exe`` / ``console_script()``, so
     they run wherever scorekeeper is installed, not only from a ``.venv`` in the tree."""
+    venv = "." + "venv"
     for path in sorted((ROOT / "tests").glob("*.py")):
         text = path.read_text(encoding="utf-8")
-        assert '".venv"' not in text and "'.venv'" not in text and "/.venv/" not in text, path
+        assert f'"{venv}"' not in text and f"'{venv}'" not in text and f"/{venv}/" not in text, path
