@@ -29,12 +29,14 @@ def hand_file(cli, tmp_path, entry: dict, *extra: str):
     return cli("hand", "--file", str(path), *extra)
 
 
-def play_rounds(cli, n: int, players=("Ann", "Bob", "Cy")) -> None:
-    """``n`` quiet rounds: the first player goes out, everyone else is charged 0 on paper."""
+def play_rounds(n: int, players=("Ann", "Bob", "Cy")) -> None:
+    """``n`` quiet rounds: the first player goes out, everyone else is charged 0 on paper
+    (recorded through the application: what the `hand` command does, without its output)."""
+    from scorekeeper.app import Application
+
+    app = Application()
     for _ in range(n):
-        args = [f"{players[0]}: -"] + [f"{p}: -0" for p in players[1:]]
-        result = cli("hand", *args)
-        assert result.exit_code == 0, result.stderr
+        app.record_hand([f"{players[0]}: -"] + [f"{p}: -0" for p in players[1:]], "line")
 
 
 def refused(cli, result, *words: str) -> None:
@@ -158,7 +160,7 @@ def test_fourteenth_round_refused_subprocess(tmp_path, exe):
 
 def test_undo_keeps_round_and_wild_aligned(cli, tmp_path):
     cli.new("crazy", "Ann", "Bob", "Cy")
-    play_rounds(cli, 5)
+    play_rounds(5)
     assert (cli.standings()["round"], cli.standings()["wild"]) == (6, "6")
     assert cli("undo", "--yes").exit_code == 0
     st = cli.standings()
@@ -173,7 +175,7 @@ def test_undo_keeps_round_and_wild_aligned(cli, tmp_path):
 
 def test_redo_and_edit_rescore_by_round(cli, tmp_path):
     cli.new("crazy", "Ann", "Bob", "Cy")
-    play_rounds(cli, 1)
+    play_rounds(1)
     cli.record({"players": {"Ann": {"hand": "2H 3H"}, "Bob": {"hand": ""}, "Cy": {"hand": "AH"}}})
     # round 2, twos wild: Ann 25 + 3 = 28; Cy's ace 1
     assert cli.history()["hands"][1]["scores"] == {"Ann": 28, "Bob": 0, "Cy": 1}
@@ -221,7 +223,7 @@ def test_new_shows_round_one(cli):
 
 def test_standings_text_names_round_dealer_and_eighth_card(cli):
     cli.new("crazy", "Ann", "Bob", "Cy", "Dee")
-    play_rounds(cli, 6, ("Ann", "Bob", "Cy", "Dee"))
+    play_rounds(6, ("Ann", "Bob", "Cy", "Dee"))
     st = cli.standings()
     # round 7: the deal has passed left six times from Ann: Cy deals, Dee leads
     assert (st["round"], st["wild"], st["dealer"], st["leader"]) == (7, "7", "Cy", "Dee")
@@ -234,7 +236,7 @@ def test_standings_text_names_round_dealer_and_eighth_card(cli):
                                          (11, "queens"), (12, "kings")])
 def test_wild_rank_words(cli, done, words):
     cli.new("crazy", "Ann", "Bob", "Cy")
-    play_rounds(cli, done)
+    play_rounds(done)
     assert f"Round {done + 1} — {words} are wild." in cli("standings").stdout
 
 
@@ -243,7 +245,7 @@ def test_wild_rank_words(cli, done, words):
 def test_round_seven_sevens_cost_25(cli):
     """SPEC §4's example as round 7: Ann out 0; Bob 7♥ 25 + K♠ 10 = 35; Cy 2♦ 2."""
     cli.new("crazy", "Ann", "Bob", "Cy")
-    play_rounds(cli, 6)
+    play_rounds(6)
     result = cli("hand", "Ann: -", "Bob: -7H KS", "Cy: -2D", "--json")
     assert result.exit_code == 0, result.stderr
     doc = json.loads(result.stdout)
@@ -329,7 +331,7 @@ MELDS = [
 @pytest.mark.parametrize("round_, meld, legal, words", MELDS, ids=[f"r{m[0]}:{m[1]}" for m in MELDS])
 def test_meld_checked_in_round(cli, round_, meld, legal, words):
     cli.new("crazy", "Ann", "Bob", "Cy")
-    play_rounds(cli, round_ - 1)
+    play_rounds(round_ - 1)
     result = cli("hand", f"Ann: {meld} -", "Bob: -2D", "Cy: -10C", "--json")
     if legal:
         assert result.exit_code == 0, result.stderr
@@ -346,7 +348,7 @@ def test_meld_checked_in_round(cli, round_, meld, legal, words):
 def test_melds_of_several_players_and_a_file(cli, tmp_path):
     """Round 7: melds of two players as lists; deck counted across melds and hands."""
     cli.new("crazy", "Ann", "Bob", "Cy")
-    play_rounds(cli, 6)
+    play_rounds(6)
     entry = {"players": {"Ann": {"melds": ["QH KH 7C", "2S 2D 2C"], "hand": ""},
                          "Bob": {"melds": "3D 4D 5D; 9S 9H 7S", "hand": "7D 8C"},
                          "Cy": {"melds": [], "hand": "AC 10H"}}}
@@ -431,7 +433,7 @@ def test_readme_example(cli):
     for line in ("1   Ann          0      0     1", "4   Bob         30    +30     0",
                  "Round 2 — twos are wild. Next: Bob deals, Cy leads and gets the eighth card."):
         assert line in result.stdout
-    play_rounds(cli, 5, four)
+    play_rounds(5, four)
     refused(cli, cli("hand", "Ann: QH KH 7C=AH -", "Bob: -7D KS", "Cy: -2D", "Dee: -AC 4S 4H"), "always low")
     result = cli("hand", "Ann: QH KH 7C -", "Bob: -7D KS", "Cy: -2D", "Dee: -AC 4S 4H", "--json")
     assert result.exit_code == 0, result.stderr
