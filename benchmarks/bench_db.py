@@ -38,7 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper.app import sessions  # noqa: E402
+from scorekeeper.app.games import summary_of  # noqa: E402
 from scorekeeper.core.game import new_setup, replay  # noqa: E402
 from scorekeeper.core.variants import get_variant  # noqa: E402
 from scorekeeper.app.scoreboard import derive  # noqa: E402
@@ -124,7 +124,7 @@ def build(db: Path, n_sessions: int, n_hands: int, seed: int = 500) -> None:
         state = replay(setup, entries)  # raises if the generator made an illegal hand
         assert state.hands == n_hands and not state.ending.finished
         record["derived"] = derive(state)  # as every command that saves a session keeps it
-        pairs.append((record, sessions.summary_of(record, state)))
+        pairs.append((record, summary_of(record, state)))
     st = Store(db)
     with st.writing():
         st.save_many(pairs, current=pairs[-1][0]["id"] if pairs else None)

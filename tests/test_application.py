@@ -290,15 +290,15 @@ def test_demo_records_the_bundled_game(tmp_path, monkeypatch):
 ])
 def test_explain_from_the_cache_is_explain_from_a_replay(app, name, game_id):
     from conftest import load_games
-    from scorekeeper.app import sessions
     from scorekeeper.app.audit import explain_json
+    from scorekeeper.app.games import open_game
 
     games = load_games(name)["games"]
     game = next(g for g in games if g["id"] == game_id) if game_id else games[0]
     app.new(game["variant"], game["players"], game.get("rules", []))
     for hand in game["hands"]:
         app.record_hand(hand)
-    replayed = sessions.load(app.store, None)
+    replayed = open_game(app.store, None, full=True)
     for number in range(1, len(game["hands"]) + 1):
         assert app.explain(number) == explain_json(replayed, number)
     last = app.explain()

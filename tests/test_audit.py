@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.app import audit, sessions
-from scorekeeper.core.game import score_entry
+from scorekeeper.app import audit
+from scorekeeper.app.games import open_game
+from scorekeeper.core.game import new_setup, score_entry
 from scorekeeper.core.oneline import parse_line_entries
-from scorekeeper.storage.store import Store, resolve_path
+from scorekeeper.core.variants import get_variant
 
 DEMO = Path(__file__).resolve().parents[1] / "scorekeeper" / "data" / "demo_rummy500.json"
 TIME = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d")
@@ -42,9 +43,6 @@ def three_hands(cli) -> None:
     ok(cli("hand", "Ann: 10 -20", "Bob: 60 -0"))
 
 
-def totals(cli) -> dict:
-    return {p["name"]: p["total"] for p in js(cli, "standings")["players"]}
-
 
 # --- undo and redo -----------------------------------------------------------------------------
 
@@ -56,7 +54,7 @@ def test_undo_then_redo_restores_the_history_exactly(cli):
     after_undo = js(cli, "history")
     assert [h["number"] for h in after_undo["hands"]] == [1, 2]
     # without hand 3: Ann 20 + 40 = 60, Bob 0 + 25 = 25
-    assert totals(cli) == {"Ann": 60, "Bob": 25}
+    assert cli.totals() == {"Ann": 60, "Bob": 25}
     ok(cli("redo"))
     assert js(cli, "history") == before_history
     assert js(cli, "standings") == before_standings
@@ -67,7 +65,7 @@ def test_undo_twice_redo_twice(cli):
     before = js(cli, "history")
     ok(cli("undo", "--yes"))
     ok(cli("undo", "--yes"))
-    assert totals(cli) == {"Ann": 20, "Bob": 0}
+    assert cli.totals() == {"Ann": 20, "Bob": 0}
     ok(cli("redo"))
     ok(cli("redo"))
     assert js(cli, "history") == before
@@ -82,7 +80,7 @@ def test_a_new_hand_clears_what_could_be_redone(cli):
     r = cli("redo")
     assert r.exit_code == 2 and "nothing to redo" in r.stderr
     # hand 3 is now Ann 5 − 0 = 5, Bob 0 − 5 = −5: Ann 65, Bob 20
-    assert totals(cli) == {"Ann": 65, "Bob": 20}
+    assert cli.totals() == {"Ann": 65, "Bob": 20}
 
 
 def test_nothing_to_undo(cli):
@@ -96,11 +94,11 @@ def test_nothing_to_undo(cli):
 
 def test_edit_rescores_the_standings(cli):
     three_hands(cli)
-    assert totals(cli) == {"Ann": 50, "Bob": 85}
+    assert cli.totals() == {"Ann": 50, "Bob": 85}
     doc = js(cli, "edit", "2", "Ann: 70 -10", "Bob: 30 -5")
     # hand 2 is now Ann 70 − 10 = 60: Ann 20 + 60 − 10 = 70; Bob unchanged 85
     assert doc["number"] == 2 and doc["scores"] == {"Ann": 60, "Bob": 25}
-    assert totals(cli) == {"Ann": 70, "Bob": 85}
+    assert cli.totals() == {"Ann": 70, "Bob": 85}
     hist = js(cli, "history")
     # running totals after each hand: Ann 20, 80, 70; Bob 0, 25, 85
     assert [h["totals"]["Ann"] for h in hist["hands"]] == [20, 80, 70]
@@ -112,7 +110,7 @@ def test_edit_of_a_card_level_hand(cli):
     # hand 1 again, Ann without the 4♦: 7 + 8 + 9 = 24; Ann 24 + 40 − 10 = 54
     ok(cli("edit", "1", "Ann: 7H 8H 9H -", "Bob: 0 -3"))
     # Bob now counted on paper: 0 − 3 = −3; Bob −3 + 25 + 60 = 82
-    assert totals(cli) == {"Ann": 54, "Bob": 82}
+    assert cli.totals() == {"Ann": 54, "Bob": 82}
 
 
 def test_edit_refusals_store_nothing(cli, tmp_path):
@@ -158,7 +156,7 @@ def test_an_edit_can_finish_and_unfinish_the_game(cli):
     ok(cli("edit", "2", "Ann: 20 -0", "Bob: 11 -1"))
     assert js(cli, "standings")["finished"] is False
     ok(cli("hand", "Ann: 5 -0", "Bob: 6 -1"))
-    assert totals(cli) == {"Ann": 85, "Bob": 25}
+    assert cli.totals() == {"Ann": 85, "Bob": 25}
     events = js(cli, "history", "--audit")["events"]
     assert [e["finished_after"] for e in events] == [False, False, True, False, False]
     assert events[2]["winners_after"] == ["Ann"]
@@ -231,11 +229,10 @@ def test_audit_of_a_session_without_hands(cli):
     assert "No hands yet" in ok(cli("history", "--audit")).stdout
 
 
-def test_a_session_without_a_trail_lists_its_hands():
-    st = Store(resolve_path(None))
-    sessions.create(st, "rummy500", ["Ann", "Bob"])
-    sessions.record_hand(st, None, {"players": {"Ann": {"table": 30, "hand": 5}, "Bob": {"hand": ""}}})
-    loaded = sessions.load(st, None)
+def test_a_session_without_a_trail_lists_its_hands(application):
+    application.new("rummy500", ["Ann", "Bob"])
+    application.record_hand({"players": {"Ann": {"table": 30, "hand": 5}, "Bob": {"hand": ""}}})
+    loaded = open_game(application.store, None)
     loaded.record.pop("audit")
     doc = audit.audit_json(loaded)
     assert doc["kept"] is False and doc["consistent"] is True
@@ -262,22 +259,20 @@ def test_entry_lines():
 def test_entry_lines_read_back_to_the_same_scores():
     """Every hand of the demo game, turned into the one-line form and read back, scores the same."""
     game = json.loads(DEMO.read_text(encoding="utf-8"))
-    st = Store(resolve_path(None))
-    loaded = sessions.create(st, game["variant"], game["players"])
+    setup = new_setup(get_variant(game["variant"]), game["players"])
     for number, hand in enumerate(game["hands"], 1):
         lines = audit.entry_lines(hand)
         args = [f"{p}: {text}" if p else text for p, text in lines.items()]
-        again = parse_line_entries(args, loaded.setup.players, loaded.setup.variant.knock_allowed)
-        assert score_entry(loaded.setup, again, number).scores == score_entry(loaded.setup, hand, number).scores
+        again = parse_line_entries(args, setup.players, setup.variant.knock_allowed)
+        assert score_entry(setup, again, number).scores == score_entry(setup, hand, number).scores
 
 
 @pytest.mark.parametrize("n", [13])
-def test_audit_of_the_demo_game(cli, n):
+def test_audit_of_the_demo_game(cli, application, n):
     game = json.loads(DEMO.read_text(encoding="utf-8"))
-    st = Store(resolve_path(None))
-    sessions.create(st, game["variant"], game["players"])
+    application.new(game["variant"], game["players"])
     for hand in game["hands"][:n]:
-        sessions.record_hand(st, None, hand)
+        application.record_hand(hand)
     doc = js(cli, "history", "--audit")
     assert len(doc["events"]) == n and doc["events"][-1]["finished_after"] is True
     # the demo's hand-worked totals: Ann 492, Bob 500, Cy 307

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -21,7 +20,6 @@ from scorekeeper.core.game import new_setup, replay
 from scorekeeper.core.variants import get_variant
 from scorekeeper.core.variants.carousel import CAROUSEL, card_value, round_winners
 
-EXE = Path(__file__).resolve().parents[1] / ".venv" / "bin" / "scorekeeper"
 
 
 # --- helpers -----------------------------------------------------------------------------
@@ -36,53 +34,35 @@ def start(cli, players, *rules, variant="carousel"):
     return json.loads(result.stdout)["session"]
 
 
-def record(cli, tmp_path, entry, i=0):
-    """Record one hand through `hand --file`; returns the CliRunner result."""
+def hand_file(cli, tmp_path, entry, i=0):
+    """Record one hand through `hand --file PATH`; returns the CliRunner result."""
     f = tmp_path / f"hand{i}.json"
     f.write_text(json.dumps(entry, ensure_ascii=False), encoding="utf-8")
     return cli("hand", "--file", str(f))
 
 
-def record_ok(cli, tmp_path, entry, i=0):
-    result = record(cli, tmp_path, entry, i)
-    assert result.exit_code == 0, result.stderr
-    return result
-
-
-def standings(cli):
-    result = cli("standings", "--json")
-    assert result.exit_code == 0, result.stderr
-    return json.loads(result.stdout)
-
-
-def history(cli):
-    result = cli("history", "--json")
-    assert result.exit_code == 0, result.stderr
-    return json.loads(result.stdout)
-
-
-def totals(doc):
+def totals_of(doc):
     return {p["name"]: p["total"] for p in doc["players"]}
 
 
 def play(cli, tmp_path, players, hands, *rules):
     start(cli, players, *rules)
     for i, h in enumerate(hands):
-        record_ok(cli, tmp_path, h, i)
-    return standings(cli), history(cli)
+        cli.record(h)
+    return cli.standings(), cli.history()
 
 
 def rejected(cli, tmp_path, entry, *words):
     """The entry exits 2 with one sentence naming ``words``, prints nothing on stdout, stores nothing."""
-    before = history(cli)
-    result = record(cli, tmp_path, entry, 99)
+    before = cli.history()
+    result = hand_file(cli, tmp_path, entry, 99)
     assert result.exit_code == 2, result.stdout
     assert result.stdout == ""
     message = result.stderr.strip()
     assert "\n" not in message and "Traceback" not in message
     for w in words:
         assert w in message, message
-    assert history(cli) == before
+    assert cli.history() == before
     return message
 
 
@@ -119,7 +99,7 @@ def test_worked_game(cli, tmp_path, case):
     doc, hist = play(cli, tmp_path, case["players"], case["hands"], *case["rules"])
     expect = case["expect"]
     assert [h["scores"] for h in hist["hands"]] == expect["scores"]
-    assert totals(doc) == expect["totals"]
+    assert totals_of(doc) == expect["totals"]
     assert doc["finished"] == expect["finished"]
     assert doc["winners"] == expect["winners"]
     assert doc["variant"] == "carousel"
@@ -129,7 +109,7 @@ def test_worked_game(cli, tmp_path, case):
 def test_worked_reject(cli, tmp_path, case):
     start(cli, case["players"])
     rejected(cli, tmp_path, case["reject"])
-    assert history(cli)["hands"] == []
+    assert cli.history()["hands"] == []
 
 
 # --- card values and the round's winners ----------------------------------------------------
@@ -181,7 +161,7 @@ def test_undercut_in_a_three_player_round(cli, tmp_path):
     # h: Ann 4 (knocked), Bob 2, Cy 10+8 = 18. Bob undercuts: (4-2) + (18-2) = 2 + 16 = 18, + 10 = 28.
     doc, hist = play(cli, tmp_path, ["Ann", "Bob", "Cy"], [H(knock="Ann", Ann="4S", Bob="2S", Cy="10C 8C")])
     assert hist["hands"][0]["scores"] == {"Ann": 0, "Bob": 28, "Cy": 0}
-    assert totals(doc) == {"Ann": 0, "Bob": 28, "Cy": 0}
+    assert totals_of(doc) == {"Ann": 0, "Bob": 28, "Cy": 0}
 
 
 def test_going_out_with_melds_on_the_table(cli, tmp_path):
@@ -241,7 +221,7 @@ def test_game_crossing_150_through_an_undercut(cli, tmp_path, setting, bonus, fi
     # history shows round scores only, never the end bonuses
     assert hist["hands"][-1]["totals"] == {"Ann": 7, "Bob": 156}
     assert doc["finished"] is True and doc["winners"] == ["Bob"]
-    assert totals(doc) == final
+    assert totals_of(doc) == final
     assert {p["name"]: p["bonus"] for p in doc["players"]} == bonus
     assert {p["name"]: p["won"] for p in doc["players"]} == {"Ann": 1, "Bob": 4}
     assert doc["dealer"] is None and doc["leader"] is None
@@ -262,13 +242,13 @@ def test_the_100_goes_to_the_player_at_150_not_the_knocker():
 
 def test_a_finished_game_takes_no_more_rounds_and_undo_reopens_it(cli, tmp_path):
     play(cli, tmp_path, ["Ann", "Bob"], CROSSING)
-    result = record(cli, tmp_path, H(knock="Ann", Ann="AS", Bob="KS"), 7)
+    result = hand_file(cli, tmp_path, H(knock="Ann", Ann="AS", Bob="KS"), 7)
     assert result.exit_code == 2 and "finished" in result.stderr
     assert cli("undo", "--yes").exit_code == 0
-    doc = standings(cli)
+    doc = cli.standings()
     # back at Ann 7, Bob 145 after round 4: not finished, no bonuses banked
     assert doc["finished"] is False
-    assert totals(doc) == {"Ann": 7, "Bob": 145}
+    assert totals_of(doc) == {"Ann": 7, "Bob": 145}
     assert all(p["bonus"] == 0 for p in doc["players"])
     assert doc["dealer"] == "Ann"  # round 5 is dealt by Ann (rounds 1, 3, 5 Ann; 2, 4 Bob)
 
@@ -288,19 +268,19 @@ def test_tie_at_the_end_is_played_on_until_it_breaks(cli, tmp_path):
     # After R2 both reach 30: final totals would be Ann 132, Bob 132 (100 each), Cy 0: a tie, play on (I-1).
     doc, _ = play(cli, tmp_path, ["Ann", "Bob", "Cy"], TIED, "target=30")
     assert doc["finished"] is False and doc["winners"] == []
-    assert totals(doc) == {"Ann": 32, "Bob": 32, "Cy": 0}
+    assert totals_of(doc) == {"Ann": 32, "Bob": 32, "Cy": 0}
     assert all(p["bonus"] == 0 for p in doc["players"])
     assert "tied at 132" in doc["note"] and "another round" in doc["note"]
     assert doc["dealer"] == "Cy"  # round 3: Ann, Bob, Cy deal in turn
     # R3: still tied (Cy's 25 for the round she won is worked out again: 6 + 25 = 31).
-    record_ok(cli, tmp_path, R3, 3)
-    doc = standings(cli)
-    assert doc["finished"] is False and totals(doc) == {"Ann": 32, "Bob": 32, "Cy": 6}
+    cli.record(R3)
+    doc = cli.standings()
+    assert doc["finished"] is False and totals_of(doc) == {"Ann": 32, "Bob": 32, "Cy": 6}
     # R4 breaks it: Ann 39 + 100 = 139, Bob 32 + 100 = 132, Cy 6 + 25 (won R3) = 31.
-    record_ok(cli, tmp_path, R4, 4)
-    doc = standings(cli)
+    cli.record(R4)
+    doc = cli.standings()
     assert doc["finished"] is True and doc["winners"] == ["Ann"]
-    assert totals(doc) == {"Ann": 139, "Bob": 132, "Cy": 31}
+    assert totals_of(doc) == {"Ann": 139, "Bob": 132, "Cy": 31}
     assert [p["name"] for p in doc["players"]] == ["Ann", "Bob", "Cy"]
 
 
@@ -308,10 +288,10 @@ def test_tie_shared_ends_the_game_with_joint_winners(cli, tmp_path):
     doc, _ = play(cli, tmp_path, ["Ann", "Bob", "Cy"], TIED, "target=30", "tie=shared")
     # Ann 32 + 100 = 132, Bob 32 + 100 = 132, Cy 0 (no round won).
     assert doc["finished"] is True and doc["winners"] == ["Ann", "Bob"]
-    assert totals(doc) == {"Ann": 132, "Bob": 132, "Cy": 0}
+    assert totals_of(doc) == {"Ann": 132, "Bob": 132, "Cy": 0}
     assert [p["rank"] for p in doc["players"]] == [1, 1, 3]
     assert "share the win" in doc["note"]
-    assert record(cli, tmp_path, R3, 3).exit_code == 2
+    assert hand_file(cli, tmp_path, R3, 3).exit_code == 2
 
 
 # --- knock limit ------------------------------------------------------------------------------
@@ -341,8 +321,8 @@ def test_knock_limit_zero(cli, tmp_path):
     # left (I-6, issue 12), which is going out, not a knock.
     rejected(cli, tmp_path, H(knock="Ann", Ann=0, Bob=7), "Ann knocked", "no cards left")
     # Ann went out: (7 − 0) = 7, +25 for going out = 32.
-    record_ok(cli, tmp_path, H(out="Ann", Ann=0, Bob=7))
-    assert history(cli)["hands"][0]["scores"] == {"Ann": 32, "Bob": 0}
+    cli.record(H(out="Ann", Ann=0, Bob=7))
+    assert cli.history()["hands"][0]["scores"] == {"Ann": 32, "Bob": 0}
 
 
 def test_knock_limit_on_a_points_only_knocker(cli, tmp_path):
@@ -399,7 +379,7 @@ def test_points_only_rounds_with_knock_out_and_stock(cli, tmp_path):
         {"Ann": 20, "Bob": 0, "Cy": 0}, {"Ann": 44, "Bob": 0, "Cy": 0}, {"Ann": 14, "Bob": 14, "Cy": 0}]
     assert all(h["points_only"] for h in hist["hands"])
     assert [h["ended"] for h in hist["hands"]] == ["knock", "out", "stock"]
-    assert totals(doc) == {"Ann": 78, "Bob": 14, "Cy": 0}   # 20 + 44 + 14; 14
+    assert totals_of(doc) == {"Ann": 78, "Bob": 14, "Cy": 0}   # 20 + 44 + 14; 14
 
 
 def test_a_points_only_zero_is_going_out_and_must_say_so(cli, tmp_path):
@@ -408,8 +388,8 @@ def test_a_points_only_zero_is_going_out_and_must_say_so(cli, tmp_path):
     rejected(cli, tmp_path, H(Ann=0, Bob=5), "Ann went out", 'say so with "out"')
     rejected(cli, tmp_path, H(stock=True, Ann=0, Bob=5), "Ann has no cards left")
     # Ann went out: (5 − 0) = 5, +25 = 30.
-    record_ok(cli, tmp_path, H(out="Ann", Ann=0, Bob=5))
-    assert history(cli)["hands"][0]["scores"] == {"Ann": 30, "Bob": 0}
+    cli.record(H(out="Ann", Ann=0, Bob=5))
+    assert cli.history()["hands"][0]["scores"] == {"Ann": 30, "Bob": 0}
 
 
 def test_out_with_points_left_is_refused(cli, tmp_path):
@@ -453,13 +433,13 @@ def test_one_line_form_gives_the_same_result_as_the_file_form(cli, tmp_path):
     for args in LINES:
         result = cli("hand", *args)
         assert result.exit_code == 0, result.stderr
-    by_line = history(cli)
-    line_standings = standings(cli)
+    by_line = cli.history()
+    line_standings = cli.standings()
     start(cli, ["Ann", "Bob", "Cy"])
     for i, entry in enumerate(FILES):
-        record_ok(cli, tmp_path, entry, i)
-    by_file = history(cli)
-    file_standings = standings(cli)
+        cli.record(entry)
+    by_file = cli.history()
+    file_standings = cli.standings()
     assert [h["scores"] for h in by_line["hands"]] == expected
     assert [h["scores"] for h in by_file["hands"]] == expected
     assert [h["ended"] for h in by_line["hands"]] == [h["ended"] for h in by_file["hands"]] == [
@@ -467,14 +447,14 @@ def test_one_line_form_gives_the_same_result_as_the_file_form(cli, tmp_path):
     assert [h["won"] for h in by_line["hands"]] == [h["won"] for h in by_file["hands"]]
     for key in ("players", "finished", "winners", "dealer", "leader"):
         assert line_standings[key] == file_standings[key]
-    assert totals(line_standings) == {"Ann": 45, "Bob": 76, "Cy": 0}   # 20 + 25; 38 + 38
+    assert totals_of(line_standings) == {"Ann": 45, "Bob": 76, "Cy": 0}   # 20 + 25; 38 + 38
 
 
 def test_one_line_form_refuses_a_round_with_no_ending(cli):
     start(cli, ["Ann", "Bob"])
     result = cli("hand", "Ann: -2C", "Bob: -KS")
     assert result.exit_code == 2 and "how the round ended" in result.stderr
-    assert history(cli)["hands"] == []
+    assert cli.history()["hands"] == []
 
 
 def test_hand_json_lists_the_round_winners(cli):
@@ -505,7 +485,7 @@ def test_hand_json_lists_the_round_winners(cli):
 ])
 def test_legal_melds_are_accepted(cli, tmp_path, meld):
     start(cli, ["Ann", "Bob", "Cy"])
-    record_ok(cli, tmp_path, H(stock=True, Ann={"melds": meld, "hand": "2C"}, Bob="3C", Cy="4C"))
+    cli.record(H(stock=True, Ann={"melds": meld, "hand": "2C"}, Bob="3C", Cy="4C"))
 
 
 @pytest.mark.parametrize("meld, words", [
@@ -532,8 +512,8 @@ def test_meld_cards_count_toward_the_decks(cli, tmp_path):
     rejected(cli, tmp_path, H(stock=True, Ann={"melds": "5H 6H 7H", "hand": "2C"}, Bob="7H"), "7♥")
     # A joker's declared meaning is not a card: JK=7H on the table and the 7♥ in Bob's hand is fine.
     # h: Ann 2, Bob 7: Ann 7-2 = 5.
-    record_ok(cli, tmp_path, H(stock=True, Ann={"melds": "JK=7H 5H 6H", "hand": "2C"}, Bob="7H"))
-    assert history(cli)["hands"][0]["scores"] == {"Ann": 5, "Bob": 0}
+    cli.record(H(stock=True, Ann={"melds": "JK=7H 5H 6H", "hand": "2C"}, Bob="7H"))
+    assert cli.history()["hands"][0]["scores"] == {"Ann": 5, "Bob": 0}
 
 
 def test_melds_in_the_one_line_form_with_jk_notation(cli):
@@ -541,7 +521,7 @@ def test_melds_in_the_one_line_form_with_jk_notation(cli):
     # Ann 1 knocks, Bob 10: Ann 9. The melds score nothing.
     result = cli("hand", "Ann: JK=7H 5H 6H, QS QD QC -AC knock", "Bob: -KD")
     assert result.exit_code == 0, result.stderr
-    h = history(cli)["hands"][0]
+    h = cli.history()["hands"][0]
     assert h["scores"] == {"Ann": 9, "Bob": 0}
     assert h["entry"]["players"]["Ann"]["melds"] == ["JK=7H 5H 6H", "QS QD QC"]
 
@@ -565,7 +545,7 @@ def test_alias_manipulation_gives_carousel(cli):
 def test_decks_follow_the_player_count(cli, tmp_path):
     # Two of a card are fine with three players (two decks), not with two (one deck).
     start(cli, ["Ann", "Bob", "Cy"])
-    record_ok(cli, tmp_path, H(knock="Cy", Ann="8H KS", Bob="8H", Cy="AC"))
+    cli.record(H(knock="Cy", Ann="8H KS", Bob="8H", Cy="AC"))
     start(cli, ["Ann", "Bob"])
     rejected(cli, tmp_path, H(knock="Bob", Ann="8H KS", Bob="8H"), "8♥", "one deck")
 
@@ -691,12 +671,11 @@ def test_any_entry_scores_or_is_refused_cleanly(raw):
 
 # --- the installed command ----------------------------------------------------------------------------
 
-@pytest.mark.skipif(not EXE.exists(), reason="the console script is not installed")
-def test_through_the_installed_command(tmp_path):
+def test_through_the_installed_command(tmp_path, exe):
     env = dict(os.environ, SCOREKEEPER_DB=str(tmp_path / "db"), NO_COLOR="1")
 
     def run(*args):
-        return subprocess.run([str(EXE), *args], capture_output=True, text=True, env=env,
+        return subprocess.run([str(exe), *args], capture_output=True, text=True, env=env,
                               stdin=subprocess.DEVNULL, timeout=60)
 
     assert run("new", "carousel", "Ann", "Bob", "Cy").returncode == 0

@@ -22,7 +22,6 @@ from scorekeeper.core.errors import InputError
 from scorekeeper.core.variants import VARIANTS, get_variant
 
 ROOT = Path(__file__).resolve().parents[1]
-EXE = ROOT / ".venv" / "bin" / "scorekeeper"
 MELDS = [c for c in load_games("shared_melds.json")["checks"]]
 PRESENT = [c for c in MELDS if c["variant"] in VARIANTS]
 
@@ -183,23 +182,22 @@ def test_core_check_is_pure_and_typed():
 # --- as a user runs it ------------------------------------------------------------------------------
 
 
-def _run(*args: str) -> subprocess.CompletedProcess:
+def _run(exe, *args: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, NO_COLOR="1")
-    return subprocess.run([str(EXE), *args], capture_output=True, text=True, env=env, timeout=60)
+    return subprocess.run([str(exe), *args], capture_output=True, text=True, env=env, timeout=60)
 
 
-@pytest.mark.skipif(not EXE.exists(), reason="no console script in .venv")
-def test_exit_codes_through_the_console_script():
-    assert _run("check", "rummy500", "QS", "KS", "AS").returncode == 0
-    assert _run("check", "rummy500", "KS", "AS", "2S").returncode == 1
-    r = _run("check", "rummy500", "KS", "AS", "1S", "--json")
+def test_exit_codes_through_the_console_script(exe):
+    assert _run(exe, "check", "rummy500", "QS", "KS", "AS").returncode == 0
+    assert _run(exe, "check", "rummy500", "KS", "AS", "2S").returncode == 1
+    r = _run(exe, "check", "rummy500", "KS", "AS", "1S", "--json")
     assert r.returncode == 2 and r.stdout == "" and '"1S"' in r.stderr
 
 
-@pytest.mark.skipif(not EXE.exists() or not (SHARED_GAMES / "melds.json").exists(), reason="no shared melds")
-def test_shared_play_examples_melds():
+@pytest.mark.skipif(not (SHARED_GAMES / "melds.json").exists(), reason="no shared melds")
+def test_shared_play_examples_melds(exe):
     tool = SHARED_GAMES.parent / "tools" / "play_examples.py"
-    r = subprocess.run([sys.executable, str(tool), "--exe", str(EXE), str(SHARED_GAMES / "melds.json")],
+    r = subprocess.run([sys.executable, str(tool), "--exe", str(exe), str(SHARED_GAMES / "melds.json")],
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout
     assert r.stdout.strip().endswith(" 0 failed")

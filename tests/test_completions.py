@@ -49,13 +49,6 @@ def db(tmp_path) -> Path:
     return tmp_path / "db"
 
 
-def new(cli, *args: str) -> str:
-    import json
-
-    result = cli("new", *args, "--json")
-    assert result.exit_code == 0, result.stderr
-    return json.loads(result.stdout)["session"]
-
 
 # -- the scripts ---------------------------------------------------------------------------
 
@@ -78,7 +71,7 @@ def test_zsh_script_starts_with_compdef():
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="bash is not installed")
 def test_the_bash_script_completes_in_bash(db, cli):
-    sid = new(cli, "rummy500", "Ann", "Bob")
+    sid = cli.new("rummy500", "Ann", "Bob")["session"]
     script = ROOT / "completions" / "scorekeeper.bash"
     done = subprocess.run(
         ["bash", "--norc", "-c", f'source "{script}"; COMP_WORDS=(scorekeeper use ""); COMP_CWORD=2; '
@@ -133,8 +126,8 @@ def test_rule_option_values_where_they_are_a_list(db):
 
 
 def test_session_ids(db, cli):
-    first = new(cli, "rummy500", "Ann", "Bob", "--title", "[bold]Friday")
-    second = new(cli, "rummy500", "Cy", "Dee")
+    first = cli.new("rummy500", "Ann", "Bob", title="[bold]Friday")["session"]
+    second = cli.new("rummy500", "Cy", "Dee")["session"]
     assert tab(db, "scorekeeper use ") == [second, first]  # the current session first
     assert cli("use", first).exit_code == 0
     assert tab(db, "scorekeeper use ") == [first, second]
@@ -146,8 +139,8 @@ def test_session_ids(db, cli):
 
 
 def test_player_names(db, cli):
-    first = new(cli, "rummy500", "Ann", "Bob")
-    new(cli, "rummy500", "Cy", "Dee", "Ann")
+    first = cli.new("rummy500", "Ann", "Bob")["session"]
+    cli.new("rummy500", "Cy", "Dee", "Ann")["session"]
     # the players typed on the new line, whatever comes between
     assert tab(db, "scorekeeper new rummy500 Eve --title x -r target=300 Fay --dealer ") == ["Eve", "Fay"]
     # the current session's players, or those of the session --session names

@@ -60,40 +60,4 @@ def test_only_the_storage_package_imports_tinydb():
         text = path.read_text(encoding="utf-8")
         assert "import tinydb" not in text and "from tinydb" not in text, path
 
-
-def test_the_game_model_and_the_variants_import_no_cycle():
-    """core.game -> core.rules -> core.variants -> core.game was a cycle (imports inside
-    functions and under TYPE_CHECKING count): the rules and variants import downward only."""
-    import ast
-
-    mods: dict[str, Path] = {}
-    for path in (ROOT / "scorekeeper").rglob("*.py"):
-        name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
-        mods[name] = path
-    graph: dict[str, set[str]] = {m: set() for m in mods}
-    for m, path in mods.items():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module:
-                targets = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
-            elif isinstance(node, ast.Import):
-                targets = [a.name for a in node.names]
-            else:
-                continue
-            graph[m] |= {t for t in targets if t in mods and t != m}
-
-    def reaches(start: str, goal: str) -> bool:
-        seen, todo = set(), [start]
-        while todo:
-            m = todo.pop()
-            if m == goal:
-                return True
-            if m not in seen:
-                seen.add(m)
-                todo.extend(graph[m])
-        return False
-
-    mine = ["scorekeeper.core.game", "scorekeeper.core.rules", "scorekeeper.core.scoring", "scorekeeper.core.describe",
-            "scorekeeper.core.interpretations", "scorekeeper.app.scoreboard"] + sorted(
-        m for m in mods if m.startswith("scorekeeper.core.variants"))
-    for m in mine:
-        assert not any(reaches(t, m) for t in graph[m]), f"{m} is in an import cycle"
+# Cycles and the direction of imports, for every module: tests/test_layers.py.

@@ -2,12 +2,17 @@
 leaves the previous history or the new one, whole.
 
 strace's fault injection kills the real command (a subprocess) on entering
-its Nth call of one system call — every write, fsync, rename, truncate,
-unlink and mkdir it makes, N = 1, 2, ... until the command gets through. After
-each kill, `history --json` must show the old or the new history, `db check`
-must find nothing damaged (at most a stale summary row, which --repair
-rebuilds), and the next `hand` must work (the lock died with the process).
-Skipped where strace is missing or cannot trace.
+one of its system calls — the writes, fsyncs, renames, truncates, unlinks and
+mkdirs it makes. One traced run lists them in order; a kill on entering call k
+leaves on disk what the calls before k did, so two calls with nothing that
+changes the disk between them (a write to a file, a rename, an unlink, a
+mkdir that made a directory…; an fsync or a mkdir of a directory that exists
+changes nothing a process can see) leave the same files: the test kills the
+command once at each such state, and at least once at each kind of call it
+makes. After each kill, `history --json` must show the old or the new history,
+`db check` must find nothing damaged (at most a stale summary row, which
+--repair rebuilds), and the next `hand` must work (the lock died with the
+process). Skipped where strace is missing or cannot trace.
 """
 from __future__ import annotations
 
@@ -20,8 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.app import sessions
-from scorekeeper.storage.store import Store
+from scorekeeper.app import Application
 
 STRACE = shutil.which("strace")
 #: the system calls at which the command is killed, each at every one of its calls
@@ -60,30 +64,69 @@ def _history(cli, db: Path) -> list:
 def template(tmp_path_factory) -> Path:
     """A database with one Rummy 500 session of 6 hands (so every file has its 5 kept copies)."""
     db = tmp_path_factory.mktemp("crash") / "template"
-    st = Store(db)
-    sessions.create(st, "rummy500", ["Ann", "Bob", "Cy"], ["target=100000"])
+    app = Application(db)
+    app.new("rummy500", ["Ann", "Bob", "Cy"], ["target=100000"])
     for _ in range(6):
-        sessions.record_hand(st, None, HAND, "file")
+        app.record_hand(HAND, "file")
     return db
 
 
-def _run(db: Path, inject: str | None, log: str = os.devnull) -> subprocess.CompletedProcess:
+def _run(db: Path, inject: str | None, log: str = os.devnull, *options: str) -> subprocess.CompletedProcess:
     cmd = [sys.executable, "-m", "scorekeeper", "hand", *LINE, "--json"]
     if inject:
-        cmd = [STRACE, "-f", "-qq", "-o", log, "-e", inject] + cmd
+        cmd = [STRACE, "-f", "-qq", *options, "-o", log, "-e", inject] + cmd
     return subprocess.run(cmd, env=_env(db), capture_output=True, text=True, timeout=120)
 
 
-def _calls(db: Path, log: Path) -> dict[str, int]:
-    """How many times a `hand` calls each of :data:`SYSCALLS` (one traced run)."""
-    r = _run(db, "trace=" + ",".join(SYSCALLS), str(log))
+#: calls that change what is on disk when they succeed (an fsync changes nothing a process can see)
+CHANGES = {"write", "pwrite64", "writev", "rename", "renameat", "renameat2", "truncate", "ftruncate", "unlink",
+           "unlinkat", "mkdir", "mkdirat", "link", "linkat"}
+
+
+def _calls(db: Path, log: Path) -> list[tuple[str, int, bool]]:
+    """The :data:`SYSCALLS` a `hand` makes, in order (one traced run): ``(name, N, changes)``,
+    N counting the calls of that name (strace's ``when=N``), ``changes`` whether the call
+    changed the disk (succeeded, and was not a write to a pipe or a terminal)."""
+    r = _run(db, "trace=" + ",".join(SYSCALLS), str(log), "-y")
     assert r.returncode == 0, r.stderr
+    calls: list[tuple[str, int, bool]] = []
     counts: dict[str, int] = {}
+    pids = set()
     for line in log.read_text().splitlines():
-        name = line.split(" ", 1)[-1].split("(", 1)[0].strip()
-        if name in SYSCALLS:
-            counts[name] = counts.get(name, 0) + 1
-    return counts
+        pid, _, call = line.partition(" ")
+        name = call.strip().split("(", 1)[0]
+        if name not in SYSCALLS:
+            continue
+        pids.add(pid)
+        counts[name] = counts.get(name, 0) + 1
+        result = call.rsplit("=", 1)[-1].split()[0] if "=" in call else "?"
+        target = call.split("(", 1)[1]
+        changes = (name in CHANGES and not result.startswith("-") and result != "?"
+                   and not target.split(",", 1)[0].split("<", 1)[-1].startswith(("pipe:", "/dev/")))
+        calls.append((name, counts[name], changes))
+    assert len(pids) == 1, pids  # one process: strace's counts are that process's
+    return calls
+
+
+def kill_points(calls: list[tuple[str, int, bool]]) -> list[tuple[str, int]]:
+    """One call at each state of the disk the command passes through (the first call
+    after each change), plus the first call of each kind: ``[(name, N)]``."""
+    points, kinds, fresh = [], set(), True
+    for name, n, changes in calls:
+        if fresh or name not in kinds:
+            points.append((name, n))
+            kinds.add(name)
+        fresh = changes
+    return points
+
+
+def test_kill_points_are_one_per_state_and_kind():
+    calls = [("mkdir", 1, False), ("write", 1, True), ("write", 2, True), ("fsync", 1, False),
+             ("rename", 1, True), ("mkdir", 2, False), ("fsync", 2, False), ("write", 3, True)]
+    assert kill_points(calls) == [("mkdir", 1), ("write", 1), ("write", 2), ("fsync", 1), ("rename", 1),
+                                  ("mkdir", 2)]
+    # nothing changes the disk between mkdir 2 and write 3: a kill at fsync 2 or write 3 leaves
+    # what a kill at mkdir 2 leaves
 
 
 def test_a_hand_killed_at_any_write_leaves_the_old_or_the_new_history(template, tmp_path, cli):
@@ -98,34 +141,27 @@ def test_a_hand_killed_at_any_write_leaves_the_old_or_the_new_history(template, 
     shutil.rmtree(work)
     shutil.copytree(template, work)
     calls = _calls(work, tmp_path / "trace.log")
-    kills = {}
+    points = kill_points(calls)
+    assert len(points) <= len(calls) and len(calls) < 200  # the command makes far fewer calls than that
+    kills: dict[str, int] = {}
     outcomes = {"old": 0, "new": 0}
-    for syscall in calls:  # the calls it never makes cannot be interrupted
-        n = 0
-        while True:
-            n += 1
-            shutil.rmtree(work)
-            shutil.copytree(template, work)
-            r = _run(work, f"inject={syscall}:signal=KILL:when={n}")
-            killed = r.returncode in (-9, 137)
-            if not killed:
-                assert r.returncode == 0, (syscall, n, r.stderr)
-            seen = _history(cli, work)
-            assert seen in (old, new), (syscall, n)
-            outcomes["old" if seen == old else "new"] += 1
-            if not killed:
-                assert seen == new, (syscall, n)
-                break
-            kills[syscall] = n
-            check = cli("db", "check", "--json", "--db", work)
-            problems = json.loads(check.stdout)["problems"]
-            assert all(p["kind"] in ("stale", "note") and p["repairable"] for p in problems), (syscall, n, problems)
-            if problems and any(p["kind"] == "stale" for p in problems):
-                assert cli("db", "check", "--repair", "--db", work).exit_code == 0
-            again = cli("hand", *LINE, "--json", "--db", work)
-            assert again.exit_code == 0, (syscall, n, again.stderr)
-            assert len(_history(cli, work)) == len(seen) + 1
-            assert n < 200, syscall  # the command makes far fewer calls than that
+    for syscall, n in points:  # the calls it never makes cannot be interrupted
+        shutil.rmtree(work)
+        shutil.copytree(template, work)
+        r = _run(work, f"inject={syscall}:signal=KILL:when={n}")
+        assert r.returncode in (-9, 137), (syscall, n, r.returncode, r.stderr)  # the run makes the same calls
+        kills[syscall] = n
+        seen = _history(cli, work)
+        assert seen in (old, new), (syscall, n)
+        outcomes["old" if seen == old else "new"] += 1
+        check = cli("db", "check", "--json", "--db", work)
+        problems = json.loads(check.stdout)["problems"]
+        assert all(p["kind"] in ("stale", "note") and p["repairable"] for p in problems), (syscall, n, problems)
+        if problems and any(p["kind"] == "stale" for p in problems):
+            assert cli("db", "check", "--repair", "--db", work).exit_code == 0
+        again = cli("hand", *LINE, "--json", "--db", work)
+        assert again.exit_code == 0, (syscall, n, again.stderr)
+        assert len(_history(cli, work)) == len(seen) + 1
     # the command was killed at each kind of call it makes on its way to a saved hand
     assert {"write", "fsync"} <= set(kills)
     assert set(kills) & {"rename", "renameat", "renameat2"}

@@ -10,13 +10,11 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-from pathlib import Path
 
 import pytest
 
 from conftest import load_games
 
-EXE = Path(__file__).resolve().parents[1] / ".venv" / "bin" / "scorekeeper"
 
 SHARED = load_games("shared_crazy.json")
 FULL = load_games("crazy_full_game.json")
@@ -25,46 +23,20 @@ GAMES = {g["id"]: g for g in SHARED["games"] + FULL["games"]}
 
 # --- helpers ---------------------------------------------------------------------------------
 
-def new(cli, players=("Ann", "Bob", "Cy"), *rules: str):
-    args = ["new", "crazy", *players]
-    for rule in rules:
-        args += ["--rule", rule]
-    result = cli(*args, "--json")
-    assert result.exit_code == 0, result.stderr
-    return json.loads(result.stdout)
-
-
 def hand_file(cli, tmp_path, entry: dict, *extra: str):
     path = tmp_path / "hand.json"
     path.write_text(json.dumps(entry, ensure_ascii=False), encoding="utf-8")
     return cli("hand", "--file", str(path), *extra)
 
 
-def record(cli, tmp_path, entry: dict) -> dict:
-    result = hand_file(cli, tmp_path, entry, "--json")
-    assert result.exit_code == 0, result.stderr
-    return json.loads(result.stdout)
+def play_rounds(n: int, players=("Ann", "Bob", "Cy")) -> None:
+    """``n`` quiet rounds: the first player goes out, everyone else is charged 0 on paper
+    (recorded through the application: what the `hand` command does, without its output)."""
+    from scorekeeper.app import Application
 
-
-def standings(cli) -> dict:
-    result = cli("standings", "--json")
-    assert result.exit_code == 0, result.stderr
-    return json.loads(result.stdout)
-
-
-def history(cli) -> dict:
-    result = cli("history", "--json")
-    assert result.exit_code == 0, result.stderr
-    return json.loads(result.stdout)
-
-
-def play_rounds(cli, n: int, players=("Ann", "Bob", "Cy")) -> None:
-    """``n`` quiet rounds: the first player goes out, everyone else is charged 1 on paper
-    (a points-only 0 would mean they went out too, I-6)."""
+    app = Application()
     for _ in range(n):
-        args = [f"{players[0]}: -"] + [f"{p}: -1" for p in players[1:]]
-        result = cli("hand", *args)
-        assert result.exit_code == 0, result.stderr
+        app.record_hand([f"{players[0]}: -"] + [f"{p}: -1" for p in players[1:]], "line")
 
 
 def refused(cli, result, *words: str) -> None:
@@ -81,14 +53,14 @@ def refused(cli, result, *words: str) -> None:
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_worked_game(cli, tmp_path, game_id):
     game = GAMES[game_id]
-    new(cli, game["players"], *game["rules"])
+    cli.new("crazy", *game["players"], rules=game["rules"])
     for i, entry in enumerate(game["hands"], 1):
-        doc = record(cli, tmp_path, entry)
+        doc = cli.record(entry)
         assert doc["number"] == i
         assert doc["scores"] == game["expect"]["scores"][i - 1], f"round {i}"
         assert doc["context"] == {"round": i, "wild": ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10",
                                                        "J", "Q", "K"][i - 1]}
-    st, hist = standings(cli), history(cli)
+    st, hist = cli.standings(), cli.history()
     assert {p["name"]: p["total"] for p in st["players"]} == game["expect"]["totals"]
     assert [h["scores"] for h in hist["hands"]] == game["expect"]["scores"]
     assert st["finished"] is game["expect"]["finished"]
@@ -97,24 +69,24 @@ def test_worked_game(cli, tmp_path, game_id):
 
 @pytest.mark.parametrize("case", SHARED["rejects"], ids=lambda c: c["id"])
 def test_shared_reject(cli, tmp_path, case):
-    new(cli, case["players"])
-    before = history(cli)
+    cli.new("crazy", *case["players"])
+    before = cli.history()
     refused(cli, hand_file(cli, tmp_path, case["reject"]), "JK", "without jokers")
-    assert history(cli) == before
+    assert cli.history() == before
 
 
 def test_full_game_standings(cli, tmp_path):
     """The 13-round game: Cy 154 wins alone; ranked lowest first (Cy 154, Dee 163, Ann 195, Bob 282)."""
     game = GAMES["crazy_full_game"]
-    new(cli, game["players"])
+    cli.new("crazy", *game["players"])
     for i, entry in enumerate(game["hands"], 1):
-        st = standings(cli)
+        st = cli.standings()
         # before round i: round i is coming, its rank is wild; the deal passes left every round
         assert (st["round"], st["hands"]) == (i, i - 1)
         assert st["dealer"] == game["players"][(i - 1) % 4]
         assert st["leader"] == game["players"][i % 4]
-        record(cli, tmp_path, entry)
-    st = standings(cli)
+        cli.record(entry)
+    st = cli.standings()
     assert [(p["rank"], p["name"], p["total"]) for p in st["players"]] == [
         (1, "Cy", 154), (2, "Dee", 163), (3, "Ann", 195), (4, "Bob", 282)]
     assert st["finished"] is True and st["winners"] == ["Cy"]
@@ -122,23 +94,23 @@ def test_full_game_standings(cli, tmp_path):
     # I-7: a round is won by the player who went out; round 8 (stock ran out) by nobody.
     # Ann went out in rounds 1, 5, 10; Bob 2, 6, 11; Cy 3, 7, 12; Dee 4, 9, 13.
     assert {p["name"]: p["won"] for p in st["players"]} == {"Ann": 3, "Bob": 3, "Cy": 3, "Dee": 3}
-    assert history(cli)["hands"][7]["won"] == []
+    assert cli.history()["hands"][7]["won"] == []
 
 
 def test_joint_winners_text(cli, tmp_path):
     """Ann and Cy both end on 147, the lowest: a shared win, rank 1 each, Bob 173 third."""
     game = GAMES["crazy_joint_winners"]
-    new(cli, game["players"])
+    cli.new("crazy", *game["players"])
     for entry in game["hands"]:
-        record(cli, tmp_path, entry)
-    st = standings(cli)
+        cli.record(entry)
+    st = cli.standings()
     assert [(p["rank"], p["name"], p["total"]) for p in st["players"]] == [
         (1, "Ann", 147), (1, "Cy", 147), (3, "Bob", 173)]
     text = cli("standings")
     assert text.exit_code == 0
     assert "Game over: Ann and Cy win after 13 hands." in text.stdout
     assert "share the win at 147" in text.stdout
-    hist = history(cli)["hands"]
+    hist = cli.history()["hands"]
     # round 5: Bob's points-only 3 (Cy went out); round 12 all on paper, nobody out
     assert hist[4]["won"] == ["Cy"] and hist[4]["points_only_players"] == ["Ann", "Bob"]
     assert hist[11]["points_only"] is True and hist[11]["won"] == []
@@ -148,29 +120,35 @@ def test_joint_winners_text(cli, tmp_path):
 
 def test_fourteenth_round_refused(cli, tmp_path):
     game = GAMES["crazy_full_game"]
-    new(cli, game["players"])
+    cli.new("crazy", *game["players"])
     for entry in game["hands"]:
-        record(cli, tmp_path, entry)
-    before = history(cli)
+        cli.record(entry)
+    before = cli.history()
     result = hand_file(cli, tmp_path, game["hands"][0])
     refused(cli, result, "13 rounds", "no fourteenth", "Cy won")
     result = cli("hand", "Ann: -", "Bob: -2C", "Cy: -3C", "Dee: -4C")
     refused(cli, result, "no fourteenth")
-    assert history(cli) == before
-    assert standings(cli)["hands"] == 13
+    assert cli.history() == before
+    assert cli.standings()["hands"] == 13
 
 
-def test_fourteenth_round_refused_subprocess(tmp_path):
-    """The installed program, as a user runs it: exit 2 and the sentence on stderr."""
+def test_fourteenth_round_refused_subprocess(tmp_path, exe):
+    """The installed program, as a user runs it: exit 2 and the sentence on stderr.
+    (Rounds 1-12 go in through the application; every round through the command
+    line is test_fourteenth_round_refused.)"""
+    from scorekeeper.app import Application
+
     env = dict(os.environ, SCOREKEEPER_DB=str(tmp_path / "sub-db"), NO_COLOR="1")
 
     def run(*args):
-        return subprocess.run([str(EXE), *args], capture_output=True, text=True, env=env,
+        return subprocess.run([str(exe), *args], capture_output=True, text=True, env=env,
                               stdin=subprocess.DEVNULL, timeout=60)
 
-    assert run("new", "crazy-rummy", "Ann", "Bob", "Cy").returncode == 0
-    for _ in range(13):
-        assert run("hand", "Ann: -", "Bob: -2", "Cy: -3").returncode == 0
+    app = Application(tmp_path / "sub-db")
+    app.new("crazy-rummy", ["Ann", "Bob", "Cy"])
+    for _ in range(12):
+        app.record_hand(["Ann: -", "Bob: -2", "Cy: -3"], "line")
+    assert run("hand", "Ann: -", "Bob: -2", "Cy: -3").returncode == 0
     st = json.loads(run("standings", "--json").stdout)
     assert st["variant"] == "crazy" and st["finished"] is True and st["round"] is None
     # Ann went out every round (0); Bob 13 × 2 = 26, Cy 13 × 3 = 39: Ann, lowest, wins
@@ -182,34 +160,34 @@ def test_fourteenth_round_refused_subprocess(tmp_path):
 
 
 def test_undo_keeps_round_and_wild_aligned(cli, tmp_path):
-    new(cli)
-    play_rounds(cli, 5)
-    assert (standings(cli)["round"], standings(cli)["wild"]) == (6, "6")
+    cli.new("crazy", "Ann", "Bob", "Cy")
+    play_rounds(5)
+    assert (cli.standings()["round"], cli.standings()["wild"]) == (6, "6")
     assert cli("undo", "--yes").exit_code == 0
-    st = standings(cli)
+    st = cli.standings()
     assert (st["hands"], st["round"], st["wild"]) == (4, 5, "5")
     assert "Round 5 — fives are wild" in cli("standings").stdout
     # round 5 again, fives wild: Bob's 5♦ costs 25, not 5; Cy's 6♣ is plain 6 (sixes are not wild yet)
-    doc = record(cli, tmp_path, {"players": {"Ann": {"hand": ""}, "Bob": {"hand": "5D"}, "Cy": {"hand": "6C"}}})
+    doc = cli.record({"players": {"Ann": {"hand": ""}, "Bob": {"hand": "5D"}, "Cy": {"hand": "6C"}}})
     assert doc["number"] == 5 and doc["context"] == {"round": 5, "wild": "5"}
     assert doc["scores"] == {"Ann": 0, "Bob": 25, "Cy": 6}
-    assert (standings(cli)["round"], standings(cli)["wild"]) == (6, "6")
+    assert (cli.standings()["round"], cli.standings()["wild"]) == (6, "6")
 
 
 def test_redo_and_edit_rescore_by_round(cli, tmp_path):
-    new(cli)
-    play_rounds(cli, 1)
-    record(cli, tmp_path, {"players": {"Ann": {"hand": "2H 3H"}, "Bob": {"hand": ""}, "Cy": {"hand": "AH"}}})
+    cli.new("crazy", "Ann", "Bob", "Cy")
+    play_rounds(1)
+    cli.record({"players": {"Ann": {"hand": "2H 3H"}, "Bob": {"hand": ""}, "Cy": {"hand": "AH"}}})
     # round 2, twos wild: Ann 25 + 3 = 28; Cy's ace 1
-    assert history(cli)["hands"][1]["scores"] == {"Ann": 28, "Bob": 0, "Cy": 1}
+    assert cli.history()["hands"][1]["scores"] == {"Ann": 28, "Bob": 0, "Cy": 1}
     assert cli("undo", "--yes").exit_code == 0
     assert cli("redo").exit_code == 0
-    assert history(cli)["hands"][1]["context"] == {"round": 2, "wild": "2"}
+    assert cli.history()["hands"][1]["context"] == {"round": 2, "wild": "2"}
     # edit hand 1 (round 1, aces wild): the same cards now cost 2 + 3 = 5 for Ann, 25 for Cy's ace
     result = cli("edit", "1", "Ann: -2H 3H", "Bob: -", "Cy: -AH", "--json")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["scores"] == {"Ann": 5, "Bob": 0, "Cy": 25}
-    assert standings(cli)["round"] == 3
+    assert cli.standings()["round"] == 3
 
 
 # --- setting up: players, options ---------------------------------------------------------------
@@ -221,7 +199,7 @@ def test_player_counts_refused(cli, players):
 
 @pytest.mark.parametrize("players", [("A", "B", "C"), ("A", "B", "C", "D", "E", "F")])
 def test_player_counts_accepted(cli, players):
-    doc = new(cli, players)
+    doc = cli.new("crazy", *players)
     assert doc["variant"] == "crazy" and doc["players"] == list(players)
     assert doc["rules"] == {"tie": "shared"}
 
@@ -230,7 +208,7 @@ def test_tie_play_on_refused(cli):
     refused(cli, cli("new", "crazy", "Ann", "Bob", "Cy", "--rule", "tie=play-on"),
             "tie=play-on", "no fourteenth wild rank")
     assert cli("standings").exit_code == 2  # nothing was started: there is no current session
-    assert new(cli, ("Ann", "Bob", "Cy"), "tie=shared")["rules"] == {"tie": "shared"}
+    assert cli.new("crazy", "Ann", "Bob", "Cy", rules=["tie=shared"])["rules"] == {"tie": "shared"}
 
 
 @pytest.mark.parametrize("rule", ["target=100", "knock_limit=5", "decks=2", "tie=sometimes"])
@@ -245,9 +223,9 @@ def test_new_shows_round_one(cli):
 
 
 def test_standings_text_names_round_dealer_and_eighth_card(cli):
-    new(cli, ("Ann", "Bob", "Cy", "Dee"))
-    play_rounds(cli, 6, ("Ann", "Bob", "Cy", "Dee"))
-    st = standings(cli)
+    cli.new("crazy", "Ann", "Bob", "Cy", "Dee")
+    play_rounds(6, ("Ann", "Bob", "Cy", "Dee"))
+    st = cli.standings()
     # round 7: the deal has passed left six times from Ann: Cy deals, Dee leads
     assert (st["round"], st["wild"], st["dealer"], st["leader"]) == (7, "7", "Cy", "Dee")
     text = cli("standings").stdout
@@ -258,8 +236,8 @@ def test_standings_text_names_round_dealer_and_eighth_card(cli):
 @pytest.mark.parametrize("done, words", [(0, "aces"), (5, "sixes"), (9, "tens"), (10, "jacks"),
                                          (11, "queens"), (12, "kings")])
 def test_wild_rank_words(cli, done, words):
-    new(cli)
-    play_rounds(cli, done)
+    cli.new("crazy", "Ann", "Bob", "Cy")
+    play_rounds(done)
     assert f"Round {done + 1} — {words} are wild." in cli("standings").stdout
 
 
@@ -267,8 +245,8 @@ def test_wild_rank_words(cli, done, words):
 
 def test_round_seven_sevens_cost_25(cli):
     """SPEC §4's example as round 7: Ann out 0; Bob 7♥ 25 + K♠ 10 = 35; Cy 2♦ 2."""
-    new(cli)
-    play_rounds(cli, 6)
+    cli.new("crazy", "Ann", "Bob", "Cy")
+    play_rounds(6)
     result = cli("hand", "Ann: -", "Bob: -7H KS", "Cy: -2D", "--json")
     assert result.exit_code == 0, result.stderr
     doc = json.loads(result.stdout)
@@ -278,25 +256,25 @@ def test_round_seven_sevens_cost_25(cli):
 
 def test_stock_exhausted_charges_everyone(cli):
     """Round 1, nobody out: Ann 3♣ 3; Bob A♦ 25 (aces wild) + 9♠ 9 = 34; Cy K♥ 10."""
-    new(cli)
+    cli.new("crazy", "Ann", "Bob", "Cy")
     result = cli("hand", "Ann: -3C", "Bob: -AD 9S", "Cy: -KH", "stock", "--json")
     assert result.exit_code == 0, result.stderr
     doc = json.loads(result.stdout)
     assert doc["scores"] == {"Ann": 3, "Bob": 34, "Cy": 10}
     assert doc["won"] == []
-    assert history(cli)["hands"][0]["ended"] == "stock"
+    assert cli.history()["hands"][0]["ended"] == "stock"
 
 
 def test_points_only_round(cli, tmp_path):
-    new(cli)
-    doc = record(cli, tmp_path, {"players": {"Ann": {"hand": 0}, "Bob": {"hand": 40}, "Cy": {"hand": 3}},
+    cli.new("crazy", "Ann", "Bob", "Cy")
+    doc = cli.record({"players": {"Ann": {"hand": 0}, "Bob": {"hand": 40}, "Cy": {"hand": 3}},
                                  "out": "Ann"})
     assert doc["scores"] == {"Ann": 0, "Bob": 40, "Cy": 3} and doc["won"] == ["Ann"]
     assert doc["points_only"] is True
     # a points-only 0 means no cards left (I-6, issue 12): Ann went out and won this one too
-    doc = record(cli, tmp_path, {"players": {"Ann": {"hand": 0}, "Bob": {"hand": 7}, "Cy": {"hand": 3}}})
+    doc = cli.record({"players": {"Ann": {"hand": 0}, "Bob": {"hand": 7}, "Cy": {"hand": 3}}})
     assert doc["won"] == ["Ann"]
-    assert [h["points_only"] for h in history(cli)["hands"]] == [True, True]
+    assert [h["points_only"] for h in cli.history()["hands"]] == [True, True]
 
 
 @pytest.mark.parametrize("args, words", [
@@ -314,18 +292,18 @@ def test_points_only_round(cli, tmp_path):
     (("Ann: -", "Bob: -2D"), ("Cy is missing",)),
 ])
 def test_bad_entries_refused(cli, args, words):
-    new(cli)
-    before = history(cli)
+    cli.new("crazy", "Ann", "Bob", "Cy")
+    before = cli.history()
     refused(cli, cli("hand", *args), *words)
-    assert history(cli) == before
+    assert cli.history() == before
 
 
 def test_out_with_points_refused(cli, tmp_path):
     """A player who went out holds no cards: "out" with 12 points on paper is a contradiction."""
-    new(cli)
+    cli.new("crazy", "Ann", "Bob", "Cy")
     entry = {"players": {"Ann": {"hand": 12}, "Bob": {"hand": 7}, "Cy": {"hand": 3}}, "out": "Ann"}
     refused(cli, hand_file(cli, tmp_path, entry), "Ann is named as out", "12 points")
-    assert history(cli)["hands"] == []
+    assert cli.history()["hands"] == []
 
 
 # --- optional melds: checked with the round's wild cards, never scored ------------------------------
@@ -353,8 +331,8 @@ MELDS = [
 
 @pytest.mark.parametrize("round_, meld, legal, words", MELDS, ids=[f"r{m[0]}:{m[1]}" for m in MELDS])
 def test_meld_checked_in_round(cli, round_, meld, legal, words):
-    new(cli)
-    play_rounds(cli, round_ - 1)
+    cli.new("crazy", "Ann", "Bob", "Cy")
+    play_rounds(round_ - 1)
     result = cli("hand", f"Ann: {meld} -", "Bob: -2D", "Cy: -10C", "--json")
     if legal:
         assert result.exit_code == 0, result.stderr
@@ -365,17 +343,17 @@ def test_meld_checked_in_round(cli, round_, meld, legal, words):
         assert doc["scores"] == {"Ann": 0, "Bob": 25 if wild_two else 2, "Cy": 25 if wild_ten else 10}
     else:
         refused(cli, result, "Ann:", words)
-        assert standings(cli)["hands"] == round_ - 1
+        assert cli.standings()["hands"] == round_ - 1
 
 
 def test_melds_of_several_players_and_a_file(cli, tmp_path):
     """Round 7: melds of two players as lists; deck counted across melds and hands."""
-    new(cli)
-    play_rounds(cli, 6)
+    cli.new("crazy", "Ann", "Bob", "Cy")
+    play_rounds(6)
     entry = {"players": {"Ann": {"melds": ["QH KH 7C", "2S 2D 2C"], "hand": ""},
                          "Bob": {"melds": "3D 4D 5D; 9S 9H 7S", "hand": "7D 8C"},
                          "Cy": {"melds": [], "hand": "AC 10H"}}}
-    doc = record(cli, tmp_path, entry)
+    doc = cli.record(entry)
     # Bob 7♦ 25 (sevens wild) + 8♣ 8 = 33; Cy A♣ 1 + 10♥ 10 = 11
     assert doc["scores"] == {"Ann": 0, "Bob": 33, "Cy": 11}
 
@@ -456,7 +434,7 @@ def test_readme_example(cli):
     for line in ("1   Ann          0      0     1", "4   Bob         30    +30     0",
                  "Round 2 — twos are wild. Next: Bob deals, Cy leads and gets the eighth card."):
         assert line in result.stdout
-    play_rounds(cli, 5, four)
+    play_rounds(5, four)
     refused(cli, cli("hand", "Ann: QH KH 7C=AH -", "Bob: -7D KS", "Cy: -2D", "Dee: -AC 4S 4H"), "always low")
     result = cli("hand", "Ann: QH KH 7C -", "Bob: -7D KS", "Cy: -2D", "Dee: -AC 4S 4H", "--json")
     assert result.exit_code == 0, result.stderr

@@ -15,9 +15,9 @@ from types import SimpleNamespace
 import pytest
 
 from conftest import FIXTURES, load_games
-from scorekeeper.app import audit, sessions
+from scorekeeper.app import Application, audit
+from scorekeeper.app.games import Loaded, open_game
 from scorekeeper.core.variants import VARIANTS
-from scorekeeper.storage.store import Store, resolve_path
 
 DEMO = Path(__file__).resolve().parents[1] / "scorekeeper" / "data" / "demo_rummy500.json"
 
@@ -37,13 +37,13 @@ def _games() -> list[tuple[str, dict]]:
 GAMES = _games()
 
 
-def play(game: dict) -> sessions.Loaded:
-    """Record a worked game through the sessions module (the CLI's own path)."""
-    st = Store(resolve_path(None))
-    sessions.create(st, game["variant"], game["players"], game.get("rules", []), game.get("title"))
+def play(game: dict) -> Loaded:
+    """Record a worked game through the application (the CLI's own path)."""
+    app = Application()
+    app.new(game["variant"], game["players"], game.get("rules", []), game.get("title"))
     for hand in game["hands"]:
-        sessions.record_hand(st, None, hand, "file")
-    return sessions.load(st, None)
+        app.record_hand(hand, "file")
+    return open_game(app.store, None)
 
 
 def explain(cli, *args: str) -> dict:

@@ -6,27 +6,24 @@ import io
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from conftest import load_games
-from scorekeeper.app import exporting, sessions
+from scorekeeper.app import Application, exporting
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.variants import VARIANTS
 from scorekeeper.storage.store import Store
 
-EXE = Path(sys.executable).parent / "scorekeeper"
-
-
-def record_game(st: Store, game: dict, title: str | None = None) -> str:
-    """Play a worked-example game into ``st``; returns the session id."""
-    loaded = sessions.create(st, game["variant"], game["players"], game.get("rules", []),
-                             title if title is not None else game.get("title"))
+def record_game(db: Path, game: dict, title: str | None = None) -> str:
+    """Play a worked-example game into the database ``db``; returns the session id."""
+    app = Application(db)
+    sid = app.new(game["variant"], game["players"], game.get("rules", []),
+                  title if title is not None else game.get("title"))["session"]
     for hand in game["hands"]:
-        sessions.record_hand(st, loaded.record["id"], hand, "file")
-    return loaded.record["id"]
+        app.record_hand(hand, "file", sid)
+    return sid
 
 
 def several_variants(db: Path) -> list[str]:
@@ -35,25 +32,24 @@ def several_variants(db: Path) -> list[str]:
     undo and an undone hand kept for redo (so the audit trail and `undone` travel too)."""
     from scorekeeper.app.application import demo_game
 
-    st = Store(db)
-    ids = [record_game(st, demo_game())]
-    ids += [record_game(st, g) for g in load_games("shared_rummy500.json")["games"]]
+    ids = [record_game(db, demo_game())]
+    ids += [record_game(db, g) for g in load_games("shared_rummy500.json")["games"]]
     if "carousel" in VARIANTS:
         games = {g["id"]: g for g in load_games("carousel_cases.json")["games"]}
-        ids.append(record_game(st, games["undercut-crosses-150-round-bonus-all"], "Carousel | with bonuses"))
-        ids += [record_game(st, g) for g in load_games("shared_carousel.json")["games"][:3]]
+        ids.append(record_game(db, games["undercut-crosses-150-round-bonus-all"], "Carousel | with bonuses"))
+        ids += [record_game(db, g) for g in load_games("shared_carousel.json")["games"][:3]]
     if "crazy" in VARIANTS:
-        ids += [record_game(st, g, "Crazy *night*") for g in load_games("crazy_full_game.json")["games"]]
+        ids += [record_game(db, g, "Crazy *night*") for g in load_games("crazy_full_game.json")["games"]]
     # a session with a history: two hands, hand 1 edited, hand 2 undone (kept for redo)
-    loaded = sessions.create(st, "rum500", ["Ann", "[red]Bob", "=SUM(A1)"], ["target=300"], "Edits")
-    sid = loaded.record["id"]
-    sessions.record_hand(st, sid, {"players": {"Ann": {"table": 80, "hand": 85}, "[red]Bob": {"hand": ""},
-                                               "=SUM(A1)": {"table": 10, "hand": 4}}}, "file")
-    sessions.record_hand(st, sid, {"players": {"Ann": {"table": 30, "hand": 0}, "[red]Bob": {"hand": 12},
-                                               "=SUM(A1)": {"hand": 3}}}, "file")
-    sessions.edit(st, sid, 1, {"players": {"Ann": {"table": 87, "hand": 90}, "[red]Bob": {"hand": ""},
-                                           "=SUM(A1)": {"table": 10, "hand": 4}}}, "file")
-    sessions.undo(st, sid)
+    app = Application(db)
+    sid = app.new("rum500", ["Ann", "[red]Bob", "=SUM(A1)"], ["target=300"], "Edits")["session"]
+    app.record_hand({"players": {"Ann": {"table": 80, "hand": 85}, "[red]Bob": {"hand": ""},
+                                 "=SUM(A1)": {"table": 10, "hand": 4}}}, "file", sid)
+    app.record_hand({"players": {"Ann": {"table": 30, "hand": 0}, "[red]Bob": {"hand": 12},
+                                 "=SUM(A1)": {"hand": 3}}}, "file", sid)
+    app.edit(1, {"players": {"Ann": {"table": 87, "hand": 90}, "[red]Bob": {"hand": ""},
+                             "=SUM(A1)": {"table": 10, "hand": 4}}}, "file", sid)
+    app.undo(sid)
     ids.append(sid)
     return ids
 
@@ -115,9 +111,8 @@ def test_json_round_trip_of_every_variant_into_an_empty_database(cli, tmp_path):
 
 def test_import_gives_a_taken_id_a_new_one_or_skips_it(cli, tmp_path):
     db = tmp_path / "db"
-    st = Store(db)
     game = load_games("shared_rummy500.json")["games"][0]
-    sid = record_game(st, game, "Night one")
+    sid = record_game(db, game, "Night one")
     out = tmp_path / "one.json"
     assert cli("--db", db, "export", "--format", "json", "-o", out).exit_code == 0
 
@@ -141,21 +136,21 @@ def test_import_gives_a_taken_id_a_new_one_or_skips_it(cli, tmp_path):
 def test_import_makes_the_last_session_current_only_in_a_database_without_one(cli, tmp_path):
     first, second = tmp_path / "first", tmp_path / "second"
     for g in load_games("shared_rummy500.json")["games"][:2]:
-        record_game(Store(first), g)
+        record_game(first, g)
     ids = [r["id"] for r in Store(first).summaries()]
     out = tmp_path / "two.json"
     assert cli("--db", first, "export", "--all", "-o", out).exit_code == 0
     assert cli("--db", second, "import", out).exit_code == 0
     assert Store(second).current_id() == ids[-1]
-    mine = sessions.create(Store(second), "rummy500", ["Ann", "Bob"])
+    mine = Application(second).new("rummy500", ["Ann", "Bob"])["session"]
     assert cli("--db", second, "import", out).exit_code == 0
-    assert Store(second).current_id() == mine.record["id"]
+    assert Store(second).current_id() == mine
 
 
 def _export_doc(tmp_path) -> dict:
     db = tmp_path / "src"
     for g in load_games("shared_rummy500.json")["games"][:2]:
-        record_game(Store(db), g)
+        record_game(db, g)
     return exporting.export_document([Store(db).load(r["id"]) for r in Store(db).summaries()], "2026-11-29")
 
 
@@ -228,13 +223,12 @@ def _spreadsheet_session(db: Path) -> str:
     hand 2: Ann 55 − 0 = 55 (105: the target, game over, Ann wins);  =SUM(A1) 30 − 10 = 20 (17);
             -Bob 10 − 2 = 8 (3)
     """
-    st = Store(db)
-    loaded = sessions.create(st, "rum500", ["Ann", "=SUM(A1)", "-Bob"], ["target=100"], "+Friday")
-    sid = loaded.record["id"]
-    sessions.record_hand(st, sid, {"players": {"Ann": {"table": 60, "hand": 10},
+    app = Application(db)
+    sid = app.new("rum500", ["Ann", "=SUM(A1)", "-Bob"], ["target=100"], "+Friday")["session"]
+    app.record_hand(session=sid, entry={"players": {"Ann": {"table": 60, "hand": 10},
                                                "=SUM(A1)": {"table": 20, "hand": 23},
                                                "-Bob": {"table": 0, "hand": 5}}})
-    sessions.record_hand(st, sid, {"players": {"Ann": {"table": 55, "hand": 0},
+    app.record_hand(session=sid, entry={"players": {"Ann": {"table": 55, "hand": 0},
                                                "=SUM(A1)": {"table": 30, "hand": 10},
                                                "-Bob": {"table": 10, "hand": 2}}})
     return sid
@@ -278,10 +272,9 @@ def test_csv_of_carousel_puts_the_end_bonus_on_the_last_hand(tmp_path):
         pytest.skip("carousel is not available")
     games = {g["id"]: g for g in load_games("carousel_cases.json")["games"]}
     game = games["undercut-crosses-150"]
-    st = Store(tmp_path / "db")
-    sid = record_game(st, game)
-    loaded = exporting.replayed(st.load(sid))
-    rows = list(csv.DictReader(io.StringIO(exporting.export_csv([loaded]))))
+    sid = record_game(tmp_path / "db", game)
+    text = Application(tmp_path / "db").export(sid, format_="csv")["text"]
+    rows = list(csv.DictReader(io.StringIO(text)))
     last = [r for r in rows if int(r["hand"]) == len(game["hands"])]
     earlier = [r for r in rows if int(r["hand"]) < len(game["hands"])]
     assert all(r["bonus"] == "0" for r in earlier)
@@ -294,15 +287,14 @@ def test_csv_of_carousel_puts_the_end_bonus_on_the_last_hand(tmp_path):
 
 def test_markdown_has_title_rules_standings_winner_and_hands_with_names_escaped(cli, tmp_path):
     db = tmp_path / "db"
-    st = Store(db)
-    loaded = sessions.create(st, "rummy500", ["Ann|x", "[red]Bob", "*Cy*"], ["target=100"], "Club | *night*")
-    sid = loaded.record["id"]
+    app = Application(db)
+    sid = app.new("rummy500", ["Ann|x", "[red]Bob", "*Cy*"], ["target=100"], "Club | *night*")["session"]
     # hand 1: Ann|x 60 − 0 = 60, [red]Bob 40 − 50 = −10, *Cy* 6 − 1 = 5
     # hand 2: Ann|x 45 − 5 = 40 (100: the target; Ann|x wins), [red]Bob 20 − 0 = 20 (10), *Cy* 0 − 8 = −8 (−3)
-    sessions.record_hand(st, sid, {"players": {"Ann|x": {"table": 60, "hand": 0},
+    app.record_hand(session=sid, entry={"players": {"Ann|x": {"table": 60, "hand": 0},
                                                "[red]Bob": {"table": 40, "hand": 50},
                                                "*Cy*": {"table": 6, "hand": 1}}})
-    sessions.record_hand(st, sid, {"players": {"Ann|x": {"table": 45, "hand": 5},
+    app.record_hand(session=sid, entry={"players": {"Ann|x": {"table": 45, "hand": 5},
                                                "[red]Bob": {"table": 20, "hand": 0},
                                                "*Cy*": {"table": 0, "hand": 8}}})
     result = cli("--db", db, "export", "--format", "md")
@@ -332,8 +324,8 @@ def test_markdown_has_title_rules_standings_winner_and_hands_with_names_escaped(
 def test_markdown_of_several_sessions_and_of_a_game_in_play(cli, tmp_path):
     db = tmp_path / "db"
     for g in load_games("shared_rummy500.json")["games"][:2]:
-        record_game(Store(db), g)
-    sessions.create(Store(db), "rummy500", ["Ann", "Bob"], title="Not started")
+        record_game(db, g)
+    Application(db).new("rummy500", ["Ann", "Bob"], title="Not started")
     result = cli("--db", db, "export", "--all", "--format", "md")
     assert result.exit_code == 0, result.stderr
     md = result.stdout
@@ -355,7 +347,7 @@ def test_md_escape():
 
 def test_output_file_is_written_and_not_overwritten_without_force(cli, tmp_path):
     db = tmp_path / "db"
-    record_game(Store(db), load_games("shared_rummy500.json")["games"][0])
+    record_game(db, load_games("shared_rummy500.json")["games"][0])
     out = tmp_path / "results.csv"
     out.write_text("keep me", encoding="utf-8")
     result = cli("--db", db, "export", "-o", out)
@@ -383,7 +375,7 @@ def test_output_file_is_written_and_not_overwritten_without_force(cli, tmp_path)
 
 def test_a_file_that_cannot_be_written_exits_1(cli, tmp_path):
     db = tmp_path / "db"
-    record_game(Store(db), load_games("shared_rummy500.json")["games"][0])
+    record_game(db, load_games("shared_rummy500.json")["games"][0])
     result = cli("--db", db, "export", "-o", tmp_path / "no" / "such" / "dir" / "x.json")
     assert result.exit_code == 1
     assert "cannot be written" in result.stderr
@@ -400,7 +392,7 @@ def test_a_file_that_cannot_be_written_exits_1(cli, tmp_path):
     (("--session", "zzzz"), "No session has an id"),
 ])
 def test_export_usage_errors(cli, tmp_path, args, message):
-    record_game(Store(tmp_path / "db"), load_games("shared_rummy500.json")["games"][0])
+    record_game(tmp_path / "db", load_games("shared_rummy500.json")["games"][0])
     result = cli("--db", tmp_path / "db", "export", *args)
     assert result.exit_code == 2
     assert message in result.stderr
@@ -414,26 +406,27 @@ def test_export_of_an_empty_database(cli):
     assert result.exit_code == 2 and "no current session" in result.stderr
 
 
-def test_export_through_the_console_script_is_plain_when_piped(tmp_path):
+def test_export_through_the_console_script_is_plain_when_piped(tmp_path, exe):
     db = tmp_path / "db"
     _spreadsheet_session(db)
     env = {**os.environ, "SCOREKEEPER_DB": str(db)}
     env.pop("NO_COLOR", None)
+    out = {}
     for fmt in ("csv", "md", "json"):
-        proc = subprocess.run([str(EXE), "export", "--format", fmt], capture_output=True, text=True, env=env,
+        proc = subprocess.run([str(exe), "export", "--format", fmt], capture_output=True, text=True, env=env,
                               timeout=60)
         assert proc.returncode == 0, proc.stderr
         assert "\x1b" not in proc.stdout
         assert "=SUM(A1)" in proc.stdout
-    rows = list(csv.reader(io.StringIO(subprocess.run([str(EXE), "export", "--format", "csv"], capture_output=True,
-                                                      text=True, env=env, timeout=60).stdout)))
+        out[fmt] = proc.stdout
+    rows = list(csv.reader(io.StringIO(out["csv"])))
     assert rows[1][5] == "Ann" and rows[2][5] == "'=SUM(A1)"
 
 
 def test_export_all_reads_each_session_file_once(tmp_path, monkeypatch):
     db = tmp_path / "db"
     for g in load_games("shared_rummy500.json")["games"][:4]:
-        record_game(Store(db), g)
+        record_game(db, g)
     st = Store(db)
     ids = [r["id"] for r in st.summaries()]
     loads = []

@@ -181,10 +181,6 @@ def table(application):
     return lambda: Table(application)
 
 
-def new(application, *args: str, rules: tuple = ()) -> str:
-    variant, *players = args
-    return application.new(variant, players, list(rules))["session"]
-
 
 # -- Rummy 500 ---------------------------------------------------------------------
 
@@ -215,7 +211,7 @@ def test_rummy500_hand_entered_player_by_player(exe, db, cli):
 
 
 def test_a_bad_card_or_meld_is_asked_again_with_the_reason(application, table, history):
-    new(application, "rummy500", "Ann", "Bob")
+    application.new("rummy500", ["Ann", "Bob"])
     t = table()
     t.answer("  melds: ", "7H 8H 9H, QS QD 1C")
     again = t.answer("  melds: ", "7H 8H 10H")
@@ -237,7 +233,7 @@ def test_a_bad_card_or_meld_is_asked_again_with_the_reason(application, table, h
 
 
 def test_only_one_player_goes_out_and_the_hand_must_be_said(application, table, history):
-    new(application, "rummy500", "Ann", "Bob")
+    application.new("rummy500", ["Ann", "Bob"])
     t = table()
     t.player(hand="out")
     t.answer("  melds: ", "")
@@ -263,7 +259,7 @@ def whose_part(t, answer: str) -> str:
 
 
 def test_a_refused_hand_names_the_player_to_type_again(application, table, totals):
-    new(application, "rummy500", "Ann", "Bob", "Cy")
+    application.new("rummy500", ["Ann", "Bob", "Cy"])
     t = table()
     t.player("7H 8H 9H", "KC", "AS 4D")
     t.player(hand="out")
@@ -279,7 +275,7 @@ def test_a_refused_hand_names_the_player_to_type_again(application, table, total
 
 
 def test_a_deck_count_refusal_lets_anyone_be_typed_again(application, table, totals):
-    new(application, "rummy500", "Ann", "Bob")
+    application.new("rummy500", ["Ann", "Bob"])
     t = table()
     t.player("7H 8H 9H", "", "KS")
     t.player(hand="KS")
@@ -319,7 +315,7 @@ class Refusing:
 def test_enter_after_a_refusal_types_again_the_player_it_is_about(application, about, enter, asked_again):
     from scorekeeper.core.errors import InputError
 
-    new(application, "rummy500", "Ann", "Bob")
+    application.new("rummy500", ["Ann", "Bob"])
     refusal = InputError("cli.prompt.nothing_in_hand", **({"player": about} if about else {}))
     t = Table(Refusing(application, refusal))
     t.player(hand="out")
@@ -336,7 +332,7 @@ def test_enter_after_a_refusal_types_again_the_player_it_is_about(application, a
 
 
 def test_points_only_hand_asks_who_went_out(application, table, history):
-    new(application, "rummy500", "Ann", "Bob")
+    application.new("rummy500", ["Ann", "Bob"])
     t = table()
     t.player("60", hand="5")
     t.player("0", hand="0")
@@ -352,7 +348,7 @@ def test_points_only_hand_asks_who_went_out(application, table, history):
 
 
 def test_declining_to_save_stores_nothing(application, table, standings):
-    new(application, "rummy500", "Ann", "Bob")
+    application.new("rummy500", ["Ann", "Bob"])
     t = table()
     t.player(hand="out")
     t.player(hand="KS")
@@ -365,7 +361,7 @@ def test_declining_to_save_stores_nothing(application, table, standings):
 
 @pytest.mark.parametrize("key", [CTRL_C, CTRL_D], ids=["ctrl-c", "ctrl-d"])
 def test_ctrl_c_or_ctrl_d_saves_nothing(application, table, standings, key):
-    new(application, "rummy500", "Ann", "Bob")
+    application.new("rummy500", ["Ann", "Bob"])
     t = table()
     t.player(hand="out")
     t.answer("  melds: ", key)
@@ -385,7 +381,7 @@ def test_ctrl_c_at_a_real_terminal_saves_nothing(exe, db, cli):
 
 
 def test_rum500_is_asked_the_same_way(application, table, totals):
-    new(application, "michigan-rum", "Ann", "Bob")
+    application.new("michigan-rum", ["Ann", "Bob"])
     t = table()
     intro = t.expect("Ann\n")
     assert "Hand 1 of Rum 500" in flat(intro)
@@ -398,7 +394,7 @@ def test_rum500_is_asked_the_same_way(application, table, totals):
 
 
 def test_a_finished_game_is_refused_before_any_question(application, table, record):
-    new(application, "rummy500", "Ann", "Bob", rules=["target=10"])
+    application.new("rummy500", ["Ann", "Bob"], ["target=10"])
     record("Ann: 7H 8H 9H -", "Bob: -KS")  # Ann 24: the game is over
     t = table()
     assert t.finish() == 2
@@ -447,7 +443,7 @@ def variant_or_skip(name: str) -> None:
 
 def test_carousel_knock_typed_after_the_cards(application, table, history):
     variant_or_skip("carousel")
-    new(application, "carousel", "Ann", "Bob", "Cy")
+    application.new("carousel", ["Ann", "Bob", "Cy"])
     t = table()
     intro = t.answer("  left in hand: ", "3C AD knock")
     assert 'add "knock"' in flat(intro) and "melds:" not in flat(intro)
@@ -465,7 +461,7 @@ def test_carousel_knock_typed_after_the_cards(application, table, history):
 
 def test_carousel_asks_how_the_round_ended(application, table, history):
     variant_or_skip("carousel")
-    new(application, "carousel", "Ann", "Bob")
+    application.new("carousel", ["Ann", "Bob"])
     t = table()
     t.answer("  left in hand: ", "2D AC")
     t.answer("  left in hand: ", "QS 8H")
@@ -483,7 +479,7 @@ def test_carousel_asks_how_the_round_ended(application, table, history):
 
 def test_carousel_knock_over_the_limit_is_typed_again(application, table):
     variant_or_skip("carousel")
-    new(application, "carousel", "Ann", "Bob")
+    application.new("carousel", ["Ann", "Bob"])
     t = table()
     t.answer("  left in hand: ", "9C knock")
     t.answer("  left in hand: ", "KS")
@@ -498,7 +494,7 @@ def test_carousel_knock_over_the_limit_is_typed_again(application, table):
 
 def test_carousel_going_out_needs_no_ending_question(application, table):
     variant_or_skip("carousel")
-    new(application, "carousel", "Ann", "Bob")
+    application.new("carousel", ["Ann", "Bob"])
     t = table()
     t.answer("  left in hand: ", "out")
     t.answer("  left in hand: ", "JK 3S")
@@ -513,7 +509,7 @@ def test_carousel_going_out_needs_no_ending_question(application, table):
 
 def test_crazy_shows_the_round_and_its_wild_rank(application, table, history):
     variant_or_skip("crazy")
-    new(application, "crazy", "Ann", "Bob", "Cy")
+    application.new("crazy", ["Ann", "Bob", "Cy"])
     t = table()
     intro = t.answer("  left in hand: ", "out")
     assert "Round 1 of Crazy Rummy" in flat(intro) and "aces are wild" in flat(intro)
@@ -528,7 +524,7 @@ def test_crazy_shows_the_round_and_its_wild_rank(application, table, history):
 
 def test_crazy_round_seven_sevens_are_wild(application, table, record, history):
     variant_or_skip("crazy")
-    new(application, "crazy", "Ann", "Bob", "Cy")
+    application.new("crazy", ["Ann", "Bob", "Cy"])
     for _ in range(6):
         record("Ann: -", "Bob: -KS", "Cy: -2D")
     t = table()
@@ -546,7 +542,7 @@ def test_crazy_round_seven_sevens_are_wild(application, table, record, history):
 
 def test_carousel_game_played_to_the_end_at_the_table(application, table, standings):
     variant_or_skip("carousel")
-    new(application, "carousel", "Ann", "Bob", rules=["target=30"])
+    application.new("carousel", ["Ann", "Bob"], ["target=30"])
     for number, total in ((1, 15), (2, 130)):  # the last total includes the end bonus of 100
         t = table()
         t.answer("  left in hand: ", "2D AC knock")
@@ -584,7 +580,7 @@ def test_questions_are_seen_when_the_output_is_redirected(exe, db, cli, tmp_path
 
 
 def test_a_whole_part_on_one_line_at_the_melds_question(application, table, history):
-    new(application, "rummy500", "Ann", "Bob", "Cy")
+    application.new("rummy500", ["Ann", "Bob", "Cy"])
     t = table()
     t.answer("  melds: ", "7H 8H 9H, QS QD QC +10H -AS 1D")
     again = t.answer("  melds: ", "7H 8H 9H, QS QD QC +10H -AS 4D")  # the one-line form of `hand`

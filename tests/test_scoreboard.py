@@ -18,7 +18,8 @@ import json
 
 import pytest
 
-from scorekeeper.app import scoreboard, sessions
+from scorekeeper.app import Application, scoreboard
+from scorekeeper.app.games import entries_of, setup_of
 from scorekeeper.core import game as core_game
 from scorekeeper.core.game import rank_totals, replay
 from scorekeeper.storage.store import Store
@@ -33,17 +34,17 @@ BOB = {"games": 1, "finished": 0, "wins": 0, "win_rate": None, "hands": 2, "aver
 
 
 def two_hands(db) -> str:
-    st = Store(db)
-    sid = sessions.create(st, "rum500", ["Ann", "Bob"], ["target=500"], "Friday").record["id"]
-    sessions.record_hand(st, sid, HAND_1, "file")
-    sessions.record_hand(st, sid, HAND_2, "file")
+    app = Application(db)
+    sid = app.new("rum500", ["Ann", "Bob"], ["target=500"], "Friday")["session"]
+    app.record_hand(HAND_1, "file", sid)
+    app.record_hand(HAND_2, "file", sid)
     return sid
 
 
 def replayed_cache(db, sid) -> tuple[dict, dict]:
     """The session's stored cache, and the cache its replay gives."""
     record = Store(db).load(sid)
-    state = replay(sessions.setup_of(record), sessions.entries_of(record))
+    state = replay(setup_of(record), entries_of(record))
     return record["derived"], scoreboard.derive(state)
 
 
@@ -92,15 +93,15 @@ def test_every_save_keeps_the_numbers_its_replay_gives(tmp_path):
 def test_edit_undo_and_redo_keep_the_cache_right(tmp_path):
     db = tmp_path / "db"
     sid = two_hands(db)
-    st = Store(db)
-    sessions.edit(st, sid, 2, HAND_2_EDITED, "file")
+    app = Application(db)
+    app.edit(2, HAND_2_EDITED, "file", sid)
     stored, fresh = replayed_cache(db, sid)
     assert stored == fresh
     assert stored["hands"][1]["scores"] == {"Ann": 30, "Bob": -5}  # 30 − 0, 0 − 5
-    sessions.undo(st, sid)
+    app.undo(sid)
     stored, fresh = replayed_cache(db, sid)
     assert stored == fresh and len(stored["hands"]) == 1
-    sessions.redo(st, sid)
+    app.redo(sid)
     stored, fresh = replayed_cache(db, sid)
     assert stored == fresh and stored["hands"][1]["scores"] == {"Ann": 30, "Bob": -5}
 
@@ -219,8 +220,8 @@ def test_one_ranking_for_standings_and_the_scoreboard(tmp_path):
     db = tmp_path / "db"
     sid = two_hands(db)
     record = Store(db).load(sid)
-    setup = sessions.setup_of(record)
-    state = replay(setup, sessions.entries_of(record))
+    setup = setup_of(record)
+    state = replay(setup, entries_of(record))
     board = scoreboard.board_from_cache(record, setup)
     assert board is not None
     assert board.ranking() == state.ranking() == [(1, "Ann", 37), (2, "Bob", -17)]

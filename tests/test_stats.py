@@ -35,9 +35,8 @@ import json
 
 import pytest
 
-from scorekeeper.app import sessions, stats
+from scorekeeper.app import stats
 from scorekeeper.core.variants import VARIANTS
-from scorekeeper.storage.store import Store
 
 
 def _points(**players) -> dict:
@@ -46,18 +45,18 @@ def _points(**players) -> dict:
 
 
 @pytest.fixture
-def club(isolated_db) -> dict[str, str]:
-    st = Store(isolated_db)
+def club(application) -> dict[str, str]:
+    app = application
     ids = {}
-    a = sessions.create(st, "rummy500", ["Ann", "Bob", "Cy"], ["target=100"], "A").record["id"]
-    sessions.record_hand(st, a, _points(Ann=(60, 10), Bob=(20, 5), Cy=(0, 30)))
-    sessions.record_hand(st, a, _points(Ann=(55, 0), Bob=(30, 10), Cy=(45, 5)))
-    b = sessions.create(st, "rum500", ["Ann", "Bob"], ["target=50"], "B").record["id"]
-    sessions.record_hand(st, b, _points(Ann=(10, 20), Bob=(30, 0)))
-    sessions.record_hand(st, b, _points(Ann=(40, 0), Bob=(25, 5)))
-    c = sessions.create(st, "rummy500", ["Bob", "Cy", "Dee"], [], "C").record["id"]
-    sessions.record_hand(st, c, _points(Bob=(70, 0), Cy=(15, 20), Dee=(5, 45)))
-    d = sessions.create(st, "rummy500", ["Ann", "Eve"], [], "D").record["id"]
+    a = app.new("rummy500", ["Ann", "Bob", "Cy"], ["target=100"], "A")["session"]
+    app.record_hand(session=a, entry=_points(Ann=(60, 10), Bob=(20, 5), Cy=(0, 30)))
+    app.record_hand(session=a, entry=_points(Ann=(55, 0), Bob=(30, 10), Cy=(45, 5)))
+    b = app.new("rum500", ["Ann", "Bob"], ["target=50"], "B")["session"]
+    app.record_hand(session=b, entry=_points(Ann=(10, 20), Bob=(30, 0)))
+    app.record_hand(session=b, entry=_points(Ann=(40, 0), Bob=(25, 5)))
+    c = app.new("rummy500", ["Bob", "Cy", "Dee"], [], "C")["session"]
+    app.record_hand(session=c, entry=_points(Bob=(70, 0), Cy=(15, 20), Dee=(5, 45)))
+    d = app.new("rummy500", ["Ann", "Eve"], [], "D")["session"]
     ids.update(A=a, B=b, C=c, D=d)
     return ids
 
@@ -199,17 +198,17 @@ def test_stats_of_an_empty_database(cli):
 
 
 @pytest.mark.skipif("crazy" not in VARIANTS, reason="crazy is not available")
-def test_in_crazy_rummy_the_lower_score_is_better(cli, isolated_db):
+def test_in_crazy_rummy_the_lower_score_is_better(cli, application):
     """Crazy Rummy, Ann Bob Cy, 13 rounds, points only (penalty points in hand):
     round 1: Ann 20, Bob 0, Cy 10; rounds 2–13: Ann 0, Bob 5, Cy 10.
     Totals: Ann 20, Bob 0 + 12 × 5 = 60, Cy 13 × 10 = 130 → Ann wins (lowest).
     Ann: best hand 0 (round 2, the first 0), worst 20 (round 1); average 20 / 13 = 1.538… → 1.54.
     Bob: best 0 (round 1), worst 5 (round 2). Ann is ahead of Bob (20 < 60) and of Cy (20 < 130).
     """
-    st = Store(isolated_db)
-    sid = sessions.create(st, "crazy", ["Ann", "Bob", "Cy"]).record["id"]
+    app = application
+    sid = app.new("crazy", ["Ann", "Bob", "Cy"])["session"]
     for r in range(1, 14):
-        sessions.record_hand(st, sid, {"players": {"Ann": {"hand": 20 if r == 1 else 0},
+        app.record_hand(session=sid, entry={"players": {"Ann": {"hand": 20 if r == 1 else 0},
                                                    "Bob": {"hand": 0 if r == 1 else 5}, "Cy": {"hand": 10}}})
     doc = json.loads(cli("stats", "--json").stdout)
     by = {p["name"]: p for p in _block(doc, "crazy")["players"]}

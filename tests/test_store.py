@@ -16,7 +16,7 @@ import pytest
 from conftest import FIXTURES
 from scorekeeper.storage import files as files_module
 from scorekeeper.storage import migrations
-from scorekeeper.app import sessions
+from scorekeeper.app.games import summary_of
 from scorekeeper.storage import store as store_module
 from scorekeeper.core.errors import StoreError
 from scorekeeper.storage.store import BACKUPS_KEPT, SCHEMA_VERSION, Store
@@ -43,10 +43,9 @@ def game(cli, *hands) -> str:
     return json.loads(r.stdout)["session"]
 
 
-def history(cli) -> list:
-    r = cli("history", "--json")
-    assert r.exit_code == 0, r.stderr
-    return [(h["number"], h["scores"], h["totals"]) for h in json.loads(r.stdout)["hands"]]
+def hand_rows(cli) -> list:
+    """``(number, scores, totals)`` of every hand in ``history --json``."""
+    return [(h["number"], h["scores"], h["totals"]) for h in cli.history()["hands"]]
 
 
 # --- layout ----------------------------------------------------------------------------------
@@ -147,7 +146,7 @@ def test_save_many_writes_the_index_once(isolated_db, writes):
     for i in range(3):
         setup = new_setup(get_variant("rummy500"), ["Ann", "Bob"], [], None)
         rec = store_module.new_record(f"bulk{i}", "rummy500", ["Ann", "Bob"], dict(setup.rules), None, "Ann")
-        pairs.append((rec, sessions.summary_of(rec, replay(setup, []))))
+        pairs.append((rec, summary_of(rec, replay(setup, []))))
     with st.writing():
         st.save_many(pairs, current="bulk2")
     assert writes == ["sessions/bulk0.json", "sessions/bulk1.json", "sessions/bulk2.json", "db/index.json"]
@@ -264,7 +263,7 @@ def _damage(path: Path, how: str) -> bytes:
 @pytest.mark.parametrize("how", sorted(DAMAGE))
 def test_a_damaged_file_is_named_never_overwritten_and_db_restore_recovers_it(cli, isolated_db, which, how):
     sid = game(cli, HAND1, HAND2)
-    good = history(cli)
+    good = hand_rows(cli)
     path = isolated_db / "index.json" if which == "index" else isolated_db / "sessions" / f"{sid}.json"
     damaged = _damage(path, how)
     commands = [["hand", *HAND1], ["standings"], ["history", "--json"], ["undo", "--yes"]]
@@ -283,7 +282,7 @@ def test_a_damaged_file_is_named_never_overwritten_and_db_restore_recovers_it(cl
     assert r.exit_code == 1 and path.read_bytes() == damaged
     r = cli("db", "restore")
     assert r.exit_code == 0, r.stdout + r.stderr
-    assert history(cli) == good  # the newest copy is the last state written
+    assert hand_rows(cli) == good  # the newest copy is the last state written
     assert cli("db", "check").exit_code == 0
     set_aside = list((isolated_db / "backups" / "set-aside").iterdir())
     assert [p.read_bytes() for p in set_aside] == [damaged]  # kept, never deleted
@@ -308,7 +307,7 @@ def test_a_file_from_a_newer_scorekeeper_is_refused_and_left_alone(cli, isolated
 
 def test_a_missing_session_file_is_reported_and_restored(cli, isolated_db):
     sid = game(cli, HAND1)
-    good = history(cli)
+    good = hand_rows(cli)
     (isolated_db / "sessions" / f"{sid}.json").unlink()
     r = cli("standings")
     assert r.exit_code == 1 and "is missing" in r.stderr and "db restore" in r.stderr
@@ -317,7 +316,7 @@ def test_a_missing_session_file_is_reported_and_restored(cli, isolated_db):
     (problem,) = json.loads(r.stdout)["problems"]
     assert problem["kind"] == "missing" and sid in problem["problem"]
     assert cli("db", "restore").exit_code == 0
-    assert history(cli) == good
+    assert hand_rows(cli) == good
 
 
 def test_a_hand_that_no_longer_scores_is_reported_by_db_check(cli, isolated_db):
@@ -331,7 +330,7 @@ def test_a_hand_that_no_longer_scores_is_reported_by_db_check(cli, isolated_db):
     (problem,) = json.loads(r.stdout)["problems"]
     assert problem["kind"] == "damaged" and "no longer score" in problem["problem"] and "ZZ" in problem["problem"]
     assert cli("db", "restore").exit_code == 0  # the newest copy that replays
-    assert len(history(cli)) == 2
+    assert len(hand_rows(cli)) == 2
 
 
 # --- the index heals from the session files ----------------------------------------------
@@ -431,7 +430,7 @@ def test_the_last_five_states_of_each_file_are_kept(cli, isolated_db):
 
 def test_a_deleted_session_comes_back_with_db_restore_session(cli, isolated_db):
     sid = game(cli, HAND1, HAND2)
-    good = history(cli)
+    good = hand_rows(cli)
     assert cli("delete", sid, "--yes").exit_code == 0
     assert not (isolated_db / "sessions" / f"{sid}.json").exists()
     assert cli("db", "check").exit_code == 0  # a deletion is not damage
@@ -439,7 +438,7 @@ def test_a_deleted_session_comes_back_with_db_restore_session(cli, isolated_db):
     assert r.exit_code == 0, r.stderr
     assert f"sessions/{sid}.json: put back" in r.stdout
     assert cli("use", sid).exit_code == 0
-    assert history(cli) == good
+    assert hand_rows(cli) == good
     r = cli("db", "restore", "--session", sid)
     assert "nothing to put back" in r.stdout
 
@@ -510,7 +509,7 @@ def test_a_schema_0_database_reads_without_being_changed(cli, v0):
     assert r.exit_code == 0, r.stderr
     totals = {p["name"]: p["total"] for p in json.loads(r.stdout)["players"]}
     assert totals == {"Ann": 65, "Bob": 60, "Cy": -30}  # worked out in db_v0/README.md
-    assert len(history(cli)) == 2
+    assert len(hand_rows(cli)) == 2
     assert cli("sessions").exit_code == 0
     r = cli("db", "check")
     assert r.exit_code == 0 and "schema 0" in r.stdout

@@ -339,9 +339,10 @@ class Application:
     def db_check(self, repair: bool = False) -> dict:
         """``db check [--repair]``: the report (``ok``, ``problems``, counts), plus ``root``,
         ``exists``, ``files``, ``sessions``, ``hands`` and ``findings`` for people."""
+        from scorekeeper.app.games import replay_record
         from scorekeeper.storage import maintenance
 
-        result = maintenance.check(self.store, repair)
+        result = maintenance.check(self.store, repair, replay=replay_record)
         doc = result.as_json()
         doc.setdefault("ok", result.ok)
         doc.update(root=str(result.root), exists=result.exists, files=result.files, sessions=result.sessions,
@@ -358,9 +359,10 @@ class Application:
 
     def restore(self, session: str | None = None) -> dict:
         """``db restore [--session ID]``: ``{"restored": [...], "failed": [...], "ok"}``."""
+        from scorekeeper.app.games import replay_record
         from scorekeeper.storage import maintenance
 
-        result = maintenance.restore(self.store, session)
+        result = maintenance.restore(self.store, session, replay=replay_record)
         doc = result.as_json()
         doc.update(restored=list(result.restored), failed=list(result.failed), ok=result.ok)
         return doc

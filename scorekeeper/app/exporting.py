@@ -67,14 +67,6 @@ def _named(record: dict, make):
         raise type(e)("session.refused", session=record["id"], cause=e) from None
 
 
-def replayed(record: dict) -> Loaded:
-    """A stored record with every hand scored through the core.
-
-    Raises :class:`InputError` naming the session when a stored hand no longer scores.
-    """
-    return _named(record, lambda: scored(record))
-
-
 def game(record: dict, row: dict | None = None) -> Loaded:
     """A stored record as a game: its numbers from its cache when fresh and written
     with its index ``row``, else scored (:func:`scorekeeper.app.games.game_of`);

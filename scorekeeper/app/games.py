@@ -22,7 +22,7 @@ from typing import Any, Sequence
 
 from scorekeeper.core.errors import InputError, StateError, StoreError
 from scorekeeper.core import game as core_game
-from scorekeeper.core.game import Ending, GameSetup, GameState
+from scorekeeper.core.game import GameSetup, GameState
 from scorekeeper.core.variants import get_variant
 from scorekeeper.app.scoreboard import board_from_cache, derive
 from scorekeeper.storage.store import Store, now
@@ -64,6 +64,14 @@ def summary_of(record: dict, state: GameState) -> dict:
         "winners": list(state.ending.winners), "created": record["created"], "updated": now(),
         "entries": entries_digest(record),
     }
+
+
+def replay_record(record: dict) -> tuple[dict, dict]:
+    """Every hand of a (checked) record scored again: ``(summary row, derived cache)``,
+    the replay `db check` and `db restore` are given (:data:`scorekeeper.storage.maintenance.Replay`).
+    Raises :class:`~scorekeeper.core.errors.ScorekeeperError` when a hand no longer scores."""
+    state = core_game.replay(setup_of(record), entries_of(record))
+    return summary_of(record, state), derive(state)
 
 
 def entries_digest(record: dict) -> str:

@@ -5,10 +5,9 @@ what a program reads never disagree.
 """
 from __future__ import annotations
 
-from scorekeeper.core.cards import RANKS, rank_plural
+from scorekeeper.core.cards import RANKS
 from scorekeeper.core.scoring import HandResult
 from scorekeeper.app.games import Loaded, scored
-from scorekeeper.app.index import sessions_json  # noqa: F401  (the sessions document, kept here too)
 
 
 def crazy_round(loaded: Loaded) -> dict:
@@ -17,11 +16,6 @@ def crazy_round(loaded: Loaded) -> dict:
     if hands >= 13 or loaded.state.ending.finished:
         return {"round": None, "wild": None}
     return {"round": hands + 1, "wild": RANKS[hands]}
-
-
-def wild_words(wild: str) -> str:
-    """``"7"`` → ``"sevens are wild"``."""
-    return f"{rank_plural(RANKS.index(wild) + 1)} are wild"
 
 
 def new_json(loaded: Loaded) -> dict:

@@ -58,11 +58,6 @@ def derive(state: GameState) -> dict:
     }
 
 
-def board_from_state(state: GameState) -> GameState:
-    """The scoreboard of a replayed game: the game model itself (kept for callers of the old name)."""
-    return state
-
-
 def _names(value: Any, players: tuple[str, ...]) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(p, str) and p in players for p in value):
         raise ValueError("not a list of players")

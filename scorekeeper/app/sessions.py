@@ -1,4 +1,4 @@
-"""Sessions: the rules core and the store put together.
+"""Sessions: the rules core and the store put together, for :class:`scorekeeper.app.Application`.
 
 Each function takes a :class:`~scorekeeper.storage.store.Store`, does one thing a
 command needs (start a session, record a hand, undo…), and returns the
@@ -18,18 +18,10 @@ from scorekeeper.core import game as core_game
 from scorekeeper.core.game import GameState, check_text, hand_number, new_setup
 from scorekeeper.core.scoring import HandResult
 from scorekeeper.core.variants import get_variant
-from scorekeeper.app.games import (Loaded, entries_of, open_game, refuse_after_end, save, score_hands, setup_of,
-                                   summary_of)
+from scorekeeper.app.games import Loaded, entries_of, open_game, refuse_after_end, save, score_hands
 from scorekeeper.storage.store import Store, new_record, now
 
-__all__ = ["Loaded", "setup_of", "entries_of", "summary_of", "load", "create", "preview_hand", "record_hand",
-           "undo", "redo", "edit", "use", "delete"]
-
-
-def load(store: Store, session: str | None) -> Loaded:
-    """Read a session (an id prefix, or the current one) as a game: its numbers from
-    the record's cache when it is fresh, else every hand scored (``loaded.full``)."""
-    return open_game(store, session)
+__all__ = ["create", "next_hand", "record_in", "undo", "redo", "edit_in", "use", "delete"]
 
 
 def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[str] = (),
@@ -68,24 +60,10 @@ def next_hand(loaded: Loaded, raw: Any) -> tuple[GameState, HandResult]:
     return GameState(loaded.setup, results, loaded.setup.variant.end(loaded.setup, results)), result
 
 
-def preview_hand(store: Store, session: str | None, raw: Any) -> tuple[Loaded, GameState, HandResult]:
-    """Score ``raw`` as the next hand without storing it (for confirmation prompts)."""
-    loaded = open_game(store, session)
-    state, result = next_hand(loaded, raw)
-    return loaded, state, result
-
-
-def record_hand(store: Store, session: str | None, raw: Any, form: str = "file") -> tuple[Loaded, HandResult]:
-    """Check, score and store the next hand. Returns ``(Loaded, HandResult)``.
-
-    Nothing is written unless the whole entry is valid and the game not over.
-    """
-    with store.writing():
-        return record_in(store, open_game(store, session), raw, form)
-
-
 def record_in(store: Store, loaded: Loaded, raw: Any, form: str) -> tuple[Loaded, HandResult]:
-    """:func:`record_hand` for a session already read under the store's lock."""
+    """Check, score and store ``raw`` as the next hand of ``loaded``, a session read under
+    the store's lock; nothing is written unless the whole entry is valid and the game not
+    over. Only that hand is scored. Returns ``(Loaded, HandResult)``."""
     state, result = next_hand(loaded, raw)
     record = loaded.record
     record["hands"].append({"entry": raw, "form": form, "time": now()})
@@ -127,18 +105,10 @@ def redo(store: Store, session: str | None) -> tuple[Loaded, int]:
     return Loaded(record, loaded.setup, state, loaded.full), state.hands
 
 
-def edit(store: Store, session: str | None, number: int, raw: Any, form: str = "file") -> tuple[Loaded, HandResult]:
-    """Re-record hand ``number`` and re-score it and every hand after it.
-
-    Refused when the hand does not exist, or when the edit would end the game
-    before later hands.
-    """
-    with store.writing():
-        return edit_in(store, open_game(store, session), number, raw, form)
-
-
 def edit_in(store: Store, loaded: Loaded, number: int, raw: Any, form: str) -> tuple[Loaded, HandResult]:
-    """:func:`edit` for a session already read under the store's lock."""
+    """Re-record hand ``number`` of ``loaded`` (read under the store's lock) and re-score it
+    and every hand after it. Refused when the hand does not exist, or when the edit would
+    end the game before later hands."""
     record, setup = loaded.record, loaded.setup
     hand_number(number, len(record["hands"]))
     entries = entries_of(record)

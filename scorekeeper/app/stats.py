@@ -55,7 +55,7 @@ class Game:
 
 
 def game_of(loaded) -> Game:
-    """A :class:`Game` from a replayed session (:class:`scorekeeper.app.sessions.Loaded`)."""
+    """A :class:`Game` from a replayed session (:class:`scorekeeper.app.games.Loaded`)."""
     r, st = loaded.record, loaded.state
     return Game(
         session=r["id"], title=r.get("title"), variant=r["variant"],

@@ -43,18 +43,6 @@ SUMMARY_FIELDS = ("variant", "title", "players", "hands", "finished", "winners",
 Replay = Callable[[dict], "tuple[dict, dict]"]
 
 
-def app_replay(record: dict) -> tuple[dict, dict]:
-    """TRANSITIONAL: the application's replay, until the application passes its own
-    ``replay`` to :func:`check` and :func:`restore` (this import goes upward, from
-    storage to the application)."""
-    from scorekeeper.app.scoreboard import derive
-    from scorekeeper.app.sessions import entries_of, setup_of, summary_of
-    from scorekeeper.core.game import replay
-
-    state = replay(setup_of(record), entries_of(record))
-    return summary_of(record, state), derive(state)
-
-
 @dataclass
 class Finding:
     """One thing `db check` found: the ``file`` it concerns, what it is (``code`` and
@@ -137,13 +125,13 @@ def _rel(store: Store, path: Path) -> str:
         return str(path)
 
 
-def replay_summary(store: Store, path: Path, session_id: str, replay: Replay | None = None) -> dict:
+def replay_summary(store: Store, path: Path, session_id: str, replay: Replay) -> dict:
     """The summary row a session file gives (its record replayed through the core).
 
     Raises :class:`DamagedFile` / :class:`StoreError` for a file that cannot be
     read, and :class:`StateError` naming the hand for hands that no longer score.
     """
-    return _replayed(store, path, session_id, replay or app_replay)[0]
+    return _replayed(store, path, session_id, replay)[0]
 
 
 def _replayed(store: Store, path: Path, session_id: str, replay: Replay) -> tuple[dict, dict, dict]:
@@ -279,15 +267,14 @@ def _scan(store: Store, replay: Replay) -> _Scan:
     return scan
 
 
-def check(store: Store, repair: bool = False, replay: Replay | None = None) -> CheckReport:
+def check(store: Store, repair: bool = False, *, replay: Replay) -> CheckReport:
     """Check every file of the database; with ``repair``, fix what can be fixed
     from the session files (under the lock, one write of the index). Never
     writes without ``repair``, and never over a damaged file. ``replay``: see
-    :data:`Replay` (the application's own, by default).
+    :data:`Replay` (the application passes its own).
 
     Raises :class:`StoreError` when the database path is a file, not a directory.
     """
-    replay = replay or app_replay
     if store.root.exists() and not store.root.is_dir():
         raise StoreError("store.path_is_file", path=store.root)
     if not repair or not store.root.is_dir():
@@ -361,7 +348,7 @@ def good_index_backup(store: Store) -> Backup | None:
     return None
 
 
-def good_session_backup(store: Store, session_id: str, replay: Replay | None = None) -> Backup | None:
+def good_session_backup(store: Store, session_id: str, replay: Replay) -> Backup | None:
     """The newest kept copy of a session file that reads well and whose hands replay."""
     for b in store.backups(store.session_path(session_id)):
         try:
@@ -405,14 +392,13 @@ def _backup_id(store: Store, prefix: str) -> str:
     return match_id(prefix, sorted(ids), StateError("restore.no_such_id", prefix=prefix))
 
 
-def restore(store: Store, session: str | None = None, replay: Replay | None = None) -> RestoreReport:
+def restore(store: Store, session: str | None = None, *, replay: Replay) -> RestoreReport:
     """Put back the newest good copy of every damaged or missing file (or, with
     ``session``, of that session's file, whatever its state), then bring the
     index in line with the session files. Replaced files are moved to
     ``backups/set-aside/``. ``replay``: see :data:`Replay`. Raises
     :class:`StateError` for an unknown session and :class:`StoreError` when
     the database does not exist."""
-    replay = replay or app_replay
     report = RestoreReport(store.root)
     done = report.done.append
     if not store.root.is_dir():

@@ -45,7 +45,7 @@ The promises, and how they are kept:
   one session file; only `sessions` reads the index alone, and `export --all`
   and `stats` read every session file.
 
-A summary row (one per session in the index; see ``sessions.summary_of``)::
+A summary row (one per session in the index; see ``scorekeeper.app.games.summary_of``)::
 
     {"id", "variant", "title", "players", "hands", "finished", "winners",
      "created", "updated", "revision"}
