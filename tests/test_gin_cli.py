@@ -196,7 +196,7 @@ def test_oklahoma_needs_the_upcard_and_names_it(cli):
 
 
 def test_the_prompt_asks_for_the_cards(cli, monkeypatch):
-    from scorekeeper.cli import gin_prompt, prompt
+    from scorekeeper.cli import prompt
 
     cli.new("gin", "Ann", "Bob")
     answers = iter(["7H 8H 9H QS QD QC 2C 3C 4C",                      # nine cards: asked again
@@ -218,7 +218,7 @@ def test_the_prompt_asks_for_the_cards(cli, monkeypatch):
     assert raw == {"players": {"Ann": {"cards": "7H 8H 9H QS QD QC 2C 3C 4C 5D"},
                                "Bob": {"cards": "KS KH KD 10H JH 5C 9S 6D 3S AH"}}, "knock": "Ann"}
     assert seen[0].strip().startswith("cards") and not any("meld" in q for q in seen)
-    assert gin_prompt.GinDialog is not None
+    assert prompt.GinDialog is not None
 
 
 # --- the shared worked examples (../shared/games/gin.json) ------------------------------------

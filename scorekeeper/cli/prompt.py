@@ -91,8 +91,6 @@ def ask_hand(t: "Terminal", application: "Application", table: dict, session: st
             pass
     dialog = _Dialog
     if table["variant"] == "gin":  # Gin Rummy asks for the cards each player shows, not for melds
-        from scorekeeper.cli.gin_prompt import GinDialog
-
         dialog = GinDialog
     try:
         return dialog(t, application, table, session, read).run()
@@ -362,3 +360,119 @@ class _Dialog:
 def _cards_text(text: str) -> str:
     """A card list as typed, forgiving commas between cards: ``"AS, 4D"`` → ``"AS 4D"``."""
     return " ".join(text.replace(",", " ").replace(";", " ").split())
+
+
+# -- Gin Rummy ---------------------------------------------------------------------
+# Entering a Gin Rummy hand at the table (SPEC §2.7, §4.1): the cards, not the melds.
+# 
+# Each player is asked for the cards they show — ten, eleven for big gin — in
+# any order; scorekeeper arranges them itself. An answer may also be the
+# deadwood as points (``19``) or, for those who want to, the arranged form of
+# the one-line entry (``7H 8H 9H, QS QD QC -5D``). Then who knocked (a name; the
+# word ``knock`` after the cards says it already) or ``stock`` for a void hand,
+# and under Oklahoma the up-card. Each answer is read with gin's own one-line
+# reader (:func:`scorekeeper.core.gin.parse_line`), so what is typed here means
+# what it means on the command line; the whole hand is then checked and scored
+# by the application before anything is saved, as for every variant.
+
+class GinDialog(_Dialog):
+    """The questions of one gin hand."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.big_gin = False
+        self.oklahoma = bool(self.table["rules"].get("oklahoma"))
+
+    def run(self) -> dict:
+        from scorekeeper.cli.render import gin as gin_draw
+
+        gin_draw.intro(self.out, self.table, self.oklahoma)
+        todo = list(self.players)
+        while True:
+            for name in todo:
+                self.ask_player(name)
+            self.ending = self.ask_ending()
+            raw = self.entry()
+            try:
+                doc = self.application.preview_hand(raw, "prompt", self.session)
+            except InputError as e:
+                self.draw.refused(self.out, e.message)
+                todo = self.ask_again(default=e.player if e.player in self.players else None, refused=True)
+                continue
+            self.draw.preview(self.t, self.out, doc, self.how_ended())
+            if self.confirm(_("Save hand {number}? [Y/n] ").format(number=self.number)):
+                return raw
+            todo = self.ask_again(default=None)
+
+    def entry(self) -> dict:
+        raw: dict[str, Any] = {"players": {p: dict(self.answers[p]) for p in self.players}}
+        if self.knocker:
+            raw["knock"] = self.knocker
+            if self.big_gin:
+                raw["big_gin"] = True
+        raw.update(self.ending)
+        return raw
+
+    def how_ended(self) -> dict[str, str]:
+        return {self.knocker: _("knocked")} if self.knocker else {}
+
+    def ask_player(self, name: str) -> None:
+        self.say(name, "bold")
+        if self.knocker == name:
+            self.knocker, self.big_gin = None, False
+        self.answers[name] = self.ask(_("  cards (10; 11 for big gin): "), lambda text: self.read_cards(name, text))
+
+    def read_cards(self, name: str, text: str) -> dict:
+        """One player's answer, read as the one-line form reads ``NAME: TEXT``; cards
+        counted at once (10, or 11 for the knocker's big gin)."""
+        from scorekeeper.core.cards import parse_cards
+        from scorekeeper.core.gin import parse_line
+
+        if not text:
+            raise InputError("gin.nothing_given", player=name)
+        entry = parse_line([f"{name}: {text}"], [name])
+        part = entry["players"][name]
+        if "cards" in part:
+            count = len(parse_cards(part["cards"], f"{name}'s cards"))
+            if count not in (10, 11):
+                raise InputError("gin.card_count", player=name, count=count, expected=10)
+            if count == 11 and entry.get("knock") == name:
+                entry["big_gin"] = True
+        if entry.get("knock") == name:
+            if self.knocker and self.knocker != name:
+                raise InputError("cli.prompt.second_knocker", knocker=self.knocker, player=name)
+            self.knocker, self.big_gin = name, bool(entry.get("big_gin"))
+        if entry.get("stock_exhausted"):
+            self.ending = {"stock_exhausted": True}
+        return part
+
+    def ask_ending(self) -> dict:
+        """Who knocked (or ``stock``), unless an answer said so; under Oklahoma, the up-card."""
+        ending: dict[str, Any] = {}
+        if not self.knocker:
+            ending = self.ask(_('Who knocked? (a name; "stock" if the stock ran out): '), self.read_ending)
+        if self.oklahoma and not ending.get("stock_exhausted"):
+            ending["upcard"] = self.ask(_("The up-card (it sets the knock limit): "), self.read_upcard)
+        return ending
+
+    def read_ending(self, text: str) -> dict:
+        if text.lower() in ("stock", "void", "stock ran out", "stock_exhausted"):
+            return {"stock_exhausted": True}
+        if not text:
+            raise InputError("cli.prompt.no_ending")
+        self.knocker = self.player(text)
+        part = self.answers.get(self.knocker, {})
+        if "cards" in part:
+            from scorekeeper.core.cards import parse_cards
+
+            self.big_gin = len(parse_cards(part["cards"], f"{self.knocker}'s cards")) == 11
+        return {}
+
+    def read_upcard(self, text: str) -> str:
+        from scorekeeper.core.cards import parse_card
+
+        try:
+            parse_card(text)
+        except InputError as e:
+            raise InputError("gin.upcard_unreadable", cause=e) from None
+        return text

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from scorekeeper.core.errors import InputError
+from scorekeeper.core.messages import QUOTE_LIMIT, quoted  # noqa: F401  (cards and entries quote what was typed)
 from scorekeeper.core.phrase import Phrase, phrase
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -318,26 +319,6 @@ def parse_played_cards(value: str | Iterable[str], what: str = "list", *,
 
 
 #: How many characters of a wrong value a message quotes back.
-QUOTE_LIMIT = 60
-
-
-def quoted(value: Any, limit: int = QUOTE_LIMIT) -> str:
-    """A wrong value as a message quotes it: as JSON writes it (``true``, ``["x"]``;
-    a TOML date as its text), cut after ``limit`` characters with "…", so a huge
-    or deeply nested structure is not echoed whole.
-
-    >>> quoted([["x"]])
-    '[["x"]]'
-    """
-    import json
-
-    try:
-        text = json.dumps(value, ensure_ascii=False, default=str)
-    except (RecursionError, ValueError):
-        from scorekeeper.core.messages import render
-
-        text = render("value.nested_too_deeply", {"type": type(value).__name__})
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _tokens(value: str | Iterable[str], what: str, player: str | None = None) -> list[str]:

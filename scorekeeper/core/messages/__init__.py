@@ -82,40 +82,68 @@ def pgettext(context: str, text: str) -> str:
     return _translations.pgettext(context, text)
 
 
+# The sentence maker sits at the bottom of the core: it knows cards and errors by their
+# shape (a card has ``rank`` and ``suit``, a card in a meld ``card`` and ``stands_for``, an
+# error ``code`` and ``facts``) and imports neither, so they can say themselves through it.
+_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+QUOTE_LIMIT = 60
+
+
+def quoted(value: Any, limit: int = QUOTE_LIMIT) -> str:
+    """A wrong value as a message quotes it: as JSON writes it (``true``, ``["x"]``;
+    a TOML date as its text), cut after ``limit`` characters with "…", so a huge
+    or deeply nested structure is not echoed whole.
+
+    >>> quoted([["x"]])
+    '[["x"]]'
+    """
+    import json
+
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=str)
+    except (RecursionError, ValueError):
+        text = render("value.nested_too_deeply", {"type": type(value).__name__})
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def rank_letter(rank: int) -> str:
     """The rank as people of the chosen language write it: ``A`` (Т), ``10``, ``Q`` (Д)."""
-    from scorekeeper.core.cards import RANKS
-
-    return pgettext("rank", RANKS[rank - 1])
+    return pgettext("rank", _RANKS[rank - 1])
 
 
 def card_text(card: Any, symbols: bool = True) -> str:
     """A card for people: ``10♥``, ``A♠`` (``Т♠`` in uk/ru/be), the joker ``JK`` (``Дж``);
     a card in a meld with what it stands for (``JK=7♥``). ``symbols=False``
     writes the suit as its letter (``10H``)."""
-    from scorekeeper.core.cards import SUIT_SYMBOLS, PlayedCard
-
-    if isinstance(card, PlayedCard):
+    if _is_played(card):
         text = card_text(card.card, symbols)
         if card.stands_for is not None:
             text += "=" + card_text(card.stands_for, symbols)
         return text
-    if card.is_joker:
+    if card.rank == 0:
         return pgettext("card", "JK")
-    return rank_letter(card.rank) + (SUIT_SYMBOLS[card.suit] if symbols else card.suit)
+    return rank_letter(card.rank) + (_SUIT_SYMBOLS[card.suit] if symbols else card.suit)
+
+
+def _is_played(value: Any) -> bool:
+    """A card as written in a meld (``PlayedCard``: the card and what it stands for)."""
+    return hasattr(value, "card") and hasattr(value, "stands_for")
 
 
 def _is_card(value: Any) -> bool:
-    from scorekeeper.core.cards import Card, PlayedCard
+    """A card (``Card``: rank and suit) or a card as written in a meld."""
+    return (hasattr(value, "rank") and hasattr(value, "suit") and not isinstance(value, type)) or _is_played(value)
 
-    return isinstance(value, (Card, PlayedCard))
+
+def _is_error(value: Any) -> bool:
+    """An error of the program (``ScorekeeperError``: a code and its facts)."""
+    return isinstance(value, Exception) and hasattr(value, "code") and hasattr(value, "facts")
 
 
 def show(value: Any) -> str:
     """A fact as people read it: cards with suit symbols, errors as their sentence."""
-    from scorekeeper.core.errors import ScorekeeperError
-
-    if isinstance(value, ScorekeeperError):
+    if _is_error(value):
         return sentence(value).rstrip(".")
     if _is_card(value):
         return card_text(value)
@@ -136,8 +164,6 @@ def join(items: Any, word: str) -> str:
 class _Formatter(string.Formatter):
     def convert_field(self, value: Any, conversion: str | None) -> Any:
         if conversion == "q":
-            from scorekeeper.core.cards import quoted
-
             return quoted(value)
         return super().convert_field(value, conversion)
 
@@ -174,8 +200,4 @@ def render(code: str, facts: Mapping[str, Any]) -> str:
 
 def sentence(error: Any) -> str:
     """The sentence for an error (anything with ``code`` and ``facts``)."""
-    if error.code not in TEMPLATES and " " in error.code:
-        # TRANSITIONAL: an error raised with its English sentence as the code, from before
-        # messages were data. Every raise is being moved to a code; this branch then goes.
-        return error.code
     return render(error.code, error.facts)
