@@ -236,7 +236,6 @@ class Application:
         hand plus ``scores`` (the hand's), ``dealer`` (who dealt it), ``deal_word``
         ("hand" or "round") and, where the wild rank changes with the round (Crazy
         Rummy), ``round`` and ``wild``. Raises :class:`StateError` when there is no hand."""
-        from scorekeeper.app.audit import entry_lines
         from scorekeeper.core.cards import RANKS
 
         loaded = self._open(session)
@@ -246,7 +245,7 @@ class Application:
         number = len(hands)
         entry = hands[-1]["entry"]
         variant = loaded.setup.variant
-        doc = {"session": loaded.record["id"], "number": number, "entry": entry, "lines": entry_lines(entry),
+        doc = {"session": loaded.record["id"], "number": number, "entry": entry, "lines": _lines(entry),
                "scores": dict(loaded.state.results[number - 1].scores), "dealer": loaded.state.dealer_of(number),
                "deal_word": variant.deal_word}
         if variant.round_matters:
@@ -447,6 +446,25 @@ class Application:
         return {"title": game.get("title"), "variant": started["variant"], "variant_name": started["variant_name"],
                 "players": started["players"], "target": started["rules"].get("target"), "hands": hands,
                 "standings": standings if hands else started["standings"]}
+
+
+def _lines(entry: Any) -> dict[str, str]:
+    """:func:`scorekeeper.app.audit.entry_lines`, with what it leaves out of a Gin Rummy
+    entry: the cards a player showed (``cards``), ``big`` for big gin, the up-card."""
+    from scorekeeper.app.audit import entry_lines
+
+    lines = entry_lines(entry)
+    if not isinstance(entry, dict):
+        return lines
+    for name, part in (entry.get("players") or {}).items():
+        if isinstance(part, dict) and "cards" in part and name in lines:
+            cards = part["cards"]
+            cards = " ".join(cards) if isinstance(cards, (list, tuple)) else " ".join(str(cards).split())
+            big = " big" if entry.get("big_gin") and entry.get("knock") == name else ""
+            lines[name] = (cards + " " + lines[name]).strip() + big
+    if entry.get("upcard"):
+        lines[""] = (lines.get("", "") + " up=" + str(entry["upcard"])).strip()
+    return lines
 
 
 def _before(loaded: Loaded, number: int) -> dict:

@@ -27,26 +27,15 @@ class GinDialog(_Dialog):
         self.big_gin = False
         self.oklahoma = bool(self.table["rules"].get("oklahoma"))
 
-    def run(self) -> dict:
+    def intro(self) -> None:
         from scorekeeper.cli.render import gin as gin_draw
 
-        gin_draw.intro(self.out, self.table, self.oklahoma)
-        todo = list(self.players)
-        while True:
-            for name in todo:
-                self.ask_player(name)
-            self.ending = self.ask_ending()
-            raw = self.entry()
-            try:
-                doc = self.application.preview_hand(raw, "prompt", self.session)
-            except InputError as e:
-                self.draw.refused(self.out, e.message)
-                todo = self.ask_again(default=e.player if e.player in self.players else None, refused=True)
-                continue
-            self.draw.preview(self.t, self.out, doc, self.how_ended())
-            if self.confirm(_("Save hand {number}? [Y/n] ").format(number=self.number)):
-                return raw
-            todo = self.ask_again(default=None)
+        doc = self.table
+        if self.old is not None:  # a hand already played: who dealt and led it, not who deals next
+            doc = dict(doc, dealer=doc["dealer_of_next"], leader=doc["leader_of_next"])
+        gin_draw.intro(self.out, doc, self.oklahoma)
+        if self.old is not None:
+            self.draw.editing_line(self.out, self.number, self.word)
 
     def entry(self) -> dict:
         raw: dict[str, Any] = {"players": {p: dict(self.answers[p]) for p in self.players}}
@@ -64,7 +53,8 @@ class GinDialog(_Dialog):
         self.say(name, "bold")
         if self.knocker == name:
             self.knocker, self.big_gin = None, False
-        self.answers[name] = self.ask(_("  cards (10; 11 for big gin): "), lambda text: self.read_cards(name, text))
+        self.answers[name] = self.ask(_("  cards (10; 11 for big gin): "), lambda text: self.read_cards(name, text),
+                                      (name, "cards"))
 
     def read_cards(self, name: str, text: str) -> dict:
         """One player's answer, read as the one-line form reads ``NAME: TEXT``; cards
@@ -94,9 +84,11 @@ class GinDialog(_Dialog):
         """Who knocked (or ``stock``), unless an answer said so; under Oklahoma, the up-card."""
         ending: dict[str, Any] = {}
         if not self.knocker:
-            ending = self.ask(_('Who knocked? (a name; "stock" if the stock ran out): '), self.read_ending)
+            ending = self.ask(_('Who knocked? (a name; "stock" if the stock ran out): '), self.read_ending,
+                              ("", "ending"))
         if self.oklahoma and not ending.get("stock_exhausted"):
-            ending["upcard"] = self.ask(_("The up-card (it sets the knock limit): "), self.read_upcard)
+            ending["upcard"] = self.ask(_("The up-card (it sets the knock limit): "), self.read_upcard,
+                                        ("", "upcard"))
         return ending
 
     def read_ending(self, text: str) -> dict:
@@ -104,7 +96,7 @@ class GinDialog(_Dialog):
             return {"stock_exhausted": True}
         if not text:
             raise InputError("cli.prompt.no_ending")
-        self.knocker = self.player(text)
+        self.knocker = self.player(text, ("stock",))
         part = self.answers.get(self.knocker, {})
         if "cards" in part:
             from scorekeeper.core.cards import parse_cards
