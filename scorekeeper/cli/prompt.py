@@ -418,7 +418,7 @@ class _Dialog:
             return found
         near = closest(text, list(self.players) + list(words))
         if near is None:
-            raise InputError("cli.prompt.not_a_player", text=text, players=list(self.players))
+            raise InputError("cli.prompt.not_a_player", text=text, hint="", players=list(self.players))
         raise InputError("cli.prompt.not_a_player_near", text=text, near=near, players=list(self.players))
 
     def read_melds(self, name: str, text: str) -> list[str] | int | dict | None:
