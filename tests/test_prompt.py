@@ -39,10 +39,10 @@ class Terminal:
     question by question: for what only a terminal shows (line editing, Ctrl-C as a signal,
     questions on stderr when stdout is redirected)."""
 
-    def __init__(self, exe: Path, db: Path, *args: str):
+    def __init__(self, exe: Path, db: Path, *args: str, command: str = "hand"):
         pexpect = pytest.importorskip("pexpect")
         self.pexpect = pexpect
-        self.child = pexpect.spawn(str(exe), ["hand", *args], env=env_for(db), encoding="utf-8",
+        self.child = pexpect.spawn(str(exe), [*command.split(), *args], env=env_for(db), encoding="utf-8",
                                    timeout=20, dimensions=(50, 120))
         self.child.delaybeforesend = None  # each answer waits for its question anyway
         self.seen = ""
@@ -77,7 +77,7 @@ class Table:
     question, what it shows recorded; a saved hand is then recorded and drawn as the
     command does. Same surface as :class:`Terminal`, without a terminal and a process."""
 
-    def __init__(self, application, session: str | None = None):
+    def __init__(self, application, session: str | None = None, edit: int | None = None):
         from rich.console import Console
 
         from scorekeeper.cli.terminal import Terminal as Run
@@ -88,14 +88,20 @@ class Table:
         self.t = Run()
         self.t._out = self.t._err = console
         self.questions: queue.Queue = queue.Queue()
+        self.prefills: queue.Queue = queue.Queue()
+        self.prefill = ""  # what the question being asked put on the line
         self.answers: queue.Queue = queue.Queue()
         self.pending: str | None = None
         self.seen, self._shown_up_to, self.code = "", 0, None
+        self.edit = edit  # the hand entered again (`edit N`), or None for the next hand
         self.thread = threading.Thread(target=self._run, args=(session,), daemon=True)
         self.thread.start()
 
     # -- the dialog's side (in the thread) ----------------------------------------------
-    def _read(self, question: str) -> str:
+    def _read(self, question: str, prefill: str = "") -> str:
+        """A terminal with line editing: ``prefill`` is already on the line (``self.prefill``);
+        the scripted answer is the whole line as the person leaves it."""
+        self.prefills.put(prefill)
         self.questions.put(question)
         answer = self.answers.get(timeout=20)
         if answer is CTRL_C:
@@ -113,8 +119,15 @@ class Table:
 
         with redirect_stderr(self.file):
             try:
-                raw = ask_hand(self.t, self.application, self.application.table(session), session, read=self._read)
-                draw.hand(self.t, self.application.record_hand(raw, "prompt", session))
+                if self.edit is None:
+                    raw = ask_hand(self.t, self.application, self.application.table(session), session,
+                                   read=self._read)
+                    draw.hand(self.t, self.application.record_hand(raw, "prompt", session))
+                else:
+                    old = self.application.hand_entry(self.edit, session)["entry"]
+                    raw = ask_hand(self.t, self.application, self.application.table(session, self.edit), session,
+                                   read=self._read, old=old)
+                    draw.edited(self.t, self.application.edit(self.edit, raw, "prompt", session))
                 self.code = 0
             except typer.Exit as e:
                 self.code = e.exit_code
@@ -134,6 +147,7 @@ class Table:
         """The question being asked (waiting for it) and what was shown before it."""
         if self.pending is None:
             self.pending = self.questions.get(timeout=20)
+            self.prefill = self.prefills.get_nowait() if self.pending is not None else ""
             self.pending_shown = self._shown()
         return self.pending, self.pending_shown
 
@@ -449,7 +463,7 @@ def test_carousel_knock_typed_after_the_cards(application, table, history):
     assert 'add "knock"' in flat(intro) and "melds:" not in flat(intro)
     t.answer("  left in hand: ", "KS 7H 2C")
     t.answer("  left in hand: ", "9")
-    shown = t.answer("Save hand 1? [Y/n] ", "y")
+    shown = t.answer("Save round 1? [Y/n] ", "y")  # Carousel plays rounds
     # SPEC §4: Ann (3 + 1 = 4) knocked and is lowest alone: (19 − 4) + (9 − 4) = 20; Bob and Cy 0.
     assert re.search(r"Ann\s+\+20\s+20\s+knocked", shown)
     assert t.finish() == 0
@@ -469,7 +483,7 @@ def test_carousel_asks_how_the_round_ended(application, table, history):
     t.answer(question, "")
     again = t.answer(question, "stock")
     assert "Name who knocked" in flat(again)
-    shown = t.answer("Save hand 1? [Y/n] ", "y")
+    shown = t.answer("Save round 1? [Y/n] ", "y")
     # Stock ran out, nobody knocked: Ann holds 2 + 1 = 3, Bob 10 + 8 = 18; Ann scores 18 − 3 = 15, no undercut.
     assert re.search(r"Ann\s+\+15\s+15", shown)
     assert t.finish() == 0
@@ -486,7 +500,7 @@ def test_carousel_knock_over_the_limit_is_typed_again(application, table):
     shown = whose_part(t, "Ann")
     assert "This hand cannot be recorded: Ann knocked holding 9 points" in flat(shown)
     t.answer("  left in hand: ", "4C knock")
-    shown = t.answer("Save hand 1? [Y/n] ", "y")
+    shown = t.answer("Save round 1? [Y/n] ", "y")
     # Ann knocked with 4, Bob holds 10: Ann scores 10 − 4 = 6.
     assert re.search(r"Ann\s+\+6\s+6", shown)
     assert t.finish() == 0
@@ -498,7 +512,7 @@ def test_carousel_going_out_needs_no_ending_question(application, table):
     t = table()
     t.answer("  left in hand: ", "out")
     t.answer("  left in hand: ", "JK 3S")
-    shown = t.answer("Save hand 1? [Y/n] ", "y")
+    shown = t.answer("Save round 1? [Y/n] ", "y")
     # Ann went out (0); Bob holds joker 25 + 3 = 28: Ann scores 28 − 0 = 28, + 25 for going out = 53.
     assert re.search(r"Ann\s+\+53\s+53\s+went out", shown)
     assert "How did the round end" not in flat(t.seen)
@@ -516,7 +530,7 @@ def test_crazy_shows_the_round_and_its_wild_rank(application, table, history):
     assert "Bob got the eighth card and led." in flat(intro)
     t.answer("  left in hand: ", "AC 9D")
     t.answer("  left in hand: ", "3H 4H")
-    t.answer("Save hand 1? [Y/n] ", "y")
+    t.answer("Save round 1? [Y/n] ", "y")  # Crazy Rummy plays rounds
     assert t.finish() == 0
     # Round 1, aces wild: Bob A♣ 25 + 9 = 34; Cy 3 + 4 = 7; Ann went out, 0.
     assert history()["hands"][0]["scores"] == {"Ann": 0, "Bob": 34, "Cy": 7}
@@ -533,7 +547,7 @@ def test_crazy_round_seven_sevens_are_wild(application, table, record, history):
     t.answer("  left in hand: ", "out")
     t.answer("  left in hand: ", "7H KS")
     t.answer("  left in hand: ", "2D")
-    shown = t.answer("Save hand 7? [Y/n] ", "y")
+    shown = t.answer("Save round 7? [Y/n] ", "y")
     # SPEC §4, round 7 (sevens wild): Ann went out, 0; Bob 25 + 10 = 35; Cy 2.
     assert re.search(r"Bob\s+\+35\s", shown) and re.search(r"Cy\s+\+2\s", shown)
     assert t.finish() == 0
@@ -547,12 +561,12 @@ def test_carousel_game_played_to_the_end_at_the_table(application, table, standi
         t = table()
         t.answer("  left in hand: ", "2D AC knock")
         t.answer("  left in hand: ", "QS 8H")
-        shown = t.answer(f"Save hand {number}? [Y/n] ", "y")
+        shown = t.answer(f"Save round {number}? [Y/n] ", "y")
         # Ann knocks with 2 + 1 = 3 against Bob's 10 + 8 = 18: 18 − 3 = 15 a round
         assert re.search(rf"Ann\s+\+15\s+{total}\s", shown)
         assert t.finish() == 0
     # 30 reaches the target: the game ends; Ann gets the 100 bonus, Bob won no round (I-2)
-    assert "This hand ends the game: Ann wins." in flat(shown)
+    assert "This round ends the game: Ann wins." in flat(shown)
     assert "end bonuses: Ann +100, Bob 0" in flat(shown)
     assert "Game over: Ann wins after 2 hands." in flat(t.seen)
     doc = standings()
@@ -597,3 +611,348 @@ def test_a_whole_part_on_one_line_at_the_melds_question(application, table, hist
         "Bob": {"hand": ""},
         "Cy": {"table": 80, "hand": 85},
     }
+
+
+# -- what the prompt says follows the variant's facts ------------------------------------------
+
+@pytest.mark.parametrize("variant,jokers", [("rummy500", False), ("rum500", False), ("crazy", False),
+                                            ("carousel", True)])
+def test_the_joker_is_offered_only_where_the_game_has_jokers(application, table, variant, jokers):
+    variant_or_skip(variant)
+    new(application, variant, "Ann", "Bob", "Cy")
+    t = table()
+    intro = t.expect("Ann\n")
+    assert ("JK for a joker" in flat(intro)) is jokers
+    assert "T for 10" in flat(intro)
+    t.answer(t._next()[0], CTRL_C)
+    assert t.finish() == 1
+
+
+def test_carousel_calls_its_deals_rounds(application, table):
+    variant_or_skip("carousel")
+    new(application, "carousel", "Ann", "Bob")
+    t = table()
+    intro = t.answer("  left in hand: ", "2D AC knock")
+    assert "Round 1 of Manipulation rummy (Carousel)" in flat(intro) and "Hand 1" not in flat(intro)
+    t.answer("  left in hand: ", "QS 8H")
+    shown = t.answer("Save round 1? [Y/n] ", "y")
+    # Ann knocks with 2 + 1 = 3 against Bob's 10 + 8 = 18: 18 − 3 = 15
+    assert "Round 1 would score:" in flat(shown) and re.search(r"Ann\s+\+15\s+15\s+knocked", shown)
+    assert t.finish() == 0
+
+
+def test_crazy_rummy_calls_its_deals_rounds(application, table):
+    variant_or_skip("crazy")
+    new(application, "crazy", "Ann", "Bob", "Cy")
+    t = table()
+    t.answer("  left in hand: ", "out")
+    t.answer("  left in hand: ", "KS")
+    shown = t.answer("  left in hand: ", "2D")
+    shown = t.answer("Save round 1? [Y/n] ", "y")
+    # round 1 (aces wild): Ann went out 0, Bob K♠ 10, Cy 2♦ 2
+    assert "Round 1 would score:" in flat(shown) and "Hand 1 would" not in flat(shown)
+    assert t.finish() == 0
+
+
+# -- near misses at the questions about the ending -------------------------------------------------
+
+def test_carousel_ending_near_misses_get_did_you_mean(application, table, history):
+    variant_or_skip("carousel")
+    new(application, "carousel", "Ann", "Bob")
+    t = table()
+    t.answer("  left in hand: ", "2D AC")
+    t.answer("  left in hand: ", "QS 8H")
+    question = 'How did the round end? Who knocked (a name), "stock" (the stock ran out), or "out NAME": '
+    t.answer(question, "stok")
+    again = t.answer(question, "Bobby")
+    assert '"stok" is not a player of this session (did you mean "stock"?)' in flat(again)
+    again = t.answer(question, "out Annie")
+    assert '"Bobby" is not a player of this session (did you mean "Bob"?)' in flat(again)
+    again = t.answer(question, "stock")
+    assert '"Annie" is not a player of this session (did you mean "Ann"?)' in flat(again)
+    t.answer("Save round 1? [Y/n] ", "y")
+    assert t.finish() == 0
+    # the stock ran out: Ann 2 + 1 = 3 is lowest, Bob 10 + 8 = 18: Ann scores 18 − 3 = 15
+    assert history()["hands"][0]["scores"] == {"Ann": 15, "Bob": 0}
+
+
+def test_who_went_out_near_misses_get_did_you_mean(application, table, history):
+    new(application, "rummy500", "Ann", "Bob")
+    t = table()
+    t.player("60", hand="5")
+    t.player("30", hand="10")
+    question = "Who went out? (a name; Enter: nobody, the stock ran out): "
+    t.answer(question, "nobdy")
+    again = t.answer(question, "stok")
+    assert '"nobdy" is not a player of this session (did you mean "nobody"?)' in flat(again)
+    again = t.answer(question, "nobody")
+    assert '"stok" is not a player of this session (did you mean "stock"?)' in flat(again)
+    t.answer("Save hand 1? [Y/n] ", "y")
+    assert t.finish() == 0
+    hand = history()["hands"][0]
+    # points only: Ann 60 − 5 = 55, Bob 30 − 10 = 20; the stock ran out, nobody won the hand (I-7)
+    assert hand["scores"] == {"Ann": 55, "Bob": 20} and hand["won"] == [] and hand["entry"]["stock_exhausted"]
+
+
+def test_gin_who_knocked_near_misses_get_did_you_mean(application, table, history):
+    variant_or_skip("gin")
+    new(application, "gin", "Ann", "Bob")
+    t = table()
+    cards = "  cards (10; 11 for big gin): "
+    t.answer(cards, "7H 8H 9H QS QD QC 2C 3C 4C 5D")
+    t.answer(cards, "KS KH KD 10H JH 5C 9S 6D 3S AH")
+    question = 'Who knocked? (a name; "stock" if the stock ran out): '
+    t.answer(question, "stok")
+    again = t.answer(question, "Anne")
+    assert '"stok" is not a player of this session (did you mean "stock"?)' in flat(again)
+    again = t.answer(question, "Ann")
+    assert '"Anne" is not a player of this session (did you mean "Ann"?)' in flat(again)
+    t.answer("Save hand 1? [Y/n] ", "y")
+    assert t.finish() == 0
+    # SPEC §4: Ann knocked with 5; Bob lays off 10♥ J♥ and 5♣, holds 9 + 6 + 3 + 1 = 19: Ann 19 − 5 = 14
+    assert history()["hands"][0]["scores"]["Ann"] == 14
+
+
+# -- edit N at the table: each answer starts from the recorded one ------------------------------------
+
+SPEC_HAND = ("Ann: 7H 8H 9H, QS QD QC +10H -AS 4D", "Bob: -", "Cy: 80 -85")
+
+
+def test_edit_asks_each_answer_from_the_recorded_one(application, record, history):
+    new(application, "rummy500", "Ann", "Bob", "Cy")
+    record(*SPEC_HAND)
+    record("Ann: -KS", "Bob: QS QD QC -", "Cy: -2D")
+    t = Table(application, edit=1)
+    intro = t.expect("Ann\n")
+    assert "Hand 1 of Rummy 500" in flat(intro) and "Ann dealt, Bob led." in flat(intro)
+    assert "Hand 1 again: each answer starts from the one recorded" in flat(intro)
+    for question, recorded, answer in (
+            ("  melds: ", "7H 8H 9H, QS QD QC", "7H 8H 9H, QS QD QC"),   # Enter keeps it
+            ("  laid off: ", "10H", "10H"),
+            ("  left in hand: ", "AS 4D", "AS 5D"),                      # one card corrected
+            ("  melds: ", "", ""),                                        # Bob went out, nothing melded
+            ("  laid off: ", "", ""),
+            ("  left in hand: ", "out", "out"),
+            ("  melds: ", "80", "80"),                                    # Cy: points on the table
+            ("  left in hand: ", "85", "75")):
+        t._next()
+        assert t.prefill == recorded, (question, t.prefill)
+        t.answer(question, answer)
+    shown = t.answer("Save hand 1? [Y/n] ", "y")
+    # Ann: 24 + 30 + 10 − (15 + 5) = 44 (was 45); Bob 0; Cy: 80 − 75 = +5 (was −5).
+    # Totals after hand 2 (Ann −10, Bob +30, Cy −2): Ann 35 → 34, Bob 30, Cy −7 → 3.
+    assert "Hand 1 would score:" in flat(shown)
+    assert "Hand 1 changes: Ann +45 → +44 (total 35 → 34) Cy -5 → +5 (total -7 → 3)" in flat(shown)
+    assert t.finish() == 0
+    assert "Hand 1 changes: Ann +45 → +44 (total 35 → 34)" in flat(t.seen)
+    hands = history()["hands"]
+    assert hands[0]["entry"]["players"] == {
+        "Ann": {"melds": ["7H 8H 9H", "QS QD QC"], "layoffs": "10H", "hand": "AS 5D"},
+        "Bob": {"hand": ""},
+        "Cy": {"table": 80, "hand": 75},
+    }
+    assert [h["scores"] for h in hands] == [{"Ann": 44, "Bob": 0, "Cy": 5}, {"Ann": -10, "Bob": 30, "Cy": -2}]
+
+
+def test_edit_of_a_carousel_round_starts_from_the_knock_and_the_ending(application, record, history):
+    variant_or_skip("carousel")
+    new(application, "carousel", "Ann", "Bob", "Cy")
+    record("Ann: -3C AD knock", "Bob: -KS 7H 2C", "Cy: -9")
+    record("Ann: -2D AC", "Bob: -QS 8H", "Cy: -4", "stock")
+    t = Table(application, edit=1)
+    t._next()
+    assert t.prefill == "3C AD knock"
+    intro = t.answer("  left in hand: ", "3C AD knock")
+    assert "Round 1 of Manipulation rummy (Carousel)" in flat(intro)
+    t._next()
+    assert t.prefill == "KS 7H 2C"
+    t.answer("  left in hand: ", "KS 7H 2C")
+    t._next()
+    assert t.prefill == "9"
+    t.answer("  left in hand: ", "5")
+    shown = t.answer("Save round 1? [Y/n] ", "y")
+    # Ann (4) knocked and is lowest: (19 − 4) + (5 − 4) = 16 (was 20, with Cy at 9)
+    assert "Round 1 changes: Ann +20 → +16" in flat(shown)
+    assert t.finish() == 0
+    assert history()["hands"][0]["scores"] == {"Ann": 16, "Bob": 0, "Cy": 0}
+
+    t = Table(application, edit=2)  # the stock ran out: the ending question starts from "stock"
+    for answer in ("2D AC", "QS 8H", "4"):
+        t.answer("  left in hand: ", answer)
+    t._next()
+    assert t.prefill == "stock"
+    t.answer('How did the round end? Who knocked (a name), "stock" (the stock ran out), or "out NAME": ', "stock")
+    shown = t.answer("Save round 2? [Y/n] ", "y")
+    assert "Round 2: no score changes." in flat(shown)
+    assert t.finish() == 0
+
+
+def test_edit_of_a_crazy_round_uses_that_rounds_wild_rank(application, record, history):
+    variant_or_skip("crazy")
+    new(application, "crazy", "Ann", "Bob", "Cy")
+    record("Ann: -", "Bob: -KS", "Cy: -2D")
+    record("Ann: -", "Bob: -KS", "Cy: -2D")
+    record("Ann: -", "Bob: -KS", "Cy: -2D")
+    t = Table(application, edit=2)
+    intro = t.answer("  left in hand: ", "out")
+    assert "Round 2 of Crazy Rummy" in flat(intro) and "twos are wild" in flat(intro)
+    assert "Bob dealt, Cy got the eighth card and led." in flat(intro)
+    t.answer("  left in hand: ", "KS")
+    t.answer("  left in hand: ", "2D 3D")
+    shown = t.answer("Save round 2? [Y/n] ", "y")
+    # round 2, twos wild: Cy's 2♦ is a wild card, 25, and 3♦ 3: 28 (was 25)
+    assert "Round 2 changes: Cy +25 → +28" in flat(shown)
+    assert t.finish() == 0
+    assert history()["hands"][1]["scores"] == {"Ann": 0, "Bob": 10, "Cy": 28}
+
+
+def test_edit_of_a_gin_hand_starts_from_the_cards_shown(application, record, history):
+    variant_or_skip("gin")
+    new(application, "gin", "Ann", "Bob")
+    record("Ann: 7H 8H 9H QS QD QC 2C 3C 4C 5D knock", "Bob: KS KH KD 10H JH 5C 9S 6D 3S AH")
+    t = Table(application, edit=1)
+    cards = "  cards (10; 11 for big gin): "
+    t._next()
+    assert t.prefill == "7H 8H 9H QS QD QC 2C 3C 4C 5D knock"
+    intro = t.answer(cards, "7H 8H 9H QS QD QC 2C 3C 4C AD knock")
+    assert "Hand 1 again" in flat(intro)
+    t._next()
+    assert t.prefill == "KS KH KD 10H JH 5C 9S 6D 3S AH"
+    t.answer(cards, "KS KH KD 10H JH 5C 9S 6D 3S AH")
+    shown = t.answer("Save hand 1? [Y/n] ", "y")
+    # Ann knocks with the A♦ (1): Bob's deadwood 19 − 1 = 18 (was 14)
+    assert "Hand 1 changes: Ann +14 → +18" in flat(shown)
+    assert t.finish() == 0
+    assert history()["hands"][0]["scores"]["Ann"] == 18
+
+
+def test_a_player_asked_again_starts_from_what_was_just_typed(application, table, totals):
+    new(application, "rummy500", "Ann", "Bob")
+    t = table()
+    t.player("7H 8H 9H", "KC", "AS 4D")
+    t.player(hand="out")
+    whose_part(t, "Ann")  # the lay-off K♣ fits no meld
+    for question, typed, answer in (("  melds: ", "7H 8H 9H", "7H 8H 9H"), ("  laid off: ", "KC", "10H"),
+                                    ("  left in hand: ", "AS 4D", "AS 4D")):
+        t._next()
+        assert t.prefill == typed
+        t.answer(question, answer)
+    t.answer("Save hand 1? [Y/n] ", "y")
+    assert t.finish() == 0
+    # Ann: 24 melded + 10 laid off − 19 in hand = 15; Bob went out, 0
+    assert totals() == {"Ann": 15, "Bob": 0}
+
+
+def test_old_answers_of_stored_entries():
+    from scorekeeper.cli.prompt import old_answers
+    from scorekeeper.core.variants import get_variant
+
+    players = ["Ann", "Bob", "Cy"]
+    entry = {"players": {"ann": {"melds": "7H 8H 9H; QS QD QC", "layoffs": ["10H", "JH"], "hand": ["AS", "4D"]},
+                         "Bob": {"hand": []}, "Cy": {"table": 80, "hand": 85}}}
+    assert old_answers(get_variant("rummy500"), players, entry) == {
+        ("Ann", "melds"): "7H 8H 9H, QS QD QC", ("Ann", "layoffs"): "10H JH", ("Ann", "hand"): "AS 4D",
+        ("Bob", "hand"): "out", ("Cy", "melds"): "80", ("Cy", "hand"): "85"}
+    points = {"players": {"Ann": {"table": 60, "hand": 5}, "Bob": {"table": 0, "hand": 0}}, "out": "Bob"}
+    assert old_answers(get_variant("rummy500"), players[:2], points)[("", "ending")] == "Bob"
+    stock = {"players": {"Ann": {"table": 60, "hand": 5}, "Bob": {"table": 0, "hand": 0}}, "stock_exhausted": True}
+    assert old_answers(get_variant("rummy500"), players[:2], stock)[("", "ending")] == ""
+    if "carousel" in __import__("scorekeeper.core.variants", fromlist=["VARIANTS"]).VARIANTS:
+        carousel = {"players": {"Ann": {"hand": 3}, "Bob": {"hand": 0}}, "out": "Bob"}
+        assert old_answers(get_variant("carousel"), players[:2], carousel)[("", "ending")] == "out Bob"
+
+
+# -- the answers as read from a terminal ------------------------------------------------------
+
+class _Stream(io.StringIO):
+    def __init__(self, text: str = "", tty: bool = False):
+        super().__init__(text)
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+def test_without_line_editing_the_old_answer_is_shown_and_enter_keeps_it(monkeypatch):
+    from scorekeeper.cli import prompt
+
+    err = _Stream()
+    monkeypatch.setattr("sys.stdout", _Stream())  # redirected: no line editing
+    monkeypatch.setattr("sys.stderr", err)
+    monkeypatch.setattr("sys.stdin", _Stream("\nAS 5D\n\n"))
+    assert prompt.read_answer("  left in hand: ", "AS 4D") == "AS 4D"   # Enter keeps it
+    assert prompt.read_answer("  left in hand: ", "AS 4D") == "AS 5D"   # a new answer replaces it
+    assert prompt.read_answer("  melds: ") == ""                        # nothing recorded: Enter is nothing
+    assert err.getvalue() == ("  left in hand: (Enter keeps: AS 4D)   left in hand: (Enter keeps: AS 4D) "
+                              "  melds: ")
+
+
+def test_edit_at_a_real_terminal_puts_the_recorded_answer_on_the_line(exe, db, cli):
+    cli.new("rummy500", "Ann", "Bob", "Cy")
+    cli.record(*SPEC_HAND)
+    t = Terminal(exe, db, "1", command="edit")
+    t.expect("  melds: 7H 8H 9H, QS QD QC")   # already typed on the line
+    t.child.send("\r")                        # Enter keeps it
+    t.expect("  laid off: 10H")
+    t.child.send("\r")
+    t.expect("  left in hand: AS 4D")
+    t.child.send("\x7f\x7f5D\r")              # two backspaces and 5D: A♠ 5♦
+    for question in ("  melds: ", "  laid off: "):
+        t.expect(question)
+        t.child.send("\r")
+    t.expect("  left in hand: out")
+    t.child.send("\r")
+    t.expect("  melds: 80")
+    t.child.send("\r")
+    t.expect("  left in hand: 85")
+    t.child.send("\x7f\x7f75\r")
+    shown = t.answer("Save hand 1? [Y/n] ", "y")
+    # Ann: 24 + 30 + 10 − (15 + 5) = 44 (was 45); Cy: 80 − 75 = 5 (was −5)
+    assert re.search(r"Ann\s+\+44\s+44\s", shown) and re.search(r"Cy\s+\+5\s+5\s", shown)
+    assert t.finish() == 0
+    assert "Hand 1 changes: Ann +45 → +44 (total 45 → 44) Cy -5 → +5 (total -5 → 5)" in flat(t.seen)
+    assert "no terminal" not in t.seen
+    assert cli.totals() == {"Ann": 44, "Bob": 0, "Cy": 5}
+    assert cli.history()["hands"][0]["entry"]["players"]["Ann"]["hand"] == "AS 5D"
+
+
+def test_hand_json_at_a_real_terminal_asks_then_prints_the_document(exe, db, cli, tmp_path):
+    import json
+
+    pexpect = pytest.importorskip("pexpect")
+    cli.new("rummy500", "Ann", "Bob")
+    out = tmp_path / "hand.json"
+    child = pexpect.spawn("sh", ["-c", f'"{exe}" hand --json > "{out}"'], env=env_for(db), encoding="utf-8",
+                          timeout=20, dimensions=(50, 120))
+    for question, answer in (("  melds: ", "7H 8H 9H"), ("  laid off: ", ""), ("  left in hand: ", "out"),
+                             ("  melds: ", ""), ("  laid off: ", ""), ("  left in hand: ", "KS"),
+                             ("Save hand 1? [Y/n] ", "y")):
+        child.expect_exact(question)
+        child.sendline(answer)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "no terminal" not in child.before
+    doc = json.loads(out.read_text(encoding="utf-8"))  # one JSON document, nothing else
+    # Ann melded 7-8-9♥ (24) and went out; Bob holds K♠ (−10)
+    assert doc["number"] == 1 and doc["scores"] == {"Ann": 24, "Bob": -10} and doc["totals"] == {"Ann": 24, "Bob": -10}
+    assert "standings" not in doc
+
+
+def test_hand_json_at_a_real_terminal_asks(exe, db, cli):
+    cli.new("rummy500", "Ann", "Bob")
+    t = Terminal(exe, db, "--json")
+    t.player("7H 8H 9H", "", "out")
+    t.player(hand="KS")
+    t.answer("Save hand 1? [Y/n] ", "y")
+    assert t.finish() == 0
+    assert '"scores": {' in t.seen and "no terminal" not in t.seen
+    assert cli.totals() == {"Ann": 24, "Bob": -10}
+
+
+def test_edit_without_a_terminal_says_how_to_give_it(cli):
+    cli.new("rummy500", "Ann", "Bob")
+    cli.record("Ann: -", "Bob: -KS")
+    result = cli("edit", "1")
+    assert result.exit_code == 2 and "no terminal to ask on" in result.stderr and 'edit 1 "Ann:' in flat(result.stderr)
+    result = cli("edit", "2")  # a hand that does not exist is not asked for either
+    assert result.exit_code == 2

@@ -80,20 +80,35 @@ class Application:
         """The id an id prefix names (or the current session's). Raises :class:`StateError`."""
         return self.store.resolve(session)
 
-    def table(self, session: str | None = None) -> dict:
-        """What asking for the next hand at the table needs: the ``standings`` document
+    def table(self, session: str | None = None, number: int | None = None) -> dict:
+        """What asking for a hand at the table needs: the ``standings`` document
         of the session plus ``seats`` (the players in seat order), ``rules`` (the
-        options as stored), ``number`` (the next hand), ``dealer_of_next`` /
-        ``leader_of_next`` (who deals and leads it, named even once the game is
-        over) and ``variant_name``."""
+        options as stored), ``number`` (the hand asked for: the next one, or
+        ``number``, a hand already recorded, when it is entered again by ``edit``),
+        ``dealer_of_next`` / ``leader_of_next`` (who dealt and led that hand, named
+        even once the game is over), ``variant_name``, ``deal_word`` (the variant's
+        word for a deal: "hand" or "round") and ``jokers`` (how many jokers the game
+        is played with). For a hand already recorded, ``round`` and ``wild`` are
+        that hand's where the wild rank changes with the round (Crazy Rummy).
+        Raises :class:`InputError` for a ``number`` that is no recorded hand."""
         from scorekeeper.app import report
+        from scorekeeper.core.cards import RANKS
+        from scorekeeper.core.game import hand_number
 
         loaded = self._open(session)
+        variant = loaded.setup.variant
         doc = report.standings_json(loaded)
-        n = loaded.state.hands + 1
+        if number is None:
+            n = loaded.state.hands + 1
+        else:
+            n = number
+            hand_number(n, loaded.state.hands)
+            if variant.round_matters:
+                doc.update(round=n, wild=RANKS[variant.wild_rank(n) - 1])
         doc.update(seats=list(loaded.setup.players), rules=dict(loaded.record["rules"]), number=n,
                    dealer_of_next=loaded.state.dealer_of(n), leader_of_next=loaded.state.leader_of(n),
-                   variant_name=loaded.setup.variant.name)
+                   variant_name=variant.name, deal_word=variant.deal_word,
+                   jokers=variant.decks(loaded.setup)[1])
         return doc
 
     # -- playing --------------------------------------------------------------------
@@ -160,15 +175,39 @@ class Application:
         """``edit N``: re-record hand ``number``; it and the hands after it are scored again.
 
         Returns ``hand --json`` for that hand (``totals`` at that hand) plus
-        ``standings``. Refused when the edit would end the game before later hands.
+        ``standings`` (after the edit) and ``before``: ``{"scores", "totals"}``, the
+        hand's scores and the standings totals as they were, to say what changed.
+        Refused when the edit would end the game before later hands.
         """
         from scorekeeper.app import sessions
 
         with self.store.writing():
             loaded = self._open(session)
             raw = self._entry(loaded, entry, form)
+            before = _before(loaded, number)
             loaded, result = sessions.edit_in(self.store, loaded, number, raw, form)
-        return self._hand_doc(loaded, result, number)
+        doc = self._hand_doc(loaded, result, number)
+        doc["before"] = before
+        return doc
+
+    def preview_edit(self, number: int, entry: Any, form: str = "file", session: str | None = None) -> dict:
+        """Score ``entry`` as hand ``number`` again, and the hands after it, without storing
+        anything (the confirmation of ``edit`` at the table): the document :meth:`edit`
+        would give, plus what :meth:`preview_hand` adds (``players``, ``notes``,
+        ``note``, ``entry``). Refused as :meth:`edit` refuses."""
+        from scorekeeper.app import report
+        from scorekeeper.app.games import Loaded
+
+        loaded = self._open(session)
+        raw = self._entry(loaded, entry, form)
+        before = _before(loaded, number)
+        state = _rescored(loaded, number, raw)
+        result = state.results[number - 1]
+        after = Loaded(loaded.record, loaded.setup, state, False)
+        doc = report.hand_json(after, result, number)
+        doc.update(players={name: ps.as_json() for name, ps in result.players.items()}, notes=list(result.notes),
+                   note=state.ending.note, entry=raw, standings=report.standings_json(after), before=before)
+        return doc
 
     def hand_entry(self, number: int | None = None, session: str | None = None) -> dict:
         """A stored hand as entered: ``{"session", "number", "entry", "lines"}`` (``lines``:
@@ -193,6 +232,27 @@ class Application:
 
         loaded, number = sessions.undo(self.store, session)
         return {"session": loaded.record["id"], "number": number, "standings": report.standings_json(loaded)}
+
+    def undo_preview(self, session: str | None = None) -> dict:
+        """What ``undo`` would take back, for its question: :meth:`hand_entry` of the last
+        hand plus ``scores`` (the hand's), ``dealer`` (who dealt it), ``deal_word``
+        ("hand" or "round") and, where the wild rank changes with the round (Crazy
+        Rummy), ``round`` and ``wild``. Raises :class:`StateError` when there is no hand."""
+        from scorekeeper.core.cards import RANKS
+
+        loaded = self._open(session)
+        hands = loaded.record["hands"]
+        if not hands:
+            raise StateError("session.nothing_to_undo")
+        number = len(hands)
+        entry = hands[-1]["entry"]
+        variant = loaded.setup.variant
+        doc = {"session": loaded.record["id"], "number": number, "entry": entry, "lines": _lines(entry),
+               "scores": dict(loaded.state.results[number - 1].scores), "dealer": loaded.state.dealer_of(number),
+               "deal_word": variant.deal_word}
+        if variant.round_matters:
+            doc.update(round=number, wild=RANKS[variant.wild_rank(number) - 1])
+        return doc
 
     def redo(self, session: str | None = None) -> dict:
         """``redo``: put back what the last undo took. ``{"session", "number", "standings"}``."""
@@ -398,6 +458,50 @@ class Application:
         return {"title": game.get("title"), "variant": started["variant"], "variant_name": started["variant_name"],
                 "players": started["players"], "target": started["rules"].get("target"), "hands": hands,
                 "standings": standings if hands else started["standings"]}
+
+
+def _lines(entry: Any) -> dict[str, str]:
+    """:func:`scorekeeper.app.audit.entry_lines`, with what it leaves out of a Gin Rummy
+    entry: the cards a player showed (``cards``), ``big`` for big gin, the up-card."""
+    from scorekeeper.app.audit import entry_lines
+
+    lines = entry_lines(entry)
+    if not isinstance(entry, dict):
+        return lines
+    for name, part in (entry.get("players") or {}).items():
+        if isinstance(part, dict) and "cards" in part and name in lines:
+            cards = part["cards"]
+            cards = " ".join(cards) if isinstance(cards, (list, tuple)) else " ".join(str(cards).split())
+            big = " big" if entry.get("big_gin") and entry.get("knock") == name else ""
+            lines[name] = (cards + " " + lines[name]).strip() + big
+    if entry.get("upcard"):
+        lines[""] = (lines.get("", "") + " up=" + str(entry["upcard"])).strip()
+    return lines
+
+
+def _before(loaded: Loaded, number: int) -> dict:
+    """Hand ``number``'s scores and the standings totals before it is changed (``hand_number`` checks it)."""
+    from scorekeeper.core.game import hand_number
+
+    hand_number(number, loaded.state.hands)
+    return {"scores": dict(loaded.state.results[number - 1].scores), "totals": dict(loaded.state.totals)}
+
+
+def _rescored(loaded: Loaded, number: int, raw: Any):
+    """The game state with ``raw`` as hand ``number``: that hand and every later one scored
+    again, refused as ``edit`` refuses (the same checks as ``sessions.edit_in``)."""
+    from scorekeeper.app.games import entries_of, score_hands
+
+    entries = entries_of(loaded.record)
+    entries[number - 1] = raw
+    try:
+        return score_hands(loaded.setup, entries[number - 1:], loaded.state.results[:number - 1])
+    except StateError:
+        raise StateError("session.edit_ends_game", hand=number) from None
+    except InputError as e:
+        if e.hand == number and e.code == "session.hand_refused":
+            raise e.facts["cause"] from None  # the edited hand itself: the command already names it
+        raise
 
 
 def demo_game() -> dict:

@@ -19,6 +19,14 @@ anyone, or everyone). The hand's scores are shown before anything is saved,
 and saving needs a yes. Ctrl-C or Ctrl-D at any question saves nothing and
 ends the command with exit status 1.
 
+``edit N`` on a terminal asks the same questions about hand N, each answer
+starting from the hand as recorded (:func:`old_answers`): on a terminal with line
+editing the old answer is already typed on the line, so a correction is one key
+edit and Enter keeps it; without line editing (the output redirected) the old
+answer is shown after the question and Enter keeps it. A player asked again
+after a refusal starts from what was just typed, the same way. Hands are called
+by the variant's word for them (Carousel and Crazy Rummy play rounds).
+
 :func:`ask_hand` returns the raw entry; the command stores it (form ``"prompt"``)
 through the application, as it stores any hand. Whom to ask again after a
 refusal comes from the refusal's ``player`` fact, never from its sentence.
@@ -69,19 +77,22 @@ def parts_asked(variant: "Variant") -> tuple[str, ...]:
 
 
 def ask_hand(t: "Terminal", application: "Application", table: dict, session: str | None = None,
-             read: Callable[[str], str] | None = None) -> dict:
+             read: Callable[..., str] | None = None, old: Any = None) -> dict:
     """Ask for the next hand of the session player by player; return the raw entry.
 
     ``table`` is ``application.table(session)`` (the session as the questions need
     it); each whole hand is scored with ``application.preview_hand`` before it is
-    offered for saving. ``read(question)`` reads one answer (default:
-    :func:`read_answer`). The questions go to standard output, or to standard
+    offered for saving. ``old`` is the stored entry of the hand entered again by
+    ``edit`` (``table`` is then ``application.table(session, number)``): each answer
+    starts from it, and the hand is scored with ``application.preview_edit``.
+    ``read(question)`` reads one answer, ``read(question, prefill)`` one that starts
+    from ``prefill`` (default: :func:`read_answer`). The questions go to standard output, or to standard
     error when the output is redirected (``scorekeeper hand > log``), so they are
     always seen. Raises :class:`StateError` when the game is already finished,
     and ``typer.Exit(1)`` when the person leaves (Ctrl-C, Ctrl-D, or declining to
     save) — nothing is saved then.
     """
-    if table["finished"]:
+    if table["finished"] and old is None:
         raise StateError("cli.prompt.finished", winners=list(table["winners"]))
     if read is None:
         read = read_answer
@@ -93,31 +104,141 @@ def ask_hand(t: "Terminal", application: "Application", table: dict, session: st
     if table["variant"] == "gin":  # Gin Rummy asks for the cards each player shows, not for melds
         dialog = GinDialog
     try:
-        return dialog(t, application, table, session, read).run()
+        return dialog(t, application, table, session, read, old).run()
     except (KeyboardInterrupt, EOFError, Leave) as e:
         sys.stderr.write(("\n" if not isinstance(e, Leave) else "") + _("Nothing saved.") + "\n")
         raise typer.Exit(1) from None
 
 
-def read_answer(question: str) -> str:
+def read_answer(question: str, prefill: str = "") -> str:
     """One answer: ``input`` (with line editing) when the output is a terminal,
     else the question on standard error and a line from standard input.
+
+    ``prefill`` is the answer to start from (``edit``): with line editing it is
+    put on the line, ready to be corrected or kept with Enter; without, it is
+    shown after the question and an empty answer keeps it.
     Raises ``EOFError`` at the end of input (Ctrl-D)."""
     if sys.stdout.isatty():
+        if prefill and _line_prefilled():
+            return _input_prefilled(question, prefill)
+        if prefill:
+            return input(question + keeps(prefill)).strip() or prefill
         return input(question)
-    sys.stderr.write(question)
+    sys.stderr.write(question + (keeps(prefill) if prefill else ""))
     sys.stderr.flush()
     line = sys.stdin.readline()
     if not line:
         raise EOFError
-    return line.rstrip("\n")
+    return line.rstrip("\n").strip() or prefill
+
+
+def keeps(prefill: str) -> str:
+    """What follows a question whose old answer cannot be put on the line."""
+    return _("(Enter keeps: {answer}) ").format(answer=prefill)
+
+
+def _line_prefilled() -> bool:
+    """Whether the line editor can start a line with text on it (GNU readline's pre-input hook)."""
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - not on every platform
+        return False
+    return hasattr(readline, "set_pre_input_hook") and hasattr(readline, "insert_text")
+
+
+def _input_prefilled(question: str, prefill: str) -> str:
+    import readline
+
+    def put_on_the_line() -> None:
+        readline.insert_text(prefill)
+        readline.redisplay()
+
+    readline.set_pre_input_hook(put_on_the_line)
+    try:
+        return input(question)
+    finally:
+        readline.set_pre_input_hook(None)
+
+
+def old_answers(variant: "Variant", players: list[str], entry: Any) -> dict[tuple[str, str], str]:
+    """The answers that give the stored hand ``entry`` again, as the dialog asks for
+    them: ``{(player, part): text}`` with part ``melds``, ``layoffs``, ``hand`` (the
+    knocker's ends with ``knock``) or, for Gin Rummy, ``cards`` (the player's part
+    in gin's one-line form); and ``("", "ending")`` (how the hand ended, where it
+    is asked), ``("", "upcard")`` (gin under Oklahoma)."""
+    from scorekeeper.core.entry import find_player
+
+    if not isinstance(entry, dict):
+        return {}
+
+    def named(name: Any) -> str | None:
+        return find_player(name, players) if isinstance(name, str) else None
+
+    knocker, out = named(entry.get("knock")), named(entry.get("out"))
+    found: dict[tuple[str, str], str] = {}
+    gone = None
+    for name, part in (entry.get("players") or {}).items():
+        player = named(name)
+        if player is None or not isinstance(part, dict):
+            continue
+        if variant.read_line is not None:  # the variant's own one-line form (Gin Rummy): one answer
+            found[(player, "cards")] = _gin_answer(player, part, entry, knocker)
+            continue
+        if "table" in part:
+            found[(player, "melds")] = str(part["table"])
+        elif part.get("melds"):
+            melds = part["melds"]
+            found[(player, "melds")] = ", ".join(
+                _words(m) for m in (melds.replace(";", ",").split(",") if isinstance(melds, str) else melds)
+                if _words(m))
+        if part.get("layoffs"):
+            found[(player, "layoffs")] = _words(part["layoffs"])
+        hand = part.get("hand")
+        if isinstance(hand, int) and not isinstance(hand, bool):
+            found[(player, "hand")] = str(hand)
+        elif hand is not None and not _words(hand):
+            found[(player, "hand")] = "out"
+            gone = player
+        elif hand is not None:
+            found[(player, "hand")] = _words(hand)
+        if knocker == player and (player, "hand") in found:
+            found[(player, "hand")] += " knock"
+    if variant.read_line is not None:
+        if entry.get("stock_exhausted"):
+            found[("", "ending")] = "stock"
+        if entry.get("upcard"):
+            found[("", "upcard")] = str(entry["upcard"])
+    elif entry.get("stock_exhausted"):
+        found[("", "ending")] = "stock" if variant.knock_allowed else ""
+    elif out and out != gone:
+        found[("", "ending")] = f"out {out}" if variant.knock_allowed else out
+    return found
+
+
+def _gin_answer(player: str, part: dict, entry: dict, knocker: str | None) -> str:
+    from scorekeeper.app.audit import entry_lines
+
+    if "cards" in part:
+        text = _words(part["cards"])
+    else:
+        text = entry_lines({"players": {player: part}}).get(player, "")
+    if knocker == player:
+        text = (text + " knock" + (" big" if entry.get("big_gin") else "")).strip()
+    return text
+
+
+def _words(value: Any) -> str:
+    """Cards as one line of words, from a string or a list."""
+    if isinstance(value, (list, tuple)):
+        return " ".join(w for w in (_words(v) for v in value) if w)
+    return " ".join(str(value).split())
 
 
 class _Dialog:
     """One hand's questions and answers."""
 
     def __init__(self, t: "Terminal", application: "Application", table: dict, session: str | None,
-                 read: Callable[[str], str]):
+                 read: Callable[..., str], old: Any = None):
         from scorekeeper.cli.render import prompt as draw
         from scorekeeper.core.variants import get_variant
 
@@ -132,10 +253,17 @@ class _Dialog:
         self.answers: dict[str, dict] = {}
         self.knocker: str | None = None
         self.ending: dict = {}
+        #: the variant's word for a deal ("hand", or "round": Carousel, Crazy Rummy)
+        self.word = table.get("deal_word", self.variant.deal_word)
+        #: editing: the stored entry of the hand entered again (None: a new hand)
+        self.old = old
+        #: the answer each question starts from: what was typed in this dialog, else the old entry's
+        self.typed: dict[tuple[str, str], str] = {}
+        self.recorded = old_answers(self.variant, self.players, old) if old is not None else {}
 
     # -- the whole hand ---------------------------------------------------------
     def run(self) -> dict:
-        self.draw.intro(self.t, self.out, self.table, "melds" in self.parts, self.variant.knock_allowed)
+        self.intro()
         todo = list(self.players)
         while True:
             for name in todo:
@@ -143,16 +271,31 @@ class _Dialog:
             self.ending = self.ask_ending()
             raw = self.entry()
             try:
-                doc = self.application.preview_hand(raw, "prompt", self.session)
+                doc = self.preview(raw)
             except InputError as e:
                 self.draw.refused(self.out, e.message)
                 # the player the refusal is about is typed again; with none, anyone or everyone
                 todo = self.ask_again(default=e.player if e.player in self.players else None, refused=True)
                 continue
-            self.draw.preview(self.t, self.out, doc, self.how_ended())
-            if self.confirm(_("Save hand {number}? [Y/n] ").format(number=self.number)):
+            self.draw.preview(self.t, self.out, doc, self.how_ended(), self.word)
+            if self.confirm(self.save_question()):
                 return raw
             todo = self.ask_again(default=None)
+
+    def intro(self) -> None:
+        self.draw.intro(self.t, self.out, self.table, "melds" in self.parts, self.variant.knock_allowed,
+                        editing=self.old is not None)
+
+    def preview(self, raw: dict) -> dict:
+        """The hand scored, not stored: as the next hand, or as the hand being edited."""
+        if self.old is not None:
+            return self.application.preview_edit(self.number, raw, "prompt", self.session)
+        return self.application.preview_hand(raw, "prompt", self.session)
+
+    def save_question(self) -> str:
+        if self.word == "round":
+            return _("Save round {number}? [Y/n] ").format(number=self.number)
+        return _("Save hand {number}? [Y/n] ").format(number=self.number)
 
     def entry(self) -> dict:
         raw: dict[str, Any] = {"players": {p: dict(self.answers[p]) for p in self.players}}
@@ -170,15 +313,27 @@ class _Dialog:
         self.draw.say(self.out, text, style)
 
     # -- questions ----------------------------------------------------------------
-    def ask(self, question: str, answer: Callable[[str], Any]) -> Any:
+    def ask(self, question: str, answer: Callable[[str], Any], key: tuple[str, str] | None = None) -> Any:
         """Ask until ``answer(text)`` accepts the text; an :class:`InputError` is
-        shown with its reason and the question asked again."""
+        shown with its reason and the question asked again. ``key`` (``(player,
+        part)``) names the answer: it starts from the one typed before in this
+        dialog, else from the hand being edited, and the accepted text is kept."""
+        prefill = self.prefill(key)
         while True:
-            text = self.read(question).strip()
+            text = (self.read(question, prefill) if prefill else self.read(question)).strip()
             try:
-                return answer(text)
+                value = answer(text)
             except InputError as e:
                 self.draw.try_again(self.out, e.message)
+                continue
+            if key is not None:
+                self.typed[key] = text
+            return value
+
+    def prefill(self, key: tuple[str, str] | None) -> str:
+        if key is None:
+            return ""
+        return self.typed[key] if key in self.typed else self.recorded.get(key, "")
 
     def confirm(self, question: str) -> bool:
         while True:
@@ -193,7 +348,7 @@ class _Dialog:
             self.knocker = None
         part: dict[str, Any] = {}
         if "melds" in self.parts:
-            melds = self.ask("  " + _("melds:") + " ", lambda text: self.read_melds(name, text))
+            melds = self.ask("  " + _("melds:") + " ", lambda text: self.read_melds(name, text), (name, "melds"))
             if isinstance(melds, dict):  # the whole part on one line: nothing more to ask
                 self.answers[name] = melds
                 return
@@ -202,10 +357,12 @@ class _Dialog:
             elif melds:
                 part["melds"] = melds
         if "layoffs" in self.parts and "table" not in part:
-            layoffs = self.ask("  " + _("laid off:") + " ", lambda text: self.read_layoffs(name, text))
+            layoffs = self.ask("  " + _("laid off:") + " ", lambda text: self.read_layoffs(name, text),
+                               (name, "layoffs"))
             if layoffs:
                 part["layoffs"] = layoffs
-        hand, knocked = self.ask("  " + _("left in hand:") + " ", lambda text: self.read_hand(name, text))
+        hand, knocked = self.ask("  " + _("left in hand:") + " ", lambda text: self.read_hand(name, text),
+                                 (name, "hand"))
         part["hand"] = hand
         if knocked:
             self.knocker = name
@@ -218,9 +375,10 @@ class _Dialog:
             return {}  # a knock was given, or the player with no cards left went out
         if self.variant.knock_allowed:
             return self.ask(_('How did the round end? Who knocked (a name), "stock" (the stock ran out), '
-                              'or "out NAME": '), self.read_ending)
+                              'or "out NAME": '), self.read_ending, ("", "ending"))
         if any(isinstance(h, int) for h in hands.values()):
-            return self.ask(_("Who went out? (a name; Enter: nobody, the stock ran out): "), self.read_went_out)
+            return self.ask(_("Who went out? (a name; Enter: nobody, the stock ran out): "), self.read_went_out,
+                            ("", "ending"))
         return {}
 
     def ask_again(self, default: str | None, refused: bool = False) -> list[str]:
@@ -246,17 +404,19 @@ class _Dialog:
         return self.ask(question, answer)
 
     # -- reading answers -------------------------------------------------------------
-    def player(self, text: str) -> str:
-        """A session player named by ``text`` (exactly, or ignoring case)."""
-        from scorekeeper.core.entry import did_you_mean
+    def player(self, text: str, words: tuple[str, ...] = ()) -> str:
+        """A session player named by ``text`` (exactly, or ignoring case). Else an
+        :class:`InputError` with the near miss (``near``) among the players and
+        ``words``, the other answers the question takes (``stock``)."""
+        from scorekeeper.core.entry import closest, find_player
 
-        if text in self.players:
-            return text
-        folded = [p for p in self.players if p.casefold() == text.casefold()]
-        if len(folded) == 1:
-            return folded[0]
-        raise InputError("cli.prompt.not_a_player", text=text, hint=did_you_mean(text, self.players),
-                         players=list(self.players))
+        found = find_player(text, self.players)
+        if found is not None:
+            return found
+        near = closest(text, list(self.players) + list(words))
+        if near is None:
+            raise InputError("cli.prompt.not_a_player", text=text, hint="", players=list(self.players))
+        raise InputError("cli.prompt.not_a_player_near", text=text, near=near, players=list(self.players))
 
     def read_melds(self, name: str, text: str) -> list[str] | int | dict | None:
         """Melds typed as ``7H 8H 9H, QS QD QC`` (each checked now), or table points as a number.
@@ -349,12 +509,12 @@ class _Dialog:
             return {"out": self.player(rest.strip())}
         if not text:
             raise InputError("cli.prompt.no_ending")
-        return {"knock": self.player(text)}
+        return {"knock": self.player(text, ("stock",))}
 
     def read_went_out(self, text: str) -> dict:
         if not text or text.lower() in ("nobody", "none", "stock"):
             return {"stock_exhausted": True}
-        return {"out": self.player(text)}
+        return {"out": self.player(text, ("nobody", "stock"))}
 
 
 def _cards_text(text: str) -> str:
@@ -383,26 +543,15 @@ class GinDialog(_Dialog):
         self.big_gin = False
         self.oklahoma = bool(self.table["rules"].get("oklahoma"))
 
-    def run(self) -> dict:
+    def intro(self) -> None:
         from scorekeeper.cli.render import gin as gin_draw
 
-        gin_draw.intro(self.out, self.table, self.oklahoma)
-        todo = list(self.players)
-        while True:
-            for name in todo:
-                self.ask_player(name)
-            self.ending = self.ask_ending()
-            raw = self.entry()
-            try:
-                doc = self.application.preview_hand(raw, "prompt", self.session)
-            except InputError as e:
-                self.draw.refused(self.out, e.message)
-                todo = self.ask_again(default=e.player if e.player in self.players else None, refused=True)
-                continue
-            self.draw.preview(self.t, self.out, doc, self.how_ended())
-            if self.confirm(_("Save hand {number}? [Y/n] ").format(number=self.number)):
-                return raw
-            todo = self.ask_again(default=None)
+        doc = self.table
+        if self.old is not None:  # a hand already played: who dealt and led it, not who deals next
+            doc = dict(doc, dealer=doc["dealer_of_next"], leader=doc["leader_of_next"])
+        gin_draw.intro(self.out, doc, self.oklahoma)
+        if self.old is not None:
+            self.draw.editing_line(self.out, self.number, self.word)
 
     def entry(self) -> dict:
         raw: dict[str, Any] = {"players": {p: dict(self.answers[p]) for p in self.players}}
@@ -420,7 +569,8 @@ class GinDialog(_Dialog):
         self.say(name, "bold")
         if self.knocker == name:
             self.knocker, self.big_gin = None, False
-        self.answers[name] = self.ask(_("  cards (10; 11 for big gin): "), lambda text: self.read_cards(name, text))
+        self.answers[name] = self.ask(_("  cards (10; 11 for big gin): "), lambda text: self.read_cards(name, text),
+                                      (name, "cards"))
 
     def read_cards(self, name: str, text: str) -> dict:
         """One player's answer, read as the one-line form reads ``NAME: TEXT``; cards
@@ -450,9 +600,11 @@ class GinDialog(_Dialog):
         """Who knocked (or ``stock``), unless an answer said so; under Oklahoma, the up-card."""
         ending: dict[str, Any] = {}
         if not self.knocker:
-            ending = self.ask(_('Who knocked? (a name; "stock" if the stock ran out): '), self.read_ending)
+            ending = self.ask(_('Who knocked? (a name; "stock" if the stock ran out): '), self.read_ending,
+                              ("", "ending"))
         if self.oklahoma and not ending.get("stock_exhausted"):
-            ending["upcard"] = self.ask(_("The up-card (it sets the knock limit): "), self.read_upcard)
+            ending["upcard"] = self.ask(_("The up-card (it sets the knock limit): "), self.read_upcard,
+                                        ("", "upcard"))
         return ending
 
     def read_ending(self, text: str) -> dict:
@@ -460,7 +612,7 @@ class GinDialog(_Dialog):
             return {"stock_exhausted": True}
         if not text:
             raise InputError("cli.prompt.no_ending")
-        self.knocker = self.player(text)
+        self.knocker = self.player(text, ("stock",))
         part = self.answers.get(self.knocker, {})
         if "cards" in part:
             from scorekeeper.core.cards import parse_cards

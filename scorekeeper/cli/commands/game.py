@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Any, List, Optional
+from typing import Any, Callable, List, Optional
 
 import typer
 from typing_extensions import Annotated
@@ -50,12 +50,12 @@ QUESTIONS = {"undo": ("cli.ask.undo", "cli.ask.undo.no_terminal"),
              "delete": ("cli.ask.delete", "cli.ask.delete.no_terminal")}
 
 
-def confirm(yes: bool, what: str, **facts: Any) -> None:
+def confirm(yes: bool, what: str, show: Callable[[], None] | None = None, **facts: Any) -> None:
     """Ask the question of ``what`` (y/N) unless ``yes``; no terminal to ask on is
     refused (:class:`InputError`), a no ends the command with exit status 1.
-
-    Only ``y``, ``yes`` or the whole local word confirm (:mod:`scorekeeper.cli.answers`:
-    a bare «т», the N key on a Cyrillic layout, never does)."""
+    ``show()`` draws what the question is about, just before it is asked. Only ``y``,
+    ``yes`` or the whole local word confirm (:mod:`scorekeeper.cli.answers`: a bare «т»,
+    the N key on a Cyrillic layout, never does)."""
     if yes:
         return
     question, refusal = QUESTIONS[what]
@@ -64,6 +64,8 @@ def confirm(yes: bool, what: str, **facts: Any) -> None:
     from scorekeeper.cli import answers
     from scorekeeper.core.messages import render
 
+    if show is not None:
+        show()
     while True:
         typed = typer.prompt(_("{question} [y/N]").format(question=render(question, facts)), default="",
                              show_default=False)
@@ -139,7 +141,7 @@ def register(app: typer.Typer) -> None:
         raw, form = entry_from(entries, file)
         if raw is None:
             table = application.table(session)  # the session must exist before anything is asked
-            if json_ or not sys.stdin.isatty():
+            if not sys.stdin.isatty():
                 raise InputError("cli.entry.none", command="hand")
             from scorekeeper.cli.prompt import ask_hand
 
@@ -159,7 +161,14 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Re-record hand N (same forms as `hand`); every later hand is re-scored.
 
-        Example: scorekeeper edit 2 "Ann: 7H 8H 9H -AS" "Bob: -" "Cy: 80 -85"
+        \b
+        Examples:
+          scorekeeper edit 2 "Ann: 7H 8H 9H -AS" "Bob: -" "Cy: 80 -85"
+          scorekeeper edit 2
+
+        With no entries, on a terminal, hand N is asked again as `hand` asks, each
+        answer starting from the one recorded (Enter keeps it). Then it says what
+        changed: each player's score of the hand and total (Cy +27 → +33).
         """
         from scorekeeper.cli.render import game as draw
 
@@ -167,10 +176,16 @@ def register(app: typer.Typer) -> None:
         application = r.app(db)
         raw, form = entry_from(entries, file)
         if raw is None:
-            application.session_id(session)  # no session is said before a missing hand
-            raise InputError("cli.entry.none", command=f"edit {number}")
+            if not sys.stdin.isatty():
+                application.session_id(session)  # no session is said before a missing hand
+                raise InputError("cli.entry.none", command=f"edit {number}")
+            table = application.table(session, number)  # the hand must exist before anything is asked
+            old = application.hand_entry(number, session)["entry"]
+            from scorekeeper.cli.prompt import ask_hand
+
+            raw, form = ask_hand(r.terminal, application, table, session, old=old), "prompt"
         doc = application.edit(number, raw, form, session)
-        r.terminal.show(doc, json_, draw.hand, for_people=("standings",))
+        r.terminal.show(doc, json_, draw.edited, for_people=("standings", "before"))
 
     @app.command()
     def standings(ctx: typer.Context, json_: JsonOpt = False, session: SessionOpt = None, db: DbOpt = None) -> None:
@@ -205,7 +220,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def undo(ctx: typer.Context, yes: YesOpt = False, session: SessionOpt = None, db: DbOpt = None) -> None:
-        """Take back the last hand (redo puts it back).
+        """Take back the last hand (redo puts it back); it is shown before the question.
 
         Example: scorekeeper undo --yes
         """
@@ -214,7 +229,8 @@ def register(app: typer.Typer) -> None:
         r = run(ctx)
         application = r.app(db)
         if not yes:
-            confirm(yes, "undo", hand=application.hand_entry(None, session)["number"])
+            shown = application.undo_preview(session)
+            confirm(yes, "undo", lambda: draw.taking_back(r.terminal, shown), hand=shown["number"])
         draw.undone(r.terminal, application.undo(session))
 
     @app.command()

@@ -1,4 +1,4 @@
-"""Playing a game: new, hand, standings, history, undo, redo."""
+"""Playing a game: new, hand, edit, standings, history, undo, redo."""
 from __future__ import annotations
 
 from typing import Any
@@ -133,3 +133,67 @@ def undone(t: Any, doc: dict) -> None:
 def redone(t: Any, doc: dict) -> None:
     t.print(_("Hand {number} put back.").format(number=doc["number"]))
     standings(t, doc["standings"])
+
+
+# -- what an edit changed, what an undo takes back ------------------------------------
+
+def change_lines(doc: dict, word: str = "hand") -> list[Text]:
+    """What an edit changes (or changed): ``Hand 3 changed:`` then, for each player
+    whose score of the hand or whose total moves, ``Cy +27 → +33 (total 60 → 66)``;
+    or that nothing changed. ``doc`` is the ``edit`` (or ``preview_edit``) document:
+    its ``before`` holds the hand's scores and the totals as they were; the totals
+    after are its ``standings``' (end bonuses included). ``word``: "hand" or "round"."""
+    before = doc["before"]
+    after = {p["name"]: p["total"] for p in doc["standings"]["players"]}
+    rows = []
+    for name, score in doc["scores"].items():
+        old, old_total, total = before["scores"].get(name), before["totals"].get(name), after.get(name)
+        if old != score:
+            text = _("{player} {old} → {new} (total {old_total} → {total})")
+        elif old_total != total:
+            text = _("{player}: total {old_total} → {total}")
+        else:
+            continue
+        rows.append(Text("  " + text.format(player=name, old=signed(old), new=signed(score),
+                                            old_total=old_total, total=total)))
+    number = doc["number"]
+    if not rows:
+        text = (_("Round {number}: no score changes.") if word == "round"
+                else _("Hand {number}: no score changes."))
+        return [Text(text.format(number=number), style="bold")]
+    text = _("Round {number} changes:") if word == "round" else _("Hand {number} changes:")
+    return [Text(text.format(number=number), style="bold"), *rows]
+
+
+def edited(t: Any, doc: dict) -> None:
+    """``edit``: what changed (each player's score of the hand, and total), then the standings."""
+    from scorekeeper.core.variants import get_variant
+
+    word = get_variant(doc["standings"]["variant"]).deal_word
+    for line in change_lines(doc, word):
+        t.print(line)
+    standings(t, doc["standings"])
+
+
+def taking_back(t: Any, doc: dict) -> None:
+    """Before ``undo`` asks: the hand it would take back — each player's entry as it
+    was typed or read (the one-line form) and the hand's score. ``doc`` is the
+    application's ``undo_preview`` document."""
+    word, number = doc.get("deal_word", "hand"), doc["number"]
+    if doc.get("round"):
+        title = _("Round {number} — {wild}, dealt by {dealer}:").format(number=number, wild=wild_words(doc["wild"]),
+                                                                        dealer=doc["dealer"])
+    elif word == "round":
+        title = _("Round {number}, dealt by {dealer}:").format(number=number, dealer=doc["dealer"])
+    else:
+        title = _("Hand {number}, dealt by {dealer}:").format(number=number, dealer=doc["dealer"])
+    t.print(Text(title, style="bold"))
+    drawn = table()
+    drawn.add_column(_("Player"), overflow="fold")
+    drawn.add_column(_("Entry"), overflow="fold")
+    drawn.add_column(_("Score"), justify="right", overflow="fold")
+    for name, score in doc["scores"].items():
+        drawn.add_row(Text(name), Text(doc["lines"].get(name, "")), signed(score))
+    t.print(drawn)
+    if doc["lines"].get(""):
+        t.print(Text("  " + _("How it ended: {ending}").format(ending=doc["lines"][""])))

@@ -26,14 +26,18 @@ def asks_hand() -> str:
     return _('For each player: the cards left in hand, or their points; "out" if none are left.')
 
 
-def intro(t: Any, out: Any, doc: dict, asks_table_too: bool, knock_allowed: bool) -> None:
+def intro(t: Any, out: Any, doc: dict, asks_table_too: bool, knock_allowed: bool, editing: bool = False) -> None:
     """What hand this is, who dealt and led, and how to answer. ``doc`` is the
-    application's ``table`` document."""
-    facts = {"round": doc.get("round"), "number": doc["number"], "variant": variant_name(doc["variant_name"]),
+    application's ``table`` document (its ``deal_word`` names the hand, its
+    ``jokers`` say whether the joker's code is worth teaching); ``editing``: the
+    hand is entered again (``edit``), each answer starting from the recorded one."""
+    word = "round" if doc.get("round") else doc.get("deal_word", "hand")
+    number = doc["round"] if doc.get("round") else doc["number"]
+    facts = {"number": number, "variant": variant_name(doc["variant_name"]),
              "title": doc.get("title"), "session": doc["session"]}
-    if doc.get("round"):
-        said = (_("Round {round} of {variant} — {title} (session {session})") if doc.get("title") else
-                _("Round {round} of {variant} (session {session})"))
+    if word == "round":
+        said = (_("Round {number} of {variant} — {title} (session {session})") if doc.get("title") else
+                _("Round {number} of {variant} (session {session})"))
     else:
         said = (_("Hand {number} of {variant} — {title} (session {session})") if doc.get("title") else
                 _("Hand {number} of {variant} (session {session})"))
@@ -50,13 +54,30 @@ def intro(t: Any, out: Any, doc: dict, asks_table_too: bool, knock_allowed: bool
     out.print(Text(asks_table() if asks_table_too else asks_hand()))
     if knock_allowed:
         out.print(Text(_('After the knocker\'s cards, add "knock" (for example: 3C AD knock).')))
-    out.print(Text(_("Cards: 7H 10S QD AS (T for 10, JK for a joker). Ctrl-C leaves without saving."), style="dim"))
+    if doc.get("jokers", 1):
+        cards_help = _("Cards: 7H 10S QD AS (T for 10, JK for a joker). Ctrl-C leaves without saving.")
+    else:
+        cards_help = _("Cards: 7H 10S QD AS (T for 10). Ctrl-C leaves without saving.")
+    out.print(Text(cards_help, style="dim"))
+    if editing:
+        editing_line(out, doc["number"], word)
 
 
-def preview(t: Any, out: Any, doc: dict, how_ended: dict[str, str]) -> None:
+def editing_line(out: Any, number: int, word: str) -> None:
+    """How ``edit`` asks: every answer starts from the one recorded."""
+    if word == "round":
+        text = _("Round {number} again: each answer starts from the one recorded; Enter keeps it.")
+    else:
+        text = _("Hand {number} again: each answer starts from the one recorded; Enter keeps it.")
+    out.print(Text(text.format(number=number), style="bold"))
+
+
+def preview(t: Any, out: Any, doc: dict, how_ended: dict[str, str], word: str = "hand") -> None:
     """The hand's scores (with the arithmetic) and the new totals, before saving.
-    ``doc`` is the application's ``preview_hand`` document; ``how_ended`` says who
-    went out or knocked (``{"Ann": "knocked"}``)."""
+    ``doc`` is the application's ``preview_hand`` (or ``preview_edit``) document;
+    ``how_ended`` says who went out or knocked (``{"Ann": "knocked"}``); ``word``
+    is the variant's for a deal ("hand" or "round"). For an edit, what it changes
+    follows the table."""
     drawn = table()
     drawn.add_column(_("Player"), overflow="fold")
     drawn.add_column(_("Hand"), justify="right", overflow="fold")
@@ -73,15 +94,31 @@ def preview(t: Any, out: Any, doc: dict, how_ended: dict[str, str]) -> None:
             how = f"{how} ({ps['note']})" if how else ps["note"]
         drawn.add_row(Text(name), signed(ps["score"]), str(doc["totals"][name]), cards(how, t))
     out.print()
-    out.print(Text(_("Hand {number} would score:").format(number=doc["number"]), style="bold"))
+    if word == "round":
+        title = _("Round {number} would score:").format(number=doc["number"])
+    else:
+        title = _("Hand {number} would score:").format(number=doc["number"])
+    out.print(Text(title, style="bold"))
     out.print(drawn)
     for note in doc.get("notes") or ():
         out.print(Text(note, style="dim"))
+    if doc.get("before") is not None:
+        from scorekeeper.cli.render.game import change_lines
+
+        for line in change_lines(doc, word):
+            out.print(line)
     ending = doc["standings"]
-    if ending["finished"]:
+    if ending["finished"] and doc.get("before") is not None:
+        pass  # an edit of a finished game: who won is in the standings it shows after saving
+    elif ending["finished"]:
         winners = ending["winners"]
-        out.print(Text(ngettext("This hand ends the game: {names} wins.", "This hand ends the game: {names} win.",
-                                len(winners)).format(names=names(winners)), style="bold green"))
+        if word == "round":
+            ends = ngettext("This round ends the game: {names} wins.", "This round ends the game: {names} win.",
+                            len(winners))
+        else:
+            ends = ngettext("This hand ends the game: {names} wins.", "This hand ends the game: {names} win.",
+                            len(winners))
+        out.print(Text(ends.format(names=names(winners)), style="bold green"))
         if doc.get("note"):
             out.print(Text(doc["note"]))
     elif doc.get("note"):

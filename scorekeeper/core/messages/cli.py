@@ -28,7 +28,10 @@ TEMPLATES: dict[str, str] = {
     "cli.ask.delete.no_terminal": "Delete session {session} for good? There is no terminal to ask on: add --yes.",
     # -- the hand asked at the table (prompt) ------------------------------------------------
     "cli.prompt.finished": "The game is finished ({winners:and} won): start a new session with `scorekeeper new`.",
+    # {hint} is always "" now (the near miss has its own template): kept while tests/test_guards.py pins it
     "cli.prompt.not_a_player": '"{text}" is not a player of this session{hint}; the players are {players:list}.',
+    "cli.prompt.not_a_player_near": '"{text}" is not a player of this session (did you mean "{near}"?); '
+                                    'the players are {players:list}.',
     "cli.prompt.knock_not_allowed": "Knocking belongs to Carousel, not to {variant}.",
     "cli.prompt.second_knocker": "{knocker} already knocked: a round has one knocker.",
     "cli.prompt.knock_without_cards": 'Give the knocker\'s cards (or their points) before "knock".',

@@ -1,0 +1,121 @@
+"""What `edit` and `undo` say about the hand they change (issue 12): `undo` shows the hand it
+would take back before asking; `edit` says what changed (each player's score of the hand and
+total), then the standings.
+
+Expected scores are worked out by hand from the rules (the arithmetic is in the comments).
+"""
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+
+
+def env_for(db) -> dict:
+    env = dict(os.environ)
+    env.update(SCOREKEEPER_DB=str(db), TERM="dumb", NO_COLOR="1", COLUMNS="120")
+    env.pop("FORCE_COLOR", None)
+    return env
+
+
+def flat(text: str) -> str:
+    """Text as one line: the terminal may wrap long sentences."""
+    return " ".join(text.split())
+
+# Rummy 500, Ann, Bob, Cy. Hand 1: Ann melds 7-8-9♥ (24) and holds A♠ (15): 9; Bob goes out with
+# nothing melded: 0; Cy put 30 on the table and holds 3 (points only): 27.
+HAND1 = ("Ann: 7H 8H 9H -AS", "Bob: -", "Cy: 30 -3")
+# Hand 2: Ann holds K♠: −10; Bob melds Q♠ Q♦ Q♣ (30) and goes out: 30; Cy holds 2♦: −2.
+HAND2 = ("Ann: -KS", "Bob: QS QD QC -", "Cy: -2D")
+# Totals: Ann 9 − 10 = −1, Bob 0 + 30 = 30, Cy 27 − 2 = 25.
+
+
+def test_edit_says_what_changed(cli):
+    cli.new("rummy500", "Ann", "Bob", "Cy")
+    cli.record(*HAND1)
+    cli.record(*HAND2)
+    result = cli("edit", "1", "Ann: 7H 8H 9H -AS", "Bob: -", "Cy: 36 -3")
+    assert result.exit_code == 0, result.stderr
+    # Cy: 36 − 3 = 33 instead of 27; total 25 → 31. Ann and Bob are as they were.
+    out = flat(result.stdout)
+    assert "Hand 1 changes: Cy +27 → +33 (total 25 → 31)" in out
+    assert "Ann +" not in out.split("Standings")[0] and "Bob 0 →" not in out
+    assert re.search(r"1\s+Cy\s+31\s", result.stdout) and re.search(r"2\s+Bob\s+30\s", result.stdout)
+    assert cli.totals() == {"Ann": -1, "Bob": 30, "Cy": 31}
+
+
+def test_edit_that_changes_nothing_says_so(cli):
+    cli.new("rummy500", "Ann", "Bob", "Cy")
+    cli.record(*HAND1)
+    result = cli("edit", "1", "Ann: 7H 8H 9H -AS", "Bob: -", "Cy: 31 -4")  # 31 − 4 = 27, as before
+    assert result.exit_code == 0 and "Hand 1: no score changes." in flat(result.stdout)
+
+
+def test_edit_json_keeps_its_shape(cli):
+    cli.new("rummy500", "Ann", "Bob", "Cy")
+    cli.record(*HAND1)
+    doc = cli.json("edit", "1", "Ann: 7H 8H 9H -AS", "Bob: -", "Cy: 36 -3")
+    assert doc["scores"] == {"Ann": 9, "Bob": 0, "Cy": 33} and doc["totals"] == {"Ann": 9, "Bob": 0, "Cy": 33}
+    assert "before" not in doc and "standings" not in doc
+
+
+def test_a_carousel_edit_speaks_of_rounds(cli):
+    cli.new("carousel", "Ann", "Bob")
+    cli.record("Ann: -3C AD knock", "Bob: -KS 7H 2C")
+    # Ann (4) knocked, Bob holds 19: 15. Again with Bob holding K♠ 9♥ 2♣ (21): 17.
+    result = cli("edit", "1", "Ann: -3C AD knock", "Bob: -KS 9H 2C")
+    assert result.exit_code == 0
+    assert "Round 1 changes: Ann +15 → +17 (total 15 → 17)" in flat(result.stdout)
+
+
+def test_undo_shows_the_hand_before_asking(exe, isolated_db, cli):
+    pexpect = pytest.importorskip("pexpect")
+    cli.new("rummy500", "Ann", "Bob", "Cy")
+    cli.record(*HAND1)
+    cli.record(*HAND2)
+    child = pexpect.spawn(str(exe), ["undo"], env=env_for(isolated_db), encoding="utf-8", timeout=20, dimensions=(50, 120))
+    child.expect_exact("Take back hand 2? [y/N]")
+    shown = child.before
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    # each player's entry as typed, and the hand's scores (Bob dealt hand 2: Ann dealt the first)
+    assert "Hand 2, dealt by Bob:" in shown
+    assert re.search(r"Ann\s+-KS\s+-10", shown)
+    assert re.search(r"Bob\s+QS QD QC -\s+\+30", shown)
+    assert re.search(r"Cy\s+-2D\s+-2", shown)
+    assert "Take back" not in shown
+    assert cli.standings()["hands"] == 2  # "n": nothing taken back
+
+
+def test_undo_yes_takes_back_without_showing(cli):
+    cli.new("rummy500", "Ann", "Bob", "Cy")
+    cli.record(*HAND1)
+    result = cli("undo", "--yes")
+    assert result.exit_code == 0 and "Hand 1 taken back" in result.stdout and "dealt by" not in result.stdout
+
+
+def test_undo_preview_document(application):
+    application.new("rummy500", ["Ann", "Bob", "Cy"])
+    application.record_hand(list(HAND1), "line")
+    doc = application.undo_preview()
+    assert doc["number"] == 1 and doc["dealer"] == "Ann" and doc["deal_word"] == "hand"
+    assert doc["lines"] == {"Ann": "7H 8H 9H -AS", "Bob": "-", "Cy": "30 -3"}
+    assert doc["scores"] == {"Ann": 9, "Bob": 0, "Cy": 27}
+
+
+def test_undo_preview_of_a_gin_hand_shows_the_cards(application):
+    from scorekeeper.core.variants import VARIANTS
+
+    if "gin" not in VARIANTS:
+        pytest.skip("gin is not available")
+    application.new("gin", ["Ann", "Bob"])
+    application.record_hand(["Ann: 7H 8H 9H QS QD QC 2C 3C 4C 5D knock", "Bob: KS KH KD 10H JH 5C 9S 6D 3S AH"],
+                            "line")
+    doc = application.undo_preview()
+    assert doc["lines"] == {"Ann": "7H 8H 9H QS QD QC 2C 3C 4C 5D knock", "Bob": "KS KH KD 10H JH 5C 9S 6D 3S AH"}
+    # Ann knocked with 5; Bob lays off 10♥ J♥ 5♣ and holds 19: Ann 19 − 5 = 14
+    assert doc["scores"] == {"Ann": 14, "Bob": 0}
