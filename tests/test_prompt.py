@@ -619,7 +619,7 @@ def test_a_whole_part_on_one_line_at_the_melds_question(application, table, hist
                                             ("carousel", True)])
 def test_the_joker_is_offered_only_where_the_game_has_jokers(application, table, variant, jokers):
     variant_or_skip(variant)
-    new(application, variant, "Ann", "Bob", "Cy")
+    application.new(variant, ["Ann", "Bob", "Cy"])
     t = table()
     intro = t.expect("Ann\n")
     assert ("JK for a joker" in flat(intro)) is jokers
@@ -630,7 +630,7 @@ def test_the_joker_is_offered_only_where_the_game_has_jokers(application, table,
 
 def test_carousel_calls_its_deals_rounds(application, table):
     variant_or_skip("carousel")
-    new(application, "carousel", "Ann", "Bob")
+    application.new("carousel", ["Ann", "Bob"])
     t = table()
     intro = t.answer("  left in hand: ", "2D AC knock")
     assert "Round 1 of Manipulation rummy (Carousel)" in flat(intro) and "Hand 1" not in flat(intro)
@@ -643,7 +643,7 @@ def test_carousel_calls_its_deals_rounds(application, table):
 
 def test_crazy_rummy_calls_its_deals_rounds(application, table):
     variant_or_skip("crazy")
-    new(application, "crazy", "Ann", "Bob", "Cy")
+    application.new("crazy", ["Ann", "Bob", "Cy"])
     t = table()
     t.answer("  left in hand: ", "out")
     t.answer("  left in hand: ", "KS")
@@ -658,7 +658,7 @@ def test_crazy_rummy_calls_its_deals_rounds(application, table):
 
 def test_carousel_ending_near_misses_get_did_you_mean(application, table, history):
     variant_or_skip("carousel")
-    new(application, "carousel", "Ann", "Bob")
+    application.new("carousel", ["Ann", "Bob"])
     t = table()
     t.answer("  left in hand: ", "2D AC")
     t.answer("  left in hand: ", "QS 8H")
@@ -677,7 +677,7 @@ def test_carousel_ending_near_misses_get_did_you_mean(application, table, histor
 
 
 def test_who_went_out_near_misses_get_did_you_mean(application, table, history):
-    new(application, "rummy500", "Ann", "Bob")
+    application.new("rummy500", ["Ann", "Bob"])
     t = table()
     t.player("60", hand="5")
     t.player("30", hand="10")
@@ -696,7 +696,7 @@ def test_who_went_out_near_misses_get_did_you_mean(application, table, history):
 
 def test_gin_who_knocked_near_misses_get_did_you_mean(application, table, history):
     variant_or_skip("gin")
-    new(application, "gin", "Ann", "Bob")
+    application.new("gin", ["Ann", "Bob"])
     t = table()
     cards = "  cards (10; 11 for big gin): "
     t.answer(cards, "7H 8H 9H QS QD QC 2C 3C 4C 5D")
@@ -719,7 +719,7 @@ SPEC_HAND = ("Ann: 7H 8H 9H, QS QD QC +10H -AS 4D", "Bob: -", "Cy: 80 -85")
 
 
 def test_edit_asks_each_answer_from_the_recorded_one(application, record, history):
-    new(application, "rummy500", "Ann", "Bob", "Cy")
+    application.new("rummy500", ["Ann", "Bob", "Cy"])
     record(*SPEC_HAND)
     record("Ann: -KS", "Bob: QS QD QC -", "Cy: -2D")
     t = Table(application, edit=1)
@@ -756,7 +756,7 @@ def test_edit_asks_each_answer_from_the_recorded_one(application, record, histor
 
 def test_edit_of_a_carousel_round_starts_from_the_knock_and_the_ending(application, record, history):
     variant_or_skip("carousel")
-    new(application, "carousel", "Ann", "Bob", "Cy")
+    application.new("carousel", ["Ann", "Bob", "Cy"])
     record("Ann: -3C AD knock", "Bob: -KS 7H 2C", "Cy: -9")
     record("Ann: -2D AC", "Bob: -QS 8H", "Cy: -4", "stock")
     t = Table(application, edit=1)
@@ -789,7 +789,7 @@ def test_edit_of_a_carousel_round_starts_from_the_knock_and_the_ending(applicati
 
 def test_edit_of_a_crazy_round_uses_that_rounds_wild_rank(application, record, history):
     variant_or_skip("crazy")
-    new(application, "crazy", "Ann", "Bob", "Cy")
+    application.new("crazy", ["Ann", "Bob", "Cy"])
     record("Ann: -", "Bob: -KS", "Cy: -2D")
     record("Ann: -", "Bob: -KS", "Cy: -2D")
     record("Ann: -", "Bob: -KS", "Cy: -2D")
@@ -808,7 +808,7 @@ def test_edit_of_a_crazy_round_uses_that_rounds_wild_rank(application, record, h
 
 def test_edit_of_a_gin_hand_starts_from_the_cards_shown(application, record, history):
     variant_or_skip("gin")
-    new(application, "gin", "Ann", "Bob")
+    application.new("gin", ["Ann", "Bob"])
     record("Ann: 7H 8H 9H QS QD QC 2C 3C 4C 5D knock", "Bob: KS KH KD 10H JH 5C 9S 6D 3S AH")
     t = Table(application, edit=1)
     cards = "  cards (10; 11 for big gin): "
@@ -827,7 +827,7 @@ def test_edit_of_a_gin_hand_starts_from_the_cards_shown(application, record, his
 
 
 def test_a_player_asked_again_starts_from_what_was_just_typed(application, table, totals):
-    new(application, "rummy500", "Ann", "Bob")
+    application.new("rummy500", ["Ann", "Bob"])
     t = table()
     t.player("7H 8H 9H", "KC", "AS 4D")
     t.player(hand="out")
