@@ -361,7 +361,8 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
              _("- Players: {players}").format(players=", ".join(md_escape(p) for p in g.setup.players)),
              _("- Session: `{session}`, {hands}").format(session=r["id"], hands=_hands(count)), ""]
 
-    lines += [f"{sub} {_('Final standings') if doc['finished'] else _('Standings')}", ""]
+    said = _("Final standings") if doc["finished"] else _("Standings")
+    lines += [f"{sub} {said}", ""]
     has_bonus = any(p["bonus"] for p in doc["players"])
     header = ["#", _("Player"), _("Total"), _("Won")] + ([_("Bonus")] if has_bonus else [])
     lines += ["| " + " | ".join(header) + " |", "|" + "|".join(["---:", "---", "---:", "---:"] +
@@ -390,16 +391,19 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
         lines += ["", md_escape(doc["note"])]
     lines.append("")
 
-    lines += [f"{sub} {_('Hand by hand')}", ""]
+    said = _("Hand by hand")
+    lines += [f"{sub} {said}", ""]
     if not st.results:
         lines += [_("No hands yet."), ""]
         return "\n".join(lines)
     players = list(g.setup.players)
-    lines.append(f"| {_('Hand')} | {_('Dealer')} | " + " | ".join(md_escape(p) for p in players) + " |")
+    hand_word, dealer_word = _("Hand"), _("Dealer")
+    lines.append(f"| {hand_word} | {dealer_word} | " + " | ".join(md_escape(p) for p in players) + " |")
     lines.append("|---:|---|" + "---:|" * len(players))
     if g.setup.carried:  # a game begun on paper: where the totals start, not a hand
         start = g.setup.start_totals()
-        lines.append(f"|  | {_('carried over')} | " + " | ".join(str(start[p]) for p in players) + " |")
+        said = _("carried over")
+        lines.append(f"|  | {said} | " + " | ".join(str(start[p]) for p in players) + " |")
     for number, (hand, totals) in enumerate(zip(st.results, st.running_totals()), 1):
         said_number = _("{number} (points)").format(number=number) if hand.points_only else str(number)
         scores = hand.scores
@@ -409,9 +413,11 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
         # the end of the game: the end bonuses, the final totals, the winner
         if has_bonus:
             bonus = st.ending.bonus
-            lines.append(f"| {_('Bonus')} | | " + " | ".join(_signed(bonus.get(p, 0)) for p in players) + " |")
+            said = _("Bonus")
+            lines.append(f"| {said} | | " + " | ".join(_signed(bonus.get(p, 0)) for p in players) + " |")
         final = st.totals
-        lines.append(f"| {_('Final')} | | " + " | ".join(f"**{final[p]}**" if p in doc["winners"] else str(final[p])
+        said = _("Final")
+        lines.append(f"| {said} | | " + " | ".join(f"**{final[p]}**" if p in doc["winners"] else str(final[p])
                                                          for p in players) + " |")
     lines += ["", _("Each cell: the hand's score → the running total.")]
     if any(hand.points_only for hand in st.results):

@@ -122,7 +122,7 @@ def judge(variant: Variant, cards: Sequence[PlayedCard], rules: dict[str, Any], 
         return MeldCheck(typed, False, None, None, phrase("check.illegal", cause=why), why=why)
 
     if jokers == 0 and any(pc.card.is_joker for pc in cards):
-        return illegal(MeldFault("check.no_jokers", variant=variant.name))
+        return illegal(MeldFault("check.no_jokers", variant=variant.said_name))
     found = too_many({"": [pc.card for pc in cards]}, decks, jokers)
     if found is not None:
         card, copies, limit = found

@@ -62,7 +62,7 @@ def variant_texts() -> list[tuple[str, str | None]]:
     for variant in dict.fromkeys(VARIANTS.values()):
         found.append((variant.name, "variant"))
         found.append((variant.summary, None))
-        for o in variant.options:
+        for o in (*variant.listed_options, *variant.options):
             found += [(o.help, None), (o.values, None)]
     return [(text, context) for text, context in dict.fromkeys(found) if text]
 

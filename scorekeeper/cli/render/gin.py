@@ -12,6 +12,7 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.cards import card_list
+from scorekeeper.cli.render.common import variant_name
 from scorekeeper.core.messages import _
 
 
@@ -25,7 +26,8 @@ def _kind_words(kind: str) -> str:
 def intro(out: Any, doc: dict, oklahoma: bool) -> None:
     """Which hand this is, who dealt and leads, and how to answer. ``doc`` is the
     application's ``table`` document (its ``dealer``/``leader`` are the standings')."""
-    head = Text(_("Hand {number} of {variant}").format(number=doc["number"], variant=doc["variant_name"]),
+    head = Text(_("Hand {number} of {variant}").format(number=doc["number"],
+                                                       variant=variant_name(doc["variant_name"])),
                 style="bold")
     if doc.get("title"):
         head.append(" — ")
