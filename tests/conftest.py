@@ -61,6 +61,10 @@ def isolated_db(tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.delenv("SCOREKEEPER_DEBUG", raising=False)
+    # English unless a test asks for a language: a machine's own locale (uk_UA.UTF-8…) must not
+    # change what the tests read
+    for var in ("SCOREKEEPER_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
     return db
 
 
