@@ -25,8 +25,9 @@ FileOpt = Annotated[
                  show_default=False),
 ]
 CarryOpt = Annotated[Optional[List[str]], typer.Option(
-    "--carry", metavar="NAME=POINTS", help="Start a player from a total carried over from a game begun on "
-    "paper (history shows it as a first row, not a hand); repeatable.", show_default=False)]
+    "--carry", metavar="NAME=POINTS", help=_("Start a player from a total carried over from a game begun on "
+                                             "paper (history shows it as a first row, not a hand); repeatable."),
+    show_default=False)]
 EntryArgs = Annotated[Optional[List[str]], typer.Argument(help=ENTRY_HELP, metavar="ENTRY", show_default=False)]
 
 
