@@ -336,6 +336,10 @@ KEPT = {
     "knock", "out", "stock", "low", "high", "all", "json", "csv", "md", "toml", "JSON", "CSV", "TOML", "UTC",
     "SPEC", "KEY", "VALUE", "VARIANT", "NAME", "ID", "DIR", "FILE", "N", "I",
     "Crazy", "Rummy",  # "Crazy Rummy" is written so in every language (the Belarusian rule book)
+    # commands and options as they are typed (`new --carry`, `--rule`, `explain`), and the round's
+    # number r in the Crazy Rummy summary's formula
+    "new", "hand", "explain", "rules", "rule", "carry", "r", "undo", "redo", "edit", "history", "standings",
+    "sessions", "use", "delete", "db", "restore", "check", "export", "import", "stats", "chart", "demo",
 }
 
 
@@ -451,7 +455,6 @@ def test_the_sample_in_english_is_english(cli, stand_in):
     assert "Standings" in samples["standings"] and "Next: " in samples["standings"]
 
 
-@pytest.mark.xfail(reason="the translators' catalogs are merged by the lead (issue 13)", strict=False)
 @pytest.mark.parametrize("lang", ["uk", "ru", "be"])
 def test_no_english_word_is_left_in_a_sample_of_each_command(cli, lang):
     assert _leftovers({**_sample(cli, lang), **_check_sample(cli, lang)}, cli) == {}
@@ -459,7 +462,6 @@ def test_no_english_word_is_left_in_a_sample_of_each_command(cli, lang):
 
 # --- the catalogs ------------------------------------------------------------------------------------------
 
-@pytest.mark.xfail(reason="the translators' catalogs are merged by the lead (issue 13)", strict=False)
 @pytest.mark.parametrize("lang", ["uk", "ru", "be"])
 def test_every_message_is_translated_and_the_catalog_is_current(lang):
     from scorekeeper.locale import catalogs
