@@ -61,7 +61,8 @@ TEMPLATES: dict[str, str] = {
     "gin.big_gin_needs_knock": '"big_gin": true needs "knock": the name of the player who melded all 11 cards.',
     "gin.no_ending": (
         'The entry does not say how the hand ended: add "knock": NAME (with "big_gin": true for big gin) '
-        'or "stock_exhausted": true for a void hand.'
+        'or "stock_exhausted": true for a void hand (on one line: "knock" after the knocker\'s cards, or a '
+        'separate argument "stock").'
     ),
     "gin.upcard_not_text": '"upcard" is a card, like "QS", not {value!q}.',
     "gin.upcard_unreadable": "The up-card: {cause}.",
