@@ -42,6 +42,20 @@ SHARED_GAMES = Path(__file__).resolve().parents[2] / "shared" / "games"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
+def terminal_env(db) -> dict:
+    """The environment for a command run in a pseudo-terminal: database ``db``, no colour,
+    a dumb terminal 120 columns wide."""
+    env = dict(os.environ)
+    env.update(SCOREKEEPER_DB=str(db), TERM="dumb", NO_COLOR="1", COLUMNS="120")
+    env.pop("FORCE_COLOR", None)
+    return env
+
+
+def flat(text: str) -> str:
+    """Text as one line: the terminal may wrap long sentences (a dumb terminal is 80 columns)."""
+    return " ".join(text.split())
+
+
 def console_script() -> Path | None:
     """The installed ``scorekeeper`` console script: the one beside the running
     Python (its virtual environment) when there is one, else the first on PATH."""

@@ -11,18 +11,8 @@ import re
 
 import pytest
 
+from conftest import flat, terminal_env
 
-
-def env_for(db) -> dict:
-    env = dict(os.environ)
-    env.update(SCOREKEEPER_DB=str(db), TERM="dumb", NO_COLOR="1", COLUMNS="120")
-    env.pop("FORCE_COLOR", None)
-    return env
-
-
-def flat(text: str) -> str:
-    """Text as one line: the terminal may wrap long sentences."""
-    return " ".join(text.split())
 
 # Rummy 500, Ann, Bob, Cy. Hand 1: Ann melds 7-8-9♥ (24) and holds A♠ (15): 9; Bob goes out with
 # nothing melded: 0; Cy put 30 on the table and holds 3 (points only): 27.
@@ -75,7 +65,7 @@ def test_undo_shows_the_hand_before_asking(exe, isolated_db, cli):
     cli.new("rummy500", "Ann", "Bob", "Cy")
     cli.record(*HAND1)
     cli.record(*HAND2)
-    child = pexpect.spawn(str(exe), ["undo"], env=env_for(isolated_db), encoding="utf-8", timeout=20, dimensions=(50, 120))
+    child = pexpect.spawn(str(exe), ["undo"], env=terminal_env(isolated_db), encoding="utf-8", timeout=20, dimensions=(50, 120))
     child.expect_exact("Take back hand 2? [y/N]")
     shown = child.before
     child.sendline("n")

@@ -21,17 +21,7 @@ from pathlib import Path
 
 import pytest
 
-
-def env_for(db: Path) -> dict:
-    env = dict(os.environ)
-    env.update(SCOREKEEPER_DB=str(db), TERM="dumb", NO_COLOR="1", COLUMNS="120")
-    env.pop("FORCE_COLOR", None)
-    return env
-
-
-def flat(text: str) -> str:
-    """Text as one line: the terminal may wrap long sentences (a dumb terminal is 80 columns)."""
-    return " ".join(text.split())
+from conftest import flat, terminal_env
 
 
 class Terminal:
@@ -42,7 +32,7 @@ class Terminal:
     def __init__(self, exe: Path, db: Path, *args: str, command: str = "hand"):
         pexpect = pytest.importorskip("pexpect")
         self.pexpect = pexpect
-        self.child = pexpect.spawn(str(exe), [*command.split(), *args], env=env_for(db), encoding="utf-8",
+        self.child = pexpect.spawn(str(exe), [*command.split(), *args], env=terminal_env(db), encoding="utf-8",
                                    timeout=20, dimensions=(50, 120))
         self.child.delaybeforesend = None  # each answer waits for its question anyway
         self.seen = ""
@@ -428,7 +418,7 @@ def test_without_a_terminal_hand_says_how_to_give_it(cli):
 
 def test_no_terminal_through_the_console_script(exe, db, cli):
     cli.new("rummy500", "Ann", "Bob")
-    done = subprocess.run([str(exe), "hand"], env=env_for(db), stdin=subprocess.DEVNULL,
+    done = subprocess.run([str(exe), "hand"], env=terminal_env(db), stdin=subprocess.DEVNULL,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "no terminal to ask on" in done.stderr and done.stdout == ""
 
@@ -577,7 +567,7 @@ def test_questions_are_seen_when_the_output_is_redirected(exe, db, cli, tmp_path
     pexpect = pytest.importorskip("pexpect")
     cli.new("rummy500", "Ann", "Bob")
     log = tmp_path / "log.txt"
-    child = pexpect.spawn("sh", ["-c", f'"{exe}" hand > "{log}"'], env=env_for(db), encoding="utf-8", timeout=20,
+    child = pexpect.spawn("sh", ["-c", f'"{exe}" hand > "{log}"'], env=terminal_env(db), encoding="utf-8", timeout=20,
                           dimensions=(50, 120))
     for question, answer in (("  melds: ", "7H 8H 9H"), ("  laid off: ", ""), ("  left in hand: ", "out"),
                              ("  melds: ", ""), ("  laid off: ", ""), ("  left in hand: ", "KS"),
@@ -922,7 +912,7 @@ def test_hand_json_at_a_real_terminal_asks_then_prints_the_document(exe, db, cli
     pexpect = pytest.importorskip("pexpect")
     cli.new("rummy500", "Ann", "Bob")
     out = tmp_path / "hand.json"
-    child = pexpect.spawn("sh", ["-c", f'"{exe}" hand --json > "{out}"'], env=env_for(db), encoding="utf-8",
+    child = pexpect.spawn("sh", ["-c", f'"{exe}" hand --json > "{out}"'], env=terminal_env(db), encoding="utf-8",
                           timeout=20, dimensions=(50, 120))
     for question, answer in (("  melds: ", "7H 8H 9H"), ("  laid off: ", ""), ("  left in hand: ", "out"),
                              ("  melds: ", ""), ("  laid off: ", ""), ("  left in hand: ", "KS"),

@@ -195,13 +195,13 @@ class Application:
         anything (the confirmation of ``edit`` at the table): the document :meth:`edit`
         would give, plus what :meth:`preview_hand` adds (``players``, ``notes``,
         ``note``, ``entry``). Refused as :meth:`edit` refuses."""
-        from scorekeeper.app import report
+        from scorekeeper.app import report, sessions
         from scorekeeper.app.games import Loaded
 
         loaded = self._open(session)
         raw = self._entry(loaded, entry, form)
         before = _before(loaded, number)
-        state = _rescored(loaded, number, raw)
+        state = sessions.rescored(loaded, number, raw)
         result = state.results[number - 1]
         after = Loaded(loaded.record, loaded.setup, state, False)
         doc = report.hand_json(after, result, number)
@@ -485,23 +485,6 @@ def _before(loaded: Loaded, number: int) -> dict:
 
     hand_number(number, loaded.state.hands)
     return {"scores": dict(loaded.state.results[number - 1].scores), "totals": dict(loaded.state.totals)}
-
-
-def _rescored(loaded: Loaded, number: int, raw: Any):
-    """The game state with ``raw`` as hand ``number``: that hand and every later one scored
-    again, refused as ``edit`` refuses (the same checks as ``sessions.edit_in``)."""
-    from scorekeeper.app.games import entries_of, score_hands
-
-    entries = entries_of(loaded.record)
-    entries[number - 1] = raw
-    try:
-        return score_hands(loaded.setup, entries[number - 1:], loaded.state.results[:number - 1])
-    except StateError:
-        raise StateError("session.edit_ends_game", hand=number) from None
-    except InputError as e:
-        if e.hand == number and e.code == "session.hand_refused":
-            raise e.facts["cause"] from None  # the edited hand itself: the command already names it
-        raise
 
 
 def demo_game() -> dict:

@@ -105,23 +105,30 @@ def redo(store: Store, session: str | None) -> tuple[Loaded, int]:
     return Loaded(record, loaded.setup, state, loaded.full), state.hands
 
 
-def edit_in(store: Store, loaded: Loaded, number: int, raw: Any, form: str) -> tuple[Loaded, HandResult]:
-    """Re-record hand ``number`` of ``loaded`` (read under the store's lock) and re-score it
-    and every hand after it. Refused when the hand does not exist, or when the edit would
-    end the game before later hands."""
-    record, setup = loaded.record, loaded.setup
-    hand_number(number, len(record["hands"]))
-    entries = entries_of(record)
-    previous = entries[number - 1]
+def rescored(loaded: Loaded, number: int, raw: Any) -> GameState:
+    """The game state with ``raw`` as hand ``number``: that hand and every later one scored
+    again. Raises :class:`StateError` when the edit would end the game before later hands,
+    and the hand's own refusal (:class:`InputError`) when ``raw`` does not score."""
+    entries = entries_of(loaded.record)
     entries[number - 1] = raw
     try:
-        state = score_hands(setup, entries[number - 1:], loaded.state.results[:number - 1])
+        return score_hands(loaded.setup, entries[number - 1:], loaded.state.results[:number - 1])
     except StateError:
         raise StateError("session.edit_ends_game", hand=number) from None
     except InputError as e:
         if e.hand == number and e.code == "session.hand_refused":
             raise e.facts["cause"] from None  # the edited hand itself: the command already names it
         raise
+
+
+def edit_in(store: Store, loaded: Loaded, number: int, raw: Any, form: str) -> tuple[Loaded, HandResult]:
+    """Re-record hand ``number`` of ``loaded`` (read under the store's lock) and re-score it
+    and every hand after it. Refused when the hand does not exist, or when the edit would
+    end the game before later hands."""
+    record, setup = loaded.record, loaded.setup
+    hand_number(number, len(record["hands"]))
+    previous = entries_of(record)[number - 1]
+    state = rescored(loaded, number, raw)
     record["hands"][number - 1] = {"entry": raw, "form": form, "time": now()}
     _audit(record, "edited", number, raw, previous, form)
     save(store, record, state)
