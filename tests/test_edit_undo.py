@@ -109,3 +109,18 @@ def test_undo_preview_of_a_gin_hand_shows_the_cards(application):
     assert doc["lines"] == {"Ann": "7H 8H 9H QS QD QC 2C 3C 4C 5D knock", "Bob": "KS KH KD 10H JH 5C 9S 6D 3S AH"}
     # Ann knocked with 5; Bob lays off 10♥ J♥ 5♣ and holds 19: Ann 19 − 5 = 14
     assert doc["scores"] == {"Ann": 14, "Bob": 0}
+
+
+@pytest.mark.parametrize("variant,word", [("rummy500", "hand"), ("carousel", "round"), ("crazy", "round")])
+def test_undo_asks_with_the_rule_books_word(cli, variant, word):
+    # Carousel and Crazy Rummy call a deal a round, Rummy 500 a hand; without a terminal the
+    # question is refused, naming it, and nothing is taken back
+    cli.new(variant, "Ann", "Bob", "Cy")
+    entry = {"players": {"Ann": {"hand": ""}, "Bob": {"hand": "5C"}, "Cy": {"hand": "KD"}}}
+    if variant == "carousel":
+        entry["out"] = "Ann"
+    cli.record(entry)
+    r = cli("undo")
+    assert r.exit_code == 2
+    assert f"Take back {word} 1? There is no terminal to ask on: add --yes." in r.stderr
+    assert cli.standings()["hands"] == 1

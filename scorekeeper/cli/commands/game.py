@@ -48,6 +48,7 @@ def entry_from(entries: list[str] | None, file: str | None) -> tuple[Any, str]:
 #: the questions commands ask before changing what cannot be typed again, and the
 #: refusal when there is no terminal to ask on
 QUESTIONS = {"undo": ("cli.ask.undo", "cli.ask.undo.no_terminal"),
+             "undo_round": ("cli.ask.undo_round", "cli.ask.undo_round.no_terminal"),  # Carousel, Crazy Rummy
              "delete": ("cli.ask.delete", "cli.ask.delete.no_terminal")}
 
 
@@ -231,7 +232,8 @@ def register(app: typer.Typer) -> None:
         application = r.app(db)
         if not yes:
             shown = application.undo_preview(session)
-            confirm(yes, "undo", lambda: draw.taking_back(r.terminal, shown), hand=shown["number"])
+            what = "undo_round" if shown.get("deal_word") == "round" else "undo"  # the rule book's word
+            confirm(yes, what, lambda: draw.taking_back(r.terminal, shown), hand=shown["number"])
         draw.undone(r.terminal, application.undo(session))
 
     @app.command()

@@ -25,6 +25,8 @@ TEMPLATES: dict[str, str] = {
     "cli.ask.undo": "Take back hand {hand}?",
     "cli.ask.delete": "Delete session {session} for good?",
     "cli.ask.undo.no_terminal": "Take back hand {hand}? There is no terminal to ask on: add --yes.",
+    "cli.ask.undo_round": "Take back round {hand}?",
+    "cli.ask.undo_round.no_terminal": "Take back round {hand}? There is no terminal to ask on: add --yes.",
     "cli.ask.delete.no_terminal": "Delete session {session} for good? There is no terminal to ask on: add --yes.",
     # -- the hand asked at the table (prompt) ------------------------------------------------
     "cli.prompt.finished": "The game is finished ({winners:and} won): start a new session with `scorekeeper new`.",
