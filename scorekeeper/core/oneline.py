@@ -26,7 +26,7 @@ file gives (:mod:`scorekeeper.core.entry`).
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Callable, Iterator, Sequence
 
 from scorekeeper.core.cards import commas_between_cards, parse_card, parse_played, split_card
 from scorekeeper.core.entry import about_player, match_player
@@ -43,6 +43,35 @@ def _tokens(text: str) -> list[str]:
     return spaced.split()
 
 
+#: the separate argument saying the stock ran out
+STOCK_WORDS = frozenset({"stock", "stock_exhausted", "stock-exhausted"})
+
+
+def arguments(args: Sequence[str], players: Sequence[str], separate: Callable[[str], bool],
+              no_name: str, twice: str) -> Iterator[tuple[str | None, str]]:
+    """The one-line arguments in order: ``(None, text)`` for a separate argument that
+    ``separate(text)`` takes (``stock``), ``(player, what)`` for ``"NAME: WHAT"``, the
+    name matched against ``players`` regardless of case.
+
+    Raises :class:`InputError` ``no_name`` for an argument with no name, ``twice`` for a
+    player given twice, and what :func:`~scorekeeper.core.entry.match_player` raises.
+    """
+    seen: set[str] = set()
+    for arg in args:
+        text = str(arg).strip()
+        if separate(text):
+            yield None, text
+            continue
+        name, colon, body = text.partition(":")
+        if not colon or not name.strip():
+            raise InputError(no_name, text=text)
+        player = match_player(name.strip(), players)
+        if player in seen:
+            raise InputError(twice, player=player)
+        seen.add(player)
+        yield player, body
+
+
 def parse_line_entries(args: Sequence[str], players: Sequence[str], knock_allowed: bool = True,
                        player_keys: frozenset[str] | None = None) -> dict:
     """Turn one-line arguments into a hand entry dict (SPEC §4 file structure).
@@ -50,18 +79,12 @@ def parse_line_entries(args: Sequence[str], players: Sequence[str], knock_allowe
     Raises :class:`InputError` naming the argument or player at fault.
     """
     entry: dict = {"players": {}}
-    for arg in args:
-        text = str(arg).strip()
-        if text.lower() in ("stock", "stock_exhausted", "stock-exhausted"):
+    for player, text in arguments(args, players, lambda text: text.lower() in STOCK_WORDS,
+                                  "line.no_name", "line.player_twice"):
+        if player is None:  # the separate argument "stock"
             entry["stock_exhausted"] = True
             continue
-        name, colon, body = text.partition(":")
-        if not colon or not name.strip():
-            raise InputError("line.no_name", text=text)
-        player = match_player(name.strip(), players)
-        if player in entry["players"]:
-            raise InputError("line.player_twice", player=player)
-        entry["players"][player] = part = _player(player, body, entry, knock_allowed)
+        entry["players"][player] = part = _player(player, text, entry, knock_allowed)
         if player_keys is not None:
             _fits_variant(player, part, player_keys)
     # seat order, whatever order the arguments came in

@@ -24,11 +24,10 @@ import re
 from typing import Sequence
 
 from scorekeeper.core.cards import parse_card
-from scorekeeper.core.entry import match_player
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.oneline import parse_line_entries
+from scorekeeper.core.oneline import STOCK_WORDS, arguments, parse_line_entries
 
-_STOCK = {"stock", "stock_exhausted", "stock-exhausted", "void"}
+_STOCK = STOCK_WORDS | {"void"}
 _BIG = {"big", "big-gin", "big_gin", "biggin"}
 _UP = {"up", "upcard", "up-card", "up_card"}
 _MARKS = re.compile(r"[,;+\-]")
@@ -40,24 +39,22 @@ def parse_line(args: Sequence[str], players: Sequence[str]) -> dict:
     Raises :class:`InputError` naming the argument or the player at fault.
     """
     entry: dict = {"players": {}}
-    for arg in args:
-        text = str(arg).strip()
-        if text.lower() in _STOCK:
+    for player, text in arguments(args, players, lambda text: text.lower() in _STOCK or _upcard(text) is not None,
+                                  "gin.oneline.no_name", "gin.oneline.twice"):
+        if player is not None:
+            entry["players"][player] = _part(player, text, entry)
+        elif text.lower() in _STOCK:
             entry["stock_exhausted"] = True
-            continue
-        key, eq, value = text.partition("=")
-        if eq and ":" not in key and key.strip().lower() in _UP:
-            entry["upcard"] = value.strip()
-            continue
-        name, colon, body = text.partition(":")
-        if not colon or not name.strip():
-            raise InputError("gin.oneline.no_name", text=text)
-        player = match_player(name.strip(), players)
-        if player in entry["players"]:
-            raise InputError("gin.oneline.twice", player=player)
-        entry["players"][player] = _part(player, body, entry)
+        else:
+            entry["upcard"] = _upcard(text)
     entry["players"] = {p: entry["players"][p] for p in players if p in entry["players"]}
     return entry
+
+
+def _upcard(text: str) -> str | None:
+    """The card of a separate argument ``up=CARD``, else None."""
+    key, eq, value = text.partition("=")
+    return value.strip() if eq and ":" not in key and key.strip().lower() in _UP else None
 
 
 def _part(player: str, body: str, entry: dict) -> dict:
