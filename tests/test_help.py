@@ -157,3 +157,47 @@ def test_the_command_line_goes_through_the_application():
         if path.parent.name == "render":
             for other in ("scorekeeper.app", "scorekeeper.cli.terminal", "scorekeeper.cli.boundary", "typer"):
                 assert f"import {other}" not in text and f"from {other}" not in text, (path, other)
+
+
+@pytest.mark.parametrize("argv,name", [
+    (["standings"], "standings"),
+    (["--db", "standings", "history"], "history"),  # a directory called standings is not the command
+    (["--lang", "uk", "hand", "--file", "h.json"], "hand"),
+    (["--debug", "db", "check"], "db"),
+    (["standings", "--help"], "standings"),
+    (["--help", "standings"], None),
+    (["-h"], None),
+    ([], None),
+    (["--db", "x"], None),
+    (["stadings"], None),  # not a command: typer names it and suggests, with every command built
+])
+def test_the_invoked_command_is_found_on_the_line(argv, name):
+    from scorekeeper.cli import invoked
+
+    assert invoked(argv) == name
+
+
+def test_only_the_invoked_command_is_built_and_all_come_back():
+    from typer.main import get_command
+
+    from scorekeeper.cli import command_names, only
+
+    every = command_names()
+    assert {"new", "hand", "standings", "db", "export"} <= every
+    with only("standings"):
+        assert sorted(get_command(app).commands) == ["standings"]
+    with only("db"):
+        assert sorted(get_command(app).commands) == ["db"]
+        assert {"check", "path"} <= set(get_command(app).commands["db"].commands)
+    assert set(get_command(app).commands) == every
+    with only(None):
+        assert set(get_command(app).commands) == every
+
+
+def test_the_console_script_runs_a_command_with_the_collector_off():
+    code = ("import gc, sys\nsys.argv = ['scorekeeper', 'db', 'path']\nimport scorekeeper.cli\n"
+            "real = scorekeeper.cli.main\n"
+            "scorekeeper.cli.main = lambda: print('collector on' if gc.isenabled() else 'collector off') or real()\n"
+            "from scorekeeper.__main__ import run\ntry:\n    run()\nexcept SystemExit:\n    pass\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.splitlines()[0] == "collector off", done.stderr
