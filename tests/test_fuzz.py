@@ -542,7 +542,7 @@ def test_totals_are_the_sum_of_the_hands(hands):
 @FUZZ
 @given(st.text(max_size=200), st.sampled_from(["h.json", "h.toml", "h.txt"]))
 def test_hand_files_read_or_refuse_cleanly(tmp_path_factory, text, name):
-    from scorekeeper.cli.terminal import read_hand_file
+    from scorekeeper.cli.files import read_hand_file
 
     path = tmp_path_factory.mktemp("files") / name
     path.write_text(text, encoding="utf-8")

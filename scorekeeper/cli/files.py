@@ -13,8 +13,6 @@ from scorekeeper.core.errors import InputError
 def read_hand_file(name: str) -> Any:
     """Read a hand file: JSON or TOML by extension; ``-`` reads standard input
     (JSON first, then TOML). Raises :class:`InputError`."""
-    import tomllib
-
     if name == "-":
         text = sys.stdin.read()
         from scorekeeper.core.phrase import phrase
@@ -34,9 +32,15 @@ def read_hand_file(name: str) -> Any:
         kinds = ("toml",) if suffix == ".toml" else ("json",) if suffix == ".json" else ("json", "toml")
     first: tuple[str, dict] | None = None
     for kind in kinds:
+        if kind == "json":
+            decode, invalid = json.loads, json.JSONDecodeError
+        else:
+            import tomllib  # read only for TOML: most hand files are JSON
+
+            decode, invalid = tomllib.loads, tomllib.TOMLDecodeError
         try:
-            raw = json.loads(text) if kind == "json" else tomllib.loads(text)
-        except (json.JSONDecodeError, tomllib.TOMLDecodeError) as e:
+            raw = decode(text)
+        except invalid as e:
             failed = ("cli.hand_file.invalid", {"kind": kind.upper(), "reason": str(e)})
         except RecursionError:
             failed = ("cli.hand_file.too_deep", {"kind": kind.upper()})

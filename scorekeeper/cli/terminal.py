@@ -75,9 +75,3 @@ def console(stderr: bool = False):
         c = Console(width=PIPE_WIDTH, **options)
     return c
 
-
-def read_hand_file(name: str) -> Any:
-    """Kept here for older callers: see :func:`scorekeeper.cli.files.read_hand_file`."""
-    from scorekeeper.cli.files import read_hand_file as read
-
-    return read(name)
