@@ -461,7 +461,6 @@ def _no_variant_known() -> frozenset[str]:
 every_option_key: Callable[[], Collection[str]] = _no_variant_known
 
 
-
 def parse_rule_args(variant: Variant, args: Sequence[str], players: int) -> RuleSet:
     """Read ``KEY=VALUE`` options for ``variant`` and fill in the defaults.
 
