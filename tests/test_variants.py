@@ -99,3 +99,19 @@ def test_all_option_keys_are_every_variant_s():
 
     assert ALL_OPTION_KEYS == {o.key for v in VARIANTS.values() for o in v.options}
     assert {"target", "knock_limit"} <= ALL_OPTION_KEYS
+
+
+def test_stats_loads_only_the_variants_played(tmp_path):
+    from scorekeeper.app import Application
+
+    db = tmp_path / "db"
+    app = Application(db)
+    app.new("rummy500", ["Ann", "Bob"])
+    app.record_hand(["Ann: 80 -5", "Bob: 20 -30"], form="line")
+    lines = _run(f"from scorekeeper.app import Application\n"
+                 f"doc = Application({str(db)!r}).stats()\n"
+                 "print([b['variant'] for b in doc['variants']])")
+    assert lines[0] == "['rummy500']"
+    others = ("scorekeeper.core.gin", "scorekeeper.core.variants.gin", "scorekeeper.core.variants.carousel",
+              "scorekeeper.core.variants.crazy")
+    assert [m for m in lines[1].split() if m.startswith(others)] == []

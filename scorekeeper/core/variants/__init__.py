@@ -12,13 +12,11 @@ are made when first read.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scorekeeper.core import rules
 from scorekeeper.core.errors import InputError
-
-if TYPE_CHECKING:
-    from scorekeeper.core.rules import Variant
+from scorekeeper.core.rules import Variant
 
 #: Each variant's id, in the order the variants are listed, and where it is defined:
 #: its module in this package, and the module's name for it.
@@ -35,6 +33,7 @@ VARIANT_IDS: tuple[str, ...] = tuple(_DEFINED_IN)
 
 
 def _load(variant_id: str) -> Variant:
+    """The variant of a canonical id, its module imported if it is not yet."""
     module, name = _DEFINED_IN[variant_id]
     return getattr(importlib.import_module(f"{__name__}.{module}"), name)
 
@@ -48,6 +47,8 @@ def _every_option_key() -> set[str]:
     return {o.key for v in _every_variant().values() for o in v.options + v.listed_options}
 
 
+# Telling "does not apply to this variant" from "is not a rule option" needs every variant's
+# options: the rules ask the registry through this (nothing in the rules imports a variant).
 rules.every_option_key = _every_option_key
 
 
