@@ -9,15 +9,15 @@ typed frozen dataclass (a :class:`RuleSet`), checked when it is made: a bad
 key or value is refused with the allowed values, never silently replaced.
 
 Nothing here imports a variant: the registry (:mod:`scorekeeper.core.variants`)
-imports the variants, and each variant imports this module.
+loads the variants, and each variant imports this module.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from functools import cached_property
-from typing import Any, Callable, ClassVar, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from scorekeeper.core.cards import RANKS, Card
 from scorekeeper.core.errors import InputError
@@ -289,13 +289,6 @@ class Variant:
     #: the goal in words where "highest total wins" does not say it (a message code taking ``target``)
     goal_code: str = ""
 
-    #: every option key of every variant made, to tell "not for this variant" from "no such option"
-    known_option_keys: ClassVar[set[str]] = set()
-
-    def __post_init__(self) -> None:
-        Variant.known_option_keys.update(o.key for o in self.options)
-        Variant.known_option_keys.update(o.key for o in self.listed_options)
-
     # -- facts read as the rest of the program asks for them --
 
     @property
@@ -457,6 +450,17 @@ class _RankWild:
 # -- reading options ----------------------------------------------------------------
 
 
+def _no_variant_known() -> frozenset[str]:
+    return frozenset()
+
+
+#: Lists every option key of every variant, to tell "not for this variant" from "no such
+#: option". Nothing here imports a variant: the registry (:mod:`scorekeeper.core.variants`),
+#: which alone knows every variant, sets it when imported -- before any variant is made, as
+#: every variant's module is in its package.
+every_option_key: Callable[[], Collection[str]] = _no_variant_known
+
+
 def parse_rule_args(variant: Variant, args: Sequence[str], players: int) -> RuleSet:
     """Read ``KEY=VALUE`` options for ``variant`` and fill in the defaults.
 
@@ -485,7 +489,7 @@ def resolve_rules(variant: Variant, given: Mapping[str, Any], players: int) -> R
     for key, value in given.items():
         opt = variant.option(key)
         if opt is None:
-            code = "rule.not_for_variant" if key in Variant.known_option_keys else "rule.unknown"
+            code = "rule.not_for_variant" if key in every_option_key() else "rule.unknown"
             raise InputError(code, key=key, variant=variant.said_name, keys=keys)
         try:
             values[key] = opt.parse(str(value).lower() if isinstance(value, bool) else value)

@@ -1,0 +1,117 @@
+"""The registry of variants (scorekeeper.core.variants): a variant asked for by its id —
+what a stored session names — loads its own module only; an alias, a near miss and the
+listing of every variant load them all, and say the same as when everything is loaded."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from scorekeeper.core.errors import InputError
+from scorekeeper.core.variants import VARIANT_IDS, VARIANTS, get_variant
+
+#: Where each variant is defined: what asking for another variant must not load.
+MODULES = {
+    "rummy500": ("scorekeeper.core.variants.rummy500",),
+    "rum500": ("scorekeeper.core.variants.rummy500",),
+    "carousel": ("scorekeeper.core.variants.carousel",),
+    "crazy": ("scorekeeper.core.variants.crazy",),
+    "gin": ("scorekeeper.core.variants.gin", "scorekeeper.core.gin"),
+}
+
+
+def _run(code: str) -> list[str]:
+    """The lines ``code`` prints in a fresh interpreter, then the modules it loaded (one line)."""
+    code += "\nprint(' '.join(sorted(sys.modules)))\n"
+    done = subprocess.run([sys.executable, "-c", "import sys\n" + code], capture_output=True, text=True, check=True,
+                          timeout=60)
+    return done.stdout.splitlines()
+
+
+@pytest.mark.parametrize("variant_id", sorted(MODULES))
+def test_a_variant_asked_for_by_its_id_loads_its_own_module_only(variant_id):
+    name, modules = _run(f"from scorekeeper.core.variants import get_variant\n"
+                         f"print(get_variant({variant_id!r}).id)")
+    assert name == variant_id
+    loaded = modules.split()
+    others = tuple(m for v, ms in MODULES.items() if ms != MODULES[variant_id] for m in ms)
+    assert [m for m in loaded if m.startswith(others)] == []
+    assert MODULES[variant_id][0] in loaded
+
+
+def test_rummy500_loads_neither_gin_nor_another_variant():
+    [modules] = _run("from scorekeeper.core.variants import get_variant\nget_variant('rummy500')")
+    heavy = ("scorekeeper.core.gin", "scorekeeper.core.variants.gin", "scorekeeper.core.variants.carousel",
+             "scorekeeper.core.variants.crazy")
+    assert [m for m in modules.split() if m.startswith(heavy)] == []
+
+
+def test_the_registry_lists_every_variant_in_order():
+    assert VARIANT_IDS == ("rummy500", "rum500", "carousel", "crazy", "gin") == tuple(VARIANTS)
+    assert all(v.id == vid and get_variant(vid) is v for vid, v in VARIANTS.items())
+    assert set(MODULES) == set(VARIANT_IDS)
+
+
+@pytest.mark.parametrize("name,variant_id", [
+    ("500", "rummy500"), ("500-rum", "rummy500"), ("michigan-rum", "rum500"), ("Manipulation", "carousel"),
+    ("crazy-rummy", "crazy"), (" RUMMY500 ", "rummy500")])
+def test_aliases_and_any_case_give_the_canonical_variant(name, variant_id):
+    assert get_variant(name) is VARIANTS[variant_id]
+
+
+def test_every_alias_of_gin_gives_gin():
+    gin = VARIANTS["gin"]
+    assert gin.aliases and all(get_variant(a) is gin for a in gin.aliases)
+
+
+def test_an_alias_in_a_fresh_interpreter():
+    assert _run("from scorekeeper.core.variants import get_variant\nprint(get_variant('manipulation').id)")[0] \
+        == "carousel"
+
+
+def test_a_name_that_is_no_variant_s():
+    with pytest.raises(InputError) as e:
+        get_variant("rumy500")
+    assert e.value.code == "variant.unknown_near" and '"rummy500"' in e.value.message
+    with pytest.raises(InputError) as e:
+        get_variant("poker")
+    assert e.value.code == "variant.unknown"
+    assert e.value.message == '"poker" is not a variant; the variants are rummy500, rum500, carousel, crazy, gin.'
+
+
+def test_another_variant_s_option_is_told_apart_with_only_one_variant_loaded():
+    """ "does not apply" (an option of another variant) and "is not a rule option" (of none),
+    in a fresh interpreter where only Rummy 500 was asked for."""
+    lines = _run("from scorekeeper.core.errors import InputError\n"
+                 "from scorekeeper.core.rules import parse_rule_args\n"
+                 "from scorekeeper.core.variants import get_variant\n"
+                 "for arg in ('knock_limit=3', 'preset=modern', 'colour=red'):\n"
+                 "    try:\n"
+                 "        parse_rule_args(get_variant('rummy500'), [arg], 2)\n"
+                 "    except InputError as e:\n"
+                 "        print(e.code)\n")
+    assert lines[:3] == ["rule.not_for_variant", "rule.not_for_variant", "rule.unknown"]
+
+
+def test_all_option_keys_are_every_variant_s():
+    from scorekeeper.core.variants import ALL_OPTION_KEYS
+
+    assert ALL_OPTION_KEYS == {o.key for v in VARIANTS.values() for o in v.options}
+    assert {"target", "knock_limit"} <= ALL_OPTION_KEYS
+
+
+def test_stats_loads_only_the_variants_played(tmp_path):
+    from scorekeeper.app import Application
+
+    db = tmp_path / "db"
+    app = Application(db)
+    app.new("rummy500", ["Ann", "Bob"])
+    app.record_hand(["Ann: 80 -5", "Bob: 20 -30"], form="line")
+    lines = _run(f"from scorekeeper.app import Application\n"
+                 f"doc = Application({str(db)!r}).stats()\n"
+                 "print([b['variant'] for b in doc['variants']])")
+    assert lines[0] == "['rummy500']"
+    others = ("scorekeeper.core.gin", "scorekeeper.core.variants.gin", "scorekeeper.core.variants.carousel",
+              "scorekeeper.core.variants.crazy")
+    assert [m for m in lines[1].split() if m.startswith(others)] == []
