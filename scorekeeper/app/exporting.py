@@ -25,7 +25,7 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from scorekeeper.core.errors import InputError, ScorekeeperError, StateError, StoreError
 from scorekeeper.core.game import check_text
@@ -191,7 +191,9 @@ def export_json(records: Sequence[dict], exported: str) -> str:
     are written in a fraction of a second and a diff shows which sessions changed."""
     doc = export_document(records, exported)
     head = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in doc.items() if k != "sessions"]
-    body = ",\n".join("    " + json.dumps(r, ensure_ascii=False, separators=(", ", ": ")) for r in doc["sessions"])
+    # check_circular=False: a stored record is JSON, it holds no cycle (and checking costs a sixth of the time)
+    body = ",\n".join("    " + json.dumps(r, ensure_ascii=False, separators=(", ", ": "), check_circular=False)
+                       for r in doc["sessions"])
     return "{\n" + "\n".join(head) + '\n  "sessions": [\n' + body + ("\n" if body else "") + "  ]\n}\n"
 
 
@@ -269,8 +271,23 @@ def safe_cell(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
-def csv_rows(loaded: Iterable[Loaded]) -> list[list[Any]]:
-    """One row per player per hand, in :data:`CSV_COLUMNS` order.
+class _Quoted:
+    """Text cells as the :mod:`csv` module writes them in a row (quoted where they hold
+    a comma, a quote or a line break), joined by commas, without the line end."""
+
+    def __init__(self) -> None:
+        self._out = io.StringIO()
+        self._writer = csv.writer(self._out, lineterminator="")
+
+    def __call__(self, *cells: str) -> str:
+        self._out.seek(0)
+        self._out.truncate()
+        self._writer.writerow(cells)
+        return self._out.getvalue()
+
+
+def csv_lines(loaded: Iterable[Loaded]) -> Iterator[str]:
+    """One line per player per hand, in :data:`CSV_COLUMNS` order (without the line end).
 
     ``hand_score``, ``running_total`` and ``bonus`` are ints (points);
     ``running_total`` is the sum of hand scores so far, as in ``history``;
@@ -279,33 +296,34 @@ def csv_rows(loaded: Iterable[Loaded]) -> list[list[Any]]:
     (``yes``/``no``) and ``winner`` whether this player won it. Text cells are
     passed through :func:`safe_cell`. A session with no hands has no rows.
     Each item is a game (:func:`game`).
+
+    Each session's text cells are quoted once, by the csv module, and each
+    player's; the numbers and ``yes``/``no`` never need quoting, so each line
+    is those pieces joined by commas, as ``csv.writer`` would write the row.
     """
-    rows: list[list[Any]] = []
+    quoted = _Quoted()
     for g in loaded:
         r, st = g.record, g.state
         ending = st.ending
         finished = ending.finished
-        head = (safe_cell(r["id"]), safe_cell(str(r.get("created", ""))[:10]), safe_cell(r.get("title") or ""),
-                r["variant"])
+        head = quoted(safe_cell(r["id"]), safe_cell(str(r.get("created", ""))[:10]),
+                      safe_cell(r.get("title") or ""), r["variant"])
         state = "yes" if finished else "no"
-        players = [(p, safe_cell(p), "yes" if finished and p in ending.winners else "no") for p in g.setup.players]
+        # (an empty cell alone would be written "", but in a row it is written empty)
+        players = [(p, quoted(safe_cell(p)) if p else "", "yes" if finished and p in ending.winners else "no")
+                   for p in g.setup.players]
         count = st.hands
         for number, (hand, totals) in enumerate(zip(st.results, st.running_totals()), 1):
             last = finished and number == count
             scores = hand.scores
             for player, cell, won in players:
                 bonus = ending.bonus.get(player, 0) if last else 0
-                rows.append([*head, number, cell, scores[player], totals[player], bonus, state, won])
-    return rows
+                yield f"{head},{number},{cell},{scores[player]},{totals[player]},{bonus},{state},{won}"
 
 
 def export_csv(loaded: Iterable[Loaded]) -> str:
-    """The CSV export: a header row (:data:`CSV_COLUMNS`), then :func:`csv_rows`."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    writer.writerows(csv_rows(loaded))
-    return out.getvalue()
+    """The CSV export: a header row (:data:`CSV_COLUMNS`), then :func:`csv_lines`, each line ending in ``\\n``."""
+    return "\n".join([_Quoted()(*CSV_COLUMNS), *csv_lines(loaded), ""])
 
 
 # -- Markdown -----------------------------------------------------------------
@@ -352,13 +370,15 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
     title = md_escape(r["title"]) if r.get("title") else _("{variant}, session {session}").format(
         variant=name, session=r["id"])
     rules = ", ".join(f"{k} {v if not isinstance(v, bool) else str(v).lower()}" for k, v in r["rules"].items())
+    players = list(g.setup.players)
+    said_name = {p: md_escape(p) for p in players}  # each name escaped once, however often it is shown
     said_variant = (_("- Variant: {variant} (`{id}`) — lowest total wins") if variant.lowest_wins else
                     _("- Variant: {variant} (`{id}`)")).format(variant=name, id=variant.id)
     lines = [f"{h} {title}", "",
              _("- Date: {date}").format(date=str(r.get("created", ""))[:10]),
              said_variant,
              _("- Rules: {rules}").format(rules=md_escape(rules)) if rules else _("- Rules: the defaults"),
-             _("- Players: {players}").format(players=", ".join(md_escape(p) for p in g.setup.players)),
+             _("- Players: {players}").format(players=", ".join(said_name[p] for p in players)),
              _("- Session: `{session}`, {hands}").format(session=r["id"], hands=_hands(count)), ""]
 
     said = _("Final standings") if doc["finished"] else _("Standings")
@@ -368,7 +388,7 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
     lines += ["| " + " | ".join(header) + " |", "|" + "|".join(["---:", "---", "---:", "---:"] +
                                                              (["---:"] if has_bonus else [])) + "|"]
     for p in doc["players"]:
-        player = md_escape(p["name"])
+        player = said_name[p["name"]]
         if doc["finished"] and p["name"] in doc["winners"]:
             player = f"**{player}**"
         cells = [str(p["rank"]), player, str(p["total"]), str(p["won"])]
@@ -386,7 +406,7 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
     else:
         lines.append(ngettext("Game in play after {n} hand; {dealer} deals next.",
                               "Game in play after {n} hands; {dealer} deals next.", count).format(
-            n=count, dealer=md_escape(doc["dealer"])))
+            n=count, dealer=said_name[doc["dealer"]]))
     if doc.get("note"):  # the standings document's, in the language spoken
         lines += ["", md_escape(doc["note"])]
     lines.append("")
@@ -396,9 +416,8 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
     if not st.results:
         lines += [_("No hands yet."), ""]
         return "\n".join(lines)
-    players = list(g.setup.players)
     hand_word, dealer_word = _("Hand"), _("Dealer")
-    lines.append(f"| {hand_word} | {dealer_word} | " + " | ".join(md_escape(p) for p in players) + " |")
+    lines.append(f"| {hand_word} | {dealer_word} | " + " | ".join(said_name[p] for p in players) + " |")
     lines.append("|---:|---|" + "---:|" * len(players))
     if g.setup.carried:  # a game begun on paper: where the totals start, not a hand
         start = g.setup.start_totals()
@@ -408,7 +427,7 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
         said_number = _("{number} (points)").format(number=number) if hand.points_only else str(number)
         scores = hand.scores
         cells = [f"{_signed(scores[p])} → {totals[p]}" for p in players]
-        lines.append(f"| {said_number} | {md_escape(st.dealer_of(number))} | " + " | ".join(cells) + " |")
+        lines.append(f"| {said_number} | {said_name[st.dealer_of(number)]} | " + " | ".join(cells) + " |")
     if doc["finished"]:
         # the end of the game: the end bonuses, the final totals, the winner
         if has_bonus:
