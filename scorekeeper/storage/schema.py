@@ -317,8 +317,8 @@ def validate_session(data: Any, where: str) -> dict:
 # -- the cache of derived scores -------------------------------------------------------
 
 def cached_derived(record: dict, players: Sequence[str], scorer: str) -> dict | None:
-    """``record["derived"]`` when it can be used: of the :class:`DerivedCache` shape,
-    derived by the rules code ``scorer``, covering exactly the stored hands, and
+    """``record["derived"]`` when it can be used: of the cache's shape (declared with the
+    record's, in :func:`_validators`), derived by the rules code ``scorer``, covering exactly the stored hands, and
     naming only ``players`` (every player in each hand's scores). Otherwise None (the
     session is then replayed: a cache that cannot be used is not damage)."""
     d = record.get("derived")
