@@ -469,6 +469,12 @@ def test_csv_lines_are_what_the_csv_module_writes_for_awkward_text(tmp_path):
     app.record_hand(["Ann: 60 -0", "Bob: 0 -5"], form="line")
     app.record_hand(["Ann: 70 -0", "Bob: 10 -1"], form="line")
     st = Store(db)
+    from scorekeeper.app.games import open_game, save
+
+    edited = open_game(st, None)  # a title with line breaks (written by hand: `new` refuses them)
+    edited.record["title"] = "two\nlines\rand a CR"
+    with st.writing():
+        save(st, edited.record, edited.state)
     items = exporting.games(st, [s["id"] for s in st.summaries()])
     expected = io.StringIO()
     writer = csv.writer(expected, lineterminator="\n")
@@ -487,6 +493,7 @@ def test_csv_lines_are_what_the_csv_module_writes_for_awkward_text(tmp_path):
     text = exporting.export_csv(items)
     assert text == expected.getvalue()
     assert '"\'=Ann, ""the"" <b>"' in text and '"A ""title"", with =commas"' in text
+    assert '"two\nlines\rand a CR"' in text
 
 
 def test_each_record_reads_a_session_file_only_when_asked_for_the_next(tmp_path, monkeypatch):

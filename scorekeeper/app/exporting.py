@@ -302,13 +302,14 @@ class _Quoted:
 
     def __init__(self) -> None:
         self._out = io.StringIO()
-        self._writer = csv.writer(self._out, lineterminator="")
+        # the export's line end: the csv module also quotes a cell holding it
+        self._writer = csv.writer(self._out, lineterminator="\n")
 
     def __call__(self, *cells: str) -> str:
         self._out.seek(0)
         self._out.truncate()
         self._writer.writerow(cells)
-        return self._out.getvalue()
+        return self._out.getvalue()[:-1]
 
 
 def csv_lines(loaded: Iterable[Loaded]) -> Iterator[str]:
