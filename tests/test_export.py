@@ -455,3 +455,62 @@ def test_a_hand_written_record_may_leave_out_title_undone_and_audit(cli, tmp_pat
     standings = json.loads(cli("standings", "--json", "--session", "club-1").stdout)
     assert {p["name"]: p["total"] for p in standings["players"]} == {"Ann": -3, "Bob": 8}
     assert standings["title"] is None
+
+
+def test_csv_lines_are_what_the_csv_module_writes_for_awkward_text(tmp_path):
+    """Each session's text cells are quoted once: the lines are those csv.writer writes
+    for the rows, whatever the names and titles hold (commas, quotes, formula starts)."""
+    db = tmp_path / "db"
+    app = Application(db)
+    names = ['=Ann, "the" <b>', "Bob|*x*", "-Dee"]
+    app.new("rummy500", names, [], 'A "title", with =commas')
+    app.record_hand([f"{names[0]}: 50 -0", f"{names[1]}: 20 -5", f"{names[2]}: 0 -3"], form="line")
+    app.new("rummy500", ["Ann", "Bob"], ["target=100"], "+plus, and \"quotes\"")
+    app.record_hand(["Ann: 60 -0", "Bob: 0 -5"], form="line")
+    app.record_hand(["Ann: 70 -0", "Bob: 10 -1"], form="line")
+    st = Store(db)
+    from scorekeeper.app.games import open_game, save
+
+    edited = open_game(st, None)  # a title with line breaks (written by hand: `new` refuses them)
+    edited.record["title"] = "two\nlines\rand a CR"
+    with st.writing():
+        save(st, edited.record, edited.state)
+    items = exporting.games(st, [s["id"] for s in st.summaries()])
+    expected = io.StringIO()
+    writer = csv.writer(expected, lineterminator="\n")
+    writer.writerow(exporting.CSV_COLUMNS)
+    for g in items:
+        r, state = g.record, g.state
+        head = [exporting.safe_cell(r["id"]), exporting.safe_cell(r["created"][:10]),
+                exporting.safe_cell(r.get("title") or ""), r["variant"]]
+        finished = "yes" if state.ending.finished else "no"
+        for number, (hand, totals) in enumerate(zip(state.results, state.running_totals()), 1):
+            last = state.ending.finished and number == state.hands
+            for p in g.setup.players:
+                won = "yes" if state.ending.finished and p in state.ending.winners else "no"
+                writer.writerow(head + [number, exporting.safe_cell(p), hand.scores[p], totals[p],
+                                        state.ending.bonus.get(p, 0) if last else 0, finished, won])
+    text = exporting.export_csv(items)
+    assert text == expected.getvalue()
+    assert '"\'=Ann, ""the"" <b>"' in text and '"A ""title"", with =commas"' in text
+    assert '"two\nlines\rand a CR"' in text
+
+
+def test_each_record_reads_a_session_file_only_when_asked_for_the_next(tmp_path, monkeypatch):
+    db = tmp_path / "db"
+    for g in load_games("shared_rummy500.json")["games"][:3]:
+        record_game(db, g)
+    st = Store(db)
+    ids = [r["id"] for r in st.summaries()]
+    loads = []
+    original = Store.load
+
+    def counting(self, sid):
+        loads.append(sid)
+        return original(self, sid)
+
+    monkeypatch.setattr(Store, "load", counting)
+    records = exporting.each_record(st, ids)
+    assert loads == []
+    assert next(records)["id"] == ids[0] and loads == ids[:1]
+    assert [g.record["id"] for g in exporting.each_game(st, ids[1:])] == ids[1:] and loads == ids

@@ -255,3 +255,44 @@ def test_a_huge_nested_meld_is_not_echoed_whole(cli, tmp_path):
     assert result.exit_code == 2
     assert "…" in result.stderr and "x" * 61 not in result.stderr
     assert len(result.stderr) < 300
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d.update(scorer="rules-of-long-ago"),
+    lambda d: d.update(hands=d["hands"][:1]),
+    lambda d: d["hands"][0]["scores"].update(Ann=True),
+    lambda d: d["hands"][0]["scores"].pop("Bob"),
+    lambda d: d["hands"][1].update(won=["Zed"]),
+    lambda d: d["hands"][1].update(points_only="yes"),
+    lambda d: d.update(winners=["Zed"]),
+    lambda d: d.update(bonus={"Ann": 1.5}),
+    lambda d: d.pop("note"),
+])
+def test_the_scoreboard_reads_only_a_cache_of_the_schemas_shape(tmp_path, change):
+    db = tmp_path / "db"
+    record = Store(db).load(two_hands(db))
+    setup = setup_of(record)
+    board = scoreboard.board_from_cache(record, setup)
+    assert board is not None and list(board.results[0].scores) == ["Ann", "Bob"]  # seat order
+    change(record["derived"])
+    assert scoreboard.board_from_cache(record, setup) is None
+
+
+def test_a_setup_has_the_rules_its_stored_options_resolve_to(tmp_path):
+    from scorekeeper.core.errors import InputError
+    from scorekeeper.core.rules import resolve_rules
+    from scorekeeper.core.variants import get_variant
+
+    db = tmp_path / "db"
+    record = Store(db).load(two_hands(db))
+    variant = get_variant(record["variant"])
+    for rules in (record["rules"], {**record["rules"], "target": 300}, {**record["rules"], "decks": 2, "set_duplicates": True}):
+        for _ in range(2):  # resolved once, then remembered: the same rules either way
+            setup = setup_of({**record, "rules": rules})
+            assert dict(setup.rules) == dict(resolve_rules(variant, rules, 2))
+            assert isinstance(setup.rules, variant.rules_type)
+    with pytest.raises(InputError):  # a value that cannot be remembered is resolved (and refused) as ever
+        setup_of({**record, "rules": {**record["rules"], "target": [500]}})
+    for _ in range(2):  # a refusal is not remembered as rules
+        with pytest.raises(InputError):
+            setup_of({**record, "rules": {**record["rules"], "set_duplicates": True}})

@@ -15,14 +15,16 @@ end of the game are made of.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from scorekeeper.core.errors import InputError, StateError, StoreError
 from scorekeeper.core import game as core_game
 from scorekeeper.core.game import GameSetup, GameState
+from scorekeeper.core.rules import Variant, resolve_rules
 from scorekeeper.core.variants import get_variant
 from scorekeeper.app.scoreboard import board_from_cache, derive
 from scorekeeper.storage.store import Store, now
@@ -46,8 +48,27 @@ def setup_of(record: dict) -> GameSetup:
     carried over from paper: none in a record without ``carried``)."""
     variant = get_variant(record["variant"])
     players = tuple(record["players"])
-    return GameSetup(variant, players, dict(record["rules"]), players.index(record["dealer"]),
-                     dict(record.get("carried") or {}))
+    return GameSetup(variant, players, _rule_set(variant, record["rules"], len(players)),
+                     players.index(record["dealer"]), dict(record.get("carried") or {}))
+
+
+def _rule_set(variant: Variant, stored: dict, players: int) -> Mapping[str, Any]:
+    """The typed rule options (:func:`~scorekeeper.core.rules.resolve_rules`) of options
+    as stored; a plain copy of them where they cannot be remembered (GameSetup resolves those)."""
+    try:
+        # each value with its type: true and 1 are equal keys, but not the same option
+        key = tuple((k, type(v), v) for k, v in stored.items())
+        hash(key)
+    except TypeError:  # an option holding a list or an object
+        return dict(stored)
+    return _resolved(variant.id, players, key)
+
+
+@functools.lru_cache(maxsize=256)
+def _resolved(variant_id: str, players: int, stored: tuple[tuple[str, type, Any], ...]) -> Mapping[str, Any]:
+    """Remembered: the rules are a function of the options alone, and `export --all` and
+    `stats` read many sessions of the same few setups (a rule set is frozen, so one serves all)."""
+    return resolve_rules(get_variant(variant_id), {k: v for k, _, v in stored}, players)
 
 
 def entries_of(record: dict) -> list[Any]:
@@ -80,7 +101,7 @@ def entries_digest(record: dict) -> str:
     fingerprint: a session file changed outside scorekeeper is then scored again
     (and refused if its hands no longer score) instead of shown with old numbers."""
     text = json.dumps([h.get("entry") for h in record.get("hands", ())], ensure_ascii=False,
-                      separators=(",", ":"))
+                      separators=(",", ":"), check_circular=False)  # a record is JSON: no cycles
     return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
 
 

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Any
 
 from scorekeeper.core.game import Ending, GameSetup, GameState, HandSummary
+from scorekeeper.storage.schema import cached_derived
 
 _STAMP: str | None = None
 
@@ -58,46 +58,21 @@ def derive(state: GameState) -> dict:
     }
 
 
-def _names(value: Any, players: tuple[str, ...]) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(p, str) and p in players for p in value):
-        raise ValueError("not a list of players")
-    return tuple(value)
-
-
-def _points(value: Any, players: tuple[str, ...], every: bool) -> dict[str, int]:
-    if not isinstance(value, dict) or (every and set(value) != set(players)) or not set(value) <= set(players):
-        raise ValueError("not points per player")
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in value.values()):
-        raise ValueError("not whole points")
-    return {p: value[p] for p in players if p in value}
-
-
 def board_from_cache(record: dict, setup: GameSetup) -> GameState | None:
     """The game model from ``record["derived"]``, or None when there is no cache,
     it was written by other rules code, it does not cover exactly the stored
-    hands, or it is not of the expected shape (then the session is replayed)."""
-    d = record.get("derived")
-    if not isinstance(d, dict) or d.get("scorer") != scorer_stamp():
-        return None
-    raw = d.get("hands")
-    if not isinstance(raw, list) or len(raw) != len(record.get("hands", ())):
-        return None
+    hands, or it is not of the expected shape (then the session is replayed).
+    The shape is the storage schema's (:func:`scorekeeper.storage.schema.cached_derived`)."""
     players = setup.players
-    try:
-        hands = []
-        for h in raw:
-            if not isinstance(h, dict) or not isinstance(h.get("points_only"), bool) \
-                    or not isinstance(h.get("ended"), str):
-                return None
-            hands.append(HandSummary(_points(h.get("scores"), players, True), _names(h.get("won"), players),
-                                     h["points_only"], h["ended"]))
-        if not isinstance(d.get("finished"), bool) or not isinstance(d.get("note"), str):
-            return None
-        ending = Ending(d["finished"], list(_names(d.get("winners"), players)),
-                        _points(d.get("bonus"), players, False), d["note"])
-        return GameState.from_hands(setup, hands, ending)
-    except ValueError:
+    d = cached_derived(record, players, scorer_stamp())
+    if d is None:
         return None
+    # the points in seat order, as a replay gives them (the cache names every player in each hand)
+    hands = [HandSummary({p: h["scores"][p] for p in players}, tuple(h["won"]), h["points_only"], h["ended"])
+             for h in d["hands"]]
+    bonus = d["bonus"]
+    ending = Ending(d["finished"], list(d["winners"]), {p: bonus[p] for p in players if p in bonus}, d["note"])
+    return GameState.from_hands(setup, hands, ending)
 
 
 def cache_is_wrong(record: dict, state: GameState) -> bool:
