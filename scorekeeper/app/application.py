@@ -388,7 +388,7 @@ class Application:
 
         vid = get_variant(variant).id if variant is not None else None
         st = self.store
-        games = [stats.game_of(loaded) for loaded in exporting.games(st, [s["id"] for s in st.summaries()])]
+        games = [stats.game_of(loaded) for loaded in exporting.each_game(st, [s["id"] for s in st.summaries()])]
         return stats.compute(games, player, vid)
 
     # -- the database ---------------------------------------------------------------------
