@@ -377,7 +377,10 @@ def _sample(cli, lang: str) -> dict[str, str]:
     def run(*args, ok=(0,)):
         r = cli("--lang", lang, *args)
         assert r.exit_code in ok, (args, r.stdout, r.stderr)
-        out[" ".join(args)] = r.stdout + r.stderr
+        key = " ".join(args)
+        while key in out:  # the same command again, in another game: keep both
+            key += " (again)"
+        out[key] = r.stdout + r.stderr
 
     run("new", "rummy500", "Ann", "Bob", "Cy", "--title", "Friday")
     run("hand", *GAME[0])
@@ -407,6 +410,14 @@ def _sample(cli, lang: str) -> dict[str, str]:
     run("new", "carousel", "Ann", "Bob")
     run("hand", "Ann: -3C AD knock", "Bob: -KS 7H 2C")
     run("explain")
+    run("standings")
+    # notes of a game's end read back from the session file's cache: a tie played off, the end bonuses
+    run("new", "rummy500", "Ann", "Bob", "--rule", "target=100")
+    run("hand", "Ann: 120 -5", "Bob: 125 -10")
+    run("standings")
+    run("export", "--format", "md")
+    run("new", "carousel", "Ann", "Bob", "--rule", "target=10")
+    run("hand", "Ann: -3C AD knock", "Bob: -KS 7H 2C")
     run("standings")
     run("new", "gin", "Ann", "Bob")
     run("hand", "Ann: 7H 8H 9H QS QD QC 2C 3C 4C 5D knock", "Bob: KS KH KD 10H JH 5C 9S 6D 3S AH")

@@ -206,7 +206,7 @@ class Application:
         after = Loaded(loaded.record, loaded.setup, state, False)
         doc = report.hand_json(after, result, number)
         doc.update(players={name: ps.as_json() for name, ps in result.players.items()}, notes=list(result.notes),
-                   note=state.ending.note, entry=raw, standings=report.standings_json(after), before=before)
+                   note=state.ending.said_note, entry=raw, standings=report.standings_json(after), before=before)
         return doc
 
     def hand_entry(self, number: int | None = None, session: str | None = None) -> dict:

@@ -6,6 +6,7 @@ what a program reads never disagree.
 from __future__ import annotations
 
 from scorekeeper.core.cards import RANKS
+from scorekeeper.core.messages import speaking_english
 from scorekeeper.core.scoring import HandResult
 from scorekeeper.app.games import Loaded, scored
 
@@ -33,7 +34,18 @@ def carried_json(loaded: Loaded) -> dict:
     return {"carried": setup.start_totals()} if setup.carried else {}
 
 
+def saying_its_note(loaded: Loaded) -> Loaded:
+    """``loaded``, scored again when the note of its ending (a tie played off, how the end
+    bonuses were given) was read from the cache, which keeps only the note's English
+    sentence, and another language is spoken: the note is then said from its code and facts."""
+    ending = loaded.state.ending
+    if ending.note and not ending.note_code and not speaking_english():
+        return scored(loaded.record, loaded.setup)
+    return loaded
+
+
 def standings_json(loaded: Loaded) -> dict:
+    loaded = saying_its_note(loaded)
     r, st = loaded.record, loaded.state
     won = st.won
     last = st.results[-1].scores if st.results else {}

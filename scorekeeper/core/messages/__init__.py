@@ -54,6 +54,11 @@ def use(translations: _gettext.NullTranslations | None) -> None:
     _translations = translations if translations is not None else _gettext.NullTranslations()
 
 
+def speaking_english() -> bool:
+    """Whether sentences are made in English now (no catalog in use, or inside :func:`english`)."""
+    return type(_translations) is _gettext.NullTranslations
+
+
 @contextlib.contextmanager
 def english() -> Iterator[None]:
     """Speak English inside the ``with`` block (texts of ``--json``, which never change
