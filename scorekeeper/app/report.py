@@ -11,12 +11,14 @@ from scorekeeper.core.scoring import HandResult
 from scorekeeper.app.games import Loaded, scored
 
 
-def crazy_round(loaded: Loaded) -> dict:
-    """``{"round": R, "wild": "7"}`` for the coming Crazy Rummy round (null after 13)."""
-    hands = loaded.state.hands
-    if hands >= 13 or loaded.state.ending.finished:
+def coming_round(loaded: Loaded) -> dict:
+    """``{"round": R, "wild": "7"}``: the coming round and the rank wild in it, for a
+    variant whose wild rank is the round's (Crazy Rummy); both null once the game is over."""
+    variant, st = loaded.setup.variant, loaded.state
+    coming = st.hands + 1
+    if st.ending.finished or (variant.rounds is not None and coming > variant.rounds):
         return {"round": None, "wild": None}
-    return {"round": hands + 1, "wild": RANKS[hands]}
+    return {"round": coming, "wild": RANKS[variant.wild_rank(coming) - 1]}
 
 
 def new_json(loaded: Loaded) -> dict:
@@ -60,8 +62,8 @@ def standings_json(loaded: Loaded) -> dict:
         "dealer": st.next_dealer, "leader": st.next_leader, "target": r["rules"].get("target"),
         "note": st.ending.said_note,  # in the language spoken (a --json run speaks English)
     }
-    if r["variant"] == "crazy":
-        doc.update(crazy_round(loaded))
+    if loaded.setup.variant.round_matters:
+        doc.update(coming_round(loaded))
     doc.update(st.facts)  # what the variant adds (Gin Rummy: shutout, once finished)
     return doc
 

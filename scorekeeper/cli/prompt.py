@@ -100,9 +100,10 @@ def ask_hand(t: "Terminal", application: "Application", table: dict, session: st
             import readline  # noqa: F401
         except ImportError:  # pragma: no cover - not on every platform
             pass
-    dialog = _Dialog
-    if table["variant"] == "gin":  # Gin Rummy asks for the cards each player shows, not for melds
-        dialog = GinDialog
+    from scorekeeper.core.variants import get_variant
+
+    # Gin Rummy asks for the cards each player shows, not for melds
+    dialog = GinDialog if get_variant(table["variant"]).prompt_asks == "cards" else _Dialog
     try:
         return dialog(t, application, table, session, read, old).run()
     except (KeyboardInterrupt, EOFError, Leave) as e:

@@ -288,6 +288,10 @@ class Variant:
     hand_facts: Callable[[Any], Mapping[str, Any]] | None = None
     #: the goal in words where "highest total wins" does not say it (a message code taking ``target``)
     goal_code: str = ""
+    #: what the prompt asks each player for at the table: ``"parts"`` (the melds, lay-offs and
+    #: cards left in hand that score, see ``scorekeeper.cli.prompt.parts_asked``) or ``"cards"``
+    #: (the cards the player shows, read with the variant's one-line form: Gin Rummy)
+    prompt_asks: str = "parts"
 
     # -- facts read as the rest of the program asks for them --
 

@@ -47,7 +47,7 @@ def explain(t: Any, doc: dict) -> None:
                  style="dim")
     t.print(title)
     t.print(_ended_line(doc))
-    if doc.get("variant") == "gin":
+    if (doc.get("context") or {}).get("kind"):  # the kind of hand: gin, a knock, an undercut (Gin Rummy)
         from scorekeeper.cli.render import gin
 
         gin.explain(t, doc)

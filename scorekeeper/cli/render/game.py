@@ -28,7 +28,7 @@ def standings(t: Any, doc: dict) -> None:
             break
     heading(t, doc, _("Standings: "))
     t.print(drawn)
-    if doc.get("variant") == "gin":
+    if "box" in _variant(doc).bonuses:  # a hand won is a box, which scores at the end (Gin Rummy)
         from scorekeeper.cli.render import gin
 
         gin.standings(t, doc)
@@ -165,11 +165,16 @@ def change_lines(doc: dict, word: str = "hand") -> list[Text]:
     return [Text(text.format(number=number), style="bold"), *rows]
 
 
-def edited(t: Any, doc: dict) -> None:
-    """``edit``: what changed (each player's score of the hand, and total), then the standings."""
+def _variant(doc: dict):
+    """The variant a document is about (its facts: the word for a deal, the bonuses)."""
     from scorekeeper.core.variants import get_variant
 
-    word = get_variant(doc["standings"]["variant"]).deal_word
+    return get_variant(doc["variant"])
+
+
+def edited(t: Any, doc: dict) -> None:
+    """``edit``: what changed (each player's score of the hand, and total), then the standings."""
+    word = _variant(doc["standings"]).deal_word
     for line in change_lines(doc, word):
         t.print(line)
     standings(t, doc["standings"])

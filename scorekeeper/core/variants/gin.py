@@ -204,4 +204,5 @@ GIN = Variant(
     state_facts=shutout,
     hand_facts=hand_facts,
     goal_code="gin.goal",
+    prompt_asks=facts.PROMPT_ASKS,
 )
