@@ -4,6 +4,7 @@ listing of every variant load them all, and say the same as when everything is l
 from __future__ import annotations
 
 import subprocess
+from pathlib import Path
 import sys
 
 import pytest
@@ -115,3 +116,17 @@ def test_stats_loads_only_the_variants_played(tmp_path):
     others = ("scorekeeper.core.gin", "scorekeeper.core.variants.gin", "scorekeeper.core.variants.carousel",
               "scorekeeper.core.variants.crazy")
     assert [m for m in lines[1].split() if m.startswith(others)] == []
+
+
+def test_the_command_line_and_the_documents_read_variant_facts_not_ids():
+    """The prompt, the renderers and the documents decide by a variant's facts (its wild
+    rank per round, what the prompt asks, its bonuses), never by comparing its id."""
+    import re
+
+    root = Path(__file__).resolve().parents[1] / "scorekeeper"
+    ids = "|".join(VARIANT_IDS)
+    compared = re.compile(rf"""[=!]=\s*["']({ids})["']|["']({ids})["']\s*[=!]=""")
+    files = [*sorted((root / "cli").rglob("*.py")), root / "app" / "report.py", root / "app" / "application.py"]
+    found = [f"{path.relative_to(root)}:{n}" for path in files
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if compared.search(line)]
+    assert found == []
