@@ -514,3 +514,21 @@ def test_each_record_reads_a_session_file_only_when_asked_for_the_next(tmp_path,
     assert loads == []
     assert next(records)["id"] == ids[0] and loads == ids[:1]
     assert [g.record["id"] for g in exporting.each_game(st, ids[1:])] == ids[1:] and loads == ids
+
+
+def test_markdown_of_crazy_rummy_gives_each_rounds_wild_rank_and_who_went_out(cli):
+    cli.new("crazy", "Ann", "Bob", "Cy")
+    # round 1, aces wild: Ann goes out; Bob holds 7 + K = 17; Cy holds the 2 of diamonds = 2
+    cli.record("Ann: -", "Bob: -7H KS", "Cy: -2D")
+    # round 2, twos wild: Bob goes out; Ann holds 3; Cy holds a wild two (25) and a 9 = 34
+    cli.record("Ann: -3C", "Bob: -", "Cy: -2D 9S")
+    text = cli("export", "--format", "md").stdout
+    assert ("| Hand | Wild | Dealer | Out | Ann | Bob | Cy |\n"
+            "|---:|---|---|---|---:|---:|---:|\n"
+            "| 1 | A | Ann | Ann | 0 → 0 | +17 → 17 | +2 → 2 |\n"
+            "| 2 | 2 | Bob | Bob | +3 → 3 | 0 → 17 | +34 → 36 |\n") in text
+    # Rummy 500 has no wild rank per round: its table keeps the hand, the dealer and the players
+    cli.new("rummy500", "Ann", "Bob")
+    cli.record("Ann: 40 -", "Bob: -5H")
+    assert "| Hand | Dealer | Ann | Bob |\n|---:|---|---:|---:|\n| 1 | Ann | +40 → 40 | -5 → -5 |\n" in cli(
+        "export", "--format", "md").stdout

@@ -327,6 +327,15 @@ def test_the_joker_is_dzh_in_ukrainian(cli, stand_in):
     assert "Дж" in explained and "JK" not in explained
 
 
+
+def test_crazy_rummys_wild_rank_of_each_round_is_said_with_the_languages_letters(cli):
+    cli.new("crazy", "Ann", "Bob", "Cy")
+    cli.record("Ann: -", "Bob: -7H KS", "Cy: -2D")  # round 1: aces are wild
+    # round 1, its wild rank (туз, not A), its dealer, who went out
+    history = cli("--lang", "uk", "history").stdout
+    assert re.search(r"^\s*1\s+Т\s+Ann\s+Ann\s", history, re.M), history
+    assert "| 1 | Т | Ann | Ann |" in cli("--lang", "uk", "export", "--format", "md").stdout
+
 # --- no English word left -------------------------------------------------------------------------------------
 
 NAMES = {"Ann", "Bob", "Cy", "Dee", "Friday"}

@@ -390,7 +390,7 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
     doc = report.standings_json(g)
     count = st.hands
     h, sub = "#" * level, "#" * (level + 1)
-    from scorekeeper.core.messages import _, join, ngettext, pgettext
+    from scorekeeper.core.messages import _, join, ngettext, pgettext, rank_letter
 
     name = pgettext("variant", variant.name)  # as the rule books of the language write it
     title = md_escape(r["title"]) if r.get("title") else _("{variant}, session {session}").format(
@@ -442,28 +442,38 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
     if not st.results:
         lines += [_("No hands yet."), ""]
         return "\n".join(lines)
-    hand_word, dealer_word = _("Hand"), _("Dealer")
-    lines.append(f"| {hand_word} | {dealer_word} | " + " | ".join(said_name[p] for p in players) + " |")
-    lines.append("|---:|---|" + "---:|" * len(players))
+    # a game whose rounds each have their wild rank (Crazy Rummy): the rank, and who went out
+    by_round = variant.round_matters
+    head = [_("Hand"), *([_("Wild")] if by_round else []), _("Dealer"), *([_("Out")] if by_round else [])]
+    blank = "| " * (len(head) - 1)  # the cells after the first of a row that is not a hand
+    lines.append("| " + " | ".join(head) + " | " + " | ".join(said_name[p] for p in players) + " |")
+    lines.append("|---:|" + "---|" * (len(head) - 1) + "---:|" * len(players))
     if g.setup.carried:  # a game begun on paper: where the totals start, not a hand
         start = g.setup.start_totals()
         said = _("carried over")
-        lines.append(f"|  | {said} | " + " | ".join(str(start[p]) for p in players) + " |")
+        lines.append(f"|  | {said} | " + "| " * (len(head) - 2) + " | ".join(str(start[p]) for p in players) + " |")
     for number, (hand, totals) in enumerate(zip(st.results, st.running_totals()), 1):
         said_number = _("{number} (points)").format(number=number) if hand.points_only else str(number)
         scores = hand.scores
-        cells = [f"{_signed(scores[p])} → {totals[p]}" for p in players]
-        lines.append(f"| {said_number} | {said_name[st.dealer_of(number)]} | " + " | ".join(cells) + " |")
+        row = [said_number]
+        if by_round:
+            row.append(rank_letter(variant.wild_rank(number)))
+        row.append(said_name[st.dealer_of(number)])
+        if by_round:
+            out = report.went_out(hand)
+            row.append(said_name[out] if out in said_name else "—")
+        row += [f"{_signed(scores[p])} → {totals[p]}" for p in players]
+        lines.append("| " + " | ".join(row) + " |")
     if doc["finished"]:
         # the end of the game: the end bonuses, the final totals, the winner
         if has_bonus:
             bonus = st.ending.bonus
             said = _("Bonus")
-            lines.append(f"| {said} | | " + " | ".join(_signed(bonus.get(p, 0)) for p in players) + " |")
+            lines.append(f"| {said} {blank}| " + " | ".join(_signed(bonus.get(p, 0)) for p in players) + " |")
         final = st.totals
         said = _("Final")
-        lines.append(f"| {said} | | " + " | ".join(f"**{final[p]}**" if p in doc["winners"] else str(final[p])
-                                                         for p in players) + " |")
+        lines.append(f"| {said} {blank}| " + " | ".join(f"**{final[p]}**" if p in doc["winners"] else str(final[p])
+                                                          for p in players) + " |")
     lines += ["", _("Each cell: the hand's score → the running total.")]
     if any(hand.points_only for hand in st.results):
         lines += ["", _("(points): the hand was entered as points, not card by card.")]

@@ -109,7 +109,8 @@ def history_json(loaded: Loaded) -> dict:
 
 def went_out(result) -> str | None:
     """Who went out in a hand (the name), or None (a knock, the stock ran out, not said)."""
-    out = result.context.get("out") if isinstance(result.context, dict) else None
+    context = getattr(result, "context", None)  # a hand read from the cache has none
+    out = context.get("out") if isinstance(context, dict) else None
     if out:
         return out
     if result.ended == "out" and len(result.won) == 1:

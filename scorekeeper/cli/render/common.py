@@ -6,7 +6,7 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.core.cards import RANKS
-from scorekeeper.core.messages import _, join, ngettext, pgettext, render
+from scorekeeper.core.messages import _, join, ngettext, pgettext, rank_letter, render
 
 
 def signed(n: int | None) -> str:
@@ -18,6 +18,11 @@ def signed(n: int | None) -> str:
 def wild_words(wild: str) -> str:
     """``"7"`` → ``"sevens are wild"`` (a Crazy Rummy round's wild rank), in the spoken language."""
     return render(f"crazy.wild.{RANKS.index(wild) + 1}", {})
+
+
+def rank_said(rank: str) -> str:
+    """``"A"`` (a rank as a document writes it) → its letter in the spoken language (``Т`` in Ukrainian)."""
+    return rank_letter(RANKS.index(rank) + 1)
 
 
 def variant_name(name: str) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 
 from rich.text import Text
 
-from scorekeeper.cli.render.common import fit_columns, heading, natural_width, signed, table, winners_line
+from scorekeeper.cli.render.common import fit_columns, heading, natural_width, rank_said, signed, table, winners_line
 from scorekeeper.core.messages import _
 
 
@@ -61,7 +61,8 @@ def _table(doc: dict, gap: int, dealer: bool):
     for h in hands:
         row: list = [str(h["number"]) + (_(" (points)") if h["points_only"] else "")]
         if crazy:
-            row.append((h.get("context") or {}).get("wild") or "")
+            wild = (h.get("context") or {}).get("wild")
+            row.append(rank_said(wild) if wild else "")
         if dealer:
             row.append(Text(h["dealer"]))
         if crazy:
