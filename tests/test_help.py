@@ -170,11 +170,28 @@ def test_the_command_line_goes_through_the_application():
     ([], None),
     (["--db", "x"], None),
     (["stadings"], None),  # not a command: typer names it and suggests, with every command built
+    # --lang is read first, wherever it is: a --db left without its value takes the command's name
+    (["--db", "--lang=uk", "standings", "db", "path"], "db"),
+    (["standings", "--lang", "uk"], "standings"),
 ])
 def test_the_invoked_command_is_found_on_the_line(argv, name):
     from scorekeeper.cli import invoked
+    from scorekeeper.cli.language import lang_first
 
-    assert invoked(argv) == name
+    assert invoked(lang_first(argv)) == name
+
+
+def test_python_m_scorekeeper_is_called_scorekeeper(tmp_path):
+    """Under ``python -m`` the program still calls itself scorekeeper: in its usage line, and
+    in the variable a TAB is answered through."""
+    env = {**os.environ, "SCOREKEEPER_DB": str(tmp_path / "db")}
+    done = subprocess.run([sys.executable, "-m", "scorekeeper", "stadings"], env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 2 and "Usage: scorekeeper " in done.stderr, done.stderr
+    tab = subprocess.run([sys.executable, "-m", "scorekeeper"], capture_output=True, text=True, timeout=60,
+                         env={**env, "_SCOREKEEPER_COMPLETE": "complete_bash", "COMP_WORDS": "scorekeeper sta",
+                              "COMP_CWORD": "1"})
+    assert "standings" in tab.stdout.split() and "stats" in tab.stdout.split(), (tab.stdout, tab.stderr)
 
 
 def test_only_the_invoked_command_is_built_and_all_come_back():

@@ -155,10 +155,10 @@ def main() -> None:
         read_as_typed()
         name = None
     else:
-        name = invoked(sys.argv[1:])
+        name = invoked(language.lang_first(sys.argv[1:]))  # the line as the root group reads it
     try:
         with only(name):
-            app()
+            app(prog_name="scorekeeper")  # also under python -m scorekeeper (the TAB's variable, the help)
     except Exception as e:  # anything that is not a ScorekeeperError is a bug
         if "--debug" in sys.argv or os.environ.get("SCOREKEEPER_DEBUG"):
             raise
