@@ -104,7 +104,7 @@ def explain_json(loaded: Loaded, number: int | None = None, player: str | None =
         "dealer": state.dealer_of(n), "won": list(result.won), "ended": result.ended,
         "notes": list(result.notes), "points_only": result.points_only, "players": players,
         "finished": bool(last and ending.finished), "winners": list(ending.winners) if last else [],
-        "note": ending.note if last else "",
+        "note": ending.said_note if last else "",  # in the language spoken (a --json run speaks English)
     }
     if last and ending.finished and ending.bonus:
         totals = state.totals
