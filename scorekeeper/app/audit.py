@@ -80,7 +80,9 @@ def explain_json(loaded: Loaded, number: int | None = None, player: str | None =
     if not isinstance(result, HandResult):
         # the numbers came from the session's cache: score this hand alone for its lines
         result = score_entry(loaded.setup, loaded.record["hands"][n - 1]["entry"], n)
-        if n == state.hands and state.ending.finished:
+        if n == state.hands and (state.ending.finished or state.ending.note):
+            # the end as the rules give it: the bonuses' reasons and the note's facts (a cache
+            # keeps the numbers and the note's English sentence only)
             state = GameState(loaded.setup, state.results, loaded.setup.variant.end(loaded.setup, state.results))
     names = list(result.players)
     if player is not None:
