@@ -24,4 +24,4 @@ YesOpt = Annotated[bool, typer.Option("--yes", "-y", help=_("Do not ask for conf
 RuleOpt = Annotated[Optional[List[str]], typer.Option("--rule", "-r", help=_("A rule option KEY=VALUE "
                                                       "(see scorekeeper rules VARIANT); repeatable."),
                                                       show_default=False, autocompletion=complete.rule_options)]
-VARIANT_HELP = _("rummy500 (500), rum500 (michigan-rum), carousel (manipulation) or crazy (crazy-rummy).")
+VARIANT_HELP = _("rummy500 (500), rum500 (michigan-rum), carousel (manipulation), crazy (crazy-rummy) or gin (gin-rummy).")
