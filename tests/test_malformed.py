@@ -164,3 +164,45 @@ def test_malformed_files_through_the_console_script(table, tmp_path):
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert files_of(table) == before
+
+
+LONG = "9" * 5000  # longer than Python reads as a whole number (its int limit)
+
+
+@pytest.mark.parametrize("args", [
+    ["hand", f"Ann: {LONG} -5", "Bob: -", "Cy: -2C"],  # table points
+    ["hand", f"Ann: 10 -{LONG}", "Bob: -", "Cy: -2C"],  # points in hand
+    ["new", "rummy500", "Ann", "Bob", "--carry", f"Ann={LONG}"],
+    ["new", "rummy500", "Ann", "Bob", "--carry", "Ann=²"],  # a digit, but not a decimal one
+    ["new", "gin", "Ann", "Bob", "--rule", f"knock_limit={LONG}"],
+    ["new", "rummy500", "Ann", "Bob", "--rule", f"target={LONG}"],
+])
+def test_a_number_too_long_to_read_is_refused_in_one_sentence(cli, table, args):
+    before = files_of(table)
+    r = cli(*args)
+    assert r.exit_code == 2, (r.exit_code, r.stderr[:300], r.exception)
+    assert len(r.stderr.strip().splitlines()) == 1 and "internal error" not in r.stderr
+    assert files_of(table) == before
+
+
+def test_an_export_holding_a_number_too_long_is_refused_and_nothing_imported(cli, table, tmp_path):
+    export = json.loads(cli("export").stdout)
+    text = json.dumps(export).replace('"table": 80', f'"table": {LONG}')
+    assert LONG in text
+    path = tmp_path / "long.json"
+    path.write_text(text, encoding="utf-8")
+    before = files_of(table)
+    r = cli("import", str(path), "--as-new")
+    assert r.exit_code == 2
+    assert r.stderr.strip() == f"{path} is not a scorekeeper export: it holds a number too long to read."
+    assert files_of(table) == before
+
+
+def test_typed_numbers():
+    from scorekeeper.core.numbers import MAX_DIGITS, typed_number
+
+    assert typed_number("12") == 12 and typed_number("0") == 0
+    assert typed_number("-5") is None and typed_number("-5", signed=True) == -5 and typed_number("+7", signed=True) == 7
+    for text in ("", "-", "+", "1e3", "1.5", "²", " 12", "--5", "9" * (MAX_DIGITS + 1), LONG):
+        assert typed_number(text, signed=True) is None, text
+    assert typed_number("9" * MAX_DIGITS) == 10 ** MAX_DIGITS - 1

@@ -237,6 +237,8 @@ def read_import(text: str, label: str) -> list[Loaded]:
         raise InputError("import.not_json", file=label, reason=e.msg, line=e.lineno) from None
     except RecursionError:
         raise InputError("import.too_deep", file=label) from None
+    except ValueError:  # a whole number of thousands of digits (Python's int limit)
+        raise InputError("import.number_too_long", file=label) from None
     if not isinstance(doc, dict) or not isinstance(doc.get("sessions"), list) or "schema" not in doc:
         raise InputError("import.not_export", file=label)
     schema = doc["schema"]

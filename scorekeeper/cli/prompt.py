@@ -42,6 +42,7 @@ import typer
 from scorekeeper.cli import answers
 from scorekeeper.core.errors import InputError, StateError
 from scorekeeper.core.messages import _
+from scorekeeper.core.numbers import typed_number
 
 if TYPE_CHECKING:
     from scorekeeper.app import Application
@@ -427,8 +428,8 @@ class _Dialog:
         """
         if not text or text.lower() in ("none", "-"):
             return None
-        if text.isdigit():
-            return int(text)
+        if typed_number(text) is not None:
+            return typed_number(text)
         if text.lower() == "out":  # went out with nothing on the table
             return self.read_one_line(name, "-")
         if ONE_LINE.search(text):
@@ -495,8 +496,8 @@ class _Dialog:
             if gone:
                 raise InputError("cli.prompt.second_out", gone=gone[0], player=name)
             return "", False
-        if text.isdigit():
-            return int(text), knocked
+        if typed_number(text) is not None:
+            return typed_number(text), knocked
         text = _cards_text(text)
         parse_cards(text, "hand", player=name)
         return text, knocked

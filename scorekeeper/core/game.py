@@ -20,6 +20,7 @@ from typing import Any, Mapping, Sequence
 from scorekeeper.core.entry import HandEntry, find_player, parse_entry
 from scorekeeper.core.errors import InputError, StateError
 from scorekeeper.core.messages import render
+from scorekeeper.core.numbers import typed_number
 from scorekeeper.core.rules import Variant, parse_rule_args, resolve_rules
 from scorekeeper.core.scoring import HandResult
 
@@ -308,12 +309,12 @@ def parse_carry(args: Sequence[str] | Mapping[str, Any], players: Sequence[str])
                 raise InputError("carry.unknown_player", name=str(name), players=list(players))
             raise InputError("carry.unknown_player_near", name=str(name), near=near, players=list(players))
         text = str(points).strip()
-        if isinstance(points, bool) or not (isinstance(points, int) or text.lstrip("+-").isdigit()) \
-                or text.count("-") + text.count("+") > 1:
+        value = points if isinstance(points, int) and not isinstance(points, bool) else typed_number(text, signed=True)
+        if isinstance(points, bool) or value is None:
             raise InputError("carry.bad_points", player=found, points=text)
         if found in carried:
             raise InputError("carry.twice", player=found)
-        carried[found] = int(text)
+        carried[found] = value
     return carried
 
 

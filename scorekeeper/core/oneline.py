@@ -31,11 +31,11 @@ from typing import Callable, Iterator, Sequence
 from scorekeeper.core.cards import commas_between_cards, parse_card, parse_played, split_card
 from scorekeeper.core.entry import about_player, match_player
 from scorekeeper.core.errors import InputError
+from scorekeeper.core.numbers import typed_number
 
 # No card, number or word of the form holds "+", "-", "," or ";", so each is a
 # mark wherever it stands: "9H+10H-AS 4D" reads like "9H +10H -AS 4D".
 _MARKS = re.compile(r"([+\-,;])")
-_POINTS = re.compile(r"[0-9]+")
 
 
 def _tokens(text: str) -> list[str]:
@@ -137,11 +137,11 @@ def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
             if low in entry:
                 raise InputError("line.word_twice", player=player, word=low, other=entry[low])
             entry[low] = player
-        elif _POINTS.fullmatch(tok):
+        elif typed_number(tok) is not None:
             if section == "melds" and table is None and not any(melds):
-                table = int(tok)
+                table = typed_number(tok)
             elif section == "hand" and hand_points is None and not hand:
-                hand_points = int(tok)
+                hand_points = typed_number(tok)
             else:
                 raise InputError("line.points_out_of_place", player=player, token=tok)
         else:

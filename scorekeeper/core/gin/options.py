@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, Mapping
 
 from scorekeeper.core.errors import InputError
+from scorekeeper.core.numbers import typed_number
 
 
 @dataclass(frozen=True)
@@ -156,16 +157,17 @@ def _parse(key: str, text: Any) -> Any:
     if key in _MINIMUM:
         if key == "big_gin_bonus" and word == "none":
             return None
-        if not word.isdigit():
+        number = typed_number(word)
+        if number is None:
             raise _bad(key, text)
-        return int(word)
+        return number
     if key in _BOOLEANS:
         if word in ("true", "yes", "1", "on"):
             return True
         if word in ("false", "no", "0", "off"):
             return False
         raise _bad(key, text)
-    value: Any = int(word) if word.isdigit() else word
+    value: Any = typed_number(word) if typed_number(word) is not None else word
     if value not in _CHOICES[key]:
         raise _bad(key, text)
     return value

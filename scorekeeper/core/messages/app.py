@@ -36,6 +36,7 @@ TEMPLATES: dict[str, str] = {
     "import.unreadable": "The file {path} cannot be read ({reason}).",
     "import.not_json": "{file} is not a scorekeeper export: it is not valid JSON ({reason}, line {line}).",
     "import.too_deep": "{file} is not a scorekeeper export: it is nested too deeply.",
+    "import.number_too_long": "{file} is not a scorekeeper export: it holds a number too long to read.",
     "import.not_export": ('{file} is not a scorekeeper export: it needs "schema" and a list of "sessions" '
                           "(scorekeeper export --format json writes one)."),
     "import.schema_type": '{file}: "schema" must be a whole number, not {value}.',
