@@ -1,16 +1,21 @@
 """Whole numbers as they are typed at the table: points, totals carried over, option values."""
 from __future__ import annotations
 
-#: The most digits a number typed at the table may have: no score of any rummy game comes
-#: near a billion, and Python itself refuses to read a number thousands of digits long.
-MAX_DIGITS = 9
+import sys
+
+
+def max_digits() -> int:
+    """The most digits a typed whole number may have: as many as Python reads as a number
+    (its limit, 4,300 digits unless set otherwise; longer, ``int()`` refuses the text)."""
+    return sys.get_int_max_str_digits() or sys.maxsize
 
 
 def typed_number(text: str, signed: bool = False) -> int | None:
-    """The whole number ``text`` writes — decimal digits only, at most :data:`MAX_DIGITS`
-    of them, after one ``+`` or ``-`` where ``signed`` — or None when it writes none
-    (``"12"`` → 12, ``"-5"`` → -5 when signed, ``"1e3"``, ``"²"``, ``"9" * 5000`` → None)."""
+    """The whole number ``text`` writes — decimal digits only, no more than
+    :func:`max_digits` of them, after one ``+`` or ``-`` where ``signed`` — or None when
+    it writes none (``"12"`` → 12, ``"-5"`` → -5 when signed; ``"1e3"``, ``"²"`` and a
+    number of 5,000 digits → None). How large a number may be is for the rules to say."""
     digits = text[1:] if signed and len(text) > 1 and text[0] in "+-" else text
-    if not digits.isdecimal() or len(digits) > MAX_DIGITS:
+    if not digits.isdecimal() or len(digits) > max_digits():
         return None
     return int(text)
