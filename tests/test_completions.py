@@ -1,11 +1,13 @@
 """Shell completion: the scripts in completions/ are current, and TAB completes variant names,
-rule options, session ids and player names through the environment-variable route the
-scripts use (the program is called back with _SCOREKEEPER_COMPLETE=complete_SHELL)."""
+rule options, session ids, player names, languages and export formats through the
+environment-variable route the scripts use (the program is called back with
+_SCOREKEEPER_COMPLETE=complete_SHELL)."""
 from __future__ import annotations
 
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -113,8 +115,27 @@ def test_rule_option_keys_follow_the_variant_on_the_line(db):
         keys = [f"{o.key}=" for o in VARIANTS["carousel"].options]
         assert tab(db, "scorekeeper new carousel Ann Bob -r ") == keys
         assert "knock_limit=" in keys
-    every = {f"{o.key}=" for v in VARIANTS.values() for o in v.options}
+    every = {f"{o.key}=" for v in VARIANTS.values() for o in v.listed_options + v.options}
     assert set(tab(db, "scorekeeper new --rule ")) == every  # no variant typed yet: every option
+    assert "preset=" in every
+
+
+def test_options_taken_but_not_stored_are_offered_too(db):
+    """Gin Rummy's preset is taken by new (the values it sets are stored): offered first, as rules lists it."""
+    from scorekeeper.core.variants import get_variant
+
+    gin = get_variant("gin")
+    assert [o.key for o in gin.listed_options] == ["preset"]
+    keys = tab(db, "scorekeeper new gin Ann Bob --rule ")
+    assert keys == [f"{o.key}=" for o in gin.listed_options + gin.options] and keys[0] == "preset="
+    assert tab(db, "scorekeeper new gin Ann Bob --rule p") == ["preset="]
+    assert tab(db, f"scorekeeper new {gin.aliases[0]} Ann Bob -r pre") == ["preset="]  # by its alias too
+    assert tab(db, "scorekeeper check gin 7S 8S 9S --rule p") == ["preset="]
+    assert tab(db, "scorekeeper new rummy500 Ann Bob --rule p") == []  # not an option of Rummy 500
+    out = tab_zsh(db, "scorekeeper new gin Ann Bob --rule preset=")
+    assert all(f'"preset={name}"' in out for name in ("modern", "classic", "palace"))
+    out = tab_zsh(db, "scorekeeper new gin Ann Bob --rule preset=c")
+    assert '"preset=classic"' in out and "modern" not in out and "palace" not in out
 
 
 def test_rule_option_values_where_they_are_a_list(db):
@@ -136,6 +157,45 @@ def test_session_ids(db, cli):
     assert set(tab(db, "scorekeeper history -s ")) == {first, second}
     described = tab_zsh(db, "scorekeeper use ")
     assert "Ann, Bob — [bold]Friday" in described and "(current)" in described  # the title as typed
+
+
+def test_db_restore_session_ids(db, cli):
+    first = cli.new("rummy500", "Ann", "Bob")["session"]
+    second = cli.new("rummy500", "Cy", "Dee")["session"]
+    assert tab(db, "scorekeeper db restore --session ") == [second, first]  # the current session first
+    assert tab(db, f"scorekeeper db restore -s {first[:4]}") == [i for i in (first, second) if i.startswith(first[:4])]
+
+
+def test_languages(db):
+    from scorekeeper.locale import LANGUAGES
+
+    assert tab(db, "scorekeeper --lang ") == list(LANGUAGES) == ["en", "uk", "ru", "be"]
+    assert tab(db, "scorekeeper --lang r") == ["ru"]
+    assert tab(db, "scorekeeper --db x --lang b") == ["be"]
+
+
+def test_export_formats(db):
+    from scorekeeper.app.exporting import FORMATS
+
+    assert tab(db, "scorekeeper export --format ") == list(FORMATS) == ["json", "csv", "md"]
+    assert tab(db, "scorekeeper export --all --format c") == ["csv"]
+    assert tab(db, "scorekeeper export -o x --format m") == ["md"]
+
+
+@pytest.mark.parametrize("line", ["scorekeeper --lang ", "scorekeeper export --format "])
+def test_languages_and_formats_load_nothing_heavy(db, line):
+    """Neither needs a variant, the application or the database (see test_help for the TABs in general)."""
+    code = ("import sys\nsys.argv = ['scorekeeper']\nfrom scorekeeper.cli import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "sys.stderr.write('\\nMODULES ' + ' '.join(sorted(sys.modules)))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          env=env_for(db, _SCOREKEEPER_COMPLETE="complete_bash", COMP_WORDS=line,
+                                      COMP_CWORD=str(len(line.split(" ")) - 1)))
+    assert done.stdout.split(), done.stderr  # something was offered
+    loaded = done.stderr.rsplit("MODULES ", 1)[-1].split()
+    heavy = ("pydantic", "rich", "tinydb", "filelock", "scorekeeper.app", "scorekeeper.storage",
+             "scorekeeper.core.variants", "scorekeeper.core.game")
+    assert [m for m in loaded if m.startswith(heavy)] == []
 
 
 def test_player_names(db, cli):

@@ -19,6 +19,7 @@ from typing import Iterator, Optional
 import typer
 from typing_extensions import Annotated
 
+from scorekeeper.cli import complete
 from scorekeeper.cli import language
 from scorekeeper.cli.language import _
 
@@ -56,7 +57,7 @@ def root(
                                                show_default=False)] = None,
     lang: Annotated[Optional[str], typer.Option("--lang", metavar="CODE", help=_(
         "The language to speak: en, uk, ru or be (also SCOREKEEPER_LANG, else the locale)."),
-        show_default=False)] = None,
+        show_default=False, autocompletion=complete.languages)] = None,
     debug: Annotated[bool, typer.Option("--debug", help=_("Show the traceback of any error."))] = False,
     version: Annotated[bool, typer.Option("--version", help=_("Print the version and exit."), is_eager=True,
                                           callback=_print_version)] = False,

@@ -1,4 +1,5 @@
-"""What TAB completes: variant names, rule options, session ids and player names.
+"""What TAB completes: variant names, rule options, session ids, player names, languages
+and export formats.
 
 The shell scripts in ``completions/`` call the program back on every TAB
 (``_SCOREKEEPER_COMPLETE=complete_bash`` and friends); typer then calls the
@@ -35,7 +36,8 @@ def variant_names(incomplete: str) -> Choices:
 
 
 def rule_options(ctx: typer.Context, incomplete: str) -> Choices:
-    """``KEY=`` for the rule options of the variant typed on the line (all options when none is);
+    """``KEY=`` for the rule options of the variant typed on the line (all options when none is),
+    in the order ``rules`` lists them: those taken but not stored first (Gin Rummy's ``preset``);
     after ``KEY=``, the values it takes where they are a short list (``tie=play-on``)."""
     from scorekeeper.core.variants import VARIANTS
 
@@ -43,7 +45,7 @@ def rule_options(ctx: typer.Context, incomplete: str) -> Choices:
     variants = [variant] if variant else list(VARIANTS.values())
     options: dict[str, Any] = {}
     for v in variants:
-        for option in v.options:
+        for option in v.listed_options + v.options:
             options.setdefault(option.key, option)
     key, eq, value = incomplete.partition("=")
     if eq:
@@ -105,6 +107,23 @@ def all_player_names(ctx: typer.Context, incomplete: str) -> Choices:
     names = sorted(counts, key=lambda p: (-counts[p], p.casefold()))
     return [(p, f"{counts[p]} session{'s' if counts[p] != 1 else ''}") for p in names
             if p.casefold().startswith(incomplete.casefold())]
+
+
+def languages(incomplete: str) -> Choices:
+    """The languages ``--lang`` takes (``en``, ``uk``, ``ru``, ``be``)."""
+    from scorekeeper.locale import LANGUAGES
+
+    return [(code, "") for code in LANGUAGES if code.startswith(incomplete.lower())]
+
+
+#: The formats ``export --format`` takes: ``scorekeeper.app.exporting.FORMATS`` (a test holds
+#: the two equal), written out here because that module loads the whole application.
+EXPORT_FORMATS = ("json", "csv", "md")
+
+
+def export_formats(incomplete: str) -> Choices:
+    """The formats ``export --format`` takes: ``json``, ``csv``, ``md``."""
+    return [(f, "") for f in EXPORT_FORMATS if f.startswith(incomplete.lower())]
 
 
 # -- helpers -----------------------------------------------------------------------------

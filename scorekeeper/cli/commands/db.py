@@ -7,6 +7,7 @@ from typing import Optional
 import typer
 from typing_extensions import Annotated
 
+from scorekeeper.cli import complete
 from scorekeeper.cli.boundary import run
 from scorekeeper.cli.language import _
 from scorekeeper.cli.options import DbOpt, JsonOpt
@@ -58,7 +59,8 @@ def restore(
     ctx: typer.Context,
     session: Annotated[Optional[str], typer.Option("--session", "-s", metavar="ID", help=_("Put back this session's newest kept "
                                                    "copy (also of a deleted session), whatever state its file is "
-                                                   "in."), show_default=False)] = None,
+                                                   "in."), show_default=False,
+                                                   autocompletion=complete.session_ids)] = None,
     list_: Annotated[bool, typer.Option("--list", help=_("List the kept copies instead, newest first."))] = False,
     json_: JsonOpt = False,
     db: DbOpt = None,

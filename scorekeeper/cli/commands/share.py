@@ -18,7 +18,7 @@ FormatOpt = Annotated[
     Optional[str],
     typer.Option("--format", help=_("json (everything, for import), csv (one row per player per hand) or md "
                                   "(Markdown to paste in a chat); default: from the -o extension, else json."),
-                 show_default=False),
+                 show_default=False, autocompletion=complete.export_formats),
 ]
 OutputOpt = Annotated[
     Optional[Path],
