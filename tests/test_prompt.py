@@ -296,6 +296,22 @@ def test_a_deck_count_refusal_lets_anyone_be_typed_again(application, table, tot
     assert totals() == {"Ann": 24, "Bob": -10}
 
 
+def test_a_card_one_player_holds_too_often_types_that_player_again_on_enter(application, table, totals):
+    application.new("rummy500", ["Ann", "Bob"])
+    t = table()
+    t.player("7H 8H 9H", "", "out")
+    t.player(hand="KS KS")
+    question, _ = t._next()
+    assert question == AGAIN + "Bob) ", question  # the one who holds it twice, not everyone
+    shown = t.answer(question, "")
+    assert "K♠ appears 2 times in this hand (Bob), but one deck holds it only once." in flat(shown)
+    t.player(hand="KS")
+    t.answer("Save hand 1? [Y/n] ", "yes")
+    assert t.finish() == 0
+    # Ann: 24 melded, went out: 24.  Bob: K♠ left, −10.
+    assert totals() == {"Ann": 24, "Bob": -10}
+
+
 class Refusing:
     """An application whose preview refuses the first hand with ``error``, then scores as the real one."""
 

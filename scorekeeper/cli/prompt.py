@@ -276,8 +276,11 @@ class _Dialog:
                 doc = self.preview(raw)
             except InputError as e:
                 self.draw.refused(self.out, e.message)
-                # the player the refusal is about is typed again; with none, anyone or everyone
-                todo = self.ask_again(default=e.player if e.player in self.players else None, refused=True)
+                # the player the refusal is about (or who holds the card it names) is typed again;
+                # with none, or several, anyone or everyone
+                about = [e.player] if e.player else list(dict.fromkeys(e.facts.get("holders") or ()))
+                default = about[0] if len(about) == 1 and about[0] in self.players else None
+                todo = self.ask_again(default=default, refused=True)
                 continue
             self.draw.preview(self.t, self.out, doc, self.how_ended(), self.word)
             if self.confirm(self.save_question()):
