@@ -126,3 +126,12 @@ class TestCyrillicCards:
             entry({"players": {"Ann": {"hand": "\u0410S"}, "Bob": {"hand": ""}}})
         assert e.value.player == "Ann" and e.value.code == "card.lookalike.cyrillic"
         assert e.value.facts["fixed"] == "AS"
+
+
+def test_names_written_differently_in_unicode_are_one_player(cli):
+    composed, decomposed = "Zo\u00eb", "Zoe\u0308"  # Zoë as one letter, and as e + a diaeresis
+    r = cli("new", "rummy500", composed, decomposed)
+    assert r.exit_code == 2 and "twice" in r.stderr, r.stderr
+    cli.new("rummy500", composed, "Bob")
+    hand = cli.record(f"{decomposed.upper()}: 10 -5", "Bob: -")  # typed another way, and in capitals
+    assert hand["scores"] == {composed: 5, "Bob": 0}

@@ -17,6 +17,7 @@ A hand entry (what is stored, exactly as entered) is a dict::
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -118,12 +119,20 @@ def unknown_name(name: str, players: Sequence[str], role: str | None = None) -> 
     return InputError(code, **facts)
 
 
+def name_key(name: str) -> str:
+    """What tells players' names apart: two names are one player's when they differ only in
+    case or in how a letter is written in Unicode (``Zoë`` as one character, or ``e`` and ``¨``)."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+
+
 def find_player(name: str, players: Sequence[str]) -> str | None:
-    """The session player called ``name``: exactly, else ignoring case; None if none."""
+    """The session player called ``name``: exactly, else the one whose :func:`name_key` it
+    has (ignoring case); None if none."""
     if name in players:
         return name
-    folded = [p for p in players if p.casefold() == name.casefold()]
-    return folded[0] if len(folded) == 1 else None
+    key = name_key(name)
+    matched = [p for p in players if name_key(p) == key]
+    return matched[0] if len(matched) == 1 else None
 
 
 def match_player(name: str, players: Sequence[str]) -> str:

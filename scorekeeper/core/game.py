@@ -17,7 +17,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from scorekeeper.core.entry import HandEntry, find_player, parse_entry
+from scorekeeper.core.entry import HandEntry, find_player, name_key, parse_entry
 from scorekeeper.core.errors import InputError, StateError
 from scorekeeper.core.messages import render
 from scorekeeper.core.numbers import typed_number
@@ -339,9 +339,9 @@ def new_setup(
             raise InputError("player.name_colon", name=p)
     seen = set()
     for p in players:
-        if p.casefold() in seen:
+        if name_key(p) in seen:
             raise InputError("player.named_twice", name=p)
-        seen.add(p.casefold())
+        seen.add(name_key(p))
     n = len(players)
     if not variant.min_players <= n <= variant.max_players:
         raise InputError("game.player_count", variant=variant.said_name, min=variant.min_players,
@@ -350,7 +350,7 @@ def new_setup(
     first = 0
     if dealer is not None:
         # names match without regard to case, as in one-line entries ("bob:" is Bob)
-        dealer = next((p for p in players if p.casefold() == str(dealer).casefold()), dealer)
+        dealer = find_player(str(dealer), players) or dealer
         if dealer not in players:
             near = closest(dealer, players)
             if near is None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from scorekeeper.core.cards import Card, PlayedCard, parse_card, parse_cards, parse_played_cards, split_melds
-from scorekeeper.core.entry import did_you_mean
+from scorekeeper.core.entry import did_you_mean, find_player
 from scorekeeper.core.errors import InputError, ScorekeeperError
 
 TOP_KEYS = ("players", "knock", "big_gin", "stock_exhausted", "upcard")
@@ -134,13 +134,8 @@ def _card_text(value: Any, player: str, key: str) -> Any:
 
 
 def _session_name(name: Any, players: Sequence[str]) -> str | None:
-    """The session player ``name`` means: exactly, else the one equal ignoring case."""
-    if not isinstance(name, str):
-        return None
-    if name in players:
-        return name
-    folded = [p for p in players if p.casefold() == name.casefold()]
-    return folded[0] if len(folded) == 1 else None
+    """The session player ``name`` means (:func:`scorekeeper.core.entry.find_player`)."""
+    return find_player(name, players) if isinstance(name, str) else None
 
 
 def parse_hand(raw: Any, players: Sequence[str]) -> GinHand:
