@@ -197,3 +197,22 @@ def test_cards_are_styled_from_card_objects():
     assert red == {"7♥", "10♦"}
     assert card_list(["7H", "JK=7H", "AS:low", "10D"], plain).plain == "7H JK=7H AS:low 10D"
     assert card(parse_played("QS"), colour).plain == "Q♠" and not card(parse_played("QS"), colour).spans
+
+
+def test_an_error_is_wrapped_between_words_on_a_terminal_and_kept_whole_in_a_pipe(monkeypatch):
+    import os
+    import shutil
+    import sys
+
+    from scorekeeper.cli.boundary import for_the_terminal
+
+    text = ("Ann: 397 points on the table is more than the 396 points all the cards of 1 deck are worth: a "
+            "typing slip? (A game begun on paper is carried over with new --carry NAME=POINTS.)")
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False, raising=False)
+    assert for_the_terminal(text) == text
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda fallback=None: os.terminal_size((40, 20)))
+    lines = for_the_terminal(text).splitlines()
+    assert all(len(line) <= 40 for line in lines) and len(lines) > 3
+    assert " ".join(lines) == text  # broken between words only: "--carry" stays whole
+    assert "--carry" in "".join(lines).replace(" ", "") and any("--carry" in line for line in lines)

@@ -89,5 +89,18 @@ class Boundary(TyperGroup):
                 raise
             obj = getattr(ctx, "obj", None)
             with language.speaking(obj.language if isinstance(obj, Run) else language.spoken()):
-                sys.stderr.write(e.message.rstrip() + "\n")
+                sys.stderr.write(for_the_terminal(e.message.rstrip()) + "\n")
             raise typer.Exit(int(e.exit_code)) from None
+
+
+def for_the_terminal(text: str) -> str:
+    """``text`` wrapped between words to the width of the terminal standard error is
+    (else as it is: a pipe or a file gets each sentence on one line)."""
+    if not sys.stderr.isatty():
+        return text
+    import shutil
+    import textwrap
+
+    width = shutil.get_terminal_size().columns
+    return "\n".join(textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False) or line
+                     for line in text.splitlines())
