@@ -62,6 +62,29 @@ def natural_width(t: Any, renderable: Any) -> int:
     return t.out.measure(renderable, options=t.out.options.update_width(1_000_000)).maximum
 
 
+def column_widths(t: Any, drawn: Any) -> list[tuple[int, int]]:
+    """Each column of ``drawn`` (a rich Table): how narrow it can be without breaking
+    a word and how wide it is when nothing wraps, its padding left out (its
+    ``min_width`` counted), for :func:`table_width`."""
+    console = t.out
+    options = console.options.update_width(1_000_000)
+    widths = []
+    for i, c in enumerate(drawn.columns):
+        m = drawn._measure_column(console, options, c)
+        pad = drawn._get_padding_width(i)
+        widths.append((m.minimum - pad, m.maximum - pad))
+    return widths
+
+
+def table_width(columns: list[tuple[int, int]], gap: int, narrowest: bool = False) -> int:
+    """How wide a :func:`table` with ``padding=(0, gap)`` of these ``columns``
+    (:func:`column_widths`) is: when nothing wraps (its :func:`natural_width`), or, with
+    ``narrowest``, the least :func:`fit_columns` gives it (no word broken)."""
+    n = len(columns)
+    pads = [gap * ((i > 0) + (i < n - 1)) for i in range(n)]  # no padding at the outer edges
+    return sum((max(low, 1) if narrowest else high) + pad for (low, high), pad in zip(columns, pads)) + n - 1
+
+
 def winners_line(winners: list[str], hands: int | None = None) -> Text:
     """``Game over: Ann wins.``, or ``Game over: Ann wins after 12 hands.``"""
     if hands is None:
@@ -107,3 +130,60 @@ def fit_columns(t: Any, drawn: Any) -> bool:
     for c, w, p in zip(columns, widths, pads):
         c.width = w - p
     return True
+
+
+def split(items: list, count: int) -> list[list]:
+    """``items`` in ``count`` runs of about as many each, in order, the longer runs first:
+    ``split([1, 2, 3, 4, 5], 2)`` → ``[[1, 2, 3], [4, 5]]``."""
+    size, longer = divmod(len(items), count)
+    runs, start = [], 0
+    for i in range(count):
+        end = start + size + (1 if i < longer else 0)
+        runs.append(items[start:end])
+        start = end
+    return runs
+
+
+def plain(cell: str) -> str:
+    """A name or title as one line of plain text: line breaks and tabs become spaces,
+    other control characters are dropped."""
+    from rich.control import strip_control_codes
+
+    return strip_control_codes(cell.replace("\n", " ").replace("\r", " ").replace("\t", " "))
+
+
+def records(t: Any, heads: tuple[str, ...] | list[str], rows: list, marks: list[str] | None = None) -> None:
+    """Rows too wide for a table, each as lines of its own: a column's heading, then
+    its value, folded between words (only a word wider than the terminal is broken);
+    an empty value is left out, a blank line comes between rows. ``marks`` (one a row,
+    ``*`` or empty) go before each row's first line. Plain text, drawn in
+    milliseconds however many rows there are."""
+    from rich.cells import cell_len
+
+    gutter = 2 if marks else 0
+    label = max(cell_len(h) for h in heads)
+    indent = gutter + label + 3
+    room = max(t.out.width - indent, 1)
+    out = Text(no_wrap=True, overflow="ignore")
+    for n, row in enumerate(rows):
+        if n:
+            out.append("\n")
+        first = True
+        for head, value in zip(heads, row):
+            value = plain(str(value))
+            if not value:
+                continue
+            for k, line in enumerate(Text(value).wrap(t.out, room, overflow="fold")):
+                if gutter:
+                    out.append((marks[n] if first else "").ljust(gutter))
+                if k == 0:
+                    out.append(head + " " * (label - cell_len(head)), style="bold")
+                    out.append("   ")
+                else:
+                    out.append(" " * (label + 3))
+                line.rstrip()
+                out.append_text(line)
+                out.append("\n")
+                first = False
+    out.rstrip()
+    t.out.print(out, crop=False)

@@ -6,7 +6,7 @@ from typing import Any
 
 from rich.text import Text
 
-from scorekeeper.cli.render.common import table
+from scorekeeper.cli.render.common import fit_columns, records, table
 from scorekeeper.core.messages import _, ngettext
 
 
@@ -50,13 +50,20 @@ def backups(t: Any, doc: dict) -> None:
     if not rows:
         t.print(Text(_("No copies are kept in {folder}.").format(folder=Path(doc["database"]) / "backups")))
         return
-    drawn = table()
-    for col in (_("File"), _("Saved"), _("Copy"), _("State")):
-        drawn.add_column(col, overflow="fold")
+    heads = (_("File"), _("Saved"), _("Copy"), _("State"))
+    cells = []
     for r in rows:
         if r["deleted"]:
             state = _("reads well, deleted session") if r["good"] else _("damaged, deleted session")
         else:
             state = _("reads well") if r["good"] else _("damaged")
-        drawn.add_row(Text(r["file"]), r["saved"], Text(r["backup"]), state)
-    t.print(drawn)
+        cells.append((r["file"], r["saved"], r["backup"], state))
+    drawn = table()
+    for col in heads:
+        drawn.add_column(col, overflow="fold")
+    for file, saved, backup, state in cells:
+        drawn.add_row(Text(file), saved, Text(backup), state)
+    if fit_columns(t, drawn):  # the states folded between words if need be
+        t.print(drawn)
+    else:  # a path or a time would be broken: each copy as lines of its own
+        records(t, heads, cells)

@@ -2,31 +2,30 @@
 game then the end bonuses, the final totals and the winner (SPEC §5 "For people").
 
 Crazy Rummy's rows also say each round's wild rank and who went out. The table
-takes the first layout that fits the terminal (closer columns, then no dealer),
-so a cell ``+50 → 165`` is never split at an ordinary width; piped output is
-never wrapped (:mod:`scorekeeper.cli.terminal`).
+takes the first layout that fits the terminal (closer columns, then no dealer,
+then the players split into several tables), so no name and no cell ``+50 → 165``
+is split at an ordinary width; piped output is never wrapped
+(:mod:`scorekeeper.cli.terminal`).
 """
 from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 
-from scorekeeper.cli.render.common import fit_columns, heading, natural_width, rank_said, signed, table, winners_line
+from scorekeeper.cli.render.common import (column_widths, fit_columns, heading, rank_said, signed, split, table,
+                                           table_width, winners_line)
 from scorekeeper.core.messages import _
 
 
 def history(t: Any, doc: dict) -> None:
     """The ``history`` document (``Application.history``) for people."""
     heading(t, doc["standings"], _("History: "))
-    drawn = None
-    for gap, dealer in ((1, True), (0, True), (0, False)):
-        drawn = _table(doc, gap, dealer)
-        if natural_width(t, drawn) <= t.out.width:
-            break
-    else:
-        fit_columns(t, drawn)  # narrower still: folded, whole words where they fit
-    t.print(drawn)
+    for n, drawn in enumerate(_tables(t, doc)):
+        if n:
+            t.print()
+        t.print(drawn)
     if not doc["hands"]:
         t.print(_("No hands yet."))
         return
@@ -36,14 +35,52 @@ def history(t: Any, doc: dict) -> None:
             t.print(Text(doc["standings"]["note"]))
 
 
+_LAYOUTS = ((1, True), (0, True), (0, False))  # (gap between columns, dealer column), closest first
+
+
+def _tables(t: Any, doc: dict) -> list:
+    """The tables the history is drawn as: the first way that fits the terminal.
+    One table when it fits (closer columns, then no dealer; then names folded at
+    their spaces); else the players split into the fewest tables of about as
+    many players each, every table with its hand column, so that no name and
+    no cell ``+50 → 165`` is broken. A name wider than the terminal alone is
+    folded in tables of one player each. The columns are measured once."""
+    players = list(doc["players"])
+    measured = column_widths(t, _table(doc, players, 0, True))
+    lead, widths = measured[:-len(players)], dict(zip(players, measured[-len(players):]))
+    at = 2 if _crazy(doc) else 1  # the dealer's column: after the hand (and the wild rank)
+
+    def columns(group: list[str], dealer: bool) -> list[tuple[int, int]]:
+        return (lead if dealer else lead[:at] + lead[at + 1:]) + [widths[p] for p in group]
+
+    for count in range(1, len(players) + 1):
+        groups = split(players, count)
+        for narrowest in (False, True):  # as wide as they come; else names folded at their spaces
+            for gap, dealer in _LAYOUTS:
+                if all(table_width(columns(g, dealer), gap, narrowest) <= t.out.width for g in groups):
+                    drawn = [_table(doc, g, gap, dealer) for g in groups]
+                    if narrowest:
+                        for d in drawn:
+                            fit_columns(t, d)
+                    return drawn
+    drawn = [_table(doc, [p], 0, False) for p in players]
+    for d in drawn:
+        fit_columns(t, d)  # narrower still: rich folds the names too wide for the terminal
+    return drawn
+
+
+def _crazy(doc: dict) -> bool:
+    """A game whose rounds each have their wild rank (Crazy Rummy): its history says
+    each round's wild rank and who went out."""
+    return any((h.get("context") or {}).get("wild") for h in doc["hands"])
+
+
 def _cell(score: int, total: int) -> str:
     return f"{signed(score)} → {total}"
 
 
-def _table(doc: dict, gap: int, dealer: bool):
-    players = list(doc["players"])
-    # a game whose rounds each have their wild rank (Crazy Rummy): its wild rank and who went out
-    crazy = any((h.get("context") or {}).get("wild") for h in doc["hands"])
+def _table(doc: dict, players: list[str], gap: int, dealer: bool):
+    crazy = _crazy(doc)
     drawn = table(padding=(0, gap))
     drawn.add_column(_("Hand"), justify="right", overflow="fold")
     if crazy:
@@ -69,6 +106,9 @@ def _table(doc: dict, gap: int, dealer: bool):
             row.append(Text(h.get("out") or "—"))
         row += [_cell(h["scores"][p], h["totals"][p]) for p in players]
         drawn.add_row(*row)
+    for column, p in zip(drawn.columns[-len(players):], players):
+        # a cell is never folded: a column is as wide as its widest cell (the name may fold)
+        column.min_width = max((cell_len(_cell(h["scores"][p], h["totals"][p])) for h in hands), default=None)
     if doc.get("finished") and hands:
         blank = [""] * ((1 if crazy else 0) + (1 if dealer else 0) + (1 if crazy else 0))
         bonus = doc.get("bonus") or {}

@@ -5,7 +5,7 @@ from typing import Any
 
 from rich.text import Text
 
-from scorekeeper.cli.render.common import names, table, variant_name
+from scorekeeper.cli.render.common import fit_columns, names, plain, records, table, variant_name
 from scorekeeper.core.messages import _
 
 
@@ -26,13 +26,19 @@ def sessions(t: Any, doc: dict) -> None:
     heads = headers()
     if _aligned(t, heads, rows):
         return
-    drawn = table()
-    for i, col in enumerate(heads):
-        # an id is copied from here: it never wraps
-        drawn.add_column(col, overflow="fold", no_wrap=i == 1)
-    for row in rows:
-        drawn.add_row(*(Text(cell) for cell in row))
-    t.print(drawn)
+    # narrower: the table with its titles, names and states folded between words, its
+    # columns closer if need be; narrower still, each session as lines of its own
+    for padding in ((0, 1), (0, 1, 0, 0)):
+        drawn = table(padding=padding)
+        for i, col in enumerate(heads):
+            # an id is copied from here: it never wraps
+            drawn.add_column(col, overflow="fold", no_wrap=i == 1)
+        for row in rows:
+            drawn.add_row(*(Text(plain(cell)) for cell in row))
+        if fit_columns(t, drawn):
+            t.print(drawn)
+            return
+    records(t, heads[1:], [row[1:] for row in rows], marks=[row[0] for row in rows])
 
 
 def local_time(stamp: str) -> str:
@@ -57,12 +63,8 @@ def _aligned(t: Any, headers: tuple[str, ...], rows: list[tuple[str, ...]]) -> b
     (SPEC §6: `sessions` stays fast as history grows). Names and titles are plain text:
     control characters are dropped, nothing is read as markup."""
     from rich.cells import cell_len
-    from rich.control import strip_control_codes
 
-    def clean(cell: str) -> str:
-        return strip_control_codes(cell.replace("\n", " ").replace("\r", " ").replace("\t", " "))
-
-    cells = [tuple(clean(c) for c in row) for row in [headers, *rows]]
+    cells = [tuple(plain(c) for c in row) for row in [headers, *rows]]
     lengths = [[cell_len(c) for c in row] for row in cells]
     widths = [max(row[i] for row in lengths) for i in range(len(headers))]
     total = sum(widths) + 3 * (len(widths) - 1)
