@@ -69,6 +69,17 @@ def test_the_bar_measures_the_hands_not_the_end_bonus(carousel):
     assert re.search(r"^1\s+Ann\s+189\s+\+64\s+1\s+\+125\s+██████████\s+100%$", out, re.M), out
 
 
+def test_the_bar_is_full_only_once_the_target_is_reached():
+    from scorekeeper.cli.render.game import _progress
+
+    # 490 of 500 is 98%: rounded it would be ten cells, but the target is not reached
+    assert _progress(490, 500) == "█████████·  98%"
+    assert _progress(499, 500) == "█████████·  99%"  # 99.8% is not yet 100%
+    assert _progress(500, 500) == "██████████ 100%"
+    assert _progress(440, 500) == "█████████·  88%"  # 8.8 cells, drawn 9
+    assert _progress(-20, 500) == "··········   0%"
+
+
 #: Crazy Rummy, Ann Bob Cy, 13 rounds (SPEC §2.5): rounds 1–12 Bob goes out, Ann holds K♠ (10), Cy 5♣ (5);
 #: round 13 (kings wild) Cy goes out, Ann holds 2♣ (2), Bob K♠ (wild: 25).
 #: In round 5 fives are wild: Cy's 5♣ is a wild card, 25.

@@ -63,9 +63,12 @@ def _standings_table(doc: dict, bar: bool, gap: int):
 
 
 def _progress(total: int, target: int, bar: bool = True) -> str:
+    """The way to the target as a bar of ten cells and a percentage, each rounded, but full
+    (and 100%) only once the target is reached: 98% of it draws nine cells."""
     share = max(0.0, min(1.0, total / target)) if target else 0
-    filled = round(share * 10)
-    percent = f"{round(share * 100)}%".rjust(4)
+    reached = share >= 1
+    filled = 10 if reached else min(round(share * 10), 9)
+    percent = f"{100 if reached else min(round(share * 100), 99)}%".rjust(4)
     return "█" * filled + "·" * (10 - filled) + " " + percent if bar else percent
 
 
