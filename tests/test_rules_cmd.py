@@ -240,3 +240,11 @@ def test_options_are_typed_and_checked_when_made():
     with pytest.raises(InputError) as e:
         VARIANTS["rummy500"].rules_type(target=0)
     assert e.value.code == "rule.bad_value" and e.value.message == "target=0 is not allowed: target takes a whole number ≥ 1."
+
+
+def test_a_variant_for_exactly_two_says_two_not_a_range(cli):
+    assert "Players: 2\n" in cli("rules", "gin").stdout
+    r = cli("new", "gin", "Ann", "Bob", "Cy")
+    assert r.exit_code == 2
+    assert r.stderr.strip() == "Gin Rummy is played by exactly 2 players, not 3."
+    assert cli("new", "carousel", *"ABCDEF").stderr.strip() == "Manipulation rummy (Carousel) is played by 2 to 5 players, not 6."

@@ -344,7 +344,9 @@ def new_setup(
         seen.add(name_key(p))
     n = len(players)
     if not variant.min_players <= n <= variant.max_players:
-        raise InputError("game.player_count", variant=variant.said_name, min=variant.min_players,
+        exact = variant.min_players == variant.max_players  # Gin Rummy: two players, no more, no fewer
+        raise InputError("game.player_count_exact" if exact else "game.player_count", variant=variant.said_name,
+                         min=variant.min_players,
                          max=variant.max_players, count=n)
     rules = parse_rule_args(variant, rule_args, n)
     first = 0

@@ -25,6 +25,12 @@ def rank_said(rank: str) -> str:
     return rank_letter(RANKS.index(rank) + 1)
 
 
+def player_range(players: dict) -> str:
+    """How many play a variant (``{"min": 2, "max": 6}``): ``2–6``, or ``2`` when it is one number."""
+    low, high = players["min"], players["max"]
+    return str(low) if low == high else f"{low}–{high}"
+
+
 def variant_name(name: str) -> str:
     """A variant's name (the English of the documents) as the spoken language's rule books write it."""
     return pgettext("variant", name)

@@ -6,7 +6,8 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.cards import card_list, cards
-from scorekeeper.cli.render.common import names, natural_width, signed, table, variant_name, wild_words, winners_line
+from scorekeeper.cli.render.common import (names, natural_width, player_range, signed, table, variant_name, wild_words,
+                                           winners_line)
 from scorekeeper.core.messages import _, ngettext
 
 
@@ -171,7 +172,7 @@ def variants(t: Any, doc: dict) -> None:
         drawn.add_column(col, overflow="fold")
     for v in doc["variants"]:
         players = v["players"]
-        drawn.add_row(v["id"], ", ".join(v["aliases"]), variant_name(v["name"]), f"{players['min']}–{players['max']}",
+        drawn.add_row(v["id"], ", ".join(v["aliases"]), variant_name(v["name"]), player_range(players),
                       v["decks"], v["dealt"], v["goal"])
     if natural_width(t, drawn) <= t.out.width:
         t.print(drawn)
@@ -180,7 +181,7 @@ def variants(t: Any, doc: dict) -> None:
             line = Text(v["id"], style="bold")
             line.append(f" — {variant_name(v['name'])}" + (f" ({', '.join(v['aliases'])})" if v["aliases"] else ""))
             t.print(line)
-            for label, value in ((_("Players"), f"{v['players']['min']}–{v['players']['max']}"),
+            for label, value in ((_("Players"), player_range(v["players"])),
                                  (_("Decks"), v["decks"]), (_("Dealt"), v["dealt"]), (_("Goal"), v["goal"])):
                 t.print(Text(f"  {label}: {value}"))
     t.print(Text(_("scorekeeper rules VARIANT shows a variant's rules, options and interpretations."), style="dim"))
@@ -195,7 +196,7 @@ def variant_rules(t: Any, doc: dict) -> None:
         head.append(f" ({doc['id']})")
     t.print(head)
     players = doc["players"]
-    for label, value in ((_("Players:"), f"{players['min']}–{players['max']}"), (_("Decks:"), doc["decks"]),
+    for label, value in ((_("Players:"), player_range(players)), (_("Decks:"), doc["decks"]),
                          (_("Dealt:"), doc["dealt"]), (_("Goal:"), doc["goal"])):
         line = Text(f"{label} ", style="bold")
         line.append(value)

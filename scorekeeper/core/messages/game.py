@@ -31,6 +31,7 @@ TEMPLATES: dict[str, str] = {
     "player.name_colon": '"{name}": a player\'s name cannot hold ":" (it ends the name in one-line entries).',
     "player.named_twice": '"{name}" is named twice: every player needs a different name.',
     "game.player_count": "{variant} is played by {min} to {max} players, not {count}.",
+    "game.player_count_exact": "{variant} is played by exactly {min} players, not {count}.",
     "game.unknown_dealer": 'The dealer "{dealer}" is not one of the players.',
     "game.unknown_dealer_near": 'The dealer "{dealer}" is not one of the players (did you mean "{near}"?).',
     "game.no_hands_yet": "There is no hand {number}: this session has no hands yet.",
