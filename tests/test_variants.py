@@ -102,6 +102,17 @@ def test_all_option_keys_are_every_variant_s():
     assert {"target", "knock_limit"} <= ALL_OPTION_KEYS
 
 
+@pytest.mark.parametrize("call", ["rules('rummy500')", "check('rummy500', ['QS KS AS'])"])
+def test_one_variants_rules_and_check_load_that_variant_only(tmp_path, call):
+    lines = _run(f"from scorekeeper.app import Application\n"
+                 f"doc = Application({str(tmp_path / 'db')!r}).{call}\n"
+                 "print('done')")
+    assert lines[0] == "done"
+    others = ("scorekeeper.core.gin", "scorekeeper.core.variants.gin", "scorekeeper.core.variants.carousel",
+              "scorekeeper.core.variants.crazy")
+    assert [m for m in lines[1].split() if m.startswith(others)] == []
+
+
 def test_stats_loads_only_the_variants_played(tmp_path):
     from scorekeeper.app import Application
 

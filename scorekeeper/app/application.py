@@ -338,12 +338,11 @@ class Application:
 
     def rules(self, variant: str | None = None) -> dict | list:
         """``rules --json``: the variants (``variant`` None), or one variant's rules and options."""
-        from scorekeeper.core import describe
-        from scorekeeper.core.variants import VARIANTS, get_variant
+        from scorekeeper.core import describe, variants
 
-        if variant is None:
-            return describe.variants_json(VARIANTS.values())
-        return describe.variant_rules(get_variant(variant))
+        if variant is None:  # every variant (one variant's rules load that variant alone)
+            return describe.variants_json(variants.VARIANTS.values())
+        return describe.variant_rules(variants.get_variant(variant))
 
     # -- sharing ----------------------------------------------------------------------
     def export(self, session: str | None = None, all_: bool = False, format_: str | None = None,
