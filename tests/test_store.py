@@ -793,3 +793,33 @@ def test_the_tinydb_storage_refuses_what_is_not_tinydb_layout(tmp_path):
             open_db(path, read_only=True).table("t").all()
         assert e.value.path == path and e.value.reason.message == reason
         assert f"is damaged ({reason})" in e.value.message
+
+
+def test_the_free_lock_is_taken_without_filelock_and_excludes_filelock_both_ways(tmp_path):
+    from filelock import FileLock, Timeout
+
+    from scorekeeper.storage.store import lock_if_free
+
+    path = tmp_path / ".lock"
+    release = lock_if_free(path)
+    assert release is not None
+    with pytest.raises(Timeout):  # filelock sees the lock taken
+        FileLock(str(path)).acquire(timeout=0.2)
+    release()
+    with FileLock(str(path), timeout=1):  # free again for filelock; while filelock holds it, it is not free
+        assert lock_if_free(path) is None
+    again = lock_if_free(path)
+    assert again is not None
+    again()
+
+
+def test_a_command_that_finds_the_lock_free_loads_no_filelock(tmp_path):
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom scorekeeper.app import Application\n"
+            f"app = Application({str(tmp_path / 'db')!r})\n"
+            "app.new('rummy500', ['Ann', 'Bob'])\napp.record_hand(['Ann: 80 -5', 'Bob: 20 -30'], form='line')\n"
+            "print('filelock' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "False", done.stderr

@@ -30,7 +30,8 @@ The promises, and how they are kept:
   that session rewrites it anyway.
 - **Locking.** A command that changes anything runs inside :meth:`Store.writing`,
   which holds ``DIR/.lock`` from its read to its write (waiting at most 10 s,
-  then "the database is busy"). Commands that only read take no lock and
+  then "the database is busy": filelock waits; a free lock is taken at once with
+  the same ``flock``, see :func:`lock_if_free`). Commands that only read take no lock and
   create no file or directory: a missing database reads as an empty one.
 - **Damage is never overwritten.** A file that is not valid JSON, not TinyDB's
   layout, or not what the schema says raises :class:`DamagedFile` naming it
@@ -57,7 +58,7 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from scorekeeper.core.errors import ScorekeeperError, StateError, StoreError
 from scorekeeper.storage import files, migrations, schema
@@ -231,21 +232,24 @@ class Store:
             self._lock_stack = None
 
     def _acquire(self) -> None:
-        from filelock import FileLock, Timeout
-
         assert self._lock_stack is not None
         try:
             self.root.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise StoreError("store.cannot_create", path=self.root, strerror=e.strerror) from None
-        lock = FileLock(str(self.lock_path), timeout=LOCK_TIMEOUT)
-        try:
-            lock.acquire()
-        except Timeout:
-            raise StoreError("store.busy", path=self.root, seconds=LOCK_TIMEOUT) from None
-        except OSError as e:
-            raise StoreError("store.lock_failed", path=self.lock_path, strerror=e.strerror) from None
-        self._lock_stack.callback(lock.release)
+        release = lock_if_free(self.lock_path)
+        if release is None:  # another command holds it (or no flock here): filelock waits for it
+            from filelock import FileLock, Timeout
+
+            lock = FileLock(str(self.lock_path), timeout=LOCK_TIMEOUT)
+            try:
+                lock.acquire()
+            except Timeout:
+                raise StoreError("store.busy", path=self.root, seconds=LOCK_TIMEOUT) from None
+            except OSError as e:
+                raise StoreError("store.lock_failed", path=self.lock_path, strerror=e.strerror) from None
+            release = lock.release
+        self._lock_stack.callback(release)
         self._lock_stack.callback(self._unlocked)
         self._locked = True
         self._forget()
@@ -594,3 +598,35 @@ class Store:
                 db.table("_meta").update(meta, doc_ids=[1])
             else:
                 db.storage.write(db.storage.read())
+
+
+def lock_if_free(path: Path) -> Callable[[], None] | None:
+    """Take the lock file ``path`` at once when no other command holds it: returns what
+    releases it, or None when it is held (or this system has no ``flock``); then
+    :class:`filelock.FileLock` waits for it, at most :data:`LOCK_TIMEOUT` seconds.
+
+    It is the lock filelock takes on Unix — ``fcntl.flock`` of the same file, which
+    stays in place — so the two exclude each other. Most commands find the lock free,
+    and importing filelock (23 modules) would cost each about 9 ms: a fifth of what a
+    command that records a hand pays over typer's own start (``benchmarks/bench_app.py``)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: filelock's own lock
+        return None
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:  # held by another command (EWOULDBLOCK), or no flock on this file system
+        os.close(fd)
+        return None
+
+    def release() -> None:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+        finally:
+            os.close(fd)
+
+    return release
