@@ -423,13 +423,15 @@ def test_export_through_the_console_script_is_plain_when_piped(tmp_path, exe):
     assert rows[1][5] == "Ann" and rows[2][5] == "'=SUM(A1)"
 
 
-def test_export_all_reads_each_session_file_once(tmp_path, monkeypatch):
+def counted_loads(tmp_path, monkeypatch, sessions: int) -> tuple[Store, list[str], list[str]]:
+    """A store of ``sessions`` shared games, their ids, and the ids of the session files
+    read from now on, in order."""
     db = tmp_path / "db"
-    for g in load_games("shared_rummy500.json")["games"][:4]:
+    for g in load_games("shared_rummy500.json")["games"][:sessions]:
         record_game(db, g)
     st = Store(db)
     ids = [r["id"] for r in st.summaries()]
-    loads = []
+    loads: list[str] = []
     original = Store.load
 
     def counting(self, sid):
@@ -437,7 +439,12 @@ def test_export_all_reads_each_session_file_once(tmp_path, monkeypatch):
         return original(self, sid)
 
     monkeypatch.setattr(Store, "load", counting)
-    records = exporting.read_records(st, ids)
+    return st, ids, loads
+
+
+def test_export_all_reads_each_session_file_once(tmp_path, monkeypatch):
+    st, ids, loads = counted_loads(tmp_path, monkeypatch, 4)
+    records = list(exporting.each_record(st, ids))
     assert loads == ids and [r["id"] for r in records] == ids
 
 
@@ -475,7 +482,7 @@ def test_csv_lines_are_what_the_csv_module_writes_for_awkward_text(tmp_path):
     edited.record["title"] = "two\nlines\rand a CR"
     with st.writing():
         save(st, edited.record, edited.state)
-    items = exporting.games(st, [s["id"] for s in st.summaries()])
+    items = list(exporting.each_game(st, [s["id"] for s in st.summaries()]))
     expected = io.StringIO()
     writer = csv.writer(expected, lineterminator="\n")
     writer.writerow(exporting.CSV_COLUMNS)
@@ -497,19 +504,7 @@ def test_csv_lines_are_what_the_csv_module_writes_for_awkward_text(tmp_path):
 
 
 def test_each_record_reads_a_session_file_only_when_asked_for_the_next(tmp_path, monkeypatch):
-    db = tmp_path / "db"
-    for g in load_games("shared_rummy500.json")["games"][:3]:
-        record_game(db, g)
-    st = Store(db)
-    ids = [r["id"] for r in st.summaries()]
-    loads = []
-    original = Store.load
-
-    def counting(self, sid):
-        loads.append(sid)
-        return original(self, sid)
-
-    monkeypatch.setattr(Store, "load", counting)
+    st, ids, loads = counted_loads(tmp_path, monkeypatch, 3)
     records = exporting.each_record(st, ids)
     assert loads == []
     assert next(records)["id"] == ids[0] and loads == ids[:1]

@@ -52,17 +52,9 @@ CSV_COLUMNS = ("session", "date", "title", "variant", "hand", "player", "hand_sc
 
 # -- reading sessions ----------------------------------------------------------
 
-def read_records(store, session_ids: Sequence[str]) -> list[dict]:
-    """The stored records of ``session_ids``, in that order (each session file read once).
-
-    Raises :class:`~scorekeeper.core.errors.StoreError` for a missing or damaged file.
-    """
-    return list(each_record(store, session_ids))
-
-
 def each_record(store, session_ids: Iterable[str]) -> Iterator[dict]:
-    """:func:`read_records`, one record at a time: each session file is read when the
-    next record is asked for, so a caller that handles each record and lets it go
+    """The stored records of ``session_ids``, in that order, one at a time: each session
+    file is read (once) when the next record is asked for, so a caller that handles each record and lets it go
     never holds more than one (`export --all` of a thousand sessions holding them all
     at once: about 100 ms more, in allocating and freeing memory).
 
@@ -86,13 +78,8 @@ def game(record: dict, row: dict | None = None) -> Loaded:
     return _named(record, lambda: game_of(record, row=row))
 
 
-def games(store, session_ids: Sequence[str]) -> list[Loaded]:
-    """:func:`game` of each of ``session_ids``, in that order (each file read once)."""
-    return list(each_game(store, session_ids))
-
-
 def each_game(store, session_ids: Iterable[str]) -> Iterator[Loaded]:
-    """:func:`games`, one game at a time (see :func:`each_record`)."""
+    """:func:`game` of each of ``session_ids``, in that order, one at a time (see :func:`each_record`)."""
     rows = {s["id"]: s for s in store.summaries()}
     for r in each_record(store, session_ids):
         yield game(r, rows.get(r["id"]))
