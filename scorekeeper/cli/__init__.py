@@ -113,12 +113,16 @@ def invoked(argv: list[str], typer_app: typer.Typer = app) -> str | None:
     return None
 
 
-def command_names(typer_app: typer.Typer = app) -> set[str]:
-    """The names of the commands and groups registered on ``typer_app``, as typer names them."""
+def _name_of(info) -> str | None:
+    """A registered command's name as typer gives it (its own, else its function's)."""
     from typer.main import get_command_name
 
-    names = {info.name or get_command_name(info.callback.__name__)
-             for info in typer_app.registered_commands if info.callback is not None}
+    return info.name or (get_command_name(info.callback.__name__) if info.callback is not None else None)
+
+
+def command_names(typer_app: typer.Typer = app) -> set[str]:
+    """The names of the commands and groups registered on ``typer_app``, as typer names them."""
+    names = {_name_of(info) for info in typer_app.registered_commands} - {None}
     return names | {info.name for info in typer_app.registered_groups if info.name}
 
 
@@ -131,12 +135,8 @@ def only(name: str | None, typer_app: typer.Typer = app) -> Iterator[None]:
     if name is None:
         yield
         return
-    from typer.main import get_command_name
-
     commands, groups = typer_app.registered_commands, typer_app.registered_groups
-    typer_app.registered_commands = [
-        info for info in commands
-        if info.callback is not None and (info.name or get_command_name(info.callback.__name__)) == name]
+    typer_app.registered_commands = [info for info in commands if _name_of(info) == name]
     typer_app.registered_groups = [info for info in groups if info.name == name]
     try:
         yield
