@@ -92,7 +92,6 @@ class Application:
         that hand's where the wild rank changes with the round (Crazy Rummy).
         Raises :class:`InputError` for a ``number`` that is no recorded hand."""
         from scorekeeper.app import report
-        from scorekeeper.core.cards import RANKS
         from scorekeeper.core.game import hand_number
 
         loaded = self._open(session)
@@ -104,7 +103,7 @@ class Application:
             n = number
             hand_number(n, loaded.state.hands)
             if variant.round_matters:
-                doc.update(round=n, wild=RANKS[variant.wild_rank(n) - 1])
+                doc.update(report.round_facts(variant, n))
         doc.update(seats=list(loaded.setup.players), rules=dict(loaded.record["rules"]), number=n,
                    dealer_of_next=loaded.state.dealer_of(n), leader_of_next=loaded.state.leader_of(n),
                    variant_name=variant.name, deal_word=variant.deal_word,
@@ -238,7 +237,7 @@ class Application:
         hand plus ``scores`` (the hand's), ``dealer`` (who dealt it), ``deal_word``
         ("hand" or "round") and, where the wild rank changes with the round (Crazy
         Rummy), ``round`` and ``wild``. Raises :class:`StateError` when there is no hand."""
-        from scorekeeper.core.cards import RANKS
+        from scorekeeper.app import report
 
         loaded = self._open(session)
         hands = loaded.record["hands"]
@@ -251,7 +250,7 @@ class Application:
                "scores": dict(loaded.state.results[number - 1].scores), "dealer": loaded.state.dealer_of(number),
                "deal_word": variant.deal_word}
         if variant.round_matters:
-            doc.update(round=number, wild=RANKS[variant.wild_rank(number) - 1])
+            doc.update(report.round_facts(variant, number))
         return doc
 
     def redo(self, session: str | None = None) -> dict:

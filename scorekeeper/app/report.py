@@ -11,14 +11,19 @@ from scorekeeper.core.scoring import HandResult
 from scorekeeper.app.games import Loaded, scored
 
 
+def round_facts(variant, number: int) -> dict:
+    """``{"round": 7, "wild": "7"}``: round ``number`` and the rank wild in it, for a
+    variant whose wild rank is the round's (Crazy Rummy)."""
+    return {"round": number, "wild": RANKS[variant.wild_rank(number) - 1]}
+
+
 def coming_round(loaded: Loaded) -> dict:
-    """``{"round": R, "wild": "7"}``: the coming round and the rank wild in it, for a
-    variant whose wild rank is the round's (Crazy Rummy); both null once the game is over."""
+    """:func:`round_facts` of the coming round; both null once the game is over."""
     variant, st = loaded.setup.variant, loaded.state
     coming = st.hands + 1
     if st.ending.finished or (variant.rounds is not None and coming > variant.rounds):
         return {"round": None, "wild": None}
-    return {"round": coming, "wild": RANKS[variant.wild_rank(coming) - 1]}
+    return round_facts(variant, coming)
 
 
 def new_json(loaded: Loaded) -> dict:

@@ -431,8 +431,8 @@ class _Dialog:
         """
         if not text or text.lower() in ("none", "-"):
             return None
-        if typed_number(text) is not None:
-            return typed_number(text)
+        if (points := typed_number(text)) is not None:
+            return points
         if text.lower() == "out":  # went out with nothing on the table
             return self.read_one_line(name, "-")
         if ONE_LINE.search(text):
@@ -499,8 +499,8 @@ class _Dialog:
             if gone:
                 raise InputError("cli.prompt.second_out", gone=gone[0], player=name)
             return "", False
-        if typed_number(text) is not None:
-            return typed_number(text), knocked
+        if (points := typed_number(text)) is not None:
+            return points, knocked
         text = _cards_text(text)
         parse_cards(text, "hand", player=name)
         return text, knocked

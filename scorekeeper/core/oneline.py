@@ -137,11 +137,11 @@ def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
             if low in entry:
                 raise InputError("line.word_twice", player=player, word=low, other=entry[low])
             entry[low] = player
-        elif typed_number(tok) is not None:
+        elif (points := typed_number(tok)) is not None:
             if section == "melds" and table is None and not any(melds):
-                table = typed_number(tok)
+                table = points
             elif section == "hand" and hand_points is None and not hand:
-                hand_points = typed_number(tok)
+                hand_points = points
             else:
                 raise InputError("line.points_out_of_place", player=player, token=tok)
         else:

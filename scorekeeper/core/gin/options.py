@@ -167,7 +167,8 @@ def _parse(key: str, text: Any) -> Any:
         if word in ("false", "no", "0", "off"):
             return False
         raise _bad(key, text)
-    value: Any = typed_number(word) if typed_number(word) is not None else word
+    number = typed_number(word)
+    value: Any = word if number is None else number
     if value not in _CHOICES[key]:
         raise _bad(key, text)
     return value
