@@ -426,7 +426,7 @@ def test_variant_record():
 
 
 def test_readme_example(cli):
-    """The README's Crazy Rummy section, hand by hand (its figures worked by hand there)."""
+    """The Crazy Rummy page's example (docs/crazy.md), hand by hand (its figures worked by hand there)."""
     four = ("Ann", "Bob", "Cy", "Dee")
     assert cli("new", "crazy", *four, "--title", "Sunday").exit_code == 0
     result = cli("hand", "Ann: -", "Bob: -AS 5H", "Cy: -KD QD 3C", "Dee: -9S 9H")

@@ -251,8 +251,9 @@ def test_hand_help_documents_the_form(cli):
         assert words in text, words
 
 
-def test_readme_documents_the_form():
-    readme = (__import__("pathlib").Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+def test_docs_document_the_form():
+    readme = (__import__("pathlib").Path(__file__).resolve().parents[1] / "docs" / "entering-hands.md").read_text(
+        encoding="utf-8")
     assert "Typing a hand on one line" in readme
     for words in ["`+10H 4C`", "`-AS 4D`", "`stock`", "+AS:low", "`80 -85`"]:
         assert words in readme, words

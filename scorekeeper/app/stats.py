@@ -1,6 +1,6 @@
 """Statistics across sessions (SPEC §5 ``stats``): pure functions over replayed games.
 
-Definitions (also in the README, "Sharing results"):
+Definitions (also in docs/sharing.md, "Statistics"):
 
 - A **game** is a session with at least one hand recorded; a session with no
   hands yet is not counted anywhere. Players are told apart by their names
