@@ -335,13 +335,11 @@ def test_a_damaged_database_exits_1_and_is_left_alone(cli, game, isolated_db):
 
 
 def test_a_busy_database_exits_1(cli, game, isolated_db, monkeypatch):
-    from filelock import FileLock
-
     import scorekeeper.storage.store as store
+    from scorekeeper.storage.lock import DirectoryLock
 
     monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.2)
-    lock_path = store.Store(isolated_db).lock_path
-    with FileLock(str(lock_path)):
+    with DirectoryLock(isolated_db):
         r = cli("hand", *SPEC_HAND)
     assert r.exit_code == 1 and "busy" in r.stderr and r.stdout == ""
     assert as_json(cli("standings", "--json"))["hands"] == 0

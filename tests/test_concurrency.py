@@ -67,8 +67,8 @@ def test_two_processes_recording_at_once_keep_all_30_hands(cli, isolated_db):
 
 HOLDER = """
 import sys, time
-from filelock import FileLock
-with FileLock(sys.argv[1]):
+from scorekeeper.storage.lock import DirectoryLock
+with DirectoryLock(sys.argv[1]):
     print("held", flush=True)
     time.sleep(float(sys.argv[2]))
 """
@@ -76,7 +76,7 @@ with FileLock(sys.argv[1]):
 
 def test_a_changing_command_waits_for_the_lock_and_a_reader_does_not(cli, isolated_db):
     assert cli("new", "rummy500", "Ann", "Bob", "Cy").exit_code == 0
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(isolated_db / ".lock"), "1.5"],
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(isolated_db), "1.5"],
                               stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "held"

@@ -201,21 +201,21 @@ def test_read_only_commands_change_no_file_of_a_database(cli, isolated_db):
 
 
 def test_read_only_commands_work_while_another_command_holds_the_lock(cli, isolated_db):
-    from filelock import FileLock
+    from scorekeeper.storage.lock import DirectoryLock
 
     game(cli, HAND1)
-    with FileLock(str(isolated_db / ".lock")):
+    with DirectoryLock(isolated_db):
         assert cli("standings", "--json").exit_code == 0
         assert cli("sessions", "--json").exit_code == 0
 
 
 def test_a_changing_command_waits_for_the_lock_then_says_the_database_is_busy(cli, isolated_db, monkeypatch):
-    from filelock import FileLock
+    from scorekeeper.storage.lock import DirectoryLock
 
     game(cli, HAND1)
     before = files_of(isolated_db)
     monkeypatch.setattr(store_module, "LOCK_TIMEOUT", 0.3)
-    with FileLock(str(isolated_db / ".lock")):
+    with DirectoryLock(isolated_db):
         for args in (["hand", *HAND2], ["new", "rummy500", "Dee", "Eve"], ["undo", "--yes"]):
             r = cli(*args)
             assert r.exit_code == 1, args
@@ -795,25 +795,8 @@ def test_the_tinydb_storage_refuses_what_is_not_tinydb_layout(tmp_path):
         assert f"is damaged ({reason})" in e.value.message
 
 
-def test_the_free_lock_is_taken_without_filelock_and_excludes_filelock_both_ways(tmp_path):
-    from filelock import FileLock, Timeout
-
-    from scorekeeper.storage.store import lock_if_free
-
-    path = tmp_path / ".lock"
-    release = lock_if_free(path)
-    assert release is not None
-    with pytest.raises(Timeout):  # filelock sees the lock taken
-        FileLock(str(path)).acquire(timeout=0.2)
-    release()
-    with FileLock(str(path), timeout=1):  # free again for filelock; while filelock holds it, it is not free
-        assert lock_if_free(path) is None
-    again = lock_if_free(path)
-    assert again is not None
-    again()
-
-
-def test_a_command_that_finds_the_lock_free_loads_no_filelock(tmp_path):
+def test_a_command_loads_no_filelock(tmp_path):
+    """One lock implementation (scorekeeper.storage.lock): filelock is not used at all."""
     import subprocess
     import sys
 

@@ -41,14 +41,17 @@ class Application:
     """Every command over one database (a directory: SPEC §5 ``--db``).
 
     ``db`` is the ``--db`` given (a path, or None for ``SCOREKEEPER_DB``, else
-    the user data directory); an empty path is refused (:class:`InputError`
+    the user data directory), ``wait`` the seconds a change waits for another
+    command holding the database (``--wait``; None: 10); an empty path is refused (:class:`InputError`
     ``db.empty_path``), as it would otherwise mean the current directory.
     """
 
-    def __init__(self, db: str | os.PathLike | None = None):
+    def __init__(self, db: str | os.PathLike | None = None, wait: float | None = None):
         if db is not None and not str(db).strip():
             raise InputError("db.empty_path")
         self.given: Path | None = Path(db) if db is not None else None
+        #: seconds a change waits for another command to finish (``--wait``; None: 10)
+        self.wait = wait
         self._path: Path | None = None
         self._store = None
 
@@ -68,7 +71,7 @@ class Application:
         if self._store is None:
             from scorekeeper.storage.store import Store
 
-            self._store = Store(self.path)
+            self._store = Store(self.path, self.wait)
         return self._store
 
     def _open(self, session: str | None, full: bool = False) -> Loaded:

@@ -59,6 +59,9 @@ def root(
         "The language to speak: en, uk, ru or be (also SCOREKEEPER_LANG, else the locale)."),
         show_default=False, autocompletion=complete.languages)] = None,
     debug: Annotated[bool, typer.Option("--debug", help=_("Show the traceback of any error."))] = False,
+    wait: Annotated[Optional[float], typer.Option("--wait", metavar="SECONDS", min=0, max=86400, help=_(
+        "How long a change waits for another scorekeeper command using the database (default 10)."),
+        show_default=False)] = None,
     version: Annotated[bool, typer.Option("--version", help=_("Print the version and exit."), is_eager=True,
                                           callback=_print_version)] = False,
 ) -> None:
@@ -68,7 +71,7 @@ def root(
     `scorekeeper hand`. `scorekeeper demo` plays a bundled game.
     """
     chosen = language.start(lang, json=ctx.meta.get(language.JSON_KEY, False))
-    ctx.obj = Run(db, debug, chosen)
+    ctx.obj = Run(db, debug, chosen, wait)
 
 
 from scorekeeper.cli.commands import register  # noqa: E402
@@ -95,7 +98,7 @@ if language.spoken() != "en":  # our commands' help in the language chosen (the 
 
 #: The root options that take a value (``--db DIR``, ``--lang CODE``): what follows them
 #: is not the command's name.
-ROOT_VALUE_OPTIONS = ("--db", "--lang")
+ROOT_VALUE_OPTIONS = ("--db", "--lang", "--wait")
 
 
 def invoked(argv: list[str], typer_app: typer.Typer = app) -> str | None:

@@ -29,8 +29,11 @@ class Run:
     """What one run of the program shares: the terminal, the root's ``--db``, ``--debug``,
     and the application (built once, on first use)."""
 
-    def __init__(self, db: str | None = None, debug: bool = False, language: str = "en"):
+    def __init__(self, db: str | None = None, debug: bool = False, language: str = "en",
+                 wait: float | None = None):
         self.db_option = db
+        #: ``--wait SECONDS``: how long a change waits for another command (None: the default)
+        self.wait = wait
         #: the language chosen for the run (a ``--json`` run makes its document in English)
         self.language = language
         self.debug = debug or bool(os.environ.get("SCOREKEEPER_DEBUG"))
@@ -45,7 +48,7 @@ class Run:
         if given not in self._apps:
             from scorekeeper.app import Application
 
-            self._apps[given] = Application(given)
+            self._apps[given] = Application(given, self.wait)
         return self._apps[given]
 
 

@@ -8,7 +8,6 @@ platformdirs user data directory)::
     DIR/sessions/ID.json           one session: its setup, the hands as entered,
                                    what undo took (for redo) and the audit trail
     DIR/backups/                   the last good states of each file (scorekeeper.storage.backups)
-    DIR/.lock                      held by every command that changes anything
 
 Every file is a TinyDB JSON database, read and written through TinyDB
 (:mod:`scorekeeper.storage.tinystore`): ``index.json`` has the tables ``_meta``
@@ -29,10 +28,13 @@ The promises, and how they are kept:
   a row and ``--repair`` rebuilds it from the session file; the next change to
   that session rewrites it anyway.
 - **Locking.** A command that changes anything runs inside :meth:`Store.writing`,
-  which holds ``DIR/.lock`` from its read to its write (waiting at most 10 s,
-  then "the database is busy": filelock waits; a free lock is taken at once with
-  the same ``flock``, see :func:`lock_if_free`). Commands that only read take no lock and
-  create no file or directory: a missing database reads as an empty one.
+  which holds the lock of the database directory itself from its read to its
+  write (:mod:`scorekeeper.storage.lock`: no lock file to delete or replace),
+  waiting at most ``--wait`` seconds (10 by default), then "the database is
+  busy". Commands that only read take no lock and create no file or directory:
+  a missing database reads as an empty one. A command that began where there was
+  no database and finds, once it holds the lock, that another command created
+  one meanwhile writes nothing and says so (two first imports at once).
 - **Damage is never overwritten.** A file that is not valid JSON, not TinyDB's
   layout, or not what the schema says raises :class:`DamagedFile` naming it
   and pointing to `scorekeeper db restore`; no command writes over it.
@@ -159,8 +161,11 @@ class Store:
     used, :class:`StateError` for a session that does not exist.
     """
 
-    def __init__(self, root: Path | str):
+    def __init__(self, root: Path | str, wait: float | None = None):
         self.root = Path(root)
+        #: seconds a change waits for another command's lock (``--wait``)
+        self.wait = LOCK_TIMEOUT if wait is None else wait
+        self._began_without_database = False
         self._depth = 0
         self._lock_stack: ExitStack | None = None
         self._locked = False
@@ -181,10 +186,6 @@ class Store:
     @property
     def backups_dir(self) -> Path:
         return self.root / "backups"
-
-    @property
-    def lock_path(self) -> Path:
-        return self.root / ".lock"
 
     def session_path(self, session_id: str) -> Path:
         if not SESSION_ID.fullmatch(session_id):
@@ -222,9 +223,10 @@ class Store:
             raise StoreError("store.path_is_file", path=self.root)
         self._depth = 1
         self._lock_stack = ExitStack()
+        self._began_without_database = not self.root.is_dir()
         try:
             with self._lock_stack:
-                if self.root.is_dir():
+                if not self._began_without_database:
                     self._acquire()
                 yield self
         finally:
@@ -233,25 +235,22 @@ class Store:
 
     def _acquire(self) -> None:
         assert self._lock_stack is not None
+        existed = self.root.is_dir()
         try:
             self.root.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise StoreError("store.cannot_create", path=self.root, strerror=e.strerror) from None
-        release = lock_if_free(self.lock_path)
-        if release is None:  # another command holds it (or no flock here): filelock waits for it
-            from filelock import FileLock, Timeout
+        from scorekeeper.storage.lock import DirectoryLock
 
-            lock = FileLock(str(self.lock_path), timeout=LOCK_TIMEOUT)
-            try:
-                lock.acquire()
-            except Timeout:
-                raise StoreError("store.busy", path=self.root, seconds=LOCK_TIMEOUT) from None
-            except OSError as e:
-                raise StoreError("store.lock_failed", path=self.lock_path, strerror=e.strerror) from None
-            release = lock.release
-        self._lock_stack.callback(release)
+        lock = DirectoryLock(self.root)
+        lock.acquire(self.wait)
+        self._lock_stack.callback(lock.release)
         self._lock_stack.callback(self._unlocked)
         self._locked = True
+        if self._began_without_database and existed and (self.index_path.exists() or self.session_files()):
+            # another command created the database while this one read it as empty: what this one
+            # decided (ids, what is already there) may be wrong, so it writes nothing
+            raise StateError("store.created_meanwhile", path=self.root)
         self._forget()
         self._finish_upgrade()
 
@@ -599,34 +598,3 @@ class Store:
             else:
                 db.storage.write(db.storage.read())
 
-
-def lock_if_free(path: Path) -> Callable[[], None] | None:
-    """Take the lock file ``path`` at once when no other command holds it: returns what
-    releases it, or None when it is held (or this system has no ``flock``); then
-    :class:`filelock.FileLock` waits for it, at most :data:`LOCK_TIMEOUT` seconds.
-
-    It is the lock filelock takes on Unix — ``fcntl.flock`` of the same file, which
-    stays in place — so the two exclude each other. Most commands find the lock free,
-    and importing filelock (23 modules) would cost each about 9 ms: a fifth of what a
-    command that records a hand pays over typer's own start (``benchmarks/bench_app.py``)."""
-    try:
-        import fcntl
-    except ImportError:  # Windows: filelock's own lock
-        return None
-    try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError:
-        return None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:  # held by another command (EWOULDBLOCK), or no flock on this file system
-        os.close(fd)
-        return None
-
-    def release() -> None:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_UN)
-        finally:
-            os.close(fd)
-
-    return release

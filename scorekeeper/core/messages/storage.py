@@ -29,7 +29,9 @@ TEMPLATES: dict[str, str] = {
     "store.cannot_create": "The database directory {path} cannot be created ({strerror}).",
     "store.busy": "The database is busy: another scorekeeper command is changing {path} and did not finish "
                   "within {seconds:g} seconds; try again when it is done.",
-    "store.lock_failed": "The database lock {path} cannot be taken ({strerror}).",
+    "store.lock_failed": "The database {path} cannot be locked ({strerror}).",
+    "store.created_meanwhile": "Another scorekeeper command created the database {path} while this one was "
+                               "starting, so nothing was changed: run the command again.",
     "store.no_current": "There is no current session: start one with `scorekeeper new VARIANT NAME...`.",
     "store.no_such_session": 'No session has an id starting with "{prefix}"; `scorekeeper sessions` lists them.',
     "store.ambiguous_id": '"{prefix}" could be {ids:list}: give more of the id.',
