@@ -278,3 +278,13 @@ def test_audit_of_the_demo_game(cli, application, n):
     # the demo's hand-worked totals: Ann 492, Bob 500, Cy 307
     assert doc["events"][-1]["totals_after"] == {"Ann": 492, "Bob": 500, "Cy": 307}
     assert ok(cli("history", "--audit")).stdout.count("entered") == n
+
+
+def test_a_refused_edit_names_the_hand_where_the_game_would_end(cli):
+    ok(cli("new", "500", "Ann", "Bob"))
+    for _ in range(4):  # Ann 100 a hand: 100, 200, 300, 400; Bob 5 − 5 = 0
+        ok(cli("hand", "Ann: 100 -0", "Bob: 5 -5"))
+    # hand 1 at 350: Ann 350, 450, 550 ≥ 500 at hand 3 — the game would end there, before hand 4
+    r = cli("edit", "1", "Ann: 350 -0", "Bob: 5 -5")
+    assert r.exit_code == 2
+    assert "would end at hand 3" in r.stderr

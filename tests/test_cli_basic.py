@@ -372,6 +372,11 @@ def test_demo_plays_a_finished_game_without_touching_any_database(cli, tmp_path,
     assert not (tmp_path / "home").exists() and not (tmp_path / "xdg-data").exists()
 
 
+def test_demo_help_says_the_database_is_thrown_away(cli):
+    text = " ".join(ok(cli("demo", "--help")).stdout.split())
+    assert "throw-away" in text and "user data directory" not in text
+
+
 def test_demo_into_a_named_database(cli, tmp_path):
     db = tmp_path / "demo-db"
     ok(cli("demo", "--db", db))
@@ -481,3 +486,28 @@ def test_one_error_boundary_serves_every_command():
     assert r.stderr == "Give the hand either on the command line or with --file, not both.\n"
     r = CliRunner().invoke(app, ["--debug", "busy"])
     assert isinstance(r.exception, StoreError)
+
+
+def test_an_ascii_only_output_gets_letters_and_plain_punctuation(cli, isolated_db):
+    """PYTHONIOENCODING=ascii (or a C locale): every command still speaks, suits as letters."""
+    cli.new("rummy500", "Ann", "Zoë")
+    cli.record("Ann: 7H 8H 9H -AS", "Zoë: -")
+    env = {"SCOREKEEPER_DB": str(isolated_db), "PYTHONIOENCODING": "ascii", "TERM": "dumb"}
+    said = {}
+    for cmd in (["standings"], ["history"], ["explain"], ["chart"], ["sessions"], ["rules", "500"]):
+        r = run([str(EXE), *cmd], env)
+        assert r.returncode == 0 and "internal error" not in r.stderr, (cmd, r.stderr)
+        said[cmd[0]] = r.stdout
+    assert "7H 8H 9H" in said["explain"]
+    refused = run([str(EXE), "hand", "Ann: -1OH", "Zoë: -"], env)
+    assert refused.returncode == 2 and "internal error" not in refused.stderr and '"1OH"' in refused.stderr
+    doc = json.loads(run([str(EXE), "standings", "--json"], env).stdout)  # \u escapes: the same names
+    assert [p["name"] for p in doc["players"]] == ["Ann", "Zoë"]
+
+
+def test_the_plain_form_of_what_an_encoding_lacks():
+    from scorekeeper.cli.terminal import PLAIN_ERRORS, fit_streams
+
+    fit_streams()  # registers the handler
+    assert "7♥ — 10♠ → █▁".encode("ascii", PLAIN_ERRORS) == b"7H - 10S -> #_"
+    assert "Zoë ─│┼".encode("ascii", PLAIN_ERRORS) == b"Zoe -|+"

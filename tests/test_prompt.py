@@ -962,3 +962,19 @@ def test_edit_without_a_terminal_says_how_to_give_it(cli):
     assert result.exit_code == 2 and "no terminal to ask on" in result.stderr and 'edit 1 "Ann:' in flat(result.stderr)
     result = cli("edit", "2")  # a hand that does not exist is not asked for either
     assert result.exit_code == 2
+
+
+def test_a_question_longer_than_the_terminal_is_wrapped_between_words(monkeypatch):
+    from scorekeeper.cli import prompt
+
+    out = _Stream(tty=True)
+    asked = []
+    monkeypatch.setattr("sys.stdout", out)
+    monkeypatch.setattr("shutil.get_terminal_size", lambda *a, **k: os.terminal_size((80, 24)))
+    monkeypatch.setattr("builtins.input", lambda q: asked.append(q) or "stock")
+    question = 'How did the round end? Who knocked (a name), "stock" (the stock ran out), or "out NAME": '
+    assert prompt.read_answer(question) == "stock"
+    lines = out.getvalue().splitlines() + asked
+    assert all(len(line) < 80 for line in lines), lines
+    assert lines[-1].endswith('"out NAME": ')  # the question typed after stays whole, with its space
+    assert " ".join(" ".join(lines).split()) == " ".join(question.split())

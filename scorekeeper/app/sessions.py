@@ -113,8 +113,8 @@ def rescored(loaded: Loaded, number: int, raw: Any) -> GameState:
     entries[number - 1] = raw
     try:
         return score_hands(loaded.setup, entries[number - 1:], loaded.state.results[:number - 1])
-    except StateError:
-        raise StateError("session.edit_ends_game", hand=number) from None
+    except StateError as e:  # hand_after_end names the first hand after the end: the game ends just before it
+        raise StateError("session.edit_ends_game", hand=e.facts.get("hand", number + 1) - 1) from None
     except InputError as e:
         if e.hand == number and e.code == "session.hand_refused":
             raise e.facts["cause"] from None  # the edited hand itself: the command already names it

@@ -153,6 +153,9 @@ def main() -> None:
 
     Only the command the line runs is built for typer (see :func:`only`); a TAB being
     answered builds them all."""
+    from scorekeeper.cli.terminal import fit_streams
+
+    fit_streams()  # an ASCII terminal or pipe gets 7H and - where it cannot write 7♥ and —
     if os.environ.get("_SCOREKEEPER_COMPLETE", "").startswith("complete_"):  # answering a TAB
         from scorekeeper.cli.complete import read_as_typed
 

@@ -122,16 +122,37 @@ def read_answer(question: str, prefill: str = "") -> str:
     Raises ``EOFError`` at the end of input (Ctrl-D)."""
     if sys.stdout.isatty():
         if prefill and _line_prefilled():
-            return _input_prefilled(question, prefill)
+            return _input_prefilled(fitted(question, sys.stdout), prefill)
         if prefill:
-            return input(question + keeps(prefill)).strip() or prefill
-        return input(question)
-    sys.stderr.write(question + (keeps(prefill) if prefill else ""))
+            return input(fitted(question + keeps(prefill), sys.stdout)).strip() or prefill
+        return input(fitted(question, sys.stdout))
+    sys.stderr.write(fitted(question + (keeps(prefill) if prefill else ""), sys.stderr))
     sys.stderr.flush()
     line = sys.stdin.readline()
     if not line:
         raise EOFError
     return line.rstrip("\n").strip() or prefill
+
+
+def fitted(question: str, stream: Any) -> str:
+    """``question`` as it can be asked on ``stream``: on a terminal narrower than it, the
+    lines but the last are written there first, wrapped between words, and the last line
+    is returned to be asked (the terminal would break a long question anywhere, even
+    mid-word: ``"out NA`` / ``ME"``). Elsewhere the question as it is."""
+    if not stream.isatty():
+        return question
+    import shutil
+    import textwrap
+
+    width = shutil.get_terminal_size().columns - 1  # the cursor waits after the question
+    if len(question) <= width:
+        return question
+    text = question.rstrip()
+    trailing = question[len(text):]
+    lines = textwrap.wrap(text, width - len(trailing), break_long_words=False, break_on_hyphens=False)
+    stream.write("".join(line + "\n" for line in lines[:-1]))
+    stream.flush()
+    return lines[-1] + trailing
 
 
 def keeps(prefill: str) -> str:

@@ -38,7 +38,8 @@ class Terminal:
         return self.out.color_system is not None
 
     def json(self, doc: Any) -> None:
-        sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
+        # a standard output that cannot write every character gets JSON's \u escapes: the same document
+        sys.stdout.write(json.dumps(doc, ensure_ascii=not writes_unicode(sys.stdout), indent=2) + "\n")
 
     def show(self, doc: Any, as_json: bool, draw: Callable[["Terminal", Any], None],
              for_people: tuple[str, ...] = ()) -> None:
@@ -75,3 +76,73 @@ def console(stderr: bool = False):
         c = Console(width=PIPE_WIDTH, **options)
     return c
 
+
+
+#: what a character outside an output's encoding is written as (``PYTHONIOENCODING=ascii``,
+#: a C locale): suits as their letters, the punctuation of our sentences as ASCII
+PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "—": "-", "–": "-", "−": "-", "→": "->", "←": "<-",
+         "…": "...", "·": ".", "×": "x", "≥": ">=", "≤": "<=", "“": '"', "”": '"', "„": '"', "«": '"',
+         "»": '"', "‘": "'", "’": "'", "█": "#", "▌": "#", "▏": "|", "•": "*", "✓": "v", "✗": "x",
+         "\u00a0": " ", "\u2009": " ", "\u202f": " "}
+#: the name of the codec error handler that writes :data:`PLAIN`
+PLAIN_ERRORS = "scorekeeper-plain"
+#: characters our output uses that not every encoding has
+_PROBE = "♥—→█"
+
+
+def writes_unicode(stream: Any) -> bool:
+    """Whether ``stream`` can write the characters our output uses (suit symbols, dashes, arrows)."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        _PROBE.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _plain(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    import unicodedata
+
+    bad = error.object[error.start:error.end]
+    out = []
+    for ch in bad:
+        if ch in PLAIN:
+            out.append(PLAIN[ch])
+            continue
+        name = unicodedata.name(ch, "")
+        if name.startswith("BOX DRAWINGS"):  # a table's lines
+            across, down = "HORIZONTAL" in name, "VERTICAL" in name
+            out.append("-" if across and not down else "|" if down and not across else "+")
+            continue
+        if name.startswith(("LOWER", "UPPER", "FULL BLOCK", "LEFT")) and "BLOCK" in name:  # a bar's cells
+            out.append("#" if "FULL" in name or "SEVEN" in name or "THREE QUARTERS" in name else
+                       "=" if "HALF" in name or "FIVE" in name else "_")
+            continue
+        stripped = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+        try:
+            stripped.encode(error.encoding)
+            out.append(stripped or "?")
+        except UnicodeEncodeError:
+            out.append("?")
+    return "".join(out), error.end
+
+
+def fit_streams() -> None:
+    """Make standard output and standard error write what their encoding lacks as
+    :data:`PLAIN` text (``7♥`` as ``7H``, ``—`` as ``-``, else ``?``) instead of
+    failing: ``PYTHONIOENCODING=ascii`` or a C locale. Streams that write Unicode,
+    and streams that cannot be reconfigured, are left as they are."""
+    import codecs
+
+    try:
+        codecs.lookup_error(PLAIN_ERRORS)
+    except LookupError:
+        codecs.register_error(PLAIN_ERRORS, _plain)
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None and not writes_unicode(stream) and hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors=PLAIN_ERRORS)
+            except (ValueError, OSError):  # pragma: no cover - a stream that cannot change its errors
+                pass

@@ -1,11 +1,20 @@
 """demo: a bundled real game recorded into a throw-away database."""
 from __future__ import annotations
 
+from typing import Optional
+
 import typer
+from typing_extensions import Annotated
 
 from scorekeeper.cli.boundary import run
 from scorekeeper.cli.language import _
-from scorekeeper.cli.options import DbOpt
+
+DemoDbOpt = Annotated[
+    Optional[str],
+    typer.Option("--db", metavar="DIR", help=_("The database directory to record the game into; default: a "
+                                               "throw-away one, deleted at the end (SCOREKEEPER_DB is not used)."),
+                 show_default=False),
+]
 
 
 def demo_game() -> dict:
@@ -19,7 +28,7 @@ def demo_game() -> dict:
 
 def register(app: typer.Typer) -> None:
     @app.command()
-    def demo(ctx: typer.Context, db: DbOpt = None) -> None:
+    def demo(ctx: typer.Context, db: DemoDbOpt = None) -> None:
         """Play a bundled Rummy 500 game hand by hand into a throw-away database (or the one --db names).
 
         Example: scorekeeper demo
