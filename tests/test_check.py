@@ -254,8 +254,8 @@ class Ukrainian(gettext.NullTranslations):
     def gettext(self, message):
         return self.WORDS.get(message, message)
 
-    def pgettext(self, context, message):
-        return self.LETTERS.get((context, message), message)
+    def pgettext(self, context, message):  # a template is looked up under its message code
+        return self.LETTERS.get((context, message)) or self.WORDS.get(message, message)
 
 
 def test_cyrillic_cards_are_checked_and_written_canonically():

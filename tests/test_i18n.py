@@ -65,6 +65,9 @@ class Pseudo(gettext.NullTranslations):
     def pgettext(self, context, message):
         return CARD_WORDS.get((context, message)) or ANSWERS.get((context, message)) or pseudo(message)
 
+    def npgettext(self, context, singular, plural, n):
+        return pseudo(singular if n == 1 else plural)
+
 
 def _pseudo_translations(code: str) -> gettext.NullTranslations:
     return gettext.NullTranslations() if code == "en" else Pseudo()

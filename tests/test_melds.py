@@ -239,8 +239,11 @@ class Ukrainian(gettext.NullTranslations):
     def ngettext(self, one, many, n):
         return one if n == 1 else many
 
-    def pgettext(self, context, message):
-        return self.LETTERS.get((context, message), message)
+    def npgettext(self, context, one, many, n):
+        return one if n == 1 else many
+
+    def pgettext(self, context, message):  # a template is looked up under its message code
+        return self.LETTERS.get((context, message)) or self.WORDS.get(message, message)
 
 
 @pytest.fixture

@@ -6,7 +6,9 @@ gone ones dropped) and compiles the ``.mo`` files; ``--check`` only reports what
 is stale or untranslated (the tests run it) and exits 1 if anything is.
 
 What is extracted: every template of :mod:`scorekeeper.core.messages` (the English
-sentence is the message id; a ``{n:#one|many}`` plural adds the pair ``one``/``many``),
+sentence is the message id and its message code the context, ``msgctxt``, so two codes
+with the same English may be translated differently; a ``{n:#one|many}`` plural adds
+the pair ``one``/``many`` under the same context),
 the ``_``/``ngettext``/``pgettext`` calls in the sources, and the card words
 (``pgettext("rank", "A")`` … and the joker).
 """
@@ -35,9 +37,9 @@ def template_catalog():
 
     catalog = Catalog(domain=DOMAIN, project="scorekeeper")
     for code, template in sorted(messages.TEMPLATES.items()):
-        catalog.add(template, auto_comments=[code])
+        catalog.add(template, context=code)
         for one, many in _PLURAL.findall(template):
-            catalog.add((one, many), auto_comments=[code])
+            catalog.add((one, many), context=code)
     for context, word in CARD_WORDS:
         catalog.add(word, context=context)
     for message, context in variant_texts():

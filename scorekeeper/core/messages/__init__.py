@@ -20,11 +20,13 @@ Templates are ``str.format`` strings over the facts, with these additions:
 The templates live in one module per layer of the program (``cards``, ``game``, ``gin``,
 ``storage``, ``app``, ``cli``), all merged into :data:`TEMPLATES`.
 
-Languages (SPEC §7): the English templates are the gettext message ids. The
-command line loads the chosen language's catalog (:mod:`scorekeeper.locale`) and
-hands it to :func:`use`; from then on :func:`render` translates each template
-(plural words through ``ngettext``, card ranks through ``pgettext("rank", …)``)
-before filling in the facts. Without a catalog everything is English. This
+Languages (SPEC §7): the English templates are the gettext message ids and each
+template's code is its context (``msgctxt``), so two codes that say the same in
+English can be said differently in another language. The command line loads the
+chosen language's catalog (:mod:`scorekeeper.locale`) and hands it to :func:`use`;
+from then on :func:`render` translates each template (``pgettext(code, template)``;
+its plural words through ``npgettext(code, one, many, n)``; card ranks through
+``pgettext("rank", …)``) before filling in the facts. Without a catalog everything is English. This
 module reads no file itself.
 """
 from __future__ import annotations
@@ -85,6 +87,11 @@ def ngettext(one: str, many: str, n: int) -> str:
 def pgettext(context: str, text: str) -> str:
     """``text`` in the chosen language, where ``context`` says what kind of word it is."""
     return _translations.pgettext(context, text)
+
+
+def npgettext(context: str, one: str, many: str, n: int) -> str:
+    """The singular or plural form for ``n`` of the words said in ``context`` (a message code)."""
+    return _translations.npgettext(context, one, many, n)
 
 
 # The sentence maker sits at the bottom of the core: it knows cards and errors by their
@@ -167,6 +174,12 @@ def join(items: Any, word: str) -> str:
 
 
 class _Formatter(string.Formatter):
+    """Fills in a template of message ``code`` (its plural words are looked up under that code)."""
+
+    def __init__(self, code: str | None = None):
+        super().__init__()
+        self.code = code
+
     def convert_field(self, value: Any, conversion: str | None) -> Any:
         if conversion == "q":
             return quoted(value)
@@ -179,13 +192,11 @@ class _Formatter(string.Formatter):
             return ", ".join(show(v) for v in value)
         if spec.startswith("#"):
             one, _bar, many = spec[1:].partition("|")
-            return f"{value} {ngettext(one, many, value)}"
+            word = npgettext(self.code, one, many, value) if self.code else ngettext(one, many, value)
+            return f"{value} {word}"
         if spec:
             return format(value, spec)
         return show(value)
-
-
-_FORMATTER = _Formatter()
 
 
 def render(code: str, facts: Mapping[str, Any]) -> str:
@@ -194,7 +205,7 @@ def render(code: str, facts: Mapping[str, Any]) -> str:
     Raises ``KeyError`` for a code that has no template: that is a bug.
     """
     template = TEMPLATES[code]
-    text = _FORMATTER.vformat(_(template), (), dict(facts))
+    text = _Formatter(code).vformat(pgettext(code, template), (), dict(facts))
     names = {f[1] for f in string.Formatter().parse(template) if f[1]}
     if facts.get("session") is not None and "session" not in names:
         text = _("Session {session}: {text}").format(session=facts["session"], text=text)
