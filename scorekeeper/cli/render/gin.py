@@ -13,7 +13,7 @@ from rich.text import Text
 
 from scorekeeper.cli.render.cards import card_list
 from scorekeeper.cli.render.common import styled, variant_name
-from scorekeeper.core.messages import _
+from scorekeeper.core.messages import _, number
 
 
 def _kind_words(kind: str) -> str:
@@ -155,7 +155,7 @@ def stats(t: Any, doc: dict) -> None:
     heads = (_("Gins"), _("Undercuts"), _("Knocks"), _("Average deadwood"), _("Shutouts"))
 
     def cells(g: dict) -> list[str]:
-        avg = "—" if g["average_deadwood"] is None else f"{g['average_deadwood']:.2f}"
+        avg = "—" if g["average_deadwood"] is None else number(g["average_deadwood"], 2)
         return [str(g["gins"]), str(g["undercuts"]), str(g["knocks"]), avg, str(g["shutouts"])]
 
     drawn = table(title=_("Gin Rummy"), title_justify="left")
