@@ -4,27 +4,29 @@ listing of every variant load them all, and say the same as when everything is l
 from __future__ import annotations
 
 import subprocess
-from pathlib import Path
 import sys
+from pathlib import Path
 
 import pytest
 
-from scorekeeper.core.errors import InputError
-from scorekeeper.core.variants import VARIANT_IDS, VARIANTS, get_variant
+import tomllib
 
-#: Where each variant is defined: what asking for another variant must not load.
-MODULES = {
-    "rummy500": ("scorekeeper.core.variants.rummy500",),
-    "rum500": ("scorekeeper.core.variants.rummy500",),
-    "carousel": ("scorekeeper.core.variants.carousel",),
-    "crazy": ("scorekeeper.core.variants.crazy",),
-    "gin": ("scorekeeper.core.variants.gin", "scorekeeper.core.gin"),
-}
+from scorekeeper.core.errors import InputError
+from scorekeeper.core.variants import GROUP, VARIANTS, get_variant
+
+ROOT = Path(__file__).resolve().parents[1]
+#: The built-in variants as pyproject.toml declares them: ``{id: "module:VARIANT"}`` (SPEC §8).
+DECLARED = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["entry-points"][GROUP]
+
+
+def home_modules(variant_id: str) -> set[str]:
+    """Where a variant is defined: the module its entry point names, and the module of its scoring."""
+    return {DECLARED[variant_id].partition(":")[0], VARIANTS[variant_id].score.__module__}
 
 
 def loaded_besides(variant_id: str, modules: str) -> list[str]:
     """Of ``modules`` (names, space-separated), those of variants other than ``variant_id``."""
-    others = tuple(m for v, ms in MODULES.items() if ms != MODULES[variant_id] for m in ms)
+    others = tuple({m for v in DECLARED if v != variant_id for m in home_modules(v)} - home_modules(variant_id))
     return [m for m in modules.split() if m.startswith(others)]
 
 
@@ -36,13 +38,34 @@ def _run(code: str) -> list[str]:
     return done.stdout.splitlines()
 
 
-@pytest.mark.parametrize("variant_id", sorted(MODULES))
+def test_every_built_in_variant_is_declared_as_its_own_module_s_variant():
+    """Built-in variants come through the entry-point group like any other: each entry is named
+    by the id and names ``VARIANT`` of this package's module of that name (the registry's
+    shortcut for a built-in id), and every such module is declared."""
+    package = ROOT / "scorekeeper" / "core" / "variants"
+    assert DECLARED and all(value == f"scorekeeper.core.variants.{vid}:VARIANT" for vid, value in DECLARED.items())
+    modules = {p.stem for p in package.glob("*.py") if "\nVARIANT = " in p.read_text(encoding="utf-8")}
+    modules |= {p.parent.name for p in package.glob("*/__init__.py")
+                if "VARIANT" in p.read_text(encoding="utf-8")}
+    assert modules == set(DECLARED)
+
+
+def test_the_registry_lists_what_is_declared():
+    assert set(VARIANTS) >= set(DECLARED)
+    assert all(v.id == vid and get_variant(vid) is v for vid, v in VARIANTS.items())
+    orders = [(v.list_order, v.id) for v in VARIANTS.values()]
+    assert orders == sorted(orders)
+
+
+@pytest.mark.parametrize("variant_id", sorted(DECLARED))
 def test_a_variant_asked_for_by_its_id_loads_its_own_module_only(variant_id):
+    """... and reads no installed package's metadata (SPEC §8: a built-in costs nothing to find)."""
     name, modules = _run(f"from scorekeeper.core.variants import get_variant\n"
                          f"print(get_variant({variant_id!r}).id)")
     assert name == variant_id
     assert loaded_besides(variant_id, modules) == []
-    assert MODULES[variant_id][0] in modules.split()
+    assert DECLARED[variant_id].partition(":")[0] in modules.split()
+    assert "importlib.metadata" not in modules.split()
 
 
 def test_rummy500_loads_neither_gin_nor_another_variant():
@@ -50,12 +73,6 @@ def test_rummy500_loads_neither_gin_nor_another_variant():
     heavy = ("scorekeeper.core.gin", "scorekeeper.core.variants.gin", "scorekeeper.core.variants.carousel",
              "scorekeeper.core.variants.crazy")
     assert [m for m in modules.split() if m.startswith(heavy)] == []
-
-
-def test_the_registry_lists_every_variant_in_order():
-    assert VARIANT_IDS == ("rummy500", "rum500", "carousel", "crazy", "gin") == tuple(VARIANTS)
-    assert all(v.id == vid and get_variant(vid) is v for vid, v in VARIANTS.items())
-    assert set(MODULES) == set(VARIANT_IDS)
 
 
 @pytest.mark.parametrize("name,variant_id", [
@@ -82,7 +99,7 @@ def test_a_name_that_is_no_variant_s():
     with pytest.raises(InputError) as e:
         get_variant("poker")
     assert e.value.code == "variant.unknown"
-    assert e.value.message == '"poker" is not a variant; the variants are rummy500, rum500, carousel, crazy, gin.'
+    assert e.value.message == f'"poker" is not a variant; the variants are {", ".join(VARIANTS)}.'
 
 
 def test_another_variant_s_option_is_told_apart_with_only_one_variant_loaded():
@@ -135,7 +152,7 @@ def test_the_command_line_and_the_documents_read_variant_facts_not_ids():
     import re
 
     root = Path(__file__).resolve().parents[1] / "scorekeeper"
-    ids = "|".join(VARIANT_IDS)
+    ids = "|".join(VARIANTS)
     compared = re.compile(rf"""[=!]=\s*["']({ids})["']|["']({ids})["']\s*[=!]=""")
     files = [*sorted((root / "cli").rglob("*.py")), root / "app" / "report.py", root / "app" / "application.py"]
     found = [f"{path.relative_to(root)}:{n}" for path in files

@@ -339,11 +339,17 @@ class Application:
         return check_melds(get_variant(variant), list(cards), round_, list(rules)).as_json(people=True)
 
     def rules(self, variant: str | None = None) -> dict | list:
-        """``rules --json``: the variants (``variant`` None), or one variant's rules and options."""
+        """``rules --json``: the variants (``variant`` None), or one variant's rules and options.
+
+        The list is ``{"variants": [row, ...]}``, with ``"failed": [{"id", "error"}]`` added when
+        an installed variant could not be loaded (``error``: the sentence naming it, SPEC §8).
+        Raises :class:`~scorekeeper.core.errors.VariantError` for one variant that cannot be loaded."""
         from scorekeeper.core import describe, variants
 
         if variant is None:  # every variant (one variant's rules load that variant alone)
-            return describe.variants_json(variants.VARIANTS.values())
+            doc = describe.variants_json(variants.every_variant().values())
+            failed = [{"id": e.facts["name"], "error": e.message} for e in variants.broken()]
+            return {**doc, "failed": failed} if failed else doc
         return describe.variant_rules(variants.get_variant(variant))
 
     # -- sharing ----------------------------------------------------------------------

@@ -170,20 +170,19 @@ def compute(games: Sequence[Game], player: str | None = None, variant: str | Non
     keeps only that player's rows (head-to-head still lists every opponent).
     Raises :class:`InputError` when ``player`` sat in no session at all.
     Shape: ``{"player", "variant", "sessions": N, "variants": [block, ...]}``, one
-    block per variant played (in the order of :data:`scorekeeper.core.variants.VARIANT_IDS`):
+    block per variant played (in the order ``rules`` lists them: each variant's ``list_order``):
     ``{"variant", "name", "lowest_wins", "sessions", "players": [player_stats...]}``,
     players with most wins first, then most games, then by name. With ``variant``
     there is exactly that variant's block (even with no game), and its ``players``
     are also the document's ``players`` (the shape of a single-variant selection).
     """
-    from scorekeeper.core.variants import VARIANT_IDS, get_variant
+    from scorekeeper.core.variants import get_variant
 
     everyone = _names(games)
     if player is not None and player not in everyone:
         raise InputError("stats.no_player", player=player, hint=did_you_mean(player, everyone))
     chosen = [g for g in games if g.scores and (variant is None or g.variant == variant)]
-    order = list(VARIANT_IDS)
-    played = sorted({g.variant for g in chosen}, key=lambda v: order.index(v) if v in order else len(order))
+    played = sorted({g.variant for g in chosen}, key=lambda v: (get_variant(v).list_order, v))
     blocks = []
     for vid in ([variant] if variant is not None else played):
         mine = [g for g in chosen if g.variant == vid]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 
 from scorekeeper.core.game import GameSetup
-from scorekeeper.core.interpretations import INTERPRETATION_OPTIONS, INTERPRETATIONS
+from scorekeeper.core.interpretations import INTERPRETATIONS
 from scorekeeper.core.messages import render
 from scorekeeper.core.rules import Variant, resolve_rules
 from scorekeeper.core.scoring import Phrase, phrase
@@ -150,7 +150,7 @@ def variant_rules(variant: Variant) -> dict:
     if variant.presets:
         doc["presets"] = {name: {k: _plain(v) for k, v in values.items()} for name, values in variant.presets.items()}
     doc["interpretations"] = [
-        {"id": key, "text": INTERPRETATIONS.get(key, ""), "option": INTERPRETATION_OPTIONS.get(key)}
+        {"id": key, "text": INTERPRETATIONS.get(key, ""), "option": variant.interpretation_options.get(key)}
         for key in variant.interpretations
     ]
     return doc

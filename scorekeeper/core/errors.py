@@ -88,6 +88,14 @@ class StateError(ScorekeeperError):
     game already finished, a hand that does not exist (exit 2)."""
 
 
+class VariantError(ScorekeeperError):
+    """A variant that is declared (SPEC §8) but cannot be used: its module raises on import,
+    its entry names no variant, or its id is another's (exit 1). Facts: ``name`` (the id),
+    ``where`` (the entry or module), and ``kind``/``error`` (what was raised) where there is one."""
+
+    exit_code = ExitCode.FAILED
+
+
 class StoreError(ScorekeeperError):
     """The database cannot be used: busy, unreadable, damaged, unwritable (exit 1)."""
 

@@ -4,54 +4,46 @@ names of the SPEC sections scores cite.
 The texts are message templates (``interpretation.I-1``, ``section.§2.1`` in
 :mod:`scorekeeper.core.messages.game`), one place, so that ``rules VARIANT``, ``explain`` and the
 README all say the same thing. A variant lists the interpretations that apply
-to it (:attr:`~scorekeeper.core.rules.Variant.interpretations`); each id maps
-to one sentence here.
+to it (:attr:`~scorekeeper.core.rules.Variant.interpretations`) and brings the
+templates of its own; each id maps to one sentence here.
 """
 from __future__ import annotations
 
 from typing import Iterator, Mapping
 
-from scorekeeper.core.messages import render
+from scorekeeper.core.messages import TEMPLATES, render
 
 
 class _Said(Mapping[str, str]):
-    """Id → sentence, each said when it is read (in the language chosen then, SPEC §7),
-    never once at import."""
+    """Id -> sentence for every template ``PREFIX.ID`` there is (the program's, and those a
+    loaded variant brought, SPEC §8), each said when it is read (in the language chosen then,
+    SPEC §7), never once at import."""
 
-    def __init__(self, prefix: str, keys: tuple[str, ...]):
-        self._prefix, self._keys = prefix, keys
+    def __init__(self, prefix: str):
+        self._prefix = prefix + "."
 
     def __getitem__(self, key: str) -> str:
-        if key not in self._keys:
+        if self._prefix + str(key) not in TEMPLATES:
             raise KeyError(key)
-        return render(f"{self._prefix}.{key}", {})
+        return render(self._prefix + key, {})
+
+    def __contains__(self, key: object) -> bool:
+        return self._prefix + str(key) in TEMPLATES
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._keys)
+        return iter([code[len(self._prefix):] for code in TEMPLATES if code.startswith(self._prefix)])
 
     def __len__(self) -> int:
-        return len(self._keys)
+        return sum(1 for code in TEMPLATES if code.startswith(self._prefix))
 
 
-#: Interpretation id → the sentence stating the default and how to change it (SPEC §2.6).
-INTERPRETATIONS: Mapping[str, str] = _Said(
-    "interpretation", ("I-1", "I-2", "I-3", "I-4", "I-5", "I-6", "I-7", *(f"I-G{i}" for i in range(1, 11))))
+#: Interpretation id -> the sentence stating the default and how to change it (SPEC §2.6): the
+#: templates ``interpretation.ID``. Which option changes one is the variant's to say
+#: (:attr:`~scorekeeper.core.rules.Variant.interpretation_options`).
+INTERPRETATIONS: Mapping[str, str] = _Said("interpretation")
 
-#: Interpretation id → the rule option that changes it, where there is one.
-INTERPRETATION_OPTIONS: dict[str, str | None] = {
-    "I-1": "tie", "I-2": "round_bonus", "I-3": "decks", "I-4": None, "I-5": None, "I-6": None, "I-7": None,
-    # Gin Rummy (SPEC §2.7)
-    "I-G1": "equal_deadwood", "I-G2": None, "I-G3": "shutout", "I-G4": "box_timing", "I-G5": "game_winner",
-    "I-G6": None, "I-G7": None, "I-G8": "oklahoma_ace", "I-G9": "spades_double", "I-G10": None,
-}
-
-#: SPEC section → its title, so an explanation can name the rule it cites.
-SECTIONS: Mapping[str, str] = _Said("section", ("§2", "§2.1", "§2.2", "§2.3", "§2.4", "§2.5", "§2.6", "§2.7", "§4"))
-
-
-def interpretation(key: str) -> str:
-    """The sentence for ``"I-1"`` … ``"I-7"``, ``"I-G1"`` … ``"I-G10"``. Raises :class:`KeyError` for an unknown id."""
-    return INTERPRETATIONS[key]
+#: Rule section -> its title, so an explanation can name the rule it cites: the templates ``section.REF``.
+SECTIONS: Mapping[str, str] = _Said("section")
 
 
 def rule_name(ref: str) -> str:
@@ -60,11 +52,7 @@ def rule_name(ref: str) -> str:
     section number of the specification, which users do not have (``""`` when unknown)."""
     if ref in INTERPRETATIONS or (ref.startswith("I-") and not ref.startswith("§")):
         return ref
-    if ref in SECTIONS:
-        return SECTIONS[ref]
-    from scorekeeper.core.messages import TEMPLATES
-
-    return render(f"section.{ref}", {}) if f"section.{ref}" in TEMPLATES else ""
+    return SECTIONS.get(ref, "")
 
 
 def rule_names(rule: str) -> str:

@@ -83,6 +83,10 @@ class MeldRules:
     wild_name: Phrase | str = phrase("meld.wild_card")
     #: the refusal of an ace above a king where the ace is always low (the variant's sentence)
     ace_low_code: str = "meld.ace_always_low"
+    #: the most cards a set may hold, or None for no limit (Contract Rummy's sets), as lay-offs see it
+    set_max: int | None = 4
+    #: whether a run may reach from ace to ace, A-2-…-K-A (Contract Rummy, I-C9), as lay-offs see it
+    ace_to_ace: bool = False
 
 
 @dataclass(frozen=True)
@@ -363,39 +367,62 @@ class TableMeld:
 
 
 def fit_layoffs(
-    melds: Sequence[TableMeld], layoffs: Sequence[tuple[str, PlayedCard]], rules: MeldRules
+    melds: Sequence[TableMeld], layoffs: Sequence[tuple[str, PlayedCard]], rules: MeldRules,
+    read: Callable[[TableMeld, list[PlayedCard]], MeldReading] | None = None,
 ) -> list[MeldReading] | None:
     """Find where every lay-off goes (SPEC §2.2): an assignment of each
     ``(player, card)`` to a meld, lay-offs on lay-offs included, that leaves
     every meld legal. A search over all assignments, not a greedy pass.
 
+    ``rules`` say which cards are wild (a wild card may go onto any meld), how large
+    a set may grow (``set_max``) and whether a run may reach from ace to ace;
+    ``read(meld, cards)`` judges a meld with its lay-offs (raising :class:`IllegalMeld`),
+    :func:`read_meld` under ``rules`` when not given (a variant whose melds keep the
+    kind they were laid down as says so there).
+
     Returns each meld's final reading (in ``melds`` order), or None when no
     assignment works.
     """
+    def natural_suit(m: TableMeld) -> str | None:
+        return next((s.counts_as.suit for s in m.reading.slots if s.counts_as is not None and s.counts_as.suit),
+                    None)
+
     def could_take(m: TableMeld, card: PlayedCard, added: list[PlayedCard]) -> bool:
+        if rules.wild(card.card):
+            return True
         if m.reading.kind == "set":
             rank = m.reading.slots[0].rank
-            return card.card.rank == rank and len(m.cards) + len(added) < 4
-        suit = next(s.counts_as.suit for s in m.reading.slots if s.counts_as is not None)
-        taken = {s.rank % 13 for s in m.reading.slots} | {c.card.rank % 13 for c in added}
+            room = rules.set_max is None or len(m.cards) + len(added) < rules.set_max
+            return (card.card.rank == rank or rank == 0) and room
+        suit = natural_suit(m)
+        if suit is None:  # a run of wild cards only: any card may extend it
+            return True
+        naturals = [c for c in added if not rules.wild(c.card)]
+        if card.card.rank == 1 and rules.ace_to_ace:  # one ace at each end at most
+            aces = sum(1 for s in m.reading.slots if s.rank in (1, 14)) + sum(c.card.rank == 1 for c in naturals)
+            return card.card.suit == suit and aces < 2
+        taken = {s.rank % 13 for s in m.reading.slots} | {c.card.rank % 13 for c in naturals}
         return card.card.suit == suit and card.card.rank % 13 not in taken
 
     def fillable(m: TableMeld, added: list[PlayedCard], rest: Counter) -> bool:
         """Can the cards still to place fill the gaps between a run and what was
-        laid off on it (a 9 on 5-6-7 needs an 8 still to come)?"""
+        laid off on it (a 9 on 5-6-7 needs an 8 still to come, or a wild card)?"""
         if m.reading.kind == "set" or not added:
             return True
-        suit = next(s.counts_as.suit for s in m.reading.slots if s.counts_as is not None)
+        suit = natural_suit(m)
+        if suit is None or any(rules.wild(c.card) for c in added):
+            return True
+        wilds_left = sum(n for (rank, s), n in rest.items() if rules.wild(Card(rank, s)))
         fixed = [s.rank for s in m.reading.slots] + [c.card.rank for c in added if c.card.rank != 1]
         aces = [((1,) if c.ace == "low" else (14,) if c.ace == "high" else (1, 14))
                 for c in added if c.card.rank == 1]
         for places in product(*aces):
             ranks = fixed + list(places)
-            if len(set(ranks)) != len(ranks) or (1 in ranks and 14 in ranks):
+            if len(set(ranks)) != len(ranks) or (1 in ranks and 14 in ranks and not rules.ace_to_ace):
                 continue
             need = Counter((1 if r == 14 else r, suit)
                            for r in range(min(ranks), max(ranks) + 1) if r not in ranks)
-            if all(rest[k] >= n for k, n in need.items()):
+            if sum(max(0, n - rest[k]) for k, n in need.items()) <= wilds_left:
                 return True
         return False
 
@@ -428,7 +455,7 @@ def fit_layoffs(
                     readings.append(m.reading)
                     continue
                 try:
-                    readings.append(read_meld(m.cards + added, rules))
+                    readings.append(read(m, m.cards + added) if read is not None else read_meld(m.cards + added, rules))
                 except IllegalMeld:
                     return None
             return readings

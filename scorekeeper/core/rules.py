@@ -292,6 +292,16 @@ class Variant:
     #: cards left in hand that score, see ``scorekeeper.cli.prompt.parts_asked``) or ``"cards"``
     #: (the cards the player shows, read with the variant's one-line form: Gin Rummy)
     prompt_asks: str = "parts"
+    #: interpretation id (of :attr:`interpretations`) -> the option that changes it, where one does
+    interpretation_options: Mapping[str, str] = field(default_factory=dict)
+    #: the variant's own message templates (code -> English template), taken when it is loaded
+    #: (SPEC §8); its explanation lines, errors and its ``section.REF``/``interpretation.ID`` texts
+    templates: Mapping[str, str] = field(default_factory=dict)
+    #: a folder of gettext catalogs for the variant's own texts (``LANG/LC_MESSAGES/<id>.mo``);
+    #: None: they are in the program's catalogs (a built-in variant), or English only
+    catalogs: Any = None
+    #: where ``rules`` and the help list the variant: by this number, then by id
+    list_order: int = 1000
 
     # -- facts read as the rest of the program asks for them --
 

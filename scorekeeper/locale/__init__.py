@@ -70,4 +70,4 @@ def speak(code: str) -> None:
     """Make every sentence from now on be in language ``code``."""
     from scorekeeper.core import messages
 
-    messages.use(translations(code))
+    messages.use(translations(code), code)

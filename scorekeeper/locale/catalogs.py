@@ -35,8 +35,9 @@ def template_catalog():
 
     from scorekeeper.core import messages
 
+    built_in_variants()  # their own templates join the program's
     catalog = Catalog(domain=DOMAIN, project="scorekeeper")
-    for code, template in sorted(messages.TEMPLATES.items()):
+    for code, template in sorted({**messages.TEMPLATES, **variant_templates()}.items()):
         catalog.add(template, context=code)
         for one, many in _PLURAL.findall(template):
             catalog.add((one, many), context=code)
@@ -54,19 +55,40 @@ def template_catalog():
     return catalog
 
 
+def variant_templates() -> dict[str, str]:
+    """The message templates variants keep in their own package: a module ``templates``
+    (``TEMPLATES``: code -> English template) anywhere under :mod:`scorekeeper.core.variants`."""
+    import importlib
+    import pkgutil
+
+    import scorekeeper.core.variants as package
+
+    found: dict[str, str] = {}
+    for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+        if info.name.rpartition(".")[2] == "templates":
+            found.update(importlib.import_module(info.name).TEMPLATES)
+    return found
+
+
 def variant_texts() -> list[tuple[str, str | None]]:
     """The variants' own words said to people: each name (context ``variant``), rules
     summary, option help and allowed values, and the wild cards' names (context ``wild``)."""
     from scorekeeper.core.cards import RANKS
-    from scorekeeper.core.variants import VARIANTS
 
     found: list[tuple[str, str | None]] = [("joker", "wild")] + [(f"wild {r}", "wild") for r in RANKS]
-    for variant in dict.fromkeys(VARIANTS.values()):
+    for variant in built_in_variants():
         found.append((variant.name, "variant"))
         found.append((variant.summary, None))
         for o in (*variant.listed_options, *variant.options):
             found += [(o.help, None), (o.values, None)]
     return [(text, context) for text, context in dict.fromkeys(found) if text]
+
+
+def built_in_variants() -> list:
+    """The variants this package declares (an installed plugin's texts are its own catalogs' business)."""
+    from scorekeeper.core.variants import declared, get_variant
+
+    return [get_variant(name) for name, ep in declared().items() if ep.value.startswith("scorekeeper.")]
 
 
 def command_helps() -> list[str]:

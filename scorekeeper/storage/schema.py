@@ -225,10 +225,13 @@ def _setup_problem(variant_id: str, players: tuple[str, ...], dealer: str,
     read many sessions of the same few setups)."""
     from scorekeeper.core.game import new_setup
     from scorekeeper.core.rules import resolve_rules
+    from scorekeeper.core.errors import VariantError
     from scorekeeper.core.variants import get_variant
 
     try:
         variant = get_variant(variant_id)
+    except VariantError:  # an installed variant that does not load: the record is sound (SPEC §8)
+        raise
     except ScorekeeperError as e:
         return "variant", {"cause": e}
     if variant.id != variant_id:

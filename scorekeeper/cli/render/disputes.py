@@ -185,6 +185,8 @@ def variants(t: Any, doc: dict) -> None:
                                  (_("Decks"), v["decks"]), (_("Dealt"), v["dealt"]), (_("Goal"), v["goal"])):
                 t.print(Text(f"  {label}: {value}"))
     t.print(Text(_("scorekeeper rules VARIANT shows a variant's rules, options and interpretations."), style="dim"))
+    for failed in doc.get("failed", ()):  # an installed variant that does not load: named, the others shown
+        t.err.print(Text(failed["error"]))
 
 
 def variant_rules(t: Any, doc: dict) -> None:

@@ -255,6 +255,69 @@ def least_deadwood_arrangements(cards: Sequence[Card], limit: int = 10_000) -> l
     return [_as_shown(_arrangement(hand, masks), cards) for masks in out]
 
 
+def knock_arrangements(cards: Sequence[Card], limit: int) -> list[Arrangement]:
+    """Every arrangement of ``cards`` into disjoint melds that leaves at most ``limit``
+    points of deadwood: the layouts a knock allows (SPEC §2.7, the knocker's choice).
+    A card that could join a meld may still be left as deadwood (a shorter run gives the
+    defender fewer places to lay off). Ordered by deadwood, then the fixed order of
+    :func:`least_deadwood_arrangements`; empty when no arrangement is within ``limit``.
+
+    Worked example: 3♠ 4♠ 5♠ 3♥ 3♦ 9♣ 10♣ J♣ Q♣ K♣ within 10 has two layouts:
+    3♠-5♠ and 9♣-K♣ with 3♥ 3♦ (6), and 3♠ 3♥ 3♦ and 9♣-K♣ with 4♠ 5♠ (9)."""
+    hand = _mask(cards)
+    by_card = _melds_by_low_card(hand)
+    best: dict[int, int] = {0: 0}
+
+    def least(rem: int) -> int:
+        got = best.get(rem)
+        if got is not None:
+            return got
+        low = rem & -rem
+        value = _VALUE[low.bit_length() - 1] + least(rem ^ low)
+        for m in by_card.get(low, ()):
+            if m & rem == m:
+                value = min(value, least(rem ^ m))
+        best[rem] = value
+        return value
+
+    found: list[tuple[int, list[int]]] = []
+
+    def walk(rem: int, chosen: list[int], owed: int) -> None:
+        if rem == 0:
+            found.append((owed, list(chosen)))
+            return
+        low = rem & -rem
+        for m in by_card.get(low, ()):
+            if m & rem == m and owed + least(rem ^ m) <= limit:
+                chosen.append(m)
+                walk(rem ^ m, chosen, owed)
+                chosen.pop()
+        v = _VALUE[low.bit_length() - 1]
+        if owed + v + least(rem ^ low) <= limit:
+            walk(rem ^ low, chosen, owed + v)
+
+    if least(hand) <= limit:
+        walk(hand, [], 0)
+    found.sort(key=lambda f: f[0])  # stable: the search's fixed order among equal deadwood
+    return [_as_shown(_arrangement(hand, masks), cards) for _, masks in found]
+
+
+def defender_answers(defender: Sequence[Card], layouts: Sequence[Arrangement]) -> list[Arrangement]:
+    """The defender's best answer (:func:`defender_arrangement`) to each of the knocker's
+    ``layouts``, worked out once for every set of melds that can take one of the
+    defender's cards (the other melds change nothing for them)."""
+    hand = _mask(defender)
+    cache: dict[tuple[GinMeld, ...], Arrangement] = {}
+    out = []
+    for layout in layouts:
+        open_to = tuple(m for m in layout.melds if _layoff_groups(hand, m))
+        got = cache.get(open_to)
+        if got is None:
+            got = cache[open_to] = defender_arrangement(defender, open_to)
+        out.append(got)
+    return out
+
+
 def best_arrangement(cards: Sequence[Card], defender: Sequence[Card] | None = None) -> Arrangement:
     """The knocker's arrangement of ``cards`` (10, or 11 for big gin): the melds
     that leave the least deadwood; of several, the one that leaves the

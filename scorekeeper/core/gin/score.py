@@ -34,10 +34,11 @@ from scorekeeper.core.gin.arrange import (
     GinMeld,
     card_value,
     deadwood_points,
+    defender_answers,
     defender_arrangement,
+    knock_arrangements,
     least_deadwood_arrangements,
     meld_of,
-    most_against,
 )
 from scorekeeper.core.gin.entry import GinHand, GinPlayer, parse_hand
 from scorekeeper.core.gin.options import GinOptions
@@ -180,24 +181,26 @@ def _fits(melds: Sequence[GinMeld], owner: str, player: str, layoffs: Sequence[P
     return fit_layoffs(_table(melds, owner), [(player, c) for c in layoffs], MELD_RULES) is not None
 
 
-def _layoff_refusal(melds: Sequence[GinMeld], knocker: str, player: str,
+def _layoff_refusal(layouts: Sequence[Sequence[GinMeld]], knocker: str, player: str,
                     layoffs: Sequence[PlayedCard]) -> InputError:
-    """Which lay-off fits nowhere: grow the largest group that fits together (a J♥
-    resting on a 10♥ laid off before it joins once the 10♥ has), and blame the first left."""
-    fits: list[PlayedCard] = []
-    left = list(layoffs)
-    grown = True
-    while grown:
-        grown = False
-        for c in list(left):
-            if _fits(melds, knocker, player, fits + [c]):
-                fits.append(c)
-                left.remove(c)
-                grown = True
-    if left:
-        return InputError("gin.layoff_no_fit", player=player, card=left[0].card, knocker=knocker,
-                          melds=[list(m.cards) for m in melds])
-    return InputError("gin.layoffs_not_together", player=player, cards=[c.card for c in layoffs], knocker=knocker)
+    """Why the defender's lay-offs fit no layout of the knocker's cards: shrink them to a
+    smallest group that still fits no layout (a J♥ resting on a 10♥ laid off before it stays
+    with it). One card left: it fits nowhere. Several: each could stand, but no one layout
+    takes them together (4♣ on 4♠ 4♥ 4♦ and 2♠ on 3♠ 4♠ 5♠, from the same 4♠)."""
+    def fits_some(group: Sequence[PlayedCard]) -> bool:
+        return any(_fits(melds, knocker, player, group) for melds in layouts)
+
+    group = list(layoffs)
+    for c in list(group):
+        rest = [x for x in group if x is not c]
+        if rest and not fits_some(rest):
+            group = rest
+    if len(group) == 1:
+        return InputError("gin.layoff_no_fit", player=player, card=group[0].card, knocker=knocker,
+                          melds=[list(m.cards) for m in layouts[0]])
+    if len(layouts) > 1:
+        return InputError("gin.layoffs_apart", player=player, cards=[c.card for c in group], knocker=knocker)
+    return InputError("gin.layoffs_not_together", player=player, cards=[c.card for c in group], knocker=knocker)
 
 
 # --- scoring -------------------------------------------------------------------------------
@@ -274,30 +277,34 @@ def score_hand(hand: GinHand, options: GinOptions) -> HandResult:
     limit = knock_limit(options, hand.upcard)
     notes = _Notes()
 
-    # The knocker: k, and the melds the defender may lay off on (all the ties when arranged here).
-    ties: list[Arrangement] | None = least_deadwood_arrangements(kp.cards) if kp.form == "cards" else None
-    k = ties[0].deadwood if ties else deadwood_points(kp.hand) if kp.form == "arranged" else kp.points
+    # The knocker: k, and the layouts the knock allows (every one, when arranged here).
+    least = least_deadwood_arrangements(kp.cards, limit=1)[0] if kp.form == "cards" else None
+    k = least.deadwood if least else deadwood_points(kp.hand) if kp.form == "arranged" else kp.points
     if hand.big_gin and k:
-        dead = list(ties[0].deadwood_cards) if ties else list(kp.hand or ())
+        dead = list(least.deadwood_cards) if least else list(kp.hand or ())
         raise InputError("gin.big_gin_deadwood" if dead else "gin.big_gin_points", player=knocker,
                          deadwood=k, deadwood_cards=dead)
     if not hand.big_gin and k > limit:
-        raise _over_limit(kp, k, limit, options, hand.upcard, ties)
+        raise _over_limit(kp, k, limit, options, hand.upcard, least)
     gin = k == 0
     if gin and dp.layoffs:
         raise InputError("gin.layoff_against_big_gin" if hand.big_gin else "gin.layoff_against_gin",
                          player=defender, knocker=knocker, cards=[c.card for c in dp.layoffs])
+    # gin beats every other layout (nothing is laid off against it, and a bonus is added)
+    layouts = knock_arrangements(kp.cards, 0 if gin else limit) if least else None
 
-    # The defender: d, and which of the knocker's tied arrangements is chosen.
-    chosen, d_side = _defender_side(kp, dp, ties, k_melds, d_melds, gin, notes)
+    # The defender: d, and which of the knocker's layouts is chosen (SPEC §2.7, the knocker's choice).
+    judge = _Judge(options, hand, knocker, defender)
+    chosen, d_side = _defender_side(kp, dp, layouts, k_melds, d_melds, gin, notes, judge)
     if kp.form == "cards":
         k_side = _from_arrangement(chosen)
+        k = chosen.deadwood
     elif kp.form == "arranged":
         k_side = _Side(k_melds, k, list(kp.hand))
     else:
         k_side = _Side(None, k)
     d = d_side.deadwood
-    _hints(notes, kp, dp, k_side, d_side, knocker, gin)
+    _hints(notes, kp, dp, k_side, d_side, knocker, gin, judge, limit)
 
     out = _outcome(options, hand, knocker, defender, k, d)
     scores = {}
@@ -333,24 +340,89 @@ def score_hand(hand: GinHand, options: GinOptions) -> HandResult:
     return HandResult(scores, won=[out.winner], ended="knock", context=context, remarks=notes.phrases)
 
 
-def _defender_side(kp: GinPlayer, dp: GinPlayer, ties: list[Arrangement] | None, k_melds: list[GinMeld],
-                   d_melds: list[GinMeld], gin: bool, notes: _Notes) -> tuple[Arrangement | None, _Side]:
-    """The defender's deadwood after lay-offs, and the knocker's arrangement chosen among
-    ``ties`` (when arranged here): one the defender's entered lay-offs fit, or the one that
-    leaves the defender's cards the most deadwood (SPEC §2.7)."""
+class _Judge:
+    """The result of a layout for the knocker, in points: what the knocker scores, or minus
+    what the defender scores on an undercut (SPEC §2.7 scoring, doubling and boxes included)."""
+
+    def __init__(self, options: GinOptions, hand: GinHand, knocker: str, defender: str):
+        self.options, self.hand, self.knocker, self.defender = options, hand, knocker, defender
+
+    def outcome(self, k: int, d: int) -> "_Outcome":
+        return _outcome(self.options, self.hand, self.knocker, self.defender, k, d)
+
+    def value(self, k: int, d: int) -> int:
+        out = self.outcome(k, d)
+        return out.points if out.winner == self.knocker else -out.points
+
+
+def _answers(defender: Sequence[Card], layouts: Sequence[Arrangement]) -> list[Arrangement]:
+    """The defender's best answer to each layout: lay-offs onto its melds, none against gin."""
+    if layouts and all(t.deadwood == 0 for t in layouts):
+        return [defender_arrangement(defender, ())] * len(layouts)
+    answers = defender_answers(defender, layouts)
+    if layouts and layouts[0].deadwood == 0:  # gin layouts take no lay-offs
+        plain_answer = defender_arrangement(defender, ())
+        answers = [plain_answer if t.deadwood == 0 else a for t, a in zip(layouts, answers)]
+    return answers
+
+
+def _choose(layouts: Sequence[Arrangement], answers: Sequence[Arrangement], judge: _Judge) -> int:
+    """The knocker's choice among ``layouts`` (each with the defender's best answer): the best
+    result for the knocker, then the least deadwood, then the most deadwood left to the
+    defender, then the first in the layouts' fixed order. Returns its index."""
+    return min(range(len(layouts)), key=lambda i: (-judge.value(layouts[i].deadwood, answers[i].deadwood),
+                                                    layouts[i].deadwood, -answers[i].deadwood, i))
+
+
+def _choice_notes(notes: _Notes, layouts: Sequence[Arrangement], answers: Sequence[Arrangement], i: int,
+                  judge: _Judge) -> None:
+    """Say why the knocker's layout stands: another layout with less deadwood that would have
+    changed the result (never a worse result called better), and the equally good layouts and
+    the rule that chose among them."""
+    knocker, defender = judge.knocker, judge.defender
+    chosen, answer = layouts[i], answers[i]
+    best = judge.value(chosen.deadwood, answer.deadwood)
+    out = judge.outcome(chosen.deadwood, answer.deadwood)
+    # the layout with the least deadwood, when another result comes of it
+    j = 0
+    if j != i and judge.value(layouts[j].deadwood, answers[j].deadwood) != best:
+        other, other_answer = layouts[j], answers[j]
+        o = judge.outcome(other.deadwood, other_answer.deadwood)
+        notes.add("gin.note.layout_chosen", player=knocker, defender=defender, melds=[list(m.cards) for m in chosen.melds],
+                  deadwood_cards=list(chosen.deadwood_cards), deadwood=chosen.deadwood,
+                  other_melds=[list(m.cards) for m in other.melds], other_deadwood=other.deadwood,
+                  other_cards=list(other.deadwood_cards), layoffs=list(other_answer.laid_off),
+                  other_d=other_answer.deadwood, other_points=o.points, other_winner=o.winner,
+                  winner=out.winner, points=out.points)
+    same = [t for t in range(len(layouts)) if judge.value(layouts[t].deadwood, answers[t].deadwood) == best]
+    if len(same) > 1:
+        ks = {layouts[t].deadwood for t in same}
+        ds = {answers[t].deadwood for t in same if layouts[t].deadwood == chosen.deadwood}
+        rule = "least" if len(ks) > 1 else "most" if len(ds) > 1 else "first"
+        notes.add(f"gin.note.layouts_equal_{rule}", player=knocker, defender=defender, count=len(same),
+                  deadwood=chosen.deadwood, d=answer.deadwood)
+
+
+def _defender_side(kp: GinPlayer, dp: GinPlayer, layouts: list[Arrangement] | None, k_melds: list[GinMeld],
+                   d_melds: list[GinMeld], gin: bool, notes: _Notes,
+                   judge: _Judge) -> tuple[Arrangement | None, _Side]:
+    """The defender's deadwood after lay-offs, and the knocker's layout chosen among ``layouts``
+    (when arranged here): against the defender's cards, the one with the best result for the
+    knocker (:func:`_choose`); against entered lay-offs, the least deadwood they fit; else
+    the least deadwood (SPEC §2.7)."""
     knocker, defender = kp.name, dp.name
-    chosen = ties[0] if ties else None
+    chosen = layouts[0] if layouts else None
     if dp.form == "arranged":
         if dp.layoffs:
             if kp.form == "points":
                 raise InputError("gin.layoff_on_paper", player=defender, knocker=knocker,
                                  cards=[c.card for c in dp.layoffs])
-            candidates = [list(t.melds) for t in ties] if ties else [k_melds]
+            candidates = [list(t.melds) for t in layouts] if layouts else [k_melds]
             fit = next((i for i, ms in enumerate(candidates) if _fits(ms, knocker, defender, dp.layoffs)), None)
             if fit is None:
-                raise _layoff_refusal(candidates[0], knocker, defender, dp.layoffs)
-            if ties:
-                chosen = ties[fit]
+                raise _layoff_refusal(candidates, knocker, defender, dp.layoffs)
+            if layouts:
+                chosen = layouts[fit]
         return chosen, _Side(d_melds, deadwood_points(dp.hand), list(dp.hand),
                              laid_off=[c.card for c in dp.layoffs])
     if dp.form == "cards":
@@ -359,10 +431,12 @@ def _defender_side(kp: GinPlayer, dp: GinPlayer, ties: list[Arrangement] | None,
             return chosen, _from_arrangement(defender_arrangement(dp.cards, ()))
         if gin:
             return chosen, _from_arrangement(defender_arrangement(dp.cards, ()))
-        if ties:
-            chosen = most_against(ties, dp.cards)
-        onto = chosen.melds if chosen else tuple(k_melds)
-        return chosen, _from_arrangement(defender_arrangement(dp.cards, onto))
+        if layouts:
+            answers = _answers(dp.cards, layouts)
+            i = _choose(layouts, answers, judge)
+            _choice_notes(notes, layouts, answers, i, judge)
+            return layouts[i], _from_arrangement(answers[i])
+        return chosen, _from_arrangement(defender_arrangement(dp.cards, tuple(k_melds)))
     return chosen, _Side(None, dp.points)
 
 
@@ -411,16 +485,16 @@ def _arrangement_json(side: _Side) -> dict:
 
 
 def _over_limit(kp: GinPlayer, k: int, limit: int, options: GinOptions, upcard: Card | None,
-                ties: list[Arrangement] | None) -> InputError:
+                least: Arrangement | None) -> InputError:
     facts: dict[str, Any] = {"player": kp.name, "deadwood": k, "limit": limit, "knock_limit": options.knock_limit}
-    if ties:
-        facts |= {"deadwood_cards": list(ties[0].deadwood_cards), "melds": [list(m.cards) for m in ties[0].melds]}
+    if least:
+        facts |= {"deadwood_cards": list(least.deadwood_cards), "melds": [list(m.cards) for m in least.melds]}
     elif kp.hand is not None:
         facts["deadwood_cards"] = list(kp.hand)
     okla = options.oklahoma and upcard is not None
     if okla:
         facts["upcard"] = upcard
-    code = "gin.over_limit" + ("_cards" if ties else "") + ("_oklahoma" if okla else "")
+    code = "gin.over_limit" + ("_cards" if least else "") + ("_oklahoma" if okla else "")
     if kp.form == "arranged":
         # I-G6 scores an arrangement as entered, but a refusal can say that a better one knocks
         best = least_deadwood_arrangements(kp.shown())[0]
@@ -432,15 +506,33 @@ def _over_limit(kp: GinPlayer, k: int, limit: int, options: GinOptions, upcard: 
 
 
 def _hints(notes: _Notes, kp: GinPlayer, dp: GinPlayer, k_side: _Side, d_side: _Side, knocker: str,
-           gin: bool) -> None:
-    """I-G6: an arranged entry is scored as entered; say so when a better arrangement
-    or a missed lay-off would have left less deadwood."""
+           gin: bool, judge: _Judge, limit: int) -> None:
+    """I-G6: an arranged entry is scored as entered; say so when another layout of the
+    knocker's cards would have given the knocker a better result (judged against the
+    defender's best answer to each; never a worse result called better), or when a better
+    arrangement or a missed lay-off would have left the defender less deadwood."""
     if kp.form == "arranged" and k_side.deadwood:
-        best = least_deadwood_arrangements(kp.shown())[0]
-        if best.deadwood < k_side.deadwood:
-            notes.add("gin.note.better_arrangement" if best.deadwood else "gin.note.better_arrangement_all",
-                      player=kp.name, melds=[list(m.cards) for m in best.melds],
-                      deadwood_cards=list(best.deadwood_cards), deadwood=best.deadwood, entered=k_side.deadwood)
+        layouts = knock_arrangements(kp.shown(), limit)
+        if dp.form in ("cards", "arranged"):
+            shown = dp.shown()
+            answers = _answers(shown, layouts)
+            entered = judge.value(k_side.deadwood, defender_arrangement(shown, tuple(k_side.melds)).deadwood)
+            i = _choose(layouts, answers, judge)
+            better = judge.value(layouts[i].deadwood, answers[i].deadwood) > entered
+        else:
+            i = 0
+            better = layouts[0].deadwood < k_side.deadwood  # the defender's deadwood is fixed
+        if better:
+            best = layouts[i]
+            if best.deadwood < k_side.deadwood:
+                code = "gin.note.better_arrangement" if best.deadwood else "gin.note.better_arrangement_all"
+                notes.add(code, player=kp.name, melds=[list(m.cards) for m in best.melds],
+                          deadwood_cards=list(best.deadwood_cards), deadwood=best.deadwood, entered=k_side.deadwood)
+            else:
+                o = judge.outcome(best.deadwood, answers[i].deadwood)
+                notes.add("gin.note.better_layout", player=kp.name, melds=[list(m.cards) for m in best.melds],
+                          deadwood_cards=list(best.deadwood_cards), deadwood=best.deadwood,
+                          winner=o.winner, points=o.points)
     if dp.form != "arranged" or not d_side.deadwood:
         return
     onto = () if gin or k_side.melds is None else tuple(k_side.melds)

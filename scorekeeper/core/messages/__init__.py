@@ -48,12 +48,44 @@ for _part in (cards, game, gin, language, storage, app, cli):
 
 
 _translations: _gettext.NullTranslations = _gettext.NullTranslations()
+_language = "en"
+#: the catalogs variants bring (SPEC §8): ``(domain, folder)``, read for the language spoken
+_variant_catalogs: list[tuple[str, str]] = []
 
 
-def use(translations: _gettext.NullTranslations | None) -> None:
-    """Speak the language of ``translations`` from now on (None: English)."""
-    global _translations
+def use(translations: _gettext.NullTranslations | None, language: str = "en") -> None:
+    """Speak the language of ``translations`` (code ``language``) from now on (None: English).
+    The catalogs variants brought (:func:`add_variant_texts`) answer what it does not hold."""
+    global _translations, _language
     _translations = translations if translations is not None else _gettext.NullTranslations()
+    _language = language if translations is not None else "en"
+    for domain, folder in _variant_catalogs:
+        _fall_back_on(domain, folder)
+
+
+def _fall_back_on(domain: str, folder: str) -> None:
+    """Add a variant's catalog for the language spoken behind the program's own (none: English)."""
+    if speaking_english():
+        return
+    found = _gettext.translation(domain, localedir=folder, languages=[_language], fallback=True)
+    if type(found) is not _gettext.NullTranslations:
+        _translations.add_fallback(found)
+
+
+def add_variant_texts(domain: str, templates: Mapping[str, str], catalogs: Any = None) -> None:
+    """Take a variant's own message templates (code -> English template) and, where it brings
+    them, its gettext catalogs: ``catalogs`` is a folder holding ``LANG/LC_MESSAGES/DOMAIN.mo``
+    (``domain`` is the variant's id). A language without a catalog says them in English.
+
+    Raises ``ValueError`` when a code is already another template's.
+    """
+    clash = sorted(code for code, text in templates.items() if TEMPLATES.get(code, text) != text)
+    if clash:
+        raise ValueError(f"message codes already used: {', '.join(clash)}")
+    TEMPLATES.update(templates)
+    if catalogs is not None and (domain, str(catalogs)) not in _variant_catalogs:
+        _variant_catalogs.append((domain, str(catalogs)))
+        _fall_back_on(domain, str(catalogs))
 
 
 def speaking_english() -> bool:

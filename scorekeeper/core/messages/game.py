@@ -19,6 +19,12 @@ TEMPLATES: dict[str, str] = {
                               "win (tie=shared)."),
     "variant.unknown": '"{name}" is not a variant; the variants are {variants:list}.',
     "variant.unknown_near": '"{name}" is not a variant (did you mean "{near}"?); the variants are {variants:list}.',
+    "variant.failed": 'The variant "{name}" could not be loaded from {where}: {kind}: {error}.',
+    "variant.not_a_variant": ('The variant "{name}" could not be loaded from {where}: it names a {kind}, '
+                              'not a variant.'),
+    "variant.id_mismatch": 'The variant "{name}" could not be loaded from {where}: the variant there is "{id}".',
+    "variant.id_taken": ('The variant "{name}" could not be loaded from {where}: another variant already '
+                         'has that id.'),
 
     # -- a game: players, hands, the end (core.game) --
     "text.control": "{shown}: {what} cannot hold control characters (U+{char:04X}), which terminals would act on.",

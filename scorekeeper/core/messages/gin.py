@@ -155,6 +155,10 @@ TEMPLATES: dict[str, str] = {
     ),
     "gin.layoff_no_fit": "{player}: the lay-off {card} fits none of {knocker}'s melds ({melds:list}).",
     "gin.layoffs_not_together": "{player}: the lay-offs {cards} cannot all fit on {knocker}'s melds at once.",
+    "gin.layoffs_apart": (
+        "{player}: the lay-offs {cards} cannot stand together: each fits some layout of {knocker}'s cards, "
+        "but no one layout takes them all."
+    ),
     "gin.layoff_on_paper": (
         "{player}: the lay-offs {cards} cannot be checked, because {knocker}'s melds were counted on paper "
         "(I-G7): give {player}'s deadwood after lay-offs as points."
@@ -233,6 +237,28 @@ TEMPLATES: dict[str, str] = {
     "gin.note.better_layoffs_only": (
         "{player} could have laid off {layoffs} on {knocker}'s melds instead of melding, leaving {deadwood} "
         "deadwood instead of {entered}; the hand is scored as entered (I-G6)."
+    ),
+    "gin.note.layout_chosen": (
+        "{player} lays out {melds:and}, keeping {deadwood_cards} ({deadwood}), rather than {other_melds:and} "
+        "with {other_cards} ({other_deadwood}): against that layout {defender} would hold {other_d} after "
+        "lay-offs and {other_winner} would score {other_points}; with this one {winner} scores {points} "
+        "(the knocker chooses the layout with the best result)."
+    ),
+    "gin.note.layouts_equal_least": (
+        "{count:#layout|layouts} of {player}'s cards give the same result; the one with the least deadwood "
+        "({deadwood}) is taken."
+    ),
+    "gin.note.layouts_equal_most": (
+        "{count:#layout|layouts} of {player}'s cards give the same result; of those with the least deadwood "
+        "({deadwood}), the one that leaves {defender} the most ({d}) is taken."
+    ),
+    "gin.note.layouts_equal_first": (
+        "{count:#layout|layouts} of {player}'s cards give the same result with the same deadwood ({deadwood}), "
+        "each leaving {defender} {d}; the first is shown."
+    ),
+    "gin.note.better_layout": (
+        "{player} could have laid out {melds:and}, keeping {deadwood_cards} ({deadwood}), for a better result: "
+        "{winner} would score {points}; the hand is scored as entered (I-G6)."
     ),
     "gin.note.missed_layoff": (
         "{player} could have laid off {cards} on {knocker}'s melds, leaving {deadwood} deadwood instead of "

@@ -1,50 +1,146 @@
-"""The registry of variants: each variant's rules live in its own module, loaded
-only when the variant is asked for.
+"""The registry of variants (SPEC §8): every variant, built in or installed from
+elsewhere, is declared in the entry-point group ``scorekeeper.variants``, each
+entry named by the variant's id and naming the :class:`~scorekeeper.core.rules.Variant`
+object (``rummy500 = "scorekeeper.core.variants.rummy500:VARIANT"``). This
+package knows no variant by name.
 
-:func:`get_variant` accepts ids and aliases (``500``, ``manipulation``) and
-always returns the canonical :class:`~scorekeeper.core.rules.Variant`. A
-canonical id (what a stored session names) loads that variant's module only;
-an alias or a name that is no variant's loads every variant, since each
-declares its aliases in its own module. So do :data:`VARIANTS` (every variant
-by id, in the order of :data:`VARIANT_IDS`) and :data:`ALL_OPTION_KEYS`, which
-are made when first read.
+Finding one is lazy. A built-in variant lives in this package as the module (or
+package) named by its id, whose ``VARIANT`` is the object its entry point names:
+an id that is such a module is imported straight, without reading any installed
+package's metadata (a session of a built-in variant pays nothing for the lookup).
+Installed packages' entry points are read only for an id that is not a built-in
+one, an alias (``500``, ``manipulation``: each variant declares its own), or when
+every variant is listed (:func:`every_variant`, ``rules``).
+
+A variant that fails to load (its module raises on import, the entry names no
+:class:`Variant`, or its id is another's) is kept aside as a :class:`VariantError`
+naming it in one sentence (exit 1): :func:`get_variant` raises it for that variant
+alone, :func:`every_variant` leaves it out and :func:`broken` lists it, so the
+other variants never notice.
+
+:data:`VARIANTS` (every variant by id) and :data:`ALL_OPTION_KEYS` are made when
+first read, as :func:`every_variant` is.
 """
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import Any
 
 from scorekeeper.core import rules
-from scorekeeper.core.errors import InputError
+from scorekeeper.core.errors import InputError, VariantError
 from scorekeeper.core.rules import Variant
 
-#: Each variant's id, in the order the variants are listed, and where it is defined:
-#: its module in this package, and the module's name for it.
-_DEFINED_IN = {
-    "rummy500": ("rummy500", "RUMMY500"),
-    "rum500": ("rummy500", "RUM500"),
-    "carousel": ("carousel", "CAROUSEL"),
-    "crazy": ("crazy", "CRAZY"),
-    "gin": ("gin", "GIN"),
-}
+#: The entry-point group every variant is declared in (SPEC §8).
+GROUP = "scorekeeper.variants"
 
-#: The canonical ids, in the order the variants are listed (loading none).
-VARIANT_IDS: tuple[str, ...] = tuple(_DEFINED_IN)
+_loaded: dict[str, Variant] = {}  # id -> variant, each loaded once
+_broken: dict[str, VariantError] = {}  # id -> why it could not be loaded
+_declared: dict[str, Any] | None = None  # id -> entry point, once the installed packages were read
 
 
-def _load(variant_id: str) -> Variant:
-    """The variant of a canonical id, its module imported if it is not yet."""
-    module, name = _DEFINED_IN[variant_id]
-    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+def _accept(name: str, value: Any, where: str) -> Variant:
+    """Check what an entry (or a built-in module) gave for ``name`` and register its
+    texts. Raises :class:`VariantError`."""
+    if not isinstance(value, Variant):
+        raise VariantError("variant.not_a_variant", name=name, where=where, kind=type(value).__name__)
+    if value.id != name:
+        raise VariantError("variant.id_mismatch", name=name, where=where, id=value.id)
+    taken = _loaded.get(name)
+    if taken is not None and taken is not value:
+        raise VariantError("variant.id_taken", name=name, where=where)
+    from scorekeeper.core import messages
+
+    try:
+        messages.add_variant_texts(value.id, value.templates, value.catalogs)
+    except ValueError as e:
+        raise VariantError("variant.failed", name=name, where=where, kind=type(e).__name__, error=str(e)) from None
+    _loaded[name] = value
+    return value
 
 
-def _every_variant() -> dict[str, Variant]:
-    return {variant_id: _load(variant_id) for variant_id in _DEFINED_IN}
+def _built_in(key: str) -> Variant | None:
+    """The built-in variant ``key`` (the ``VARIANT`` of this package's module of that name),
+    or None when there is no such module: then the installed packages are asked."""
+    if not key.isidentifier() or key.startswith("_") or not key.islower():
+        return None
+    name = f"{__name__}.{key}"
+    try:
+        if importlib.util.find_spec(name) is None:
+            return None
+        module = importlib.import_module(name)
+    except Exception as e:  # a built-in module that does not import is a broken variant, named
+        raise _failed(key, name, e) from e
+    value = getattr(module, "VARIANT", None)
+    if value is None:  # a module of the rules shared by variants (common), not a variant
+        return None
+    return _accept(key, value, name)
+
+
+def _failed(name: str, where: str, error: BaseException) -> VariantError:
+    found = VariantError("variant.failed", name=name, where=where, kind=type(error).__name__,
+                         error=str(error).strip().splitlines()[0] if str(error).strip() else "")
+    _broken[name] = found
+    return found
+
+
+def declared() -> dict[str, Any]:
+    """Every variant declared in the group, by id: ``{id: entry point}`` (the first entry of
+    an id wins). Reads the installed packages' metadata once."""
+    global _declared
+    if _declared is None:
+        from importlib.metadata import entry_points
+
+        found: dict[str, Any] = {}
+        for ep in entry_points(group=GROUP):
+            found.setdefault(ep.name.strip().lower(), ep)
+        _declared = found
+    return _declared
+
+
+def _where(ep: Any) -> str:
+    dist = getattr(ep, "dist", None)
+    return f"{ep.value} ({dist.metadata['Name']} {dist.version})" if dist is not None else ep.value
+
+
+def _from_entry(name: str, ep: Any) -> Variant:
+    """Load the variant an entry point names. Raises :class:`VariantError`."""
+    if name in _broken:
+        raise _broken[name]
+    if name in _loaded:
+        return _loaded[name]
+    try:
+        value = ep.load()
+    except Exception as e:  # whatever a plugin raises on import is its failure alone
+        raise _failed(name, _where(ep), e) from e
+    try:
+        return _accept(name, value, _where(ep))
+    except VariantError as e:
+        _broken[name] = e
+        raise
+
+
+def every_variant() -> dict[str, Variant]:
+    """Every variant that loads, by id, in the order they are listed (each variant's
+    ``list_order``, then its id); the failures are left out: :func:`broken` says why."""
+    found = []
+    for name, ep in declared().items():
+        try:
+            found.append(_loaded[name] if name in _loaded else _from_entry(name, ep))
+        except VariantError:
+            continue
+    return {v.id: v for v in sorted(found, key=lambda v: (v.list_order, v.id))}
+
+
+def broken() -> list[VariantError]:
+    """The declared variants that could not be loaded, each a :class:`VariantError` naming
+    it (after :func:`every_variant`), by id."""
+    return [_broken[name] for name in sorted(_broken)]
 
 
 def _every_option_key() -> set[str]:
     """Every key ``new --rule`` takes for some variant (listed-only ones, like Gin's ``preset``, too)."""
-    return {o.key for v in _every_variant().values() for o in v.options + v.listed_options}
+    return {o.key for v in every_variant().values() for o in v.options + v.listed_options}
 
 
 # Telling "does not apply to this variant" from "is not a rule option" needs every variant's
@@ -55,9 +151,9 @@ rules.every_option_key = _every_option_key
 def __getattr__(name: str) -> Any:
     """:data:`VARIANTS` and :data:`ALL_OPTION_KEYS`, made (loading every variant) when first read."""
     if name == "VARIANTS":
-        value: Any = _every_variant()
+        value: Any = every_variant()
     elif name == "ALL_OPTION_KEYS":
-        value = {o.key for v in _every_variant().values() for o in v.options}
+        value = {o.key for v in every_variant().values() for o in v.options}
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value  # the variants are fixed once loaded: read it once
@@ -65,11 +161,24 @@ def __getattr__(name: str) -> Any:
 
 
 def get_variant(name: str) -> Variant:
-    """The variant called ``name`` (id or alias, any case). Raises :class:`InputError`."""
+    """The variant called ``name`` (id or alias, any case).
+
+    Raises :class:`InputError` (``variant.unknown``, ``variant.unknown_near``) for a name that
+    is no variant's, :class:`VariantError` (exit 1) for a declared variant that fails to load.
+    """
     key = str(name).strip().lower()
-    if key in _DEFINED_IN:
-        return _load(key)
-    variants = _every_variant()
+    found = _loaded.get(key)
+    if found is not None:
+        return found
+    if key in _broken:
+        raise _broken[key]
+    found = _built_in(key)
+    if found is not None:
+        return found
+    entries = declared()
+    if key in entries:
+        return _from_entry(key, entries[key])
+    variants = every_variant()
     for v in variants.values():
         if key in v.aliases:
             return v

@@ -279,4 +279,9 @@ CAROUSEL = Variant(
     score=score_round,
     end=end_of_game,
     bonuses={"undercut": UNDERCUT_BONUS, "out": OUT_BONUS, "target": TARGET_BONUS, "round": ROUND_BONUS},
+    interpretation_options={"I-1": "tie", "I-2": "round_bonus"},
+    list_order=30,
 )
+
+#: The object the entry point ``carousel`` names (SPEC §8).
+VARIANT = CAROUSEL

@@ -191,4 +191,9 @@ CRAZY = Variant(
     score=score_round,
     end=end_of_game,
     check_setup=check_setup,
+    interpretation_options={"I-1": "tie"},
+    list_order=40,
 )
+
+#: The object the entry point ``crazy`` names (SPEC §8).
+VARIANT = CRAZY

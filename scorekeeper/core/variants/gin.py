@@ -205,4 +205,9 @@ GIN = Variant(
     hand_facts=hand_facts,
     goal_code="gin.goal",
     prompt_asks=facts.PROMPT_ASKS,
+    interpretation_options={key: o for key, o in facts.INTERPRETATION_OPTIONS.items() if o},
+    list_order=50,
 )
+
+#: The object the entry point ``gin`` names (SPEC §8).
+VARIANT = GIN

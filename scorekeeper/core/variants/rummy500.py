@@ -328,7 +328,12 @@ RUMMY500 = Variant(
     value_meld=meld_value,
     values_of=lambda rules: SCALES[CardScale(rules["card_values"])],
     check_setup=check_setup,
+    interpretation_options={"I-1": "tie", "I-3": "decks"},
+    list_order=10,
 )
+
+#: The object the entry point ``rummy500`` names (SPEC §8).
+VARIANT = RUMMY500
 
 # Rum 500 (Michigan rum) is the same game; it deals 13 cards each to 2 players, and plays with one
 # deck up to 7 players, two for 8 (I-3: 8 × 7 cards cannot come from one deck).
@@ -343,4 +348,5 @@ RUM500 = replace(
     interpretations=("I-1", "I-3", "I-5", "I-6", "I-7"),
     deal=Deal(decks=_RUM500_DECKS, jokers=_by_count(0, 0), cards=_by_count(13, 7)),
     option_defaults={"decks": _RUM500_DECKS},
+    list_order=20,
 )

@@ -1,0 +1,229 @@
+"""Checking and scoring one Contract Rummy deal (SPEC §2.8), and the end of the game.
+
+An entry is the hand-file structure of SPEC §4 with one more key, ``cut`` (the player who
+cut the pack exactly, where ``cut_bonus`` is above 0). Each of the 14 validations of §2.8
+refuses the whole entry with an :class:`~scorekeeper.core.errors.InputError` whose code and
+facts name the player, the card or meld, the rule and the deal's contract.
+
+Scoring: each player scores the penalty points of the cards left in hand
+(:func:`~scorekeeper.core.variants.contract.values.penalty`), the player who went out 0;
+melds and lay-offs score nothing; the player who cut exactly scores that minus
+``cut_bonus`` (and may go below 0).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from scorekeeper.core.cards import PlayedCard
+from scorekeeper.core.entry import HandEntry, PlayerEntry, parse_entry, player_named
+from scorekeeper.core.errors import InputError, StateError
+from scorekeeper.core.game import Ending, GameSetup
+from scorekeeper.core.melds import IllegalMeld, TableMeld, check_deck, deck_words
+from scorekeeper.core.phrase import phrase
+from scorekeeper.core.scoring import HandResult, Joined, PlayerScore
+from scorekeeper.core.variants.common import sum_scores, tie_ending
+from scorekeeper.core.variants.contract import melds as cm
+from scorekeeper.core.variants.contract.options import Contract
+from scorekeeper.core.variants.contract.values import deck_bound, penalty
+
+RULE = "§2.8"
+PLAYER_KEYS = frozenset({"melds", "layoffs", "hand"})
+TOP_KEYS = ("players", "out", "stock_exhausted", "cut")
+
+
+@dataclass(frozen=True)
+class ContractEntry:
+    """A deal as entered: the shared :class:`HandEntry` and who cut the pack (or None)."""
+
+    hand: HandEntry
+    cut: str | None = None
+
+    @property
+    def players(self) -> dict[str, PlayerEntry]:
+        return self.hand.players
+
+
+def read_entry(raw: Any, players: Sequence[str]) -> ContractEntry:
+    """Check and type a Contract Rummy entry (validation 14 and the shared checks of §4:
+    every player once, cards that read, ``out``/``stock_exhausted`` that agree).
+
+    Raises :class:`InputError` for a key that does not belong to contract (``table``,
+    ``knock``, ``cards``, ``upcard``…), a bad card, an unknown or missing player.
+    """
+    if not isinstance(raw, dict):
+        raise InputError("entry.not_table")
+    for key in raw:
+        if key not in TOP_KEYS:
+            raise InputError("contract.unknown_top_key", key=key, allowed=list(TOP_KEYS))
+    given = raw.get("players")
+    if isinstance(given, dict):
+        for name, part in given.items():
+            if isinstance(part, dict):
+                for key in part:
+                    if key not in PLAYER_KEYS:
+                        raise InputError("contract.unknown_player_key", player=name, key=key,
+                                         allowed=sorted(PLAYER_KEYS))
+    cut = None
+    if "cut" in raw:
+        if not isinstance(raw["cut"], str):
+            raise InputError("contract.cut_not_name", value=raw["cut"])
+        cut = player_named(raw["cut"], players, "cut")
+    shared = {k: v for k, v in raw.items() if k != "cut"}
+    return ContractEntry(parse_entry(shared, players, set(PLAYER_KEYS), False, True, 0), cut)
+
+
+def deal_of(setup: GameSetup, number: int) -> tuple[int, Contract]:
+    """``(deal, contract)`` of hand ``number``: the deal number is the hand's number
+    (SPEC §2.8). Raises :class:`StateError` ``contract.past_last_deal`` after the last."""
+    deals = setup.rules.deals
+    if not 1 <= number <= len(deals):
+        raise StateError("contract.past_last_deal", deals=len(deals), deal=number)
+    return number, deals[number - 1]
+
+
+def cutter_of(setup: GameSetup, number: int) -> str:
+    """Who cuts the pack for hand ``number``: the player to the dealer's right, the one
+    before the dealer in seat order (I-C13)."""
+    players = setup.players
+    dealer = setup.dealer_of(number)
+    return players[(players.index(dealer) - 1) % len(players)]
+
+
+def score_deal(entry: ContractEntry, setup: GameSetup, number: int) -> HandResult:
+    """Check and score deal ``number`` of Contract Rummy (SPEC §2.8).
+
+    Returns a :class:`HandResult` whose ``context`` holds ``deal``, ``contract`` (``S3+R4``),
+    ``out`` (a name or None), ``down`` (the players whose melds were entered, not empty) and
+    ``cut``. Raises :class:`StateError` for a deal after the last (validation 11) and
+    :class:`InputError` for every other validation of §2.8.
+    """
+    rules = setup.rules
+    deal, contract = deal_of(setup, number)
+    hand = entry.hand
+    facts = {"deal": deal, "contract": contract.text, "words": contract.words()}
+    last = deal == len(rules.deals)
+    all_out = last and rules["last_deal"] == "all-out"
+    # 12: points no pack holds
+    bound = None
+    for p, e in hand.players.items():
+        if e.hand_points is not None:
+            bound = deck_bound(rules) if bound is None else bound
+            if e.hand_points > bound:
+                raise InputError("contract.points_over", player=p, points=e.hand_points, bound=bound,
+                                 packs=rules["packs"], jokers=rules["jokers"])
+    # 8: more copies than the packs hold (a wild's declared meaning is not a card)
+    check_deck({p: e.physical_cards() for p, e in hand.players.items()}, rules["packs"], rules["jokers"],
+               deck_words(rules["packs"], rules["jokers"]))
+    # 13: the cut
+    if entry.cut is not None:
+        if not rules["cut_bonus"]:
+            raise InputError("contract.cut_off", player=entry.cut)
+        cutter = cutter_of(setup, number)
+        if entry.cut != cutter:
+            raise InputError("contract.cut_wrong", player=entry.cut, deal=deal, dealer=setup.dealer_of(number),
+                             cutter=cutter)
+    # 9: who went out
+    out = hand.out
+    if out is None and not hand.stock_exhausted:
+        raise InputError("contract.nobody_out")
+    if out is not None and hand.players[out].melds == ():
+        raise InputError("contract.out_not_down", player=out)
+    # 10: the last deal under last_deal=all-out
+    if all_out:
+        for p, e in hand.players.items():
+            if p != out and e.melds:
+                code = "contract.last_deal_melds_stock" if out is None else "contract.last_deal_melds"
+                raise InputError(code, player=p, **facts)
+            if e.layoffs:
+                raise InputError("contract.last_deal_layoffs", player=p, **facts)
+    # 1-5: going down
+    law = cm.law_of(rules)
+    went_down: dict[str, cm.WentDown] = {}
+    for p, e in hand.players.items():
+        if e.melds:
+            down = cm.go_down(p, e.melds, contract, deal, law, rules["exact_contract"], rules["extra_melds"])
+            if rules["adjacent_runs"] == "refuse":
+                cm.check_adjacent(p, e.melds, down, law)
+            went_down[p] = down
+    # 6, 7: lay-offs
+    for p, e in hand.players.items():
+        if e.layoffs and p not in went_down:
+            code = "contract.layoff_not_down" if e.melds == () else "contract.layoff_no_melds"
+            raise InputError(code, player=p, cards=e.layoffs)
+    table = [TableMeld(p, cards, reading) for p, down in went_down.items()
+             for cards, reading in zip(hand.players[p].melds, down.readings)]
+    layoffs = [(p, c) for p, e in hand.players.items() for c in e.layoffs]
+    placed = [m.reading for m in table]
+    if layoffs:
+        found = cm.place_layoffs(table, layoffs, law)
+        if found is None:
+            raise _layoff_error(table, layoffs, law)
+        placed = found
+    scores = {p: _charge(p, e, rules, out, went_down.get(p), entry.cut, contract)
+              for p, e in hand.players.items()}
+    return HandResult(
+        scores,
+        won=[out] if out else [],
+        ended="out" if out else "stock",
+        context={"deal": deal, "contract": contract.text, "out": out,
+                 "down": [p for p in hand.players if p in went_down], "cut": entry.cut,
+                 "table": [{"owner": m.owner, "kind": r.kind, "cards": [str(s.played) for s in r.slots]}
+                           for m, r in zip(table, placed)]},
+    )
+
+
+def _layoff_error(table: list[TableMeld], layoffs: list[tuple[str, PlayedCard]], law: cm.MeldLaw) -> InputError:
+    """Why the lay-offs fit no assignment (validation 7): the first card that fits no meld
+    alone, with why it fits none of the melds of its kind; else that they cannot all fit."""
+    if not table:
+        player, card = layoffs[0]
+        return InputError("contract.layoff_no_table", player=player, card=card.card)
+    for player, card in layoffs:
+        if cm.place_layoffs(table, [(player, card)], law) is not None:
+            continue
+        reasons = []
+        for m in table:
+            try:
+                cm.read(m.cards + [card], law, m.reading.kind, limit=False)
+            except IllegalMeld as err:
+                reasons.append(phrase("layoff.not_on", meld=m.title(), why=err.reason))
+        why = phrase("layoff.reasons", reasons=Joined(tuple(reasons), "; ")) if reasons else ""
+        return InputError("layoff.no_fit", player=player, card=card.card, why=why)
+    return InputError("layoff.not_all_fit", layoffs=Joined(tuple(
+        phrase("layoff.card_of", card=c.card, player=p) for p, c in layoffs), " "))
+
+
+def _charge(p: str, e: PlayerEntry, rules: Mapping[str, Any], out: str | None, down: cm.WentDown | None,
+            cut: str | None, contract: Contract) -> PlayerScore:
+    """One player's penalty for the deal, line by line, with what they put down as a note."""
+    note, note_facts = "", {}
+    if down is not None:
+        note = "contract.note.down_layoffs" if e.layoffs else "contract.note.down"
+        note_facts = {"melds": Joined(tuple(r.phrase for r in down.readings), "; "), "cards": e.layoffs,
+                      "contract": contract.text, "contract_words": contract.words()}
+    elif e.melds == ():
+        note = "contract.note.not_down"
+    ps = PlayerScore(p, points_only=e.points_only, note_code=note, note_facts=note_facts)
+    if out == p:
+        ps.add(0, "line.went_out", RULE, "hand", player=p)
+    elif e.hand_points is not None:
+        ps.add(e.hand_points, "line.penalty_on_paper", f"{RULE}, I-6", "hand", amount=e.hand_points)
+    for i, card in enumerate(e.hand or ()):
+        points, why = penalty(card, rules)
+        ps.add(points, "line.penalty_card", RULE, "hand", card, group=f"card {i}", value=why)
+    if cut == p:
+        ps.add(-rules["cut_bonus"], "contract.line.cut", f"{RULE}, I-C13", "bonus", player=p,
+               amount=rules["cut_bonus"])
+    return ps
+
+
+def end_of_game(setup: GameSetup, results: Sequence[HandResult]) -> Ending:
+    """After the last deal the lowest total wins; tied lowest totals share the win (I-1)."""
+    deals = len(setup.rules.deals)
+    if len(results) < deals:
+        return Ending(False)
+    ending = tie_ending(setup, sum_scores(setup, results))
+    return Ending(ending.finished, ending.winners, ending.bonus, ending.note, ending.bonus_facts,
+                  after_end=("contract.finished", {"deals": deals, "winners": list(ending.winners)}),
+                  note_code=ending.note_code, note_facts=ending.note_facts)

@@ -1,0 +1,104 @@
+"""Contract Rummy's own words: message code -> English template (the gettext message id).
+
+See :mod:`scorekeeper.core.messages` for the notation. Every code starts with ``contract.``
+(or names one of the variant's interpretations, ``interpretation.I-C…``).
+"""
+from __future__ import annotations
+
+_SPELL = "deal {deal}'s contract, {words} ({contract})"
+
+TEMPLATES: dict[str, str] = {
+    # -- contracts in words --
+    "contract.words": "{parts:and}",
+    # how many sets or runs a contract asks for: one to four in words, more as a figure
+    "contract.words.sets.1": "one set",
+    "contract.words.sets.2": "two sets",
+    "contract.words.sets.3": "three sets",
+    "contract.words.sets.4": "four sets",
+    "contract.words.sets.n": "{count} sets",
+    "contract.words.runs.1": "one run",
+    "contract.words.runs.2": "two runs",
+    "contract.words.runs.3": "three runs",
+    "contract.words.runs.4": "four runs",
+    "contract.words.runs.n": "{count} runs",
+    "contract.words.of_at_least": "{what} of at least {size} cards",
+
+    # -- card values (SPEC §2.8, the §2.1 column) --
+    "contract.value.joker": "joker: {amount}",
+    "contract.value.deuce": "a 2 under deuces_wild: {amount}",
+    "contract.value.ace": "ace: {amount}",
+    "contract.value.court": "court card: {amount}",
+    "contract.value.face": "face value: {amount}",
+    "contract.value.scale": "5-10-15 scale: {amount}",
+
+    # -- melds (validation 1) --
+    "contract.meld.too_few": "a set needs at least {set_min} cards and a run at least {run_min}",
+    "contract.meld.set_too_few": "a set needs at least {set_min} cards",
+    "contract.meld.run_too_few": "a run needs at least {run_min} cards of one suit",
+    "contract.meld.run_too_long": "a run has at most 14 cards (ace to ace)",
+    "contract.meld.ace_twice": "an ace is low or high in a run, never inside; two aces only in a run from ace to ace",
+    "contract.meld.deuce_not_wild": "a 2 is not wild in this game (deuces_wild=false): only jokers are",
+    "contract.meld.no_natural": "a meld needs at least one natural card (wild_limit=natural, I-C3)",
+    "contract.meld.over_half": ("{wilds} of its {count} cards are wild, and at most {most} may be "
+                                "(wild_limit=half, I-C3)"),
+    "contract.meld.set": "a set of {count} {ranks}",
+    "contract.meld.run_of_wilds": "a run of {count} wild cards",  # four or more: one plural form in uk, ru, be
+
+    # -- going down (validations 2-5) --
+    "contract.not_met": "{player} went down with {shown}, which is not " + _SPELL + ".",
+    "contract.not_exact": ("{player}: {cards} has {count:#card|cards}, but under exact_contract=true each meld of "
+                           + _SPELL + " is exactly its size, here {size} (I-C1)."),
+    "contract.extra_melds": ("{player}: {melds:list} is more than " + _SPELL + ": once down, further cards go "
+                             "only as lay-offs (I-C2; extra_melds=true allows more melds)."),
+    "contract.adjacent_runs": ("{player}: the runs {first} and {second} join into one run, and under "
+                               "adjacent_runs=refuse two runs of one suit may not touch (I-C4)."),
+
+    # -- lay-offs (validations 6, 7) --
+    "contract.layoff_not_down": ("{player} did not go down (melds: []), so {player} cannot lay off {cards}: "
+                                 "only a player who went down lays off."),
+    "contract.layoff_no_melds": ('{player}: the lay-offs {cards} are given without the melds {player} went down '
+                                 'with: give the melds, or leave the lay-offs out (they score nothing; I-C10, '
+                                 'I-C11).'),
+    "contract.layoff_no_table": ("{player}: the lay-off {card} has no meld to go on: no melds were entered "
+                                 "card by card in this deal (I-C10)."),
+
+    # -- how the deal ended (validations 9, 10, 13) --
+    "contract.nobody_out": ('Nobody went out: one player holds no cards (an empty "hand"), or the table '
+                            'abandoned the deal with "stock_exhausted": true (I-C6).'),
+    "contract.out_not_down": ("{player} went out but shows melds: [] (did not go down): nobody goes out "
+                              "without going down (I-C11)."),
+    "contract.last_deal_melds": ("{player}: in the last deal, " + _SPELL + ", going down is going out, so only "
+                                 "the player who went out shows melds (last_deal=all-out, I-C8)."),
+    "contract.last_deal_melds_stock": ("{player}: in the last deal, " + _SPELL + ", going down is going out, and "
+                                       "nobody went out, so nobody shows melds (last_deal=all-out, I-C8)."),
+    "contract.last_deal_layoffs": ("{player}: in the last deal, " + _SPELL + ", nobody lays off: going down is "
+                                   "going out, every card in the contract's melds (last_deal=all-out, I-C8)."),
+    "contract.cut_off": ('"cut" names {player}, but this game has no cut bonus (cut_bonus=0, I-C13).'),
+    "contract.cut_wrong": ("{player} did not cut: the player to the dealer's right cuts, and deal {deal} is "
+                           "dealt by {dealer}, so {cutter} cut (I-C13)."),
+    "contract.cut_not_name": '"cut" is a player\'s name, not {value!q}.',
+    "contract.unknown_top_key": '"{key}" is not a key of a Contract Rummy deal; use {allowed:list}.',
+    "contract.unknown_player_key": ('{player}: "{key}" is not a key of a Contract Rummy deal; use '
+                                    '{allowed:list}.'),
+
+    # -- points (validation 12) --
+    "contract.points_over": ("{player}: {points} points in hand is more than the {bound} points all the cards "
+                             "in play ({packs:#pack|packs} and {jokers:#joker|jokers}) are worth: a typing slip? "
+                             "(A game begun on paper is carried over with new --carry NAME=POINTS.)"),
+
+    # -- the game (validation 11) --
+    "contract.past_last_deal": "This game has {deals:#deal|deals}: there is no deal {deal}.",
+    "contract.finished": ("The game is finished: all {deals:#deal|deals} have been played ({winners:and} won); "
+                          "start a new session with `scorekeeper new`."),
+    "contract.no_play_on": ("tie=play-on is not possible in Contract Rummy: there is no deal after the last, so "
+                            "tied lowest totals share the win (tie=shared)."),
+    "contract.deuce_value_alone": ("deuce_value={value} needs deuces_wild=true: only a wild 2 counts "
+                                   "deuce_value."),
+
+    # -- explanation lines --
+    "contract.line.cut": "{player} cut the pack exactly: −{amount} (cut_bonus)",
+    "contract.note.down": "Went down for {contract_words} ({contract}): {melds}.",
+    "contract.note.down_layoffs": ("Went down for {contract_words} ({contract}): {melds}; laid off {cards} "
+                                   "(lay-offs score nothing)."),
+    "contract.note.not_down": "Did not go down.",
+}
