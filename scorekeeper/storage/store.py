@@ -235,7 +235,6 @@ class Store:
 
     def _acquire(self) -> None:
         assert self._lock_stack is not None
-        existed = self.root.is_dir()
         try:
             self.root.mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -247,7 +246,7 @@ class Store:
         self._lock_stack.callback(lock.release)
         self._lock_stack.callback(self._unlocked)
         self._locked = True
-        if self._began_without_database and existed and (self.index_path.exists() or self.session_files()):
+        if self._began_without_database and (self.index_path.exists() or self.session_files()):
             # another command created the database while this one read it as empty: what this one
             # decided (ids, what is already there) may be wrong, so it writes nothing
             raise StateError("store.created_meanwhile", path=self.root)
