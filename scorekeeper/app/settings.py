@@ -90,7 +90,7 @@ def _rule_text(rule: str) -> str:
     The key must be an option (of that variant, when one is named) and, for a named variant,
     the value one it allows; other values are checked when a session starts."""
     from scorekeeper.core import rules
-    from scorekeeper.core.variants import VARIANT_IDS, get_variant
+    from scorekeeper.core.variants import get_variant  # the registry tells the rules every variant's options
 
     text = rule.strip()
     where, colon, rest = text.partition(":")
@@ -100,7 +100,6 @@ def _rule_text(rule: str) -> str:
     if not eq or not key:
         raise InputError("config.bad_rule", rule=rule)
     if variant is None:
-        get_variant(VARIANT_IDS[0])  # the registry tells the rules every variant's options
         if key not in rules.every_option_key():
             raise InputError("config.unknown_rule", key=key, keys=sorted(rules.every_option_key()))
         return f"{key}={val.strip()}"
