@@ -216,18 +216,25 @@ class Application:
                    note=state.ending.said_note, entry=raw, standings=report.standings_json(after))
         return doc
 
-    def record_hand(self, entry: Any, form: str = "file", session: str | None = None) -> dict:
+    def record_hand(self, entry: Any, form: str = "file", session: str | None = None, again: bool = False) -> dict:
         """``hand``: check, score and store the next hand.
 
         ``entry`` is the hand as a file holds it (a dict), or with ``form="line"``
         the one-line arguments (``["Ann: 7H 8H 9H -AS", "Bob: -"]``). Returns
         ``hand --json`` plus ``standings`` (after the hand). Only this hand is scored.
+
+        A line or a file that gives, card for card, the same hand as the last one
+        recorded (a command run twice) is refused (:class:`InputError`
+        ``session.same_as_last``, naming that hand) unless ``again``; hands given as
+        points only may repeat, and the prompt shows the hand before it is saved.
         """
         from scorekeeper.app import sessions
 
         with self.store.writing():
             loaded = self._open(session)
             raw = self._entry(loaded, entry, form)
+            if not again and form != "prompt":
+                _refuse_repeat(loaded, raw)
             loaded, result = sessions.record_in(self.store, loaded, raw, form)
         return self._hand_doc(loaded, result, loaded.state.hands)
 
@@ -543,6 +550,33 @@ def _lines(entry: Any) -> dict[str, str]:
     if entry.get("upcard"):
         lines[""] = (lines.get("", "") + " up=" + str(entry["upcard"])).strip()
     return lines
+
+
+def _refuse_repeat(loaded: Loaded, raw: Any) -> None:
+    """Raise :class:`InputError` ``session.same_as_last`` (``hand``: its number) when ``raw``
+    is the last hand's entry again and names a card (points only, or players who went out
+    and points, may well repeat)."""
+    import json
+
+    hands = loaded.record["hands"]
+    if not hands or not _names_cards(raw):
+        return
+
+    def same(entry: Any) -> str:
+        return json.dumps(entry, sort_keys=True, ensure_ascii=False, default=str)
+
+    if same(hands[-1]["entry"]) == same(raw):
+        raise InputError("session.same_as_last", hand=len(hands))
+
+
+def _names_cards(entry: Any) -> bool:
+    """Whether a hand entry (as a file holds it) names any card: a player's part holding a
+    text or a list that is not empty (melds, lay-offs, cards in hand, cards shown)."""
+    players = entry.get("players") if isinstance(entry, dict) else None
+    if not isinstance(players, dict):
+        return False
+    return any(isinstance(value, (str, list)) and bool(value) for part in players.values()
+               if isinstance(part, dict) for value in part.values())
 
 
 def _before(loaded: Loaded, number: int) -> dict:

@@ -126,6 +126,9 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         entries: EntryArgs = None,
         file: FileOpt = None,
+        again: Annotated[bool, typer.Option("--again", help=_(
+            "Record the hand even when it is, card for card, the hand before it (refused otherwise: a command "
+            "run twice)."))] = False,
         json_: JsonOpt = False,
         session: SessionOpt = None,
         db: DbOpt = None,
@@ -158,7 +161,7 @@ def register(app: typer.Typer) -> None:
             from scorekeeper.cli.prompt import ask_hand
 
             raw, form = ask_hand(r.terminal, application, table, session), "prompt"
-        doc = application.record_hand(raw, form, session)
+        doc = application.record_hand(raw, form, session, again)
         r.terminal.show(doc, json_, draw.hand, for_people=("standings",))
 
     @app.command()

@@ -17,6 +17,8 @@ TEMPLATES: dict[str, str] = {
     # changing a session
     "session.nothing_to_undo": "There is no hand to undo in this session.",
     "session.nothing_to_redo": "There is nothing to redo: no hand was undone since the last hand was entered.",
+    "session.same_as_last": ("This is hand {hand} again, card for card (a command run twice?): nothing was "
+                             "recorded. If the same cards really came again, add --again."),
     "session.edit_ends_game": ("With this edit the game would end at hand {hand}, before the later hands: "
                                "undo them first."),
     # explain
