@@ -92,11 +92,17 @@ def default_path() -> Path:
 
 
 def resolve_path(option: str | os.PathLike | None) -> Path:
-    """``--db`` first, then ``SCOREKEEPER_DB``, then the user data directory."""
+    """``--db`` first, then ``SCOREKEEPER_DB``, then the configuration file's ``database``,
+    then the user data directory."""
     if option:
         return Path(option).expanduser()
     env = os.environ.get(ENV_VAR)
-    return Path(env).expanduser() if env else default_path()
+    if env:
+        return Path(env).expanduser()
+    from scorekeeper.storage import config
+
+    configured = config.read().get("database")
+    return Path(configured).expanduser() if configured else default_path()
 
 
 def now() -> str:
