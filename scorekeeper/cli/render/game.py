@@ -87,6 +87,8 @@ def footer(t: Any, doc: dict) -> None:
                     style="bold")
         next_up = _("Next: {dealer} deals, {leader} leads and gets the eighth card.")
     else:
+        if doc.get("deal_words"):  # what the coming deal asks for (Contract Rummy's contract)
+            line.append(doc["deal_words"] + " ", style="bold")
         next_up = _("Next: {dealer} deals, {leader} leads.")
     said = Text(next_up.format(dealer=doc["dealer"], leader=doc["leader"]))
     said.highlight_words([doc["dealer"], doc["leader"]], style="bold")
