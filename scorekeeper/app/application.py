@@ -307,6 +307,38 @@ class Application:
 
         return report.chart_json(self._open(session))
 
+    def board(self, session: str | None = None, history: bool = False) -> dict:
+        """What ``watch`` and ``serve`` show, read as ``standings`` reads (no lock, no file
+        created): ``{"session", "standings", "chart"}`` — the ``standings --json`` and
+        ``chart --json`` documents of the session (default: the current one) — plus,
+        with ``history``, ``"history"``: the ``history --json`` document. Raises
+        :class:`StateError` (no such session) and :class:`StoreError` (a damaged file)."""
+        from scorekeeper.app import report
+
+        loaded = self._open(session, full=history)
+        doc = {"session": loaded.record["id"], "standings": report.standings_json(loaded),
+               "chart": report.chart_json(loaded)}
+        if history:
+            doc["history"] = report.history_json(loaded)
+        return doc
+
+    def board_mark(self, session: str | None = None) -> tuple:
+        """What changes whenever :meth:`board` would read something else: which session is
+        meant (the current one, when ``session`` is None: ``use`` changes it) and the state
+        of the index and of that session's file (inode, time, size: every write renames a
+        new file into place). Costs two ``stat`` calls while the index is unchanged; reads
+        nothing, creates nothing. A session that cannot be named gives its error's code
+        in place of its file's state, so the board tries again (and says why) once it changes."""
+        from scorekeeper.core.errors import ScorekeeperError
+        from scorekeeper.storage.files import file_key
+
+        index = file_key(self.store.index_path)
+        try:
+            chosen = self.store.resolve(session)
+        except ScorekeeperError as e:
+            return index, e.code, None
+        return index, chosen, file_key(self.store.session_path(chosen))
+
     # -- keeping sessions -----------------------------------------------------------------
     def sessions(self) -> dict:
         """``sessions --json``: ``{"current", "sessions": [...]}`` (reads the index only)."""
