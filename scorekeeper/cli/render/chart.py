@@ -85,11 +85,21 @@ def chart(t: Any, doc: dict[str, Any]) -> None:
                       Text(line, style=_COLOURS[i % len(_COLOURS)]), str(p["total"]))
     table.add_row("", Text(axis(hands), style="dim"), "")
     t.print(table)
-    legend = (_("Hands 1 to {hands}: {low_mark} {low} … {high_mark} {high} points; lowest total wins.")
-              if doc["lowest_wins"] else
-              _("Hands 1 to {hands}: {low_mark} {low} … {high_mark} {high} points; highest total wins.")).format(
-        hands=doc["hands"], low_mark=BLOCKS[0], low=lo, high_mark=BLOCKS[-1], high=hi)
-    if len(hands) < doc["hands"]:
+    rounds = _deal_word(doc) == "round"  # Carousel and Crazy Rummy count rounds (their rule books' word)
+    if rounds:
+        legend = (_("Rounds 1 to {hands}: {low_mark} {low} … {high_mark} {high} points; lowest total wins.")
+                  if doc["lowest_wins"] else
+                  _("Rounds 1 to {hands}: {low_mark} {low} … {high_mark} {high} points; highest total wins."))
+    else:
+        legend = (_("Hands 1 to {hands}: {low_mark} {low} … {high_mark} {high} points; lowest total wins.")
+                  if doc["lowest_wins"] else
+                  _("Hands 1 to {hands}: {low_mark} {low} … {high_mark} {high} points; highest total wins."))
+    legend = legend.format(hands=doc["hands"], low_mark=BLOCKS[0], low=lo, high_mark=BLOCKS[-1], high=hi)
+    if len(hands) < doc["hands"] and rounds:
+        legend += " " + ngettext("One mark every {every} round (the last mark is round {last}).",
+                                 "One mark every {every} rounds (the last mark is round {last}).",
+                                 hands[0]).format(every=hands[0], last=doc["hands"])
+    elif len(hands) < doc["hands"]:
         legend += " " + ngettext("One mark every {every} hand (the last mark is hand {last}).",
                                  "One mark every {every} hands (the last mark is hand {last}).",
                                  hands[0]).format(every=hands[0], last=doc["hands"])
@@ -98,3 +108,13 @@ def chart(t: Any, doc: dict[str, Any]) -> None:
     t.print(Text(legend))
     if doc["finished"]:
         t.print(winners_line(doc["winners"]))
+
+
+def _deal_word(doc: dict) -> str:
+    """The variant's word for one deal ("hand" or "round"); "hand" for a variant not installed."""
+    from scorekeeper.core.variants import get_variant
+
+    try:
+        return get_variant(doc["variant"]).deal_word
+    except Exception:  # a variant that cannot be loaded: its chart still draws
+        return "hand"

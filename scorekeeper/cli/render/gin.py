@@ -12,8 +12,8 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.cards import card_list
-from scorekeeper.cli.render.common import variant_name
-from scorekeeper.core.messages import _
+from scorekeeper.cli.render.common import styled, variant_name
+from scorekeeper.core.messages import _, number
 
 
 def _kind_words(kind: str) -> str:
@@ -35,10 +35,7 @@ def intro(out: Any, doc: dict, oklahoma: bool) -> None:
     head.append(" " + _("(session {session}).").format(session=doc["session"]) + " ")
     dealer = doc.get("dealer") or doc["dealer_of_next"]
     leader = doc.get("leader") or doc["leader_of_next"]
-    head.append(dealer, style="bold")
-    head.append(" " + _("dealt,") + " ")
-    head.append(leader, style="bold")
-    head.append(" " + _("led."))
+    head.append(styled(_("Dealer: {dealer}; first move: {leader}."), "bold", dealer=dealer, leader=leader))
     out.print(head)
     out.print(Text(_('For each player: the cards they show, in any order (10; 11 for big gin): scorekeeper '
                      'finds the melds, the lay-offs and the deadwood. Add "knock" after the knocker\'s cards '
@@ -158,7 +155,7 @@ def stats(t: Any, doc: dict) -> None:
     heads = (_("Gins"), _("Undercuts"), _("Knocks"), _("Average deadwood"), _("Shutouts"))
 
     def cells(g: dict) -> list[str]:
-        avg = "—" if g["average_deadwood"] is None else f"{g['average_deadwood']:.2f}"
+        avg = "—" if g["average_deadwood"] is None else number(g["average_deadwood"], 2)
         return [str(g["gins"]), str(g["undercuts"]), str(g["knocks"]), avg, str(g["shutouts"])]
 
     drawn = table(title=_("Gin Rummy"), title_justify="left")

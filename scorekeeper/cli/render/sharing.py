@@ -7,7 +7,7 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.common import fit_columns, natural_width, table, variant_name
-from scorekeeper.core.messages import _, ngettext
+from scorekeeper.core.messages import _, ngettext, number
 
 
 def exported(t: Any, doc: dict) -> None:
@@ -126,7 +126,7 @@ def _player_table(rows: list[dict], counts: tuple[str, ...], hands: bool):
     for p in rows:
         cells = {"Games": str(p["games"]), "Finished": str(p["finished"]), "Wins": str(p["wins"]),
                  "Win rate": _percent(p["win_rate"]), "Hands": str(p["hands"]),
-                 "Average": "—" if p["average"] is None else f"{p['average']:.2f}"}
+                 "Average": "—" if p["average"] is None else number(p["average"], 2)}
         drawn.add_row(Text(p["name"]), *[cells[c] for c in counts],
                       *((_hand(p["best"]), _hand(p["worst"])) if hands else ()))
     return drawn

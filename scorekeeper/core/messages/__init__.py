@@ -126,6 +126,23 @@ def npgettext(context: str, one: str, many: str, n: int) -> str:
     return _translations.npgettext(context, one, many, n)
 
 
+#: the decimal sign of each language that does not write a point (CLDR: uk, ru, be write 69,38)
+_DECIMAL_SIGN = {"uk": ",", "ru": ",", "be": ","}
+
+
+def spoken_language() -> str:
+    """The code of the language sentences are made in now (its catalog's ``Language``; ``en`` without one)."""
+    return (_translations.info().get("language") or "en").split("_")[0].lower()
+
+
+def number(value: float | int, digits: int = 0) -> str:
+    """``value`` written the spoken language's way, with ``digits`` decimals:
+    ``number(69.375, 2)`` is ``69.38`` in English and ``69,38`` in uk, ru and be."""
+    text = f"{value:.{digits}f}"
+    sign = _DECIMAL_SIGN.get(spoken_language())
+    return text.replace(".", sign) if sign else text
+
+
 # The sentence maker sits at the bottom of the core: it knows cards and errors by their
 # shape (a card has ``rank`` and ``suit``, a card in a meld ``card`` and ``stands_for``, an
 # error ``code`` and ``facts``) and imports neither, so they can say themselves through it.
