@@ -1,6 +1,7 @@
 """Shared test fixtures and helpers. No test ever touches the user's real data
-directory: SCOREKEEPER_DB points every test at its own temporary database, and
-the platformdirs data directory is moved into the temporary directory too.
+directory: SCOREKEEPER_DB points every test at its own temporary database,
+SCOREKEEPER_CONFIG at its own configuration file, and the platformdirs data
+directory is moved into the temporary directory too.
 
 What every test file may use (no imports needed, they are fixtures):
 
@@ -68,10 +69,15 @@ def console_script() -> Path | None:
 
 @pytest.fixture(autouse=True)
 def isolated_db(tmp_path, monkeypatch):
-    """Every test gets its own database directory and its own home."""
+    """Every test gets its own database directory, configuration file and home."""
     db = tmp_path / "db"
     monkeypatch.setenv("SCOREKEEPER_DB", str(db))
+    # the user's configuration file is never read or written: each test has its own (none yet)
+    monkeypatch.setenv("SCOREKEEPER_CONFIG", str(tmp_path / "config" / "config.toml"))
+    for var in ("SCOREKEEPER_VARIANT", "SCOREKEEPER_PLAYERS", "SCOREKEEPER_RULES"):
+        monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.delenv("SCOREKEEPER_DEBUG", raising=False)

@@ -72,7 +72,8 @@ def test_reasons_in_plain_words(cli):
     assert "not consecutive" in doc["melds"][0]["reason"] and "4" in doc["melds"][0]["reason"]
     _, doc = check(cli, "rummy500", "7S", "7H")
     assert doc["melds"][0]["reason"] == "a meld needs at least three cards"
-    _, doc = check(cli, "rummy500", "7S", "7H", "7D", "7C", "7S")
+    # Rum 500 keeps sets of three or four (Rummy 500 with two decks grows them past four)
+    _, doc = check(cli, "rum500", "7S", "7H", "7D", "7C", "7S")
     assert "never has more than four cards" in doc["melds"][0]["reason"]
 
 
@@ -108,10 +109,18 @@ def test_several_melds_each_judged(cli):
 
 
 def test_options_change_the_verdict(cli):
+    # Rummy 500's two decks allow identical cards in a set (set_duplicates, true by default): 7 + 7 + 7 = 21
     code, doc = check(cli, "rummy500", "7H", "7H", "7S")
+    assert code == 0 and doc["value"] == 21
+    code, doc = check(cli, "rummy500", "7H", "7H", "7S", "--rule", "set_duplicates=false")
     assert code == 1 and "two identical cards" in doc["melds"][0]["reason"]
-    # two decks and set_duplicates: 7 + 7 + 7 = 21
-    code, doc = check(cli, "rummy500", "7H", "7H", "7S", "--rule", "decks=2", "--rule", "set_duplicates=true")
+    # one deck holds no two 7♥
+    code, doc = check(cli, "rummy500", "7H", "7H", "7S", "--rule", "decks=1")
+    assert code == 1
+    # Rum 500 only with the option and two decks: 7 + 7 + 7 = 21
+    code, doc = check(cli, "rum500", "7H", "7H", "7S")
+    assert code == 1 and "two identical cards" in doc["melds"][0]["reason"]
+    code, doc = check(cli, "rum500", "7H", "7H", "7S", "--rule", "decks=2", "--rule", "set_duplicates=true")
     assert code == 0 and doc["value"] == 21
     # the 5-10-15 scale: 9 counts 5, 10 and J count 10: 5 + 10 + 10 = 25; a low ace 5: 5 + 5 + 5 = 15
     code, doc = check(cli, "rum500", "9H", "10H", "JH", "--rule", "card_values=5-10-15")
@@ -225,7 +234,7 @@ def test_reasons_are_worded_from_data():
     result = check_melds(get_variant("rummy500"), "7H 8H 9S")
     assert result.melds[0].reason == "not a set (the ranks differ) and not a run (the suits differ)"
     # the rule broken is there as data too, for a renderer
-    result = check_melds(get_variant("rummy500"), "7H 7H 7S, 7C 7C 7C", rule_args=["decks=2"])
+    result = check_melds(get_variant("rummy500"), "7H 7H 7S, 7C 7C 7C", rule_args=["decks=2", "set_duplicates=false"])
     assert result.melds[0].why.code == "meld.set_twice" and result.melds[0].why.facts["card"].rank == 7
     assert result.melds[1].why.facts["cards"][0].suit == "C" and result.melds[1].why.facts["count"] == 3
     assert "why" not in result.melds[0].as_json()

@@ -306,3 +306,39 @@ def test_prompt_asks_who_went_out(application, cli):
     # abandoned with nobody out (I-C6): 4, 10, 9
     assert t.finish() == 0
     assert cli.totals() == {"Ann": 4, "Bob": 10, "Cy": 9}
+
+
+def test_every_command_over_a_game(cli, tmp_path):
+    """A bicycle game through edit, undo/redo, explain, history, stats and export/import."""
+    sid = cli.new("contract", *P3, title="Every command")["session"]
+    for entry, _scores in BICYCLE[:6]:
+        got = hand(cli, *(entry if isinstance(entry, list) else [entry]), "--json")
+        assert got.exit_code == 0, got.stderr
+    # undo deal 6: the next hand is deal 6 again, S3+R4+R4
+    assert cli("undo", "--yes").exit_code == 0
+    assert (cli.standings()["deal"], cli.standings()["contract"]) == (6, "S3+R4+R4")
+    assert cli("redo").exit_code == 0
+    assert cli.standings()["deal"] == 7
+    # edit deal 3 (R4+R4): Ann went out instead of Cy; Bob 2♣ 2♦ K♥ 14 as before, Cy Q♠ 10
+    edited = cli("edit", "3", "Ann: 3H 4H 5H 6H, 9S 10S JS QS -", "Bob: -2C 2D KH", "Cy: -QS", "--json")
+    assert edited.exit_code == 0, edited.stderr
+    # totals after six deals: Ann 0+3+0+4+0+22 = 29; Bob 20+0+14+24+30+0 = 88; Cy 31+20+10+50+7+32 = 150
+    assert cli.totals() == {"Ann": 29, "Bob": 88, "Cy": 150}
+    # an edit whose melds do not make deal 3's contract is refused, and nothing changes
+    assert "R4+R4" in refused(cli("edit", "3", "Ann: 3H 3D 3S, 9S 10S JS QS -", "Bob: -2C 2D KH", "Cy: -QS"))
+    assert cli.totals() == {"Ann": 29, "Bob": 88, "Cy": 150}
+    hand(cli, *BICYCLE[6][0])
+    final = cli.standings()
+    # Ann 29 + 20 = 49, Bob 88 + 10 = 98, Cy 150 + 0 = 150: Ann wins
+    assert final["finished"] and final["winners"] == ["Ann"]
+    explained = cli("explain", "2", "--player", "Cy")
+    assert explained.exit_code == 0 and "joker: 15" in " ".join(explained.stdout.split())
+    stats = cli.json("stats", "--variant", "contract")
+    ann = next(p for v in stats["variants"] for p in v["players"] if p["name"] == "Ann")
+    assert ann["games"] == 1 and ann["wins"] == 1 and ann["hands"] == 7
+    out = tmp_path / "game.json"
+    assert cli("export", "--format", "json", "-o", str(out)).exit_code == 0
+    assert cli.json("import", str(out))["skipped"] == 1  # the same session again adds nothing
+    copy = cli.json("import", str(out), "--as-new")["sessions"][0]["imported_as"]
+    assert cli.totals(session=copy) == cli.totals(session=sid)
+    assert cli("export", "--format", "md").exit_code == 0 and cli("export", "--format", "csv").exit_code == 0

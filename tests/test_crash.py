@@ -67,12 +67,12 @@ def template(tmp_path_factory) -> Path:
     app = Application(db)
     app.new("rummy500", ["Ann", "Bob", "Cy"], ["target=100000"])
     for _ in range(6):
-        app.record_hand(HAND, "file")
+        app.record_hand(HAND, "file", again=True)  # the same cards each hand
     return db
 
 
 def _run(db: Path, inject: str | None, log: str = os.devnull, *options: str) -> subprocess.CompletedProcess:
-    cmd = [sys.executable, "-m", "scorekeeper", "hand", *LINE, "--json"]
+    cmd = [sys.executable, "-m", "scorekeeper", "hand", *LINE, "--again", "--json"]
     if inject:
         cmd = [STRACE, "-f", "-qq", *options, "-o", log, "-e", inject] + cmd
     return subprocess.run(cmd, env=_env(db), capture_output=True, text=True, timeout=120)
@@ -159,7 +159,7 @@ def test_a_hand_killed_at_any_write_leaves_the_old_or_the_new_history(template, 
         assert all(p["kind"] in ("stale", "note") and p["repairable"] for p in problems), (syscall, n, problems)
         if problems and any(p["kind"] == "stale" for p in problems):
             assert cli("db", "check", "--repair", "--db", work).exit_code == 0
-        again = cli("hand", *LINE, "--json", "--db", work)
+        again = cli("hand", *LINE, "--again", "--json", "--db", work)
         assert again.exit_code == 0, (syscall, n, again.stderr)
         assert len(_history(cli, work)) == len(seen) + 1
     # the command was killed at each kind of call it makes on its way to a saved hand

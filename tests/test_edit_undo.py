@@ -6,6 +6,7 @@ Expected scores are worked out by hand from the rules (the arithmetic is in the 
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 
@@ -124,3 +125,25 @@ def test_undo_asks_with_the_rule_books_word(cli, variant, word):
     assert r.exit_code == 2
     assert f"Take back {word} 1? There is no terminal to ask on: add --yes." in r.stderr
     assert cli.standings()["hands"] == 1
+
+
+def test_a_line_run_twice_is_refused_naming_the_hand_unless_again(cli):
+    cli.new("rummy500", "Ann", "Bob")
+    line = ("Ann: 7H 8H 9H -AS", "Bob: -")
+    cli.record(*line)
+    r = cli("hand", *line)
+    assert r.exit_code == 2 and "hand 1 again" in r.stderr and "--again" in r.stderr
+    assert cli.standings()["hands"] == 1                       # nothing stored
+    # a file with the same hand is the same hand
+    same = {"players": {"Ann": {"melds": ["7H 8H 9H"], "hand": "AS"}, "Bob": {"hand": ""}}}
+    r = cli("hand", "--file", "-", input=json.dumps(same))
+    assert r.exit_code == 2 and "hand 1 again" in r.stderr
+    # the same cards really dealt again: Ann 7 + 8 + 9 = 24 − 15 (an ace held) = 9 again, 18 in all
+    assert cli.record(*line, "--again")["totals"] == {"Ann": 18, "Bob": 0}
+
+
+def test_points_only_hands_may_repeat(cli):
+    cli.new("rummy500", "Ann", "Bob")
+    for _ in range(3):  # Ann 100 − 0, Bob 5 − 5: points only, the same each hand
+        cli.record("Ann: 100 -0", "Bob: 5 -5")
+    assert cli.totals() == {"Ann": 300, "Bob": 0}

@@ -53,7 +53,7 @@ def test_a_whole_game_from_the_cards_alone(cli):
     assert (st["dealer"], st["leader"], st["finished"]) == ("Bob", "Ann", False)
     assert "shutout" not in st
 
-    last = cli.record(*BOB_GIN)                                      # Bob 106: the game is over
+    last = cli.record(*BOB_GIN, "--again")                      # Bob 106: the game is over
     assert last["finished"] and last["winners"] == ["Bob"]
     st = cli.standings()
     # Bob 106 + 100 (game) + 2 × 25 (boxes) = 256; Ann 14 + 1 × 25 = 39; Ann won a hand: no shutout

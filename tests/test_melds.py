@@ -136,12 +136,18 @@ class TestSetDuplicates:
         with pytest.raises(IllegalMeld, match="appears twice"):
             meld("7H 7H 8H 9H", TWO_DECK_DUPLICATES)
 
-    def test_rummy500_allows_them_only_with_two_decks_and_the_option(self):
+    def test_rummy500_allows_them_with_two_decks_unless_the_option_is_off(self):
         v = get_variant("rummy500")
         base = {o.key: o.default_for(5) for o in v.options}
-        assert not v.meld_rules(base, 0).set_duplicates                                    # 2 decks, option off
-        assert v.meld_rules(base | {"set_duplicates": True}, 0).set_duplicates             # 2 decks, option on
-        assert not v.meld_rules(base | {"set_duplicates": True, "decks": 1}, 0).set_duplicates  # 1 deck
+        assert v.meld_rules(base, 0).set_duplicates and v.meld_rules(base, 0).set_max == 8   # 2 decks, default
+        off = v.meld_rules(base | {"set_duplicates": False}, 0)
+        assert not off.set_duplicates and off.set_max == 4                                  # 2 decks, option off
+        assert not v.meld_rules(base | {"decks": 1}, 0).set_duplicates                      # 1 deck
+        rum = get_variant("rum500")
+        base = {o.key: o.default_for(8) for o in rum.options}
+        assert not rum.meld_rules(base, 0).set_duplicates                                   # option off by default
+        on = rum.meld_rules(base | {"set_duplicates": True}, 0)
+        assert on.set_duplicates and on.set_max == 4                                        # never past four
 
 
 def test_shared_meld_examples_for_rummy500():

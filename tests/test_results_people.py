@@ -87,7 +87,7 @@ def test_the_bar_is_full_only_once_the_target_is_reached():
 def test_crazy_history_shows_the_wild_rank_and_who_went_out(cli):
     cli("new", "crazy", "Ann", "Bob", "Cy")
     for _ in range(12):
-        assert cli("hand", "Ann: -KS", "Bob: -", "Cy: -5C").exit_code == 0
+        assert cli("hand", "Ann: -KS", "Bob: -", "Cy: -5C", "--again").exit_code == 0
     assert cli("hand", "Ann: -2C", "Bob: -KS", "Cy: -").exit_code == 0
     doc = cli.json("history")
     assert [h["context"]["wild"] for h in doc["hands"]][:3] == ["A", "2", "3"]
@@ -252,7 +252,8 @@ def crazy_four(cli):
     Dorothea 12 × 10 + 25 = 145."""
     cli("new", "crazy", *NAMES)
     for _ in range(13):
-        result = cli("hand", "Annabelle: -KS QS", "Bartholomew: -", "Christopher: -10H 10S 10D", "Dorothea: -JC")
+        result = cli("hand", "Annabelle: -KS QS", "Bartholomew: -", "Christopher: -10H 10S 10D", "Dorothea: -JC",
+                     "--again")  # the same cards every round
         assert result.exit_code == 0, result.stderr
     return cli
 

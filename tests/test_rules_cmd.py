@@ -78,7 +78,11 @@ def test_rummy500_rules_by_alias(cli):
     assert options["ace_in_hand"]["default"] == 15
     assert options["card_values"]["default"] == "face" and "5-10-15" in options["card_values"]["values"]
     assert options["out_bonus"]["default"] == 0
-    assert options["set_duplicates"]["default"] is False
+    # two decks let a Rummy 500 set hold identical cards and grow past four (SPEC §2.2); Rum 500 keeps them off
+    assert options["set_duplicates"]["default"] is True and "past four" in options["set_duplicates"]["help"]
+    assert "3 or more cards of one rank" in doc["summary"]
+    rum = {o["key"]: o for o in rules(cli, "rum500")["options"]}
+    assert rum["set_duplicates"]["default"] is False
     # one deck for 2-4 players, two for 5-8 (SPEC §2)
     assert options["decks"]["default"] == {"2": 1, "3": 1, "4": 1, "5": 2, "6": 2, "7": 2, "8": 2}
     assert options["decks"]["default_text"] == "by player count: 1 for 2–4 players, 2 for 5–8 players"
@@ -225,7 +229,8 @@ def test_rules_are_read_from_the_variants_facts_not_by_playing_it():
 
 def test_rummy500_and_rum500_are_one_game_with_their_differences_as_data():
     r500, rum = VARIANTS["rummy500"], VARIANTS["rum500"]
-    assert r500.rules_type is rum.rules_type and r500.score is rum.score and r500.end is rum.end
+    # the same options, Rummy 500's set_duplicates on by default (two decks grow sets, SPEC §2.2)
+    assert issubclass(r500.rules_type, rum.rules_type) and r500.score is rum.score and r500.end is rum.end
     # 10 against 13 cards for two players; two decks from 5 players against only for 8 (I-3)
     assert (r500.deal.cards[2], rum.deal.cards[2]) == (10, 13)
     assert [r500.deal.decks[n] for n in (4, 5, 8)] == [1, 2, 2] and [rum.deal.decks[n] for n in (4, 5, 8)] == [1, 1, 2]

@@ -344,31 +344,49 @@ class TestDecks:
 
 
 class TestSetDuplicates:
-    def test_refused_by_default_with_two_decks(self):
-        assert "two identical cards" in refused(FIVE, five(Bob=P("7H 7H 7S", hand="2C")))
+    """SPEC §2.2: Rummy 500 ("groups of three or more cards of one rank") with two decks lets a set
+    hold identical cards and grow past four (set_duplicates, true by default); set_duplicates=false
+    keeps three or four different cards; Rum 500 keeps 3–4, identical cards only with the option."""
 
-    def test_allowed_with_two_decks_and_the_option(self):
+    def test_allowed_by_default_with_two_decks(self):
         # Bob: 7 + 7 + 7 = 21 − 2 = 19
-        assert scores(FIVE, five(Bob=P("7H 7H 7S", hand="2C")), "set_duplicates=true")["Bob"] == 19
+        assert scores(FIVE, five(Bob=P("7H 7H 7S", hand="2C")))["Bob"] == 19
+
+    def test_refused_with_the_option_off(self):
+        assert "two identical cards" in refused(FIVE, five(Bob=P("7H 7H 7S", hand="2C")), "set_duplicates=false")
 
     def test_a_duplicate_laid_off_onto_a_set(self):
         # Bob's 7-7-7 (21 − 2 = 19); Cy lays off a second 7♠: 7 − 3 = 4
         entry = five(Bob=P("7H 7S 7D", hand="2C"), Cy=P(layoffs="7S", hand="3C"))
-        assert "fits no meld" in refused(FIVE, entry)
-        got = scores(FIVE, entry, "set_duplicates=true")
+        assert "fits no meld" in refused(FIVE, entry, "set_duplicates=false")
+        got = scores(FIVE, entry)
         assert got["Bob"] == 19 and got["Cy"] == 4
 
-    def test_still_never_more_than_four(self):
-        assert "never has more than four" in refused(FIVE, five(Bob=P("7H 7H 7S 7D 7C", hand="2C")),
-                                                     "set_duplicates=true")
+    def test_sets_grow_past_four(self):
+        # Bob: five sevens 7 × 5 = 35 − 2 = 33; a fifth seven laid off on four: Cy 7 − 3 = 4
+        assert scores(FIVE, five(Bob=P("7H 7H 7S 7D 7C", hand="2C")))["Bob"] == 33
         entry = five(Bob=P("7H 7H 7S 7D", hand="2C"), Cy=P(layoffs="7C", hand="3C"))
-        assert "fits no meld" in refused(FIVE, entry, "set_duplicates=true")
+        got = scores(FIVE, entry)
+        assert got["Bob"] == 7 * 4 - 2 and got["Cy"] == 4
 
-    def test_needs_two_decks(self):
+    def test_never_more_than_four_with_the_option_off_or_in_rum500(self):
+        assert "never has more than four" in refused(FIVE, five(Bob=P("7H 7S 7D 7C 7S", hand="2C")),
+                                                     "set_duplicates=false")
+        entry = five(Bob=P("7H 7S 7D 7C", hand="2C"), Cy=P(layoffs="7C", hand="3C"))
+        assert "fits no meld" in refused(FIVE, entry, "set_duplicates=false")
+        eight = [f"P{i}" for i in range(8)]
+        entry = {"players": {p: {"melds": [], "hand": f"{i}C"} for i, p in enumerate(eight, 2)}}
+        entry["players"]["P0"] = {"melds": ["7H 7H 7S 7D 7C"], "hand": ""}
+        assert "never has more than four" in refused(eight, entry, "set_duplicates=true", variant="rum500")
+
+    def test_needs_two_decks_when_asked_for(self):
+        # Rum 500 asks for it: refused with one deck; Rummy 500's default means nothing with one deck
         with pytest.raises(InputError, match="set_duplicates=true needs two decks"):
-            setup(ABC, "set_duplicates=true")
-        # two decks by option: allowed
-        assert setup(ABC, "set_duplicates=true", "decks=2").rules["set_duplicates"] is True
+            setup(ABC, "set_duplicates=true", variant="rum500")
+        assert setup(ABC, "set_duplicates=true", "decks=2", variant="rum500").rules["set_duplicates"] is True
+        assert setup(ABC).rules["set_duplicates"] is True
+        assert "one deck holds it only once" in refused(ABC, {"players": {"Ann": {"melds": ["7H 7H 7S"], "hand": ""},
+                                                                           "Bob": {"hand": "2C"}, "Cy": {"hand": "3C"}}})
 
 
 # ------------------------------------------------------------------ other rules
@@ -597,7 +615,8 @@ class TestSetupChecks:
 
     def test_defaults(self):
         assert setup(ABC).rules == {"target": 500, "tie": "play-on", "ace_in_hand": 15, "card_values": "face",
-                                    "out_bonus": 0, "decks": 1, "set_duplicates": False}
+                                    "out_bonus": 0, "decks": 1, "set_duplicates": True}
+        assert setup(ABC, variant="rum500").rules["set_duplicates"] is False
 
     def test_aliases(self):
         assert get_variant("500").id == "rummy500" and get_variant("500-rum").id == "rummy500"

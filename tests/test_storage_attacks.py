@@ -153,3 +153,182 @@ def test_f2_two_imports_into_a_new_database_keep_what_they_report(cli, isolated_
     assert len(listed) == reported == 8  # every session reported imported is there once
     assert len(list((isolated_db / "sessions").glob("*.json"))) == 8
     assert cli("db", "check").exit_code == 0
+
+
+# --- one command, one commit --------------------------------------------------------------
+
+
+@pytest.fixture
+def full_disk_for_the_index(monkeypatch):
+    """A fault hook: writing index.json fails as on a full disk (ENOSPC) while ``on[0]``."""
+    import errno
+
+    from scorekeeper.storage import files as files_module
+
+    real = files_module.atomic_write_text
+    on = [True]
+
+    def write(path, text):
+        if on[0] and path.name == "index.json":
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real(path, text)
+
+    monkeypatch.setattr(files_module, "atomic_write_text", write)
+    return on
+
+
+def _says_kept(r) -> None:
+    assert r.exit_code == 1 and r.stdout == ""
+    line = r.stderr.strip()
+    assert len(line.splitlines()) == 1 and "The change was saved" in line and "db check --repair" in line, line
+    assert "No space left on device" in line
+
+
+@pytest.mark.parametrize("command", ["hand", "edit", "undo", "redo"])
+def test_f8_a_failure_after_the_commit_says_kept_and_the_retry_records_nothing_twice(cli, isolated_db, command,
+                                                                                    full_disk_for_the_index):
+    full_disk_for_the_index[0] = False
+    _game(cli, 2)
+    if command == "redo":
+        assert cli("undo", "--yes").exit_code == 0
+    before = cli.history()["hands"]
+    args = {"hand": ["hand", *HAND], "edit": ["edit", "1", "Ann: 90 -0", "Bob: 0 -5", "Cy: 0 -5"],
+            "undo": ["undo", "--yes"], "redo": ["redo"]}[command]
+    full_disk_for_the_index[0] = True
+    _says_kept(cli(*args))
+    after = cli.history()["hands"]
+    assert after != before  # the session file holds the change
+    full_disk_for_the_index[0] = False
+    r = cli(*args)  # the natural retry
+    assert r.exit_code == 0, r.stderr
+    assert cli.history()["hands"] == after  # nothing made twice
+    assert cli("db", "check").exit_code == 0  # the retry listed it: the index agrees again
+
+
+def test_f8_a_new_whose_index_write_failed_is_not_started_twice(cli, isolated_db, full_disk_for_the_index):
+    full_disk_for_the_index[0] = False
+    _game(cli)
+    full_disk_for_the_index[0] = True
+    _says_kept(cli("new", "carousel", "Dee", "Eve"))
+    full_disk_for_the_index[0] = False
+    r = cli("new", "carousel", "Dee", "Eve", "--json")
+    assert r.exit_code == 0, r.stderr
+    assert len(list((isolated_db / "sessions").glob("*.json"))) == 2
+    listed = cli.json("sessions")
+    assert len(listed["sessions"]) == 2 and listed["current"] == json.loads(r.stdout)["session"]
+    assert cli("db", "check").exit_code == 0
+
+
+def test_f8_the_same_hand_entered_again_on_purpose_is_recorded(cli, isolated_db):
+    """Only a retry after a failed index write is recognised: two equal hands in a row are two hands."""
+    _game(cli)
+    assert cli("hand", *HAND).exit_code == 0
+    assert cli("hand", *HAND).exit_code == 0
+    assert _hands(cli) == 2
+
+
+# --- backups ------------------------------------------------------------------------------
+
+
+def _copies(db: Path, sid: str) -> list[Path]:
+    return sorted((db / "backups" / "sessions" / sid).glob("*.json"))
+
+
+def test_f3_backups_follow_the_database_count_not_the_clock(cli, isolated_db):
+    sid = _game(cli, 3)
+    folder = isolated_db / "backups" / "sessions" / sid
+    # copies an earlier clock, set far ahead, named by time (as earlier versions named them)
+    for i, p in enumerate(sorted(folder.glob("*.json"))):
+        p.rename(folder / f"2099010{i + 1}T000000.000000Z.json")
+    for _ in range(3):  # the clock now behind every name
+        assert cli("hand", *HAND).exit_code == 0
+    kept = sorted(p.name for p in folder.glob("*.json"))
+    assert len(kept) == 5 and sum(not n.startswith("2099") for n in kept) == 3  # the 3 new copies kept
+    (isolated_db / "sessions" / f"{sid}.json").write_text("{ damaged")
+    r = cli("db", "restore")
+    assert r.exit_code == 0, r.stderr
+    assert _hands(cli) == 6  # the newest state, not an older one
+
+
+def test_f4_a_symlinked_backups_folder_is_never_written_or_pruned_through(cli, isolated_db, tmp_path):
+    _game(cli)
+    mine = tmp_path / "my-files"
+    mine.mkdir()
+    for i in range(8):
+        (mine / f"2020010{i}T000000.000000Z.json").write_text(f"my file {i}")
+    before = sorted(p.name for p in mine.iterdir())
+    import shutil
+
+    shutil.rmtree(isolated_db / "backups")
+    (isolated_db / "backups").symlink_to(mine)
+    for _ in range(7):
+        assert cli("hand", *HAND).exit_code == 0
+    assert sorted(p.name for p in mine.iterdir()) == before  # nothing created or deleted there
+    r = cli("db", "check", "--json")
+    problems = json.loads(r.stdout)["problems"]
+    assert any(p["file"] == "backups" and "symbolic link" in p["problem"] for p in problems)
+    assert cli("db", "check", "--repair").exit_code == 0
+    assert sorted(p.name for p in mine.iterdir()) == before
+
+
+def test_f6_repair_never_deletes_a_file_it_did_not_make(cli, isolated_db):
+    sid = _game(cli, 1)
+    theirs = [isolated_db / ".notes.tmp", isolated_db / "sessions" / ".draft.tmp",
+              isolated_db / ".index.json.tmp", isolated_db / "backups" / "sessions" / sid / ".x.json.tmp"]
+    for p in theirs:
+        p.write_text("mine")
+    ours = isolated_db / "sessions" / f".{sid}.json.a1b2c3d4.tmp"  # what a killed write leaves
+    ours.write_text("{")
+    r = cli("db", "check", "--repair")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    assert all(p.read_text() == "mine" for p in theirs)
+    assert not ours.exists()
+
+
+def test_f26_backup_copies_are_as_private_as_the_live_files(cli, isolated_db):
+    sid = _game(cli, 2)
+    live = (isolated_db / "sessions" / f"{sid}.json").stat().st_mode & 0o777
+    assert live == 0o600
+    copies = _copies(isolated_db, sid) + sorted((isolated_db / "backups" / "index").glob("*.json"))
+    assert copies and {p.stat().st_mode & 0o777 for p in copies} == {0o600}
+
+
+def test_f9_a_session_listed_twice_counts_once_and_repair_keeps_one_row(cli, isolated_db):
+    sid = _game(cli, 1)
+    index = json.loads((isolated_db / "index.json").read_text())
+    (row,) = index["sessions"].values()
+    index["sessions"]["2"] = dict(row)
+    (isolated_db / "index.json").write_text(json.dumps(index))
+    assert len(cli.json("sessions")["sessions"]) == 1
+    assert len(cli.json("stats")["players"]) == 3 if "players" in cli.json("stats") else True
+    r = cli("db", "check", "--json")
+    assert r.exit_code == 1 and any("listed twice" in p["problem"] for p in json.loads(r.stdout)["problems"])
+    assert cli("db", "check", "--repair").exit_code == 0
+    assert len(json.loads((isolated_db / "index.json").read_text())["sessions"]) == 1
+    assert cli("db", "check").exit_code == 0
+    assert sid in cli("sessions").stdout
+
+
+@pytest.mark.parametrize("shape", ['{"_meta": [], "sessions": {}}', '{"foo": 1}',
+                                   '{"_meta": {"1": {"schema": 2, "current": null}}, "sessions": []}'])
+def test_f20_an_index_of_the_wrong_shape_is_put_back_by_db_restore(cli, isolated_db, shape):
+    sid = _game(cli, 1)
+    (isolated_db / "index.json").write_text(shape)
+    assert cli("sessions").exit_code == 1
+    r = cli("db", "restore")
+    assert r.exit_code == 0, r.stderr
+    assert [s["id"] for s in cli.json("sessions")["sessions"]] == [sid]
+    assert cli("db", "check").exit_code == 0
+
+
+def test_f22_a_stray_file_in_sessions_is_moved_aside_by_repair(cli, isolated_db):
+    _game(cli)
+    stray = isolated_db / "sessions" / "notes.json"
+    stray.write_text("my notes")
+    r = cli("db", "check")
+    assert r.exit_code == 1 and "sessions/notes.json" in r.stdout
+    assert cli("db", "check", "--repair").exit_code == 0
+    assert not stray.exists()
+    (aside,) = (isolated_db / "backups" / "set-aside").glob("notes.json.*")
+    assert aside.read_text() == "my notes"  # never deleted
+    assert cli("db", "check").exit_code == 0

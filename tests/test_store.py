@@ -380,7 +380,7 @@ def test_db_check_repairs_orphans_a_dangling_current_session_and_leftovers(cli, 
     data["sessions"] = {k: v for k, v in data["sessions"].items() if v["id"] != a}  # `new` killed before the index
     data["_meta"]["1"]["current"] = "deadbeef"
     _write_index(isolated_db, data)
-    (isolated_db / ".index.json.abc.tmp").write_text("{")
+    (isolated_db / ".index.json.k2j4h5l1.tmp").write_text("{")
     r = cli("db", "check")
     assert r.exit_code == 1
     assert f"session {a} is not listed in the index" in r.stdout
@@ -390,7 +390,7 @@ def test_db_check_repairs_orphans_a_dangling_current_session_and_leftovers(cli, 
     assert r.exit_code == 0, r.stdout
     assert {s["id"] for s in json.loads(cli("sessions", "--json").stdout)["sessions"]} == {a, b}
     assert _index(isolated_db)["_meta"]["1"]["current"] is None
-    assert not (isolated_db / ".index.json.abc.tmp").exists()
+    assert not (isolated_db / ".index.json.k2j4h5l1.tmp").exists()
 
 
 def test_a_lost_index_is_rebuilt_from_the_session_files(cli, isolated_db):

@@ -115,10 +115,17 @@ class Application:
         return doc
 
     # -- playing --------------------------------------------------------------------
-    def new(self, variant: str, players: Sequence[str], rules: Sequence[str] = (), title: str | None = None,
-            dealer: str | None = None, carry: Sequence[str] = ()) -> dict:
+    def new(self, variant: str | None, players: Sequence[str], rules: Sequence[str] = (), title: str | None = None,
+            dealer: str | None = None, carry: Sequence[str] = (), like: str | None = None) -> dict:
         """``new``: start a session and make it current. ``carry`` (``["Ann=120", ...]``,
         names in any case) starts players from totals carried over from paper.
+
+        What is not given comes from the settings (:mod:`scorekeeper.app.settings`: the
+        environment, else the configuration file): no variant, the usual one (a first word
+        that is no variant is then the first player); no players, the usual ones; the house
+        rules that apply to the variant, under the ``rules`` given. ``like`` (a session id
+        prefix or title) takes that session's variant, players and rules instead; players
+        may not be given with it (:class:`InputError` ``new.like_and_players``).
 
         ``new --json`` (``session``, ``variant``, ``players``, ``title``, ``rules``,
         ``dealer``, ``leader``, and ``carried`` when points were carried over), plus
@@ -126,10 +133,61 @@ class Application:
         """
         from scorekeeper.app import report, sessions
 
+        variant, players, rules = self._new_setup(variant, list(players), list(rules), like)
         loaded = sessions.create(self.store, variant, players, rules, title, dealer, carry)
         doc = report.new_json(loaded)
         doc.update(variant_name=loaded.setup.variant.name, standings=report.standings_json(loaded))
         return doc
+
+    def _new_setup(self, variant: str | None, players: list[str], rules: list[str],
+                   like: str | None) -> tuple[str, list[str], list[str]]:
+        """``new``'s variant, players and rules, what is missing taken from ``like`` or the settings."""
+        from scorekeeper.app import settings
+        from scorekeeper.core.variants import get_variant
+
+        if like is not None:
+            sid = self.find_session(like)
+            if variant is not None or players:
+                raise InputError("new.like_and_players", session=sid)
+            record = self._open(sid).record
+            kept = [f"{key}={_rule_value(value)}" for key, value in record["rules"].items()]
+            return record["variant"], list(record["players"]), settings.merge_rules(kept, rules)
+        usual, _where = settings.value("variant")
+        if variant is not None and usual is not None:
+            try:
+                get_variant(variant)
+            except InputError:  # "new Ann Bob" with a usual variant: Ann is a player
+                players, variant = [variant, *players], None
+        if variant is None:
+            if usual is None:
+                raise InputError("new.no_variant")
+            variant = usual
+        if not players:
+            players = settings.value("players")[0] or []
+            if not players:
+                raise InputError("new.no_players")
+        configured = settings.value("rules")[0] or []
+        return variant, players, settings.merge_rules(settings.house_rules(get_variant(variant), configured), rules)
+
+    def find_session(self, given: str) -> str:
+        """The session ``given`` names: an id or a unique prefix of one, else a title (the
+        whole title, any case, else the one title that starts so). Raises :class:`StateError`
+        (none, or several: ``use.titles`` lists them)."""
+        try:
+            return self.store.resolve(given)
+        except StateError as e:
+            if e.code != "store.no_such_session":
+                raise
+            wanted = given.strip().casefold()
+            rows = [(s["id"], s.get("title") or "") for s in self.sessions()["sessions"]]
+            for match in (lambda title: title == wanted, lambda title: title.startswith(wanted)):
+                found = [(sid, title) for sid, title in rows if wanted and match(title.casefold())]
+                if len(found) == 1:
+                    return found[0][0]
+                if found:
+                    raise StateError("use.titles", title=given,
+                                     sessions=[f"{sid} ({title})" for sid, title in found]) from None
+            raise
 
     def _entry(self, loaded: Loaded, entry: Any, form: str) -> Any:
         if form not in FORMS:
@@ -159,18 +217,25 @@ class Application:
                    note=state.ending.said_note, entry=raw, standings=report.standings_json(after))
         return doc
 
-    def record_hand(self, entry: Any, form: str = "file", session: str | None = None) -> dict:
+    def record_hand(self, entry: Any, form: str = "file", session: str | None = None, again: bool = False) -> dict:
         """``hand``: check, score and store the next hand.
 
         ``entry`` is the hand as a file holds it (a dict), or with ``form="line"``
         the one-line arguments (``["Ann: 7H 8H 9H -AS", "Bob: -"]``). Returns
         ``hand --json`` plus ``standings`` (after the hand). Only this hand is scored.
+
+        A line or a file that gives, card for card, the same hand as the last one
+        recorded (a command run twice) is refused (:class:`InputError`
+        ``session.same_as_last``, naming that hand) unless ``again``; hands given as
+        points only may repeat, and the prompt shows the hand before it is saved.
         """
         from scorekeeper.app import sessions
 
         with self.store.writing():
             loaded = self._open(session)
             raw = self._entry(loaded, entry, form)
+            if not again and form != "prompt":
+                _refuse_repeat(loaded, raw)
             loaded, result = sessions.record_in(self.store, loaded, raw, form)
         return self._hand_doc(loaded, result, loaded.state.hands)
 
@@ -348,10 +413,11 @@ class Application:
         return sessions_json(st.current_id(), st.summaries())
 
     def use(self, session: str) -> dict:
-        """``use ID``: make a session current. ``{"session", "variant", "variant_name", "players", "title"}``."""
+        """``use ID``: make a session current; ``session`` is an id (or a unique prefix), else a
+        title (:meth:`find_session`). ``{"session", "variant", "variant_name", "players", "title"}``."""
         from scorekeeper.app import sessions
 
-        loaded = sessions.use(self.store, session)
+        loaded = sessions.use(self.store, self.find_session(session))
         r = loaded.record
         return {"session": r["id"], "variant": r["variant"], "variant_name": loaded.setup.variant.name,
                 "players": list(r["players"]), "title": r.get("title")}
@@ -521,6 +587,33 @@ def _lines(entry: Any) -> dict[str, str]:
     return lines
 
 
+def _refuse_repeat(loaded: Loaded, raw: Any) -> None:
+    """Raise :class:`InputError` ``session.same_as_last`` (``hand``: its number) when ``raw``
+    is the last hand's entry again and names a card (points only, or players who went out
+    and points, may well repeat)."""
+    import json
+
+    hands = loaded.record["hands"]
+    if not hands or not _names_cards(raw):
+        return
+
+    def same(entry: Any) -> str:
+        return json.dumps(entry, sort_keys=True, ensure_ascii=False, default=str)
+
+    if same(hands[-1]["entry"]) == same(raw):
+        raise InputError("session.same_as_last", hand=len(hands))
+
+
+def _names_cards(entry: Any) -> bool:
+    """Whether a hand entry (as a file holds it) names any card: a player's part holding a
+    text or a list that is not empty (melds, lay-offs, cards in hand, cards shown)."""
+    players = entry.get("players") if isinstance(entry, dict) else None
+    if not isinstance(players, dict):
+        return False
+    return any(isinstance(value, (str, list)) and bool(value) for part in players.values()
+               if isinstance(part, dict) for value in part.values())
+
+
 def _before(loaded: Loaded, number: int) -> dict:
     """Hand ``number``'s scores and the standings totals before it is changed (``hand_number`` checks it)."""
     from scorekeeper.core.game import hand_number
@@ -537,3 +630,10 @@ def demo_game() -> dict:
 
     text = resources.files("scorekeeper.data").joinpath("demo_rummy500.json").read_text(encoding="utf-8")
     return json.loads(text)
+
+
+def _rule_value(value: Any) -> str:
+    """A stored rule value as ``new --rule`` takes it: ``true``/``false``, ``none``, else the text."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "none" if value is None else str(value)

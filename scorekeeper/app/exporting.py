@@ -508,8 +508,9 @@ def import_sessions(store, items: Sequence[Loaded], skip_existing: bool = False,
     the same export twice adds nothing; with ``as_new`` it is imported anyway, as a
     copy under a new id. A different session whose id is taken gets a new id, or is
     skipped with ``skip_existing``. When the store has no current session, the last
-    session imported becomes current. If a write fails, the sessions this call
-    already wrote are removed again and the :class:`StoreError` is raised.
+    session imported becomes current. All or nothing: if a write fails or Ctrl-C
+    comes before the index lists them, the session files this call wrote are taken
+    away again (and the :class:`StoreError` or KeyboardInterrupt goes on).
     Returns one outcome per session: ``{"id", "imported_as": new id or None,
     "action": "imported" | "renamed" | "skipped", "already": bool}`` (``already``:
     the database holds this very session).
@@ -539,14 +540,5 @@ def import_sessions(store, items: Sequence[Loaded], skip_existing: bool = False,
         if not pairs:
             return outcomes
         current = pairs[-1][0]["id"] if store.current_id() is None else KEEP
-        try:
-            store.save_many(pairs, current=current)
-        except StoreError:
-            for record, _ in pairs:
-                if store.session_path(record["id"]).exists():
-                    try:
-                        store.delete(record["id"])
-                    except (StoreError, OSError):
-                        pass
-            raise
+        store.save_many(pairs, current=current, all_or_nothing=True)
     return outcomes

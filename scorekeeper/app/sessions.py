@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from scorekeeper.core.errors import InputError, StateError
+from scorekeeper.core.errors import InputError, ScorekeeperError, StateError
 from scorekeeper.core import game as core_game
 from scorekeeper.core.game import GameState, check_text, hand_number, new_setup
 from scorekeeper.core.scoring import HandResult
 from scorekeeper.core.variants import get_variant
-from scorekeeper.app.games import Loaded, entries_of, open_game, refuse_after_end, save, score_hands
+from scorekeeper.app.games import (Loaded, entries_of, open_game, refuse_after_end, save, score_hands,
+                                   summary_of)
 from scorekeeper.storage.store import Store, new_record, now
 
 __all__ = ["create", "next_hand", "record_in", "undo", "redo", "edit_in", "use", "delete"]
@@ -40,13 +41,67 @@ def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[s
         if setup.carried:  # stored only when given: a session without it carried nothing
             record["carried"] = dict(setup.carried)
         state = score_hands(setup, [])
-        save(store, record, state, current=record["id"])
+        made = _started_before(store, record)
+        if made is not None:  # this very `new` was saved before, but its index write failed: list it now
+            record = made
+            store.put_rows([{**summary_of(record, state), "revision": store.revision(record["id"])}],
+                           current=record["id"])
+        else:
+            save(store, record, state, current=record["id"])
     return Loaded(record, setup, state)
 
 
-def _audit(record: dict, action: str, number: int, entry: Any, previous: Any = None, form: str = "") -> None:
+#: what makes two fresh sessions the same `new` (the id and time aside)
+_SETUP_KEYS = ("variant", "players", "rules", "title", "dealer", "carried", "hands", "undone", "audit")
+
+
+def _started_before(store: Store, record: dict) -> dict | None:
+    """An unlisted session file holding a fresh session set up exactly as ``record``: the
+    same `new` made before, whose index write failed (so a retry does not start a second one)."""
+    for sid in store.unlisted():
+        try:
+            found = store.load(sid)
+        except ScorekeeperError:
+            continue
+        if all(found.get(k) == record.get(k) for k in _SETUP_KEYS):
+            return found
+    return None
+
+
+def _retried(store: Store, loaded: Loaded, action: str, number: int, entry: Any = None) -> bool:
+    """Whether this change is the one the session's last audit record made against the
+    revision the index still lists: the same command run again after its index write
+    failed (or was cut short). The change is in the file already; it is not made twice.
+    ``number`` is the hand number the last record would carry."""
+    listed = store.lagging(loaded.record["id"])
+    audit = loaded.record.get("audit") or []
+    if listed is None or not audit:
+        return False
+    last = audit[-1]
+    return (last.get("base") == listed and last.get("action") == action and last.get("number") == number
+            and (action == "undone" or last.get("entry") == _as_stored(entry)))
+
+
+def _as_stored(entry: Any) -> Any:
+    """An entry as it reads back from its file (JSON: tuples become lists)."""
+    import json
+
+    return json.loads(json.dumps(entry, ensure_ascii=False))
+
+
+def _heal(store: Store, loaded: Loaded) -> None:
+    """List a session as its file is (the retry of a change whose index write failed)."""
+    sid = loaded.record["id"]
+    store.put_rows([{**summary_of(loaded.record, loaded.state), "revision": store.revision(sid)}])
+
+
+def _audit(store: Store, record: dict, action: str, number: int, entry: Any, previous: Any = None,
+           form: str = "") -> None:
+    """Add the audit record of a change; ``base`` is the revision of the session file it was
+    made against (what tells a retried command from a new one, see :func:`_retried`)."""
     record.setdefault("audit", []).append(
-        {"time": now(), "action": action, "number": number, "entry": entry, "previous": previous, "form": form}
+        {"time": now(), "action": action, "number": number, "entry": entry, "previous": previous, "form": form,
+         "base": store.revision(record["id"])}
     )
 
 
@@ -63,12 +118,16 @@ def next_hand(loaded: Loaded, raw: Any) -> tuple[GameState, HandResult]:
 def record_in(store: Store, loaded: Loaded, raw: Any, form: str) -> tuple[Loaded, HandResult]:
     """Check, score and store ``raw`` as the next hand of ``loaded``, a session read under
     the store's lock; nothing is written unless the whole entry is valid and the game not
-    over. Only that hand is scored. Returns ``(Loaded, HandResult)``."""
+    over. Only that hand is scored. Returns ``(Loaded, HandResult)``. The same hand sent
+    again after its index write failed is not recorded twice (:func:`_retried`)."""
+    if _retried(store, loaded, "entered", loaded.state.hands, raw):
+        _heal(store, loaded)
+        return loaded, loaded.state.results[-1]
     state, result = next_hand(loaded, raw)
     record = loaded.record
     record["hands"].append({"entry": raw, "form": form, "time": now()})
     record["undone"] = []
-    _audit(record, "entered", state.hands, raw, form=form)
+    _audit(store, record, "entered", state.hands, raw, form=form)
     save(store, record, state)
     return Loaded(record, loaded.setup, state, loaded.full), result
 
@@ -78,12 +137,15 @@ def undo(store: Store, session: str | None) -> tuple[Loaded, int]:
     with store.writing():
         loaded = open_game(store, session)
         record, setup = loaded.record, loaded.setup
+        if _retried(store, loaded, "undone", len(record["hands"]) + 1):
+            _heal(store, loaded)  # this undo was made already (its index write failed): not a second one
+            return loaded, len(record["hands"]) + 1
         if not record["hands"]:
             raise StateError("session.nothing_to_undo")
         number = len(record["hands"])
         taken = record["hands"].pop()
         record.setdefault("undone", []).append(taken)
-        _audit(record, "undone", number, None, taken["entry"])
+        _audit(store, record, "undone", number, None, taken["entry"])
         results = loaded.state.results[:-1]
         state = GameState(setup, results, setup.variant.end(setup, results))
         save(store, record, state)
@@ -95,12 +157,15 @@ def redo(store: Store, session: str | None) -> tuple[Loaded, int]:
     with store.writing():
         loaded = open_game(store, session)
         record = loaded.record
+        if record["hands"] and _retried(store, loaded, "redone", loaded.state.hands, record["hands"][-1]["entry"]):
+            _heal(store, loaded)  # this redo was made already (its index write failed)
+            return loaded, loaded.state.hands
         if not record.get("undone"):
             raise StateError("session.nothing_to_redo")
         state, _ = next_hand(loaded, record["undone"][-1]["entry"])
         hand = record["undone"].pop()
         record["hands"].append(hand)
-        _audit(record, "redone", state.hands, hand["entry"])
+        _audit(store, record, "redone", state.hands, hand["entry"])
         save(store, record, state)
     return Loaded(record, loaded.setup, state, loaded.full), state.hands
 
@@ -127,10 +192,13 @@ def edit_in(store: Store, loaded: Loaded, number: int, raw: Any, form: str) -> t
     end the game before later hands."""
     record, setup = loaded.record, loaded.setup
     hand_number(number, len(record["hands"]))
+    if _retried(store, loaded, "edited", number, raw):
+        _heal(store, loaded)  # this edit was made already (its index write failed)
+        return loaded, loaded.state.results[number - 1]
     previous = entries_of(record)[number - 1]
     state = rescored(loaded, number, raw)
     record["hands"][number - 1] = {"entry": raw, "form": form, "time": now()}
-    _audit(record, "edited", number, raw, previous, form)
+    _audit(store, record, "edited", number, raw, previous, form)
     save(store, record, state)
     return Loaded(record, setup, state, loaded.full), state.results[number - 1]
 

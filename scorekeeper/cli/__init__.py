@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import contextmanager
-from typing import Iterator, Optional
+from typing import Iterator, List, Optional
 
 import typer
 from typing_extensions import Annotated
@@ -53,16 +53,17 @@ def _print_version(value: bool) -> None:
 @app.callback()
 def root(
     ctx: typer.Context,
-    db: Annotated[Optional[str], typer.Option("--db", metavar="DIR", help=_("The database directory (also SCOREKEEPER_DB)."),
+    db: Annotated[Optional[str], typer.Option("--db", metavar="DIR", help=_(
+        "The database directory; else SCOREKEEPER_DB, else config database, else the user data directory."),
                                                show_default=False)] = None,
     lang: Annotated[Optional[str], typer.Option("--lang", metavar="CODE", help=_(
-        "The language to speak: en, uk, ru or be (also SCOREKEEPER_LANG, else the locale)."),
+        "The language to speak: en, uk, ru or be; else SCOREKEEPER_LANG, else config language, else the locale."),
         show_default=False, autocompletion=complete.languages)] = None,
     debug: Annotated[bool, typer.Option("--debug", help=_("Show the traceback of any error."))] = False,
     wait: Annotated[Optional[float], typer.Option("--wait", metavar="SECONDS", min=0, max=86400, help=_(
         "How long a change waits for another scorekeeper command using the database (default 10)."),
         show_default=False)] = None,
-    version: Annotated[bool, typer.Option("--version", help=_("Print the version and exit."), is_eager=True,
+    version: Annotated[bool, typer.Option("--version", "-V", help=_("Print the version and exit."), is_eager=True,
                                           callback=_print_version)] = False,
 ) -> None:
     """Score rummy games played with real cards: Rummy 500, Rum 500, Carousel, Crazy Rummy and Gin Rummy.
@@ -70,13 +71,38 @@ def root(
     Start with `scorekeeper new rummy500 Ann Bob Cy`, then record each hand with
     `scorekeeper hand`. `scorekeeper demo` plays a bundled game.
     """
-    chosen = language.start(lang, json=ctx.meta.get(language.JSON_KEY, False))
+    # a bad configuration file stops every command but config, which must be able to mend it
+    chosen = language.start(lang, json=ctx.meta.get(language.JSON_KEY, False),
+                            strict=ctx.invoked_subcommand != "config")
     ctx.obj = Run(db, debug, chosen, wait)
 
 
 from scorekeeper.cli.commands import register  # noqa: E402
 
 register(app)
+
+
+@app.command("help")
+def help_(
+    ctx: typer.Context,
+    command: Annotated[Optional[List[str]], typer.Argument(metavar="[COMMAND]...", help=_(
+        "The command (and subcommand) to show the help of; none: the whole program."), show_default=False)] = None,
+) -> None:
+    """Show the help of the program or of a command: the same as --help.
+
+    \b
+    Examples:
+      scorekeeper help
+      scorekeeper help hand
+      scorekeeper help db check
+    """
+    parent = ctx.parent
+    current, shown = parent.command, parent
+    for name in command or []:
+        _name, found, _rest = current.resolve_command(shown, [name])  # an unknown name: a usage error
+        shown = typer.Context(found, info_name=_name, parent=shown, **found.context_settings)
+        current = found
+    typer.echo(shown.get_help())
 
 
 def command_helps(typer_app: typer.Typer = app):
@@ -100,6 +126,27 @@ if language.spoken() != "en":  # our commands' help in the language chosen (the 
             _info.help = _(_text)
 
 
+def _summary(text: str) -> str:
+    """The first paragraph of a help text, on one line."""
+    return " ".join(text.split("\n\n", 1)[0].split())
+
+
+def summarize(typer_app: typer.Typer = app) -> None:
+    """Give every command and group its whole first paragraph as the summary the list of
+    commands shows (click would cut it, mid-sentence, to what fits one line)."""
+    for info, text in command_helps(typer_app):
+        if info.short_help is None:
+            info.short_help = _summary(info.help or text)
+    for group in typer_app.registered_groups:
+        texts = [getattr(h, "value", h) for h in (group.help, group.typer_instance.info.help)]
+        help_text = next((h for h in texts if isinstance(h, str)), None)
+        if not isinstance(group.short_help, str) and help_text:
+            group.short_help = _summary(_(help_text))
+
+
+summarize()
+
+
 #: The root options that take a value (``--db DIR``, ``--lang CODE``): what follows them
 #: is not the command's name.
 ROOT_VALUE_OPTIONS = ("--db", "--lang", "--wait")
@@ -113,7 +160,7 @@ def invoked(argv: list[str], typer_app: typer.Typer = app) -> str | None:
     for word in words:
         if word in ROOT_VALUE_OPTIONS:
             next(words, None)
-        elif word in ("-h", "--help"):
+        elif word in ("-h", "--help", "help"):  # help COMMAND: every command is built
             return None
         elif not word.startswith("-"):
             return word if word in command_names(typer_app) else None

@@ -111,13 +111,47 @@ def early(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> None
     if env.get(COMPLETING):
         return
     from scorekeeper.core.errors import InputError
-    from scorekeeper.locale import choose
 
     try:
-        code = choose(_value_on_line(argv[1:]), env)
+        code = _choose(_value_on_line(argv[1:]), env)
     except InputError:
         return
     speak(code)
+
+
+def configured() -> str | None:
+    """The language the configuration file sets, checked (None: it sets none). Raises
+    :class:`InputError` for a bad file or a language scorekeeper does not speak."""
+    from scorekeeper.app import settings
+    from scorekeeper.core.errors import InputError
+    from scorekeeper.locale import LANGUAGES
+
+    value = settings.read().get("language")
+    if value is None:
+        return None
+    code = value.strip().lower()
+    if code not in LANGUAGES:
+        raise InputError("language.unknown", value=value, where=str(settings.path()), languages=list(LANGUAGES))
+    return code
+
+
+def _choose(option: str | None, env: Mapping[str, str], strict: bool = True) -> str:
+    """``--lang``, else ``SCOREKEEPER_LANG``, else the configuration file, else the locale
+    (:func:`scorekeeper.locale.choose` reads all but the file). ``strict=False``: a bad
+    configuration file is passed over (``config`` must work to mend it)."""
+    from scorekeeper.core.errors import InputError
+    from scorekeeper.locale import choose
+
+    if option is None and not env.get("SCOREKEEPER_LANG"):
+        try:
+            code = configured()
+        except InputError:
+            if strict:
+                raise
+            code = None
+        if code is not None:
+            return code
+    return choose(option, env)
 
 
 def lang_first(args: list[str]) -> list[str]:
@@ -153,12 +187,11 @@ def wants_json(args: Sequence[str]) -> bool:
     return False
 
 
-def start(option: str | None, json: bool = False) -> str:
-    """Choose the run's language (``--lang``, else the environment) and speak it, or
-    English while a ``--json`` document is made. Returns the chosen language; an
-    unknown ``--lang`` or ``SCOREKEEPER_LANG`` raises ``language.unknown``."""
-    from scorekeeper.locale import choose
-
-    code = choose(option)
+def start(option: str | None, json: bool = False, strict: bool = True) -> str:
+    """Choose the run's language (``--lang``, else the environment, else the configuration
+    file, else the locale) and speak it, or English while a ``--json`` document is made.
+    Returns the chosen language; an unknown ``--lang`` or ``SCOREKEEPER_LANG`` raises
+    ``language.unknown``, a bad configuration file its error unless ``strict`` is False."""
+    code = _choose(option, os.environ, strict)
     speak("en" if json else code)
     return code

@@ -11,7 +11,8 @@ from scorekeeper.cli.language import _
 
 DbOpt = Annotated[
     Optional[str],
-    typer.Option("--db", metavar="DIR", help=_("The database directory (also SCOREKEEPER_DB); default: the user data directory."),
+    typer.Option("--db", metavar="DIR", help=_(
+        "The database directory; else SCOREKEEPER_DB, else config database, else the user data directory."),
                  show_default=False),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help=_("Print one JSON document and nothing else."))]

@@ -164,6 +164,24 @@ def _most_cards(variant: Variant, rule_args: Sequence[str]) -> tuple[int, int]:
     return most
 
 
+def _widest_rules(variant: Variant, rule_args: Sequence[str]):
+    """The options a meld is judged under, the table unknown: those of the player count
+    with the most decks (Rummy 500's sets of identical cards need two), the fewest players
+    among equals. Raises :class:`InputError` for a bad option."""
+    chosen, most = None, -1
+    for n in range(variant.min_players, variant.max_players + 1):
+        try:
+            rules = parse_rule_args(variant, rule_args, n)
+        except InputError:  # an option this player count cannot take (8 players from one deck)
+            continue
+        decks = rules["decks"] if "decks" in rules else variant.deal.decks[n]
+        if decks > most:
+            chosen, most = rules, decks
+    if chosen is None:  # every count refused: say why as the fewest players would hear it
+        return parse_rule_args(variant, rule_args, variant.min_players)
+    return chosen
+
+
 def _rounds(variant: Variant) -> tuple[bool, int]:
     """Whether the meld rules change from round to round (Crazy Rummy's wild rank:
     the round number), and the last round there is."""
@@ -182,8 +200,7 @@ def check_melds(variant: Variant, cards: str | Sequence[str], round_: int | None
     asks for, where the variant's deals ask for particular melds (refused elsewhere). Raises :class:`InputError` for unreadable cards, no
     cards, a bad round or a bad option.
     """
-    players = variant.min_players
-    rules = parse_rule_args(variant, rule_args, players)
+    rules = _widest_rules(variant, rule_args)
     needs_round, last = _rounds(variant)
     wild = None
     if needs_round:

@@ -2,7 +2,8 @@
 
 * A **set** is three or four cards of one rank, never two identical cards
   (unless the variant's ``set_duplicates`` allows it), never more than four
-  cards, wilds included.
+  cards, wilds included (Rummy 500 with two decks: identical cards, up to the
+  eight cards of a rank, ``MeldRules.set_max``).
 * A **run** is three or more cards of one suit in consecutive ranks, typed in
   any order. An ace is low (A-2-3) or high (Q-K-A) but never both and never in
   the middle: K-A-2 "turns the corner" and is not a run. In Crazy Rummy the
@@ -83,7 +84,8 @@ class MeldRules:
     wild_name: Phrase | str = phrase("meld.wild_card")
     #: the refusal of an ace above a king where the ace is always low (the variant's sentence)
     ace_low_code: str = "meld.ace_always_low"
-    #: the most cards a set may hold, or None for no limit (Contract Rummy's sets), as lay-offs see it
+    #: the most cards a set may hold (Rummy 500 with two decks: the 8 cards of a rank), or None for no
+    #: limit as lay-offs see it (Contract Rummy's sets)
     set_max: int | None = 4
     #: whether a run may reach from ace to ace, A-2-…-K-A (Contract Rummy, I-C9), as lay-offs see it
     ace_to_ace: bool = False
@@ -185,7 +187,10 @@ def _as_set(cards, naturals, free, rules: MeldRules) -> tuple[MeldReading | None
     ranks = {c.rank for _, c in naturals}
     if len(ranks) > 1:
         return None, MeldFault("meld.set_ranks_differ")
-    if len(cards) > 4:
+    most = rules.set_max or 4  # no limit for lay-offs (Contract Rummy's own sets) still reads four here
+    if len(cards) > most:
+        if most != 4:
+            return None, MeldFault("meld.set_too_many_of", count=len(cards), most=most)
         return None, MeldFault("meld.set_too_many", count=len(cards))
     if not rules.set_duplicates:
         counts = Counter(c for _, c in naturals)
@@ -203,7 +208,8 @@ def _as_set(cards, naturals, free, rules: MeldRules) -> tuple[MeldReading | None
         suit = spare.pop(0) if spare else "S"
         slots.append(Slot(pc, Card(rank, suit), rank, True))
     ranks = rank_plural(rank) if rank in (1, 11, 12, 13) else phrase("meld.set_ranks", rank=rank)
-    said = phrase(f"meld.set.{len(cards)}", ranks=ranks)
+    said = (phrase(f"meld.set.{len(cards)}", ranks=ranks) if len(cards) <= 4
+            else phrase("meld.set.n", count=len(cards), ranks=ranks))
     return MeldReading("set", tuple(slots), _with_wilds(said, slots)), None
 
 

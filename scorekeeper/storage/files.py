@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
@@ -59,6 +60,40 @@ def fsync_directory(directory: Path) -> None:
         os.close(fd)
 
 
+#: Whether this process has put a file in place with :func:`atomic_write_text` (a change kept):
+#: what Ctrl-C says (see :func:`change_kept`); :func:`forget_kept` when a change is undone.
+_kept = False
+
+
+def change_kept() -> bool:
+    """Whether a file was written for good by this process (a change is kept)."""
+    return _kept
+
+
+def forget_kept() -> None:
+    """Say no change is kept (the files written were taken away again: an import cut short)."""
+    global _kept
+    _kept = False
+
+
+@contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Within the block, Ctrl-C (SIGINT) waits: it is delivered when the block ends, so a
+    change and the note that it was made happen together (main thread, where the system
+    can hold a signal; elsewhere nothing is held)."""
+    import signal
+    import threading
+
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 #: While not None, directories whose renames :func:`atomic_write_text` left to fsync later.
 _deferred_dirs: set[Path] | None = None
 
@@ -82,17 +117,22 @@ def atomic_write_text(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` all or nothing: temp file, fsync, rename, fsync the
     directory (at the end of a :func:`directory_syncs_deferred` block, within one).
 
+    The rename and the note that a change is kept (:func:`change_kept`) happen with
+    Ctrl-C held, so an interrupted command can say truly whether its change was made.
     Raises :class:`OSError`; the temporary file is removed on failure.
     """
     import tempfile
 
+    global _kept
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+        with interrupts_held():
+            os.replace(tmp, path)
+            _kept = True
     except BaseException:
         try:
             os.unlink(tmp)
@@ -103,6 +143,16 @@ def atomic_write_text(path: Path, text: str) -> None:
         _deferred_dirs.add(path.parent)
     else:
         fsync_directory(path.parent)
+
+
+#: the temporary files :func:`atomic_write_text` makes: ``.NAME.XXXXXXXX.tmp`` (NAME: a database
+#: file's name, XXXXXXXX: mkstemp's eight random letters)
+_TEMPORARY = re.compile(r"\.[A-Za-z0-9_.-]+\.json\.[a-z0-9_]{8}\.tmp")
+
+
+def is_temporary(name: str) -> bool:
+    """Whether ``name`` is one of the temporary files :func:`atomic_write_text` makes."""
+    return _TEMPORARY.fullmatch(name) is not None
 
 
 def dumps(data: Any) -> str:

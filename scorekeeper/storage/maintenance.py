@@ -114,6 +114,8 @@ class _Scan:
     drop_current: bool = False
     old_schema: bool = False
     leftovers: list[Path] = field(default_factory=list)
+    strays: list[Path] = field(default_factory=list)  # what sessions/ holds that is not a session file
+    twice: bool = False  # a session listed twice in the index
     good: dict[str, dict] = field(default_factory=dict)  # id -> summary rebuilt from its session file
     recache: list[tuple] = field(default_factory=list)  # (record, summary) whose cache of derived numbers is wrong
 
@@ -175,11 +177,10 @@ def _scan(store: Store, replay: Replay) -> _Scan:
         where = file if isinstance(file, str) else _rel(store, file)
         report.findings.append(Finding(where, code, facts, kind, repairable))
 
-    files = {p.stem: p for p in store.session_files()}
-    for name, p in list(files.items()):
-        if not SESSION_ID.fullmatch(name):
-            add(p, "note", "check.not_session_file")
-            del files[name]
+    files = {p.stem: p for p in store.session_files() if SESSION_ID.fullmatch(p.stem)}
+    scan.strays = store.strays()
+    for p in scan.strays:
+        add(p, "stale", "check.not_session_file", repairable=True)
 
     # the index
     index = store.index_path
@@ -194,6 +195,12 @@ def _scan(store: Store, replay: Replay) -> _Scan:
             report.schema = found.schema
             scan.current = found.meta.get("current")
             scan.rows = {r["id"]: r for r in found.rows.values()}
+            seen: set[str] = set()
+            for r in found.rows.values():
+                if r["id"] in seen:
+                    add(index, "stale", "check.listed_twice", repairable=True, session=r["id"])
+                    scan.twice = True
+                seen.add(r["id"])
             if found.schema < SCHEMA_VERSION:
                 scan.old_schema = True
                 add(index, "note", "check.old_schema", repairable=True, schema=found.schema, current=SCHEMA_VERSION)
@@ -222,6 +229,12 @@ def _scan(store: Store, replay: Replay) -> _Scan:
         try:
             summary, record, derived = _replayed(store, path, sid, replay)
         except DamagedFile as e:
+            if row is None and scan.index_state == "ok" and not store.backups(path):
+                # unlisted, never kept, not a session: a stray file, which --repair moves aside
+                report.files -= 1
+                scan.strays.append(path)
+                add(path, "stale", "check.not_session_file", repairable=True)
+                continue
             add(path, "damaged", "check.damaged", reason=e.reason)
             continue
         except StoreError as e:
@@ -261,6 +274,9 @@ def _scan(store: Store, replay: Replay) -> _Scan:
             add(index, "stale", "check.no_current", repairable=True, current=scan.current)
             scan.drop_current = True
 
+    linked = store.linked_backups()
+    if linked is not None:
+        add(linked, "note", "check.backups_linked")
     scan.leftovers = store.leftovers()
     if scan.leftovers:
         add(", ".join(_rel(store, p) for p in scan.leftovers), "note", "check.leftovers", repairable=True)
@@ -285,7 +301,7 @@ def check(store: Store, repair: bool = False, *, replay: Replay) -> CheckReport:
         first = _scan(store, replay)
         if first.index_state == "missing" and first.good:
             store.write_index_rows(list(first.good.values()), None)
-        elif first.index_state == "ok" and (first.upserts or first.remove or first.drop_current):
+        elif first.index_state == "ok" and (first.upserts or first.remove or first.drop_current or first.twice):
             store.put_rows(first.upserts, first.remove, None if first.drop_current else KEEP)
         if first.recache and first.index_state == "ok":
             store.save_many(first.recache)
@@ -294,6 +310,8 @@ def check(store: Store, repair: bool = False, *, replay: Replay) -> CheckReport:
                 p.unlink()
             except FileNotFoundError:
                 pass
+        for p in first.strays:  # never deleted: moved where `db restore` keeps what it replaced
+            store.set_aside(p)
         after = _scan(store, replay)
     key = lambda f: (f.file, f.problem)  # noqa: E731
     still = {key(f) for f in after.report.findings}

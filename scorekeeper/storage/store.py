@@ -92,11 +92,17 @@ def default_path() -> Path:
 
 
 def resolve_path(option: str | os.PathLike | None) -> Path:
-    """``--db`` first, then ``SCOREKEEPER_DB``, then the user data directory."""
+    """``--db`` first, then ``SCOREKEEPER_DB``, then the configuration file's ``database``,
+    then the user data directory."""
     if option:
         return Path(option).expanduser()
     env = os.environ.get(ENV_VAR)
-    return Path(env).expanduser() if env else default_path()
+    if env:
+        return Path(env).expanduser()
+    from scorekeeper.storage import config
+
+    configured = config.read().get("database")
+    return Path(configured).expanduser() if configured else default_path()
 
 
 def now() -> str:
@@ -235,7 +241,6 @@ class Store:
 
     def _acquire(self) -> None:
         assert self._lock_stack is not None
-        existed = self.root.is_dir()
         try:
             self.root.mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -247,7 +252,7 @@ class Store:
         self._lock_stack.callback(lock.release)
         self._lock_stack.callback(self._unlocked)
         self._locked = True
-        if self._began_without_database and existed and (self.index_path.exists() or self.session_files()):
+        if self._began_without_database and (self.index_path.exists() or self.session_files()):
             # another command created the database while this one read it as empty: what this one
             # decided (ids, what is already there) may be wrong, so it writes nothing
             raise StateError("store.created_meanwhile", path=self.root)
@@ -335,9 +340,13 @@ class Store:
         return self._index().table("_meta").get(doc_id=1) or _fresh_meta()
 
     def summaries(self) -> list[dict]:
-        """Every session's summary row, oldest first (reads the index only)."""
-        rows = [dict(r) for r in self._index().table("sessions").all()]
-        return sorted(rows, key=lambda r: (r.get("created", ""), r["id"]))
+        """Every session's summary row, oldest first (reads the index only); a session
+        listed twice counts once (its latest row; `db check --repair` drops the other)."""
+        rows: dict[str, dict] = {}
+        for r in self._index().table("sessions").all():
+            if r["id"] not in rows or r.get("revision", 0) >= rows[r["id"]].get("revision", 0):
+                rows[r["id"]] = dict(r)
+        return sorted(rows.values(), key=lambda r: (r.get("created", ""), r["id"]))
 
     def summary(self, session_id: str) -> dict | None:
         """One session's summary row, or None."""
@@ -393,6 +402,25 @@ class Store:
         self._revisions[session_id] = revision
         return record
 
+    def revision(self, session_id: str) -> int | None:
+        """The revision of a session file as this store last read or wrote it (None: not read)."""
+        return self._revisions.get(session_id)
+
+    def lagging(self, session_id: str) -> int | None:
+        """The revision the index lists for a session whose file is further on (a change
+        whose index write failed or was cut short), else None. The file must have been read."""
+        row = self.summary(session_id)
+        filed = self._revisions.get(session_id)
+        listed = row.get("revision") if row is not None else None
+        if filed is None or not isinstance(listed, int) or listed >= filed:
+            return None
+        return listed
+
+    def unlisted(self) -> list[str]:
+        """Ids of session files the index does not list (a `new` whose index write failed)."""
+        listed = {r["id"] for r in self._index().table("sessions").all()}
+        return [p.stem for p in self.session_files() if p.stem not in listed and SESSION_ID.fullmatch(p.stem)]
+
     def new_id(self) -> str:
         """A fresh session id (8 hex digits) not used in the index."""
         import secrets
@@ -409,10 +437,19 @@ class Store:
         current session) in ONE write of the index."""
         self.save_many([(record, summary)], current=current)
 
-    def save_many(self, pairs: Iterable[tuple[dict, dict]], current: Any = KEEP) -> None:
+    def save_many(self, pairs: Iterable[tuple[dict, dict]], current: Any = KEEP, *, all_or_nothing: bool = False
+                  ) -> None:
         """Write several ``(record, summary)`` pairs: each session file once, then
         the index once (for imports and bulk loads). ``current`` (an id or None)
-        also sets the current session in the same index write."""
+        also sets the current session in the same index write.
+
+        The session files are the commit: once one is in place the change is made, and
+        the index only lists it. When the index cannot be written after that, the
+        :class:`StoreError` ``store.saved_index_stale`` says the change was kept and
+        that `db check --repair` lists it. With ``all_or_nothing`` (an import of new
+        sessions), the index write is the commit instead: if anything fails or is
+        interrupted first, the session files written are taken away again and nothing
+        is kept."""
         pairs = list(pairs)
         for record, summary in pairs:  # what is written must read back: never a file every command refuses
             sid = record["id"]
@@ -425,19 +462,40 @@ class Store:
         self._for_write()
         self._index()  # an index that cannot be used stops the command before any file is written
         rows = []
-        with directory_syncs_deferred():  # one fsync of sessions/, before the index names the files
-            for record, summary in pairs:
-                sid = record["id"]
-                path = self.session_path(sid)
-                revision = self._revision_of(sid, path) + 1
-                db = open_db(path, fresh=True, after_write=self._keep_copy)
-                with self._changing(db):
-                    db.table("_meta").insert(document({"schema": SCHEMA_VERSION, "revision": revision}))
-                    db.table("session").insert(document(record))
-                self._revisions[sid] = revision
-                self._written.add(sid)
-                rows.append({**summary, "id": sid, "revision": revision})
-        self._change_index(rows, (), current)
+        made: list[Path] = []  # the session files this call created (all_or_nothing takes them away on failure)
+        try:
+            with directory_syncs_deferred():  # one fsync of sessions/, before the index names the files
+                for record, summary in pairs:
+                    sid = record["id"]
+                    path = self.session_path(sid)
+                    revision = self._revision_of(sid, path) + 1
+                    if revision == 1:
+                        made.append(path)
+                    db = open_db(path, fresh=True, after_write=None if all_or_nothing else self._keep_copy)
+                    with self._changing(db):
+                        db.table("_meta").insert(document({"schema": SCHEMA_VERSION, "revision": revision}))
+                        db.table("session").insert(document(record))
+                    self._revisions[sid] = revision
+                    self._written.add(sid)
+                    rows.append({**summary, "id": sid, "revision": revision})
+            self._change_index(rows, (), current)
+        except BaseException as e:
+            if all_or_nothing:
+                with files.interrupts_held():
+                    for path in made:
+                        try:
+                            path.unlink()
+                        except FileNotFoundError:
+                            pass
+                    files.forget_kept()
+                self._forget()
+                raise
+            if not rows or not isinstance(e, StoreError) or e.code != "store.unwritable":
+                raise
+            raise StoreError("store.saved_index_stale", path=self.index_path, strerror=e.facts["strerror"]) from None
+        if all_or_nothing:  # the copies of what is now listed
+            for path in made:
+                self._keep_copy(path, path.read_text(encoding="utf-8"))
 
     def _revision_of(self, session_id: str, path: Path) -> int:
         if session_id in self._revisions:
@@ -469,8 +527,22 @@ class Store:
                 db.table("sessions").truncate()
             table = db.table("sessions")
             # one pass to find each row's document, then one update per changed row and
-            # one insert for all new ones, so a bulk import does not scan the table per row
-            doc_of = {doc["id"]: doc.doc_id for doc in table.all()} if rows else {}
+            # one insert for all new ones, so a bulk import does not scan the table per row;
+            # a session listed twice keeps one row
+            keep: dict[str, Any] = {}
+            twice: list[int] = []
+            for doc in table.all():
+                other = keep.get(doc["id"])
+                if other is None:
+                    keep[doc["id"]] = doc
+                elif (doc.get("revision") or 0) >= (other.get("revision") or 0):
+                    twice.append(other.doc_id)
+                    keep[doc["id"]] = doc
+                else:
+                    twice.append(doc.doc_id)
+            doc_of = {sid: doc.doc_id for sid, doc in keep.items()}
+            if twice:
+                table.remove(doc_ids=twice)
             fresh = []
             for row in rows:
                 if row["id"] in doc_of:
@@ -497,12 +569,21 @@ class Store:
         self._change_index((), [session_id], KEEP)
         path = self.session_path(session_id)
         if path.exists():
-            self._kept.keep(path, tag="-deleted")
+            try:
+                self._kept.keep(path, tag="-deleted")
+            except OSError as e:
+                raise StoreError("store.unwritable", path=self.backups_dir, strerror=e.strerror) from None
 
     # -- backups ------------------------------------------------------------
     def backups(self, path: Path) -> list[Backup]:
         """The kept copies of a database file, newest first."""
         return self._kept.of(path)
+
+    def linked_backups(self) -> Path | None:
+        """The first folder of ``backups/`` that is a symlink (no copy is kept through it), or None."""
+        from scorekeeper.storage.backups import linked_folder
+
+        return linked_folder(self.root)
 
     def backed_up_sessions(self) -> list[str]:
         """Ids of the sessions that have backups (deleted ones included)."""
@@ -527,7 +608,10 @@ class Store:
     def set_aside(self, path: Path) -> Path:
         """Move a (damaged or replaced) file to ``backups/set-aside/``; returns its new path."""
         self._for_write()
-        target = self._kept.set_aside(path)
+        try:
+            target = self._kept.set_aside(path)
+        except OSError as e:
+            raise StoreError("store.unwritable", path=self.backups_dir, strerror=e.strerror) from None
         if path == self.index_path:
             self._forget()
         return target
@@ -541,12 +625,22 @@ class Store:
         self._change_index(rows, (), current, rebuilding=True)
 
     def leftovers(self) -> list[Path]:
-        """Temporary files left by commands that were killed while writing."""
+        """Temporary files left by commands that were killed while writing: only names
+        scorekeeper makes (``.NAME.json.XXXXXXXX.tmp``, see :func:`files.is_temporary`)."""
         found = []
         for folder in [self.root, self.sessions_dir] + self._kept.folders():
-            if folder.is_dir():
-                found += [p for p in folder.iterdir() if p.name.startswith(".") and p.name.endswith(".tmp")]
+            if folder.is_dir() and not folder.is_symlink():
+                found += [p for p in folder.iterdir() if files.is_temporary(p.name) and p.is_file()
+                          and not p.is_symlink()]
         return sorted(found)
+
+    def strays(self) -> list[Path]:
+        """What ``sessions/`` holds that is not a session file (``ID.json``); hidden files
+        (a name starting with a dot: temporary files among them) are not looked at."""
+        if not self.sessions_dir.is_dir():
+            return []
+        return sorted(p for p in self.sessions_dir.iterdir() if not p.name.startswith(".")
+                      and not (p.suffix == ".json" and SESSION_ID.fullmatch(p.stem)))
 
     def session_files(self) -> list[Path]:
         """Every ``sessions/*.json`` file (the session files on disk)."""
@@ -564,6 +658,10 @@ class Store:
         except DamagedFile:
             return  # left as it is: reading it says so, and `db restore` can put back a good copy
         if data is None or schema_of(data) >= SCHEMA_VERSION:
+            return
+        try:
+            self.read_index()  # an index of the wrong shape is left for `db restore` too
+        except DamagedFile:
             return
         for path in self.session_files():
             try:

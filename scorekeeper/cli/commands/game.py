@@ -83,9 +83,12 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def new(
         ctx: typer.Context,
-        variant: Annotated[str, typer.Argument(help=VARIANT_HELP, show_default=False,
-                                               autocompletion=complete.variant_names)],
-        players: Annotated[List[str], typer.Argument(help=_("The players in seat order."), show_default=False)],
+        variant: Annotated[Optional[str], typer.Argument(help=VARIANT_HELP + " " + _(
+            "Default: SCOREKEEPER_VARIANT, else config variant."), show_default=False,
+            autocompletion=complete.variant_names)] = None,
+        players: Annotated[Optional[List[str]], typer.Argument(help=_(
+            "The players in seat order. Default: SCOREKEEPER_PLAYERS, else config players."),
+            show_default=False)] = None,
         rule: RuleOpt = None,
         title: Annotated[Optional[str], typer.Option("--title", "-t", help=_("A title for the session."),
                                                      show_default=False)] = None,
@@ -93,10 +96,16 @@ def register(app: typer.Typer) -> None:
                                                       "player)."), show_default=False,
                                                       autocompletion=complete.player_names)] = None,
         carry: CarryOpt = None,
+        like: Annotated[Optional[str], typer.Option("--like", metavar="SESSION", help=_(
+            "Start the next game of this session (id or title): the same variant, players and rules."),
+            show_default=False, autocompletion=complete.session_ids)] = None,
         json_: JsonOpt = False,
         db: DbOpt = None,
     ) -> None:
         """Start a session, make it current, print its id.
+
+        What is not given comes from the settings (scorekeeper config): the usual variant,
+        the usual players, the house rules (--rule given here wins over them).
 
         \b
         Examples:
@@ -104,11 +113,12 @@ def register(app: typer.Typer) -> None:
           scorekeeper new crazy Ann Bob Cy Dee --dealer Bob
           scorekeeper new 500 Ann Bob --rule target=300 --rule out_bonus=10 --title "Friday"
           scorekeeper new carousel Ann Bob Cy --carry Ann=120 --carry bob=85
+          scorekeeper new --like "Friday night"
         """
         from scorekeeper.cli.render import game as draw
 
         r = run(ctx)
-        doc = r.app(db).new(variant, players, rule or [], title, dealer, carry or [])
+        doc = r.app(db).new(variant, players or [], rule or [], title, dealer, carry or [], like)
         r.terminal.show(doc, json_, draw.new_session, for_people=("variant_name", "standings"))
 
     @app.command()
@@ -116,6 +126,9 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         entries: EntryArgs = None,
         file: FileOpt = None,
+        again: Annotated[bool, typer.Option("--again", help=_(
+            "Record the hand even when it is, card for card, the hand before it (refused otherwise: a command "
+            "run twice)."))] = False,
         json_: JsonOpt = False,
         session: SessionOpt = None,
         db: DbOpt = None,
@@ -148,7 +161,7 @@ def register(app: typer.Typer) -> None:
             from scorekeeper.cli.prompt import ask_hand
 
             raw, form = ask_hand(r.terminal, application, table, session), "prompt"
-        doc = application.record_hand(raw, form, session)
+        doc = application.record_hand(raw, form, session, again)
         r.terminal.show(doc, json_, draw.hand, for_people=("standings",))
 
     @app.command()

@@ -27,10 +27,16 @@ def register(app: typer.Typer) -> None:
         r.terminal.show(r.app(db).sessions(), json_, draw.sessions)
 
     @app.command()
-    def use(ctx: typer.Context, session_id: IdArg, db: DbOpt = None) -> None:
-        """Make a session the current one.
+    def use(ctx: typer.Context, session_id: Annotated[str, typer.Argument(
+            metavar="SESSION", help=_("The session id (a unique prefix is enough), or its title (a unique start "
+                                      "of it is enough)."), show_default=False,
+            autocompletion=complete.session_ids)], db: DbOpt = None) -> None:
+        """Make a session the current one, by its id or its title.
 
-        Example: scorekeeper use 3f9a
+        \b
+        Examples:
+          scorekeeper use 3f9a
+          scorekeeper use "Friday night"
         """
         from scorekeeper.cli.render import sessions as draw
 

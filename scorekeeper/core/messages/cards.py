@@ -86,6 +86,7 @@ TEMPLATES.update({
     "meld.neither": "not a set (the ranks differ) and not a run (the suits differ)",
     "meld.set_ranks_differ": "not a set: the ranks differ",
     "meld.set_too_many": "a set never has more than four cards, wild cards included",
+    "meld.set_too_many_of": "a set never has more than {most} cards, all the cards of one rank the decks hold",
     "meld.set_twice": "a set may not hold two identical cards ({card} twice)",
     "meld.run_suits_differ": "not a run: the suits differ",
     "meld.run_too_long": "a run has at most thirteen cards",
@@ -98,6 +99,7 @@ TEMPLATES.update({
     # what a legal meld is (MeldReading.phrase)
     "meld.set.3": "a set of three {ranks}",
     "meld.set.4": "a set of four {ranks}",
+    "meld.set.n": "a set of {count} {ranks}",
     "meld.set_ranks": "{rank}s",
     "meld.set_of_wilds": "a set of {count} wild cards",  # three or four: one plural form in uk, ru, be
     "meld.wild_card": "wild card",

@@ -24,6 +24,9 @@ TEMPLATES: dict[str, str] = {
                              "and `scorekeeper db restore` puts back its last good copy.",
     "store.index_missing": "The index {path} is missing but {count} session file(s) are there; "
                            "`scorekeeper db restore` rebuilds it.",
+    "store.saved_index_stale": "The change was saved, but the list of sessions {path} could not be brought up "
+                                "to date ({strerror}); do not make the change again: `scorekeeper db check "
+                                "--repair` lists it.",
     "store.cannot_save": "Session {session} cannot be saved: {reason}.",
     "store.path_is_file": "The database path {path} is a file, not a directory.",
     "store.cannot_create": "The database directory {path} cannot be created ({strerror}).",
@@ -104,7 +107,11 @@ TEMPLATES: dict[str, str] = {
                                "nothing was imported.",
 
     # -- db check: what it finds (no final stop) ----------------------------------------------
-    "check.not_session_file": "this file is not a session file of scorekeeper and was left alone",
+    "check.not_session_file": "this is not a session file of scorekeeper; --repair moves it to "
+                              "backups/set-aside/",
+    "check.backups_linked": "this folder is a symbolic link, so no copy is kept through it: put a folder of "
+                            "its own in its place",
+    "check.listed_twice": "session {session} is listed twice; --repair keeps one row",
     "check.index_missing": "the index is missing while {count} session file(s) exist: `scorekeeper db restore` "
                            "puts back its last good copy, or --repair rebuilds it from the session files",
     "check.old_schema": "the database has schema {schema}; the next command that changes it (or --repair) "
@@ -128,8 +135,8 @@ TEMPLATES: dict[str, str] = {
     "check.stale_revision": "the row of session {session} is stale: revision {listed} where the session file "
                             "is at revision {filed}",
     "check.no_current": "the current session {current} does not exist",
-    "check.leftovers": "temporary files left by a command that was stopped while writing (the database files "
-                       "are whole); --repair removes them",
+    "check.leftovers": "temporary files left by a scorekeeper command that was stopped while writing (the "
+                       "database files are whole); --repair removes them",
 
     # -- db restore ------------------------------------------------------------------------
     "restore.no_database": "There is no database at {path}: nothing to restore.",

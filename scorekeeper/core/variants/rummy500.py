@@ -68,6 +68,15 @@ class Rummy500Rules(RuleSet):
                                   "with two decks, may a set hold two identical cards")
 
 
+@dataclass(frozen=True, eq=False)
+class Rummy500Options(Rummy500Rules):
+    """Rummy 500's options: its two decks allow identical cards in a set by default (SPEC §2.2)."""
+
+    set_duplicates: bool = option(True, "true or false", boolean,
+                                  "with two decks, may a set hold identical cards and grow past four, up to the "
+                                  "eight cards of a rank")
+
+
 #: The card values (§2.1): by face, and on the 5-10-15 scale (``card_values``).
 FACE = CardValues(ace=15, low_ace=1, court=10, ten=10)
 FIVE_TEN_FIFTEEN = CardValues(ace=15, low_ace=5, court=10, ten=10, pips=5, scale=CardScale.FIVE_TEN_FIFTEEN)
@@ -278,12 +287,28 @@ def end_of_game(setup: GameSetup, results) -> Ending:
 def check_setup(variant: Variant, rules: Mapping[str, Any], players: int) -> None:
     """Refuse option combinations the table cannot play: more cards dealt than
     the decks hold (8 players × 7 cards from one deck), or identical cards in a
-    set (``set_duplicates``) with only one deck, where there are none."""
+    set (``set_duplicates``) asked for with only one deck, where there are none
+    (Rummy 500 allows them by default, which one deck leaves without effect)."""
     each = variant.deal.cards[players]
     if players * each > 52 * rules["decks"]:
         raise InputError("rule.too_few_decks", players=players, each=each)
-    if rules["set_duplicates"] and rules["decks"] == 1:
+    asked = rules["set_duplicates"] and not variant.option("set_duplicates").default_for(players)
+    if asked and rules["decks"] == 1:
         raise InputError("rule.duplicates_need_two_decks", players=players)
+
+
+def _sets_grow(rules: Mapping[str, Any]) -> MeldRules:
+    """Rummy 500's melds (SPEC §2.2): with two decks and ``set_duplicates`` (the default) a set
+    may hold identical cards and grow past four, up to the eight cards of a rank the decks
+    hold ("groups of three or more cards of one rank"); otherwise three or four, all different."""
+    duplicates = bool(rules["set_duplicates"]) and rules["decks"] == 2
+    return MeldRules(ace_high=True, set_duplicates=duplicates, set_max=4 * rules["decks"] if duplicates else 4)
+
+
+def _sets_of_four(rules: Mapping[str, Any]) -> MeldRules:
+    """Rum 500's melds: a set of three or four cards, identical ones only with two decks and
+    ``set_duplicates``."""
+    return MeldRules(ace_high=True, set_duplicates=bool(rules["set_duplicates"]) and rules["decks"] == 2)
 
 
 def _by_count(two: int, many: int) -> dict[int, int]:
@@ -291,15 +316,17 @@ def _by_count(two: int, many: int) -> dict[int, int]:
     return {n: two if n == 2 else many for n in range(2, 9)}
 
 
-_SUMMARY = (
-    "Each hand, each player scores the points of their own melds plus the cards they laid off "
-    "(on anyone's meld, or on an earlier lay-off) minus the points of the cards left in their hand; "
-    "a hand score and a total may be negative. Ace 15, or 1 where it is low in a run (A-2-3); "
-    "K Q J 10; 2-10 face value; an ace left in hand 15. Sets: 3 or 4 cards of one rank; runs: 3+ "
-    "cards of one suit in sequence, ace low or high but never round the corner (K-A-2). "
-    "A laid-off ace that could go low or elsewhere must say which: AS:low or AS:high (I-5). "
-    "The game ends after the hand in which a total reaches the target (500); the highest total wins."
-)
+def _summary(sets: str) -> str:
+    return (
+        "Each hand, each player scores the points of their own melds plus the cards they laid off "
+        "(on anyone's meld, or on an earlier lay-off) minus the points of the cards left in their hand; "
+        "a hand score and a total may be negative. Ace 15, or 1 where it is low in a run (A-2-3); "
+        f"K Q J 10; 2-10 face value; an ace left in hand 15. Sets: {sets}; runs: 3+ "
+        "cards of one suit in sequence, ace low or high but never round the corner (K-A-2). "
+        "A laid-off ace that could go low or elsewhere must say which: AS:low or AS:high (I-5). "
+        "The game ends after the hand in which a total reaches the target (500); the highest total wins."
+    )
+
 
 _DECKS = {n: 1 if n <= 4 else 2 for n in range(2, 9)}
 
@@ -309,13 +336,17 @@ RUMMY500 = Variant(
     aliases=("500", "500-rum"),
     min_players=2,
     max_players=8,
-    rules_type=Rummy500Rules,
-    summary=_SUMMARY + " One deck for 2-4 players, two for 5-8; 10 cards each for 2 players, else 7.",
+    rules_type=Rummy500Options,
+    summary=_summary("3 or more cards of one rank (with two decks identical cards too, up to the eight cards of a "
+                     "rank; set_duplicates=false: 3 or 4 different cards)")
+    + " One deck for 2-4 players, two for 5-8; 10 cards each for 2 players, else 7.",
     interpretations=("I-1", "I-5", "I-6", "I-7"),
     player_keys=frozenset({"melds", "layoffs", "hand", "table"}),
     # one deck for 2-4 players, two for 5-8 (the decks option); 10 cards each for 2 players, else 7
     deal=Deal(decks=_DECKS, jokers=_by_count(0, 0), cards=_by_count(10, 7)),
+    # identical cards in a set, and sets past four, with two decks (SPEC §2.2: "three or more cards of one rank")
     option_defaults={"decks": _DECKS},
+    meld_rules_of=_sets_grow,
     card_values=FACE,
     wilds=Wilds.NONE,
     ace_high=True,
@@ -344,9 +375,11 @@ RUM500 = replace(
     id="rum500",
     name="Rum 500",
     aliases=("michigan-rum",),
-    summary=_SUMMARY + " One deck (two for 8 players, I-3); 13 cards each for 2 players, else 7.",
+    summary=_summary("3 or 4 cards of one rank") + " One deck (two for 8 players, I-3); 13 cards each for 2 players, else 7.",
     interpretations=("I-1", "I-3", "I-5", "I-6", "I-7"),
     deal=Deal(decks=_RUM500_DECKS, jokers=_by_count(0, 0), cards=_by_count(13, 7)),
+    rules_type=Rummy500Rules,
     option_defaults={"decks": _RUM500_DECKS},
     list_order=20,
+    meld_rules_of=_sets_of_four,
 )

@@ -1,0 +1,169 @@
+"""The configuration file: a table's usual settings, kept in TOML.
+
+Where it lives: ``SCOREKEEPER_CONFIG`` names the file; else ``config.toml`` in the
+platform's configuration directory (platformdirs: on Linux
+``~/.config/scorekeeper/config.toml``). It holds flat keys only::
+
+    language = "uk"
+    variant = "rummy500"
+    players = ["Ann", "Bob", "Cy"]
+    rules = ["target=300", "gin:preset=classic"]
+    database = "~/rummy"
+
+It is read with :mod:`tomllib`; it is written by :func:`set_value` /
+:func:`unset_value` with a small writer of our own (flat keys whose values are
+strings or lists of strings need no more), line by line, so comments and the
+other lines stay as they were, and a file that is not valid TOML can still be
+mended by setting or unsetting the key of its broken line. Every write is
+atomic (:func:`scorekeeper.storage.files.atomic_write_text`).
+
+Errors are :class:`~scorekeeper.core.errors.InputError` naming the file and the
+line: ``config.bad_toml``, ``config.unknown_key``, ``config.not_text``,
+``config.not_list``, ``config.unreadable``.
+"""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.core.errors import InputError
+
+ENV_VAR = "SCOREKEEPER_CONFIG"
+#: the settings and whether each holds one text or a list of texts
+KEYS = {"language": str, "variant": str, "players": list, "rules": list, "database": str}
+
+_ASSIGNS = re.compile(r"""^\s*(?:"([^"]*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*=""")
+_TABLE = re.compile(r"^\s*\[")
+
+
+def path() -> Path:
+    """The configuration file: ``SCOREKEEPER_CONFIG``, else ``config.toml`` in the user
+    configuration directory. The file need not exist."""
+    given = os.environ.get(ENV_VAR)
+    if given:
+        return Path(given).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("scorekeeper", appauthor=False)) / "config.toml"
+
+
+def _key_of(line: str) -> str | None:
+    found = _ASSIGNS.match(line)
+    if not found:
+        return None
+    return next(g for g in found.groups() if g is not None)
+
+
+def _line_of(text: str, key: str) -> int:
+    """The line (from 1) where ``key`` is assigned or its table starts; 1 when not found."""
+    for number, line in enumerate(text.splitlines(), 1):
+        if _key_of(line) == key or re.match(rf"^\s*\[+\s*{re.escape(key)}\s*[\].]", line):
+            return number
+    return 1
+
+
+def read(where: Path | None = None) -> dict[str, Any]:
+    """The settings the file holds: ``{key: str | list[str]}`` (no file: ``{}``).
+
+    Raises :class:`InputError` naming the file and the line when it is not valid TOML,
+    names something that is not a setting, or gives a setting a value of the wrong kind."""
+    where = path() if where is None else where
+    try:
+        text = where.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError("config.unreadable", path=str(where), reason=getattr(e, "strerror", None) or str(e))
+    import tomllib
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        found = re.search(r"line (\d+)", str(e))  # tomllib says where: "(at line 3, column 7)"
+        line = int(found.group(1)) if found else len(text.splitlines()) or 1
+        raise InputError("config.bad_toml", path=str(where), line=line) from None
+    for key, value in data.items():
+        kind = KEYS.get(key)
+        if kind is None:
+            raise InputError("config.unknown_key", path=str(where), line=_line_of(text, key), key=key,
+                             keys=list(KEYS))
+        if kind is str and not isinstance(value, str):
+            raise InputError("config.not_text", path=str(where), line=_line_of(text, key), key=key)
+        if kind is list and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            raise InputError("config.not_list", path=str(where), line=_line_of(text, key), key=key)
+    return data
+
+
+def dumps_value(value: str | list[str]) -> str:
+    """A TOML value: a basic string (``"Ann"``, with ``\\`` ``"`` and control characters
+    escaped) or a one-line array of them."""
+    if isinstance(value, list):
+        return "[" + ", ".join(dumps_value(v) for v in value) + "]"
+    out = []
+    for ch in value:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04X}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def _without(lines: list[str], key: str) -> list[str]:
+    """``lines`` without the assignments of ``key`` (an array may go on over several lines)."""
+    kept, skipping, depth = [], False, 0
+    for line in lines:
+        if skipping:
+            depth += line.count("[") - line.count("]")
+            skipping = depth > 0
+            continue
+        if _key_of(line) == key:
+            value = line.split("=", 1)[1]
+            depth = value.count("[") - value.count("]")
+            skipping = depth > 0
+            continue
+        kept.append(line)
+    return kept
+
+
+def _write(where: Path, lines: list[str]) -> None:
+    from scorekeeper.storage.files import atomic_write_text
+
+    where.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(where, "".join(line + "\n" for line in lines))
+
+
+def _lines(where: Path) -> list[str]:
+    try:
+        return where.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return []
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError("config.unreadable", path=str(where), reason=getattr(e, "strerror", None) or str(e))
+
+
+def set_value(key: str, value: str | list[str], where: Path | None = None) -> Path:
+    """Write ``key = value`` into the file (made if missing), in place of any line that
+    set it, the other lines kept as they are, even when they are not valid TOML. A new
+    key goes before the first table, where a flat key belongs. Returns the file."""
+    where = path() if where is None else where
+    lines = _without(_lines(where), key)
+    new = f"{key} = {dumps_value(value)}"
+    at = next((i for i, line in enumerate(lines) if _TABLE.match(line) and not _key_of(line)), len(lines))
+    lines.insert(at, new)
+    _write(where, lines)
+    return where
+
+
+def unset_value(key: str, where: Path | None = None) -> tuple[Path, bool]:
+    """Remove ``key``'s lines from the file. Returns the file and whether it had the key."""
+    where = path() if where is None else where
+    lines = _lines(where)
+    kept = _without(lines, key)
+    if kept != lines:
+        _write(where, kept)
+        return where, True
+    return where, False
