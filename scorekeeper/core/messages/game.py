@@ -173,8 +173,8 @@ TEMPLATES.update({
     # -- Crazy Rummy --
     "crazy.no_such_round": ("Crazy Rummy has rounds 1 to {rounds} (aces wild in round 1 … kings in round 13), "
                             "not {round}."),
-    "crazy.past_last_round": "Crazy Rummy is {rounds} rounds: there is no round {round}.",
-    "crazy.finished": ("The game is finished: Crazy Rummy is {rounds} rounds, round {rounds} (kings wild) has been "
+    "crazy.past_last_round": "Crazy Rummy is {rounds:#round|rounds}: there is no round {round}.",
+    "crazy.finished": ("The game is finished: Crazy Rummy is {rounds:#round|rounds}, round {rounds} (kings wild) has been "
                        "played and there is no fourteenth wild rank ({winners:and} won). Start a new session with "
                        "`scorekeeper new`."),
     # the wild rank of a Crazy Rummy round: one phrase per rank (a language says each its own way)
@@ -278,7 +278,7 @@ TEMPLATES.update({
     "describe.highest": "highest",
     "describe.lowest": "lowest",
     "describe.goal_target": "first to {target}+; {who} total wins",
-    "describe.goal_rounds": "{rounds} rounds; {who} total wins",
+    "describe.goal_rounds": "{rounds:#round|rounds}; {who} total wins",
     "describe.goal": "{who} total wins",
     "describe.default_by_count": "by player count: {values}",
 })
