@@ -214,11 +214,22 @@ def main() -> int:
     export_file = work / "one.json"
     floor_py = work / "floor_app.py"
     floor_py.write_text(FLOOR_APP, encoding="utf-8")
-    pristine = {d: work / f"pristine-{d.name}" for d in (fresh, long)}
+    # a Contract Rummy session at deal 2: its hand checks the contract and searches the lay-offs
+    contract = work / "contract"
+    shutil.rmtree(contract, ignore_errors=True)
+    for argv in (("new", "contract", "Ann", "Bob", "Cy"),
+                 ("hand", "Ann: 7H 7S 7D, QC QD JK +7C -", "Bob: 4S 4H 4D, 9C 9C 9H +QH -AS 5D", "Cy: -KS QS")):
+        subprocess.run([exe, "--db", str(contract), *argv], check=True, stdout=subprocess.DEVNULL)
+    contract_file = work / "contract-hand.json"
+    contract_file.write_text(json.dumps({"players": {
+        "Ann": {"melds": ["7S 7H 7C", "4D 5D 6D 7D"], "layoffs": "8D 9D", "hand": ""},
+        "Bob": {"melds": ["QS QH QC", "10H JH QH KH"], "layoffs": "9H JK", "hand": "3C"},
+        "Cy": {"melds": [], "hand": "5S 2C"}}}), encoding="utf-8")
+    pristine = {d: work / f"pristine-{d.name}" for d in (fresh, long, contract)}
     for d, p in pristine.items():
         shutil.rmtree(p, ignore_errors=True)
         shutil.copytree(d, p)
-    run = {d: work / f"run-{d.name}" for d in (fresh, long)}
+    run = {d: work / f"run-{d.name}" for d in (fresh, long, contract)}
 
     # a user's Python keeps compiled modules: time the commands as they run there
     env = {k: v for k, v in os.environ.items()
@@ -259,7 +270,16 @@ def main() -> int:
         ("db check", ("db", "check"), False),
         ("demo", ("demo",), True),
     ]
+    contract_commands = [
+        ("hand (Contract Rummy, one-line)", ("hand", "Ann: 7S 7H 7C, 4D 5D 6D 7D +8D 9D -",
+                                             "Bob: QS QH QC, 10H JH QH KH +9H JK -3C", "Cy: [] -5S 2C"), True),
+        ("hand --file (Contract Rummy)", ("hand", "--file", str(contract_file)), True),
+        ("check contract --deal 2", ("check", "contract", "7S 7H JK, 4D 5D 6D 7D", "--deal", "2"), False),
+    ]
     floor_cases: list[tuple[str, Case, bool]] = []
+    for label, argv, changes in contract_commands:
+        cmd, fr = sk(contract, *argv, changes=changes)
+        floor_cases.append((label, Case(label, cmd, fr), True))
     for label, argv, changes in commands:
         if label == "redo":
             continue  # needs an undo first: timed below with its own database

@@ -279,7 +279,7 @@ def test_read_only_commands_create_nothing(cli, isolated_db):
     (["new", "rummy500", *[f"P{i}" for i in range(9)]], "not 9"),
     (["new", "rummy500", "Ann", "ann"], "named twice"),
     (["new", "rummy500", "Ann", "Bob", "--rule", "target=0"], "target takes a whole number ≥ 1"),
-    (["new", "rummy500", "Ann", "Bob", "--rule", "jokers=2"], '"jokers" is not a rule option'),
+    (["new", "rummy500", "Ann", "Bob", "--rule", "colour=2"], '"colour" is not a rule option'),
     (["standings"], "no current session"),
     (["history"], "no current session"),
     (["hand", "Ann: -"], "no current session"),

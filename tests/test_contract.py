@@ -18,8 +18,9 @@ from scorekeeper.core.variants.contract import melds as cm
 from scorekeeper.core.variants.contract.options import parse_contracts, resolve
 from scorekeeper.core.variants.contract.score import cutter_of
 from scorekeeper.core.variants.contract.values import deck_bound, pack_points, penalty
-from scorekeeper.core.variants.contract.variant import CONTRACT
+from scorekeeper.core.variants import get_variant
 
+CONTRACT = get_variant("contract")  # loaded as every variant is: its words join the program's
 SHARED = load_games("shared_contract.json")
 P3 = ("Ann", "Bob", "Cy")
 P4 = ("Ann", "Bob", "Cy", "Dee")

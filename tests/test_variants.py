@@ -97,9 +97,9 @@ def test_a_name_that_is_no_variant_s():
         get_variant("rumy500")
     assert e.value.code == "variant.unknown_near" and '"rummy500"' in e.value.message
     with pytest.raises(InputError) as e:
-        get_variant("poker")
+        get_variant("chess")
     assert e.value.code == "variant.unknown"
-    assert e.value.message == f'"poker" is not a variant; the variants are {", ".join(VARIANTS)}.'
+    assert e.value.message == f'"chess" is not a variant; the variants are {", ".join(VARIANTS)}.'
 
 
 def test_another_variant_s_option_is_told_apart_with_only_one_variant_loaded():

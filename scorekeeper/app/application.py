@@ -107,6 +107,7 @@ class Application:
             hand_number(n, loaded.state.hands)
             if variant.round_matters:
                 doc.update(report.round_facts(variant, n))
+            doc.update(report.deal_words(loaded, n))
         doc.update(seats=list(loaded.setup.players), rules=dict(loaded.record["rules"]), number=n,
                    dealer_of_next=loaded.state.dealer_of(n), leader_of_next=loaded.state.leader_of(n),
                    variant_name=variant.name, deal_word=variant.deal_word,
@@ -371,6 +372,38 @@ class Application:
 
         return report.chart_json(self._open(session))
 
+    def board(self, session: str | None = None, history: bool = False) -> dict:
+        """What ``watch`` and ``serve`` show, read as ``standings`` reads (no lock, no file
+        created): ``{"session", "standings", "chart"}`` — the ``standings --json`` and
+        ``chart --json`` documents of the session (default: the current one) — plus,
+        with ``history``, ``"history"``: the ``history --json`` document. Raises
+        :class:`StateError` (no such session) and :class:`StoreError` (a damaged file)."""
+        from scorekeeper.app import report
+
+        loaded = self._open(session, full=history)
+        doc = {"session": loaded.record["id"], "standings": report.standings_json(loaded),
+               "chart": report.chart_json(loaded)}
+        if history:
+            doc["history"] = report.history_json(loaded)
+        return doc
+
+    def board_mark(self, session: str | None = None) -> tuple:
+        """What changes whenever :meth:`board` would read something else: which session is
+        meant (the current one, when ``session`` is None: ``use`` changes it) and the state
+        of the index and of that session's file (inode, time, size: every write renames a
+        new file into place). Costs two ``stat`` calls while the index is unchanged; reads
+        nothing, creates nothing. A session that cannot be named gives its error's code
+        in place of its file's state, so the board tries again (and says why) once it changes."""
+        from scorekeeper.core.errors import ScorekeeperError
+        from scorekeeper.storage.files import file_key
+
+        index = file_key(self.store.index_path)
+        try:
+            chosen = self.store.resolve(session)
+        except ScorekeeperError as e:
+            return index, e.code, None
+        return index, chosen, file_key(self.store.session_path(chosen))
+
     # -- keeping sessions -----------------------------------------------------------------
     def sessions(self) -> dict:
         """``sessions --json``: ``{"current", "sessions": [...]}`` (reads the index only)."""
@@ -396,13 +429,15 @@ class Application:
         return {"session": sessions.delete(self.store, session)}
 
     # -- the rules ----------------------------------------------------------------------
-    def check(self, variant: str, cards: Sequence[str], round_: int | None = None, rules: Sequence[str] = ()) -> dict:
-        """``check --json``: ``{"legal", "melds": [...], "value", ...}`` (no database needed)."""
+    def check(self, variant: str, cards: Sequence[str], round_: int | None = None, rules: Sequence[str] = (),
+              deal: int | None = None) -> dict:
+        """``check --json``: ``{"legal", "melds": [...], "value", ...}`` (no database needed); with
+        ``deal``, also whether the melds make what that deal asks for (Contract Rummy's ``contract``)."""
         from scorekeeper.core.check import check_melds
         from scorekeeper.core.variants import get_variant
 
         # the reasons in the language spoken: a --json run speaks English (scorekeeper.cli.language)
-        return check_melds(get_variant(variant), list(cards), round_, list(rules)).as_json(people=True)
+        return check_melds(get_variant(variant), list(cards), round_, list(rules), deal).as_json(people=True)
 
     def rules(self, variant: str | None = None) -> dict | list:
         """``rules --json``: the variants (``variant`` None), or one variant's rules and options.

@@ -26,6 +26,17 @@ def coming_round(loaded: Loaded) -> dict:
     return round_facts(variant, coming)
 
 
+def deal_words(loaded: Loaded, number: int) -> dict:
+    """``{"deal_words": "…"}``: what deal ``number`` asks for, in the language spoken (a
+    ``--json`` run speaks English), where the variant says (Contract Rummy's contract);
+    else ``{}``. None past the last deal."""
+    words = loaded.setup.variant.deal_words
+    if words is None:
+        return {}
+    said = words(loaded.setup.rules, number)
+    return {"deal_words": str(said) if said is not None else None}
+
+
 def new_json(loaded: Loaded) -> dict:
     r = loaded.record
     doc = {"session": r["id"], "variant": r["variant"], "players": list(r["players"]), "title": r.get("title"),
@@ -70,6 +81,8 @@ def standings_json(loaded: Loaded) -> dict:
     if loaded.setup.variant.round_matters:
         doc.update(coming_round(loaded))
     doc.update(st.facts)  # what the variant adds (Gin Rummy: shutout, once finished)
+    doc.update(deal_words(loaded, st.hands + 1) if not st.ending.finished else
+               {"deal_words": None} if loaded.setup.variant.deal_words else {})
     return doc
 
 

@@ -116,6 +116,10 @@ def command_helps(typer_app: typer.Typer = app):
         yield from command_helps(group.typer_instance)
 
 
+from scorekeeper.cli.frame import frame  # noqa: E402
+
+frame(app)  # every command draws its help and says its usage errors in the language chosen
+
 if language.spoken() != "en":  # our commands' help in the language chosen (the docstrings are message ids)
     for _info, _text in command_helps():
         if _info.help is None:

@@ -20,7 +20,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from scorekeeper.cli import language
+from scorekeeper.cli import frame, language
 from scorekeeper.core.errors import ScorekeeperError
 from scorekeeper.cli.terminal import Terminal
 
@@ -71,7 +71,7 @@ def _debugging(ctx: Any) -> bool:
     return bool(getattr(ctx, "params", {}).get("debug")) or bool(os.environ.get("SCOREKEEPER_DEBUG"))
 
 
-class Boundary(TyperGroup):
+class Boundary(frame.Framed, TyperGroup):
     """The root group: turns the core's errors into one sentence on stderr and the
     error's exit code. Errors that are not :class:`ScorekeeperError` are bugs and
     pass through (``main`` prints them as an internal error)."""
@@ -84,9 +84,26 @@ class Boundary(TyperGroup):
         ctx.meta[language.JSON_KEY] = language.wants_json([*getattr(ctx, "_protected_args", []), *ctx.args])
         return rest
 
+    def make_context(self, info_name: Any, args: list[str], parent: Any = None, **extra: Any) -> Any:
+        """The root's context; a usage error on the root's own options is said in the spoken
+        language (:func:`scorekeeper.cli.frame.usage_error`)."""
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except frame.UsageError as e:
+            if type(e).__name__ == "NoArgsIsHelpError":
+                raise
+            raise typer.Exit(frame.usage_error(e)) from None
+
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
+        except frame.UsageError as e:  # a command's arguments or options: said from the error's data
+            if type(e).__name__ == "NoArgsIsHelpError":
+                raise
+            raise typer.Exit(frame.usage_error(e)) from None
+        except typer.Abort:  # Ctrl-C or the end of input at a question
+            frame.aborted()
+            raise typer.Exit(1) from None
         except ScorekeeperError as e:
             if _debugging(ctx):
                 raise

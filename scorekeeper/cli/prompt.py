@@ -69,7 +69,7 @@ def parts_asked(variant: "Variant") -> tuple[str, ...]:
     """
     keys = variant.player_keys
     parts = []
-    if "melds" in keys and "table" in keys:
+    if "melds" in keys and ("table" in keys or variant.prompt_asks == "melds"):
         parts.append("melds")
         if "layoffs" in keys:
             parts.append("layoffs")
@@ -204,7 +204,7 @@ def old_answers(variant: "Variant", players: list[str], entry: Any) -> dict[tupl
         player = named(name)
         if player is None or not isinstance(part, dict):
             continue
-        if variant.read_line is not None:  # the variant's own one-line form (Gin Rummy): one answer
+        if variant.prompt_asks == "cards":  # the variant's own one-line form (Gin Rummy): one answer
             found[(player, "cards")] = _gin_answer(player, part, entry, knocker)
             continue
         if "table" in part:
@@ -226,7 +226,8 @@ def old_answers(variant: "Variant", players: list[str], entry: Any) -> dict[tupl
             found[(player, "hand")] = _words(hand)
         if knocker == player and (player, "hand") in found:
             found[(player, "hand")] += " knock"
-    if variant.read_line is not None:
+    cards = variant.prompt_asks == "cards"  # Gin Rummy: the cards each player shows
+    if cards:
         if entry.get("stock_exhausted"):
             found[("", "ending")] = "stock"
         if entry.get("upcard"):
@@ -235,6 +236,9 @@ def old_answers(variant: "Variant", players: list[str], entry: Any) -> dict[tupl
         found[("", "ending")] = "stock" if variant.knock_allowed else ""
     elif out and out != gone:
         found[("", "ending")] = f"out {out}" if variant.knock_allowed else out
+    for key, _question in (variant.asks_also(None) if variant.asks_also is not None else ()):
+        if named(entry.get(key)):  # the deal's other facts (Contract Rummy's cut)
+            found[("", key)] = named(entry[key]) or ""
     return found
 
 
@@ -292,6 +296,7 @@ class _Dialog:
             for name in todo:
                 self.ask_player(name)
             self.ending = self.ask_ending()
+            self.ending.update(self.ask_also())
             raw = self.entry()
             try:
                 doc = self.preview(raw)
@@ -402,10 +407,24 @@ class _Dialog:
         if self.variant.knock_allowed:
             return self.ask(_('How did the round end? Who knocked (a name), "stock" (the stock ran out), '
                               'or "out NAME": '), self.read_ending, ("", "ending"))
-        if any(isinstance(h, int) for h in hands.values()):
+        if self.variant.ending_required or any(isinstance(h, int) for h in hands.values()):
             return self.ask(_("Who went out? (a name; Enter: nobody, the stock ran out): "), self.read_went_out,
                             ("", "ending"))
         return {}
+
+    def ask_also(self) -> dict:
+        """The deal's other facts the variant asks for (Contract Rummy: who cut the pack exactly)."""
+        found: dict[str, Any] = {}
+        if self.variant.asks_also is None:
+            return found
+        for key, question in self.variant.asks_also(self.typed_rules()):
+            def answer(text: str, key: str = key) -> dict:
+                if not text or text.lower() in ("nobody", "none", "-"):
+                    return {}
+                return {key: self.player(text, ("nobody",))}
+
+            found.update(self.ask(str(question) + " ", answer, ("", key)))
+        return found
 
     def ask_again(self, default: str | None, refused: bool = False) -> list[str]:
         """Whose part to type again: a name or "all". Enter takes ``default`` (the
@@ -481,8 +500,17 @@ class _Dialog:
 
         for meld in melds:
             (cards,) = split_melds([meld], "melds", player=name)
-            read_meld(cards, self.meld_rules)  # an IllegalMeld is an InputError: asked again
+            if self.variant.judge_meld is not None:  # the variant's own meld law (Contract Rummy)
+                self.variant.judge_meld(cards, self.typed_rules())
+            else:
+                read_meld(cards, self.meld_rules)  # an IllegalMeld is an InputError: asked again
         return melds
+
+    def typed_rules(self) -> Any:
+        """The session's options, typed as its variant reads them."""
+        from scorekeeper.core.rules import resolve_rules
+
+        return resolve_rules(self.variant, self.table["rules"], len(self.players))
 
     def read_layoffs(self, name: str, text: str) -> str | None:
         """Cards laid off (``10H 4C``, ``AS:low``); where they fit is checked with the whole hand."""

@@ -78,6 +78,9 @@ class CheckResult:
     melds: tuple[MeldCheck, ...]
     wild: str | None = None
     rules: dict[str, Any] = field(default_factory=dict)
+    #: what ``--deal N`` found, as ``{key: verdict}`` (Contract Rummy: ``{"contract": {"deal", "text",
+    #: "met", "reason"}}``), where the variant's deals ask for particular melds
+    deal: dict[str, Any] = field(default_factory=dict)
 
     @property
     def legal(self) -> bool:
@@ -93,8 +96,13 @@ class CheckResult:
         """The ``check --json`` document (SPEC §5), the same in every language: the
         reasons in English. ``people=True`` gives the same document with the reasons
         in the chosen language, for the table printed for people."""
-        return {"variant": self.variant, "round": self.round, "wild": self.wild, "legal": self.legal,
-                "melds": [m.as_json(people) for m in self.melds], "value": self.value}
+        doc = {"variant": self.variant, "round": self.round, "wild": self.wild, "legal": self.legal,
+               "melds": [m.as_json(people) for m in self.melds], "value": self.value}
+        for key, verdict in self.deal.items():
+            said = {k: (str(v) if people else english(v)) if isinstance(v, Phrase) else v for k, v in verdict.items()}
+            doc[key] = said
+            doc["deal_verdict"] = said  # the same, under one name whatever the variant calls it
+        return doc
 
 
 def _slot_text(slot: Slot) -> str:
@@ -130,7 +138,10 @@ def judge(variant: Variant, cards: Sequence[PlayedCard], rules: dict[str, Any], 
                                  limit=limit, times=times_words(limit), decks=decks, jokers=jokers,
                                  deck_text=deck_words(decks, jokers)))
     try:
-        reading = read_meld(cards, variant.meld_rules(rules, round_))
+        if variant.judge_meld is not None:
+            reading = variant.judge_meld(cards, rules)
+        else:
+            reading = read_meld(cards, variant.meld_rules(rules, round_))
     except IllegalMeld as e:
         return illegal(e.reason)
     value = variant.meld_value(reading, rules)
@@ -148,8 +159,8 @@ def _most_cards(variant: Variant, rule_args: Sequence[str]) -> tuple[int, int]:
             rules = parse_rule_args(variant, rule_args, n)
         except InputError:  # an option this player count cannot take (8 players from one deck)
             continue
-        decks = rules["decks"] if "decks" in rules else variant.deal.decks[n]
-        most = (max(most[0], decks), max(most[1], variant.deal.jokers[n]))
+        decks, jokers = variant.decks_in(rules, n)
+        most = (max(most[0], decks), max(most[1], jokers))
     return most
 
 
@@ -180,12 +191,13 @@ def _rounds(variant: Variant) -> tuple[bool, int]:
 
 
 def check_melds(variant: Variant, cards: str | Sequence[str], round_: int | None = None,
-                rule_args: Sequence[str] = ()) -> CheckResult:
+                rule_args: Sequence[str] = (), deal: int | None = None) -> CheckResult:
     """Judge the melds in ``cards`` (one text, or tokens; ``,``/``;`` between melds)
     for ``variant`` with its default options changed by ``rule_args`` (``KEY=VALUE``).
 
     ``round_`` is required (1–13) where the wild rank changes by round, and
-    refused elsewhere. Raises :class:`InputError` for unreadable cards, no
+    refused elsewhere. ``deal``: also judge whether the melds make what deal ``deal``
+    asks for, where the variant's deals ask for particular melds (refused elsewhere). Raises :class:`InputError` for unreadable cards, no
     cards, a bad round or a bad option.
     """
     rules = _widest_rules(variant, rule_args)
@@ -205,5 +217,10 @@ def check_melds(variant: Variant, cards: str | Sequence[str], round_: int | None
         raise InputError("check.no_cards")
     decks, jokers = _most_cards(variant, rule_args)
     verdicts = tuple(judge(variant, m, rules, round_ or 0, jokers, decks) for m in melds)
-    return CheckResult(variant.id, round_ if needs_round else None, verdicts, wild, rules)
+    found: dict[str, Any] = {}
+    if deal is not None:
+        if variant.judge_deal is None:
+            raise InputError("check.deal_not_needed", variant=variant.said_name, deal=deal)
+        found = dict(variant.judge_deal(rules, deal, melds))
+    return CheckResult(variant.id, round_ if needs_round else None, verdicts, wild, rules, found)
 

@@ -289,8 +289,10 @@ class Variant:
     #: the goal in words where "highest total wins" does not say it (a message code taking ``target``)
     goal_code: str = ""
     #: what the prompt asks each player for at the table: ``"parts"`` (the melds, lay-offs and
-    #: cards left in hand that score, see ``scorekeeper.cli.prompt.parts_asked``) or ``"cards"``
-    #: (the cards the player shows, read with the variant's one-line form: Gin Rummy)
+    #: cards left in hand that score, see ``scorekeeper.cli.prompt.parts_asked``), ``"melds"``
+    #: (the melds, lay-offs and cards left in hand, the melds checked though they score nothing:
+    #: Contract Rummy's contracts) or ``"cards"`` (the cards the player shows, read with the
+    #: variant's one-line form: Gin Rummy)
     prompt_asks: str = "parts"
     #: interpretation id (of :attr:`interpretations`) -> the option that changes it, where one does
     interpretation_options: Mapping[str, str] = field(default_factory=dict)
@@ -302,6 +304,26 @@ class Variant:
     catalogs: Any = None
     #: where ``rules`` and the help list the variant: by this number, then by id
     list_order: int = 1000
+    #: ``judge_meld(cards, rules)`` -> the reading of one meld, for a variant whose melds are not
+    #: the shared ones (Contract Rummy: sets of any size, runs of four); raises ``IllegalMeld``.
+    #: None: :func:`~scorekeeper.core.melds.read_meld` under :meth:`meld_rules`
+    judge_meld: Callable[[Sequence[Any], Mapping[str, Any]], MeldReading] | None = None
+    #: ``judge_deal(rules, number, melds)`` -> ``{key: verdict}``: whether ``melds`` make what deal
+    #: ``number`` asks for, for a variant whose deals ask for particular melds (Contract Rummy's
+    #: contracts, ``check … --deal N``); the verdict a mapping whose ``reason`` is words as data
+    judge_deal: Callable[[Mapping[str, Any], int, Sequence[Any]], Mapping[str, Any]] | None = None
+    #: ``decks_of(rules)`` -> ``(decks, jokers)`` in play, for a variant whose options set them
+    #: (Contract Rummy's ``packs`` and ``jokers``); None: by player count (and a ``decks`` option)
+    decks_of: Callable[[Mapping[str, Any]], tuple[int, int]] | None = None
+    #: ``deal_words(rules, number)`` -> what deal ``number`` asks for, in words as data, or None
+    #: past the last (Contract Rummy: "Deal 3 — two runs (R4+R4)."), said with the standings and
+    #: when the prompt asks for that deal; None: the variant's deals all ask the same
+    deal_words: Callable[[Mapping[str, Any], int], Any] | None = None
+    #: ``asks_also(rules)`` -> ``[(key, question), ...]``: the deal's other facts the prompt asks
+    #: for at the table, each a top-level key naming one player or nobody (Contract Rummy's
+    #: ``cut``, where there is a cut bonus); the question words as data; ``rules`` None: every key
+    #: it may ask (to give an edited deal's answers again). None: nothing more
+    asks_also: Callable[[Mapping[str, Any]], Sequence[tuple[str, Any]]] | None = None
 
     # -- facts read as the rest of the program asks for them --
 
@@ -349,9 +371,14 @@ class Variant:
 
     def decks(self, setup: GameSetup) -> tuple[int, int]:
         """``(decks, jokers)`` in play for the setup (the ``decks`` option where there is one)."""
-        n = len(setup.players)
-        decks = setup.rules["decks"] if "decks" in setup.rules else self.deal.decks[n]
-        return decks, self.deal.jokers[n]
+        return self.decks_in(setup.rules, len(setup.players))
+
+    def decks_in(self, rules: Mapping[str, Any], players: int) -> tuple[int, int]:
+        """``(decks, jokers)`` in play under ``rules`` for ``players`` players."""
+        if self.decks_of is not None:
+            return self.decks_of(rules)
+        decks = rules["decks"] if "decks" in rules else self.deal.decks[players]
+        return decks, self.deal.jokers[players]
 
     def dealt(self, players: int) -> str:
         """The cards dealt in words: ``"7 cards each, 8 to the player left of the dealer"``."""

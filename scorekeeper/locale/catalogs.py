@@ -37,7 +37,7 @@ def template_catalog():
 
     built_in_variants()  # their own templates join the program's
     catalog = Catalog(domain=DOMAIN, project="scorekeeper")
-    for code, template in sorted({**messages.TEMPLATES, **variant_templates()}.items()):
+    for code, template in sorted(messages.TEMPLATES.items()):
         catalog.add(template, context=code)
         for one, many in _PLURAL.findall(template):
             catalog.add((one, many), context=code)
@@ -53,21 +53,6 @@ def template_catalog():
             continue
         catalog.add(message, locations=[(f"scorekeeper/{filename}", lineno)], context=context)
     return catalog
-
-
-def variant_templates() -> dict[str, str]:
-    """The message templates variants keep in their own package: a module ``templates``
-    (``TEMPLATES``: code -> English template) anywhere under :mod:`scorekeeper.core.variants`."""
-    import importlib
-    import pkgutil
-
-    import scorekeeper.core.variants as package
-
-    found: dict[str, str] = {}
-    for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
-        if info.name.rpartition(".")[2] == "templates":
-            found.update(importlib.import_module(info.name).TEMPLATES)
-    return found
 
 
 def variant_texts() -> list[tuple[str, str | None]]:

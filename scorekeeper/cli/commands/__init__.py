@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import importlib
 
-MODULES = ("game", "sessions", "demo", "share", "disputes", "db", "config")
+MODULES = ("game", "sessions", "demo", "share", "disputes", "db", "config", "board")
 
 
 def register(app) -> None:

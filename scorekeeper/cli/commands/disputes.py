@@ -48,6 +48,9 @@ def register(app: typer.Typer) -> None:
         round_: Annotated[Optional[int], typer.Option("--round", help=_("The Crazy Rummy round (1-13), which "
                                                       "sets the wild rank; required there."),
                                                       show_default=False)] = None,
+        deal: Annotated[Optional[int], typer.Option("--deal", help=_("A deal number: also say whether the melds "
+                                                    "make what that deal asks for (Contract Rummy's contract)."),
+                                                    show_default=False)] = None,
         rule: Annotated[Optional[List[str]], typer.Option("--rule", "-r", help=_("A rule option KEY=VALUE, as "
                                                           "for new (e.g. decks=2, set_duplicates=true)."),
                                                           show_default=False,
@@ -63,11 +66,12 @@ def register(app: typer.Typer) -> None:
           scorekeeper check rummy500 QS KS AS
           scorekeeper check crazy 4C 9D 9S --round 4
           scorekeeper check rummy500 "KS AS 2S, 7S 7H 7D"
+          scorekeeper check contract "7H 7S JK, 4D 5D 6D 7D" --deal 2
         """
         from scorekeeper.cli.render import disputes as draw
 
         r = run(ctx)
-        doc = r.app().check(variant, cards, round_, rule or [])
+        doc = r.app().check(variant, cards, round_, rule or [], deal)
         r.terminal.show(doc, json_, draw.check)
         if not doc["legal"]:
             raise typer.Exit(int(ExitCode.FAILED))

@@ -163,6 +163,13 @@ def check(t: Any, doc: dict) -> None:
     if len(doc["melds"]) > 1 and doc.get("value") is not None:
         t.print(Text(ngettext("Together: {value} point.", "Together: {value} points.", doc["value"]).format(
             value=doc["value"]), style="bold"))
+    verdict = doc.get("deal_verdict")
+    if verdict:  # check … --deal N: do the melds make what the deal asks for
+        said = _("Deal {deal}: made") if verdict["met"] else _("Deal {deal}: not made")
+        line = Text(said.format(deal=verdict["deal"]), style="bold green" if verdict["met"] else "bold red")
+        line.append(" — ")
+        line.append(cards(verdict["reason"], t))
+        t.print(line)
 
 
 def variants(t: Any, doc: dict) -> None:

@@ -74,24 +74,34 @@ def _progress(total: int, target: int, bar: bool = True) -> str:
 
 def footer(t: Any, doc: dict) -> None:
     """Who deals and leads next, the round and its wild rank, or the winner."""
+    for line in footer_lines(doc):
+        t.print(line)
+
+
+def footer_lines(doc: dict) -> list[Text]:
+    """The lines of :func:`footer` (the standings document ``doc``): the winner and the
+    ending's note once the game is over; else the note, then the coming round and its
+    wild rank (where the variant has one) with who deals and leads next."""
     if doc["finished"]:
-        t.print(winners_line(doc["winners"], doc["hands"]))
+        lines = [winners_line(doc["winners"], doc["hands"])]
         if doc.get("note"):
-            t.print(Text(doc["note"]))
-        return
-    if doc.get("note"):
-        t.print(Text(doc["note"], style="yellow"))
+            lines.append(Text(doc["note"]))
+        return lines
+    lines = [Text(doc["note"], style="yellow")] if doc.get("note") else []
     line = Text()
     if doc.get("round"):
         line.append(_("Round {round} — {wild}.").format(round=doc["round"], wild=wild_words(doc["wild"])) + " ",
                     style="bold")
         next_up = _("Next: {dealer} deals, {leader} leads and gets the eighth card.")
     else:
+        if doc.get("deal_words"):  # what the coming deal asks for (Contract Rummy's contract)
+            line.append(doc["deal_words"] + " ", style="bold")
         next_up = _("Next: {dealer} deals, {leader} leads.")
     said = Text(next_up.format(dealer=doc["dealer"], leader=doc["leader"]))
     said.highlight_words([doc["dealer"], doc["leader"]], style="bold")
     line.append(said)
-    t.print(line)
+    lines.append(line)
+    return lines
 
 
 def hand_scores(t: Any, doc: dict) -> None:

@@ -45,6 +45,8 @@ def intro(t: Any, out: Any, doc: dict, asks_table_too: bool, knock_allowed: bool
     if doc.get("round"):  # Crazy Rummy: the round says which rank is wild
         head.append(f" — {wild_words(doc['wild'])}", style="bold")
     head.append(". ")
+    if doc.get("deal_words"):  # what this deal asks for (Contract Rummy's contract)
+        head.append(doc["deal_words"] + " ", style="bold")
     who = {"dealer": doc["dealer_of_next"], "leader": doc["leader_of_next"]}
     dealt = Text((_("{dealer} dealt, {leader} got the eighth card and led.") if doc.get("round") else
                   _("{dealer} dealt, {leader} led.")).format(**who))

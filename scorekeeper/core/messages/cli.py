@@ -28,6 +28,11 @@ TEMPLATES: dict[str, str] = {
     "cli.ask.undo_round": "Take back round {hand}?",
     "cli.ask.undo_round.no_terminal": "Take back round {hand}? There is no terminal to ask on: add --yes.",
     "cli.ask.delete.no_terminal": "Delete session {session} for good? There is no terminal to ask on: add --yes.",
+    # -- the board (watch, serve) ---------------------------------------------------------
+    "cli.watch.no_terminal": "watch draws a full-screen board and needs a terminal; "
+                             "for a program, use scorekeeper standings --json.",
+    "cli.serve.cannot_listen": "The board cannot listen on {host} port {port} ({reason}); "
+                               "choose another with --port.",
     # -- the hand asked at the table (prompt) ------------------------------------------------
     "cli.prompt.finished": "The game is finished ({winners:and} won): start a new session with `scorekeeper new`.",
     # {hint} is always "" now (the near miss has its own template): kept while tests/test_guards.py pins it

@@ -19,17 +19,6 @@ Modules: :mod:`.options` (the options, presets and the ``contracts`` grammar),
 """
 from __future__ import annotations
 
-from scorekeeper.core.variants.contract import templates as _templates
+from scorekeeper.core.variants.contract.variant import CONTRACT as VARIANT
 
-
-def _register_templates() -> None:
-    """Make the variant's words known to the sentence maker (codes never clash)."""
-    from scorekeeper.core import messages
-
-    clash = {c for c in _templates.TEMPLATES if messages.TEMPLATES.get(c, _templates.TEMPLATES[c])
-             != _templates.TEMPLATES[c]}
-    assert not clash, f"message codes defined twice: {sorted(clash)}"
-    messages.TEMPLATES.update(_templates.TEMPLATES)
-
-
-_register_templates()
+__all__ = ["VARIANT"]

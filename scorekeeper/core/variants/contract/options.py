@@ -165,6 +165,13 @@ PRESETS: dict[str, dict[str, Any]] = {
 PRESET_JOKERS = {"bicycle": lambda packs: packs - 1, "liverpool": lambda packs: 2 * packs,
                  "liverpool6": lambda packs: 2 * packs}
 
+#: The presets as ``rules contract`` shows them (the jokers worked out from the packs).
+PRESETS_SHOWN: dict[str, dict[str, Any]] = {
+    "bicycle": {"jokers": "packs − 1"},
+    "liverpool": {"jokers": "2 × packs", "cut_bonus": 50},
+    "liverpool6": {"contracts": SIX_CONTRACTS, "exact_contract": "true", "jokers": "2 × packs"},
+}
+
 PRESET_OPTION = Option(
     "preset", "bicycle", "bicycle, liverpool or liverpool6", lambda v: str(v).strip().lower(),
     "bicycle: the values above; liverpool: both jokers of every pack, cut_bonus=50; liverpool6: deals 1-6 only, "
@@ -205,7 +212,8 @@ def resolve(given: Mapping[str, Any], players: int) -> ContractRules:
         chosen["jokers"] = PRESET_JOKERS[preset](packs)
     for key, value in chosen.items():
         chosen[key] = _parse(key, value)
-    if "deuce_value" in values and not chosen.get("deuces_wild"):
+    # deuce_value only means something with wild 2s (a stored session holds the default, 15)
+    if "deuce_value" in values and not chosen.get("deuces_wild") and chosen["deuce_value"] != 15:
         raise InputError("contract.deuce_value_alone", value=chosen["deuce_value"])
     if chosen.get("tie", "shared") == "play-on":
         raise InputError("contract.no_play_on")

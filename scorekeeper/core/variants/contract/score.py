@@ -227,3 +227,41 @@ def end_of_game(setup: GameSetup, results: Sequence[HandResult]) -> Ending:
     return Ending(ending.finished, ending.winners, ending.bonus, ending.note, ending.bonus_facts,
                   after_end=("contract.finished", {"deals": deals, "winners": list(ending.winners)}),
                   note_code=ending.note_code, note_facts=ending.note_facts)
+
+
+def hand_facts(result: HandResult) -> dict:
+    """What ``hand --json`` and ``history --json`` add per deal (SPEC §2.8): ``deal`` (1 = first),
+    ``contract`` (``"S3+R4"``), ``out`` (a name, or None with ``stock_exhausted``), ``down`` (the
+    players whose melds were entered, not empty) and ``cut`` (a name or None)."""
+    c = result.context if isinstance(getattr(result, "context", None), dict) else {}
+    return {key: c.get(key) for key in ("deal", "contract", "out", "down", "cut")}
+
+
+def state_facts(state: Any) -> dict:
+    """What ``standings --json`` adds (SPEC §2.8): the coming ``deal`` and its ``contract``
+    (null once the game is finished) and ``deals``, how many the game has."""
+    deals = state.setup.rules.deals
+    coming = state.hands + 1
+    if state.ending.finished or coming > len(deals):
+        return {"deal": None, "contract": None, "deals": len(deals)}
+    return {"deal": coming, "contract": deals[coming - 1].text, "deals": len(deals)}
+
+
+def deal_words(rules: Mapping[str, Any], number: int) -> Any:
+    """What deal ``number`` asks for, in words as data: "Deal 3 — two runs (R4+R4)."; the last
+    deal under ``last_deal=all-out`` says that going down is going out. None past the last."""
+    deals = rules.deals
+    if not 1 <= number <= len(deals):
+        return None
+    contract = deals[number - 1]
+    last = number == len(deals) and rules["last_deal"] == "all-out"
+    return phrase("contract.deal_words.last" if last else "contract.deal_words", deal=number,
+                  words=contract.words(), contract=contract.text)
+
+
+def asks_also(rules: Mapping[str, Any] | None) -> list[tuple[str, Any]]:
+    """What the prompt asks besides each player's part: who cut the pack exactly, where there is
+    a cut bonus (``rules`` None: every key it may ask)."""
+    if rules is not None and not rules["cut_bonus"]:
+        return []
+    return [("cut", phrase("contract.prompt.cut"))]

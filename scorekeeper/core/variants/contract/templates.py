@@ -23,6 +23,11 @@ TEMPLATES: dict[str, str] = {
     "contract.words.runs.n": "{count} runs",
     "contract.words.of_at_least": "{what} of at least {size} cards",
 
+    "contract.deal_words": "Deal {deal} — {words} ({contract}).",
+    "contract.deal_words.last": "Deal {deal}, the last — {words} ({contract}): going down is going out.",
+
+    "contract.prompt.cut": "Who cut the pack exactly (the player to the dealer's right)? (a name; Enter: nobody):",
+
     # -- card values (SPEC §2.8, the §2.1 column) --
     "contract.value.joker": "joker: {amount}",
     "contract.value.deuce": "a 2 under deuces_wild: {amount}",
@@ -41,7 +46,7 @@ TEMPLATES: dict[str, str] = {
     "contract.meld.no_natural": "a meld needs at least one natural card (wild_limit=natural, I-C3)",
     "contract.meld.over_half": ("{wilds} of its {count} cards are wild, and at most {most} may be "
                                 "(wild_limit=half, I-C3)"),
-    "contract.meld.set": "a set of {count} {ranks}",
+    "contract.meld.set": "a set of {ranks}: {count} cards",
     "contract.meld.run_of_wilds": "a run of {count} wild cards",  # four or more: one plural form in uk, ru, be
 
     # -- going down (validations 2-5) --
@@ -81,6 +86,17 @@ TEMPLATES: dict[str, str] = {
     "contract.unknown_player_key": ('{player}: "{key}" is not a key of a Contract Rummy deal; use '
                                     '{allowed:list}.'),
 
+    # -- check contract … --deal N --
+    "contract.check.met": "these melds make " + _SPELL,
+    "contract.check.not_met": "{shown} is not " + _SPELL,
+    "contract.check.not_exact": ("{cards} has {count:#card|cards}, but under exact_contract=true each meld of "
+                                 + _SPELL + " is exactly its size, here {size}"),
+    "contract.check.extra": ("{melds:list} is more than " + _SPELL + " (extra_melds=true allows more melds)"),
+    "contract.check.adjacent": ("the runs {first} and {second} join into one run, and under adjacent_runs=refuse "
+                                "two runs of one suit may not touch"),
+    "contract.check.illegal": "a meld is not legal, so these melds do not make " + _SPELL,
+    "contract.no_such_deal": "This game has {deals:#deal|deals}: there is no deal {deal} (--deal 1-{deals}).",
+
     # -- points (validation 12) --
     "contract.points_over": ("{player}: {points} points in hand is more than the {bound} points all the cards "
                              "in play ({packs:#pack|packs} and {jokers:#joker|jokers}) are worth: a typing slip? "
@@ -101,4 +117,43 @@ TEMPLATES: dict[str, str] = {
     "contract.note.down_layoffs": ("Went down for {contract_words} ({contract}): {melds}; laid off {cards} "
                                    "(lay-offs score nothing)."),
     "contract.note.not_down": "Did not go down.",
+
+    # -- the rules the explanation lines cite, and the interpretations ``rules contract`` lists --
+    "section.§2.8": "Contract Rummy: scoring a deal",
+    "interpretation.I-C1": ("A contract meld longer than the contract asks (a set of four, a run of five) is "
+                            "accepted: the contract's sizes are minimums; exact_contract=true wants every contract "
+                            "meld exactly its size, as six-deal Liverpool does."),
+    "interpretation.I-C2": ("Melds beyond the contract (a third set in deal 1), at going down or later, are "
+                            "refused: once down, further cards go only as lay-offs; extra_melds=true allows them."),
+    "interpretation.I-C3": ("A meld may hold any number of wild cards, and may be wild cards only (JK JK JK is a "
+                            "set); wild_limit=natural wants at least one natural card, wild_limit=half at most "
+                            "half the meld as laid down (lay-offs are not limited)."),
+    "interpretation.I-C4": ("Two runs of one suit that touch in one player's contract (3-6 and 7-10 of hearts) "
+                            "stay two runs, nothing joins them; adjacent_runs=refuse refuses them."),
+    "interpretation.I-C5": ("A joker taken out of a meld for the natural card it stood for: enter each meld as it "
+                            "lies at the end of the deal (the natural card in the joker's place) and the joker "
+                            "where it ended up; the exchange itself is not entered, and the natural card is not a "
+                            "lay-off."),
+    "interpretation.I-C6": ('A deal ended with nobody out (a table that stops when the stock runs dry again) is '
+                            'entered with "stock_exhausted": true: everyone pays for the cards they hold, nobody '
+                            'won the deal, and it counts as one of the deals.'),
+    "interpretation.I-C7": ('Buying ("May I?": the discard plus a penalty card from the stock) is not entered; a '
+                            'hand may hold more cards than were dealt, so hand sizes are never checked.'),
+    "interpretation.I-C8": ("In the last deal going down is going out (last_deal=all-out): only the player who "
+                            "went out shows melds, every card of theirs in the contract's melds, no lay-offs; "
+                            "last_deal=no-discard only forbids discarding the last card (nothing more to check), "
+                            "last_deal=normal plays it like any other deal."),
+    "interpretation.I-C9": ("A run may reach from ace to ace: A-2-...-K-A, 14 cards, an ace at each end; an ace "
+                            "is never inside a run."),
+    "interpretation.I-C10": ("Lay-offs may be left out of an entry (they score nothing); lay-offs given are "
+                             "checked against the melds given card by card in the same deal, so lay-offs onto a "
+                             "player entered without melds cannot be checked: leave them out."),
+    "interpretation.I-C11": ('"melds" left out means not recorded (no contract check, no lay-off target; a player '
+                             'who went out may leave them out); "melds": [] means the player did not go down (no '
+                             'lay-offs, cannot have gone out).'),
+    "interpretation.I-C12": ("Under deuces_wild a 2 is a natural 2 where it fits as one (A-2-3-4, a set of 2s) "
+                             "and wild otherwise; left in hand it always counts deuce_value."),
+    "interpretation.I-C13": ("Only the player to the dealer's right (the one before the dealer in seat order) may "
+                             "earn the cut bonus for cutting the pack exactly; cut_bonus sets it (0 = off, "
+                             "preset=liverpool 50)."),
 }

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from scorekeeper.core.rules import CardValues, Deal, Variant, Wilds
-from scorekeeper.core.variants.contract import options, score
+from scorekeeper.core.variants.contract import check, oneline, options, score
 from scorekeeper.core.variants.contract.options import MAX_PLAYERS, MIN_PLAYERS, ContractRules
+from scorekeeper.core.variants.contract.templates import TEMPLATES
 
 #: I-1, I-6, I-7 as they read for contract, and the variant's own I-C1 … I-C13.
 INTERPRETATIONS = ("I-1", "I-6", "I-7", *(f"I-C{i}" for i in range(1, 14)))
@@ -41,12 +42,27 @@ CONTRACT = Variant(
     melds_score=False,  # only the cards left in a hand count, against their holder
     endings=frozenset({"out", "stock"}),
     lowest_wins=True,
-    deal_word="deal",
+    deal_word="hand",  # a deal of the rule book is a hand on every screen, as in Rummy 500
     score=score.score_deal,
     end=score.end_of_game,
     read_entry=score.read_entry,
     resolve_options=options.resolve,
     listed_options=(options.PRESET_OPTION,),
-    presets={name: dict(values) for name, values in options.PRESETS.items()},
+    presets=options.PRESETS_SHOWN,
     option_defaults=options.option_defaults(),
+    read_line=oneline.read_line,
+    hand_facts=score.hand_facts,
+    state_facts=score.state_facts,
+    judge_meld=check.read_meld,
+    judge_deal=lambda rules, deal, melds: {"contract": check.judge_deal(rules, deal, melds)},
+    decks_of=lambda rules: (rules["packs"], rules["jokers"]),
+    interpretation_options={"I-1": "tie", "I-C1": "exact_contract", "I-C2": "extra_melds", "I-C3": "wild_limit",
+                            "I-C4": "adjacent_runs", "I-C8": "last_deal", "I-C12": "deuces_wild",
+                            "I-C13": "cut_bonus"},
+    deal_words=score.deal_words,
+    asks_also=score.asks_also,
+    prompt_asks="melds",  # the melds are asked, and checked against the contract, though they score nothing
+    ending_required=True,  # nobody out needs "stock_exhausted" (I-C6): the prompt asks who went out
+    templates=TEMPLATES,
+    list_order=60,
 )

@@ -1,0 +1,332 @@
+"""The frame around our help texts and the usage errors, in the spoken language (SPEC §7).
+
+typer draws ``--help`` with click's help formatter and says a usage error with
+click's English ("Usage:", "Options:", "[required]", "No such option: …",
+"Missing argument …"). Here, through the extension points click documents:
+
+- :class:`Formatter` (``Context.formatter_class``): the "Usage:" prefix and the
+  section titles ("Arguments", "Options", "Commands") in the spoken language;
+- :class:`Framed` (mixed into our command and group classes): the usage line and
+  the rows of arguments and options made from the parameters themselves — each
+  metavar a word of the language (``ВАРІАНТ ГРАВЕЦЬ…``; ``KEY=VALUE`` stays, it is
+  option syntax), "[required]" and the help option's "Show this message and exit."
+  translated — never a type name such as ``<list[str]>`` or ``{variant}``;
+- :func:`usage_error`: a usage error said again from its data (``NoSuchOption``'s
+  ``option_name`` and ``possibilities``, ``BadParameter``'s ``param``,
+  ``MissingParameter``'s ``param``), with the usage line and where help is; and
+  :func:`aborted` for "Aborted!".
+
+click is reached only through typer's public names (``typer.Context``,
+``typer.BadParameter``, ``typer.core``): the error classes are told apart by
+their class names along ``BadParameter``'s ancestry and by the data they carry.
+"""
+from __future__ import annotations
+
+import sys
+from typing import Any, Iterable
+
+import typer
+from typer.core import TyperCommand, TyperGroup
+
+from scorekeeper.cli.language import _, pgettext
+
+#: click's help formatter, as the context class names it (``Context.formatter_class``)
+_BaseFormatter = typer.Context.formatter_class
+
+
+def _click_class(name: str) -> type:
+    """click's exception class ``name`` (``UsageError``, ``ClickException``), found along the
+    ancestry of ``typer.BadParameter`` (typer vendors click without naming these)."""
+    return next(c for c in typer.BadParameter.__mro__ if c.__name__ == name)
+
+
+UsageError = _click_class("UsageError")
+
+
+def section_title(name: str) -> str:
+    """A help section's title ("Arguments", "Options", "Commands") in the spoken language."""
+    titles = {"Arguments": pgettext("help section", "Arguments"), "Options": pgettext("help section", "Options"),
+              "Commands": pgettext("help section", "Commands")}
+    return titles.get(name, name)
+
+
+class Formatter(_BaseFormatter):
+    """click's help formatter, with the frame words in the spoken language."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(prog, args, _("Usage: ") if prefix is None else prefix)
+
+    def section(self, name: str):
+        return super().section(section_title(name))
+
+
+class Context(typer.Context):
+    """typer's context, drawing help with :class:`Formatter`."""
+
+    formatter_class = Formatter
+
+
+def metavar_word(word: str) -> str:
+    """A metavar (``DIR``, ``VARIANT``, ``NAME=POINTS``) as a word of the spoken language;
+    ``KEY=VALUE`` is option syntax (the keys are the options' names) and stays."""
+    words = {
+        "DIR": pgettext("metavar", "DIR"), "CODE": pgettext("metavar", "CODE"),
+        "SECONDS": pgettext("metavar", "SECONDS"), "FILE": pgettext("metavar", "FILE"),
+        "ID": pgettext("metavar", "ID"), "N": pgettext("metavar", "N"),
+        "VARIANT": pgettext("metavar", "VARIANT"), "PLAYER": pgettext("metavar", "PLAYER"),
+        "ENTRY": pgettext("metavar", "ENTRY"), "NAME": pgettext("metavar", "NAME"),
+        "TITLE": pgettext("metavar", "TITLE"), "NAME=POINTS": pgettext("metavar", "NAME=POINTS"),
+        "CARDS": pgettext("metavar", "CARDS"), "FORMAT": pgettext("metavar", "FORMAT"),
+        "PATH": pgettext("metavar", "PATH"), "COMMAND": pgettext("metavar", "COMMAND"),
+        "ROUND": pgettext("metavar", "ROUND"), "TEXT": pgettext("metavar", "TEXT"),
+        "NUMBER": pgettext("metavar", "NUMBER"), "VALUE": pgettext("metavar", "VALUE"),
+    }
+    return words.get(word, word)
+
+
+#: the word for a parameter that names none itself, by the parameter's name
+_WORD_OF = {"variant": "VARIANT", "players": "PLAYER", "player": "NAME", "number": "N", "entry": "ENTRY",
+            "rule": "KEY=VALUE", "title": "TITLE", "dealer": "NAME", "session": "ID", "cards": "CARDS",
+            "file": "FILE", "output": "FILE", "path": "PATH", "format": "FORMAT", "round": "ROUND",
+            "command": "COMMAND", "carry": "NAME=POINTS", "like": "ID", "name": "NAME"}
+
+
+def metavar(param: Any) -> str:
+    """The word shown for ``param``'s value: its own metavar, else one named after it, in the
+    spoken language, with "…" when it takes several values."""
+    given = param.metavar if isinstance(getattr(param, "metavar", None), str) and param.metavar else None
+    word = given or _WORD_OF.get(param.name or "", (param.name or "VALUE").upper())
+    said = metavar_word(word)
+    if getattr(param, "nargs", 1) == -1 or getattr(param, "multiple", False) and param.param_type_name == "argument":
+        said += "…"
+    return said
+
+
+def _is_flag(param: Any) -> bool:
+    return bool(getattr(param, "is_flag", False) or getattr(param, "count", False))
+
+
+def _option_help(param: Any, ctx: Any) -> str:
+    """An option's help text, in the spoken language where typer or click wrote it."""
+    name = param.name or ""
+    if set(param.opts) & set(ctx.help_option_names):
+        return _("Show this message and exit.")
+    if name == "install_completion":
+        return _("Install completion for the current shell.")
+    if name == "show_completion":
+        return _("Show completion for the current shell, to copy it or customize the installation.")
+    return param.help or ""
+
+
+def _extra(param: Any) -> str:
+    return "  " + _("[required]") if getattr(param, "required", False) else ""
+
+
+class Framed:
+    """What our command and group classes draw themselves: the usage line and the rows of
+    arguments and options (see the module's notes)."""
+
+    context_class = Context
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = [_("[OPTIONS]")] if self.get_params(ctx) else []
+        for param in self.get_params(ctx):
+            if param.param_type_name == "argument":
+                word = metavar(param)
+                pieces.append(word if param.required else f"[{word}]")
+        if isinstance(self, TyperGroup):
+            pieces.append(_("COMMAND [ARGS]…"))
+        return pieces
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """A command's arguments; more words than it takes are refused as data
+        (:class:`UnexpectedArguments`), to be said in the spoken language."""
+        if isinstance(self, TyperGroup):
+            return super().parse_args(ctx, args)
+        allowed = ctx.allow_extra_args
+        ctx.allow_extra_args = True
+        try:
+            rest = super().parse_args(ctx, args)
+        except UsageError as e:  # the option parser's errors name no context: this one
+            if getattr(e, "ctx", None) is None:
+                e.ctx = ctx
+            raise
+        finally:
+            ctx.allow_extra_args = allowed
+        if rest and not allowed and not ctx.resilient_parsing:
+            raise UnexpectedArguments(rest, ctx)
+        return rest
+
+    def resolve_command(self, ctx: Any, args: list[str]):
+        """The command ``args`` name; a word that is not one is refused as data
+        (:class:`UnknownCommand`, with the commands it is close to)."""
+        unknown = args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None
+        if unknown and not ctx.resilient_parsing:
+            import difflib
+
+            names = list(self.list_commands(ctx))
+            raise UnknownCommand(args[0], difflib.get_close_matches(args[0], names), ctx)
+        return super().resolve_command(ctx, args)
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        arguments, options = [], []
+        for param in self.get_params(ctx):
+            if getattr(param, "hidden", False):
+                continue
+            if param.param_type_name == "argument":
+                arguments.append((metavar(param), (getattr(param, "help", None) or "") + _extra(param)))
+            elif param.param_type_name == "option":
+                names = ", ".join(sorted(param.opts, key=lambda o: o.startswith("--")))  # -r, --rule
+                if param.secondary_opts:
+                    names += " / " + ", ".join(param.secondary_opts)
+                if not _is_flag(param):
+                    names += " " + metavar(param)
+                options.append((names, _option_help(param, ctx) + _extra(param)))
+        if arguments:
+            with formatter.section("Arguments"):
+                formatter.write_dl(arguments)
+        if options:
+            with formatter.section("Options"):
+                formatter.write_dl(options)
+        if isinstance(self, TyperGroup):
+            self.format_commands(ctx, formatter)
+
+
+class FramedCommand(Framed, TyperCommand):
+    """A command of ours (see :class:`Framed`)."""
+
+
+class FramedGroup(Framed, TyperGroup):
+    """A group of commands of ours, such as ``db`` (see :class:`Framed`)."""
+
+
+def frame(typer_app: typer.Typer) -> None:
+    """Make every command and group registered on ``typer_app`` (and its groups) ours."""
+    for info in typer_app.registered_commands:
+        if info.cls in (None, TyperCommand):  # typer's own class: ours instead
+            info.cls = FramedCommand
+    for group in typer_app.registered_groups:
+        sub = group.typer_instance
+        if sub is not None:
+            if sub.info.cls in (None, TyperGroup) or not isinstance(sub.info.cls, type):
+                sub.info.cls = FramedGroup
+            if group.cls in (None, TyperGroup):
+                group.cls = FramedGroup
+            frame(sub)
+
+
+# -- usage errors ---------------------------------------------------------------------------------------------
+
+
+def _param_word(param: Any) -> str:
+    if param is None:
+        return ""
+    if param.param_type_name == "option" and param.opts:
+        return max(param.opts, key=len)
+    return metavar(param)
+
+
+def _expected(param: Any) -> str:
+    """What ``param`` takes, said from its declared type and bounds (a whole number ≥ 0, a number)."""
+    import typing
+
+    annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    kinds = {annotation, *typing.get_args(annotation)}
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    if int in kinds or float in kinds:
+        what = _("a whole number") if int in kinds else _("a number")
+        if low is not None and high is not None:
+            return _("{what} from {low} to {high}").format(what=what, low=low, high=high)
+        if low is not None:
+            return _("{what} ≥ {low}").format(what=what, low=low)
+        return what
+    if bool in kinds:
+        return _("true or false")
+    return _("another value")
+
+
+def sentence(error: BaseException) -> str:
+    """The sentence for a usage error, made from its data (never from its English message)."""
+    name = type(error).__name__
+    if name == "NoSuchOption":
+        near = list(getattr(error, "possibilities", None) or [])
+        if near:
+            return _("There is no option {option} (did you mean {near}?).").format(
+                option=error.option_name, near=join_or(near))
+        return _("There is no option {option}.").format(option=error.option_name)
+    if name == "BadOptionUsage":
+        param = _option_named(getattr(error, "ctx", None), error.option_name)
+        if param is not None and _is_flag(param):
+            return _("The option {option} takes no value.").format(option=error.option_name)
+        return _("The option {option} needs a value ({what}).").format(
+            option=error.option_name, what=metavar(param) if param is not None else _("a value"))
+    if name == "MissingParameter":
+        param = getattr(error, "param", None)
+        if param is not None and param.param_type_name == "option":
+            return _("The option {option} is missing.").format(option=_param_word(param))
+        return _("{what} is missing.").format(what=_param_word(param))
+    if name == "BadParameter":
+        param = getattr(error, "param", None)
+        return _("Wrong value for {what}: it takes {expected}.").format(what=_param_word(param),
+                                                                        expected=_expected(param))
+    if name == "UnexpectedArguments":
+        return _("Unexpected {words}: this command takes no more arguments.").format(
+            words=" ".join(error.words))
+    if name == "UnknownCommand":
+        if error.near:
+            return _('"{name}" is not a command (did you mean {near}?).').format(name=error.name,
+                                                                                  near=join_or(error.near))
+        return _('"{name}" is not a command.').format(name=error.name)
+    if name == "NoCommand":
+        return _("A command is missing.")
+    return _("The command line cannot be read.")
+
+
+def join_or(items: Iterable[str]) -> str:
+    from scorekeeper.core.messages import join
+
+    return join([str(i) for i in items], "or")
+
+
+def _option_named(ctx: Any, option: str) -> Any:
+    command = getattr(ctx, "command", None)
+    for param in getattr(command, "params", []) if command is not None else []:
+        if option in getattr(param, "opts", ()) or option in getattr(param, "secondary_opts", ()):
+            return param
+    return None
+
+
+class UnexpectedArguments(UsageError):
+    """More arguments than the command takes (``words``)."""
+
+    def __init__(self, words: list[str], ctx: Any = None):
+        super().__init__(" ".join(words), ctx)
+        self.words = list(words)
+
+
+class UnknownCommand(UsageError):
+    """A word that is not a command (``name``), and the commands it is close to (``near``)."""
+
+    def __init__(self, name: str, near: list[str], ctx: Any = None):
+        super().__init__(name, ctx)
+        self.name, self.near = name, list(near)
+
+
+def usage_error(error: BaseException) -> int:
+    """Say a usage error on standard error in the spoken language: the usage line, where
+    help is, and the sentence. Returns the exit status (2)."""
+    ctx = getattr(error, "ctx", None)
+    lines = []
+    if ctx is not None:
+        lines.append(ctx.get_usage())
+        names = ctx.help_option_names or ["--help"]
+        lines.append(_("See '{command} {option}' for help.").format(command=ctx.command_path, option=names[0]))
+        lines.append("")
+    lines.append(_("Error: {sentence}").format(sentence=sentence(error)))
+    sys.stderr.write("\n".join(lines) + "\n")
+    return int(getattr(error, "exit_code", 2) or 2)
+
+
+def aborted() -> None:
+    """Say that the command stopped at a question (Ctrl-C or the end of input)."""
+    sys.stderr.write("\n" + _("Stopped.") + "\n")

@@ -1,0 +1,260 @@
+"""``watch``: the scoreboard drawn to fill a terminal facing the table.
+
+One panel per player — rank and name, the total in large figures drawn with block
+characters, the last hand's score, hands won, the bar to the target — then who
+deals and leads next (the coming round and its wild rank, or whatever the variant
+says of its next deal: the same lines ``standings`` prints), a short chart of the
+running totals and a line for notices. :func:`board` picks the largest figures,
+the number of panels side by side and whether the chart fits for the terminal's
+size (80×24 up to a TV's 200×60 and beyond), so a resize only means drawing again.
+
+Everything is made from the ``board`` document of the application (``standings``
+and ``chart``), so the board and ``standings`` never disagree. Names and titles go
+in as :class:`rich.text.Text`, never markup.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from rich.console import Group
+from rich.layout import Layout
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from scorekeeper.cli.render.chart import BLOCKS, sample, scale, sparkline
+from scorekeeper.cli.render.common import signed, variant_name
+from scorekeeper.core.messages import _, ngettext
+
+#: A 3×5 pixel font: each glyph five rows of three pixels ("#" is ink).
+FONT: dict[str, tuple[str, ...]] = {
+    "0": ("###", "#.#", "#.#", "#.#", "###"),
+    "1": (".#.", "##.", ".#.", ".#.", "###"),
+    "2": ("###", "..#", "###", "#..", "###"),
+    "3": ("###", "..#", "###", "..#", "###"),
+    "4": ("#.#", "#.#", "###", "..#", "..#"),
+    "5": ("###", "#..", "###", "..#", "###"),
+    "6": ("###", "#..", "###", "#.#", "###"),
+    "7": ("###", "..#", "..#", "..#", "..#"),
+    "8": ("###", "#.#", "###", "#.#", "###"),
+    "9": ("###", "#.#", "###", "..#", "###"),
+    "-": ("...", "...", "###", "...", "..."),
+    "+": ("...", ".#.", "###", ".#.", "..."),
+}
+_COLOURS = ("cyan", "magenta", "yellow", "green", "blue", "red", "bright_cyan", "bright_magenta")
+
+
+@dataclass(frozen=True)
+class Size:
+    """How figures are drawn: each pixel ``x`` cells wide and ``y`` rows high
+    (``y == 0``: two pixels a row, with half blocks; ``x == 0``: plain digits)."""
+
+    x: int
+    y: int
+
+    @property
+    def rows(self) -> int:
+        return 1 if self.x == 0 else 3 if self.y == 0 else 5 * self.y
+
+    def width(self, text: str) -> int:
+        """Columns ``text`` takes drawn at this size (a pixel's width between glyphs)."""
+        if self.x == 0:
+            return len(text)
+        return len(text) * 4 * self.x - self.x
+
+
+#: The sizes tried, largest first: a TV gets ten-row figures, 80×24 three- or five-row ones.
+SIZES = (Size(6, 4), Size(5, 3), Size(4, 3), Size(4, 2), Size(3, 2), Size(2, 2), Size(3, 1), Size(2, 1), Size(1, 1), Size(1, 0), Size(0, 1))
+
+
+def big(text: str, size: Size) -> list[str]:
+    """``text`` (digits and signs) as lines of block characters, ``size.rows`` of them."""
+    if size.x == 0:
+        return [text]
+    glyphs = [FONT.get(ch, FONT["-"]) for ch in text]
+    pixels = [""] * 5
+    for i, glyph in enumerate(glyphs):
+        for r in range(5):
+            pixels[r] += ("." if i else "") + glyph[r]
+    if size.y == 0:  # half blocks: rows 0+1, 2+3, 4 alone
+        pixels.append("." * len(pixels[0]))
+        lines = []
+        for r in range(0, 6, 2):
+            top, bottom = pixels[r], pixels[r + 1]
+            lines.append("".join("█" if a == "#" and b == "#" else "▀" if a == "#" else "▄" if b == "#" else " "
+                                 for a, b in zip(top, bottom)).rstrip())
+        return lines
+    lines = []
+    for row in pixels:
+        line = "".join(("█" if p == "#" else " ") * size.x for p in row).rstrip()
+        lines.extend([line] * size.y)
+    return lines
+
+
+def progress(total: int, target: int, width: int) -> str:
+    """The way to the target as a bar of ``width`` cells and a percentage: full (100%)
+    only once the target is reached, as ``standings`` draws it."""
+    share = max(0.0, min(1.0, total / target)) if target else 0.0
+    reached = share >= 1
+    percent = f"{100 if reached else min(round(share * 100), 99)}%".rjust(4)
+    cells = max(width - len(percent) - 1, 1)
+    filled = cells if reached else min(round(share * cells), cells - 1)
+    return "█" * filled + "·" * (cells - filled) + " " + percent
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How the board fills the screen: the figures' size, panels per row, rows of panels,
+    each panel's height, and the chart's lines (0: no chart)."""
+
+    size: Size
+    columns: int
+    rows: int
+    panel_height: int
+    chart_lines: int
+
+
+def plan(width: int, height: int, totals: Sequence[str], fixed: int, has_target: bool, chart_lines: int) -> Plan:
+    """The largest figures that fit ``width`` × ``height`` with ``fixed`` lines of text beside
+    the panels; with the chart (``chart_lines``) when it still fits, the most panels side
+    by side. ``totals`` are the figures to draw (their widest decides)."""
+    n = max(len(totals), 1)
+    inside = 3 + (1 if has_target else 0)  # the borders, the last-hand line, the bar
+    widest = max((len(t) for t in totals), default=1)
+    for size in SIZES:
+        for chart in ((chart_lines, 0) if chart_lines else (0,)):
+            room = height - fixed - chart
+            for columns in range(n, 0, -1):
+                rows = math.ceil(n / columns)
+                panel_width = width // columns
+                if size.width("8" * widest) > panel_width - 4:
+                    continue
+                if rows * (size.rows + inside) <= room:
+                    return Plan(size, columns, rows, size.rows + inside, chart)
+    columns = max(1, min(n, width // 16))
+    return Plan(SIZES[-1], columns, math.ceil(n / columns), 1 + inside, 0)
+
+
+def heading(doc: dict, variant: Any) -> Text:
+    """``Friday — Rummy 500 · 12 hands played`` (the title, when there is one)."""
+    line = Text(no_wrap=True, overflow="ellipsis")
+    if doc.get("title"):
+        line.append(doc["title"], style="bold")
+        line.append(" — ")
+    line.append(variant_name(variant.name), style="bold" if not doc.get("title") else "")
+    hands = doc["hands"]
+    played = (ngettext("{count} round played", "{count} rounds played", hands) if variant.deal_word == "round"
+              else ngettext("{count} hand played", "{count} hands played", hands))
+    line.append(" · " + played.format(count=hands), style="dim")
+    return line
+
+
+def panel(p: dict, doc: dict, size: Size, height: int, width: int, colour: str) -> Panel:
+    """One player's panel (``width`` columns, ``height`` rows, its border included): the
+    total in large figures, the last hand's score and hands won, the bar to the target."""
+    finished, lead = doc["finished"], doc["players"][0]["total"] if doc["players"] else 0
+    winner = finished and p["name"] in doc["winners"]
+    figures = Text("\n".join(big(str(p["total"]), size)), style=("bold green" if winner else "bold"),
+                   justify="center", no_wrap=True, overflow="crop")
+    facts = Text(justify="center", no_wrap=True, overflow="ellipsis")
+    facts.append(_("Last") + " ", style="dim")
+    facts.append(signed(p.get("last")) or "—")
+    facts.append("   " + _("Won") + " ", style="dim")
+    facts.append(str(p["won"]))
+    if p.get("bonus"):
+        facts.append("   " + _("Bonus") + " ", style="dim")
+        facts.append(signed(p["bonus"]))
+    parts: list[Any] = [figures, facts]
+    target = doc.get("target")
+    if target:
+        parts.append(Text(progress(p["total"] - p.get("bonus", 0), target, min(width - 4, 40)), justify="center", no_wrap=True,
+                          overflow="crop", style=colour))
+    title = Text(f"{p['rank']}. ", style="bold")
+    title.append(p["name"], style="bold" if p["total"] == lead else "")
+    if winner:
+        title.append(" ★", style="bold green")
+    return Panel(Group(*parts), title=title, title_align="left", height=height,
+                 border_style="bold green" if winner else colour, padding=(0, 1))
+
+
+def next_lines(doc: dict) -> list[Text]:
+    """Who deals and leads next and the coming round (or the winner): the lines that end
+    ``standings`` (:func:`scorekeeper.cli.render.game.footer_lines`)."""
+    from scorekeeper.cli.render.game import footer_lines
+
+    lines = footer_lines(doc)
+    for line in lines:
+        line.no_wrap, line.overflow = True, "ellipsis"
+    return lines
+
+
+def chart(doc: dict, width: int, colours: dict[str, str]) -> Table:
+    """Each player's running total as a sparkline as wide as the screen allows."""
+    names = [p["name"] for p in doc["players"]]
+    name_width = min(max(len(n) for n in names), max(8, width // 4))
+    total_width = max(len(str(p["total"])) for p in doc["players"])
+    room = max(width - name_width - total_width - 4, 8)
+    hands = sample(doc["hands"], room)
+    lo, hi = scale([p["totals"] for p in doc["players"]])
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True, overflow="ellipsis", max_width=name_width)
+    grid.add_column(no_wrap=True, overflow="crop")
+    grid.add_column(justify="right", no_wrap=True)
+    for p in doc["players"]:
+        grid.add_row(Text(p["name"]), Text(sparkline([p["totals"][h - 1] for h in hands], lo, hi),
+                                           style=colours[p["name"]]), str(p["total"]))
+    grid.add_row("", Text(f"{BLOCKS[0]} {lo} … {BLOCKS[-1]} {hi}", style="dim"), "")
+    return grid
+
+
+def stale(notice: str) -> str:
+    """The notice shown under a board that is no longer the newest: what it is first (the
+    reason may be cut at the edge of the screen)."""
+    return _("Not up to date: {reason}").format(reason=notice)
+
+
+def board(doc: dict | None, width: int, height: int, notice: str | None = None) -> Layout:
+    """The whole screen for the ``board`` document ``doc`` (None: nothing read yet) at
+    ``width`` × ``height``; ``notice`` is one line said at the bottom (the database is
+    busy or damaged: the board shown is the last one read)."""
+    from scorekeeper.core.variants import get_variant
+
+    bottom = Table.grid(expand=True, padding=(0, 1))
+    bottom.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    bottom.add_column(no_wrap=True, justify="right")
+    said = (stale(notice) if doc is not None else notice) if notice else ""
+    bottom.add_row(Text(said, style="bold yellow", no_wrap=True, overflow="ellipsis"),
+                   Text(_("q or Ctrl-C: leave"), style="dim"))
+    screen = Layout()
+    if doc is None:
+        screen.split_column(Layout(Text(" "), ratio=1), Layout(bottom, size=1))
+        return screen
+    standings, running = doc["standings"], doc["chart"]
+    variant = get_variant(standings["variant"])
+    players = standings["players"]
+    seats = [p["name"] for p in running["players"]]
+    colours = {name: _COLOURS[i % len(_COLOURS)] for i, name in enumerate(seats)}
+    below = next_lines(standings)
+    chart_lines = len(players) + 1 if running["hands"] else 0
+    fixed = 1 + len(below) + 1  # the heading, the lines below the panels, the notice line
+    shape = plan(width, height, [str(p["total"]) for p in players], fixed, bool(standings.get("target")),
+                 chart_lines)
+    grid = Table.grid(expand=True)
+    for _i in range(shape.columns):
+        grid.add_column(ratio=1)
+    cells = [panel(p, standings, shape.size, shape.panel_height, width // shape.columns, colours[p["name"]])
+             for p in players]
+    for r in range(shape.rows):
+        row = cells[r * shape.columns:(r + 1) * shape.columns]
+        grid.add_row(*row, *([""] * (shape.columns - len(row))))
+    parts: list[Layout] = [Layout(heading(standings, variant), size=1),
+                           Layout(grid, size=shape.rows * shape.panel_height),
+                           Layout(Group(*below), size=len(below))]
+    if shape.chart_lines:
+        parts.append(Layout(chart(running, width, colours), size=shape.chart_lines))
+    parts.append(Layout(Text(" "), ratio=1))
+    parts.append(Layout(bottom, size=1))
+    screen.split_column(*parts)
+    return screen

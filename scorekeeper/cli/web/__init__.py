@@ -1,0 +1,1 @@
+"""The web page's script and style sheet (read by :func:`scorekeeper.cli.render.page.asset`)."""
