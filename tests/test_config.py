@@ -204,3 +204,18 @@ def test_demo_never_uses_the_configured_database(cli, tmp_path, monkeypatch):
     cli("config", "set", "database", str(tmp_path / "ours"))
     assert cli("demo").exit_code == 0
     assert not (tmp_path / "ours").exists()
+
+
+def test_help_command_through_the_console_script_builds_the_command_it_shows():
+    """The program builds only the command a line runs; ``help hand`` must still find ``hand``."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, "COLUMNS": "80"}
+
+    def shown(*args):
+        return subprocess.run([sys.executable, "-m", "scorekeeper", *args], env=env, capture_output=True,
+                              text=True, timeout=60)
+
+    via_help, via_option = shown("help", "hand"), shown("hand", "--help")
+    assert via_help.returncode == 0 and via_help.stdout == via_option.stdout

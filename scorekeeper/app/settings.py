@@ -55,9 +55,9 @@ def _from_env(key: str, text: str) -> str | list[str]:
 
 
 def value(key: str, environ: dict | None = None) -> tuple[Any, str]:
-    """The value of setting ``key`` and where it comes from: ``("env", value)``'s variable name,
-    ``"file"``, or ``"default"`` (value None). A bad configuration file raises only when the
-    file is what would answer."""
+    """``(value, source)`` of setting ``key``: ``source`` is the environment variable that gave
+    it, ``"file"``, or ``"default"`` (value None). A bad configuration file raises
+    (:class:`InputError`) only when the file is what would answer."""
     env = os.environ if environ is None else environ
     var = ENV[check_key(key)]
     if env.get(var):

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Iterator
 
 #: where the page lives, from the repository's root
-PAGE = Path("docs") / "cli.md"
+PAGE = Path("docs/cli.md")
 #: the command that writes it, as the stale-page test names it
 REGENERATE = "python -m scorekeeper.cli.reference"
 WIDTH = 80

@@ -54,7 +54,7 @@ def get(ctx: typer.Context, key: KeyArg) -> None:
 def set_(
     ctx: typer.Context,
     key: KeyArg,
-    values: Annotated[List[str], typer.Argument(metavar="VALUE...", help=_(
+    values: Annotated[List[str], typer.Argument(metavar="VALUE", help=_(
         "The value; players and rules take several (or one with commas)."), show_default=False)],
 ) -> None:
     """Set a setting in the configuration file.
@@ -70,10 +70,15 @@ def set_(
     from scorekeeper.cli.render import config as draw
 
     r = run(ctx)
-    if key == "language":
-        from scorekeeper.locale import choose
+    if key == "language" and len(values) == 1 and values[0].strip():  # the catalogs say which there are
+        from scorekeeper.core.errors import InputError
+        from scorekeeper.locale import LANGUAGES
 
-        values = [choose(values[0].strip(), {})] if len(values) == 1 and values[0].strip() else values
+        code = values[0].strip().lower()
+        if code not in LANGUAGES:
+            raise InputError("language.unknown", value=values[0], where="config set language",
+                             languages=list(LANGUAGES))
+        values = [code]
     draw.was_set(r.terminal, _settings().set_value(key, values))
 
 

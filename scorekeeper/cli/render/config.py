@@ -16,7 +16,7 @@ def as_text(value: Any) -> str:
 
 
 def not_set(key: str) -> None:
-    sys.stderr.write(render("config.not_set", {"key": key}) + "\n")
+    sys.stderr.write(render("cli.config.not_set", {"key": key}) + "\n")
 
 
 def was_set(t: Any, doc: dict) -> None:

@@ -54,15 +54,7 @@ TEMPLATES: dict[str, str] = {
     "import.refused": "{file}, session {index} ({session}): {cause}; nothing was imported.",
     "import.invalid": ("{file}, session {index} ({session}) is not a valid session ({kind}: {detail}); "
                        "nothing was imported."),
-    # the configuration file and the settings (config; new and use taking them)
-    "config.bad_toml": ("The configuration file {path} is not valid TOML at line {line}: correct that line, or "
-                        "replace it with `scorekeeper config set KEY VALUE` (or `config unset KEY`)."),
-    "config.unreadable": "The configuration file {path} cannot be read ({reason}).",
-    "config.unknown_key": ('The configuration file {path}, line {line}: "{key}" is not a setting; the settings '
-                           "are {keys:list}."),
-    "config.not_text": 'The configuration file {path}, line {line}: {key} must be a text in quotes, like {key} = "…".',
-    "config.not_list": ('The configuration file {path}, line {line}: {key} must be a list of texts in quotes, '
-                        'like {key} = ["…", "…"].'),
+    # the settings (config set and unset; new and use taking them)
     "config.no_such_key": '"{key}" is not a setting; the settings are {keys:list}.',
     "config.no_value": "Give the value of {key}: scorekeeper config set {key} VALUE.",
     "config.one_value": "{key} takes one value, not {values:list}; quote a value that holds spaces.",
@@ -70,7 +62,6 @@ TEMPLATES: dict[str, str] = {
                         "VARIANT:KEY=VALUE (for one variant)."),
     "config.unknown_rule": '"{key}" is not a rule option of any variant; the options are {keys:list}.',
     "config.bad_name": '{name!q} cannot be a player\'s name: ":" ends the name in one-line entries.',
-    "config.not_set": "{key} is not set.",
     "new.no_variant": ("No variant was given and none is set: scorekeeper new VARIANT NAME..., or set the usual one "
                        "with scorekeeper config set variant VARIANT."),
     "new.no_players": ("No players were given and none are set: scorekeeper new VARIANT NAME..., or set the usual "

@@ -46,4 +46,6 @@ TEMPLATES: dict[str, str] = {
     "cli.prompt.out_and_knock": "{player} cannot both go out and knock.",
     "cli.prompt.second_out": "{gone} already went out: only one player goes out in a hand.",
     "cli.prompt.no_ending": 'Name who knocked, or type "stock" if the stock ran out.',
+    # config get
+    "cli.config.not_set": "{key} is not set.",
 }

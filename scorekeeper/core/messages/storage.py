@@ -150,4 +150,13 @@ TEMPLATES: dict[str, str] = {
     "restore.row_rebuilt": "index.json: the row of session {session} rebuilt from its file.",
     "restore.unlisted": "index.json: deleted session {session} no longer listed.",
     "restore.failed": "{file}: {cause}; no good copy of it is kept.",
+    # the configuration file (storage/config.py)
+    "config.bad_toml": ("The configuration file {path} is not valid TOML at line {line}: correct that line, or "
+                        "replace it with `scorekeeper config set KEY VALUE` (or `config unset KEY`)."),
+    "config.unreadable": "The configuration file {path} cannot be read ({reason}).",
+    "config.unknown_key": ('The configuration file {path}, line {line}: "{key}" is not a setting; the settings '
+                           "are {keys:list}."),
+    "config.not_text": 'The configuration file {path}, line {line}: {key} must be a text in quotes, like {key} = "…".',
+    "config.not_list": ('The configuration file {path}, line {line}: {key} must be a list of texts in quotes, '
+                        'like {key} = ["…", "…"].'),
 }
