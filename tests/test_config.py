@@ -219,3 +219,28 @@ def test_help_command_through_the_console_script_builds_the_command_it_shows():
 
     via_help, via_option = shown("help", "hand"), shown("hand", "--help")
     assert via_help.returncode == 0 and via_help.stdout == via_option.stdout
+
+
+def test_the_writer_writes_toml_that_reads_back_as_written():
+    """Our writer of flat keys: any text or list of texts reads back unchanged with tomllib."""
+    from hypothesis import given, settings, strategies as st
+
+    from scorekeeper.storage.config import dumps_value
+
+    texts = st.text(st.characters(exclude_categories=("Cs",)), max_size=30)
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.one_of(texts, st.lists(texts, max_size=5)))
+    def round_trip(value):
+        assert tomllib.loads(f"players = {dumps_value(value)}\n")["players"] == value
+
+    round_trip()
+
+
+def test_a_file_that_is_not_utf8_is_one_sentence(cli, config_file):
+    config_file.parent.mkdir(parents=True)
+    config_file.write_bytes(b'language = "\xff"\n')
+    result = cli("standings")
+    assert result.exit_code == 2 and str(config_file) in result.stderr and "Traceback" not in result.stderr
+    assert cli("config", "set", "language", "en").exit_code == 0   # mended
+    assert tomllib.loads(config_file.read_text(encoding="utf-8")) == {"language": "en"}

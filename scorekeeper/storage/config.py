@@ -137,11 +137,13 @@ def _write(where: Path, lines: list[str]) -> None:
 
 
 def _lines(where: Path) -> list[str]:
+    """The file's lines, to be edited; bytes that are not UTF-8 become U+FFFD (the line they
+    are in is most likely the one being replaced), so a file of another encoding can be mended."""
     try:
-        return where.read_text(encoding="utf-8").splitlines()
+        return where.read_bytes().decode("utf-8", errors="replace").splitlines()
     except FileNotFoundError:
         return []
-    except (OSError, UnicodeDecodeError) as e:
+    except OSError as e:
         raise InputError("config.unreadable", path=str(where), reason=getattr(e, "strerror", None) or str(e))
 
 
