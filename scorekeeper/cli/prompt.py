@@ -210,6 +210,8 @@ def old_answers(variant: "Variant", players: list[str], entry: Any) -> dict[tupl
             continue
         if "table" in part:
             found[(player, "melds")] = str(part["table"])
+        elif part.get("melds") == []:
+            found[(player, "melds")] = "[]"
         elif part.get("melds"):
             melds = part["melds"]
             found[(player, "melds")] = ", ".join(
@@ -386,7 +388,7 @@ class _Dialog:
                 return
             if isinstance(melds, int):
                 part["table"] = melds
-            elif melds:
+            elif isinstance(melds, list):
                 part["melds"] = melds
         if "layoffs" in self.parts and "table" not in part:
             layoffs = self.ask("  " + _("laid off:") + " ", lambda text: self.read_layoffs(name, text),
@@ -472,6 +474,8 @@ class _Dialog:
         """
         if not text or text.lower() in ("none", "-"):
             return None
+        if text == "[]":  # did not go down ("melds": [], Contract Rummy's I-C11)
+            return []
         if (points := typed_number(text)) is not None:
             return points
         if says(text, "out"):  # went out with nothing on the table (вийшов, вышел …)

@@ -338,6 +338,9 @@ class Variant:
     #: ``cut``, where there is a cut bonus); the question words as data; ``rules`` None: every key
     #: it may ask (to give an edited deal's answers again). None: nothing more
     asks_also: Callable[[Mapping[str, Any]], Sequence[tuple[str, Any]]] | None = None
+    #: ``dealt_words(players)`` -> the cards dealt in words as data, where they change from deal to
+    #: deal (Contract Rummy: 10 each in deals 1-4, 12 in deals 5-7); None: :attr:`deal` says it
+    dealt_words: Callable[[int], Any] | None = None
 
     # -- facts read as the rest of the program asks for them --
 
@@ -396,6 +399,8 @@ class Variant:
 
     def dealt(self, players: int) -> str:
         """The cards dealt in words: ``"7 cards each, 8 to the player left of the dealer"``."""
+        if self.dealt_words is not None:
+            return str(self.dealt_words(players))
         each = self.deal.cards[players]
         if self.deal.extra_to_leader:
             return render("deal.cards_each_extra", {"each": each, "leader": each + self.deal.extra_to_leader})
