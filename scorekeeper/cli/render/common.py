@@ -104,10 +104,28 @@ def table_width(columns: list[tuple[int, int]], gap: int, narrowest: bool = Fals
     return sum((max(low, 1) if narrowest else high) + pad for (low, high), pad in zip(columns, pads)) + n - 1
 
 
-def winners_line(winners: list[str], hands: int | None = None) -> Text:
-    """``Game over: Ann wins.``, or ``Game over: Ann wins after 12 hands.``"""
+def counts_rounds(doc: dict) -> bool:
+    """Whether the variant of ``doc`` (a document naming its ``variant`` id, or giving its
+    ``deal_word``) calls a deal a round, as Carousel's and Crazy Rummy's rule books do."""
+    if doc.get("deal_word"):
+        return doc["deal_word"] == "round"
+    from scorekeeper.core.variants import get_variant
+
+    try:
+        return get_variant(doc["variant"]).deal_word == "round"
+    except Exception:  # no variant named, or one that cannot be loaded: its deals are hands
+        return False
+
+
+def winners_line(winners: list[str], hands: int | None = None, rounds: bool = False) -> Text:
+    """``Game over: Ann wins.``, or ``Game over: Ann wins after 12 hands.`` (rounds, with ``rounds``)"""
     if hands is None:
         text = ngettext("Game over: {names} wins.", "Game over: {names} win.", len(winners))
+    elif rounds:
+        text = (ngettext("Game over: {names} wins after {hands} round.",
+                         "Game over: {names} wins after {hands} rounds.", hands) if len(winners) == 1 else
+                ngettext("Game over: {names} win after {hands} round.", "Game over: {names} win after {hands} rounds.",
+                         hands))
     else:
         text = (ngettext("Game over: {names} wins after {hands} hand.", "Game over: {names} wins after {hands} hands.",
                          hands) if len(winners) == 1 else

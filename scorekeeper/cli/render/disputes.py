@@ -6,14 +6,14 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.cards import card_list, cards
-from scorekeeper.cli.render.common import (names, natural_width, player_range, signed, table, variant_name, wild_words,
+from scorekeeper.cli.render.common import (counts_rounds, names, natural_width, player_range, signed, table, variant_name, wild_words,
                                            winners_line)
 from scorekeeper.core.messages import _, ngettext
 
 
-def _context_words(context: dict) -> str:
+def _context_words(context: dict, rounds: bool = False) -> str:
     words = []
-    if context.get("round"):
+    if context.get("round") and not rounds:  # a round's own number is the heading already
         words.append(_("round {round}").format(round=context["round"]))
     if context.get("wild"):
         words.append(wild_words(str(context["wild"])))
@@ -40,8 +40,9 @@ def _single_term(arithmetic: str) -> bool:
 def explain(t: Any, doc: dict) -> None:
     """``explain``: per player a table of every card (card, points, reason, rule),
     the arithmetic of the score, then end-of-game bonuses and the rules cited."""
-    title = Text(_("Hand {number}").format(number=doc["number"]), style="bold")
-    extra = _context_words(doc.get("context") or {})
+    rounds = counts_rounds(doc)
+    title = Text((_("Round {number}") if rounds else _("Hand {number}")).format(number=doc["number"]), style="bold")
+    extra = _context_words(doc.get("context") or {}, rounds)
     if extra:
         title.append(f" ({extra})")
     title.append(" — " + _("{variant}, session {session}").format(variant=doc["variant"], session=doc["session"]),

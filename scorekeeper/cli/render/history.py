@@ -14,7 +14,7 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 
-from scorekeeper.cli.render.common import (column_widths, fit_columns, heading, rank_said, signed, split, table,
+from scorekeeper.cli.render.common import (counts_rounds, column_widths, fit_columns, heading, rank_said, signed, split, table,
                                            table_width, winners_line)
 from scorekeeper.core.messages import _
 
@@ -30,7 +30,7 @@ def history(t: Any, doc: dict) -> None:
         t.print(_("No hands yet."))
         return
     if doc.get("finished"):
-        t.print(winners_line(doc["winners"], len(doc["hands"])))
+        t.print(winners_line(doc["winners"], len(doc["hands"]), counts_rounds(doc)))
         if doc["standings"].get("note"):
             t.print(Text(doc["standings"]["note"]))
 
@@ -82,7 +82,7 @@ def _cell(score: int, total: int) -> str:
 def _table(doc: dict, players: list[str], gap: int, dealer: bool):
     crazy = _crazy(doc)
     drawn = table(padding=(0, gap))
-    drawn.add_column(_("Hand"), justify="right", overflow="fold")
+    drawn.add_column(_("Round") if counts_rounds(doc) else _("Hand"), justify="right", overflow="fold")
     if crazy:
         drawn.add_column(_("Wild"), overflow="fold")
     if dealer:
