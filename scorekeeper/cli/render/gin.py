@@ -96,7 +96,7 @@ def _arrangement(t: Any, name: str, a: dict) -> Text:
         line.append(card_list(onto["cards"], t))
         line.append(" " + _("on") + " ")
         line.append(card_list(onto["meld"], t))
-    line.append("; " + _("deadwood") + " ")
+    line.append("; " + _("deadwood:") + " ")
     if a["deadwood_cards"]:
         line.append(card_list(a["deadwood_cards"], t))
     else:
