@@ -74,6 +74,19 @@ def test_the_board_fills_80x24_and_a_tv_without_cutting(cli, application):
     assert figures[(200, 60)] > figures[(80, 24)]
 
 
+def test_the_board_speaks_the_chosen_language(cli, application):
+    from scorekeeper.cli import language
+
+    cli.new("crazy", "Ann", "Bob", "Cy")
+    cli.record("Ann: -", "Bob: -10", "Cy: -25")  # round 1 (aces wild): Ann out 0, Bob 10, Cy 25 penalty points
+    doc = application.board()
+    with language.speaking("uk"):
+        text = "\n".join(drawn(doc, 80, 24))
+    assert "зіграно раундів: 1" in text and "Раунд 2" in text  # the coming round, its wild rank said
+    assert "q або Ctrl-C: вийти" in text and "Остання" in text
+    assert "played" not in text and "Next" not in text
+
+
 def test_the_board_keeps_its_state_under_a_notice(cli, application):
     cli.new("rummy500", "Ann", "Bob", "Cy")
     cli.record(*HAND_A)
