@@ -74,6 +74,19 @@ def test_the_board_fills_80x24_and_a_tv_without_cutting(cli, application):
     assert figures[(200, 60)] > figures[(80, 24)]
 
 
+def test_the_board_speaks_the_chosen_language(cli, application):
+    from scorekeeper.cli import language
+
+    cli.new("crazy", "Ann", "Bob", "Cy")
+    cli.record("Ann: -", "Bob: -10", "Cy: -25")  # round 1 (aces wild): Ann out 0, Bob 10, Cy 25 penalty points
+    doc = application.board()
+    with language.speaking("uk"):
+        text = "\n".join(drawn(doc, 80, 24))
+    assert "зіграно раундів: 1" in text and "Раунд 2" in text  # the coming round, its wild rank said
+    assert "q або Ctrl-C: вийти" in text and "Остання" in text
+    assert "played" not in text and "Next" not in text
+
+
 def test_the_board_keeps_its_state_under_a_notice(cli, application):
     cli.new("rummy500", "Ann", "Bob", "Cy")
     cli.record(*HAND_A)
@@ -398,7 +411,6 @@ def chromium() -> tuple[str, str] | None:
 def test_the_page_in_a_browser_shows_a_new_hand_without_a_reload(served, cli, tmp_path):
     webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (the test extra)")
     from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
     browser, driver = chromium()
@@ -411,9 +423,13 @@ def test_the_page_in_a_browser_shows_a_new_hand_without_a_reload(served, cli, tm
     chrome = webdriver.Chrome(service=Service(executable_path=driver), options=options)
     try:
         chrome.get(served.url())
-        totals = lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, ".player .total")]  # noqa: E731
+        def texts(d, selector):  # read in one go: the page may be redrawn between two reads
+            return d.execute_script("return [...document.querySelectorAll(arguments[0])].map(e => e.textContent)",
+                                    selector)
+
+        totals = lambda d: texts(d, ".player .total")  # noqa: E731
         WebDriverWait(chrome, 30).until(lambda d: totals(d) == ["0", "0", "0"])  # a busy machine starts slowly
-        names = [e.text for e in chrome.find_elements(By.CSS_SELECTOR, ".player .name")]
+        names = texts(chrome, ".player .name")
         assert [n.split(".", 1)[1].strip() for n in names] == ["Ann", "Bob", "<b>Cy</b>"]  # shown as typed
         assert chrome.title == "<script>alert(1)</script> & co"
         page_id = chrome.execute_script("return window.performance.timeOrigin")
@@ -423,8 +439,6 @@ def test_the_page_in_a_browser_shows_a_new_hand_without_a_reload(served, cli, tm
         WebDriverWait(chrome, SLACK + 2, poll_frequency=0.1).until(lambda d: totals(d) == ["35", "0", "-20"])
         assert time.monotonic() - started <= SLACK
         assert chrome.execute_script("return window.performance.timeOrigin") == page_id  # no reload
-        rows = chrome.find_elements(By.CSS_SELECTOR, "#history tr")
-        assert [c.text for c in rows[-1].find_elements(By.TAG_NAME, "td")][-3:] == ["+35 → 35", "0 → 0",
-                                                                                 "-20 → -20"]
+        assert texts(chrome, "#history tr:last-child td")[-3:] == ["+35 → 35", "0 → 0", "-20 → -20"]
     finally:
         chrome.quit()

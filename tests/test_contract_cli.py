@@ -284,13 +284,14 @@ def test_prompt_asks_melds_and_the_cut(application, cli):
     t.answer("  laid off: ", "7C")
     t.answer("  left in hand: ", "out")
     t.player(hand="AS 5D")
-    t.player(hand="KS 3C")
+    t.player(melds="[]", hand="KS 3C")  # did not go down
     t.answer("Who cut the pack exactly (the player to the dealer's right)? (a name; Enter: nobody): ", "cy")
     shown = t.answer("Save hand 1? [Y/n] ", "y")
     # Ann went out: 0; Bob A♠ 5♦ = 20; Cy (before Ann, the dealer, in seat order) cut: 10 + 3 − 50 = −37
     assert t.finish() == 0
     assert cli.totals() == {"Ann": 0, "Bob": 20, "Cy": -37}
-    assert cli.history()["hands"][0]["entry"]["cut"] == "Cy"
+    entry = cli.history()["hands"][0]["entry"]
+    assert entry["cut"] == "Cy" and entry["players"]["Cy"]["melds"] == []
 
 
 def test_prompt_asks_who_went_out(application, cli):

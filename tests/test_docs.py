@@ -29,7 +29,7 @@ def test_every_docs_page_is_reachable_from_the_readme():
     seen, todo = set(), [ROOT / "README.md"]
     while todo:
         page = todo.pop()
-        if page in seen or not page.exists():
+        if page in seen or not page.exists() or page.suffix != ".md":  # a picture is linked, not read
             continue
         seen.add(page)
         for target in LINK.findall(page.read_text(encoding="utf-8")):

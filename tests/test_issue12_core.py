@@ -164,9 +164,12 @@ def test_the_bound_is_worked_out_from_the_variants_cards(variant, players, rules
         entry = E(**{players[0]: "", players[1]: bound + 1}, **others)
     e = refused(variant, players, entry, rules=rules)
     assert e.code.startswith("points.over_decks_hand") and e.facts["bound"] == bound
-    ok = E(out=players[0], **{players[0]: "", players[1]: bound}, **others)
+    # every card in the hands, all of them together: the others' 5 each leave players[1] the rest (I-6 bounds
+    # the whole hand, not each number alone)
+    rest = bound - 5 * len(others)
+    ok = E(out=players[0], **{players[0]: "", players[1]: rest}, **others)
     if variant == "crazy":
-        ok = E(**{players[0]: "", players[1]: bound}, **others)
+        ok = E(**{players[0]: "", players[1]: rest}, **others)
     if variant == "carousel":
         ok["out"] = players[0]
     assert game(variant, players, ok, rules=rules).results[0].players[players[1]]

@@ -44,3 +44,57 @@ def test_rules_say_the_sets(cli):
     assert r.exit_code == 0
     said = flat(r.stdout)
     assert "3 or more cards of one rank" in said and "past four" in said
+
+
+# --- points bounded by the whole hand (I-6) --------------------------------------------------
+# One deck at face value: aces 4 × 15 = 60, K Q J 12 × 10 = 120, 2–10 4 × (2 + … + 10) = 4 × 54 = 216:
+# 396, on the table or in hand. Under ace_in_hand=1 an ace in hand counts 1: 4 + 120 + 216 = 340 in hand.
+
+def test_one_players_table_and_hand_together_are_bounded(cli):
+    cli.new("rummy500", "Ann", "Bob")
+    r = cli("hand", "Ann: 396 -396", "Bob: -5C")      # 396 + 396 = 792 > 396
+    assert r.exit_code == 2
+    said = flat(r.stderr)
+    assert "792" in said and "396" in said and "Ann" in said
+    assert cli.history()["hands"] == []
+    assert cli("hand", "Ann: 396 -0", "Bob: -5C").exit_code == 0   # the whole deck on Ann's table: possible
+
+
+def test_two_tables_of_a_whole_deck_are_refused(cli):
+    cli.new("rummy500", "Ann", "Bob")
+    r = cli("hand", "Ann: 396 -0", "Bob: 396 -5")     # the tables: 396 + 396 = 792 > 396
+    assert r.exit_code == 2
+    said = flat(r.stderr)
+    assert "The tables of Ann and Bob add up to 792" in said and "396" in said
+    # tables 200 + 190 = 390 and 6 in Bob's hand: 396 in all, every card of the deck, possible
+    assert cli("hand", "Ann: 200 -0", "Bob: 190 -6").exit_code == 0
+    # one more point in hand: 397 > 396 together
+    r = cli("hand", "Ann: 200 -0", "Bob: 190 -7")
+    assert r.exit_code == 2 and "The tables and hands of Ann and Bob add up to 397" in flat(r.stderr)
+
+
+def test_the_bound_follows_ace_in_hand(cli):
+    cli.new("rummy500", "Ann", "Bob", rules=["ace_in_hand=1"])
+    r = cli("hand", "Ann: 0 -350", "Bob: -")          # 350 > 340, the whole deck in hand
+    assert r.exit_code == 2 and "340" in flat(r.stderr)
+    assert cli("hand", "Ann: 0 -340", "Bob: -").exit_code == 0
+
+
+def test_the_bounds_in_the_core():
+    from scorekeeper.core.game import new_setup
+    from scorekeeper.core.variants import get_variant
+
+    def bounds(*rules, players=("Ann", "Bob")):
+        s = new_setup(get_variant("rummy500"), list(players), list(rules))
+        b = s.variant.deck_bounds(s, 1)
+        return b.table, b.hand, b.anywhere
+
+    assert bounds() == (396, 396, 396)
+    # ace_in_hand=1: in hand 4 × 1 + 120 + 216 = 340; the table still 396
+    assert bounds("ace_in_hand=1") == (396, 340, 396)
+    # 5-10-15: 2–9 32 × 5 = 160, 10–K 16 × 10 = 160, aces 4 × 15 = 60: 380; in hand with
+    # ace_in_hand=1 an ace counts the low 5: 160 + 160 + 20 = 340
+    assert bounds("card_values=5-10-15") == (380, 380, 380)
+    assert bounds("card_values=5-10-15", "ace_in_hand=1") == (380, 340, 380)
+    # two decks for five players: 2 × 396 = 792
+    assert bounds(players=("Ann", "Bob", "Cy", "Dee", "Eve")) == (792, 792, 792)

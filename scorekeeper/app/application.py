@@ -54,6 +54,7 @@ class Application:
         self.wait = wait
         self._path: Path | None = None
         self._store = None
+        self._marked: tuple | None = None  # board_mark's last answer: (session asked, index state, id)
 
     # -- the database ---------------------------------------------------------------
     @property
@@ -391,17 +392,22 @@ class Application:
         """What changes whenever :meth:`board` would read something else: which session is
         meant (the current one, when ``session`` is None: ``use`` changes it) and the state
         of the index and of that session's file (inode, time, size: every write renames a
-        new file into place). Costs two ``stat`` calls while the index is unchanged; reads
-        nothing, creates nothing. A session that cannot be named gives its error's code
+        new file into place). Costs two ``stat`` calls while the index is unchanged (the
+        session meant is then the one found last time); reads nothing else, creates nothing. A session that cannot be named gives its error's code
         in place of its file's state, so the board tries again (and says why) once it changes."""
         from scorekeeper.core.errors import ScorekeeperError
         from scorekeeper.storage.files import file_key
 
         index = file_key(self.store.index_path)
-        try:
-            chosen = self.store.resolve(session)
-        except ScorekeeperError as e:
-            return index, e.code, None
+        known = self._marked
+        if known is not None and known[:2] == (session, index):
+            chosen = known[2]  # the index is as it was: the same session is meant
+        else:
+            try:
+                chosen = self.store.resolve(session)
+            except ScorekeeperError as e:
+                return index, e.code, None
+            self._marked = (session, index, chosen)
         return index, chosen, file_key(self.store.session_path(chosen))
 
     # -- keeping sessions -----------------------------------------------------------------

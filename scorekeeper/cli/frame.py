@@ -80,6 +80,7 @@ def metavar_word(word: str) -> str:
         "PATH": pgettext("metavar", "PATH"), "COMMAND": pgettext("metavar", "COMMAND"),
         "ROUND": pgettext("metavar", "ROUND"), "TEXT": pgettext("metavar", "TEXT"),
         "NUMBER": pgettext("metavar", "NUMBER"), "VALUE": pgettext("metavar", "VALUE"),
+        "SESSION": pgettext("metavar", "SESSION"),
     }
     return words.get(word, word)
 

@@ -42,6 +42,7 @@ import typer
 from scorekeeper.cli import answers
 from scorekeeper.core.errors import InputError, StateError
 from scorekeeper.core.messages import _
+from scorekeeper.core.words import says
 from scorekeeper.core.numbers import typed_number
 
 if TYPE_CHECKING:
@@ -209,6 +210,8 @@ def old_answers(variant: "Variant", players: list[str], entry: Any) -> dict[tupl
             continue
         if "table" in part:
             found[(player, "melds")] = str(part["table"])
+        elif part.get("melds") == []:
+            found[(player, "melds")] = "[]"
         elif part.get("melds"):
             melds = part["melds"]
             found[(player, "melds")] = ", ".join(
@@ -385,7 +388,7 @@ class _Dialog:
                 return
             if isinstance(melds, int):
                 part["table"] = melds
-            elif melds:
+            elif isinstance(melds, list):
                 part["melds"] = melds
         if "layoffs" in self.parts and "table" not in part:
             layoffs = self.ask("  " + _("laid off:") + " ", lambda text: self.read_layoffs(name, text),
@@ -419,7 +422,7 @@ class _Dialog:
             return found
         for key, question in self.variant.asks_also(self.typed_rules()):
             def answer(text: str, key: str = key) -> dict:
-                if not text or text.lower() in ("nobody", "none", "-"):
+                if not text or text == "-" or says(text, "nobody"):
                     return {}
                 return {key: self.player(text, ("nobody",))}
 
@@ -442,7 +445,7 @@ class _Dialog:
                 if default is None and not refused:
                     raise Leave()
                 text = default or "all"
-            if text.lower() in ("all", "everyone", "again"):
+            if says(text, "all"):  # all, усіх, все, усе
                 return list(self.players)
             return [self.player(text)]
 
@@ -471,9 +474,11 @@ class _Dialog:
         """
         if not text or text.lower() in ("none", "-"):
             return None
+        if text == "[]":  # did not go down ("melds": [], Contract Rummy's I-C11)
+            return []
         if (points := typed_number(text)) is not None:
             return points
-        if text.lower() == "out":  # went out with nothing on the table
+        if says(text, "out"):  # went out with nothing on the table (вийшов, вышел …)
             return self.read_one_line(name, "-")
         if ONE_LINE.search(text):
             return self.read_one_line(name, text)
@@ -528,7 +533,7 @@ class _Dialog:
         from scorekeeper.core.cards import parse_cards
 
         words = text.split()
-        knocked = bool(words) and words[-1].lower() == "knock"
+        knocked = bool(words) and says(words[-1], "knock")  # knock, стук, постукала …
         if knocked:
             if not self.variant.knock_allowed:
                 raise InputError("cli.prompt.knock_not_allowed", variant=self.variant.said_name)
@@ -541,7 +546,7 @@ class _Dialog:
             raise InputError("cli.prompt.nothing_in_hand", player=name)
         if len(text) > 1 and text.startswith("-"):  # the one-line habit: "-AS 4D", "-12"
             text = text[1:].strip()
-        if text.lower() in OUT_WORDS:
+        if text.lower() in OUT_WORDS or says(text, "out"):
             if knocked:
                 raise InputError("cli.prompt.out_and_knock", player=name)
             gone = [p for p, a in self.answers.items() if p != name and a.get("hand") == ""]
@@ -555,18 +560,18 @@ class _Dialog:
         return text, knocked
 
     def read_ending(self, text: str) -> dict:
-        """Carousel: a name (the knocker), ``stock``, or ``out NAME``."""
-        if text.lower() in ("stock", "stock ran out", "stock_exhausted"):
+        """Carousel: a name (the knocker), ``stock``, or ``out NAME`` (the local words too)."""
+        if text.lower() in ("stock ran out",) or says(text, "stock"):
             return {"stock_exhausted": True}
         word, _sep, rest = text.partition(" ")
-        if word.lower() == "out" and rest.strip():
+        if says(word, "out") and rest.strip():
             return {"out": self.player(rest.strip())}
         if not text:
             raise InputError("cli.prompt.no_ending")
         return {"knock": self.player(text, ("stock",))}
 
     def read_went_out(self, text: str) -> dict:
-        if not text or text.lower() in ("nobody", "none", "stock"):
+        if not text or says(text, "nobody") or says(text, "stock"):
             return {"stock_exhausted": True}
         return {"out": self.player(text, ("nobody", "stock"))}
 
@@ -662,7 +667,7 @@ class GinDialog(_Dialog):
         return ending
 
     def read_ending(self, text: str) -> dict:
-        if text.lower() in ("stock", "void", "stock ran out", "stock_exhausted"):
+        if text.lower() in ("void", "stock ran out") or says(text, "stock"):
             return {"stock_exhausted": True}
         if not text:
             raise InputError("cli.prompt.no_ending")

@@ -209,6 +209,14 @@ def card_symbol(card: Card) -> str:
 _ACE_WORDS = {"LOW": "low", "LO": "low", "HIGH": "high", "HI": "high"}
 
 
+def _local_ace(where: str) -> str | None:
+    """``low``/``high`` said in a language of the table (молодший, старший …), else None."""
+    from scorekeeper.core.words import meaning
+
+    said = meaning(where)
+    return said if said in ("low", "high") else None
+
+
 def parse_played(token: str) -> PlayedCard:
     """Read a card of a meld or lay-off, with ``=MEANING`` and/or ``:low``/``:high``.
 
@@ -217,7 +225,7 @@ def parse_played(token: str) -> PlayedCard:
     text, ace = token, None
     if ":" in text:
         text, _, where = text.partition(":")
-        ace = _ACE_WORDS.get(where.strip().upper())
+        ace = _ACE_WORDS.get(where.strip().upper()) or _local_ace(where)
         if ace is None:
             raise InputError("card.ace_word", token=token)
     stands_for = None

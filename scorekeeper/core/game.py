@@ -21,6 +21,7 @@ from scorekeeper.core.entry import HandEntry, find_player, name_key, parse_entry
 from scorekeeper.core.errors import InputError, StateError
 from scorekeeper.core.messages import render
 from scorekeeper.core.numbers import typed_number
+from scorekeeper.core.phrase import phrase
 from scorekeeper.core.rules import Variant, parse_rule_args, resolve_rules
 from scorekeeper.core.scoring import HandResult
 
@@ -376,23 +377,39 @@ def score_entry(setup: GameSetup, raw: Any, number: int) -> HandResult:
 
 
 def check_points(entry: HandEntry, setup: GameSetup, number: int) -> None:
-    """Refuse points no table can hold (I-6): a player's table or hand given as more
-    points than all the cards of the game's decks are worth is a typing slip (a game
-    begun on paper is carried over with ``new --carry``). Raises :class:`InputError`
-    naming the player, the points and the bound. An entry of a variant's own shape
-    (not a :class:`HandEntry`) is the variant's to check."""
+    """Refuse points no table can hold (I-6): the points given on paper, a player's table
+    or hand, or all of them together, worth more than all the cards of the game's decks can
+    be (on the table each card at the most it counts there, in hand as ``ace_in_hand`` says:
+    an ace 1 there under ``ace_in_hand=1``). It is a typing slip (a game begun on paper is
+    carried over with ``new --carry``). Raises :class:`InputError` naming the players, the
+    points and the bound. An entry of a variant's own shape (not a :class:`HandEntry`) is the
+    variant's to check."""
     if not isinstance(entry, HandEntry):
         return
-    bound = None
-    for p, e in entry.players.items():
-        for where, points in (("hand", e.hand_points), ("table", e.table)):
-            if points is None:
-                continue
-            if bound is None:
-                bound, decks, jokers = setup.variant.deck_points(setup, number)
-            if points > bound:
-                code = f"points.over_decks_{where}" + ("_jokers" if jokers else "")
-                raise InputError(code, player=p, points=points, bound=bound, decks=decks, jokers=jokers)
+    given = {"table": [(p, e.table) for p, e in entry.players.items() if e.table is not None],
+             "hand": [(p, e.hand_points) for p, e in entry.players.items() if e.hand_points is not None]}
+    if not given["table"] and not given["hand"]:
+        return
+    b = setup.variant.deck_bounds(setup, number)
+    bound = {"table": b.table, "hand": b.hand}
+    jokers = "_jokers" if b.jokers else ""
+    facts = {"decks": b.decks, "jokers": b.jokers}
+    for where in ("hand", "table"):
+        for p, points in given[where]:
+            if points > bound[where]:
+                raise InputError(f"points.over_decks_{where}{jokers}", player=p, points=points, bound=bound[where],
+                                 **facts)
+    for where, what in (("table", "points.sum.tables"), ("hand", "points.sum.hands")):
+        total = sum(points for _, points in given[where])
+        if total > bound[where]:
+            players = [p for p, _ in given[where]]
+            raise InputError(f"points.over_decks_sum{jokers}", what=phrase(what, players=players), players=players,
+                             points=total, bound=bound[where], **facts)
+    total = sum(points for where in given for _, points in given[where])
+    if total > b.anywhere:
+        players = list(dict.fromkeys(p for where in ("table", "hand") for p, _ in given[where]))
+        raise InputError(f"points.over_decks_sum{jokers}", what=phrase("points.sum.both", players=players),
+                         players=players, points=total, bound=b.anywhere, **facts)
 
 
 def replay(setup: GameSetup, entries: Sequence[Any]) -> GameState:

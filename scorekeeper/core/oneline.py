@@ -32,6 +32,7 @@ from scorekeeper.core.cards import commas_between_cards, parse_card, parse_playe
 from scorekeeper.core.entry import about_player, match_player
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.numbers import typed_number
+from scorekeeper.core.words import WORDS, meaning
 
 # No card, number or word of the form holds "+", "-", "," or ";", so each is a
 # mark wherever it stands: "9H+10H-AS 4D" reads like "9H +10H -AS 4D".
@@ -44,7 +45,7 @@ def _tokens(text: str) -> list[str]:
 
 
 #: the separate argument saying the stock ran out
-STOCK_WORDS = frozenset({"stock", "stock_exhausted", "stock-exhausted"})
+STOCK_WORDS = WORDS["stock"]
 
 
 def arguments(args: Sequence[str], players: Sequence[str], separate: Callable[[str], bool],
@@ -131,7 +132,8 @@ def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
             if section != "melds":
                 raise InputError("line.comma_out_of_place", player=player)
             melds.append([])
-        elif low in ("knock", "out"):
+        elif meaning(low) in ("knock", "out"):
+            low = meaning(low)  # the English word of a local one (стук, вийшов …)
             if low == "knock" and not knock_allowed:
                 raise InputError("line.knock_not_here", player=player)
             if low in entry:

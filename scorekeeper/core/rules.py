@@ -192,12 +192,26 @@ class CardValues:
     joker: int | None = None
     wild: int | None = None
     scale: CardScale = CardScale.FACE
+    #: what an ace left in hand counts where it is not ``ace`` (Rummy 500's ``ace_in_hand=1``), else None
+    ace_held: int | None = None
 
     def pip(self, rank: int) -> int:
         """A 2–10's value."""
         if rank == 10:
             return self.ten
         return rank if self.pips is None else self.pips
+
+
+@dataclass(frozen=True)
+class DeckBounds:
+    """What all the cards of a game's decks are worth, in points (I-6): ``table`` on the table,
+    ``hand`` in hand, ``anywhere`` each card where it counts most; ``decks`` and ``jokers``."""
+
+    table: int
+    hand: int
+    anywhere: int
+    decks: int
+    jokers: int
 
 
 class Wilds(StrEnum):
@@ -324,6 +338,9 @@ class Variant:
     #: ``cut``, where there is a cut bonus); the question words as data; ``rules`` None: every key
     #: it may ask (to give an edited deal's answers again). None: nothing more
     asks_also: Callable[[Mapping[str, Any]], Sequence[tuple[str, Any]]] | None = None
+    #: ``dealt_words(players)`` -> the cards dealt in words as data, where they change from deal to
+    #: deal (Contract Rummy: 10 each in deals 1-4, 12 in deals 5-7); None: :attr:`deal` says it
+    dealt_words: Callable[[int], Any] | None = None
 
     # -- facts read as the rest of the program asks for them --
 
@@ -382,6 +399,8 @@ class Variant:
 
     def dealt(self, players: int) -> str:
         """The cards dealt in words: ``"7 cards each, 8 to the player left of the dealer"``."""
+        if self.dealt_words is not None:
+            return str(self.dealt_words(players))
         each = self.deal.cards[players]
         if self.deal.extra_to_leader:
             return render("deal.cards_each_extra", {"each": each, "leader": each + self.deal.extra_to_leader})
@@ -452,6 +471,13 @@ class Variant:
         """``(points, decks, jokers)``: what all the cards of the game's decks are worth
         in hand ``number``, each card at the most it can count (an ace high, a wild card of
         the round as a wild), worked out from the card values, decks and jokers (I-6)."""
+        bounds = self.deck_bounds(setup, number)
+        return bounds.anywhere, bounds.decks, bounds.jokers
+
+    def deck_bounds(self, setup: GameSetup, number: int) -> "DeckBounds":
+        """What all the cards of the game's decks are worth in hand ``number`` (I-6), in points:
+        on the table (each card at the most it counts there: an ace high, a wild as a wild), in
+        hand (an ace as ``ace_in_hand`` says) and anywhere (each card where it counts most)."""
         values = self.values_for(setup.rules)
         decks, jokers = self.decks(setup)
         wild = None
@@ -460,13 +486,17 @@ class Variant:
                 wild = self.wild_rank(number)
             except InputError:  # a round after the last: refused when it is scored
                 wild = None
-        per_deck = 0
+        table = held = anywhere = 0
         for rank in range(1, 14):
-            value = max(values.ace, values.low_ace) if rank == 1 else values.court if rank >= 11 else values.pip(rank)
+            if rank == 1:
+                on, off = max(values.ace, values.low_ace), values.ace if values.ace_held is None else values.ace_held
+            else:
+                on = off = values.court if rank >= 11 else values.pip(rank)
             if rank == wild:
-                value = max(value, values.wild)
-            per_deck += 4 * value
-        return decks * per_deck + jokers * (values.joker or 0), decks, jokers
+                on, off = max(on, values.wild), max(off, values.wild)
+            table, held, anywhere = table + 4 * on, held + 4 * off, anywhere + 4 * max(on, off)
+        joker = jokers * (values.joker or 0)
+        return DeckBounds(decks * table + joker, decks * held + joker, decks * anywhere + joker, decks, jokers)
 
     def rules_for(self, values: Mapping[str, Any], players: int) -> RuleSet:
         """The typed options from already-checked values, defaults filled in for ``players``."""

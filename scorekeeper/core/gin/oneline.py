@@ -26,9 +26,10 @@ from typing import Sequence
 from scorekeeper.core.cards import parse_card
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.oneline import STOCK_WORDS, arguments, parse_line_entries
+from scorekeeper.core.words import WORDS, meaning
 
 _STOCK = STOCK_WORDS | {"void"}
-_BIG = {"big", "big-gin", "big_gin", "biggin"}
+_BIG = WORDS["big"]
 _UP = {"up", "upcard", "up-card", "up_card"}
 _MARKS = re.compile(r"[,;+\-]")
 
@@ -63,7 +64,8 @@ def _part(player: str, body: str, entry: dict) -> dict:
     big = False
     for tok in tokens:
         word = tok.lower()
-        if word in ("knock", "out"):
+        if meaning(word) in ("knock", "out"):
+            word = meaning(word)  # стук, вийшов …: the English word
             if word in entry and entry[word] != player:
                 raise InputError("gin.oneline.word_twice", word=word, first=entry[word], player=player)
             entry[word] = player

@@ -125,7 +125,7 @@ TEMPLATES.update({
     # what a game is played with, and how often a card can be in it (scorekeeper.core.melds)
     "deck.decks.one": "one deck",
     "deck.decks.two": "two decks",
-    "deck.decks.n": "{decks} decks",
+    "deck.decks.n": "{decks:#deck|decks}",
     "deck.decks_and_jokers": "{deck_text} and {jokers:#joker|jokers}",
     "deck.times.once": "once",
     "deck.times.twice": "twice",

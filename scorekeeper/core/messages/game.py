@@ -68,6 +68,15 @@ TEMPLATES: dict[str, str] = {
                                        "the cards of {decks:#deck|decks} and {jokers:#joker|jokers} are worth: a "
                                        "typing slip? (A game begun on paper is carried over with new --carry "
                                        "NAME=POINTS.)"),
+    "points.over_decks_sum": ("{what} add up to {points} points, more than the {bound} points all the cards of "
+                              "{decks:#deck|decks} are worth there: a typing slip? (A game begun on paper is "
+                              "carried over with new --carry NAME=POINTS.)"),
+    "points.over_decks_sum_jokers": ("{what} add up to {points} points, more than the {bound} points all the cards "
+                                     "of {decks:#deck|decks} and {jokers:#joker|jokers} are worth there: a typing "
+                                     "slip? (A game begun on paper is carried over with new --carry NAME=POINTS.)"),
+    "points.sum.tables": "The tables of {players:and}",
+    "points.sum.hands": "The hands of {players:and}",
+    "points.sum.both": "The tables and hands of {players:and}",
     "end.shared": "{winners:and} share the win at {total}.",
     # one sentence per deal word: "hand" and "round" are different words (and genders) in other languages
     "end.tie_play_on.hand": "{winners:and} are tied at {total}: another hand is played to break the tie (I-1).",
@@ -173,8 +182,8 @@ TEMPLATES.update({
     # -- Crazy Rummy --
     "crazy.no_such_round": ("Crazy Rummy has rounds 1 to {rounds} (aces wild in round 1 … kings in round 13), "
                             "not {round}."),
-    "crazy.past_last_round": "Crazy Rummy is {rounds} rounds: there is no round {round}.",
-    "crazy.finished": ("The game is finished: Crazy Rummy is {rounds} rounds, round {rounds} (kings wild) has been "
+    "crazy.past_last_round": "Crazy Rummy is {rounds:#round|rounds}: there is no round {round}.",
+    "crazy.finished": ("The game is finished: Crazy Rummy is {rounds:#round|rounds}, round {rounds} (kings wild) has been "
                        "played and there is no fourteenth wild rank ({winners:and} won). Start a new session with "
                        "`scorekeeper new`."),
     # the wild rank of a Crazy Rummy round: one phrase per rank (a language says each its own way)
@@ -248,8 +257,9 @@ TEMPLATES.update({
         "for every variant, checks that need cards are skipped, and the history marks it points_only. "
         "A points-only 0 in hand means no cards are left, so it follows the rules of going out: only one "
         "player can hold nothing, and where going out scores (Carousel's 25, out_bonus) the entry names "
-        "that player as out. Points worth more than all the cards of the game's decks are refused as a "
-        "typing slip: a game begun on paper is carried over with new --carry NAME=POINTS."
+        "that player as out. Points worth more than all the cards of the game's decks can be are refused as "
+        "a typing slip, one table or hand or all of them together (an ace left in hand counts as ace_in_hand "
+        "says): a game begun on paper is carried over with new --carry NAME=POINTS."
     ),
     "interpretation.I-7": (
         "A hand is won by the player who went out in Rummy 500, Rum 500 and Crazy Rummy (by nobody when "
@@ -278,7 +288,7 @@ TEMPLATES.update({
     "describe.highest": "highest",
     "describe.lowest": "lowest",
     "describe.goal_target": "first to {target}+; {who} total wins",
-    "describe.goal_rounds": "{rounds} rounds; {who} total wins",
+    "describe.goal_rounds": "{rounds:#round|rounds}; {who} total wins",
     "describe.goal": "{who} total wins",
     "describe.default_by_count": "by player count: {values}",
 })

@@ -105,6 +105,13 @@ def card_value(rank: int, rules: Mapping[str, Any], low: bool = False, in_hand: 
     return values.pip(rank), "value.face"
 
 
+def values_of(rules: Mapping[str, Any]) -> CardValues:
+    """The card values under the session's ``card_values``, an ace left in hand per ``ace_in_hand``
+    (1: the low value)."""
+    values = SCALES[CardScale(rules["card_values"])]
+    return replace(values, ace_held=values.low_ace) if rules["ace_in_hand"] == 1 else values
+
+
 def kind_word(kind: str) -> Phrase:
     """A meld's kind (``run``, ``set``) as a word of a sentence, said in the spoken language."""
     return phrase(f"meld_kind.{kind}")
@@ -357,7 +364,7 @@ RUMMY500 = Variant(
     score=score_hand,
     end=end_of_game,
     value_meld=meld_value,
-    values_of=lambda rules: SCALES[CardScale(rules["card_values"])],
+    values_of=values_of,
     check_setup=check_setup,
     interpretation_options={"I-1": "tie", "I-3": "decks"},
     list_order=10,

@@ -177,8 +177,6 @@ PRESET_OPTION = Option(
     "bicycle: the values above; liverpool: both jokers of every pack, cut_bonus=50; liverpool6: deals 1-6 only, "
     "exact_contract=true, both jokers of every pack; options given explicitly override it")
 
-#: Options of other variants, refused for contract (each named in ``rule.not_for_variant``).
-
 
 def resolve(given: Mapping[str, Any], players: int) -> ContractRules:
     """The options of a Contract Rummy game for ``players`` players: ``preset`` first, then

@@ -26,6 +26,8 @@ TEMPLATES: dict[str, str] = {
     "contract.deal_words": "Deal {deal} — {words} ({contract}).",
     "contract.deal_words.last": "Deal {deal}, the last — {words} ({contract}): going down is going out.",
 
+    "contract.goal": "7 deals, each with its contract (6 under liverpool6); lowest total wins",
+    "contract.dealt": "{first} cards each in deals 1-4, {later} in deals 5-7",
     "contract.prompt.cut": "Who cut the pack exactly (the player to the dealer's right)? (a name; Enter: nobody):",
 
     # -- card values (SPEC §2.8, the §2.1 column) --

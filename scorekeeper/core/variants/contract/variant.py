@@ -1,6 +1,7 @@
 """Contract Rummy as a :class:`~scorekeeper.core.rules.Variant`: its facts and rule-book functions."""
 from __future__ import annotations
 
+from scorekeeper.core.phrase import phrase
 from scorekeeper.core.rules import CardValues, Deal, Variant, Wilds
 from scorekeeper.core.variants.contract import check, oneline, options, score
 from scorekeeper.core.variants.contract.options import MAX_PLAYERS, MIN_PLAYERS, ContractRules
@@ -60,6 +61,8 @@ CONTRACT = Variant(
                             "I-C4": "adjacent_runs", "I-C8": "last_deal", "I-C12": "deuces_wild",
                             "I-C13": "cut_bonus"},
     deal_words=score.deal_words,
+    goal_code="contract.goal",
+    dealt_words=lambda players: phrase("contract.dealt", first=10, later=12),
     asks_also=score.asks_also,
     prompt_asks="melds",  # the melds are asked, and checked against the contract, though they score nothing
     ending_required=True,  # nobody out needs "stock_exhausted" (I-C6): the prompt asks who went out

@@ -1,0 +1,372 @@
+"""The shipped uk, ru and be catalogs as a native reader checks them (SPEC §7).
+
+- every message template, rendered in every language with a woman's and a man's
+  name and the numbers 1, 2, 5, 11, 21 and 104: a number meets its noun in the
+  plural form the language wants (1 очко, 2 очки, 5 очок, 21 очко, 104 очки), and a
+  name is never put after a preposition that would decline it («у Оля», «для Назар»);
+- the help, its frame words and the usage errors leave no English word on the screen
+  (the sample screens of every command are in tests/test_i18n.py);
+- every local word is understood at the prompt and in the one-line form.
+"""
+from __future__ import annotations
+
+import os
+import re
+import string
+import subprocess
+import sys
+
+import pytest
+
+from scorekeeper import locale as languages
+from scorekeeper.locale import catalogs  # noqa: F401  (languages.catalogs)
+
+LANGS = ("uk", "ru", "be")
+NUMBERS = (1, 2, 5, 11, 21, 104)
+NAMES = ("Оля", "Назар")  # a woman's name and a man's: neither may be declined or given a verb's gender
+
+#: each noun's forms after a number: (1, 21 …), (2-4, 22 …), (5-20, 11-14 …) — written out by hand
+NOUNS = {
+    "uk": [("очко", "очки", "очок"), ("карта", "карти", "карт"), ("роздача", "роздачі", "роздач"),
+           ("раунд", "раунди", "раундів"), ("гравець", "гравці", "гравців"), ("колода", "колоди", "колод"),
+           ("джокер", "джокери", "джокерів"), ("партія", "партії", "партій"), ("раз", "рази", "разів")],
+    "ru": [("очко", "очка", "очков"), ("карта", "карты", "карт"), ("раздача", "раздачи", "раздач"),
+           ("раунд", "раунда", "раундов"), ("игрок", "игрока", "игроков"), ("колода", "колоды", "колод"),
+           ("джокер", "джокера", "джокеров"), ("партия", "партии", "партий"), ("раз", "раза", "раз")],
+    "be": [("ачко", "ачкі", "ачкоў"), ("карта", "карты", "карт"), ("раздача", "раздачы", "раздач"),
+           ("раўнд", "раўнды", "раўндаў"), ("гулец", "гульцы", "гульцоў"), ("калода", "калоды", "калод"),
+           ("джокер", "джокеры", "джокераў"), ("партыя", "партыі", "партый"), ("раз", "разы", "разоў")],
+}
+
+
+def form_for(n: int) -> int:
+    """Which of the three forms an East Slavic language puts after ``n``."""
+    if n % 10 == 1 and n % 100 != 11:
+        return 0
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return 1
+    return 2
+
+
+#: a name after one of these would have to be declined
+PREPOSITIONS = r"(?:у|в|з|зі|із|для|від|до|к|с|со|от|ад|ў|пры|при|без|між|після|после|пасля|проти|против|супраць)"
+#: words that give the name before or after them a gender
+GENDERED = r"(?:вийшов|вийшла|вышел|вышла|выйшаў|выйшла|постукав|постукала|постучал|постучала|пастукаў|пастукала|" \
+           r"першим|первым|першым|первой|першою|першай|наступним|следующим|наступным)"
+
+NAME_FIELDS = {"player", "name", "winner", "knocker", "dealer", "owner", "other", "gone", "defender", "first",
+               "loser", "leader", "cutter"}
+
+
+OTHER = 7777  # any other number of a sentence: not one of NUMBERS, so never checked
+
+
+def _facts(template: str, n: int, name: str) -> dict:
+    """Facts for every field of ``template``: names for the players' fields, lists of names
+    for joined ones, ``n`` for each count said with its noun (``{n:#card|cards}``), and
+    :data:`OTHER` for everything else."""
+    facts: dict = {}
+    for _lit, field, spec, _conv in string.Formatter().parse(template):
+        if not field:
+            continue
+        key = field.split(".")[0].split("[")[0]
+        if spec in ("and", "or", "list"):
+            facts[key] = [name, NAMES[1] if name == NAMES[0] else NAMES[0]]
+        elif spec and spec.startswith("#"):
+            facts[key] = n
+        elif key in NAME_FIELDS and not spec:
+            facts[key] = name
+        else:
+            facts.setdefault(key, OTHER)
+    return facts
+
+
+def _rendered(lang: str) -> list[tuple[str, int, str]]:
+    from scorekeeper.core import messages
+
+    found = []
+    messages.use(languages.translations(lang))
+    try:
+        for code, template in messages.TEMPLATES.items():
+            for n in NUMBERS:
+                for name in NAMES:
+                    found.append((code, n, messages.render(code, _facts(template, n, name))))
+    finally:
+        messages.use(None)
+    return found
+
+
+#: a number after one of these governs a case of its own (з 4 карт, по 7 карт, для 2 гравців, до 8 гравців)
+GOVERNING = {"з", "із", "зі", "по", "від", "до", "для", "більше", "менше", "понад", "при", "из", "с", "от", "больше",
+             "меньше", "свыше", "па", "ад", "да", "больш", "менш", "пры", "за", "на", "у", "в", "ў", "всего",
+             "усяго", "лише", "толькі", "только", "кожні", "каждые", "кожныя"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_template_takes_both_names_and_every_number_in_the_right_form(lang):
+    forms = {f: lemma for lemma in NOUNS[lang] for f in lemma}
+    wrong, declined, gendered = [], [], []
+    for code, n, text in _rendered(lang):
+        for before, number, word in re.findall(r"(?:(\w+) )?(?<![\d,.])(\d+) (\w+)", text):
+            if before.lower() in GOVERNING:
+                continue
+            lemma = forms.get(word.lower())
+            if lemma is not None and int(number) in NUMBERS and word.lower() != lemma[form_for(int(number))]:
+                if not (lemma[0] == "раз" and lang == "ru" and word == "раз"):  # ru: 5 раз is right too
+                    wrong.append(f"{code}: {number} {word} (want {lemma[form_for(int(number))]})")
+        for name in NAMES:
+            if re.search(rf"(?<!\w){PREPOSITIONS}\s+[\"«]?{name}\b", text, re.IGNORECASE):
+                declined.append(f"{code}: {text}")
+            if re.search(rf"\b{name}\s+{GENDERED}\b|\b{GENDERED}\s+{name}\b", text):
+                gendered.append(f"{code}: {text}")
+    assert wrong == []
+    assert declined == []
+    assert gendered == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_translation_puts_a_bare_number_before_a_noun(lang):
+    """A number that meets a noun goes through the plural rules: a translation never writes
+    ``{decks} колоди`` (wrong for 5), only ``{decks:#deck|decks}`` — unless a preposition
+    before it governs the case for every number (``по {each} карт``, ``з {n} карт``)."""
+    from babel.messages.pofile import read_po
+
+    forms = {f for lemma in NOUNS[lang] for f in lemma}
+    with languages.catalogs.po_path(lang).open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    bare = []
+    for m in catalog:
+        if not m.id or isinstance(m.id, (list, tuple)):  # a plural entry: its forms are the plural rule's
+            continue
+        text = m.string or ""
+        for found in re.finditer(r"\{(\w+)\} (\w+)", text):
+            before = re.findall(r"(\w+)\W*$", text[:found.start()])
+            if found.group(1) in ("variant", "name") or text[:found.start()].endswith("–"):
+                continue  # a name before a noun; the end of a range after для/от (для 2–4 гравців)
+            if found.group(2).lower() in forms and not (before and before[-1].lower() in GOVERNING):
+                bare.append(f"{m.context}: {text}")
+    assert bare == []
+
+
+def test_the_number_forms_are_worked_out_by_hand():
+    # 1 очко, 2 очки, 5 очок, 11 очок, 21 очко, 104 очки
+    assert [NOUNS["uk"][0][form_for(n)] for n in NUMBERS] == ["очко", "очки", "очок", "очок", "очко", "очки"]
+    # 1 ачко, 2 ачкі, 5 ачкоў, 11 ачкоў, 21 ачко, 104 ачкі
+    assert [NOUNS["be"][0][form_for(n)] for n in NUMBERS] == ["ачко", "ачкі", "ачкоў", "ачкоў", "ачко", "ачкі"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_catalogs_plural_rule_agrees_with_the_forms(lang):
+    t = languages.translations(lang)
+    for n in NUMBERS:
+        said = t.npgettext("describe.decks", "deck", "decks", n)
+        assert said == NOUNS[lang][5][form_for(n)], (lang, n, said)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_decimal_is_written_with_a_comma(lang):
+    from scorekeeper.core import messages
+
+    messages.use(languages.translations(lang))
+    try:
+        assert messages.number(69.375, 2) == "69,38"  # 69.375 rounds to 69.38 (the float is 69.375 exactly)
+    finally:
+        messages.use(None)
+    assert messages.number(69.375, 2) == "69.38"
+
+
+# --- the help, its frame and the usage errors -----------------------------------------------------------------
+
+FRAME_SAMPLES = [
+    ["--help"], ["new", "--help"], ["hand", "--help"], ["rules", "--help"], ["db", "--help"], ["db", "check", "--help"],
+    ["hand", "--fromat", "x"], ["new"], ["standings", "--sesion", "abc"], ["explain", "abc"], ["--wait", "abc", "rules"],
+    ["rules", "rummy500", "gin", "extra"], ["stat"], ["db", "chek"], ["hand", "-f"], ["undo", "--yes=3"],
+]
+
+
+_SCREENS = """
+import contextlib, io, json, sys
+from scorekeeper.cli import main
+out = []
+for argv in json.loads(sys.argv[1]):
+    sys.argv = ["scorekeeper", *argv]
+    stdout, stderr = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        try:
+            main()
+            code = 0
+        except SystemExit as e:
+            code = e.code if isinstance(e.code, int) else 1
+    out.append([code, stdout.getvalue(), stderr.getvalue()])
+print(json.dumps(out))
+"""
+
+
+def _screens(samples: list[list[str]], lang: str, db) -> list[tuple[int, str, str]]:
+    """What the program says for each of ``samples`` (argument lists), run one after another in one
+    fresh interpreter speaking ``lang`` at 80 columns: ``(exit status, stdout, stderr)`` each."""
+    import json
+
+    env = {k: v for k, v in os.environ.items() if k not in ("SCOREKEEPER_LANG", *languages.LOCALE_VARIABLES)}
+    env.update(SCOREKEEPER_LANG=lang, SCOREKEEPER_DB=str(db), COLUMNS="80", NO_COLOR="1")
+    done = subprocess.run([sys.executable, "-c", _SCREENS, json.dumps(samples)], env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return [tuple(x) for x in json.loads(done.stdout)]
+
+
+def _program(argv: list[str], lang: str, db) -> subprocess.CompletedProcess:
+    code, out, err = _screens([argv], lang, db)[0]
+    return subprocess.CompletedProcess(argv, code, out, err)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_english_word_in_the_help_or_the_usage_errors(lang, tmp_path):
+    from test_i18n import english_words
+
+    kept = {"scorekeeper", "rummy500", "rum500", "carousel", "crazy", "gin", "manipulation", "michigan-rum",
+            "crazy-rummy", "gin-rummy", "contract", "contract-rummy", "joker-rummy", "KEY", "VALUE", "ID", "json",
+            "hand", "fromat", "sesion", "abc", "stat", "chek", "extra", "x", "f", "h", "yes", "lang", "db",
+            "SCOREKEEPER_DB", "SCOREKEEPER_LANG", "uk", "ru", "be", "en", "help", "stats", "check", "format",
+            "session", "wait", "title", "dealer", "carry", "rule", "knock", "stock", "out", "up", "big", "low",
+            "high", "all", "CARD", "TOML", "JSON", "md", "csv", "T",
+            # commands and the configuration's keys, typed as they are in every language
+            "config", "set", "database", "language", "variant", "players", "serve", "watch", "path", "id"}
+    found = {}
+    for argv, (_code, out, err) in zip(FRAME_SAMPLES, _screens(FRAME_SAMPLES, lang, tmp_path / "db")):
+        assert "Traceback" not in err, err
+        text = out + err
+        # option names (--rule, -r) and the commands' names are typed as they are in every language
+        text = re.sub(r"(?<!\w)--?[A-Za-z][\w-]*", " ", text)
+        words = english_words(text, kept)
+        if words:
+            found[" ".join(argv)] = sorted(set(words))
+    assert found == {}
+
+
+def test_usage_errors_name_what_is_wrong_from_the_errors_data(tmp_path):
+    said = _program(["standings", "--sesion", "abc"], "uk", tmp_path / "db")
+    assert said.returncode == 2
+    assert "Немає параметра --sesion (можливо, --session" in said.stderr
+    assert said.stderr.startswith("Використання: scorekeeper standings [ПАРАМЕТРИ]")
+    said = _program(["check"], "ru", tmp_path / "db")
+    assert said.returncode == 2 and "Не указано: ВАРИАНТ." in said.stderr
+    said = _program(["explain", "abc"], "be", tmp_path / "db")
+    assert said.returncode == 2 and "Няправільнае значэнне для НУМАР: чакаецца цэлы лік." in said.stderr
+    english = _program(["stat"], "en", tmp_path / "db")
+    assert english.returncode == 2 and '"stat" is not a command (did you mean stats?)' in english.stderr
+
+
+def test_help_shows_words_not_types(tmp_path):
+    shown = _program(["new", "--help"], "uk", tmp_path / "db").stdout
+    assert re.search(r"Використання: scorekeeper new \[ПАРАМЕТРИ\] \[?ВАРІАНТ\]? \[?ГРАВЕЦЬ…\]?", shown)
+    assert "-r, --rule KEY=VALUE" in shown and "--carry ІМ’Я=ОЧКИ" in shown
+    assert "Показати цю довідку й вийти." in shown
+    assert "[обов’язковий]" in _program(["check", "--help"], "uk", tmp_path / "db").stdout
+    english = _program(["new", "--help"], "en", tmp_path / "db").stdout
+    assert re.search(r"Usage: scorekeeper new \[OPTIONS\] \[?VARIANT\]? \[?PLAYER…\]?", english)
+    for leftover in ("<list[str]>", "<str>", "{variant}", "<int>"):
+        assert leftover not in shown and leftover not in english
+
+
+# --- the words people type ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("word,meaning", [
+    ("вийшов", "out"), ("вийшла", "out"), ("вышел", "out"), ("вышла", "out"), ("выйшаў", "out"), ("выйшла", "out"),
+    ("стук", "knock"), ("постукав", "knock"), ("постукала", "knock"), ("постучал", "knock"), ("постучала", "knock"),
+    ("пастукаў", "knock"), ("пастукала", "knock"), ("резерв", "stock"), ("запас", "stock"), ("колода", "stock"),
+    ("калода", "stock"), ("усіх", "all"), ("все", "all"), ("усе", "all"), ("молодший", "low"), ("младший", "low"),
+    ("нізкі", "low"), ("старший", "high"), ("старшы", "high"), ("ніхто", "nobody"), ("никто", "nobody"),
+    ("OUT", "out"), ("Knock", "knock"), ("stock", "stock"), ("all", "all"), ("low", "low"), ("high", "high"),
+])
+def test_each_local_word_means_what_the_english_one_does(word, meaning):
+    from scorekeeper.core.words import meaning as meant
+
+    assert meant(word) == meaning
+
+
+def test_the_one_line_form_takes_the_local_words(cli):
+    cli.new("carousel", "Оля", "Назар")
+    # Оля knocked holding 3♣ + A♦ = 3 + 1 = 4; Назар holds K♠ 7♥ 2♣ = 10 + 7 + 2 = 19: Оля wins 19 − 4 = 15
+    done = cli.record("Оля: -3C AD постукала", "Назар: -KS 7H 2C")
+    assert done["scores"] == {"Оля": 15, "Назар": 0}
+    # stock as its own argument, in Ukrainian: nobody knocked; Назар 2 < Оля 10: Назар wins 10 − 2 = 8
+    done = cli.record("резерв", "Оля: -10S", "Назар: -2H")
+    assert done["scores"] == {"Оля": 0, "Назар": 8}
+    cli.new("rummy500", "Оля", "Назар")
+    # Назар went out ("вийшов") laying off the ace of spades low ("ТП:молодший", read as :low) on
+    # Оля's 2-3-4 of spades.
+    done = cli.record("Оля: 2S 3S 4S -KD", "Назар: 5S 6S 7S +ТП:молодший вийшов")
+    # Оля: 2 + 3 + 4 = 9, −10 for K♦ = −1; Назар: 5 + 6 + 7 = 18, the low ace laid off on 2-3-4 of spades 1 = 19
+    assert done["scores"] == {"Оля": -1, "Назар": 19}
+
+
+def _ask(application, answers: list[str]):
+    """The dialog of `scorekeeper hand` on a terminal, answered from ``answers`` (a typed
+    answer replaces what the question offers to edit): what it asked, what it showed, and
+    the entry it returns (None when it left)."""
+    import io
+    from contextlib import redirect_stderr
+
+    import typer
+    from rich.console import Console
+
+    from scorekeeper.cli.prompt import ask_hand
+    from scorekeeper.cli.terminal import Terminal
+
+    shown = io.StringIO()
+    t = Terminal()
+    t._out = t._err = Console(file=shown, width=120, color_system=None, markup=False, emoji=False, highlight=False)
+    asked, given = [], iter(answers)
+
+    def read(question: str, prefill: str = "") -> str:
+        asked.append(question)
+        return next(given)
+
+    with redirect_stderr(shown):
+        try:
+            raw = ask_hand(t, application, application.table(), read=read)
+        except typer.Exit:
+            raw = None
+    return asked, shown.getvalue(), raw
+
+
+def test_each_local_word_works_at_the_prompt(application):
+    from scorekeeper.cli import language
+
+    application.new("carousel", ["Оля", "Назар"], [], None, None)
+    language.speak("uk")
+    try:
+        # Оля's cards then «стук»; Назар's; nobody went out; saved with «т»
+        asked, shown, raw = _ask(application, ["3т Тб стук", "Кп 7ч 2т", "т"])
+        assert raw is not None and raw["knock"] == "Оля", shown
+        # "вийшла" for a hand with no cards left, and «так» to save
+        asked, shown, raw = _ask(application, ["вийшла", "Кп 7ч 2т", "так"])
+        assert raw is not None and raw["players"]["Оля"]["hand"] == "", shown
+        # the round ended by the stock: «резерв»
+        asked, shown, raw = _ask(application, ["9п", "2ч", "резерв", "т"])
+        assert raw is not None and raw.get("stock_exhausted") is True, (asked, shown)
+        # declining to save, then «усіх» types every part again
+        asked, shown, raw = _ask(application, ["9п", "2ч", "резерв", "ні", "усіх", "9п", "2ч", "резерв", "т"])
+        assert raw is not None and any("усіх" in q for q in asked), asked
+    finally:
+        language.speak("en")
+
+
+@pytest.mark.parametrize("lang,yes,no", [("uk", ["т", "так", "y"], ["н", "ні", "n"]), ("ru", ["д", "да", "y"],
+                                                                                       ["н", "нет", "не", "n"]),
+                                         ("be", ["т", "так", "y"], ["н", "не", "n"])])
+def test_yes_and_no_in_every_language(lang, yes, no):
+    from scorekeeper.cli import answers, language
+
+    language.speak(lang)
+    try:
+        for word in yes:
+            assert answers.read(word, default=False) is True, word
+        for word in no:
+            assert answers.read(word, default=True) is False, word
+        # a take-back: a bare «т» (the N key on a Cyrillic layout) is no yes; ru «д» is
+        assert answers.read("т", default=False, strict=True) is None
+        assert answers.read("д", default=False, strict=True) is (True if lang == "ru" else None)
+    finally:
+        language.speak("en")
