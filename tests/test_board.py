@@ -371,15 +371,14 @@ def test_serve_lan_puts_a_token_in_the_address_and_shows_a_qr_code(cli, exe, iso
         server.proc.wait()
 
 
-def test_serve_refuses_a_port_in_use(cli, exe, isolated_db):
+def test_serve_refuses_a_port_in_use(cli):
     cli.new("rummy500", "Ann", "Bob")
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        result = subprocess.run([str(exe), "serve", "--port", str(port)], capture_output=True, text=True,
-                                env={**os.environ, "SCOREKEEPER_DB": str(isolated_db)}, timeout=20)
-    assert result.returncode == 1
+        result = cli("serve", "--port", port)
+    assert result.exit_code == 1
     assert f"cannot listen on 127.0.0.1 port {port}" in result.stderr and "--port" in result.stderr
 
 
