@@ -575,22 +575,10 @@ class Application:
 
 
 def _lines(entry: Any) -> dict[str, str]:
-    """:func:`scorekeeper.app.audit.entry_lines`, with what it leaves out of a Gin Rummy
-    entry: the cards a player showed (``cards``), ``big`` for big gin, the up-card."""
+    """:func:`scorekeeper.app.audit.entry_lines` (Gin Rummy's cards, ``big`` and the up-card included)."""
     from scorekeeper.app.audit import entry_lines
 
-    lines = entry_lines(entry)
-    if not isinstance(entry, dict):
-        return lines
-    for name, part in (entry.get("players") or {}).items():
-        if isinstance(part, dict) and "cards" in part and name in lines:
-            cards = part["cards"]
-            cards = " ".join(cards) if isinstance(cards, (list, tuple)) else " ".join(str(cards).split())
-            big = " big" if entry.get("big_gin") and entry.get("knock") == name else ""
-            lines[name] = (cards + " " + lines[name]).strip() + big
-    if entry.get("upcard"):
-        lines[""] = (lines.get("", "") + " up=" + str(entry["upcard"])).strip()
-    return lines
+    return entry_lines(entry)
 
 
 def _refuse_repeat(loaded: Loaded, raw: Any) -> None:

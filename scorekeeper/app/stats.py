@@ -167,7 +167,8 @@ def compute(games: Sequence[Game], player: str | None = None, variant: str | Non
     points and Crazy Rummy penalties are never averaged or compared together.
 
     ``variant`` (a canonical id) keeps only that variant's games; ``player``
-    keeps only that player's rows (head-to-head still lists every opponent).
+    keeps only that player's rows and the games they sat in (``sessions`` counts those;
+    head-to-head still lists every opponent).
     Raises :class:`InputError` when ``player`` sat in no session at all.
     Shape: ``{"player", "variant", "sessions": N, "variants": [block, ...]}``, one
     block per variant played (in the order ``rules`` lists them: each variant's ``list_order``):
@@ -181,7 +182,9 @@ def compute(games: Sequence[Game], player: str | None = None, variant: str | Non
     everyone = _names(games)
     if player is not None and player not in everyone:
         raise InputError("stats.no_player", player=player, hint=did_you_mean(player, everyone))
-    chosen = [g for g in games if g.scores and (variant is None or g.variant == variant)]
+    # with a player chosen, the games counted are that player's own (SPEC §5: "games" a player sat in)
+    chosen = [g for g in games if g.scores and (variant is None or g.variant == variant)
+              and (player is None or player in g.players)]
     played = sorted({g.variant for g in chosen}, key=lambda v: (get_variant(v).list_order, v))
     blocks = []
     for vid in ([variant] if variant is not None else played):
