@@ -332,3 +332,73 @@ def test_f22_a_stray_file_in_sessions_is_moved_aside_by_repair(cli, isolated_db)
     (aside,) = (isolated_db / "backups" / "set-aside").glob("notes.json.*")
     assert aside.read_text() == "my notes"  # never deleted
     assert cli("db", "check").exit_code == 0
+
+
+# --- the prompt saves what it showed ----------------------------------------------------------
+
+
+def _terminal(exe, db, *args, command="hand"):
+    from test_prompt import Terminal
+
+    return Terminal(exe, db, *args, command=command)
+
+
+def test_f7_a_hand_asked_for_one_session_is_saved_there_when_another_became_current(exe, isolated_db, cli):
+    first = _game(cli)
+    t = _terminal(exe, isolated_db)
+    t.player("30", hand="10")
+    t.player("60", hand="0")
+    t.player("0", hand="25")
+    t.answer("Who went out? ", "Bob")
+    t.expect("Save hand 1? [Y/n] ")
+    second = cli.new("carousel", "Dee", "Eve")["session"]  # made current meanwhile
+    t.child.sendline("y")
+    assert t.finish() == 0, t.seen
+    assert len(cli.history(first)["hands"]) == 1  # saved where it was shown
+    assert cli.history(second)["hands"] == []
+
+
+def test_f7_a_hand_saved_after_the_session_changed_is_refused_and_shown_again(exe, isolated_db, cli):
+    _game(cli)
+    t = _terminal(exe, isolated_db)
+    t.player("30", hand="10")
+    t.player("60", hand="0")
+    t.player("0", hand="25")
+    t.answer("Who went out? ", "Bob")
+    t.expect("Save hand 1? [Y/n] ")
+    assert cli("hand", "Ann: 5 -3", "Bob: 5 -0", "Cy: 5 -2").exit_code == 0  # hand 1 from elsewhere
+    t.child.sendline("y")
+    assert t.finish() == 2
+    said = " ".join(t.seen.split("[Y/n]")[-1].split())
+    assert "was changed by another command" in said and "nothing was saved" in said
+    assert "Ann: 30 -10" in said and "Cy: 0 -25" in said  # the entry, to type again
+    assert "Traceback" not in t.seen
+    hands = cli.history()["hands"]
+    assert [h["entry"]["players"]["Ann"]["table"] for h in hands] == [5]  # only the other hand
+
+
+def test_f7_undo_takes_back_only_the_hand_its_question_showed(exe, isolated_db, cli):
+    _game(cli, 1)
+    t = _terminal(exe, isolated_db, command="undo")
+    t.expect("[y/N]")
+    assert cli("hand", "Ann: 5 -3", "Bob: 5 -0", "Cy: 5 -2").exit_code == 0
+    t.child.sendline("y")
+    assert t.finish() == 2
+    assert "nothing was taken back" in " ".join(t.seen.split())
+    assert len(cli.history()["hands"]) == 2
+
+
+def test_f7_an_edit_asked_at_the_table_is_refused_when_the_session_changed(exe, isolated_db, cli):
+    _game(cli, 1)
+    t = _terminal(exe, isolated_db, "1", command="edit")
+    clear = "\x15"  # each answer starts from the one recorded: Ctrl-U clears the line first
+    for melds, hand in (("90", "10"), ("60", "0"), ("0", "25")):
+        t.answer("  melds: ", clear + melds)
+        t.answer("  left in hand: ", clear + hand)
+    t.answer("Who went out? ", clear + "Bob")
+    t.expect("Save hand 1? [Y/n] ")
+    assert cli("undo", "--yes").exit_code == 0  # hand 1 taken back meanwhile
+    t.child.sendline("y")
+    assert t.finish() == 2
+    assert "nothing was saved" in " ".join(t.seen.split())
+    assert cli.history()["hands"] == []

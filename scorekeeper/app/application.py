@@ -87,7 +87,9 @@ class Application:
     def table(self, session: str | None = None, number: int | None = None) -> dict:
         """What asking for a hand at the table needs: the ``standings`` document
         of the session plus ``seats`` (the players in seat order), ``rules`` (the
-        options as stored), ``number`` (the hand asked for: the next one, or
+        options as stored), ``session`` and ``revision`` (the session file's: pass them back to
+        :meth:`record_hand` / :meth:`edit` so the save refuses a session changed meanwhile),
+        ``number`` (the hand asked for: the next one, or
         ``number``, a hand already recorded, when it is entered again by ``edit``),
         ``dealer_of_next`` / ``leader_of_next`` (who dealt and led that hand, named
         even once the game is over), ``variant_name``, ``deal_word`` (the variant's
@@ -109,7 +111,8 @@ class Application:
             if variant.round_matters:
                 doc.update(report.round_facts(variant, n))
             doc.update(report.deal_words(loaded, n))
-        doc.update(seats=list(loaded.setup.players), rules=dict(loaded.record["rules"]), number=n,
+        doc.update(session=loaded.record["id"], revision=self.store.revision(loaded.record["id"]),
+                   seats=list(loaded.setup.players), rules=dict(loaded.record["rules"]), number=n,
                    dealer_of_next=loaded.state.dealer_of(n), leader_of_next=loaded.state.leader_of(n),
                    variant_name=variant.name, deal_word=variant.deal_word,
                    jokers=variant.decks(loaded.setup)[1])
@@ -218,7 +221,8 @@ class Application:
                    note=state.ending.said_note, entry=raw, standings=report.standings_json(after))
         return doc
 
-    def record_hand(self, entry: Any, form: str = "file", session: str | None = None, again: bool = False) -> dict:
+    def record_hand(self, entry: Any, form: str = "file", session: str | None = None, again: bool = False,
+                    revision: int | None = None) -> dict:
         """``hand``: check, score and store the next hand.
 
         ``entry`` is the hand as a file holds it (a dict), or with ``form="line"``
@@ -229,30 +233,36 @@ class Application:
         recorded (a command run twice) is refused (:class:`InputError`
         ``session.same_as_last``, naming that hand) unless ``again``; hands given as
         points only may repeat, and the prompt shows the hand before it is saved.
+        ``revision`` (from :meth:`table`): refuse with :class:`StateError`
+        ``session.changed_meanwhile`` when the session changed since it was read.
         """
         from scorekeeper.app import sessions
 
         with self.store.writing():
             loaded = self._open(session)
             raw = self._entry(loaded, entry, form)
+            sessions.pinned(self.store, loaded, revision, raw)
             if not again and form != "prompt":
                 _refuse_repeat(loaded, raw)
             loaded, result = sessions.record_in(self.store, loaded, raw, form)
         return self._hand_doc(loaded, result, loaded.state.hands)
 
-    def edit(self, number: int, entry: Any, form: str = "file", session: str | None = None) -> dict:
+    def edit(self, number: int, entry: Any, form: str = "file", session: str | None = None,
+             revision: int | None = None) -> dict:
         """``edit N``: re-record hand ``number``; it and the hands after it are scored again.
 
         Returns ``hand --json`` for that hand (``totals`` at that hand) plus
         ``standings`` (after the edit) and ``before``: ``{"scores", "totals"}``, the
         hand's scores and the standings totals as they were, to say what changed.
-        Refused when the edit would end the game before later hands.
+        Refused when the edit would end the game before later hands, and (``revision``
+        given, from :meth:`table`) when the session changed since it was read.
         """
         from scorekeeper.app import sessions
 
         with self.store.writing():
             loaded = self._open(session)
             raw = self._entry(loaded, entry, form)
+            sessions.pinned(self.store, loaded, revision, raw)
             before = _before(loaded, number)
             loaded, result = sessions.edit_in(self.store, loaded, number, raw, form)
         doc = self._hand_doc(loaded, result, number)
@@ -295,16 +305,17 @@ class Application:
         entry = hands[number - 1]["entry"]
         return {"session": loaded.record["id"], "number": number, "entry": entry, "lines": entry_lines(entry)}
 
-    def undo(self, session: str | None = None) -> dict:
-        """``undo``: take back the last hand. ``{"session", "number", "standings"}``."""
+    def undo(self, session: str | None = None, revision: int | None = None) -> dict:
+        """``undo``: take back the last hand. ``{"session", "number", "standings"}``. With
+        ``revision`` (from :meth:`undo_preview`), refused when the session changed since."""
         from scorekeeper.app import report, sessions
 
-        loaded, number = sessions.undo(self.store, session)
+        loaded, number = sessions.undo(self.store, session, revision)
         return {"session": loaded.record["id"], "number": number, "standings": report.standings_json(loaded)}
 
     def undo_preview(self, session: str | None = None) -> dict:
         """What ``undo`` would take back, for its question: :meth:`hand_entry` of the last
-        hand plus ``scores`` (the hand's), ``dealer`` (who dealt it), ``deal_word``
+        hand plus ``revision`` (the session file's, for :meth:`undo`), ``scores`` (the hand's), ``dealer`` (who dealt it), ``deal_word``
         ("hand" or "round") and, where the wild rank changes with the round (Crazy
         Rummy), ``round`` and ``wild``. Raises :class:`StateError` when there is no hand."""
         from scorekeeper.app import report
@@ -316,7 +327,8 @@ class Application:
         number = len(hands)
         entry = hands[-1]["entry"]
         variant = loaded.setup.variant
-        doc = {"session": loaded.record["id"], "number": number, "entry": entry, "lines": _lines(entry),
+        doc = {"session": loaded.record["id"], "revision": self.store.revision(loaded.record["id"]),
+               "number": number, "entry": entry, "lines": _lines(entry),
                "scores": dict(loaded.state.results[number - 1].scores), "dealer": loaded.state.dealer_of(number),
                "deal_word": variant.deal_word}
         if variant.round_matters:
