@@ -33,6 +33,15 @@ if TYPE_CHECKING:
 # a TAB that completes a session id builds an Application to read the index, and
 # should load no more than the store (tests/test_help.py).
 
+def change_kept() -> bool:
+    """Whether this process has saved a change to the database or an output file (what an
+    interrupted command says); False when nothing of the store was loaded."""
+    import sys
+
+    files = sys.modules.get("scorekeeper.storage.files")
+    return bool(files is not None and files.change_kept())
+
+
 #: ``form`` of a hand entry: given as one-line arguments, a file, or asked player by player.
 FORMS = ("line", "file", "prompt")
 
