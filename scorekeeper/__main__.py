@@ -28,6 +28,9 @@ def run() -> None:
         sys.stdout.flush()
     except OSError as e:
         code = _output_failed(e)
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # all is done and said: a Ctrl-C now changes nothing
     sys.exit(code)
 
 

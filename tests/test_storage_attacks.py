@@ -442,6 +442,11 @@ def test_f18_f19_ctrl_c_at_any_moment_is_one_true_sentence_and_exit_130(cli, iso
             assert now == before + 1
             seen.add("done")
             continue
+        if r.returncode == -2 and not r.stdout and not r.stderr:
+            # Python itself was still starting (a slow machine): it ends quietly, before any of the
+            # program ran, so nothing can have changed
+            assert now == before, after
+            continue
         assert r.returncode == 130, (after, r.returncode, r.stderr)
         assert len(r.stderr.strip().splitlines()) == 1, r.stderr
         if "nothing was changed" in r.stderr:
