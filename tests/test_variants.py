@@ -12,7 +12,8 @@ import pytest
 import tomllib
 
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.variants import GROUP, VARIANTS, get_variant
+from scorekeeper.core.plugins import GROUP
+from scorekeeper.core.variants import VARIANTS, get_variant
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The built-in variants as pyproject.toml declares them: ``{id: "module:VARIANT"}`` (SPEC §8).

@@ -97,6 +97,13 @@ class Boundary(frame.Framed, TyperGroup):
         except KeyboardInterrupt:
             raise typer.Exit(interrupted()) from None
 
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """The program's help, the variants listed from the registry (SPEC §8)."""
+        from scorekeeper.cli.options import with_variants
+
+        self.help = with_variants(self.help, "and")
+        super().format_help(ctx, formatter)
+
     def invoke(self, ctx: Any) -> Any:
         try:
             result = super().invoke(ctx)

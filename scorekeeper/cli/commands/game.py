@@ -10,7 +10,7 @@ from typing_extensions import Annotated
 from scorekeeper.cli import complete
 from scorekeeper.cli.boundary import run
 from scorekeeper.cli.language import _
-from scorekeeper.cli.options import VARIANT_HELP, DbOpt, JsonOpt, RuleOpt, SessionOpt, YesOpt
+from scorekeeper.cli.options import VARIANT_HELP, DbOpt, ListsVariants, JsonOpt, RuleOpt, SessionOpt, YesOpt
 from scorekeeper.core.errors import InputError
 
 ENTRY_HELP = _(
@@ -80,7 +80,7 @@ def confirm(yes: bool, what: str, show: Callable[[], None] | None = None, **fact
 
 
 def register(app: typer.Typer) -> None:
-    @app.command()
+    @app.command(cls=ListsVariants)
     def new(
         ctx: typer.Context,
         variant: Annotated[Optional[str], typer.Argument(help=VARIANT_HELP + " " + _(

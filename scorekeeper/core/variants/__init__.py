@@ -29,14 +29,11 @@ from typing import Any
 
 from scorekeeper.core import rules
 from scorekeeper.core.errors import InputError, VariantError
+from scorekeeper.core.plugins import declared
 from scorekeeper.core.rules import Variant
-
-#: The entry-point group every variant is declared in (SPEC §8).
-GROUP = "scorekeeper.variants"
 
 _loaded: dict[str, Variant] = {}  # id -> variant, each loaded once
 _broken: dict[str, VariantError] = {}  # id -> why it could not be loaded
-_declared: dict[str, Any] | None = None  # id -> entry point, once the installed packages were read
 
 
 def _accept(name: str, value: Any, where: str) -> Variant:
@@ -82,20 +79,6 @@ def _failed(name: str, where: str, error: BaseException) -> VariantError:
                          error=str(error).strip().splitlines()[0] if str(error).strip() else "")
     _broken[name] = found
     return found
-
-
-def declared() -> dict[str, Any]:
-    """Every variant declared in the group, by id: ``{id: entry point}`` (the first entry of
-    an id wins). Reads the installed packages' metadata once."""
-    global _declared
-    if _declared is None:
-        from importlib.metadata import entry_points
-
-        found: dict[str, Any] = {}
-        for ep in entry_points(group=GROUP):
-            found.setdefault(ep.name.strip().lower(), ep)
-        _declared = found
-    return _declared
 
 
 def _where(ep: Any) -> str:
