@@ -122,9 +122,8 @@ def explain_json(loaded: Loaded, number: int | None = None, player: str | None =
 
 
 def _end_rule(setup: GameSetup) -> str:
-    """The rule end-of-game bonuses come from: Carousel's §2.4 with its I-2
-    (the only variant with end bonuses names I-2), else none known."""
-    return "§2.4, I-2" if "I-2" in setup.variant.interpretations else ""
+    """The rule end-of-game bonuses come from, as the variant declares it (``""``: none named)."""
+    return setup.variant.end_rule
 
 
 # ---------------------------------------------------------------- audit
