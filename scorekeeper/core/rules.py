@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterator, Sequence
 from scorekeeper.core.cards import RANKS, Card
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.melds import MeldReading, MeldRules
-from scorekeeper.core.messages import pgettext, render
+from scorekeeper.core.messages import add_variant_texts, pgettext, render
 
 
 @dataclass(frozen=True)
@@ -358,6 +358,12 @@ class Variant:
     tally: Tally | None = None
     #: the rule the end-of-game bonuses come from, as an explanation cites it (``"§2.4, I-2"``)
     end_rule: str = ""
+
+    def __post_init__(self) -> None:
+        """The variant's own texts join the program's as soon as it is made (SPEC §8), however
+        it is reached. Raises ``ValueError`` for a message code that is already another's."""
+        if self.templates or self.catalogs is not None:
+            add_variant_texts(self.id, self.templates, self.catalogs)
 
     # -- facts read as the rest of the program asks for them --
 

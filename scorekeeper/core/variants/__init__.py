@@ -37,8 +37,8 @@ _broken: dict[str, VariantError] = {}  # id -> why it could not be loaded
 
 
 def _accept(name: str, value: Any, where: str) -> Variant:
-    """Check what an entry (or a built-in module) gave for ``name`` and register its
-    texts. Raises :class:`VariantError`."""
+    """Check what an entry (or a built-in module) gave for ``name`` and keep it.
+    Raises :class:`VariantError`."""
     if not isinstance(value, Variant):
         raise VariantError("variant.not_a_variant", name=name, where=where, kind=type(value).__name__)
     if value.id != name:
@@ -46,12 +46,6 @@ def _accept(name: str, value: Any, where: str) -> Variant:
     taken = _loaded.get(name)
     if taken is not None and taken is not value:
         raise VariantError("variant.id_taken", name=name, where=where)
-    from scorekeeper.core import messages
-
-    try:
-        messages.add_variant_texts(value.id, value.templates, value.catalogs)
-    except ValueError as e:
-        raise VariantError("variant.failed", name=name, where=where, kind=type(e).__name__, error=str(e)) from None
     _loaded[name] = value
     return value
 
