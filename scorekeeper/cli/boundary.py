@@ -52,12 +52,8 @@ class Run:
         return self._apps[given]
 
 
-def run(ctx: typer.Context | None = None) -> Run:
+def run(ctx: typer.Context) -> Run:
     """The run's :class:`Run` (made by the root callback)."""
-    if ctx is None:
-        import typer._click as click
-
-        ctx = click.get_current_context()
     found = ctx.find_object(Run)
     if found is None:  # a command invoked without the root callback (never from the command line)
         found = ctx.ensure_object(Run)
@@ -80,8 +76,8 @@ class Boundary(frame.Framed, TyperGroup):
         """A ``--lang`` after the command is read by the root option (SPEC §7: before or
         after the command, like ``--db``); whether the command asks for ``--json`` is
         noted for the root callback."""
-        rest = super().parse_args(ctx, language.lang_first(list(args)))
-        ctx.meta[language.JSON_KEY] = language.wants_json([*getattr(ctx, "_protected_args", []), *ctx.args])
+        rest = super().parse_args(ctx, language.lang_first(list(args)))  # the words after the command's name
+        ctx.meta[language.JSON_KEY] = language.wants_json(rest)
         return rest
 
     def make_context(self, info_name: Any, args: list[str], parent: Any = None, **extra: Any) -> Any:
