@@ -129,11 +129,11 @@ def test_an_edit_that_ends_the_game_before_later_hands_is_refused(app):
 def test_recording_a_hand_scores_that_hand_alone(app, scoring):
     app.new("rummy500", ["Ann", "Bob", "Cy"], ["target=100000"])
     for _ in range(5):
-        app.record_hand(HAND2)
+        app.record_hand(HAND2, again=True)  # the same cards each hand, on purpose
     assert scoring == [1, 2, 3, 4, 5]
     scoring.clear()
     app.preview_hand(HAND2)
-    app.record_hand(HAND2)
+    app.record_hand(HAND2, again=True)
     app.standings()
     app.chart()
     app.undo()

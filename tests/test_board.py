@@ -74,6 +74,19 @@ def test_the_board_fills_80x24_and_a_tv_without_cutting(cli, application):
     assert figures[(200, 60)] > figures[(80, 24)]
 
 
+def test_the_board_speaks_the_chosen_language(cli, application):
+    from scorekeeper.cli import language
+
+    cli.new("crazy", "Ann", "Bob", "Cy")
+    cli.record("Ann: -", "Bob: -10", "Cy: -25")  # round 1 (aces wild): Ann out 0, Bob 10, Cy 25 penalty points
+    doc = application.board()
+    with language.speaking("uk"):
+        text = "\n".join(drawn(doc, 80, 24))
+    assert "зіграно раундів: 1" in text and "Раунд 2" in text  # the coming round, its wild rank said
+    assert "q або Ctrl-C: вийти" in text and "Остання" in text
+    assert "played" not in text and "Next" not in text
+
+
 def test_the_board_keeps_its_state_under_a_notice(cli, application):
     cli.new("rummy500", "Ann", "Bob", "Cy")
     cli.record(*HAND_A)
@@ -358,15 +371,14 @@ def test_serve_lan_puts_a_token_in_the_address_and_shows_a_qr_code(cli, exe, iso
         server.proc.wait()
 
 
-def test_serve_refuses_a_port_in_use(cli, exe, isolated_db):
+def test_serve_refuses_a_port_in_use(cli):
     cli.new("rummy500", "Ann", "Bob")
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        result = subprocess.run([str(exe), "serve", "--port", str(port)], capture_output=True, text=True,
-                                env={**os.environ, "SCOREKEEPER_DB": str(isolated_db)}, timeout=20)
-    assert result.returncode == 1
+        result = cli("serve", "--port", port)
+    assert result.exit_code == 1
     assert f"cannot listen on 127.0.0.1 port {port}" in result.stderr and "--port" in result.stderr
 
 
@@ -398,7 +410,6 @@ def chromium() -> tuple[str, str] | None:
 def test_the_page_in_a_browser_shows_a_new_hand_without_a_reload(served, cli, tmp_path):
     webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (the test extra)")
     from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
     browser, driver = chromium()
@@ -411,9 +422,13 @@ def test_the_page_in_a_browser_shows_a_new_hand_without_a_reload(served, cli, tm
     chrome = webdriver.Chrome(service=Service(executable_path=driver), options=options)
     try:
         chrome.get(served.url())
-        totals = lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, ".player .total")]  # noqa: E731
+        def texts(d, selector):  # read in one go: the page may be redrawn between two reads
+            return d.execute_script("return [...document.querySelectorAll(arguments[0])].map(e => e.textContent)",
+                                    selector)
+
+        totals = lambda d: texts(d, ".player .total")  # noqa: E731
         WebDriverWait(chrome, 30).until(lambda d: totals(d) == ["0", "0", "0"])  # a busy machine starts slowly
-        names = [e.text for e in chrome.find_elements(By.CSS_SELECTOR, ".player .name")]
+        names = texts(chrome, ".player .name")
         assert [n.split(".", 1)[1].strip() for n in names] == ["Ann", "Bob", "<b>Cy</b>"]  # shown as typed
         assert chrome.title == "<script>alert(1)</script> & co"
         page_id = chrome.execute_script("return window.performance.timeOrigin")
@@ -423,8 +438,43 @@ def test_the_page_in_a_browser_shows_a_new_hand_without_a_reload(served, cli, tm
         WebDriverWait(chrome, SLACK + 2, poll_frequency=0.1).until(lambda d: totals(d) == ["35", "0", "-20"])
         assert time.monotonic() - started <= SLACK
         assert chrome.execute_script("return window.performance.timeOrigin") == page_id  # no reload
-        rows = chrome.find_elements(By.CSS_SELECTOR, "#history tr")
-        assert [c.text for c in rows[-1].find_elements(By.TAG_NAME, "td")][-3:] == ["+35 → 35", "0 → 0",
-                                                                                 "-20 → -20"]
+        assert texts(chrome, "#history tr:last-child td")[-3:] == ["+35 → 35", "0 → 0", "-20 → -20"]
     finally:
         chrome.quit()
+
+
+def test_serve_waits_for_a_first_session_and_follows_the_current_one(cli, exe, isolated_db):
+    server = Served(exe, isolated_db)  # an empty database: no session yet
+    try:
+        doc = server.board()
+        assert doc["standings"] is None and "no current session" in doc["said"]["notice"]
+        cli.new("rummy500", "Ann", "Bob", title="Late start")
+        wait_for(lambda: (server.board()["standings"] or {}).get("title") == "Late start", within=SLACK)
+        assert server.board()["said"]["notice"] is None
+        cli.new("rummy500", "Dee", "Eve", title="Second table")  # new makes it current
+        wait_for(lambda: server.board()["standings"]["title"] == "Second table", within=SLACK)
+    finally:
+        server.proc.kill()
+        server.proc.wait()
+
+
+def test_the_long_running_commands_turn_the_collector_back_on(application):
+    """The short commands run with the cyclic garbage collector off (scorekeeper.__main__);
+    serve and watch live for hours and must not let cycles pile up."""
+    import gc
+    import threading
+
+    from scorekeeper.cli import serve
+
+    assert serve.loopback("127.0.0.1") and serve.loopback("::1") and serve.loopback("localhost")
+    assert not serve.loopback("0.0.0.0") and not serve.loopback("192.168.1.20")
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        server, address = serve.start(application, None, None, 0, False, "en")
+        assert address == f"http://127.0.0.1:{server.server_address[1]}/"
+        threading.Timer(0.2, server.shutdown).start()
+        serve.serve_forever(server)
+        assert gc.isenabled()
+    finally:
+        gc.enable() if was else gc.disable()

@@ -25,6 +25,8 @@ def walk(command, path=()):
         yield from walk(sub, path + (name,))
 
 
+from scorekeeper.cli.options import with_variants  # noqa: E402
+
 ROOT = get_command(app)
 COMMANDS = list(walk(ROOT))
 
@@ -67,7 +69,7 @@ def test_help_has_a_one_line_summary_and_a_real_example(path, command):
     assert out.startswith("Usage: scorekeeper"), out
     assert "\x1b[" not in out  # no colour codes when colour is off
 
-    doc = (command.help or "").strip()
+    doc = with_variants((command.help or "").strip(), "and")  # the variants listed, as the help shows them
     summary = doc.split("\n\n", 1)[0]
     assert summary, f"{' '.join(path)}: no help text"
     assert "\n" not in summary, f"{' '.join(path)}: the summary is more than one line: {summary!r}"

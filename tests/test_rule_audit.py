@@ -98,3 +98,36 @@ def test_the_bounds_in_the_core():
     assert bounds("card_values=5-10-15", "ace_in_hand=1") == (380, 340, 380)
     # two decks for five players: 2 × 396 = 792
     assert bounds(players=("Ann", "Bob", "Cy", "Dee", "Eve")) == (792, 792, 792)
+
+
+# --- stats and audit ---------------------------------------------------------------------------
+
+def test_stats_for_a_player_count_the_players_own_games(cli):
+    # three sessions; Ганна sits in one of them only
+    cli.new("rummy500", "Ганна", "Bob")
+    cli.record("Ганна: 7H 8H 9H -", "Bob: -5C")           # Ганна 24, Bob −5
+    for _ in range(2):
+        cli.new("rummy500", "Bob", "Cy")
+        cli.record("Bob: 7H 8H 9H -", "Cy: -5C")
+    doc = cli.json("stats", "--player", "Ганна")
+    assert doc["sessions"] == 1 and doc["variants"][0]["sessions"] == 1
+    assert doc["variants"][0]["players"][0]["games"] == 1
+    said = flat(cli("stats", "--player", "Ганна").stdout)
+    assert "Statistics: 1 game" in said and "3 games" not in said
+    said = flat(cli("--lang", "be", "stats", "--player", "Ганна").stdout)
+    assert "Статыстыка: 1 партыя" in said and "3 партыі" not in said
+
+
+def test_the_audit_of_an_edit_shows_the_old_entry(application, cli):
+    application.new("gin", ["Ann", "Bob"])
+    ann, bob = "7H 8H 9H QS QD QC 2C 3C 4C 5D", "KS KH KD 10H JH 5C 9S 6D 3S AH"
+    cli.record(f"Ann: {ann} knock", f"Bob: {bob}")
+    # an edit as the prompt stores it: the cards shown, Ann's 5♦ now the A♦
+    application.edit(1, {"players": {"Ann": {"cards": ann.replace("5D", "AD")}, "Bob": {"cards": bob}},
+                         "knock": "Ann"}, form="prompt")
+    doc = cli.json("history", "--audit")
+    edited = doc["events"][-1]
+    assert edited["action"] == "edited"
+    assert edited["previous_lines"]["Ann"] == f"{ann} knock" and edited["lines"]["Ann"].startswith("7H 8H 9H")
+    said = flat(cli("history", "--audit").stdout)
+    assert "was: 7H 8H 9H QS QD QC 2C 3C 4C 5D knock" in said

@@ -132,10 +132,28 @@ def record_in(store: Store, loaded: Loaded, raw: Any, form: str) -> tuple[Loaded
     return Loaded(record, loaded.setup, state, loaded.full), result
 
 
-def undo(store: Store, session: str | None) -> tuple[Loaded, int]:
-    """Take back the last hand (kept for redo and in the audit trail)."""
+def pinned(store: Store, loaded: Loaded, revision: int | None, entry: Any = None, undoing: bool = False) -> None:
+    """Refuse a change made from what was shown at revision ``revision`` of the session
+    (the prompt's table, undo's question) when the session file has moved on since:
+    :class:`StateError` ``session.changed_meanwhile`` naming the session and giving
+    the entry as typed (one-line form), so it can be entered again. None: not pinned."""
+    if revision is None or store.revision(loaded.record["id"]) == revision:
+        return
+    if undoing:
+        raise StateError("session.changed_meanwhile_undo", session=loaded.record["id"])
+    from scorekeeper.app.audit import entry_lines
+
+    lines = entry_lines(entry)
+    typed = "; ".join(f"{name}: {line}" if name else line for name, line in lines.items())
+    raise StateError("session.changed_meanwhile", session=loaded.record["id"], entry=typed)
+
+
+def undo(store: Store, session: str | None, revision: int | None = None) -> tuple[Loaded, int]:
+    """Take back the last hand (kept for redo and in the audit trail); with ``revision``,
+    only if the session is still at the revision the question showed (:func:`pinned`)."""
     with store.writing():
         loaded = open_game(store, session)
+        pinned(store, loaded, revision, undoing=True)
         record, setup = loaded.record, loaded.setup
         if _retried(store, loaded, "undone", len(record["hands"]) + 1):
             _heal(store, loaded)  # this undo was made already (its index write failed): not a second one

@@ -31,7 +31,7 @@ from scorekeeper.cli.boundary import Boundary, Run  # noqa: E402
 app = typer.Typer(
     name="scorekeeper",
     cls=Boundary,
-    help=_("Score rummy games played with real cards: Rummy 500, Rum 500, Carousel, Crazy Rummy and Gin Rummy.\n\n"
+    help=_("Score rummy games played with real cards: {variants} (scorekeeper rules describes each).\n\n"
            "Start a session with new, then record each hand with hand (on a terminal it asks player by "
            "player); demo plays a bundled game.\n\n"
            "Example: scorekeeper new rummy500 Ann Bob Cy"),
@@ -66,7 +66,7 @@ def root(
     version: Annotated[bool, typer.Option("--version", "-V", help=_("Print the version and exit."), is_eager=True,
                                           callback=_print_version)] = False,
 ) -> None:
-    """Score rummy games played with real cards: Rummy 500, Rum 500, Carousel, Crazy Rummy and Gin Rummy.
+    """Score rummy games played with real cards (every variant installed: scorekeeper rules).
 
     Start with `scorekeeper new rummy500 Ann Bob Cy`, then record each hand with
     `scorekeeper hand`. `scorekeeper demo` plays a bundled game.

@@ -371,7 +371,7 @@ def score_entry(setup: GameSetup, raw: Any, number: int) -> HandResult:
         entry = v.read_entry(raw, setup.players)
     else:
         entry = parse_entry(raw, setup.players, set(v.player_keys), v.knock_allowed, v.zero_is_empty,
-                            v.out_bonus(setup.rules))
+                            v.out_bonus(setup.rules), "out" in v.endings)
     check_points(entry, setup, number)
     return v.score(entry, setup, number)
 

@@ -159,13 +159,14 @@ def panel(p: dict, doc: dict, size: Size, height: int, width: int, colour: str) 
     figures = Text("\n".join(big(str(p["total"]), size)), style=("bold green" if winner else "bold"),
                    justify="center", no_wrap=True, overflow="crop")
     facts = Text(justify="center", no_wrap=True, overflow="ellipsis")
-    facts.append(_("Last") + " ", style="dim")
-    facts.append(signed(p.get("last")) or "—")
-    facts.append("   " + _("Won") + " ", style="dim")
-    facts.append(str(p["won"]))
+    said = [(_("Last"), signed(p.get("last")) or "—"), (_("Won"), str(p["won"]))]
     if p.get("bonus"):
-        facts.append("   " + _("Bonus") + " ", style="dim")
-        facts.append(signed(p["bonus"]))
+        said.append((_("Bonus"), signed(p["bonus"])))
+    while len(said) > 1 and sum(len(k) + len(v) + 4 for k, v in said) - 3 > width - 4:
+        said.pop()  # a narrow panel keeps the last hand's score
+    for i, (word, value) in enumerate(said):
+        facts.append(("   " if i else "") + word + " ", style="dim")
+        facts.append(value)
     parts: list[Any] = [figures, facts]
     target = doc.get("target")
     if target:
@@ -254,7 +255,9 @@ def board(doc: dict | None, width: int, height: int, notice: str | None = None) 
                            Layout(Group(*below), size=len(below))]
     if shape.chart_lines:
         parts.append(Layout(chart(running, width, colours), size=shape.chart_lines))
-    parts.append(Layout(Text(" "), ratio=1))
+    free = height - sum(part.size or 0 for part in parts) - 1
+    if free > 0:  # a layout is at least one line high: a filler only where there is room
+        parts.append(Layout(Text(" "), size=free))
     parts.append(Layout(bottom, size=1))
     screen.split_column(*parts)
     return screen

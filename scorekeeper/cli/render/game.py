@@ -5,7 +5,11 @@ from typing import Any
 
 from rich.text import Text
 
+<<<<<<< HEAD
 from scorekeeper.cli.render.common import (counts_rounds, heading, natural_width, signed, table, variant_name, wild_words,
+=======
+from scorekeeper.cli.render.common import (heading, natural_width, signed, table, variant_name, variant_of, wild_words,
+>>>>>>> main
                                            winners_line)
 from scorekeeper.core.messages import _
 
@@ -28,7 +32,7 @@ def standings(t: Any, doc: dict) -> None:
             break
     heading(t, doc, _("Standings: "))
     t.print(drawn)
-    if "box" in _variant(doc).bonuses:  # a hand won is a box, which scores at the end (Gin Rummy)
+    if "box" in variant_of(doc).bonuses:  # a hand won is a box, which scores at the end (Gin Rummy)
         from scorekeeper.cli.render import gin
 
         gin.standings(t, doc)
@@ -119,12 +123,18 @@ def hand_scores(t: Any, doc: dict) -> None:
     for name, score in doc["scores"].items():
         extra = [signed(bonus.get(name, 0)) or "0"] if bonus else []
         drawn.add_row(Text(name), signed(score), *extra, str(doc["totals"][name]))
+<<<<<<< HEAD
     if rounds:  # Carousel and Crazy Rummy: the deal is the round
         title = Text(_("Round {number}").format(number=doc["number"]), style="bold")
     else:
         title = Text(_("Hand {number}").format(number=doc["number"]), style="bold")
         if doc.get("context", {}).get("round"):
             title.append(" " + _("(round {round})").format(round=doc["context"]["round"]))
+=======
+    title = Text(_("Hand {number}").format(number=doc["number"]), style="bold")
+    if "standings" in doc and variant_of(doc).round_matters:  # a round with its own wild rank (Crazy Rummy)
+        title.append(" " + _("(round {round})").format(round=doc["number"]))
+>>>>>>> main
     t.print(title)
     t.print(drawn)
 
@@ -185,16 +195,9 @@ def change_lines(doc: dict, word: str = "hand") -> list[Text]:
     return [Text(text.format(number=number), style="bold"), *rows]
 
 
-def _variant(doc: dict):
-    """The variant a document is about (its facts: the word for a deal, the bonuses)."""
-    from scorekeeper.core.variants import get_variant
-
-    return get_variant(doc["variant"])
-
-
 def edited(t: Any, doc: dict) -> None:
     """``edit``: what changed (each player's score of the hand, and total), then the standings."""
-    word = _variant(doc["standings"]).deal_word
+    word = variant_of(doc["standings"]).deal_word
     for line in change_lines(doc, word):
         t.print(line)
     standings(t, doc["standings"])
