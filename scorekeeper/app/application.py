@@ -118,7 +118,7 @@ class Application:
             n = number
             hand_number(n, loaded.state.hands)
             if variant.round_matters:
-                doc.update(report.round_facts(variant, n))
+                doc.update(report.round_facts(variant, loaded.setup.round_of(n)))
             doc.update(report.deal_words(loaded, n))
         doc.update(session=loaded.record["id"], revision=self.store.revision(loaded.record["id"]),
                    seats=list(loaded.setup.players), rules=dict(loaded.record["rules"]), number=n,
@@ -129,9 +129,11 @@ class Application:
 
     # -- playing --------------------------------------------------------------------
     def new(self, variant: str | None, players: Sequence[str], rules: Sequence[str] = (), title: str | None = None,
-            dealer: str | None = None, carry: Sequence[str] = (), like: str | None = None) -> dict:
+            dealer: str | None = None, carry: Sequence[str] = (), like: str | None = None,
+            first_round: int | None = None) -> dict:
         """``new``: start a session and make it current. ``carry`` (``["Ann=120", ...]``,
-        names in any case) starts players from totals carried over from paper.
+        names in any case) starts players from totals carried over from paper; ``first_round``
+        (``--round N``) continues a game begun on paper at round (deal) N where rounds differ.
 
         What is not given comes from the settings (:mod:`scorekeeper.app.settings`: the
         environment, else the configuration file): no variant, the usual one (a first word
@@ -147,7 +149,7 @@ class Application:
         from scorekeeper.app import report, sessions
 
         variant, players, rules = self._new_setup(variant, list(players), list(rules), like)
-        loaded = sessions.create(self.store, variant, players, rules, title, dealer, carry)
+        loaded = sessions.create(self.store, variant, players, rules, title, dealer, carry, first_round)
         doc = report.new_json(loaded)
         doc.update(variant_name=loaded.setup.variant.name, standings=report.standings_json(loaded))
         return doc
@@ -341,7 +343,7 @@ class Application:
                "scores": dict(loaded.state.results[number - 1].scores), "dealer": loaded.state.dealer_of(number),
                "deal_word": variant.deal_word}
         if variant.round_matters:
-            doc.update(report.round_facts(variant, number))
+            doc.update(report.round_facts(variant, loaded.setup.round_of(number)))
         return doc
 
     def redo(self, session: str | None = None) -> dict:

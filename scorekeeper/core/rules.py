@@ -506,7 +506,7 @@ class Variant:
         wild = None
         if self.wilds is Wilds.ROUND_RANK and values.wild is not None:
             try:
-                wild = self.wild_rank(number)
+                wild = self.wild_rank(setup.round_of(number))
             except InputError:  # a round after the last: refused when it is scored
                 wild = None
         table = held = anywhere = 0

@@ -96,6 +96,10 @@ def register(app: typer.Typer) -> None:
                                                       "player)."), show_default=False,
                                                       autocompletion=complete.player_names)] = None,
         carry: CarryOpt = None,
+        round_: Annotated[Optional[int], typer.Option(
+            "--round", metavar="N", min=1, help=_("Continue a game begun on paper at round (deal) N, where rounds "
+                                                  "differ (crazy: N sets the wild rank; contract: deal N)."),
+            show_default=False)] = None,
         like: Annotated[Optional[str], typer.Option("--like", metavar="SESSION", help=_(
             "Start the next game of this session (id or title): the same variant, players and rules."),
             show_default=False, autocompletion=complete.session_ids)] = None,
@@ -113,12 +117,13 @@ def register(app: typer.Typer) -> None:
           scorekeeper new crazy Ann Bob Cy Dee --dealer Bob
           scorekeeper new 500 Ann Bob --rule target=300 --rule out_bonus=10 --title "Friday"
           scorekeeper new carousel Ann Bob Cy --carry Ann=120 --carry bob=85
+          scorekeeper new crazy Ann Bob Cy --carry Ann=30 --round 5
           scorekeeper new --like "Friday night"
         """
         from scorekeeper.cli.render import game as draw
 
         r = run(ctx)
-        doc = r.app(db).new(variant, players or [], rule or [], title, dealer, carry or [], like)
+        doc = r.app(db).new(variant, players or [], rule or [], title, dealer, carry or [], like, round_)
         r.terminal.show(doc, json_, draw.new_session, for_people=("variant_name", "standings"))
 
     @app.command()

@@ -77,9 +77,10 @@ def deal_of(setup: GameSetup, number: int) -> tuple[int, Contract]:
     """``(deal, contract)`` of hand ``number``: the deal number is the hand's number
     (SPEC §2.8). Raises :class:`StateError` ``contract.past_last_deal`` after the last."""
     deals = setup.rules.deals
-    if not 1 <= number <= len(deals):
-        raise StateError("contract.past_last_deal", deals=len(deals), deal=number)
-    return number, deals[number - 1]
+    deal = setup.round_of(number)  # a game continued from paper (new --round) starts later
+    if not 1 <= deal <= len(deals):
+        raise StateError("contract.past_last_deal", deals=len(deals), deal=deal)
+    return deal, deals[deal - 1]
 
 
 def cutter_of(setup: GameSetup, number: int) -> str:
@@ -221,7 +222,7 @@ def _charge(p: str, e: PlayerEntry, rules: Mapping[str, Any], out: str | None, d
 def end_of_game(setup: GameSetup, results: Sequence[HandResult]) -> Ending:
     """After the last deal the lowest total wins; tied lowest totals share the win (I-1)."""
     deals = len(setup.rules.deals)
-    if len(results) < deals:
+    if setup.round_of(len(results)) < deals:
         return Ending(False)
     ending = tie_ending(setup, sum_scores(setup, results))
     return Ending(ending.finished, ending.winners, ending.bonus, ending.note, ending.bonus_facts,
@@ -241,7 +242,7 @@ def state_facts(state: Any) -> dict:
     """What ``standings --json`` adds (SPEC §2.8): the coming ``deal`` and its ``contract``
     (null once the game is finished) and ``deals``, how many the game has."""
     deals = state.setup.rules.deals
-    coming = state.hands + 1
+    coming = state.setup.round_of(state.hands + 1)
     if state.ending.finished or coming > len(deals):
         return {"deal": None, "contract": None, "deals": len(deals)}
     return {"deal": coming, "contract": deals[coming - 1].text, "deals": len(deals)}
