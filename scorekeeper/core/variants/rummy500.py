@@ -15,7 +15,7 @@ Worked example (SPEC §4): Ann melds 7♥ 8♥ 9♥ (24) and Q♠ Q♦ Q♣ (30)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from scorekeeper.core.cards import PlayedCard, format_card
