@@ -5,7 +5,6 @@ game carried over from paper, and the explanations that settle arguments.
 """
 from __future__ import annotations
 
-import pytest
 
 from conftest import flat
 
