@@ -5,6 +5,7 @@ game carried over from paper, and the explanations that settle arguments.
 """
 from __future__ import annotations
 
+import pytest
 
 from conftest import flat
 

@@ -5,11 +5,8 @@ from typing import Any
 
 from rich.text import Text
 
-<<<<<<< HEAD
-from scorekeeper.cli.render.common import (counts_rounds, heading, natural_width, signed, table, variant_name, wild_words,
-=======
-from scorekeeper.cli.render.common import (heading, natural_width, signed, table, variant_name, variant_of, wild_words,
->>>>>>> main
+from scorekeeper.cli.render.common import (counts_rounds, heading, natural_width, signed, table, variant_name,
+                                           variant_of, wild_words,
                                            winners_line)
 from scorekeeper.core.messages import _
 
@@ -123,18 +120,12 @@ def hand_scores(t: Any, doc: dict) -> None:
     for name, score in doc["scores"].items():
         extra = [signed(bonus.get(name, 0)) or "0"] if bonus else []
         drawn.add_row(Text(name), signed(score), *extra, str(doc["totals"][name]))
-<<<<<<< HEAD
     if rounds:  # Carousel and Crazy Rummy: the deal is the round
         title = Text(_("Round {number}").format(number=doc["number"]), style="bold")
     else:
         title = Text(_("Hand {number}").format(number=doc["number"]), style="bold")
-        if doc.get("context", {}).get("round"):
-            title.append(" " + _("(round {round})").format(round=doc["context"]["round"]))
-=======
-    title = Text(_("Hand {number}").format(number=doc["number"]), style="bold")
-    if "standings" in doc and variant_of(doc).round_matters:  # a round with its own wild rank (Crazy Rummy)
-        title.append(" " + _("(round {round})").format(round=doc["number"]))
->>>>>>> main
+        if "standings" in doc and variant_of(doc).round_matters:  # a round with its own wild rank
+            title.append(" " + _("(round {round})").format(round=doc["number"]))
     t.print(title)
     t.print(drawn)
 

@@ -14,12 +14,8 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 
-<<<<<<< HEAD
-from scorekeeper.cli.render.common import (counts_rounds, column_widths, fit_columns, heading, rank_said, signed, split, table,
-=======
-from scorekeeper.cli.render.common import (column_widths, fit_columns, heading, rank_said, round_wild, signed, split,
-                                           table, variant_of,
->>>>>>> main
+from scorekeeper.cli.render.common import (counts_rounds, column_widths, fit_columns, heading, rank_said, round_wild,
+                                           signed, split, table, variant_of,
                                            table_width, winners_line)
 from scorekeeper.core.messages import _
 
