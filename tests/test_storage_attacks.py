@@ -19,7 +19,6 @@ import pytest
 
 from scorekeeper.app import Application
 from scorekeeper.core.errors import StateError
-from scorekeeper.storage.lock import DirectoryLock
 
 HAND = ["Ann: 30 -10", "Bob: 60 -0", "Cy: 0 -25"]  # points only: Ann 20, Bob 60, Cy -25
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from scorekeeper.core.cards import Card
 from scorekeeper.core.entry import HandEntry, PlayerEntry

@@ -6,21 +6,20 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.cards import card_list, cards
-from scorekeeper.cli.render.common import (counts_rounds, names, natural_width, player_range, round_wild, signed, table,
-                                           variant_name, variant_of, wild_words,
+from scorekeeper.cli.render.common import (counts_rounds, names, natural_width, player_range, round_wild, signed,
+                                           table, variant_name, variant_of, wild_words,
                                            winners_line)
 from scorekeeper.core.messages import _, ngettext
 
 
 def _round_words(doc: dict, rounds: bool = False) -> str:
     """``round 7, sevens are wild`` for a hand of a variant whose wild rank is the round's
-    (only ``sevens are wild`` where the heading already says the round, ``rounds``)."""
+    (without ``round 7`` where the heading is the round's own number already)."""
     wild = round_wild(variant_of(doc), doc["number"])
     if wild is None:
         return ""
-    if rounds:
-        return wild_words(wild)
-    return ", ".join((_("round {round}").format(round=doc["number"]), wild_words(wild)))
+    words = [] if rounds else [_("round {round}").format(round=doc["number"])]
+    return ", ".join(words + [wild_words(wild)])
 
 
 def _kind(kind: str) -> str:

@@ -5,8 +5,8 @@ from typing import Any
 
 from rich.text import Text
 
-from scorekeeper.cli.render.common import (counts_rounds, heading, natural_width, signed, table, variant_name, variant_of,
-                                           wild_words,
+from scorekeeper.cli.render.common import (counts_rounds, heading, natural_width, signed, table, variant_name,
+                                           variant_of, wild_words,
                                            winners_line)
 from scorekeeper.core.messages import _
 

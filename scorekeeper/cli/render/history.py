@@ -14,7 +14,7 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 
-from scorekeeper.cli.render.common import (column_widths, counts_rounds, fit_columns, heading, rank_said, round_wild,
+from scorekeeper.cli.render.common import (counts_rounds, column_widths, fit_columns, heading, rank_said, round_wild,
                                            signed, split, table, variant_of,
                                            table_width, winners_line)
 from scorekeeper.core.messages import _

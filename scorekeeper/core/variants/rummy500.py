@@ -44,7 +44,7 @@ from scorekeeper.core.rules import (
     option,
     whole_number,
 )
-from scorekeeper.core.scoring import HandResult, Joined, PlayerScore, phrase
+from scorekeeper.core.scoring import HandResult, Joined, Phrase, PlayerScore, phrase
 from scorekeeper.core.variants.common import highest_total_ending, tie_option
 
 RULE_SCORE = "§2.3"
@@ -271,7 +271,7 @@ def _player_score(p: str, e: PlayerEntry, melds, readings, rules, out: str | Non
     return ps
 
 
-def meld_when_laid_off(m: _Meld, reading: MeldReading, card: PlayedCard) -> list[PlayedCard]:
+def meld_when_laid_off(m: TableMeld, reading: MeldReading, card: PlayedCard) -> list[PlayedCard]:
     """The meld as it was when ``card`` was laid off on it: as melded, with the lay-offs
     that had to come before (those between the card and the melded cards). 7-8-9♥ that
     took 10♥ then J♥: the J♥ went on 7♥ 8♥ 9♥ 10♥, the 10♥ on 7♥ 8♥ 9♥, whatever the
