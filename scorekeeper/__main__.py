@@ -7,11 +7,53 @@ def run() -> None:
     collector off: a command lives a fraction of a second (or waits on the keyboard),
     reference counting frees what it is done with, and the collector's passes over
     everything loaded only slowed it (about 12 ms a command, 0.3 s of ``export --all``
-    over 1,000 sessions; ``benchmarks/bench_app.py``)."""
-    gc.disable()
-    from scorekeeper.cli import main
+    over 1,000 sessions; ``benchmarks/bench_app.py``).
 
-    main()
+    Ctrl-C at any moment — while loading, parsing or running — ends with one sentence
+    saying whether the change was saved and exit status 130, never a traceback; output
+    that cannot be written (a full disk, /dev/full) is one sentence and exit status 1."""
+    gc.disable()
+    import sys
+
+    try:
+        from scorekeeper.cli import main
+
+        main()
+        code: object = 0
+    except SystemExit as e:
+        code = e.code
+    except KeyboardInterrupt:  # before or after the command itself (loading, parsing): one sentence, 130
+        code = _interrupted()
+    try:
+        sys.stdout.flush()
+    except OSError as e:
+        code = _output_failed(e)
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # all is done and said: a Ctrl-C now changes nothing
+    sys.exit(code)
+
+
+def _interrupted() -> int:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        from scorekeeper.cli.boundary import interrupted
+    except BaseException:  # the command line could not even be loaded: nothing was changed
+        import sys
+
+        sys.stderr.write("Interrupted (Ctrl-C): nothing was changed.\n")
+        return 130
+    return interrupted()
+
+
+def _output_failed(e: OSError) -> int:
+    from scorekeeper.cli.boundary import output_error, output_failed
+
+    if not output_error(e):
+        raise e
+    return output_failed(e)
 
 
 if __name__ == "__main__":

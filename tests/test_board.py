@@ -15,7 +15,6 @@ import re
 import signal
 import socket
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -371,15 +370,14 @@ def test_serve_lan_puts_a_token_in_the_address_and_shows_a_qr_code(cli, exe, iso
         server.proc.wait()
 
 
-def test_serve_refuses_a_port_in_use(cli, exe, isolated_db):
+def test_serve_refuses_a_port_in_use(cli):
     cli.new("rummy500", "Ann", "Bob")
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        result = subprocess.run([str(exe), "serve", "--port", str(port)], capture_output=True, text=True,
-                                env={**os.environ, "SCOREKEEPER_DB": str(isolated_db)}, timeout=20)
-    assert result.returncode == 1
+        result = cli("serve", "--port", port)
+    assert result.exit_code == 1
     assert f"cannot listen on 127.0.0.1 port {port}" in result.stderr and "--port" in result.stderr
 
 
@@ -442,3 +440,40 @@ def test_the_page_in_a_browser_shows_a_new_hand_without_a_reload(served, cli, tm
         assert texts(chrome, "#history tr:last-child td")[-3:] == ["+35 → 35", "0 → 0", "-20 → -20"]
     finally:
         chrome.quit()
+
+
+def test_serve_waits_for_a_first_session_and_follows_the_current_one(cli, exe, isolated_db):
+    server = Served(exe, isolated_db)  # an empty database: no session yet
+    try:
+        doc = server.board()
+        assert doc["standings"] is None and "no current session" in doc["said"]["notice"]
+        cli.new("rummy500", "Ann", "Bob", title="Late start")
+        wait_for(lambda: (server.board()["standings"] or {}).get("title") == "Late start", within=SLACK)
+        assert server.board()["said"]["notice"] is None
+        cli.new("rummy500", "Dee", "Eve", title="Second table")  # new makes it current
+        wait_for(lambda: server.board()["standings"]["title"] == "Second table", within=SLACK)
+    finally:
+        server.proc.kill()
+        server.proc.wait()
+
+
+def test_the_long_running_commands_turn_the_collector_back_on(application):
+    """The short commands run with the cyclic garbage collector off (scorekeeper.__main__);
+    serve and watch live for hours and must not let cycles pile up."""
+    import gc
+    import threading
+
+    from scorekeeper.cli import serve
+
+    assert serve.loopback("127.0.0.1") and serve.loopback("::1") and serve.loopback("localhost")
+    assert not serve.loopback("0.0.0.0") and not serve.loopback("192.168.1.20")
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        server, address = serve.start(application, None, None, 0, False, "en")
+        assert address == f"http://127.0.0.1:{server.server_address[1]}/"
+        threading.Timer(0.2, server.shutdown).start()
+        serve.serve_forever(server)
+        assert gc.isenabled()
+    finally:
+        gc.enable() if was else gc.disable()

@@ -36,10 +36,16 @@ def score(entry: dict, deal: int = 1, players=P3, **rules):
 
 
 def refused(entry: dict, code: str, deal: int = 1, players=P3, **rules) -> InputError:
+    """The refusal of ``code``, which names the deal's contract (said around it where it does not itself)."""
     with pytest.raises(InputError) as caught:
         score(entry, deal, players, **rules)
-    assert caught.value.code == code, caught.value
-    return caught.value
+    err = caught.value
+    if err.code == "contract.in_deal":
+        assert err.facts["deal"] == deal and err.facts["contract"] == resolve({}, 3).deals[deal - 1].text
+        err = err.facts["cause"]
+    assert err.code == code, err
+    assert caught.value.facts["contract"] in str(caught.value)
+    return err
 
 
 def cards(text: str):
@@ -368,7 +374,8 @@ def test_cut_bonus():
     assert result.context["cut"] == "Dee"
     with pytest.raises(InputError) as caught:
         score_entry(s, dict(entry, cut="Bob"), 1)
-    assert caught.value.code == "contract.cut_wrong" and caught.value.facts["cutter"] == "Dee"
+    assert caught.value.facts["cause"].code == "contract.cut_wrong" and caught.value.facts["cutter"] == "Dee"
+    assert "Deal 1 (two sets, S3+S3)" in str(caught.value)
 
 
 # --- the last deal and the game ----------------------------------------------------------------

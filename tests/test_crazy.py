@@ -108,7 +108,7 @@ def test_joint_winners_text(cli, tmp_path):
         (1, "Ann", 147), (1, "Cy", 147), (3, "Bob", 173)]
     text = cli("standings")
     assert text.exit_code == 0
-    assert "Game over: Ann and Cy win after 13 hands." in text.stdout
+    assert "Game over: Ann and Cy win after 13 rounds." in text.stdout  # Crazy Rummy counts rounds
     assert "share the win at 147" in text.stdout
     hist = cli.history()["hands"]
     # round 5: Bob's points-only 3 (Cy went out); round 12 all on paper, nobody out

@@ -7,7 +7,6 @@ Expected scores are worked out by hand from the rules (the arithmetic is in the 
 from __future__ import annotations
 
 import json
-import os
 import re
 
 import pytest

@@ -106,3 +106,22 @@ def test_the_one_line_form_and_explain_say_the_choice(cli):
     assert r.exit_code == 0
     said = flat(r.stdout)
     assert "rather than" in said and "Bob would score 28" in said
+
+
+def test_gin_is_a_word_that_ends_the_hand(cli):
+    cli.new("gin", "Ann", "Bob")
+    # Bob melds 3-4-5-6♥, 9♠ 9♦ 9♣ and J-Q-K♦: gin. Ann melds 6♠ 6♦ 6♣ and A-2-3♠ and holds
+    # 7♥ 2♥ 10♦ 9♥ = 28, nothing laid off against gin: Bob 28 + 25 = 53
+    doc = cli.record("Ann: 7H 2H 10D 9H 6S 6D 6C AS 2S 3S", "Bob: 3H 4H 5H 6H 9S 9D 9C JD QD KD gin")
+    assert (doc["scores"], doc["kind"], doc["knocker"]) == ({"Ann": 0, "Bob": 53}, "gin", "Bob")
+
+
+def test_an_upcard_typed_inside_a_players_part_gets_a_sentence(cli):
+    cli.new("gin", "Ann", "Bob")
+    r = cli("hand", f"Ann: {ANN} knock up=7D", f"Bob: {BOB}")
+    assert r.exit_code == 2
+    said = flat(r.stderr)
+    assert said.startswith("Ann: the up-card is an argument of its own") and "up=7D" in said
+    assert cli.history()["hands"] == []
+    # the same up-card as an argument of its own is taken: Ann +6 as worked in the first test
+    assert cli.record(f"Ann: {ANN} knock", f"Bob: {BOB}", "up=7D")["scores"] == {"Ann": 6, "Bob": 0}

@@ -274,7 +274,8 @@ def test_stats_count_gins_undercuts_knocks_deadwood_and_shutouts(cli):
     # Ann knocked twice, deadwood 5 + 28 + 8 = 41 over 3 hands; Bob 19 + 0 + 5 = 24
     assert rows["Ann"]["gin"] == {"gins": 0, "undercuts": 0, "knocks": 2, "hands": 3, "deadwood": 41,
                                   "average_deadwood": 13.67, "shutouts": 0}
-    assert rows["Bob"]["gin"] == {"gins": 1, "undercuts": 1, "knocks": 1, "hands": 3, "deadwood": 24,
+    # Bob's one knock was a gin: counted under gins, not knocks
+    assert rows["Bob"]["gin"] == {"gins": 1, "undercuts": 1, "knocks": 0, "hands": 3, "deadwood": 24,
                                   "average_deadwood": 8.0, "shutouts": 0}
     (h2h,) = rows["Bob"]["head_to_head"]
     assert h2h["opponent"] == "Ann" and h2h["gin"]["gins"] == 1

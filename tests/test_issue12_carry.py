@@ -50,13 +50,16 @@ def test_carried_points_count_toward_the_target(cli):
     assert hand["finished"] is True and hand["winners"] == ["Ann"]
 
 
-def test_carousel_carry_reaching_the_target_ends_after_the_next_round_not_at_new(cli):
-    # Ann carries 150 (the target) into a carousel game: nothing is over before a round is played.
-    cli.json("new", "carousel", "Ann", "Bob", "--carry", "Ann=150")
+def test_carousel_carry_near_the_target_ends_after_the_round_that_reaches_it(cli):
+    # a carried total that already reaches the target is refused (the game would be over, SPEC §5)
+    assert cli("new", "carousel", "Ann", "Bob", "--carry", "Ann=150").exit_code == 2
+    # Ann carries 145: nothing is over before a round is played.
+    cli.json("new", "carousel", "Ann", "Bob", "--carry", "Ann=145")
     assert cli.standings()["finished"] is False
-    # Round 1: Bob knocks with 2♣ (2), Ann holds 9♦ (9): Bob 9 − 2 = 7. Ann 150 ≥ 150: +100, Bob 7 + 25 = 32.
-    hand = cli.record("Ann: -9D", "Bob: -2C knock")
-    assert hand["finished"] is True and hand["totals"] == {"Ann": 250, "Bob": 32}
+    # Round 1: Ann knocks with 2♣ (2), Bob holds 9♦ (9): Ann 9 − 2 = 7, 152 ≥ 150: +100 = 252;
+    # Bob won no round: no bonus, 0.
+    hand = cli.record("Ann: -2C knock", "Bob: -9D")
+    assert hand["finished"] is True and hand["totals"] == {"Ann": 252, "Bob": 0}
 
 
 def test_stats_count_no_hand_for_carried_points(cli):

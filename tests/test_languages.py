@@ -50,6 +50,8 @@ def form_for(n: int) -> int:
 
 #: a name after one of these would have to be declined
 PREPOSITIONS = r"(?:у|в|з|зі|із|для|від|до|к|с|со|от|ад|ў|пры|при|без|між|після|после|пасля|проти|против|супраць)"
+#: a noun in an oblique case before a name would want the name declined too («гравця Оля»)
+APPOSITIONS = r"(?:гравця|гравцю|гравцеві|игрока|игроку|гульца|гульцу|постучавш\w*|соперника|сопернику|суперника|суперніка)"
 #: words that give the name before or after them a gender
 GENDERED = r"(?:вийшов|вийшла|вышел|вышла|выйшаў|выйшла|постукав|постукала|постучал|постучала|пастукаў|пастукала|" \
            r"першим|первым|першым|первой|першою|першай|наступним|следующим|наступным)"
@@ -115,7 +117,7 @@ def test_every_template_takes_both_names_and_every_number_in_the_right_form(lang
                 if not (lemma[0] == "раз" and lang == "ru" and word == "раз"):  # ru: 5 раз is right too
                     wrong.append(f"{code}: {number} {word} (want {lemma[form_for(int(number))]})")
         for name in NAMES:
-            if re.search(rf"(?<!\w){PREPOSITIONS}\s+[\"«]?{name}\b", text, re.IGNORECASE):
+            if re.search(rf"(?<!\w)(?:{PREPOSITIONS}|{APPOSITIONS})\s+[\"«]?{name}\b", text, re.IGNORECASE):
                 declined.append(f"{code}: {text}")
             if re.search(rf"\b{name}\s+{GENDERED}\b|\b{GENDERED}\s+{name}\b", text):
                 gendered.append(f"{code}: {text}")

@@ -113,3 +113,15 @@ def test_a_stored_session_whose_variant_broke_is_refused_with_exit_1(site, tmp_p
     assert done.returncode == 1
     assert done.stderr.splitlines() == ['The variant "house500" could not be loaded from house_plugin:VARIANT '
                                         '(house-500 0.1): RuntimeError: the deck is missing.']
+
+
+def test_the_help_lists_the_declared_variants_installed_ones_too(site, tmp_path):
+    """The program's help and ``new --help`` list the ids the entry points declare (none is loaded for it)."""
+    from scorekeeper.core.plugins import declared_ids
+
+    for args in (("--help",), ("new", "--help"), ("check", "--help")):
+        done = sk(site, tmp_path / "db", *args)
+        assert done.returncode == 0, done.stderr
+        text = " ".join(done.stdout.split())
+        assert all(f"{vid}," in text or f"{vid} " in text for vid in declared_ids()), text
+        assert "house500" in text and "broken" in text

@@ -574,7 +574,7 @@ def test_carousel_game_played_to_the_end_at_the_table(application, table, standi
     # 30 reaches the target: the game ends; Ann gets the 100 bonus, Bob won no round (I-2)
     assert "This round ends the game: Ann wins." in flat(shown)
     assert "end bonuses: Ann +100, Bob 0" in flat(shown)
-    assert "Game over: Ann wins after 2 hands." in flat(t.seen)
+    assert "Game over: Ann wins after 2 rounds." in flat(t.seen)  # Carousel counts rounds
     doc = standings()
     assert doc["finished"] and {p["name"]: p["total"] for p in doc["players"]} == {"Ann": 130, "Bob": 0}
 

@@ -98,3 +98,82 @@ def test_the_bounds_in_the_core():
     assert bounds("card_values=5-10-15", "ace_in_hand=1") == (380, 340, 380)
     # two decks for five players: 2 × 396 = 792
     assert bounds(players=("Ann", "Bob", "Cy", "Dee", "Eve")) == (792, 792, 792)
+
+
+# --- stats and audit ---------------------------------------------------------------------------
+
+def test_stats_for_a_player_count_the_players_own_games(cli):
+    # three sessions; Ганна sits in one of them only
+    cli.new("rummy500", "Ганна", "Bob")
+    cli.record("Ганна: 7H 8H 9H -", "Bob: -5C")           # Ганна 24, Bob −5
+    for _ in range(2):
+        cli.new("rummy500", "Bob", "Cy")
+        cli.record("Bob: 7H 8H 9H -", "Cy: -5C")
+    doc = cli.json("stats", "--player", "Ганна")
+    assert doc["sessions"] == 1 and doc["variants"][0]["sessions"] == 1
+    assert doc["variants"][0]["players"][0]["games"] == 1
+    said = flat(cli("stats", "--player", "Ганна").stdout)
+    assert "Statistics: 1 game" in said and "3 games" not in said
+    said = flat(cli("--lang", "be", "stats", "--player", "Ганна").stdout)
+    assert "Статыстыка: 1 партыя" in said and "3 партыі" not in said
+
+
+def test_the_audit_of_an_edit_shows_the_old_entry(application, cli):
+    application.new("gin", ["Ann", "Bob"])
+    ann, bob = "7H 8H 9H QS QD QC 2C 3C 4C 5D", "KS KH KD 10H JH 5C 9S 6D 3S AH"
+    cli.record(f"Ann: {ann} knock", f"Bob: {bob}")
+    # an edit as the prompt stores it: the cards shown, Ann's 5♦ now the A♦
+    application.edit(1, {"players": {"Ann": {"cards": ann.replace("5D", "AD")}, "Bob": {"cards": bob}},
+                         "knock": "Ann"}, form="prompt")
+    doc = cli.json("history", "--audit")
+    edited = doc["events"][-1]
+    assert edited["action"] == "edited"
+    assert edited["previous_lines"]["Ann"] == f"{ann} knock" and edited["lines"]["Ann"].startswith("7H 8H 9H")
+    said = flat(cli("history", "--audit").stdout)
+    assert "was: 7H 8H 9H QS QD QC 2C 3C 4C 5D knock" in said
+
+
+# --- a game carried over from paper (SPEC §5 new --carry, --round) ---------------------------
+
+def test_crazy_continues_at_the_round_given_and_ends_after_round_13(cli):
+    doc = cli.json("new", "crazy", "Ann", "Bob", "Cy", "--carry", "Ann=30", "--round", "5")
+    st = cli.standings()
+    assert (st["round"], st["wild"]) == (5, "5")
+    # round 5, fives wild: Ann went out 0; Bob 5♥ (wild 25) + K♠ 10 = 35; Cy 2♦ = 2
+    first = cli.record("Ann: -", "Bob: -5H KS", "Cy: -2D")
+    assert first["scores"] == {"Ann": 0, "Bob": 35, "Cy": 2}
+    assert cli.totals() == {"Ann": 30, "Bob": 35, "Cy": 2}
+    # rounds 6 … 13 are eight more; Bob holds a four (4: fours were wild in round 4, before) and Cy a
+    # three (3), clubs and diamonds in turn (the same line twice running is refused as a repeat)
+    for n in range(6, 14):
+        assert cli.standings()["round"] == n
+        suit = "C" if n % 2 else "D"
+        cli.record("Ann: -", f"Bob: -4{suit}", f"Cy: -3{suit}")
+    st = cli.standings()
+    assert st["finished"] and st["round"] is None and st["hands"] == 9
+    # totals: Ann 30; Bob 35 + 8 × 4 = 67; Cy 2 + 8 × 3 = 26: the lowest, Cy, wins
+    assert cli.totals() == {"Ann": 30, "Bob": 67, "Cy": 26} and st["winners"] == ["Cy"]
+    r = cli("hand", "Ann: -", "Bob: -4C", "Cy: -3C")
+    assert r.exit_code == 2 and doc["variant"] == "crazy"
+
+
+def test_round_is_refused_where_rounds_do_not_differ(cli):
+    r = cli("new", "rummy500", "Ann", "Bob", "--round", "3")
+    assert r.exit_code == 2 and "--round 3 does not apply to Rummy 500" in flat(r.stderr)
+    r = cli("new", "crazy", "Ann", "Bob", "Cy", "--round", "14")
+    assert r.exit_code == 2 and "its rounds are 1 to 13" in flat(r.stderr)
+    assert cli.json("sessions")["sessions"] == []
+
+
+@pytest.mark.parametrize("variant,players,carry", [
+    ("rummy500", ["Ann", "Bob"], "Ann=500"),         # the target, 500, already reached
+    ("carousel", ["Ann", "Bob"], "bob=150"),         # the game ends at 150+
+    ("gin", ["Ann", "Bob"], "Bob=100"),              # gin's 100
+])
+def test_a_carried_total_that_reaches_the_target_is_refused(cli, variant, players, carry):
+    r = cli("new", variant, *players, "--carry", carry)
+    assert r.exit_code == 2 and "already at the target" in flat(r.stderr)
+    assert cli.json("sessions")["sessions"] == []
+    # one point less is a game still being played
+    name, points = carry.split("=")
+    assert cli("new", variant, *players, "--carry", f"{name}={int(points) - 1}").exit_code == 0

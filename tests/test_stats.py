@@ -149,9 +149,10 @@ def test_stats_for_one_player_and_one_variant(cli, club):
     # rummy500 only: sessions A and C.
     # Ann: A alone: 1 game, finished, won: rate 1.0; hands 50, 55: average 52.5; best 55, worst 50
     doc = json.loads(cli("stats", "--player", "Ann", "--variant", "500", "--json").stdout)
-    assert doc["variant"] == "rummy500" and doc["player"] == "Ann" and doc["sessions"] == 2
+    # the games counted are Ann's own: she sat in A, not in C
+    assert doc["variant"] == "rummy500" and doc["player"] == "Ann" and doc["sessions"] == 1
     [ann] = doc["players"]
-    assert doc["variants"] == [{"variant": "rummy500", "name": "Rummy 500", "lowest_wins": False, "sessions": 2,
+    assert doc["variants"] == [{"variant": "rummy500", "name": "Rummy 500", "lowest_wins": False, "sessions": 1,
                                 "players": doc["players"]}]
     assert (ann["games"], ann["finished"], ann["wins"], ann["win_rate"]) == (1, 1, 1, 1.0)
     assert (ann["hands"], ann["average"]) == (2, 52.5)

@@ -19,7 +19,6 @@ import pytest
 
 from scorekeeper.app import Application
 from scorekeeper.core.errors import StateError
-from scorekeeper.storage.lock import DirectoryLock
 
 HAND = ["Ann: 30 -10", "Bob: 60 -0", "Cy: 0 -25"]  # points only: Ann 20, Bob 60, Cy -25
 
@@ -332,3 +331,218 @@ def test_f22_a_stray_file_in_sessions_is_moved_aside_by_repair(cli, isolated_db)
     (aside,) = (isolated_db / "backups" / "set-aside").glob("notes.json.*")
     assert aside.read_text() == "my notes"  # never deleted
     assert cli("db", "check").exit_code == 0
+
+
+# --- the prompt saves what it showed ----------------------------------------------------------
+
+
+def _terminal(exe, db, *args, command="hand"):
+    from test_prompt import Terminal
+
+    return Terminal(exe, db, *args, command=command)
+
+
+def test_f7_a_hand_asked_for_one_session_is_saved_there_when_another_became_current(exe, isolated_db, cli):
+    first = _game(cli)
+    t = _terminal(exe, isolated_db)
+    t.player("30", hand="10")
+    t.player("60", hand="0")
+    t.player("0", hand="25")
+    t.answer("Who went out? ", "Bob")
+    t.expect("Save hand 1? [Y/n] ")
+    second = cli.new("carousel", "Dee", "Eve")["session"]  # made current meanwhile
+    t.child.sendline("y")
+    assert t.finish() == 0, t.seen
+    assert len(cli.history(first)["hands"]) == 1  # saved where it was shown
+    assert cli.history(second)["hands"] == []
+
+
+def test_f7_a_hand_saved_after_the_session_changed_is_refused_and_shown_again(exe, isolated_db, cli):
+    _game(cli)
+    t = _terminal(exe, isolated_db)
+    t.player("30", hand="10")
+    t.player("60", hand="0")
+    t.player("0", hand="25")
+    t.answer("Who went out? ", "Bob")
+    t.expect("Save hand 1? [Y/n] ")
+    assert cli("hand", "Ann: 5 -3", "Bob: 5 -0", "Cy: 5 -2").exit_code == 0  # hand 1 from elsewhere
+    t.child.sendline("y")
+    assert t.finish() == 2
+    said = " ".join(t.seen.split("[Y/n]")[-1].split())
+    assert "was changed by another command" in said and "nothing was saved" in said
+    assert "Ann: 30 -10" in said and "Cy: 0 -25" in said  # the entry, to type again
+    assert "Traceback" not in t.seen
+    hands = cli.history()["hands"]
+    assert [h["entry"]["players"]["Ann"]["table"] for h in hands] == [5]  # only the other hand
+
+
+def test_f7_undo_takes_back_only_the_hand_its_question_showed(exe, isolated_db, cli):
+    _game(cli, 1)
+    t = _terminal(exe, isolated_db, command="undo")
+    t.expect("[y/N]")
+    assert cli("hand", "Ann: 5 -3", "Bob: 5 -0", "Cy: 5 -2").exit_code == 0
+    t.child.sendline("y")
+    assert t.finish() == 2
+    assert "nothing was taken back" in " ".join(t.seen.split())
+    assert len(cli.history()["hands"]) == 2
+
+
+def test_f7_an_edit_asked_at_the_table_is_refused_when_the_session_changed(exe, isolated_db, cli):
+    _game(cli, 1)
+    t = _terminal(exe, isolated_db, "1", command="edit")
+    clear = "\x15"  # each answer starts from the one recorded: Ctrl-U clears the line first
+    for melds, hand in (("90", "10"), ("60", "0"), ("0", "25")):
+        t.answer("  melds: ", clear + melds)
+        t.answer("  left in hand: ", clear + hand)
+    t.answer("Who went out? ", clear + "Bob")
+    t.expect("Save hand 1? [Y/n] ")
+    assert cli("undo", "--yes").exit_code == 0  # hand 1 taken back meanwhile
+    t.child.sendline("y")
+    assert t.finish() == 2
+    assert "nothing was saved" in " ".join(t.seen.split())
+    assert cli.history()["hands"] == []
+
+
+# --- Ctrl-C and output that cannot be written ------------------------------------------------
+
+
+def _interrupt_at(exe: Path, cmd: list[str], db: Path, after: float) -> subprocess.CompletedProcess:
+    import signal
+
+    p = subprocess.Popen([str(exe), *cmd], env=_env(db), stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    time.sleep(after)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=30)
+    return subprocess.CompletedProcess(p.args, p.returncode, out, err)
+
+
+def _python_start() -> float:
+    """How long Python takes to start before it runs any of a program's code (a Ctrl-C before
+    that is Python's own: no program can catch it)."""
+    start = time.monotonic()
+    subprocess.run([sys.executable, "-c", "pass"], check=True, timeout=30)
+    return time.monotonic() - start
+
+
+def test_f18_f19_ctrl_c_at_any_moment_is_one_true_sentence_and_exit_130(cli, isolated_db, exe):
+    """The console script, interrupted at moments spread over its run (loading, parsing,
+    scoring, saving, drawing)."""
+    _game(cli)
+    seen = set()
+    base = _python_start() * 1.5
+    for after in (0.0, 0.02, 0.05, 0.08, 0.12, 0.16, 0.2, 0.25, 0.3, 0.4):
+        after += base
+        before = _hands(cli)
+        r = _interrupt_at(exe, ["hand", *HAND], isolated_db, after)
+        now = _hands(cli)
+        assert "Traceback" not in r.stderr and "KeyboardInterrupt" not in r.stderr, (after, r.stderr)
+        if r.returncode == 0:  # finished before the signal
+            assert now == before + 1
+            seen.add("done")
+            continue
+        if r.returncode == -2 and not r.stdout and not r.stderr:
+            # Python itself was still starting (a slow machine): it ends quietly, before any of the
+            # program ran, so nothing can have changed
+            assert now == before, after
+            continue
+        assert r.returncode == 130, (after, r.returncode, r.stderr)
+        assert len(r.stderr.strip().splitlines()) == 1, r.stderr
+        if "nothing was changed" in r.stderr:
+            assert now == before, after
+            seen.add("nothing")
+        else:
+            assert "the change was saved" in r.stderr and now == before + 1, (after, r.stderr)
+            seen.add("saved")
+    assert "nothing" in seen  # at least one interruption came before the save
+    assert cli("db", "check").exit_code in (0, 1)
+
+
+@pytest.fixture
+def sigint_restored():
+    """The in-process command ignores a second Ctrl-C once it says it was interrupted: give
+    the test process its handler back."""
+    import signal
+
+    handler = signal.getsignal(signal.SIGINT)
+    yield
+    signal.signal(signal.SIGINT, handler)
+
+
+def test_f19_a_hand_interrupted_at_the_moment_of_saving_says_it_was_saved(cli, isolated_db, monkeypatch,
+                                                                          sigint_restored):
+    """The fault hook: Ctrl-C arrives while the session file is put in place (it is held
+    until the file is there, so the command knows the change was kept)."""
+    import signal
+
+    from scorekeeper.storage import files as files_module
+
+    _game(cli)
+    real = os.replace
+
+    def replace_then_interrupt(src, dst):
+        real(src, dst)
+        if str(dst).endswith(".json") and "/sessions/" in str(dst):
+            os.kill(os.getpid(), signal.SIGINT)  # held until the note that the change is kept is made
+
+    with monkeypatch.context() as m:
+        m.setattr(files_module.os, "replace", replace_then_interrupt)
+        m.setattr(files_module, "_kept", False)
+        r = cli("hand", *HAND)
+    assert r.exit_code == 130
+    assert r.stderr.strip() == "Interrupted (Ctrl-C): the change was saved before the interruption."
+    assert _hands(cli) == 1
+
+
+def test_f19_an_import_interrupted_leaves_no_unlisted_session_files(cli, isolated_db, tmp_path, monkeypatch,
+                                                                    sigint_restored):
+    import signal
+
+    from scorekeeper.storage import files as files_module
+
+    source = tmp_path / "source"
+    app = Application(source)
+    for i in range(6):
+        app.new("rummy500", ["Ann", "Bob"], title=f"game {i}")
+    export = tmp_path / "all.json"
+    assert cli("--db", source, "export", "--all", "--format", "json", "--output", export).exit_code == 0
+    _game(cli)
+    written = []
+    real = files_module.atomic_write_text
+
+    def write(path, text):
+        real(path, text)
+        written.append(path)
+        if len([p for p in written if p.parent.name == "sessions"]) == 4:
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C half-way through the session files
+
+    with monkeypatch.context() as m:
+        m.setattr(files_module, "atomic_write_text", write)
+        m.setattr(files_module, "_kept", False)
+        r = cli("import", export)
+    assert r.exit_code == 130 and r.stderr.strip() == "Interrupted (Ctrl-C): nothing was changed."
+    assert len(list((isolated_db / "sessions").glob("*.json"))) == 1  # only the session there before
+    assert len(cli.json("sessions")["sessions"]) == 1
+    assert cli("db", "check").exit_code == 0
+
+
+@pytest.mark.parametrize("unbuffered", ["", "1"])
+def test_f10_f17_output_that_cannot_be_written_is_one_sentence_and_exit_1(cli, isolated_db, unbuffered):
+    _game(cli, 3)
+    env = _env(isolated_db)
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    else:
+        env.pop("PYTHONUNBUFFERED", None)
+    for args in (["history"], ["export", "--all", "--format", "json"], ["hand", *HAND]):
+        with open("/dev/full", "w") as full:
+            r = subprocess.run([sys.executable, "-m", "scorekeeper", *args], env=env, stdout=full,
+                               stderr=subprocess.PIPE, text=True, timeout=60)
+        assert r.returncode == 1, (args, r.stderr)
+        assert "Traceback" not in r.stderr and "Exception ignored" not in r.stderr and "internal error" not in r.stderr
+        (line,) = r.stderr.strip().splitlines()
+        if args[0] == "hand":
+            assert line == "The change was saved, but its output could not be written (No space left on device)."
+        else:
+            assert line == "The output could not be written (No space left on device)."
+    assert _hands(cli) == 4

@@ -12,7 +12,8 @@ import pytest
 import tomllib
 
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.variants import GROUP, VARIANTS, get_variant
+from scorekeeper.core.plugins import GROUP
+from scorekeeper.core.variants import VARIANTS, get_variant
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The built-in variants as pyproject.toml declares them: ``{id: "module:VARIANT"}`` (SPEC §8).
@@ -146,15 +147,38 @@ def test_stats_loads_only_the_variants_played(tmp_path):
     assert loaded_besides("rummy500", lines[1]) == []
 
 
-def test_the_command_line_and_the_documents_read_variant_facts_not_ids():
-    """The prompt, the renderers and the documents decide by a variant's facts (its wild
-    rank per round, what the prompt asks, its bonuses), never by comparing its id."""
-    import re
+def own_modules(variant_id: str) -> tuple[str, ...]:
+    """Where a variant's own code may name its id: its module or package under core/variants,
+    a package of its rules named after it (core/gin), and, until Gin Rummy draws through the
+    common screens, the drawing module named after it (cli/render/gin.py)."""
+    return (f"core/variants/{variant_id}.py", f"core/variants/{variant_id}/", f"core/{variant_id}/",
+            f"cli/render/{variant_id}.py")
 
-    root = Path(__file__).resolve().parents[1] / "scorekeeper"
-    ids = "|".join(VARIANTS)
-    compared = re.compile(rf"""[=!]=\s*["']({ids})["']|["']({ids})["']\s*[=!]=""")
-    files = [*sorted((root / "cli").rglob("*.py")), root / "app" / "report.py", root / "app" / "application.py"]
-    found = [f"{path.relative_to(root)}:{n}" for path in files
-             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if compared.search(line)]
+
+def test_no_module_outside_a_variant_names_its_id():
+    """The application, the storage, the command line and the shared rules decide by the facts a
+    variant declares (its wild rank per round, what the prompt asks, its statistics, the rule of
+    its end bonuses), never by naming it: no string in the code (docstrings and comments aside)
+    is a variant's id, outside that variant's own modules."""
+    import ast
+
+    root = ROOT / "scorekeeper"
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        where = path.relative_to(root).as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                      if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                      and node.body and isinstance(node.body[0], ast.Expr)}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in VARIANTS
+                    and id(node) not in docstrings and not where.startswith(own_modules(node.value))):
+                found.append(f"{where}:{node.lineno}: {node.value!r}")
     assert found == []
+
+
+def test_the_id_finder_finds_an_id():
+    import ast
+
+    tree = ast.parse('if record["variant"] != "gin":\n    pass\n')
+    assert [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and n.value in VARIANTS] == ["gin"]

@@ -33,6 +33,15 @@ if TYPE_CHECKING:
 # a TAB that completes a session id builds an Application to read the index, and
 # should load no more than the store (tests/test_help.py).
 
+def change_kept() -> bool:
+    """Whether this process has saved a change to the database or an output file (what an
+    interrupted command says); False when nothing of the store was loaded."""
+    import sys
+
+    files = sys.modules.get("scorekeeper.storage.files")
+    return bool(files is not None and files.change_kept())
+
+
 #: ``form`` of a hand entry: given as one-line arguments, a file, or asked player by player.
 FORMS = ("line", "file", "prompt")
 
@@ -87,7 +96,9 @@ class Application:
     def table(self, session: str | None = None, number: int | None = None) -> dict:
         """What asking for a hand at the table needs: the ``standings`` document
         of the session plus ``seats`` (the players in seat order), ``rules`` (the
-        options as stored), ``number`` (the hand asked for: the next one, or
+        options as stored), ``session`` and ``revision`` (the session file's: pass them back to
+        :meth:`record_hand` / :meth:`edit` so the save refuses a session changed meanwhile),
+        ``number`` (the hand asked for: the next one, or
         ``number``, a hand already recorded, when it is entered again by ``edit``),
         ``dealer_of_next`` / ``leader_of_next`` (who dealt and led that hand, named
         even once the game is over), ``variant_name``, ``deal_word`` (the variant's
@@ -107,9 +118,10 @@ class Application:
             n = number
             hand_number(n, loaded.state.hands)
             if variant.round_matters:
-                doc.update(report.round_facts(variant, n))
+                doc.update(report.round_facts(variant, loaded.setup.round_of(n)))
             doc.update(report.deal_words(loaded, n))
-        doc.update(seats=list(loaded.setup.players), rules=dict(loaded.record["rules"]), number=n,
+        doc.update(session=loaded.record["id"], revision=self.store.revision(loaded.record["id"]),
+                   seats=list(loaded.setup.players), rules=dict(loaded.record["rules"]), number=n,
                    dealer_of_next=loaded.state.dealer_of(n), leader_of_next=loaded.state.leader_of(n),
                    variant_name=variant.name, deal_word=variant.deal_word,
                    jokers=variant.decks(loaded.setup)[1])
@@ -117,9 +129,11 @@ class Application:
 
     # -- playing --------------------------------------------------------------------
     def new(self, variant: str | None, players: Sequence[str], rules: Sequence[str] = (), title: str | None = None,
-            dealer: str | None = None, carry: Sequence[str] = (), like: str | None = None) -> dict:
+            dealer: str | None = None, carry: Sequence[str] = (), like: str | None = None,
+            first_round: int | None = None) -> dict:
         """``new``: start a session and make it current. ``carry`` (``["Ann=120", ...]``,
-        names in any case) starts players from totals carried over from paper.
+        names in any case) starts players from totals carried over from paper; ``first_round``
+        (``--round N``) continues a game begun on paper at round (deal) N where rounds differ.
 
         What is not given comes from the settings (:mod:`scorekeeper.app.settings`: the
         environment, else the configuration file): no variant, the usual one (a first word
@@ -135,7 +149,7 @@ class Application:
         from scorekeeper.app import report, sessions
 
         variant, players, rules = self._new_setup(variant, list(players), list(rules), like)
-        loaded = sessions.create(self.store, variant, players, rules, title, dealer, carry)
+        loaded = sessions.create(self.store, variant, players, rules, title, dealer, carry, first_round)
         doc = report.new_json(loaded)
         doc.update(variant_name=loaded.setup.variant.name, standings=report.standings_json(loaded))
         return doc
@@ -218,7 +232,8 @@ class Application:
                    note=state.ending.said_note, entry=raw, standings=report.standings_json(after))
         return doc
 
-    def record_hand(self, entry: Any, form: str = "file", session: str | None = None, again: bool = False) -> dict:
+    def record_hand(self, entry: Any, form: str = "file", session: str | None = None, again: bool = False,
+                    revision: int | None = None) -> dict:
         """``hand``: check, score and store the next hand.
 
         ``entry`` is the hand as a file holds it (a dict), or with ``form="line"``
@@ -229,30 +244,36 @@ class Application:
         recorded (a command run twice) is refused (:class:`InputError`
         ``session.same_as_last``, naming that hand) unless ``again``; hands given as
         points only may repeat, and the prompt shows the hand before it is saved.
+        ``revision`` (from :meth:`table`): refuse with :class:`StateError`
+        ``session.changed_meanwhile`` when the session changed since it was read.
         """
         from scorekeeper.app import sessions
 
         with self.store.writing():
             loaded = self._open(session)
             raw = self._entry(loaded, entry, form)
+            sessions.pinned(self.store, loaded, revision, raw)
             if not again and form != "prompt":
                 _refuse_repeat(loaded, raw)
             loaded, result = sessions.record_in(self.store, loaded, raw, form)
         return self._hand_doc(loaded, result, loaded.state.hands)
 
-    def edit(self, number: int, entry: Any, form: str = "file", session: str | None = None) -> dict:
+    def edit(self, number: int, entry: Any, form: str = "file", session: str | None = None,
+             revision: int | None = None) -> dict:
         """``edit N``: re-record hand ``number``; it and the hands after it are scored again.
 
         Returns ``hand --json`` for that hand (``totals`` at that hand) plus
         ``standings`` (after the edit) and ``before``: ``{"scores", "totals"}``, the
         hand's scores and the standings totals as they were, to say what changed.
-        Refused when the edit would end the game before later hands.
+        Refused when the edit would end the game before later hands, and (``revision``
+        given, from :meth:`table`) when the session changed since it was read.
         """
         from scorekeeper.app import sessions
 
         with self.store.writing():
             loaded = self._open(session)
             raw = self._entry(loaded, entry, form)
+            sessions.pinned(self.store, loaded, revision, raw)
             before = _before(loaded, number)
             loaded, result = sessions.edit_in(self.store, loaded, number, raw, form)
         doc = self._hand_doc(loaded, result, number)
@@ -295,16 +316,17 @@ class Application:
         entry = hands[number - 1]["entry"]
         return {"session": loaded.record["id"], "number": number, "entry": entry, "lines": entry_lines(entry)}
 
-    def undo(self, session: str | None = None) -> dict:
-        """``undo``: take back the last hand. ``{"session", "number", "standings"}``."""
+    def undo(self, session: str | None = None, revision: int | None = None) -> dict:
+        """``undo``: take back the last hand. ``{"session", "number", "standings"}``. With
+        ``revision`` (from :meth:`undo_preview`), refused when the session changed since."""
         from scorekeeper.app import report, sessions
 
-        loaded, number = sessions.undo(self.store, session)
+        loaded, number = sessions.undo(self.store, session, revision)
         return {"session": loaded.record["id"], "number": number, "standings": report.standings_json(loaded)}
 
     def undo_preview(self, session: str | None = None) -> dict:
         """What ``undo`` would take back, for its question: :meth:`hand_entry` of the last
-        hand plus ``scores`` (the hand's), ``dealer`` (who dealt it), ``deal_word``
+        hand plus ``revision`` (the session file's, for :meth:`undo`), ``scores`` (the hand's), ``dealer`` (who dealt it), ``deal_word``
         ("hand" or "round") and, where the wild rank changes with the round (Crazy
         Rummy), ``round`` and ``wild``. Raises :class:`StateError` when there is no hand."""
         from scorekeeper.app import report
@@ -316,11 +338,12 @@ class Application:
         number = len(hands)
         entry = hands[-1]["entry"]
         variant = loaded.setup.variant
-        doc = {"session": loaded.record["id"], "number": number, "entry": entry, "lines": _lines(entry),
+        doc = {"session": loaded.record["id"], "revision": self.store.revision(loaded.record["id"]),
+               "number": number, "entry": entry, "lines": _lines(entry),
                "scores": dict(loaded.state.results[number - 1].scores), "dealer": loaded.state.dealer_of(number),
                "deal_word": variant.deal_word}
         if variant.round_matters:
-            doc.update(report.round_facts(variant, number))
+            doc.update(report.round_facts(variant, loaded.setup.round_of(number)))
         return doc
 
     def redo(self, session: str | None = None) -> dict:
@@ -575,22 +598,10 @@ class Application:
 
 
 def _lines(entry: Any) -> dict[str, str]:
-    """:func:`scorekeeper.app.audit.entry_lines`, with what it leaves out of a Gin Rummy
-    entry: the cards a player showed (``cards``), ``big`` for big gin, the up-card."""
+    """:func:`scorekeeper.app.audit.entry_lines` (Gin Rummy's cards, ``big`` and the up-card included)."""
     from scorekeeper.app.audit import entry_lines
 
-    lines = entry_lines(entry)
-    if not isinstance(entry, dict):
-        return lines
-    for name, part in (entry.get("players") or {}).items():
-        if isinstance(part, dict) and "cards" in part and name in lines:
-            cards = part["cards"]
-            cards = " ".join(cards) if isinstance(cards, (list, tuple)) else " ".join(str(cards).split())
-            big = " big" if entry.get("big_gin") and entry.get("knock") == name else ""
-            lines[name] = (cards + " " + lines[name]).strip() + big
-    if entry.get("upcard"):
-        lines[""] = (lines.get("", "") + " up=" + str(entry["upcard"])).strip()
-    return lines
+    return entry_lines(entry)
 
 
 def _refuse_repeat(loaded: Loaded, raw: Any) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from typing import Any, Sequence
 
-from scorekeeper.core.entry import match_player
+from scorekeeper.core.entry import find_player, match_player, name_key
 from scorekeeper.core.errors import InputError, StateError
 from scorekeeper.core.game import GameSetup, GameState, score_entry
 from scorekeeper.core.game import hand_number as check_hand_number  # explain's hand_number adds "the last"
@@ -122,28 +122,37 @@ def explain_json(loaded: Loaded, number: int | None = None, player: str | None =
 
 
 def _end_rule(setup: GameSetup) -> str:
-    """The rule end-of-game bonuses come from: Carousel's §2.4 with its I-2
-    (the only variant with end bonuses names I-2), else none known."""
-    return "§2.4, I-2" if "I-2" in setup.variant.interpretations else ""
+    """The rule end-of-game bonuses come from, as the variant declares it (``""``: none named)."""
+    return setup.variant.end_rule
 
 
 # ---------------------------------------------------------------- audit
 
 
-def entry_lines(entry: Any) -> dict[str, str]:
+def entry_lines(entry: Any, players: Sequence[str] = ()) -> dict[str, str]:
     """A stored hand entry in the one-line form people type (SPEC §4.2), per player:
-    ``{"Ann": "7H 8H 9H, QS QD QC +10H -AS 4D", "Bob": "-", ...}``; how the hand
-    ended, when the entry says so, under ``""`` (``"stock"``)."""
+    ``{"Ann": "7H 8H 9H, QS QD QC +10H -AS 4D", "Bob": "-", ...}`` (Gin Rummy's cards as
+    shown, ``knock``, ``big``); how the hand ended, when the entry says so, and the up-card
+    under ``""`` (``"stock"``, ``"up=7D"``). Names are written as the session's ``players``
+    spell them (an entry typed ``ann:`` is Ann's), so two versions of a hand line up."""
     if not isinstance(entry, dict):
         return {}
     out: dict[str, str] = {}
     for name, part in (entry.get("players") or {}).items():
-        out[name] = _player_line(part)
+        seat = (find_player(str(name), players) if players else None) or name
+        out[seat] = _player_line(part)
         for word in ("knock", "out"):
-            if entry.get(word) == name:
-                out[name] = (out[name] + " " + word).strip()
+            if isinstance(entry.get(word), str) and name_key(entry[word]) == name_key(str(name)):
+                out[seat] = (out[seat] + " " + word).strip()
+                if word == "knock" and entry.get("big_gin"):
+                    out[seat] += " big"
+    ending = []
     if entry.get("stock_exhausted"):
-        out[""] = "stock"
+        ending.append("stock")
+    if entry.get("upcard"):
+        ending.append(f"up={_cards_text(entry['upcard'])}")
+    if ending:
+        out[""] = " ".join(ending)
     return out
 
 
@@ -157,6 +166,8 @@ def _player_line(part: Any) -> str:
     if not isinstance(part, dict):
         return str(part)
     words = []
+    if part.get("cards"):  # Gin Rummy: just the cards shown
+        words.append(_cards_text(part["cards"]))
     if "table" in part:
         words.append(str(part["table"]))
     melds = part.get("melds")
@@ -284,7 +295,7 @@ def audit_json(loaded: Loaded) -> dict:
         out_events.append({
             "seq": seq, "time": ev.get("time"), "action": action, "number": number, "form": ev.get("form", ""),
             "entry": entry, "previous": previous,
-            "lines": entry_lines(entry), "previous_lines": entry_lines(previous),
+            "lines": entry_lines(entry, players), "previous_lines": entry_lines(previous, players),
             "scores": scores, "previous_scores": previous_scores,
             "change": _change(previous_scores, scores, players),
             "totals_before": before, "totals_after": totals_of(hands), "hands_after": len(hands),

@@ -446,7 +446,7 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
         scores = hand.scores
         row = [said_number]
         if by_round:
-            row.append(rank_letter(variant.wild_rank(number)))
+            row.append(rank_letter(variant.wild_rank(g.setup.round_of(number))))
         row.append(said_name[st.dealer_of(number)])
         if by_round:
             out = report.went_out(hand)

@@ -49,7 +49,8 @@ def setup_of(record: dict) -> GameSetup:
     variant = get_variant(record["variant"])
     players = tuple(record["players"])
     return GameSetup(variant, players, _rule_set(variant, record["rules"], len(players)),
-                     players.index(record["dealer"]), dict(record.get("carried") or {}))
+                     players.index(record["dealer"]), dict(record.get("carried") or {}),
+                     record.get("first_round") or 1)
 
 
 def _rule_set(variant: Variant, stored: dict, players: int) -> Mapping[str, Any]:

@@ -20,7 +20,7 @@ def round_facts(variant, number: int) -> dict:
 def coming_round(loaded: Loaded) -> dict:
     """:func:`round_facts` of the coming round; both null once the game is over."""
     variant, st = loaded.setup.variant, loaded.state
-    coming = st.hands + 1
+    coming = loaded.setup.round_of(st.hands + 1)
     if st.ending.finished or (variant.rounds is not None and coming > variant.rounds):
         return {"round": None, "wild": None}
     return round_facts(variant, coming)
@@ -33,7 +33,7 @@ def deal_words(loaded: Loaded, number: int) -> dict:
     words = loaded.setup.variant.deal_words
     if words is None:
         return {}
-    said = words(loaded.setup.rules, number)
+    said = words(loaded.setup.rules, loaded.setup.round_of(number))
     return {"deal_words": str(said) if said is not None else None}
 
 

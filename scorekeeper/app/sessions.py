@@ -26,11 +26,13 @@ __all__ = ["create", "next_hand", "record_in", "undo", "redo", "edit_in", "use",
 
 
 def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[str] = (),
-           title: str | None = None, dealer: str | None = None, carry: Sequence[str] = ()) -> Loaded:
+           title: str | None = None, dealer: str | None = None, carry: Sequence[str] = (),
+           first_round: int | None = None) -> Loaded:
     """Start a session and make it current; ``carry`` (``NAME=POINTS``) gives the totals a
-    game begun on paper starts from. Raises :class:`InputError` on bad setup."""
+    game begun on paper starts from, ``first_round`` the round it continues at (``--round``).
+    Raises :class:`InputError` on bad setup."""
     v = get_variant(variant)
-    setup = new_setup(v, players, rules, dealer, carry)
+    setup = new_setup(v, players, rules, dealer, carry, first_round)
     if title is not None and not title.strip():
         title = None
     if title is not None:
@@ -40,6 +42,8 @@ def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[s
                             setup.players[setup.first_dealer])
         if setup.carried:  # stored only when given: a session without it carried nothing
             record["carried"] = dict(setup.carried)
+        if setup.first_round != 1:  # likewise: a session without it starts at round 1
+            record["first_round"] = setup.first_round
         state = score_hands(setup, [])
         made = _started_before(store, record)
         if made is not None:  # this very `new` was saved before, but its index write failed: list it now
@@ -52,7 +56,8 @@ def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[s
 
 
 #: what makes two fresh sessions the same `new` (the id and time aside)
-_SETUP_KEYS = ("variant", "players", "rules", "title", "dealer", "carried", "hands", "undone", "audit")
+_SETUP_KEYS = ("variant", "players", "rules", "title", "dealer", "carried", "first_round", "hands", "undone",
+               "audit")
 
 
 def _started_before(store: Store, record: dict) -> dict | None:
@@ -132,10 +137,28 @@ def record_in(store: Store, loaded: Loaded, raw: Any, form: str) -> tuple[Loaded
     return Loaded(record, loaded.setup, state, loaded.full), result
 
 
-def undo(store: Store, session: str | None) -> tuple[Loaded, int]:
-    """Take back the last hand (kept for redo and in the audit trail)."""
+def pinned(store: Store, loaded: Loaded, revision: int | None, entry: Any = None, undoing: bool = False) -> None:
+    """Refuse a change made from what was shown at revision ``revision`` of the session
+    (the prompt's table, undo's question) when the session file has moved on since:
+    :class:`StateError` ``session.changed_meanwhile`` naming the session and giving
+    the entry as typed (one-line form), so it can be entered again. None: not pinned."""
+    if revision is None or store.revision(loaded.record["id"]) == revision:
+        return
+    if undoing:
+        raise StateError("session.changed_meanwhile_undo", session=loaded.record["id"])
+    from scorekeeper.app.audit import entry_lines
+
+    lines = entry_lines(entry)
+    typed = "; ".join(f"{name}: {line}" if name else line for name, line in lines.items())
+    raise StateError("session.changed_meanwhile", session=loaded.record["id"], entry=typed)
+
+
+def undo(store: Store, session: str | None, revision: int | None = None) -> tuple[Loaded, int]:
+    """Take back the last hand (kept for redo and in the audit trail); with ``revision``,
+    only if the session is still at the revision the question showed (:func:`pinned`)."""
     with store.writing():
         loaded = open_game(store, session)
+        pinned(store, loaded, revision, undoing=True)
         record, setup = loaded.record, loaded.setup
         if _retried(store, loaded, "undone", len(record["hands"]) + 1):
             _heal(store, loaded)  # this undo was made already (its index write failed): not a second one

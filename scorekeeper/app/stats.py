@@ -23,9 +23,9 @@ Definitions (also in docs/sharing.md, "Statistics"):
   final total (end-of-game bonuses included) was better than / worse than /
   equal to the opponent's — better meaning higher, or lower in Crazy Rummy.
   ``ahead + behind + level == finished``.
-- Gin Rummy adds, per player and per opponent, ``gin``: ``gins``, ``undercuts``,
-  ``knocks``, ``average_deadwood`` and ``shutouts`` (defined in
-  :mod:`scorekeeper.core.gin.tally`), over the gin games only.
+- A variant with statistics of its own (its ``tally``) adds them per player and per
+  opponent under its key: Gin Rummy's ``gin`` holds ``gins``, ``undercuts``, ``knocks``,
+  ``average_deadwood`` and ``shutouts`` (defined in :mod:`scorekeeper.core.gin.tally`).
 """
 from __future__ import annotations
 
@@ -50,8 +50,10 @@ class Game:
     totals: dict[str, int]
     finished: bool
     winners: tuple[str, ...]
-    #: a Gin Rummy game's hand facts (:class:`scorekeeper.core.gin.tally.GinGame`), else None
-    gin: Any = None
+    #: the variant's own statistics (:class:`~scorekeeper.core.rules.Tally`), else None
+    tally: Any = None
+    #: what this game holds for them (the tally's ``game_of``), else None
+    figures: Any = None
 
 
 def game_of(loaded) -> Game:
@@ -61,23 +63,24 @@ def game_of(loaded) -> Game:
         session=r["id"], title=r.get("title"), variant=r["variant"],
         lowest_wins=loaded.setup.variant.lowest_wins, players=tuple(loaded.setup.players),
         scores=tuple(dict(res.scores) for res in st.results), totals=dict(st.totals),
-        finished=st.ending.finished, winners=tuple(st.ending.winners), gin=_gin_game(loaded),
+        finished=st.ending.finished, winners=tuple(st.ending.winners), tally=loaded.setup.variant.tally,
+        figures=_figures(loaded),
     )
 
 
-def _gin_game(loaded) -> Any:
-    """A gin game's hand facts; a game read from its cache (numbers only) is scored for them."""
-    if loaded.record["variant"] != "gin":
+def _figures(loaded) -> Any:
+    """What a game holds for its variant's own statistics (None without them); a game read
+    from its cache (numbers only) is scored for them."""
+    tally = loaded.setup.variant.tally
+    if tally is None:
         return None
     from scorekeeper.app.games import scored
-    from scorekeeper.core.gin.tally import GinGame
     from scorekeeper.core.scoring import HandResult
 
     st = loaded.state
     if not all(isinstance(res, HandResult) for res in st.results):
         st = scored(loaded.record, loaded.setup).state
-    return GinGame(tuple(loaded.setup.players), tuple(res.context for res in st.results), st.ending.finished,
-                   tuple(st.ending.winners), bool(st.facts.get("shutout")))
+    return tally.game_of(loaded.setup.players, st)
 
 
 def _where(game: Game, number: int, score: int) -> dict[str, Any]:
@@ -115,18 +118,20 @@ def player_stats(name: str, games: Sequence[Game]) -> dict[str, Any]:
         "best": best,
         "worst": worst,
         "head_to_head": head_to_head(name, mine),
-        **_gin_row(name, mine),
+        **_own_row(name, mine),
     }
 
 
-def _gin_row(name: str, games: Sequence[Game]) -> dict[str, Any]:
-    """``{"gin": {...}}`` when ``games`` hold gin games, else nothing."""
-    gin = [g.gin for g in games if g.gin is not None]
-    if not gin:
+def _own_row(name: str, games: Sequence[Game]) -> dict[str, Any]:
+    """``{key: {...}}``: the variant's own statistics over ``games`` (its tally's), else nothing."""
+    own = [g for g in games if g.tally is not None]
+    if not own:
         return {}
-    from scorekeeper.core.gin.tally import tally
-
-    return {"gin": tally(name, gin)}
+    tally = own[0].tally
+    row = tally.empty()
+    for g in own:
+        tally.add(row, name, g.figures)
+    return {tally.key: row}
 
 
 def head_to_head(name: str, games: Sequence[Game]) -> list[dict[str, Any]]:
@@ -145,10 +150,8 @@ def head_to_head(name: str, games: Sequence[Game]) -> list[dict[str, Any]]:
             row = rows.setdefault(other, {"opponent": other, "games": 0, "finished": 0,
                                           "ahead": 0, "behind": 0, "level": 0})
             row["games"] += 1
-            if g.gin is not None:
-                from scorekeeper.core.gin.tally import add_game, empty
-
-                add_game(row.setdefault("gin", empty()), name, g.gin)
+            if g.tally is not None:
+                g.tally.add(row.setdefault(g.tally.key, g.tally.empty()), name, g.figures)
             if not g.finished:
                 continue
             row["finished"] += 1
@@ -167,7 +170,8 @@ def compute(games: Sequence[Game], player: str | None = None, variant: str | Non
     points and Crazy Rummy penalties are never averaged or compared together.
 
     ``variant`` (a canonical id) keeps only that variant's games; ``player``
-    keeps only that player's rows (head-to-head still lists every opponent).
+    keeps only that player's rows and the games they sat in (``sessions`` counts those;
+    head-to-head still lists every opponent).
     Raises :class:`InputError` when ``player`` sat in no session at all.
     Shape: ``{"player", "variant", "sessions": N, "variants": [block, ...]}``, one
     block per variant played (in the order ``rules`` lists them: each variant's ``list_order``):
@@ -181,7 +185,9 @@ def compute(games: Sequence[Game], player: str | None = None, variant: str | Non
     everyone = _names(games)
     if player is not None and player not in everyone:
         raise InputError("stats.no_player", player=player, hint=did_you_mean(player, everyone))
-    chosen = [g for g in games if g.scores and (variant is None or g.variant == variant)]
+    # with a player chosen, the games counted are that player's own (SPEC §5: "games" a player sat in)
+    chosen = [g for g in games if g.scores and (variant is None or g.variant == variant)
+              and (player is None or player in g.players)]
     played = sorted({g.variant for g in chosen}, key=lambda v: (get_variant(v).list_order, v))
     blocks = []
     for vid in ([variant] if variant is not None else played):

@@ -52,12 +52,8 @@ class Run:
         return self._apps[given]
 
 
-def run(ctx: typer.Context | None = None) -> Run:
+def run(ctx: typer.Context) -> Run:
     """The run's :class:`Run` (made by the root callback)."""
-    if ctx is None:
-        import typer._click as click
-
-        ctx = click.get_current_context()
     found = ctx.find_object(Run)
     if found is None:  # a command invoked without the root callback (never from the command line)
         found = ctx.ensure_object(Run)
@@ -80,23 +76,35 @@ class Boundary(frame.Framed, TyperGroup):
         """A ``--lang`` after the command is read by the root option (SPEC §7: before or
         after the command, like ``--db``); whether the command asks for ``--json`` is
         noted for the root callback."""
-        rest = super().parse_args(ctx, language.lang_first(list(args)))
-        ctx.meta[language.JSON_KEY] = language.wants_json([*getattr(ctx, "_protected_args", []), *ctx.args])
+        rest = super().parse_args(ctx, language.lang_first(list(args)))  # the words after the command's name
+        ctx.meta[language.JSON_KEY] = language.wants_json(rest)
         return rest
 
     def make_context(self, info_name: Any, args: list[str], parent: Any = None, **extra: Any) -> Any:
         """The root's context; a usage error on the root's own options is said in the spoken
-        language (:func:`scorekeeper.cli.frame.usage_error`)."""
+        language (:func:`scorekeeper.cli.frame.usage_error`); Ctrl-C while the line is parsed
+        is said as anywhere else (:func:`interrupted`)."""
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
         except frame.UsageError as e:
             if type(e).__name__ == "NoArgsIsHelpError":
                 raise
             raise typer.Exit(frame.usage_error(e)) from None
+        except KeyboardInterrupt:
+            raise typer.Exit(interrupted()) from None
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """The program's help, the variants listed from the registry (SPEC §8)."""
+        from scorekeeper.cli.options import with_variants
+
+        self.help = with_variants(self.help, "and")
+        super().format_help(ctx, formatter)
 
     def invoke(self, ctx: Any) -> Any:
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # a write error of buffered output surfaces here, not at exit
+            return result
         except frame.UsageError as e:  # a command's arguments or options: said from the error's data
             if type(e).__name__ == "NoArgsIsHelpError":
                 raise
@@ -104,6 +112,14 @@ class Boundary(frame.Framed, TyperGroup):
         except typer.Abort:  # Ctrl-C or the end of input at a question
             frame.aborted()
             raise typer.Exit(1) from None
+        except KeyboardInterrupt:
+            if _debugging(ctx):
+                raise
+            raise typer.Exit(interrupted()) from None
+        except OSError as e:
+            if not output_error(e) or _debugging(ctx):
+                raise
+            raise typer.Exit(output_failed(e)) from None
         except ScorekeeperError as e:
             if _debugging(ctx):
                 raise
@@ -111,6 +127,62 @@ class Boundary(frame.Framed, TyperGroup):
             with language.speaking(obj.language if isinstance(obj, Run) else language.spoken()):
                 sys.stderr.write(for_the_terminal(e.message.rstrip()) + "\n")
             raise typer.Exit(int(e.exit_code)) from None
+
+
+def _say(text: str) -> None:
+    """One sentence on standard error (nothing when even that cannot be written)."""
+    try:
+        sys.stderr.write(for_the_terminal(text) + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def interrupted() -> int:
+    """Ctrl-C: one sentence on standard error saying whether the change was saved
+    (the store notes the moment a file is put in place, with Ctrl-C held); returns 130.
+    A second Ctrl-C is ignored while this is said."""
+    import signal
+
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except (ValueError, OSError):  # not the main thread
+        pass
+    from scorekeeper.app.application import change_kept
+
+    _say(ScorekeeperError("cli.interrupted_kept" if change_kept() else "cli.interrupted").message)
+    return 130
+
+
+#: errors of a write to standard output: a full disk, /dev/full, a lost terminal, a file too big
+_OUTPUT_ERRNOS = {"ENOSPC", "EIO", "EDQUOT", "EFBIG", "EPIPE", "ENXIO", "EBADF"}
+
+
+def output_error(e: OSError) -> bool:
+    """Whether ``e`` is a failed write of the output (errno of a full disk, a closed pipe…)."""
+    import errno
+
+    return e.errno in {getattr(errno, name) for name in _OUTPUT_ERRNOS if hasattr(errno, name)}
+
+
+def output_failed(e: OSError) -> int:
+    """Standard output could not be written: one sentence (none for a closed pipe: the reader
+    left, as ``| head`` does), standard output sent to /dev/null so nothing more fails at
+    exit, and exit status 1."""
+    import errno
+
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, 1)  # what is still buffered goes nowhere instead of failing again at exit
+        os.close(fd)
+    except OSError:
+        pass
+    if e.errno != errno.EPIPE:
+        from scorekeeper.app.application import change_kept
+
+        code = "cli.output_failed_kept" if change_kept() else "cli.output_failed"
+        _say(ScorekeeperError(code, strerror=e.strerror or str(e)).message)
+    return 1
 
 
 def for_the_terminal(text: str) -> str:

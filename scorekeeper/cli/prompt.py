@@ -583,7 +583,7 @@ def _cards_text(text: str) -> str:
 
 # -- Gin Rummy ---------------------------------------------------------------------
 # Entering a Gin Rummy hand at the table (SPEC §2.7, §4.1): the cards, not the melds.
-# 
+#
 # Each player is asked for the cards they show — ten, eleven for big gin — in
 # any order; scorekeeper arranges them itself. An answer may also be the
 # deadwood as points (``19``) or, for those who want to, the arranged form of

@@ -219,6 +219,7 @@ def parse_entry(
     knock_allowed: bool,
     zero_is_empty: bool = True,
     out_bonus: int = 0,
+    out_ends: bool = True,
 ) -> HandEntry:
     """Check and type a hand entry for a session with ``players`` in seat order.
 
@@ -227,11 +228,13 @@ def parse_entry(
     hand means no cards left, so it follows the rules of going out (I-6): only one
     player holds nothing, nobody else went out, and where going out scores
     (``out_bonus`` points) the entry must name that player as ``out``, since the
-    bonus is not to be guessed. Raises :class:`InputError`.
+    bonus is not to be guessed. ``out_ends``: going out ends a hand; where it does not
+    (Knock Rummy: only a knock does) a hand with nothing left is a count of 0, and ``out``
+    is no key of the entry. Raises :class:`InputError`.
     """
     if not isinstance(raw, dict):
         raise InputError("entry.not_table")
-    top = {"players", "out", "stock_exhausted"} | ({"knock"} if knock_allowed else set())
+    top = {"players", "stock_exhausted"} | ({"out"} if out_ends else set()) | ({"knock"} if knock_allowed else set())
     for key in raw:
         if key not in top:
             if key == "knock":
@@ -265,7 +268,7 @@ def parse_entry(
         raise InputError("entry.out_holds_cards", player=out, count=held, cards=entries[out].hand)
     if out is not None and entries[out].hand_points:
         raise InputError("entry.out_with_points", player=out, points=entries[out].hand_points)
-    empty = [p for p, e in entries.items() if e.nothing_left(zero_is_empty)]
+    empty = [p for p, e in entries.items() if out_ends and e.nothing_left(zero_is_empty)]
     if len(empty) > 1:
         raise InputError("entry.two_out" if len(empty) == 2 else "entry.several_out", players=empty)
     if out is not None and empty and empty[0] != out:

@@ -33,13 +33,16 @@ class GameSetup:
     mapping of stored values is checked and made typed), the first
     dealer's seat (0-based), and ``carried``: the totals a game begun on paper
     starts from (points per player, in seat order; 0 for a player not named).
-    Carried points count in the totals and toward the target; they are not a hand."""
+    Carried points count in the totals and toward the target; they are not a hand.
+    ``first_round`` is the round (deal) the first hand recorded is, for a game begun on
+    paper where rounds differ (Crazy Rummy's wild rank): 1 unless ``new --round``."""
 
     variant: Variant
     players: tuple[str, ...]
     rules: Mapping[str, Any]
     first_dealer: int = 0
     carried: Mapping[str, int] = field(default_factory=dict, compare=False, hash=False)
+    first_round: int = field(default=1, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, self.variant.rules_type):
@@ -49,6 +52,11 @@ class GameSetup:
                 isinstance(v, int) and not isinstance(v, bool) for v in given.values()):
             raise InputError("carry.not_points_per_player", players=list(self.players))
         object.__setattr__(self, "carried", {p: given[p] for p in self.players if given.get(p)})
+
+    def round_of(self, number: int) -> int:
+        """The round (deal) hand ``number`` (1-based, as recorded) is: ``number`` in a game
+        recorded from its start, later in a game continued from paper (``new --round``)."""
+        return number + self.first_round - 1
 
     def start_totals(self) -> dict[str, int]:
         """Each player's total before the first hand: what was carried over, else 0."""
@@ -321,13 +329,16 @@ def parse_carry(args: Sequence[str] | Mapping[str, Any], players: Sequence[str])
 
 def new_setup(
     variant: Variant, players: Sequence[str], rule_args: Sequence[str] = (), dealer: str | None = None,
-    carry: Sequence[str] | Mapping[str, Any] = (),
+    carry: Sequence[str] | Mapping[str, Any] = (), first_round: int | None = None,
 ) -> GameSetup:
-    """Check a new game: player count and names, options, first dealer, and the
-    points carried over from paper (``carry``: ``NAME=POINTS`` values, see :func:`parse_carry`).
+    """Check a new game: player count and names, options, first dealer, the points
+    carried over from paper (``carry``: ``NAME=POINTS`` values, see :func:`parse_carry`)
+    and the round a game begun on paper continues at (``first_round``, SPEC §5 ``--round``).
 
     Raises :class:`InputError` for a wrong count, a duplicate or empty name,
-    an unknown dealer, a bad option or a bad carry.
+    an unknown dealer, a bad option, a bad carry, a carried total that already
+    reaches the target (the game would be over), or a round where rounds do not
+    differ or past the last.
     """
     players = [str(p) for p in players]
     for p in players:
@@ -361,7 +372,34 @@ def new_setup(
             raise InputError("game.unknown_dealer_near", dealer=dealer, near=near)
         first = players.index(dealer)
     carried = parse_carry(carry, players) if carry else {}
-    return GameSetup(variant, tuple(players), rules, first, carried)
+    target = rules["target"] if "target" in rules else None
+    if target is not None:
+        reached = [p for p in players if carried.get(p, 0) >= target]
+        if reached:
+            raise InputError("carry.reaches_target", players=reached, points=carried[reached[0]], target=target)
+    start = 1
+    if first_round is not None:
+        last = _last_round(variant, rules)
+        if last is None:
+            raise InputError("round.not_for_variant", variant=variant.said_name, round=first_round)
+        if not 1 <= first_round <= last:
+            raise InputError("round.out_of_range", variant=variant.said_name, round=first_round, last=last)
+        start = first_round
+    return GameSetup(variant, tuple(players), rules, first, carried, start)
+
+
+def _last_round(variant: Variant, rules: Mapping[str, Any]) -> int | None:
+    """The last round (deal) of a game whose rounds differ, from the variant's facts: its fixed
+    number of rounds (Crazy Rummy's 13), else the last deal its deals' words name (Contract
+    Rummy's contracts); None where rounds do not differ (the game ends at a target)."""
+    if variant.rounds is not None:
+        return variant.rounds
+    if variant.deal_words is None:
+        return None
+    last = 0
+    while variant.deal_words(rules, last + 1) is not None and last < 100:
+        last += 1
+    return last or None
 
 
 def score_entry(setup: GameSetup, raw: Any, number: int) -> HandResult:
@@ -371,7 +409,7 @@ def score_entry(setup: GameSetup, raw: Any, number: int) -> HandResult:
         entry = v.read_entry(raw, setup.players)
     else:
         entry = parse_entry(raw, setup.players, set(v.player_keys), v.knock_allowed, v.zero_is_empty,
-                            v.out_bonus(setup.rules))
+                            v.out_bonus(setup.rules), "out" in v.endings)
     check_points(entry, setup, number)
     return v.score(entry, setup, number)
 

@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterator, Sequence
 from scorekeeper.core.cards import RANKS, Card
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.melds import MeldReading, MeldRules
-from scorekeeper.core.messages import pgettext, render
+from scorekeeper.core.messages import add_variant_texts, pgettext, render
 
 
 @dataclass(frozen=True)
@@ -222,6 +222,19 @@ class Wilds(StrEnum):
     ROUND_RANK = "round rank"
 
 
+@dataclass(frozen=True)
+class Tally:
+    """A variant's own statistics (``stats``, SPEC §5), added to each player's row and to each
+    head-to-head row under ``key``: ``game_of(players, state)`` gives what one game holds for
+    them (``state`` a scored :class:`~scorekeeper.core.game.GameState`), ``empty()`` a row of
+    zeros, ``add(row, name, game)`` adds a game's figures for player ``name`` to ``row``."""
+
+    key: str
+    game_of: Callable[[Sequence[str], Any], Any]
+    empty: Callable[[], dict]
+    add: Callable[[dict, str, Any], dict]
+
+
 @dataclass(frozen=True, eq=False)
 class Variant:
     """One rummy variant, as the rule book has it.
@@ -341,6 +354,16 @@ class Variant:
     #: ``dealt_words(players)`` -> the cards dealt in words as data, where they change from deal to
     #: deal (Contract Rummy: 10 each in deals 1-4, 12 in deals 5-7); None: :attr:`deal` says it
     dealt_words: Callable[[int], Any] | None = None
+    #: the variant's own statistics, where it has any (Gin Rummy's gins, undercuts, knocks …)
+    tally: Tally | None = None
+    #: the rule the end-of-game bonuses come from, as an explanation cites it (``"§2.4, I-2"``)
+    end_rule: str = ""
+
+    def __post_init__(self) -> None:
+        """The variant's own texts join the program's as soon as it is made (SPEC §8), however
+        it is reached. Raises ``ValueError`` for a message code that is already another's."""
+        if self.templates or self.catalogs is not None:
+            add_variant_texts(self.id, self.templates, self.catalogs)
 
     # -- facts read as the rest of the program asks for them --
 
@@ -483,7 +506,7 @@ class Variant:
         wild = None
         if self.wilds is Wilds.ROUND_RANK and values.wild is not None:
             try:
-                wild = self.wild_rank(number)
+                wild = self.wild_rank(setup.round_of(number))
             except InputError:  # a round after the last: refused when it is scored
                 wild = None
         table = held = anywhere = 0

@@ -70,10 +70,15 @@ def variant_texts() -> list[tuple[str, str | None]]:
 
 
 def built_in_variants() -> list:
-    """The variants this package declares (an installed plugin's texts are its own catalogs' business)."""
-    from scorekeeper.core.variants import declared, get_variant
+    """The variants this package declares, as its ``pyproject.toml`` has them (whatever is installed:
+    an installed plugin's texts are its own catalogs' business)."""
+    import tomllib
 
-    return [get_variant(name) for name, ep in declared().items() if ep.value.startswith("scorekeeper.")]
+    from scorekeeper.core.plugins import GROUP
+    from scorekeeper.core.variants import get_variant
+
+    project = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    return [get_variant(name) for name in project["project"]["entry-points"][GROUP]]
 
 
 def command_helps() -> list[str]:

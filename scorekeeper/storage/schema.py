@@ -16,10 +16,12 @@ A session record (document 1 of a session file's ``session`` table)::
      "audit": [{"time": ..., "action": "entered|edited|undone|redone", "number": 3,
                 "entry": {...}, "previous": {...} | None}],
      "derived": {...optional cache of the scores the hands give, see cached_derived...},
-     "carried": {"Ann": 120, ...}}   # optional: totals carried over from a game begun on paper
+     "carried": {"Ann": 120, ...},   # optional: totals carried over from a game begun on paper
+     "first_round": 5}               # optional: the round a game begun on paper continues at
 
 ``carried`` (``new --carry``) is optional: a record without it (every session
-written before it existed) carried nothing. Each key is a player, written as in
+written before it existed) carried nothing. ``first_round`` (``new --round``, a whole
+number ≥ 1) is optional too: without it the first hand is round 1. Each key is a player, written as in
 ``players``; each value a whole number of points.
 
 Beyond the types, a record must make sense to the rules: its variant is one
@@ -144,6 +146,7 @@ def _validators() -> Any:
         variant=(text, True),
         dealer=(text, True),
         carried=(cs.nullable_schema(points), False),
+        first_round=(cs.int_schema(ge=1), False),
     )
     # one hand of the cache: points per player, who won it, points only, how it ended
     derived_hand = record_of(scores=(points, True), won=(names, True), points_only=(flag, True),

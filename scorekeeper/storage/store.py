@@ -60,10 +60,10 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from scorekeeper.core.errors import ScorekeeperError, StateError, StoreError
-from scorekeeper.storage import files, migrations, schema
+from scorekeeper.storage import files, schema
 from scorekeeper.storage.backups import BACKUPS_KEPT, Backup, Backups
 from scorekeeper.storage.files import (DamagedFile, atomic_write_text, damaged, directory_syncs_deferred, dumps,
                                        fsync_directory, read_json)

@@ -9,7 +9,7 @@ from typing_extensions import Annotated
 from scorekeeper.cli import complete
 from scorekeeper.cli.boundary import run
 from scorekeeper.cli.language import _
-from scorekeeper.cli.options import VARIANT_HELP, DbOpt, JsonOpt, SessionOpt
+from scorekeeper.cli.options import VARIANT_HELP, DbOpt, ListsVariants, JsonOpt, SessionOpt
 from scorekeeper.core.errors import ExitCode
 
 VariantArg = Annotated[str, typer.Argument(help=VARIANT_HELP, show_default=False,
@@ -38,7 +38,7 @@ def register(app: typer.Typer) -> None:
         r = run(ctx)
         r.terminal.show(r.app(db).explain(number, player, session), json_, draw.explain)
 
-    @app.command()
+    @app.command(cls=ListsVariants)
     def check(
         ctx: typer.Context,
         variant: VariantArg,

@@ -10,7 +10,7 @@ from typing_extensions import Annotated
 from scorekeeper.cli import complete
 from scorekeeper.cli.boundary import run
 from scorekeeper.cli.language import _
-from scorekeeper.cli.options import VARIANT_HELP, DbOpt, JsonOpt, RuleOpt, SessionOpt, YesOpt
+from scorekeeper.cli.options import VARIANT_HELP, DbOpt, ListsVariants, JsonOpt, RuleOpt, SessionOpt, YesOpt
 from scorekeeper.core.errors import InputError
 
 ENTRY_HELP = _(
@@ -80,7 +80,7 @@ def confirm(yes: bool, what: str, show: Callable[[], None] | None = None, **fact
 
 
 def register(app: typer.Typer) -> None:
-    @app.command()
+    @app.command(cls=ListsVariants)
     def new(
         ctx: typer.Context,
         variant: Annotated[Optional[str], typer.Argument(help=VARIANT_HELP + " " + _(
@@ -96,6 +96,10 @@ def register(app: typer.Typer) -> None:
                                                       "player)."), show_default=False,
                                                       autocompletion=complete.player_names)] = None,
         carry: CarryOpt = None,
+        round_: Annotated[Optional[int], typer.Option(
+            "--round", metavar="N", min=1, help=_("Continue a game begun on paper at round (deal) N, where rounds "
+                                                  "differ (crazy: N sets the wild rank; contract: deal N)."),
+            show_default=False)] = None,
         like: Annotated[Optional[str], typer.Option("--like", metavar="SESSION", help=_(
             "Start the next game of this session (id or title): the same variant, players and rules."),
             show_default=False, autocompletion=complete.session_ids)] = None,
@@ -113,12 +117,13 @@ def register(app: typer.Typer) -> None:
           scorekeeper new crazy Ann Bob Cy Dee --dealer Bob
           scorekeeper new 500 Ann Bob --rule target=300 --rule out_bonus=10 --title "Friday"
           scorekeeper new carousel Ann Bob Cy --carry Ann=120 --carry bob=85
+          scorekeeper new crazy Ann Bob Cy --carry Ann=30 --round 5
           scorekeeper new --like "Friday night"
         """
         from scorekeeper.cli.render import game as draw
 
         r = run(ctx)
-        doc = r.app(db).new(variant, players or [], rule or [], title, dealer, carry or [], like)
+        doc = r.app(db).new(variant, players or [], rule or [], title, dealer, carry or [], like, round_)
         r.terminal.show(doc, json_, draw.new_session, for_people=("variant_name", "standings"))
 
     @app.command()
@@ -154,14 +159,17 @@ def register(app: typer.Typer) -> None:
         r = run(ctx)
         application = r.app(db)
         raw, form = entry_from(entries, file)
+        revision = None
         if raw is None:
             table = application.table(session)  # the session must exist before anything is asked
             if not sys.stdin.isatty():
                 raise InputError("cli.entry.none", command="hand")
             from scorekeeper.cli.prompt import ask_hand
 
+            # the session and its revision as shown: saved there, or refused if changed meanwhile
+            session, revision = table["session"], table["revision"]
             raw, form = ask_hand(r.terminal, application, table, session), "prompt"
-        doc = application.record_hand(raw, form, session, again)
+        doc = application.record_hand(raw, form, session, again, revision)
         r.terminal.show(doc, json_, draw.hand, for_people=("standings",))
 
     @app.command()
@@ -190,16 +198,18 @@ def register(app: typer.Typer) -> None:
         r = run(ctx)
         application = r.app(db)
         raw, form = entry_from(entries, file)
+        revision = None
         if raw is None:
             if not sys.stdin.isatty():
                 application.session_id(session)  # no session is said before a missing hand
                 raise InputError("cli.entry.none", command=f"edit {number}")
             table = application.table(session, number)  # the hand must exist before anything is asked
+            session, revision = table["session"], table["revision"]  # pinned, as for `hand`
             old = application.hand_entry(number, session)["entry"]
             from scorekeeper.cli.prompt import ask_hand
 
             raw, form = ask_hand(r.terminal, application, table, session, old=old), "prompt"
-        doc = application.edit(number, raw, form, session)
+        doc = application.edit(number, raw, form, session, revision)
         r.terminal.show(doc, json_, draw.edited, for_people=("standings", "before"))
 
     @app.command()
@@ -243,11 +253,13 @@ def register(app: typer.Typer) -> None:
 
         r = run(ctx)
         application = r.app(db)
+        revision = None
         if not yes:
             shown = application.undo_preview(session)
             what = "undo_round" if shown.get("deal_word") == "round" else "undo"  # the rule book's word
             confirm(yes, what, lambda: draw.taking_back(r.terminal, shown), hand=shown["number"])
-        draw.undone(r.terminal, application.undo(session))
+            session, revision = shown["session"], shown["revision"]  # the hand shown, or nothing
+        draw.undone(r.terminal, application.undo(session, revision))
 
     @app.command()
     def redo(ctx: typer.Context, session: SessionOpt = None, db: DbOpt = None) -> None:

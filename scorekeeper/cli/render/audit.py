@@ -49,7 +49,7 @@ def _entry_text(t: Any, lines: dict, previous: dict | None, action: str) -> Text
         out.append(typed_cards(text, t))
         if action == "edited" and previous is not None and previous.get(p) != text:
             out.append("\n  " + _("was:") + " ", style="dim")
-            out.append(typed_cards(previous.get(p, ""), t, "dim"))
+            out.append(typed_cards(previous.get(p) or "—", t, "dim"))  # nothing given before: a dash
         out.append("\n")
     out.rstrip()
     return out

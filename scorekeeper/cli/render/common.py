@@ -20,6 +20,23 @@ def wild_words(wild: str) -> str:
     return render(f"crazy.wild.{RANKS.index(wild) + 1}", {})
 
 
+def variant_of(doc: dict):
+    """The variant a document is about (``variant``, or its standings' ``variant``): its
+    declared facts decide what a screen shows, never its id."""
+    from scorekeeper.core.variants import get_variant
+
+    return get_variant(doc["variant"] if "variant" in doc else doc["standings"]["variant"])
+
+
+def round_wild(variant: Any, number: int) -> str | None:
+    """The rank wild in deal ``number`` (``"7"``) for a variant whose wild rank is the round's
+    (``round_matters``), else None."""
+    if not variant.round_matters:
+        return None
+    rank = variant.wild_rank(number)
+    return RANKS[rank - 1] if rank else None
+
+
 def rank_said(rank: str) -> str:
     """``"A"`` (a rank as a document writes it) → its letter in the spoken language (``Т`` in Ukrainian)."""
     return rank_letter(RANKS.index(rank) + 1)
@@ -85,14 +102,41 @@ def column_widths(t: Any, drawn: Any) -> list[tuple[int, int]]:
     """Each column of ``drawn`` (a rich Table): how narrow it can be without breaking
     a word and how wide it is when nothing wraps, its padding left out (its
     ``min_width`` counted), for :func:`table_width`."""
-    console = t.out
-    options = console.options.update_width(1_000_000)
-    widths = []
-    for i, c in enumerate(drawn.columns):
-        m = drawn._measure_column(console, options, c)
-        pad = drawn._get_padding_width(i)
-        widths.append((m.minimum - pad, m.maximum - pad))
-    return widths
+    options = t.out.options.update_width(1_000_000)
+    return [column_range(t.out, options, drawn, c) for c in drawn.columns]
+
+
+def _padding(drawn: Any, index: int) -> int:
+    """The padding the cells of column ``index`` of ``drawn`` get, left and right (a rich
+    Table's own rule: no padding at the outer edges without ``pad_edge``)."""
+    top, right, bottom, left = drawn.padding
+    if drawn.collapse_padding:
+        left, right = 0, abs(left - right)
+    if not drawn.pad_edge:
+        left = 0 if index == 0 else left
+        right = 0 if index == len(drawn.columns) - 1 else right
+    return left + right
+
+
+def column_range(console: Any, options: Any, drawn: Any, column: Any) -> tuple[int, int]:
+    """How narrow column ``column`` of ``drawn`` (a rich Table) can be without breaking a
+    word, and how wide it is when nothing wraps, its padding left out: its cells (heading,
+    rows, footer) measured with rich's public ``Measurement.get``, within the column's
+    ``width``, ``min_width`` and ``max_width``."""
+    from rich.measure import Measurement
+
+    if column.width is not None:
+        return column.width, column.width
+    cells = ([column.header] if drawn.show_header else []) + list(column.cells) + (
+        [column.footer] if drawn.show_footer else [])
+    measured = [Measurement.get(console, options, cell) for cell in cells]
+    low = max((m.minimum for m in measured), default=1)
+    high = max((m.maximum for m in measured), default=options.max_width)
+    if column.min_width is not None:
+        low, high = max(low, column.min_width), max(high, column.min_width)
+    if column.max_width is not None:
+        low, high = min(low, column.max_width), min(high, column.max_width)
+    return low, high
 
 
 def table_width(columns: list[tuple[int, int]], gap: int, narrowest: bool = False) -> int:
@@ -104,10 +148,28 @@ def table_width(columns: list[tuple[int, int]], gap: int, narrowest: bool = Fals
     return sum((max(low, 1) if narrowest else high) + pad for (low, high), pad in zip(columns, pads)) + n - 1
 
 
-def winners_line(winners: list[str], hands: int | None = None) -> Text:
-    """``Game over: Ann wins.``, or ``Game over: Ann wins after 12 hands.``"""
+def counts_rounds(doc: dict) -> bool:
+    """Whether the variant of ``doc`` (a document naming its ``variant`` id, or giving its
+    ``deal_word``) calls a deal a round, as Carousel's and Crazy Rummy's rule books do."""
+    if doc.get("deal_word"):
+        return doc["deal_word"] == "round"
+    from scorekeeper.core.variants import get_variant
+
+    try:
+        return get_variant(doc["variant"]).deal_word == "round"
+    except Exception:  # no variant named, or one that cannot be loaded: its deals are hands
+        return False
+
+
+def winners_line(winners: list[str], hands: int | None = None, rounds: bool = False) -> Text:
+    """``Game over: Ann wins.``, or ``Game over: Ann wins after 12 hands.`` (rounds, with ``rounds``)"""
     if hands is None:
         text = ngettext("Game over: {names} wins.", "Game over: {names} win.", len(winners))
+    elif rounds:
+        text = (ngettext("Game over: {names} wins after {hands} round.",
+                         "Game over: {names} wins after {hands} rounds.", hands) if len(winners) == 1 else
+                ngettext("Game over: {names} win after {hands} round.", "Game over: {names} win after {hands} rounds.",
+                         hands))
     else:
         text = (ngettext("Game over: {names} wins after {hands} hand.", "Game over: {names} wins after {hands} hands.",
                          hands) if len(winners) == 1 else
@@ -124,17 +186,10 @@ def fit_columns(t: Any, drawn: Any) -> bool:
     console = t.out
     options = console.options.update_width(1_000_000)
     columns = list(drawn.columns)
-    ranges = [drawn._measure_column(console, options, c) for c in columns]
-    pads = []
-    for i, c in enumerate(columns):
-        # the padding a column's cells get (rich's own rule: no padding at the outer edges)
-        top, right, bottom, left = drawn.padding
-        if not drawn.pad_edge:
-            left = 0 if i == 0 else left
-            right = 0 if i == len(columns) - 1 else right
-        pads.append(left + right)
-    widths = [r.maximum for r in ranges]
-    mins = [max(r.minimum, p + 1) for r, p in zip(ranges, pads)]
+    pads = [_padding(drawn, i) for i in range(len(columns))]
+    ranges = [column_range(console, options, drawn, c) for c in columns]
+    widths = [high + p for (low, high), p in zip(ranges, pads)]
+    mins = [max(low + p, p + 1) for (low, high), p in zip(ranges, pads)]
     available = console.width - (len(columns) - 1 if drawn.box is not None else 0)
     if sum(widths) <= available:
         return True

@@ -6,18 +6,20 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.cards import card_list, cards
-from scorekeeper.cli.render.common import (names, natural_width, player_range, signed, table, variant_name, wild_words,
+from scorekeeper.cli.render.common import (counts_rounds, names, natural_width, player_range, round_wild, signed,
+                                           table, variant_name, variant_of, wild_words,
                                            winners_line)
 from scorekeeper.core.messages import _, ngettext
 
 
-def _context_words(context: dict) -> str:
-    words = []
-    if context.get("round"):
-        words.append(_("round {round}").format(round=context["round"]))
-    if context.get("wild"):
-        words.append(wild_words(str(context["wild"])))
-    return ", ".join(words)
+def _round_words(doc: dict, rounds: bool = False) -> str:
+    """``round 7, sevens are wild`` for a hand of a variant whose wild rank is the round's
+    (without ``round 7`` where the heading is the round's own number already)."""
+    wild = round_wild(variant_of(doc), doc["number"])
+    if wild is None:
+        return ""
+    words = [] if rounds else [_("round {round}").format(round=doc["number"])]
+    return ", ".join(words + [wild_words(wild)])
 
 
 def _kind(kind: str) -> str:
@@ -40,15 +42,16 @@ def _single_term(arithmetic: str) -> bool:
 def explain(t: Any, doc: dict) -> None:
     """``explain``: per player a table of every card (card, points, reason, rule),
     the arithmetic of the score, then end-of-game bonuses and the rules cited."""
-    title = Text(_("Hand {number}").format(number=doc["number"]), style="bold")
-    extra = _context_words(doc.get("context") or {})
+    rounds = counts_rounds(doc)
+    title = Text((_("Round {number}") if rounds else _("Hand {number}")).format(number=doc["number"]), style="bold")
+    extra = _round_words(doc, rounds)
     if extra:
         title.append(f" ({extra})")
     title.append(" — " + _("{variant}, session {session}").format(variant=doc["variant"], session=doc["session"]),
                  style="dim")
     t.print(title)
     t.print(_ended_line(doc))
-    if (doc.get("context") or {}).get("kind"):  # the kind of hand: gin, a knock, an undercut (Gin Rummy)
+    if variant_of(doc).hand_facts is not None:  # the facts of its own a hand holds (Gin Rummy's kind of hand)
         from scorekeeper.cli.render import gin
 
         gin.explain(t, doc)

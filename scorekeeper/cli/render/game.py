@@ -5,7 +5,8 @@ from typing import Any
 
 from rich.text import Text
 
-from scorekeeper.cli.render.common import (heading, natural_width, signed, table, variant_name, wild_words,
+from scorekeeper.cli.render.common import (counts_rounds, heading, natural_width, signed, table, variant_name,
+                                           variant_of, wild_words,
                                            winners_line)
 from scorekeeper.core.messages import _
 
@@ -28,7 +29,7 @@ def standings(t: Any, doc: dict) -> None:
             break
     heading(t, doc, _("Standings: "))
     t.print(drawn)
-    if "box" in _variant(doc).bonuses:  # a hand won is a box, which scores at the end (Gin Rummy)
+    if "box" in variant_of(doc).bonuses:  # a hand won is a box, which scores at the end (Gin Rummy)
         from scorekeeper.cli.render import gin
 
         gin.standings(t, doc)
@@ -83,7 +84,7 @@ def footer_lines(doc: dict) -> list[Text]:
     ending's note once the game is over; else the note, then the coming round and its
     wild rank (where the variant has one) with who deals and leads next."""
     if doc["finished"]:
-        lines = [winners_line(doc["winners"], doc["hands"])]
+        lines = [winners_line(doc["winners"], doc["hands"], counts_rounds(doc))]
         if doc.get("note"):
             lines.append(Text(doc["note"]))
         return lines
@@ -111,16 +112,20 @@ def hand_scores(t: Any, doc: dict) -> None:
     bonus = end_bonuses(doc)
     drawn = table(title_justify="left")
     drawn.add_column(_("Player"), overflow="fold")
-    drawn.add_column(_("Hand"), justify="right", overflow="fold")
+    rounds = counts_rounds(doc.get("standings") or doc)
+    drawn.add_column(_("Round") if rounds else _("Hand"), justify="right", overflow="fold")
     if bonus:
         drawn.add_column(_("Bonus"), justify="right", overflow="fold")
     drawn.add_column(_("Total"), justify="right", overflow="fold")
     for name, score in doc["scores"].items():
         extra = [signed(bonus.get(name, 0)) or "0"] if bonus else []
         drawn.add_row(Text(name), signed(score), *extra, str(doc["totals"][name]))
-    title = Text(_("Hand {number}").format(number=doc["number"]), style="bold")
-    if doc.get("context", {}).get("round"):
-        title.append(" " + _("(round {round})").format(round=doc["context"]["round"]))
+    if rounds:  # Carousel and Crazy Rummy: the deal is the round
+        title = Text(_("Round {number}").format(number=doc["number"]), style="bold")
+    else:
+        title = Text(_("Hand {number}").format(number=doc["number"]), style="bold")
+        if "standings" in doc and variant_of(doc).round_matters:  # a round with its own wild rank
+            title.append(" " + _("(round {round})").format(round=doc["number"]))
     t.print(title)
     t.print(drawn)
 
@@ -139,12 +144,15 @@ def history(t: Any, doc: dict) -> None:
 
 
 def undone(t: Any, doc: dict) -> None:
-    t.print(_("Hand {number} taken back (scorekeeper redo puts it back).").format(number=doc["number"]))
+    said = (_("Round {number} taken back (scorekeeper redo puts it back).") if counts_rounds(doc["standings"]) else
+            _("Hand {number} taken back (scorekeeper redo puts it back)."))
+    t.print(said.format(number=doc["number"]))
     footer(t, doc["standings"])
 
 
 def redone(t: Any, doc: dict) -> None:
-    t.print(_("Hand {number} put back.").format(number=doc["number"]))
+    said = _("Round {number} put back.") if counts_rounds(doc["standings"]) else _("Hand {number} put back.")
+    t.print(said.format(number=doc["number"]))
     standings(t, doc["standings"])
 
 
@@ -178,16 +186,9 @@ def change_lines(doc: dict, word: str = "hand") -> list[Text]:
     return [Text(text.format(number=number), style="bold"), *rows]
 
 
-def _variant(doc: dict):
-    """The variant a document is about (its facts: the word for a deal, the bonuses)."""
-    from scorekeeper.core.variants import get_variant
-
-    return get_variant(doc["variant"])
-
-
 def edited(t: Any, doc: dict) -> None:
     """``edit``: what changed (each player's score of the hand, and total), then the standings."""
-    word = _variant(doc["standings"]).deal_word
+    word = variant_of(doc["standings"]).deal_word
     for line in change_lines(doc, word):
         t.print(line)
     standings(t, doc["standings"])

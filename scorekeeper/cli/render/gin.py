@@ -96,7 +96,7 @@ def _arrangement(t: Any, name: str, a: dict) -> Text:
         line.append(card_list(onto["cards"], t))
         line.append(" " + _("on") + " ")
         line.append(card_list(onto["meld"], t))
-    line.append("; " + _("deadwood") + " ")
+    line.append("; " + _("deadwood:") + " ")
     if a["deadwood_cards"]:
         line.append(card_list(a["deadwood_cards"], t))
     else:
@@ -144,10 +144,10 @@ def presets(t: Any, doc: dict) -> None:
         t.print(line)
 
 
-def stats(t: Any, doc: dict) -> None:
-    """``stats``: gins, undercuts, knocks, average deadwood and shutouts, per player and
-    head to head, where there are gin games."""
-    rows = [p for p in doc["players"] if p.get("gin")]
+def stats(t: Any, doc: dict, key: str) -> None:
+    """``stats``: gins, undercuts, knocks, average deadwood and shutouts (under ``key`` in
+    each row), per player and head to head, where there are gin games."""
+    rows = [p for p in doc["players"] if p.get(key)]
     if not rows:
         return
     from scorekeeper.cli.render.common import table
@@ -163,7 +163,7 @@ def stats(t: Any, doc: dict) -> None:
     for h in heads:
         drawn.add_column(h, justify="right")
     for p in rows:
-        drawn.add_row(Text(p["name"]), *cells(p["gin"]))
+        drawn.add_row(Text(p["name"]), *cells(p[key]))
     t.print()
     t.print(drawn)
     h2h = table(title=_("Gin Rummy head to head"), title_justify="left")
@@ -173,8 +173,8 @@ def stats(t: Any, doc: dict) -> None:
         h2h.add_column(h, justify="right")
     for p in rows:
         for row in p["head_to_head"]:
-            if row.get("gin"):
-                h2h.add_row(Text(p["name"]), Text(row["opponent"]), *cells(row["gin"]))
+            if row.get(key):
+                h2h.add_row(Text(p["name"]), Text(row["opponent"]), *cells(row[key]))
     if h2h.row_count:
         t.print()
         t.print(h2h)

@@ -14,7 +14,8 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 
-from scorekeeper.cli.render.common import (column_widths, fit_columns, heading, rank_said, signed, split, table,
+from scorekeeper.cli.render.common import (counts_rounds, column_widths, fit_columns, heading, rank_said, round_wild,
+                                           signed, split, table, variant_of,
                                            table_width, winners_line)
 from scorekeeper.core.messages import _
 
@@ -30,7 +31,7 @@ def history(t: Any, doc: dict) -> None:
         t.print(_("No hands yet."))
         return
     if doc.get("finished"):
-        t.print(winners_line(doc["winners"], len(doc["hands"])))
+        t.print(winners_line(doc["winners"], len(doc["hands"]), counts_rounds(doc)))
         if doc["standings"].get("note"):
             t.print(Text(doc["standings"]["note"]))
 
@@ -48,7 +49,7 @@ def _tables(t: Any, doc: dict) -> list:
     players = list(doc["players"])
     measured = column_widths(t, _table(doc, players, 0, True))
     lead, widths = measured[:-len(players)], dict(zip(players, measured[-len(players):]))
-    at = 2 if _crazy(doc) else 1  # the dealer's column: after the hand (and the wild rank)
+    at = 2 if variant_of(doc).round_matters else 1  # the dealer's column: after the hand (and the wild rank)
 
     def columns(group: list[str], dealer: bool) -> list[tuple[int, int]]:
         return (lead if dealer else lead[:at] + lead[at + 1:]) + [widths[p] for p in group]
@@ -69,20 +70,16 @@ def _tables(t: Any, doc: dict) -> list:
     return drawn
 
 
-def _crazy(doc: dict) -> bool:
-    """A game whose rounds each have their wild rank (Crazy Rummy): its history says
-    each round's wild rank and who went out."""
-    return any((h.get("context") or {}).get("wild") for h in doc["hands"])
-
-
 def _cell(score: int, total: int) -> str:
     return f"{signed(score)} → {total}"
 
 
 def _table(doc: dict, players: list[str], gap: int, dealer: bool):
-    crazy = _crazy(doc)
+    variant = variant_of(doc)
+    # a game whose rounds each have their wild rank (Crazy Rummy): each round's wild rank and who went out
+    crazy = variant.round_matters
     drawn = table(padding=(0, gap))
-    drawn.add_column(_("Hand"), justify="right", overflow="fold")
+    drawn.add_column(_("Round") if counts_rounds(doc) else _("Hand"), justify="right", overflow="fold")
     if crazy:
         drawn.add_column(_("Wild"), overflow="fold")
     if dealer:
@@ -98,7 +95,7 @@ def _table(doc: dict, players: list[str], gap: int, dealer: bool):
     for h in hands:
         row: list = [str(h["number"]) + (_(" (points)") if h["points_only"] else "")]
         if crazy:
-            wild = (h.get("context") or {}).get("wild")
+            wild = round_wild(variant, h["number"])
             row.append(rank_said(wild) if wild else "")
         if dealer:
             row.append(Text(h["dealer"]))

@@ -109,10 +109,13 @@ def _variant_stats(t: Any, block: dict) -> None:
         t.print()
         fit_columns(t, h2h)
         t.print(h2h)
-    if any(p.get("gin") for p in block["players"]):
-        from scorekeeper.cli.render import gin
+    from scorekeeper.core.variants import get_variant
 
-        gin.stats(t, block)
+    tally = get_variant(block["variant"]).tally  # the variant's own statistics, where it has any
+    if tally is not None and any(p.get(tally.key) for p in block["players"]):
+        from scorekeeper.cli.render import gin  # the only variant with statistics of its own
+
+        gin.stats(t, block, tally.key)
 
 
 def _player_table(rows: list[dict], counts: tuple[str, ...], hands: bool):

@@ -80,7 +80,7 @@ function drawHistory(h, seats, wilds) {
   const table = el("table"), head = el("tr"), withWild = wilds.some(w => w);
   head.append(el("th", WORDS.hand));
   if (withWild) head.append(el("th", WORDS.wild));
-  head.append(el("th", WORDS.dealer));
+  head.append(el("th", WORDS.dealer, "text"));
   for (const p of seats) head.append(el("th", p));
   table.append(head);
   const blanks = withWild ? 2 : 1;
@@ -96,7 +96,7 @@ function drawHistory(h, seats, wilds) {
     const row = el("tr");
     row.append(el("td", hand.number));
     if (withWild) row.append(el("td", wilds[i] || ""));
-    row.append(el("td", hand.dealer));
+    row.append(el("td", hand.dealer, "text"));
     for (const p of seats) row.append(el("td", signed(hand.scores[p]) + " → " + hand.totals[p]));
     table.append(row);
   });

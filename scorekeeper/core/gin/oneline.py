@@ -9,8 +9,8 @@ One argument per player, ``NAME: WHAT``; WHAT is one of
 * **points only** — the deadwood after lay-offs: ``"Bob: 19"`` or ``"Bob: -19"``;
 * nothing (``"Bob:"``) — only in a void hand.
 
-The words ``knock`` (this player knocked) and ``big`` (``big-gin``: all 11 cards
-melded) go anywhere in the knocker's argument. Separate arguments: ``stock`` (a void
+The words ``knock`` (this player knocked; ``gin`` says the same, the score tells a gin)
+and ``big`` (``big-gin``: all 11 cards melded) go anywhere in the knocker's argument. Separate arguments: ``stock`` (a void
 hand) and ``up=CARD`` (the up-card; Oklahoma needs it)::
 
     scorekeeper hand "Ann: 7H 8H 9H QS QD QC 2C 3C 4C 5D knock" "Bob: KS KH KD 10H JH 5C 9S 6D 3S AH"
@@ -64,6 +64,10 @@ def _part(player: str, body: str, entry: dict) -> dict:
     big = False
     for tok in tokens:
         word = tok.lower()
+        if word == "gin":  # gin is a knock with every card melded: the score says gin
+            word = "knock"
+        if _upcard(tok) is not None:
+            raise InputError("gin.oneline.upcard_in_part", player=player, typed=tok, card=_upcard(tok))
         if meaning(word) in ("knock", "out"):
             word = meaning(word)  # стук, вийшов …: the English word
             if word in entry and entry[word] != player:

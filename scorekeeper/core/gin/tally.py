@@ -4,7 +4,8 @@ Per player, over the gin games given:
 
 - **gins**: hands the player won with gin or big gin (as the knocker);
 - **undercuts**: hands the player won by undercutting the knocker (as the defender);
-- **knocks**: hands the player ended by knocking (gin and big gin included);
+- **knocks**: hands the player ended by knocking with deadwood (a gin or big gin is counted
+  under gins, not here);
 - **deadwood** / **average_deadwood**: the player's deadwood after lay-offs in every
   hand that was not void (points), and its mean rounded to 2 decimals (null with none);
 - **shutouts**: finished games the player won while the other player won no hand (I-G2).
@@ -43,7 +44,7 @@ def add_game(row: dict[str, Any], name: str, game: GinGame) -> dict[str, Any]:
             continue
         row["hands"] += 1
         row["deadwood"] += (c.get("deadwood") or {}).get(name, 0)
-        if c.get("knocker") == name:
+        if c.get("knocker") == name and kind not in ("gin", "big_gin"):
             row["knocks"] += 1
         if c.get("winner") == name and kind in ("gin", "big_gin"):
             row["gins"] += 1

@@ -16,6 +16,11 @@ TEMPLATES: dict[str, str] = {
     "session.refused": "{cause}.",
     # changing a session
     "session.nothing_to_undo": "There is no hand to undo in this session.",
+    "session.changed_meanwhile": ("Session {session} was changed by another command while this one was open, so "
+                                  "nothing was saved; what was entered: {entry}."),
+    "session.changed_meanwhile_undo": ("Session {session} was changed by another command while the question was "
+                                       "open, so nothing was taken back: `scorekeeper undo` shows the last hand "
+                                       "as it is now."),
     "session.nothing_to_redo": "There is nothing to redo: no hand was undone since the last hand was entered.",
     "session.same_as_last": ("This is hand {hand} again, card for card (a command run twice?): nothing was "
                              "recorded. If the same cards really came again, add --again."),

@@ -17,6 +17,10 @@ TEMPLATES: dict[str, str] = {
     "cli.hand_file.too_deep": "The hand in {label} is not valid {kinds:or} ({kind}: nested too deeply).",
     "cli.hand_file.number_too_long": "The hand in {label} is not valid {kinds:or} ({kind}: a number is too long).",
     # -- recording hands ----------------------------------------------------------------
+    "cli.interrupted": "Interrupted (Ctrl-C): nothing was changed.",
+    "cli.interrupted_kept": "Interrupted (Ctrl-C): the change was saved before the interruption.",
+    "cli.output_failed": "The output could not be written ({strerror}).",
+    "cli.output_failed_kept": "The change was saved, but its output could not be written ({strerror}).",
     "cli.entry.both": "Give the hand either on the command line or with --file, not both.",
     "cli.entry.none": 'No hand was given and there is no terminal to ask on: give it as arguments '
                       '(scorekeeper {command} "Ann: 7H 8H 9H -AS 4D" "Bob: -"), or with --file FILE '

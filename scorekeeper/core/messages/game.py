@@ -77,6 +77,11 @@ TEMPLATES: dict[str, str] = {
     "points.sum.tables": "The tables of {players:and}",
     "points.sum.hands": "The hands of {players:and}",
     "points.sum.both": "The tables and hands of {players:and}",
+    "carry.reaches_target": ("{players:and} would start at {points}, already at the target of {target}: that game "
+                             "is over. Carry over the totals of a game still being played."),
+    "round.not_for_variant": ("--round {round} does not apply to {variant}: its rounds do not differ, and the game "
+                              "ends at its target (carry the totals over with --carry)."),
+    "round.out_of_range": "--round {round} is not a round of {variant}: its rounds are 1 to {last}.",
     "end.shared": "{winners:and} share the win at {total}.",
     # one sentence per deal word: "hand" and "round" are different words (and genders) in other languages
     "end.tie_play_on.hand": "{winners:and} are tied at {total}: another hand is played to break the tie (I-1).",

@@ -76,6 +76,10 @@ TEMPLATES: dict[str, str] = {
     ),
 
     # --- one-line entries (SPEC §4.2) ---
+    "gin.oneline.upcard_in_part": (
+        "{player}: the up-card is an argument of its own, not part of a player's cards: type {typed} after "
+        "the players' parts, as in \"{player}: … knock\" {typed}."
+    ),
     "gin.oneline.no_name": (
         '"{text}" does not start with a player\'s name and ":" (for example '
         '"Ann: 7H 8H 9H QS QD QC 2C 3C 4C 5D knock", just the cards).'

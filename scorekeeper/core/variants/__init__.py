@@ -29,19 +29,16 @@ from typing import Any
 
 from scorekeeper.core import rules
 from scorekeeper.core.errors import InputError, VariantError
+from scorekeeper.core.plugins import declared
 from scorekeeper.core.rules import Variant
-
-#: The entry-point group every variant is declared in (SPEC §8).
-GROUP = "scorekeeper.variants"
 
 _loaded: dict[str, Variant] = {}  # id -> variant, each loaded once
 _broken: dict[str, VariantError] = {}  # id -> why it could not be loaded
-_declared: dict[str, Any] | None = None  # id -> entry point, once the installed packages were read
 
 
 def _accept(name: str, value: Any, where: str) -> Variant:
-    """Check what an entry (or a built-in module) gave for ``name`` and register its
-    texts. Raises :class:`VariantError`."""
+    """Check what an entry (or a built-in module) gave for ``name`` and keep it.
+    Raises :class:`VariantError`."""
     if not isinstance(value, Variant):
         raise VariantError("variant.not_a_variant", name=name, where=where, kind=type(value).__name__)
     if value.id != name:
@@ -49,12 +46,6 @@ def _accept(name: str, value: Any, where: str) -> Variant:
     taken = _loaded.get(name)
     if taken is not None and taken is not value:
         raise VariantError("variant.id_taken", name=name, where=where)
-    from scorekeeper.core import messages
-
-    try:
-        messages.add_variant_texts(value.id, value.templates, value.catalogs)
-    except ValueError as e:
-        raise VariantError("variant.failed", name=name, where=where, kind=type(e).__name__, error=str(e)) from None
     _loaded[name] = value
     return value
 
@@ -82,20 +73,6 @@ def _failed(name: str, where: str, error: BaseException) -> VariantError:
                          error=str(error).strip().splitlines()[0] if str(error).strip() else "")
     _broken[name] = found
     return found
-
-
-def declared() -> dict[str, Any]:
-    """Every variant declared in the group, by id: ``{id: entry point}`` (the first entry of
-    an id wins). Reads the installed packages' metadata once."""
-    global _declared
-    if _declared is None:
-        from importlib.metadata import entry_points
-
-        found: dict[str, Any] = {}
-        for ep in entry_points(group=GROUP):
-            found.setdefault(ep.name.strip().lower(), ep)
-        _declared = found
-    return _declared
 
 
 def _where(ep: Any) -> str:

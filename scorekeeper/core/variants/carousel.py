@@ -281,6 +281,7 @@ CAROUSEL = Variant(
     bonuses={"undercut": UNDERCUT_BONUS, "out": OUT_BONUS, "target": TARGET_BONUS, "round": ROUND_BONUS},
     interpretation_options={"I-1": "tie", "I-2": "round_bonus"},
     list_order=30,
+    end_rule="§2.4, I-2",
 )
 
 #: The object the entry point ``carousel`` names (SPEC §8).

@@ -115,9 +115,9 @@ def score_round(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
     holds, an illegal meld, or a player named as out whose hand still counts
     points; :class:`StateError` for a fourteenth round.
     """
-    if number > ROUNDS:
-        raise StateError("crazy.past_last_round", rounds=ROUNDS, round=number)
-    round_ = number
+    round_ = setup.round_of(number)  # a game continued from paper (new --round) starts later
+    if round_ > ROUNDS:
+        raise StateError("crazy.past_last_round", rounds=ROUNDS, round=round_)
     # One 52-card deck, no jokers: checked before the melds, so a JK is refused as a joker.
     decks, jokers = setup.variant.decks(setup)
     check_deck({p: e.physical_cards() for p, e in entry.players.items()}, decks, jokers, DECK_TEXT)
@@ -148,7 +148,7 @@ def _charge(p: str, e: PlayerEntry, round_: int, out: str | None, note: tuple[st
 
 def end_of_game(setup: GameSetup, results: Sequence[HandResult]) -> Ending:
     """After round 13 the lowest total wins; tied lowest totals share the win (I-1)."""
-    if len(results) < ROUNDS:
+    if setup.round_of(len(results)) < ROUNDS:
         return Ending(False)
     ending = tie_ending(setup, sum_scores(setup, results))
     return Ending(ending.finished, ending.winners, ending.bonus, ending.note, ending.bonus_facts,

@@ -26,14 +26,14 @@ from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.game import Ending, GameSetup
-from scorekeeper.core.gin import facts
+from scorekeeper.core.gin import facts, tally
 from scorekeeper.core.gin.entry import GinHand, parse_hand
 from scorekeeper.core.gin.game import dealer_after, end_of_game
 from scorekeeper.core.gin.oneline import parse_line
 from scorekeeper.core.gin.options import OPTIONS, PRESETS, GinOptions, _parse, options_from
 from scorekeeper.core.gin.score import MELD_RULES, score_hand
 from scorekeeper.core.melds import MeldRules
-from scorekeeper.core.rules import CardValues, Deal, Option, RuleSet, Variant, Wilds, option
+from scorekeeper.core.rules import CardValues, Deal, Option, RuleSet, Tally, Variant, Wilds, option
 from scorekeeper.core.scoring import HandResult, Joined
 
 _INFO = {o.key: o for o in OPTIONS}
@@ -162,6 +162,12 @@ def hand_facts(result: HandResult) -> dict:
     return doc
 
 
+def tally_game(players: Sequence[str], state: Any) -> tally.GinGame:
+    """What one gin game holds for ``stats``: each hand's facts, the end and whether it was a shutout."""
+    return tally.GinGame(tuple(players), tuple(res.context for res in state.results), state.ending.finished,
+                         tuple(state.ending.winners), bool(state.facts.get("shutout")))
+
+
 #: ``preset`` as ``rules gin`` lists it: taken by ``new``, never stored (the values it sets are).
 PRESET_OPTION = Option("preset", "modern", _INFO["preset"].values, lambda v: str(v).strip().lower(),
                        _INFO["preset"].help)
@@ -207,6 +213,7 @@ GIN = Variant(
     prompt_asks=facts.PROMPT_ASKS,
     interpretation_options={key: o for key, o in facts.INTERPRETATION_OPTIONS.items() if o},
     list_order=50,
+    tally=Tally(facts.ID, tally_game, tally.empty, tally.add_game),
 )
 
 #: The object the entry point ``gin`` names (SPEC §8).

@@ -44,7 +44,7 @@ from scorekeeper.core.rules import (
     option,
     whole_number,
 )
-from scorekeeper.core.scoring import HandResult, Joined, PlayerScore, phrase
+from scorekeeper.core.scoring import HandResult, Joined, Phrase, PlayerScore, phrase
 from scorekeeper.core.variants.common import highest_total_ending, tie_option
 
 RULE_SCORE = "§2.3"
@@ -271,7 +271,7 @@ def _player_score(p: str, e: PlayerEntry, melds, readings, rules, out: str | Non
     return ps
 
 
-def meld_when_laid_off(m: _Meld, reading: MeldReading, card: PlayedCard) -> list[PlayedCard]:
+def meld_when_laid_off(m: TableMeld, reading: MeldReading, card: PlayedCard) -> list[PlayedCard]:
     """The meld as it was when ``card`` was laid off on it: as melded, with the lay-offs
     that had to come before (those between the card and the melded cards). 7-8-9♥ that
     took 10♥ then J♥: the J♥ went on 7♥ 8♥ 9♥ 10♥, the 10♥ on 7♥ 8♥ 9♥, whatever the
@@ -312,18 +312,19 @@ def _sets_grow(rules: Mapping[str, Any]) -> MeldRules:
     return MeldRules(ace_high=True, set_duplicates=duplicates, set_max=4 * rules["decks"] if duplicates else 4)
 
 
-def _sets_of_four(rules: Mapping[str, Any]) -> MeldRules:
+def sets_of_four(rules: Mapping[str, Any]) -> MeldRules:
     """Rum 500's melds: a set of three or four cards, identical ones only with two decks and
     ``set_duplicates``."""
     return MeldRules(ace_high=True, set_duplicates=bool(rules["set_duplicates"]) and rules["decks"] == 2)
 
 
-def _by_count(two: int, many: int) -> dict[int, int]:
+def by_count(two: int, many: int) -> dict[int, int]:
     """A figure for 2 players, and another for 3–8."""
     return {n: two if n == 2 else many for n in range(2, 9)}
 
 
-def _summary(sets: str) -> str:
+def summary(sets: str) -> str:
+    """The rules in a paragraph, sets as ``sets`` says (Rummy 500's and Rum 500's differ)."""
     return (
         "Each hand, each player scores the points of their own melds plus the cards they laid off "
         "(on anyone's meld, or on an earlier lay-off) minus the points of the cards left in their hand; "
@@ -344,13 +345,13 @@ RUMMY500 = Variant(
     min_players=2,
     max_players=8,
     rules_type=Rummy500Options,
-    summary=_summary("3 or more cards of one rank (with two decks identical cards too, up to the eight cards of a "
+    summary=summary("3 or more cards of one rank (with two decks identical cards too, up to the eight cards of a "
                      "rank; set_duplicates=false: 3 or 4 different cards)")
     + " One deck for 2-4 players, two for 5-8; 10 cards each for 2 players, else 7.",
     interpretations=("I-1", "I-5", "I-6", "I-7"),
     player_keys=frozenset({"melds", "layoffs", "hand", "table"}),
     # one deck for 2-4 players, two for 5-8 (the decks option); 10 cards each for 2 players, else 7
-    deal=Deal(decks=_DECKS, jokers=_by_count(0, 0), cards=_by_count(10, 7)),
+    deal=Deal(decks=_DECKS, jokers=by_count(0, 0), cards=by_count(10, 7)),
     # identical cards in a set, and sets past four, with two decks (SPEC §2.2: "three or more cards of one rank")
     option_defaults={"decks": _DECKS},
     meld_rules_of=_sets_grow,
@@ -372,21 +373,3 @@ RUMMY500 = Variant(
 
 #: The object the entry point ``rummy500`` names (SPEC §8).
 VARIANT = RUMMY500
-
-# Rum 500 (Michigan rum) is the same game; it deals 13 cards each to 2 players, and plays with one
-# deck up to 7 players, two for 8 (I-3: 8 × 7 cards cannot come from one deck).
-_RUM500_DECKS = {n: 2 if n >= 8 else 1 for n in range(2, 9)}
-
-RUM500 = replace(
-    RUMMY500,
-    id="rum500",
-    name="Rum 500",
-    aliases=("michigan-rum",),
-    summary=_summary("3 or 4 cards of one rank") + " One deck (two for 8 players, I-3); 13 cards each for 2 players, else 7.",
-    interpretations=("I-1", "I-3", "I-5", "I-6", "I-7"),
-    deal=Deal(decks=_RUM500_DECKS, jokers=_by_count(0, 0), cards=_by_count(13, 7)),
-    rules_type=Rummy500Rules,
-    option_defaults={"decks": _RUM500_DECKS},
-    list_order=20,
-    meld_rules_of=_sets_of_four,
-)

@@ -44,6 +44,20 @@ class ContractEntry:
         return self.hand.players
 
 
+@dataclass(frozen=True)
+class RawDeal:
+    """A deal as typed, read when it is scored (:func:`score_deal`), so that a refusal of its
+    keys, cards or players names the deal's contract too."""
+
+    raw: Any
+    players: tuple[str, ...]
+
+
+def take_entry(raw: Any, players: Sequence[str]) -> RawDeal:
+    """The entry ``score_deal`` takes: the deal as typed, read there (see :class:`RawDeal`)."""
+    return RawDeal(raw, tuple(players))
+
+
 def read_entry(raw: Any, players: Sequence[str]) -> ContractEntry:
     """Check and type a Contract Rummy entry (validation 14 and the shared checks of §4:
     every player once, cards that read, ``out``/``stock_exhausted`` that agree).
@@ -77,9 +91,10 @@ def deal_of(setup: GameSetup, number: int) -> tuple[int, Contract]:
     """``(deal, contract)`` of hand ``number``: the deal number is the hand's number
     (SPEC §2.8). Raises :class:`StateError` ``contract.past_last_deal`` after the last."""
     deals = setup.rules.deals
-    if not 1 <= number <= len(deals):
-        raise StateError("contract.past_last_deal", deals=len(deals), deal=number)
-    return number, deals[number - 1]
+    deal = setup.round_of(number)  # a game continued from paper (new --round) starts later
+    if not 1 <= deal <= len(deals):
+        raise StateError("contract.past_last_deal", deals=len(deals), deal=deal)
+    return deal, deals[deal - 1]
 
 
 def cutter_of(setup: GameSetup, number: int) -> str:
@@ -90,16 +105,38 @@ def cutter_of(setup: GameSetup, number: int) -> str:
     return players[(players.index(dealer) - 1) % len(players)]
 
 
-def score_deal(entry: ContractEntry, setup: GameSetup, number: int) -> HandResult:
+def score_deal(entry: ContractEntry | RawDeal, setup: GameSetup, number: int) -> HandResult:
     """Check and score deal ``number`` of Contract Rummy (SPEC §2.8).
 
     Returns a :class:`HandResult` whose ``context`` holds ``deal``, ``contract`` (``S3+R4``),
     ``out`` (a name or None), ``down`` (the players whose melds were entered, not empty) and
     ``cut``. Raises :class:`StateError` for a deal after the last (validation 11) and
-    :class:`InputError` for every other validation of §2.8.
+    :class:`InputError` for every other validation of §2.8, each naming the deal's contract in
+    words and as ``S3+R4`` (``contract.in_deal`` around the refusal, its facts kept, where the
+    refusal does not name it itself).
     """
-    rules = setup.rules
     deal, contract = deal_of(setup, number)
+    try:
+        if isinstance(entry, RawDeal):
+            entry = read_entry(entry.raw, entry.players)
+        return _score_deal(entry, setup, deal, contract)
+    except InputError as err:
+        if err.code in NAMES_CONTRACT:
+            raise
+        raise InputError("contract.in_deal", **{**err.facts, "cause": err, "deal": deal, "contract": contract.text,
+                                                "words": contract.words()}) from None
+
+
+#: the refusals that name the deal's contract themselves
+NAMES_CONTRACT = frozenset({"contract.not_met", "contract.not_exact", "contract.extra_melds",
+                            "contract.last_deal_melds", "contract.last_deal_melds_stock",
+                            "contract.last_deal_layoffs"})
+
+
+def _score_deal(entry: ContractEntry, setup: GameSetup, deal: int, contract: Contract) -> HandResult:
+    """:func:`score_deal` once the deal is known to be one of the game's."""
+    rules = setup.rules
+    number = deal
     hand = entry.hand
     facts = {"deal": deal, "contract": contract.text, "words": contract.words()}
     last = deal == len(rules.deals)
@@ -221,7 +258,7 @@ def _charge(p: str, e: PlayerEntry, rules: Mapping[str, Any], out: str | None, d
 def end_of_game(setup: GameSetup, results: Sequence[HandResult]) -> Ending:
     """After the last deal the lowest total wins; tied lowest totals share the win (I-1)."""
     deals = len(setup.rules.deals)
-    if len(results) < deals:
+    if setup.round_of(len(results)) < deals:
         return Ending(False)
     ending = tie_ending(setup, sum_scores(setup, results))
     return Ending(ending.finished, ending.winners, ending.bonus, ending.note, ending.bonus_facts,
@@ -241,7 +278,7 @@ def state_facts(state: Any) -> dict:
     """What ``standings --json`` adds (SPEC §2.8): the coming ``deal`` and its ``contract``
     (null once the game is finished) and ``deals``, how many the game has."""
     deals = state.setup.rules.deals
-    coming = state.hands + 1
+    coming = state.setup.round_of(state.hands + 1)
     if state.ending.finished or coming > len(deals):
         return {"deal": None, "contract": None, "deals": len(deals)}
     return {"deal": coming, "contract": deals[coming - 1].text, "deals": len(deals)}

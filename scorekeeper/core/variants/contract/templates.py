@@ -69,6 +69,8 @@ TEMPLATES: dict[str, str] = {
     "contract.layoff_no_table": ("{player}: the lay-off {card} has no meld to go on: no melds were entered "
                                  "card by card in this deal (I-C10)."),
 
+    "contract.in_deal": "Deal {deal} ({words}, {contract}): {cause}.",
+
     # -- how the deal ended (validations 9, 10, 13) --
     "contract.nobody_out": ('Nobody went out: one player holds no cards (an empty "hand"), or the table '
                             'abandoned the deal with "stock_exhausted": true (I-C6).'),
