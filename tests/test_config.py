@@ -244,3 +244,13 @@ def test_a_file_that_is_not_utf8_is_one_sentence(cli, config_file):
     assert result.exit_code == 2 and str(config_file) in result.stderr and "Traceback" not in result.stderr
     assert cli("config", "set", "language", "en").exit_code == 0   # mended
     assert tomllib.loads(config_file.read_text(encoding="utf-8")) == {"language": "en"}
+
+
+def test_tab_offers_the_settings_after_config_set(tmp_path):
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("_SCOREKEEPER", "_TYPER_COMPLETE", "COMP_"))}
+    env.update(_SCOREKEEPER_COMPLETE="complete_bash", COMP_WORDS="scorekeeper config set p", COMP_CWORD="3")
+    done = subprocess.run([sys.executable, "-m", "scorekeeper"], env=env, capture_output=True, text=True, timeout=60)
+    assert done.stdout.split() == ["players"], (done.stdout, done.stderr)

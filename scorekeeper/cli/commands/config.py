@@ -22,8 +22,15 @@ config_app = typer.Typer(
     rich_markup_mode=None,
 )
 
+def _keys(incomplete: str) -> list[str]:
+    """TAB after config get/set/unset: the settings."""
+    from scorekeeper.app.settings import KEYS
+
+    return [key for key in KEYS if key.startswith(incomplete)]
+
+
 KeyArg = Annotated[str, typer.Argument(metavar="KEY", help=_("language, variant, players, rules or database."),
-                                       show_default=False)]
+                                       show_default=False, autocompletion=_keys)]
 
 
 def _settings():
