@@ -21,7 +21,7 @@ from typing import Any, Sequence
 
 from scorekeeper.core.entry import find_player, match_player, name_key
 from scorekeeper.core.errors import InputError, StateError
-from scorekeeper.core.game import GameSetup, GameState, score_entry
+from scorekeeper.core.game import GameSetup, replay, score_entry
 from scorekeeper.core.game import hand_number as check_hand_number  # explain's hand_number adds "the last"
 from scorekeeper.core.interpretations import rule_name, rule_names, rule_refs, rule_title
 from scorekeeper.core.scoring import HandResult
@@ -83,7 +83,8 @@ def explain_json(loaded: Loaded, number: int | None = None, player: str | None =
         if n == state.hands and (state.ending.finished or state.ending.note):
             # the end as the rules give it: the bonuses' reasons and the note's facts (a cache
             # keeps the numbers and the note's English sentence only)
-            state = GameState(loaded.setup, state.results, loaded.setup.variant.end(loaded.setup, state.results))
+            # (from the hands scored again: an ending may read more than the numbers, Gin Rummy's I-G10)
+            state = replay(loaded.setup, [h["entry"] for h in loaded.record["hands"]])
     names = list(result.players)
     if player is not None:
         names = [match_player(player, loaded.setup.players)]

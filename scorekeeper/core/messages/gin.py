@@ -270,7 +270,10 @@ TEMPLATES: dict[str, str] = {
     ),
 
     # --- the end of the game ---
-    "gin.end.game_bonus": "{player} reached {target} ({total}): game bonus +{points} (game_bonus, I-G10).",
+    "gin.end.game_bonus": "{player} reached {target} ({total}): game bonus +{points} (game_bonus).",
+    "gin.end.game_bonus_undercut": (
+        "{player} reached {target} ({total}) with an undercut: game bonus +{points} (game_bonus, I-G10)."
+    ),
     "gin.end.no_game_bonus": "{player} reached {target} ({total}): no game bonus (game_bonus=0).",
     "gin.end.boxes": "{player} won {count:#hand|hands}: {count} × {box} = +{points} in boxes (box_bonus).",
     "gin.end.boxes_at_once": (
