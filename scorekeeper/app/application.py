@@ -317,41 +317,73 @@ class Application:
         return {"session": loaded.record["id"], "number": number, "entry": entry, "lines": entry_lines(entry)}
 
     def undo(self, session: str | None = None, revision: int | None = None) -> dict:
-        """``undo``: take back the last hand. ``{"session", "number", "standings"}``. With
-        ``revision`` (from :meth:`undo_preview`), refused when the session changed since."""
+        """``undo``: take back the last change — the last hand recorded, or the last edit
+        (its hand is put back as it was). ``{"session", "number", "change": "hand" |
+        "edit", "deal_word", "standings"}``. With ``revision`` (from :meth:`undo_preview`),
+        refused when the session changed since. Raises :class:`StateError` when there is
+        nothing to undo."""
         from scorekeeper.app import report, sessions
 
-        loaded, number = sessions.undo(self.store, session, revision)
-        return {"session": loaded.record["id"], "number": number, "standings": report.standings_json(loaded)}
+        with self.store.writing():
+            loaded = self._open(session)
+            change = _last(sessions.changes(loaded.record)[0], loaded)
+            if change is not None and change["kind"] == "edit":
+                sessions.pinned(self.store, loaded, revision, undoing=True)
+                loaded, number = sessions.undo_edit(self.store, loaded, change), change["number"]
+            else:
+                loaded, number = sessions.undo(self.store, session, revision)
+        return {"session": loaded.record["id"], "number": number, "change": "edit" if change and
+                change["kind"] == "edit" else "hand", "deal_word": loaded.setup.variant.deal_word,
+                "standings": report.standings_json(loaded)}
 
     def undo_preview(self, session: str | None = None) -> dict:
-        """What ``undo`` would take back, for its question: :meth:`hand_entry` of the last
-        hand plus ``revision`` (the session file's, for :meth:`undo`), ``scores`` (the hand's), ``dealer`` (who dealt it), ``deal_word``
-        ("hand" or "round") and, where the wild rank changes with the round (Crazy
-        Rummy), ``round`` and ``wild``. Raises :class:`StateError` when there is no hand."""
-        from scorekeeper.app import report
+        """What ``undo`` would take back, for its question: ``change`` ("hand": the last
+        hand, "edit": the last edit, whose hand is put back as it was) and
+        :meth:`hand_entry` of that hand (``entry`` and ``lines`` as it stands) plus
+        ``revision`` (the session file's, for :meth:`undo`), ``scores`` (the hand's),
+        ``dealer`` (who dealt it), ``deal_word`` ("hand" or "round") and, where the wild
+        rank changes with the round (Crazy Rummy), ``round`` and ``wild``; for an edit also
+        ``restored_lines`` and ``restored_scores`` (the hand as it was before the edit).
+        Raises :class:`StateError` when there is no hand."""
+        from scorekeeper.app import report, sessions
 
         loaded = self._open(session)
         hands = loaded.record["hands"]
         if not hands:
             raise StateError("session.nothing_to_undo")
-        number = len(hands)
-        entry = hands[-1]["entry"]
+        change = _last(sessions.changes(loaded.record)[0], loaded)
+        number = change["number"] if change is not None and change["kind"] == "edit" else len(hands)
+        entry = hands[number - 1]["entry"]
         variant = loaded.setup.variant
         doc = {"session": loaded.record["id"], "revision": self.store.revision(loaded.record["id"]),
                "number": number, "entry": entry, "lines": _lines(entry),
                "scores": dict(loaded.state.results[number - 1].scores), "dealer": loaded.state.dealer_of(number),
-               "deal_word": variant.deal_word}
+               "deal_word": variant.deal_word, "change": "hand"}
+        if change is not None and change["kind"] == "edit":
+            state = sessions.rescored(loaded, number, change["previous"])
+            doc.update(change="edit", restored_lines=_lines(change["previous"]),
+                       restored_scores=dict(state.results[number - 1].scores))
         if variant.round_matters:
             doc.update(report.round_facts(variant, loaded.setup.round_of(number)))
         return doc
 
     def redo(self, session: str | None = None) -> dict:
-        """``redo``: put back what the last undo took. ``{"session", "number", "standings"}``."""
+        """``redo``: put back what the last undo took — a hand, or an edit made again.
+        ``{"session", "number", "change": "hand" | "edit", "deal_word", "standings"}``;
+        a change made since the undo leaves nothing to redo (:class:`StateError`)."""
         from scorekeeper.app import report, sessions
 
-        loaded, number = sessions.redo(self.store, session)
-        return {"session": loaded.record["id"], "number": number, "standings": report.standings_json(loaded)}
+        with self.store.writing():
+            loaded = self._open(session)
+            redoable = sessions.changes(loaded.record)[1]
+            change = redoable[-1] if redoable else None
+            if change is not None and change["kind"] == "edit":
+                loaded, number = sessions.redo_edit(self.store, loaded, change), change["number"]
+            else:
+                loaded, number = sessions.redo(self.store, session)
+        return {"session": loaded.record["id"], "number": number, "change": "edit" if change and
+                change["kind"] == "edit" else "hand", "deal_word": loaded.setup.variant.deal_word,
+                "standings": report.standings_json(loaded)}
 
     def _hand_doc(self, loaded: Loaded, result, number: int) -> dict:
         from scorekeeper.app import report
@@ -619,6 +651,14 @@ def _refuse_repeat(loaded: Loaded, raw: Any) -> None:
 
     if same(hands[-1]["entry"]) == same(raw):
         raise InputError("session.same_as_last", hand=len(hands))
+
+
+def _last(undoable: list[dict], loaded: Loaded) -> dict | None:
+    """The change ``undo`` takes back: the last of ``undoable`` when it is an edit of a hand
+    still recorded, else None (the last hand: also for a session without an audit trail)."""
+    if undoable and undoable[-1]["kind"] == "edit" and 1 <= undoable[-1]["number"] <= len(loaded.record["hands"]):
+        return undoable[-1]
+    return None
 
 
 def _names_cards(entry: Any) -> bool:

@@ -235,7 +235,8 @@ def audit_json(loaded: Loaded) -> dict:
     bool, "events": [...], "hands": [...]}``.
 
     Each event, oldest first: ``{"seq", "time", "action" (entered | edited |
-    undone | redone), "number", "form", "entry", "previous", "lines",
+    undone | redone), "number", "form", "undo" (on an edit: "undone" when it took
+    an edit back, "redone" when it made one again, else None), "entry", "previous", "lines",
     "previous_lines", "scores", "previous_scores", "change", "totals_before",
     "totals_after", "hands_after", "finished_after", "winners_after"}`` —
     ``entry`` is the hand as it stands after the event (None for an undo),
@@ -295,7 +296,7 @@ def audit_json(loaded: Loaded) -> dict:
         ending = ending_of(hands)
         out_events.append({
             "seq": seq, "time": ev.get("time"), "action": action, "number": number, "form": ev.get("form", ""),
-            "entry": entry, "previous": previous,
+            "undo": ev.get("undo"), "entry": entry, "previous": previous,
             "lines": entry_lines(entry, players), "previous_lines": entry_lines(previous, players),
             "scores": scores, "previous_scores": previous_scores,
             "change": _change(previous_scores, scores, players),
@@ -317,7 +318,7 @@ def audit_json(loaded: Loaded) -> dict:
         for ev in by_hand[number]:
             versions.append({
                 "seq": ev["seq"], "time": ev["time"], "action": ev["action"], "form": ev["form"],
-                "entry": ev["entry"], "previous": ev["previous"], "lines": ev["lines"],
+                "undo": ev["undo"], "entry": ev["entry"], "previous": ev["previous"], "lines": ev["lines"],
                 "previous_lines": ev["previous_lines"], "scores": ev["scores"],
                 "previous_scores": ev["previous_scores"], "change": ev["change"],
                 "current": ev["seq"] == current_seq,
