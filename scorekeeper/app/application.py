@@ -21,8 +21,9 @@ until a command needs the database.
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from scorekeeper.core.errors import InputError, StateError
 
@@ -220,17 +221,18 @@ class Application:
         ``explain``), ``notes`` (the hand's), ``note`` (the game's: a tie played
         off, the end bonuses), ``entry`` (the entry as stored) and ``standings``.
         """
-        from scorekeeper.app import report, sessions
-        from scorekeeper.app.games import Loaded
+        with _said(form):
+            from scorekeeper.app import report, sessions
+            from scorekeeper.app.games import Loaded
 
-        loaded = self._open(session)
-        raw = self._entry(loaded, entry, form)
-        state, result = sessions.next_hand(loaded, raw)
-        after = Loaded(loaded.record, loaded.setup, state, False)
-        doc = report.hand_json(after, result, state.hands)
-        doc.update(players={name: ps.as_json() for name, ps in result.players.items()}, notes=list(result.notes),
-                   note=state.ending.said_note, entry=raw, standings=report.standings_json(after))
-        return doc
+            loaded = self._open(session)
+            raw = self._entry(loaded, entry, form)
+            state, result = sessions.next_hand(loaded, raw)
+            after = Loaded(loaded.record, loaded.setup, state, False)
+            doc = report.hand_json(after, result, state.hands)
+            doc.update(players={name: ps.as_json() for name, ps in result.players.items()}, notes=list(result.notes),
+                       note=state.ending.said_note, entry=raw, standings=report.standings_json(after))
+            return doc
 
     def record_hand(self, entry: Any, form: str = "file", session: str | None = None, again: bool = False,
                     revision: int | None = None) -> dict:
@@ -247,16 +249,17 @@ class Application:
         ``revision`` (from :meth:`table`): refuse with :class:`StateError`
         ``session.changed_meanwhile`` when the session changed since it was read.
         """
-        from scorekeeper.app import sessions
+        with _said(form):
+            from scorekeeper.app import sessions
 
-        with self.store.writing():
-            loaded = self._open(session)
-            raw = self._entry(loaded, entry, form)
-            sessions.pinned(self.store, loaded, revision, raw)
-            if not again and form != "prompt":
-                _refuse_repeat(loaded, raw)
-            loaded, result = sessions.record_in(self.store, loaded, raw, form)
-        return self._hand_doc(loaded, result, loaded.state.hands)
+            with self.store.writing():
+                loaded = self._open(session)
+                raw = self._entry(loaded, entry, form)
+                sessions.pinned(self.store, loaded, revision, raw)
+                if not again and form != "prompt":
+                    _refuse_repeat(loaded, raw)
+                loaded, result = sessions.record_in(self.store, loaded, raw, form)
+            return self._hand_doc(loaded, result, loaded.state.hands)
 
     def edit(self, number: int, entry: Any, form: str = "file", session: str | None = None,
              revision: int | None = None) -> dict:
@@ -268,36 +271,38 @@ class Application:
         Refused when the edit would end the game before later hands, and (``revision``
         given, from :meth:`table`) when the session changed since it was read.
         """
-        from scorekeeper.app import sessions
+        with _said(form):
+            from scorekeeper.app import sessions
 
-        with self.store.writing():
-            loaded = self._open(session)
-            raw = self._entry(loaded, entry, form)
-            sessions.pinned(self.store, loaded, revision, raw)
-            before = _before(loaded, number)
-            loaded, result = sessions.edit_in(self.store, loaded, number, raw, form)
-        doc = self._hand_doc(loaded, result, number)
-        doc["before"] = before
-        return doc
+            with self.store.writing():
+                loaded = self._open(session)
+                raw = self._entry(loaded, entry, form)
+                sessions.pinned(self.store, loaded, revision, raw)
+                before = _before(loaded, number)
+                loaded, result = sessions.edit_in(self.store, loaded, number, raw, form)
+            doc = self._hand_doc(loaded, result, number)
+            doc["before"] = before
+            return doc
 
     def preview_edit(self, number: int, entry: Any, form: str = "file", session: str | None = None) -> dict:
         """Score ``entry`` as hand ``number`` again, and the hands after it, without storing
         anything (the confirmation of ``edit`` at the table): the document :meth:`edit`
         would give, plus what :meth:`preview_hand` adds (``players``, ``notes``,
         ``note``, ``entry``). Refused as :meth:`edit` refuses."""
-        from scorekeeper.app import report, sessions
-        from scorekeeper.app.games import Loaded
+        with _said(form):
+            from scorekeeper.app import report, sessions
+            from scorekeeper.app.games import Loaded
 
-        loaded = self._open(session)
-        raw = self._entry(loaded, entry, form)
-        before = _before(loaded, number)
-        state = sessions.rescored(loaded, number, raw)
-        result = state.results[number - 1]
-        after = Loaded(loaded.record, loaded.setup, state, False)
-        doc = report.hand_json(after, result, number)
-        doc.update(players={name: ps.as_json() for name, ps in result.players.items()}, notes=list(result.notes),
-                   note=state.ending.said_note, entry=raw, standings=report.standings_json(after), before=before)
-        return doc
+            loaded = self._open(session)
+            raw = self._entry(loaded, entry, form)
+            before = _before(loaded, number)
+            state = sessions.rescored(loaded, number, raw)
+            result = state.results[number - 1]
+            after = Loaded(loaded.record, loaded.setup, state, False)
+            doc = report.hand_json(after, result, number)
+            doc.update(players={name: ps.as_json() for name, ps in result.players.items()}, notes=list(result.notes),
+                       note=state.ending.said_note, entry=raw, standings=report.standings_json(after), before=before)
+            return doc
 
     def hand_entry(self, number: int | None = None, session: str | None = None) -> dict:
         """A stored hand as entered: ``{"session", "number", "entry", "lines"}`` (``lines``:
@@ -634,6 +639,18 @@ def _lines(entry: Any) -> dict[str, str]:
     from scorekeeper.app.audit import entry_lines
 
     return entry_lines(entry)
+
+
+@contextmanager
+def _said(form: str) -> Iterator[None]:
+    """Refusals of an entry typed on one line carry ``form="line"``: their sentence speaks of
+    the words typed there (``big``, ``up=QS``), not of a hand file's keys."""
+    try:
+        yield
+    except InputError as e:
+        if form == "line" and "form" not in e.facts:
+            raise e.given_as(form) from None
+        raise
 
 
 def _refuse_repeat(loaded: Loaded, raw: Any) -> None:
