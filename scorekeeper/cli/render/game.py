@@ -46,7 +46,7 @@ def _standings_table(doc: dict, bar: bool, gap: int):
     drawn = table(padding=(0, gap))
     drawn.add_column("#", justify="right", overflow="fold")
     drawn.add_column(_("Player"), overflow="fold")
-    for name in (_("Total"), _("Last"), _("Won")) + ((_("Bonus"),) if show_bonus else ()):
+    for name in (_("Total"), _("Last"), won_heading(_variant(doc))) + ((_("Bonus"),) if show_bonus else ()):
         drawn.add_column(name, justify="right", overflow="fold")
     if target:
         drawn.add_column(_("To target"), justify="right", overflow="fold")
@@ -61,6 +61,14 @@ def _standings_table(doc: dict, bar: bool, gap: int):
             row.append(_progress(p["total"] - p["bonus"], target, bar))
         drawn.add_row(*row)
     return drawn
+
+
+def won_heading(variant: Any) -> str:
+    """The standings' column of hands won (I-7), named for what it counts: "Went out" where
+    winning a hand is going out, else "Rounds won" / "Hands won" (the variant's word for a deal)."""
+    if variant.won_counts == "out":
+        return _("Went out")
+    return _("Rounds won") if variant.deal_word == "round" else _("Hands won")
 
 
 def _progress(total: int, target: int, bar: bool = True) -> str:

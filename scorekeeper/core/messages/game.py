@@ -271,8 +271,8 @@ TEMPLATES.update({
     ),
     "interpretation.I-7": (
         "A hand is won by the player who went out in Rummy 500, Rum 500 and Crazy Rummy (by nobody when "
-        "the stock ran out), and by the round's winners in Carousel; this is the Won column of the "
-        "standings."
+        "the stock ran out), and by the round's winners in Carousel; the standings count them (Went out; "
+        "Rounds won in Carousel)."
     ),
     # -- the names of the rule sections explanations cite --
     "section.§2": "Variants, seats and the deal",
