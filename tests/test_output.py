@@ -228,3 +228,13 @@ def test_an_error_is_wrapped_between_words_on_a_terminal_and_kept_whole_in_a_pip
     assert all(len(line) <= 40 for line in lines) and len(lines) > 3
     assert " ".join(lines) == text  # broken between words only: "--carry" stays whole
     assert "--carry" in "".join(lines).replace(" ", "") and any("--carry" in line for line in lines)
+
+
+@pytest.mark.parametrize("command", [
+    ("standings",), ("history",), ("history", "--audit"), ("explain",), ("chart",), ("sessions",), ("stats",),
+    ("rules", "gin"), ("rules",), ("check", "rummy500", "7H", "8H", "9H"), ("db", "restore", "--list"),
+])
+def test_piped_output_has_no_trailing_spaces(cli, game, command):
+    out = cli(*command).stdout
+    assert out.strip(), command
+    assert [line for line in out.splitlines() if line != line.rstrip(" ")] == []

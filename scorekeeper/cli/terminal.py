@@ -73,8 +73,41 @@ def console(stderr: bool = False):
         options["color_system"] = None
     c = Console(**options)
     if not c.is_terminal:
-        c = Console(width=PIPE_WIDTH, **options)
+        c = Console(width=PIPE_WIDTH, file=Trimmed(stderr), **options)
     return c
+
+
+class Trimmed:
+    """Standard output (or error) for output that is not a terminal: each line written
+    without the spaces a table pads it with at its end (a pipe, a file, ``grep``)."""
+
+    def __init__(self, stderr: bool = False) -> None:
+        self.stderr = stderr
+        self.pending = ""
+
+    @property
+    def stream(self) -> Any:
+        return sys.stderr if self.stderr else sys.stdout  # as it is now (a test may have swapped it)
+
+    def write(self, text: str) -> int:
+        lines = (self.pending + text).split("\n")
+        self.pending = lines.pop()
+        if lines:
+            self.stream.write("".join(line.rstrip(" ") + "\n" for line in lines))
+        return len(text)
+
+    def flush(self) -> None:
+        if self.pending.strip(" "):  # a line not ended yet keeps its spaces until it is
+            self.stream.write(self.pending)
+            self.pending = ""
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return False
+
+    @property
+    def encoding(self) -> str:
+        return getattr(self.stream, "encoding", None) or "utf-8"
 
 
 
