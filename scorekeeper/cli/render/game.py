@@ -46,7 +46,7 @@ def _standings_table(doc: dict, bar: bool, gap: int):
     drawn = table(padding=(0, gap))
     drawn.add_column("#", justify="right", overflow="fold")
     drawn.add_column(_("Player"), overflow="fold")
-    for name in (_("Total"), _("Last"), won_heading(_variant(doc))) + ((_("Bonus"),) if show_bonus else ()):
+    for name in (_("Total"), _("Last"), won_heading(variant_of(doc))) + ((_("Bonus"),) if show_bonus else ()):
         drawn.add_column(name, justify="right", overflow="fold")
     if target:
         drawn.add_column(_("To target"), justify="right", overflow="fold")
