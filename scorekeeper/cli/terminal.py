@@ -37,6 +37,17 @@ class Terminal:
     def color(self) -> bool:
         return self.out.color_system is not None
 
+    @property
+    def unicode(self) -> bool:
+        """Whether standard output can write the characters beyond ASCII our drawings use."""
+        return writes_unicode(self.out.file)
+
+    @property
+    def chart_width(self) -> int:
+        """The width to draw a picture across: the terminal's, or 80 columns for output that
+        is not a terminal (which gets lines as long as they come, :data:`PIPE_WIDTH`)."""
+        return self.out.width if self.out.width < PIPE_WIDTH else 80
+
     def json(self, doc: Any) -> None:
         # a standard output that cannot write every character gets JSON's \u escapes: the same document
         sys.stdout.write(json.dumps(doc, ensure_ascii=not writes_unicode(sys.stdout), indent=2) + "\n")
