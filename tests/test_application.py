@@ -92,8 +92,9 @@ def test_undo_redo_edit_and_the_hand_they_name(app):
     assert edited["totals"] == {"Ann": 9, "Bob": 0, "Cy": -5}  # at hand 1
     assert edited["standings"]["players"][0] == {"name": "Ann", "total": 18, "rank": 1, "won": 1, "bonus": 0,
                                                  "last": 9}
-    app.undo()
-    app.undo()
+    assert app.undo()["change"] == "edit"   # the last change: the edit of hand 1
+    assert app.undo()["number"] == 2
+    assert app.undo()["number"] == 1
     with pytest.raises(StateError) as e:
         app.undo()
     assert e.value.code == "session.nothing_to_undo"

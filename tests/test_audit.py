@@ -168,13 +168,16 @@ def test_an_edit_can_finish_and_unfinish_the_game(cli):
 def test_audit_json_shows_the_edit_and_the_undo(cli):
     three_hands(cli)
     ok(cli("edit", "2", "Ann: 70 -10", "Bob: 30 -5"))
-    ok(cli("undo", "--yes"))
-    ok(cli("redo"))
+    ok(cli("undo", "--yes"))   # the last change: the edit of hand 2
+    ok(cli("undo", "--yes"))   # then hand 3
+    ok(cli("redo"))            # hand 3 again
+    ok(cli("redo"))            # the edit again
     doc = js(cli, "history", "--audit")
     assert doc["kept"] is True and doc["consistent"] is True
     events = doc["events"]
-    assert [(e["action"], e["number"]) for e in events] == [
-        ("entered", 1), ("entered", 2), ("entered", 3), ("edited", 2), ("undone", 3), ("redone", 3)]
+    assert [(e["action"], e["number"], e["undo"]) for e in events] == [
+        ("entered", 1, None), ("entered", 2, None), ("entered", 3, None), ("edited", 2, None),
+        ("edited", 2, "undone"), ("undone", 3, None), ("redone", 3, None), ("edited", 2, "redone")]
     for e in events:
         datetime.fromisoformat(e["time"])
     edit = events[3]
@@ -185,14 +188,19 @@ def test_audit_json_shows_the_edit_and_the_undo(cli):
     assert edit["previous_scores"] == {"Ann": 40, "Bob": 25} and edit["scores"] == {"Ann": 60, "Bob": 25}
     assert edit["change"] == {"Ann": 20, "Bob": 0}
     assert edit["totals_before"] == {"Ann": 50, "Bob": 85} and edit["totals_after"] == {"Ann": 70, "Bob": 85}
-    undo = events[4]
-    # hand 3 (Ann −10, Bob 60) taken back: totals Ann 70 + 10 = 80, Bob 85 − 60 = 25
+    back = events[4]
+    # the edit taken back: hand 2 is Ann 50 − 10 = 40 again (−20), totals Ann 70 → 50
+    assert back["lines"]["Ann"] == "50 -10" and back["change"] == {"Ann": -20, "Bob": 0}
+    assert back["totals_after"] == {"Ann": 50, "Bob": 85}
+    undo = events[5]
+    # hand 3 (Ann −10, Bob 60) taken back: totals Ann 50 + 10 = 60, Bob 85 − 60 = 25
     assert undo["entry"] is None and undo["previous_scores"] == {"Ann": -10, "Bob": 60}
     assert undo["change"] == {"Ann": 10, "Bob": -60}
-    assert undo["totals_after"] == {"Ann": 80, "Bob": 25} and undo["hands_after"] == 2
+    assert undo["totals_after"] == {"Ann": 60, "Bob": 25} and undo["hands_after"] == 2
+    assert events[7]["totals_after"] == {"Ann": 70, "Bob": 85}   # all back, with the edit
     hands = {h["number"]: h for h in doc["hands"]}
-    assert [v["action"] for v in hands[2]["versions"]] == ["entered", "edited"]
-    assert [v["current"] for v in hands[2]["versions"]] == [False, True]
+    assert [v["action"] for v in hands[2]["versions"]] == ["entered", "edited", "edited", "edited"]
+    assert [v["current"] for v in hands[2]["versions"]] == [False, False, False, True]
     assert [v["action"] for v in hands[3]["versions"]] == ["entered", "undone", "redone"]
     assert [v["current"] for v in hands[3]["versions"]] == [False, False, True]
     assert all(h["in_effect"] for h in doc["hands"])
@@ -201,12 +209,14 @@ def test_audit_json_shows_the_edit_and_the_undo(cli):
 def test_history_audit_text_shows_times_and_changes(cli):
     three_hands(cli)
     ok(cli("edit", "2", "Ann: 70 -10", "Bob: 30 -5"))
-    ok(cli("undo", "--yes"))
+    ok(cli("undo", "--yes"))   # the edit
+    ok(cli("undo", "--yes"))   # hand 3
     out = ok(cli("history", "--audit")).stdout
     for word in ("Audit", "Hand 1", "Hand 2", "Hand 3", "entered", "edited", "undone", "was: 50 -10",
-                 "Ann: 70 -10", "Ann +40 → +60 (+20)", "taken back", "in effect"):
+                 "Ann: 70 -10", "Ann +40 → +60 (+20)", "edit undone", "Ann +60 → +40 (-20)", "taken back",
+                 "in effect"):
         assert word in out, word
-    assert len(TIME.findall(out)) == 5
+    assert len(TIME.findall(out)) == 6
     assert "(taken back, not in effect)" in out
 
 

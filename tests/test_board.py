@@ -174,7 +174,9 @@ def test_watch_follows_hands_edits_undos_and_use(cli, exe, isolated_db):
     screen.shows(chart_row("Ann", 50))  # hand 1 re-recorded: Ann +50, Cy +5
     screen.shows(chart_row("Cy", 5))
 
-    cli("undo", "--yes")
+    cli("undo", "--yes")  # the last change: the edit, hand 1 as it was
+    screen.shows(chart_row("Ann", 35))
+    cli("undo", "--yes")  # then hand 1
     screen.shows(r"0 hands played")
 
     second = cli.new("rummy500", "Dee", "Eve", title="Second table")["session"]  # new makes it current

@@ -713,3 +713,12 @@ def test_explain_names_the_knocker_not_the_winner(cli):
     doc = json.loads(cli("explain", "--json").stdout)
     cy = doc["players"]["Cy"]
     assert cy["score"] == 24 == sum(line["points"] for line in cy["lines"])
+
+
+def test_a_carousel_round_without_its_ending_is_said_in_the_form_given(cli):
+    cli.new("carousel", "Ann", "Bob")
+    line = cli("hand", "Ann: -2D AC", "Bob: -QS 8H")
+    assert line.exit_code == 2 and 'a separate argument "stock"' in line.stderr and "stock_exhausted" not in line.stderr
+    entry = {"players": {"Ann": {"hand": "2D AC"}, "Bob": {"hand": "QS 8H"}}}
+    file = cli("hand", "--file", "-", input=json.dumps(entry))
+    assert file.exit_code == 2 and '"stock_exhausted": true' in file.stderr and "separate argument" not in file.stderr

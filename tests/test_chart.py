@@ -78,14 +78,51 @@ def test_chart_for_people_without_colour(cli, game):
     out = result.stdout
     assert "\x1b" not in out
     assert "Chart: [bold]Club" in out
-    # −10 … 100, 7 steps of 110/7 points: Ann −10 → 0, 30 → 40·7/110 = 2.5… → 3, 100 → 7;
-    # [red]Bob 20 → 30·7/110 = 1.9… → 2, 60 → 70·7/110 = 4.45… → 4, 40 → 50·7/110 = 3.18… → 3
-    ann = next(line for line in out.splitlines() if line.startswith("Ann "))
-    bob = next(line for line in out.splitlines() if line.startswith("[red]Bob "))
-    assert "▁▄█" in ann and ann.rstrip().endswith("100")
-    assert "▃▅▄" in bob and bob.rstrip().endswith("40")
-    assert "Hands 1 to 3: ▁ -10 … █ 100 points; highest total wins." in out
-    assert "Game over: Ann wins." in out
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= 80  # piped: 80 columns
+    # the points axis: −10 … 100 in steps of 20 (about one every two rows of 12), labelled, 0 included
+    labels = [line.split("┤")[0].strip() for line in lines if "┤" in line]
+    assert labels == ["100", "80", "60", "40", "20", "0", "-20"]
+    assert "points" in lines[1] and lines[lines.index(next(line for line in lines if "└" in line))].endswith("hands")
+    # each player's marker on the lines and in the legend, with the final total
+    assert "● Ann 100   ■ [red]Bob 40" in out
+    grid = "\n".join(line for line in lines if "┤" in line or "│" in line)
+    assert "●" in grid and "■" in grid
+    # Ann ends on the top row (100), Bob's last point is at 40
+    assert lines[2].split("┤")[1].rstrip().endswith("●")
+    forty = next(line for line in lines if line.strip().startswith("40 ┤"))
+    assert forty.rstrip().endswith("■")
+    assert "Highest total wins." in out and "Game over: Ann wins." in out
+
+
+def test_the_scale_fits_totals_with_their_end_bonuses(cli):
+    from test_gin_cli import ANN_KNOCKS, BOB_GIN
+
+    cli.new("gin", "Ann", "Bob")
+    cli.record(*ANN_KNOCKS)
+    cli.record("stock", "Ann:", "Bob:")
+    cli.record(*BOB_GIN)
+    cli.record(*BOB_GIN, "--again")
+    # Bob's running total ends at 106, his total with the bonuses at 256 (tests/test_gin_cli.py):
+    # the scale reaches 256, and the last point ("=") is the final total
+    out = cli("chart").stdout
+    labels = [int(line.split("┤")[0]) for line in out.splitlines() if "┤" in line]
+    assert max(labels) >= 256 and max(labels) < 256 + 100
+    assert "■ Bob 256" in out and "● Ann 39" in out
+    assert "The last point is the final total, end-of-game bonuses included." in out
+    under_axis = out.splitlines()[out.splitlines().index(next(x for x in out.splitlines() if "└" in x)) + 1]
+    assert under_axis.rstrip().endswith("=")
+
+
+def test_nice_scales():
+    assert chart.nice_scale(0, 275, 12) == (0, 300, 50)     # 275 over 6 steps: 45.8 → 50
+    assert chart.nice_scale(-10, 100, 12) == (-20, 100, 20)  # 110 / 6 = 18.3 → 20
+    assert chart.nice_scale(0, 0, 12) == (0, 1, 1)
+
+
+def test_plot_joins_the_points():
+    # one series 0, 10 over 3 columns and 3 rows (0 … 10): bottom-left, middle, top-right
+    assert chart.plot([[0, 10]], 0, 10, 3, 3) == [[None, None, 0], [None, 0, None], [0, None, None]]
 
 
 def test_names_are_never_markup_even_in_colour(game, application):
@@ -140,7 +177,7 @@ def test_chart_piped_through_the_console_script(game, isolated_db, exe):
     proc = subprocess.run([str(exe), "chart"], capture_output=True, text=True, env=env, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "\x1b" not in proc.stdout
-    assert "[red]Bob" in proc.stdout and "▁▄█" in proc.stdout
+    assert "[red]Bob" in proc.stdout and "● Ann 100" in proc.stdout
 
 
 def test_sharing_commands_import_nothing_heavy_at_start_up():

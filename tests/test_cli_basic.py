@@ -350,6 +350,10 @@ def test_debug_shows_the_traceback(cli, game):
 
     r = cli("--debug", "hand", "Ann: -1H", "Bob: -", "Cy: -3C")
     assert r.exit_code != 0 and isinstance(r.exception, InputError)
+    r = cli("hand", "Ann: -1H", "Bob: -", "Cy: -3C", "--debug")  # after the command too, like --db
+    assert r.exit_code != 0 and isinstance(r.exception, InputError)
+    r = cli("hand", "Ann: -1H", "Bob: -", "Cy: -3C")
+    assert r.exit_code == 2 and not isinstance(r.exception, InputError)  # the sentence, no traceback
 
 
 def test_names_are_shown_exactly_as_typed(cli):

@@ -146,3 +146,56 @@ def test_points_only_hands_may_repeat(cli):
     for _ in range(3):  # Ann 100 − 0, Bob 5 − 5: points only, the same each hand
         cli.record("Ann: 100 -0", "Bob: 5 -5")
     assert cli.totals() == {"Ann": 300, "Bob": 0}
+
+
+# Hand 1 edited: Cy 36 − 3 = 33 instead of 30 − 3 = 27 (Ann 9 and Bob 0 as before).
+HAND1_EDITED = ("Ann: 7H 8H 9H -AS", "Bob: -", "Cy: 36 -3")
+
+
+def test_undo_after_an_edit_takes_back_the_edit_and_redo_makes_it_again(cli, application):
+    cli.new("rummy500", "Ann", "Bob", "Cy")
+    cli.record(*HAND1)
+    cli.record(*HAND2)
+    ok = cli("edit", "1", *HAND1_EDITED)
+    assert ok.exit_code == 0
+    assert cli.totals() == {"Ann": -1, "Bob": 30, "Cy": 31}     # Cy 33 − 2
+    r = cli("undo")                                              # no terminal: the question names the edit
+    assert r.exit_code == 2 and "Take back the edit of hand 1?" in r.stderr
+    r = cli("undo", "--yes")
+    assert r.exit_code == 0 and "The edit of hand 1 taken back" in flat(r.stdout)
+    assert cli.standings()["hands"] == 2                         # hand 2 is still there
+    assert cli.totals() == {"Ann": -1, "Bob": 30, "Cy": 25}     # Cy 27 − 2: hand 1 as it was
+    assert application.hand_entry(1)["lines"]["Cy"] == "30 -3"
+    r = cli("redo")
+    assert r.exit_code == 0 and "The edit of hand 1 made again." in r.stdout
+    assert cli.totals() == {"Ann": -1, "Bob": 30, "Cy": 31}
+    # then the changes before it, last first: the edit, hand 2, hand 1
+    assert "The edit of hand 1" in cli("undo", "--yes").stdout
+    assert "Hand 2 taken back" in cli("undo", "--yes").stdout
+    assert "Hand 2 put back" in cli("redo").stdout               # redo, last undone first
+    assert "The edit of hand 1 made again" in cli("redo").stdout
+    assert cli("redo").exit_code == 2
+
+
+def test_a_new_change_clears_what_could_be_redone(cli):
+    cli.new("rummy500", "Ann", "Bob", "Cy")
+    cli.record(*HAND1)
+    cli.record(*HAND2)
+    assert cli("undo", "--yes").exit_code == 0                   # hand 2 undone
+    assert cli("edit", "1", *HAND1_EDITED).exit_code == 0       # a new change
+    r = cli("redo")
+    assert r.exit_code == 2 and "nothing to redo" in r.stderr
+    assert cli.standings()["hands"] == 1 and cli.totals() == {"Ann": 9, "Bob": 0, "Cy": 33}
+
+
+def test_undo_preview_of_an_edit_shows_the_hand_now_and_as_it_was(application):
+    application.new("rummy500", ["Ann", "Bob", "Cy"])
+    application.record_hand(list(HAND1), "line")
+    application.record_hand(list(HAND2), "line")
+    application.edit(1, list(HAND1_EDITED), "line")
+    doc = application.undo_preview()
+    assert (doc["change"], doc["number"]) == ("edit", 1)
+    assert doc["lines"]["Cy"] == "36 -3" and doc["restored_lines"]["Cy"] == "30 -3"
+    assert doc["scores"] == {"Ann": 9, "Bob": 0, "Cy": 33} and doc["restored_scores"] == {"Ann": 9, "Bob": 0, "Cy": 27}
+    assert application.undo()["change"] == "edit"
+    assert application.undo_preview()["change"] == "hand" and application.undo_preview()["number"] == 2

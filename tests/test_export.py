@@ -40,7 +40,8 @@ def several_variants(db: Path) -> list[str]:
         ids += [record_game(db, g) for g in load_games("shared_carousel.json")["games"][:3]]
     if "crazy" in VARIANTS:
         ids += [record_game(db, g, "Crazy *night*") for g in load_games("crazy_full_game.json")["games"]]
-    # a session with a history: two hands, hand 1 edited, hand 2 undone (kept for redo)
+    # a session with a history: two hands, hand 1 edited and the edit undone, hand 2 undone (both
+    # kept for redo)
     app = Application(db)
     sid = app.new("rum500", ["Ann", "[red]Bob", "=SUM(A1)"], ["target=300"], "Edits")["session"]
     app.record_hand({"players": {"Ann": {"table": 80, "hand": 85}, "[red]Bob": {"hand": ""},
@@ -49,7 +50,8 @@ def several_variants(db: Path) -> list[str]:
                                  "=SUM(A1)": {"hand": 3}}}, "file", sid)
     app.edit(1, {"players": {"Ann": {"table": 87, "hand": 90}, "[red]Bob": {"hand": ""},
                              "=SUM(A1)": {"table": 10, "hand": 4}}}, "file", sid)
-    app.undo(sid)
+    app.undo(sid)  # the last change: the edit of hand 1
+    app.undo(sid)  # then hand 2
     ids.append(sid)
     return ids
 
@@ -94,7 +96,7 @@ def test_json_round_trip_of_every_variant_into_an_empty_database(cli, tmp_path):
         assert views(cli, second, sid) == before[sid], sid
         assert Store(second).load(sid) == Store(first).load(sid), sid  # the record as stored, audit and all
     edits = Store(second).load(edited)
-    assert [a["action"] for a in edits["audit"]] == ["entered", "entered", "edited", "undone"]
+    assert [a["action"] for a in edits["audit"]] == ["entered", "entered", "edited", "edited", "undone"]
     assert len(edits["undone"]) == 1
     # what undo took travels too: redo puts hand 2 back in the imported copy
     result = cli("--db", second, "redo", "--session", edited)

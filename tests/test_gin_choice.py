@@ -125,3 +125,31 @@ def test_an_upcard_typed_inside_a_players_part_gets_a_sentence(cli):
     assert cli.history()["hands"] == []
     # the same up-card as an argument of its own is taken: Ann +6 as worked in the first test
     assert cli.record(f"Ann: {ANN} knock", f"Bob: {BOB}", "up=7D")["scores"] == {"Ann": 6, "Bob": 0}
+
+
+def test_the_standings_rank_the_reacher_first_when_the_rule_makes_her_winner(cli):
+    # game_bonus=0 (I-G5): Bob knocks five times with 5 against Ann's 6: 5 × 1 = 5; then Ann has
+    # gin against 75: 75 + 25 = 100, the target. Final: Ann 100 + 1 box × 25 = 125; Bob 5 + 5 × 25 = 130.
+    cli.new("gin", "Ann", "Bob", rules=["game_bonus=0"])
+    for _ in range(5):
+        cli.record({"players": {"Ann": {"hand": 6}, "Bob": {"hand": 5}}, "knock": "Bob"})
+    cli.record({"players": {"Ann": {"hand": 0}, "Bob": {"hand": 75}}, "knock": "Ann"})
+    st = cli.standings()
+    assert st["finished"] and st["winners"] == ["Ann"]
+    assert [(p["name"], p["rank"], p["total"]) for p in st["players"]] == [("Ann", 1, 125), ("Bob", 2, 130)]
+
+
+def test_the_game_bonus_cites_i_g10_only_after_an_undercut(cli):
+    # Ann's gin takes her to the target: the game bonus is hers, no undercut to speak of
+    cli.new("gin", "Ann", "Bob")
+    cli.record({"players": {"Ann": {"hand": 0}, "Bob": {"hand": 80}}, "knock": "Ann"})   # 80 + 25 = 105
+    reasons = cli.json("explain")["end_bonus"]["Ann"]["reason"]
+    assert "game bonus +100 (game_bonus)" in reasons and "I-G10" not in reasons
+    # Ann at 75 (gin against 50: 50 + 25); Bob knocks with 8 and Ann holds 2: Ann undercuts,
+    # (8 − 2) + 25 = 31, 106 ≥ 100 as the defender: the game bonus is hers by I-G10
+    cli.new("gin", "Ann", "Bob")
+    cli.record({"players": {"Ann": {"hand": 0}, "Bob": {"hand": 50}}, "knock": "Ann"})
+    cli.record({"players": {"Ann": {"hand": 2}, "Bob": {"hand": 8}}, "knock": "Bob"})
+    doc = cli.json("explain")
+    assert doc["finished"] and doc["players"]["Ann"]["total"] == 106
+    assert "with an undercut" in doc["end_bonus"]["Ann"]["reason"] and "I-G10" in doc["end_bonus"]["Ann"]["reason"]

@@ -285,3 +285,19 @@ def test_stats_count_gins_undercuts_knocks_deadwood_and_shutouts(cli):
     assert cli("chart").exit_code == 0
     for fmt in ("json", "csv", "md"):
         assert cli("export", "--format", fmt).exit_code == 0, fmt
+
+
+def test_refusals_speak_the_words_of_the_form_the_hand_was_given_in(cli):
+    cli.new("gin", "Ann", "Bob", rules=["oklahoma=true"])
+    ann, bob = "Ann: 7H 8H 9H QS QD QC 2C 3C 4C 5D", "Bob: KS KH KD 10H JH 5C 9S 6D 3S AH"
+    line = cli("hand", ann + " knock", bob)                 # typed on one line: the one-line words
+    assert line.exit_code == 2 and "up=CARD" in line.stderr and '"upcard"' not in line.stderr
+    line = cli("hand", ann + " 6H knock", bob, "up=QH")
+    assert line.exit_code == 2 and 'add "big" after "knock"' in line.stderr and "big_gin" not in line.stderr
+    line = cli("hand", ann, bob, "up=QH")
+    assert line.exit_code == 2 and '"stock"' in line.stderr and "stock_exhausted" not in line.stderr
+    # a hand file: its keys
+    entry = {"players": {"Ann": {"cards": ann[5:]}, "Bob": {"cards": bob[5:]}}, "knock": "Ann"}
+    file = cli("hand", "--file", "-", input=json.dumps(entry))
+    assert file.exit_code == 2 and '"upcard": CARD' in file.stderr and "up=" not in file.stderr
+

@@ -56,13 +56,25 @@ def rows(text: str) -> list[list[str]]:
 
 # -- the standings ---------------------------------------------------------------------------
 
+@pytest.mark.parametrize("variant, players, heading", [
+    ("rummy500", ("Ann", "Bob"), "Went out"),       # a hand is won by going out (I-7)
+    ("crazy", ("Ann", "Bob", "Cy"), "Went out"),
+    ("carousel", ("Ann", "Bob"), "Rounds won"),     # the round's winners
+    ("gin", ("Ann", "Bob"), "Hands won"),           # the hand's winner: a box
+])
+def test_the_standings_name_the_column_of_hands_won_for_what_it_counts(cli, variant, players, heading):
+    cli.new(variant, *players)
+    header = cli("standings").stdout.splitlines()[1]
+    assert heading in header and " Won " not in header + " "
+
+
 def test_standings_table(cli, game):
     out = cli("standings").stdout
     lines = out.splitlines()
     assert lines[0] == "Standings: :joker: night [bold]x (rummy500, session %s)" % json.loads(
         cli("standings", "--json").stdout)["session"]
-    assert lines[1].split() == ["#", "Player", "Total", "Last", "Won", "To", "target"]
-    # rank, player, total, last hand, hands won, progress toward 100
+    assert lines[1].split() == ["#", "Player", "Total", "Last", "Went", "out", "To", "target"]
+    # rank, player, total, last hand, hands gone out, progress toward 100
     assert re.search(rf"^1\s+{re.escape(LONG)}\s+25\s+\+25\s+0\s+██········\s+25%$", out, re.M)
     # ten blocks for the target: 25 of 100 is 2.5 blocks, drawn 2; 5 of 100 is half a block, drawn 0
     assert re.search(r"^2\s+Ann\s+5\s+\+5\s+0\s+··········\s+5%$", out, re.M)
@@ -216,3 +228,13 @@ def test_an_error_is_wrapped_between_words_on_a_terminal_and_kept_whole_in_a_pip
     assert all(len(line) <= 40 for line in lines) and len(lines) > 3
     assert " ".join(lines) == text  # broken between words only: "--carry" stays whole
     assert "--carry" in "".join(lines).replace(" ", "") and any("--carry" in line for line in lines)
+
+
+@pytest.mark.parametrize("command", [
+    ("standings",), ("history",), ("history", "--audit"), ("explain",), ("chart",), ("sessions",), ("stats",),
+    ("rules", "gin"), ("rules",), ("check", "rummy500", "7H", "8H", "9H"), ("db", "restore", "--list"),
+])
+def test_piped_output_has_no_trailing_spaces(cli, game, command):
+    out = cli(*command).stdout
+    assert out.strip(), command
+    assert [line for line in out.splitlines() if line != line.rstrip(" ")] == []

@@ -48,7 +48,7 @@ def test_history_for_people_ends_with_bonuses_final_totals_and_winner(carousel):
     assert re.search(r"^\s*2\s+Bob\s+\+64 → 64\s+0 → 44\s+0 → 0$", out, re.M), out
     assert re.search(r"^Bonus\s+\+125\s+\+25\s+0$", out, re.M), out
     assert re.search(r"^Final\s+189\s+69\s+0$", out, re.M), out
-    assert "Game over: Ann wins after 2 hands." in lines
+    assert "Game over: Ann wins after 2 rounds." in lines            # Carousel speaks of rounds
     assert any("end bonuses: Ann +125, Bob +25, Cy 0" in line for line in lines)
 
 
@@ -100,7 +100,7 @@ def test_crazy_history_shows_the_wild_rank_and_who_went_out(cli):
     assert re.search(r"^\s*13\s+K\s+Ann\s+Cy\s+\+2 → 122\s+\+25 → 25\s+0 → 80$", out, re.M), out
     assert re.search(r"^Final\s+122\s+25\s+80$", out, re.M), out
     assert "Bonus" not in out
-    assert "Game over: Bob wins after 13 hands." in out
+    assert "Game over: Bob wins after 13 rounds." in out             # Crazy Rummy speaks of rounds
 
 
 def test_markdown_export_ends_with_bonuses_final_totals_and_winner(carousel):

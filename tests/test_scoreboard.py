@@ -98,9 +98,13 @@ def test_edit_undo_and_redo_keep_the_cache_right(tmp_path):
     stored, fresh = replayed_cache(db, sid)
     assert stored == fresh
     assert stored["hands"][1]["scores"] == {"Ann": 30, "Bob": -5}  # 30 − 0, 0 − 5
-    app.undo(sid)
+    app.undo(sid)  # the edit: hand 2 as it was, Ann 40, Bob −25
+    stored, fresh = replayed_cache(db, sid)
+    assert stored == fresh and stored["hands"][1]["scores"] == {"Ann": 40, "Bob": -25}
+    app.undo(sid)  # hand 2
     stored, fresh = replayed_cache(db, sid)
     assert stored == fresh and len(stored["hands"]) == 1
+    app.redo(sid)
     app.redo(sid)
     stored, fresh = replayed_cache(db, sid)
     assert stored == fresh and stored["hands"][1]["scores"] == {"Ann": 30, "Bob": -5}

@@ -166,7 +166,7 @@ def test_stats_for_one_player_and_one_variant(cli, club):
 
 
 @pytest.mark.parametrize("args, message", [
-    (("--player", "ann"), 'No session has a player called "ann" (did you mean "Ann"?).'),
+    (("--player", "an"), 'No session has a player called "an" (did you mean "Ann"?).'),
     (("--player", "Zed"), 'No session has a player called "Zed".'),
     (("--variant", "canasta"), '"canasta" is not a variant'),  # gin is one now (SPEC §2.7)
 ])
@@ -175,6 +175,14 @@ def test_stats_refuses_unknown_players_and_variants(cli, club, args, message):
     assert result.exit_code == 2
     assert result.stdout == ""
     assert message in result.stderr
+
+
+def test_stats_player_names_ignore_case_and_unicode_form(cli, club):
+    # "ann" and "ANN" are Ann, as everywhere a name is typed: the same rows as --player Ann
+    ann = json.loads(cli("stats", "--player", "Ann", "--json").stdout)
+    for typed in ("ann", "ANN"):
+        doc = json.loads(cli("stats", "--player", typed, "--json").stdout)
+        assert doc["player"] == "Ann" and doc["variants"] == ann["variants"]
 
 
 def test_stats_table_for_people(cli, club):

@@ -21,8 +21,9 @@ until a command needs the database.
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from scorekeeper.core.errors import InputError, StateError
 
@@ -220,17 +221,18 @@ class Application:
         ``explain``), ``notes`` (the hand's), ``note`` (the game's: a tie played
         off, the end bonuses), ``entry`` (the entry as stored) and ``standings``.
         """
-        from scorekeeper.app import report, sessions
-        from scorekeeper.app.games import Loaded
+        with _said(form):
+            from scorekeeper.app import report, sessions
+            from scorekeeper.app.games import Loaded
 
-        loaded = self._open(session)
-        raw = self._entry(loaded, entry, form)
-        state, result = sessions.next_hand(loaded, raw)
-        after = Loaded(loaded.record, loaded.setup, state, False)
-        doc = report.hand_json(after, result, state.hands)
-        doc.update(players={name: ps.as_json() for name, ps in result.players.items()}, notes=list(result.notes),
-                   note=state.ending.said_note, entry=raw, standings=report.standings_json(after))
-        return doc
+            loaded = self._open(session)
+            raw = self._entry(loaded, entry, form)
+            state, result = sessions.next_hand(loaded, raw)
+            after = Loaded(loaded.record, loaded.setup, state, False)
+            doc = report.hand_json(after, result, state.hands)
+            doc.update(players={name: ps.as_json() for name, ps in result.players.items()}, notes=list(result.notes),
+                       note=state.ending.said_note, entry=raw, standings=report.standings_json(after))
+            return doc
 
     def record_hand(self, entry: Any, form: str = "file", session: str | None = None, again: bool = False,
                     revision: int | None = None) -> dict:
@@ -247,16 +249,17 @@ class Application:
         ``revision`` (from :meth:`table`): refuse with :class:`StateError`
         ``session.changed_meanwhile`` when the session changed since it was read.
         """
-        from scorekeeper.app import sessions
+        with _said(form):
+            from scorekeeper.app import sessions
 
-        with self.store.writing():
-            loaded = self._open(session)
-            raw = self._entry(loaded, entry, form)
-            sessions.pinned(self.store, loaded, revision, raw)
-            if not again and form != "prompt":
-                _refuse_repeat(loaded, raw)
-            loaded, result = sessions.record_in(self.store, loaded, raw, form)
-        return self._hand_doc(loaded, result, loaded.state.hands)
+            with self.store.writing():
+                loaded = self._open(session)
+                raw = self._entry(loaded, entry, form)
+                sessions.pinned(self.store, loaded, revision, raw)
+                if not again and form != "prompt":
+                    _refuse_repeat(loaded, raw)
+                loaded, result = sessions.record_in(self.store, loaded, raw, form)
+            return self._hand_doc(loaded, result, loaded.state.hands)
 
     def edit(self, number: int, entry: Any, form: str = "file", session: str | None = None,
              revision: int | None = None) -> dict:
@@ -268,36 +271,38 @@ class Application:
         Refused when the edit would end the game before later hands, and (``revision``
         given, from :meth:`table`) when the session changed since it was read.
         """
-        from scorekeeper.app import sessions
+        with _said(form):
+            from scorekeeper.app import sessions
 
-        with self.store.writing():
-            loaded = self._open(session)
-            raw = self._entry(loaded, entry, form)
-            sessions.pinned(self.store, loaded, revision, raw)
-            before = _before(loaded, number)
-            loaded, result = sessions.edit_in(self.store, loaded, number, raw, form)
-        doc = self._hand_doc(loaded, result, number)
-        doc["before"] = before
-        return doc
+            with self.store.writing():
+                loaded = self._open(session)
+                raw = self._entry(loaded, entry, form)
+                sessions.pinned(self.store, loaded, revision, raw)
+                before = _before(loaded, number)
+                loaded, result = sessions.edit_in(self.store, loaded, number, raw, form)
+            doc = self._hand_doc(loaded, result, number)
+            doc["before"] = before
+            return doc
 
     def preview_edit(self, number: int, entry: Any, form: str = "file", session: str | None = None) -> dict:
         """Score ``entry`` as hand ``number`` again, and the hands after it, without storing
         anything (the confirmation of ``edit`` at the table): the document :meth:`edit`
         would give, plus what :meth:`preview_hand` adds (``players``, ``notes``,
         ``note``, ``entry``). Refused as :meth:`edit` refuses."""
-        from scorekeeper.app import report, sessions
-        from scorekeeper.app.games import Loaded
+        with _said(form):
+            from scorekeeper.app import report, sessions
+            from scorekeeper.app.games import Loaded
 
-        loaded = self._open(session)
-        raw = self._entry(loaded, entry, form)
-        before = _before(loaded, number)
-        state = sessions.rescored(loaded, number, raw)
-        result = state.results[number - 1]
-        after = Loaded(loaded.record, loaded.setup, state, False)
-        doc = report.hand_json(after, result, number)
-        doc.update(players={name: ps.as_json() for name, ps in result.players.items()}, notes=list(result.notes),
-                   note=state.ending.said_note, entry=raw, standings=report.standings_json(after), before=before)
-        return doc
+            loaded = self._open(session)
+            raw = self._entry(loaded, entry, form)
+            before = _before(loaded, number)
+            state = sessions.rescored(loaded, number, raw)
+            result = state.results[number - 1]
+            after = Loaded(loaded.record, loaded.setup, state, False)
+            doc = report.hand_json(after, result, number)
+            doc.update(players={name: ps.as_json() for name, ps in result.players.items()}, notes=list(result.notes),
+                       note=state.ending.said_note, entry=raw, standings=report.standings_json(after), before=before)
+            return doc
 
     def hand_entry(self, number: int | None = None, session: str | None = None) -> dict:
         """A stored hand as entered: ``{"session", "number", "entry", "lines"}`` (``lines``:
@@ -317,41 +322,73 @@ class Application:
         return {"session": loaded.record["id"], "number": number, "entry": entry, "lines": entry_lines(entry)}
 
     def undo(self, session: str | None = None, revision: int | None = None) -> dict:
-        """``undo``: take back the last hand. ``{"session", "number", "standings"}``. With
-        ``revision`` (from :meth:`undo_preview`), refused when the session changed since."""
+        """``undo``: take back the last change — the last hand recorded, or the last edit
+        (its hand is put back as it was). ``{"session", "number", "change": "hand" |
+        "edit", "deal_word", "standings"}``. With ``revision`` (from :meth:`undo_preview`),
+        refused when the session changed since. Raises :class:`StateError` when there is
+        nothing to undo."""
         from scorekeeper.app import report, sessions
 
-        loaded, number = sessions.undo(self.store, session, revision)
-        return {"session": loaded.record["id"], "number": number, "standings": report.standings_json(loaded)}
+        with self.store.writing():
+            loaded = self._open(session)
+            change = _last(sessions.changes(loaded.record)[0], loaded)
+            if change is not None and change["kind"] == "edit":
+                sessions.pinned(self.store, loaded, revision, undoing=True)
+                loaded, number = sessions.undo_edit(self.store, loaded, change), change["number"]
+            else:
+                loaded, number = sessions.undo(self.store, session, revision)
+        return {"session": loaded.record["id"], "number": number, "change": "edit" if change and
+                change["kind"] == "edit" else "hand", "deal_word": loaded.setup.variant.deal_word,
+                "standings": report.standings_json(loaded)}
 
     def undo_preview(self, session: str | None = None) -> dict:
-        """What ``undo`` would take back, for its question: :meth:`hand_entry` of the last
-        hand plus ``revision`` (the session file's, for :meth:`undo`), ``scores`` (the hand's), ``dealer`` (who dealt it), ``deal_word``
-        ("hand" or "round") and, where the wild rank changes with the round (Crazy
-        Rummy), ``round`` and ``wild``. Raises :class:`StateError` when there is no hand."""
-        from scorekeeper.app import report
+        """What ``undo`` would take back, for its question: ``change`` ("hand": the last
+        hand, "edit": the last edit, whose hand is put back as it was) and
+        :meth:`hand_entry` of that hand (``entry`` and ``lines`` as it stands) plus
+        ``revision`` (the session file's, for :meth:`undo`), ``scores`` (the hand's),
+        ``dealer`` (who dealt it), ``deal_word`` ("hand" or "round") and, where the wild
+        rank changes with the round (Crazy Rummy), ``round`` and ``wild``; for an edit also
+        ``restored_lines`` and ``restored_scores`` (the hand as it was before the edit).
+        Raises :class:`StateError` when there is no hand."""
+        from scorekeeper.app import report, sessions
 
         loaded = self._open(session)
         hands = loaded.record["hands"]
         if not hands:
             raise StateError("session.nothing_to_undo")
-        number = len(hands)
-        entry = hands[-1]["entry"]
+        change = _last(sessions.changes(loaded.record)[0], loaded)
+        number = change["number"] if change is not None and change["kind"] == "edit" else len(hands)
+        entry = hands[number - 1]["entry"]
         variant = loaded.setup.variant
         doc = {"session": loaded.record["id"], "revision": self.store.revision(loaded.record["id"]),
                "number": number, "entry": entry, "lines": _lines(entry),
                "scores": dict(loaded.state.results[number - 1].scores), "dealer": loaded.state.dealer_of(number),
-               "deal_word": variant.deal_word}
+               "deal_word": variant.deal_word, "change": "hand"}
+        if change is not None and change["kind"] == "edit":
+            state = sessions.rescored(loaded, number, change["previous"])
+            doc.update(change="edit", restored_lines=_lines(change["previous"]),
+                       restored_scores=dict(state.results[number - 1].scores))
         if variant.round_matters:
             doc.update(report.round_facts(variant, loaded.setup.round_of(number)))
         return doc
 
     def redo(self, session: str | None = None) -> dict:
-        """``redo``: put back what the last undo took. ``{"session", "number", "standings"}``."""
+        """``redo``: put back what the last undo took — a hand, or an edit made again.
+        ``{"session", "number", "change": "hand" | "edit", "deal_word", "standings"}``;
+        a change made since the undo leaves nothing to redo (:class:`StateError`)."""
         from scorekeeper.app import report, sessions
 
-        loaded, number = sessions.redo(self.store, session)
-        return {"session": loaded.record["id"], "number": number, "standings": report.standings_json(loaded)}
+        with self.store.writing():
+            loaded = self._open(session)
+            redoable = sessions.changes(loaded.record)[1]
+            change = redoable[-1] if redoable else None
+            if change is not None and change["kind"] == "edit":
+                loaded, number = sessions.redo_edit(self.store, loaded, change), change["number"]
+            else:
+                loaded, number = sessions.redo(self.store, session)
+        return {"session": loaded.record["id"], "number": number, "change": "edit" if change and
+                change["kind"] == "edit" else "hand", "deal_word": loaded.setup.variant.deal_word,
+                "standings": report.standings_json(loaded)}
 
     def _hand_doc(self, loaded: Loaded, result, number: int) -> dict:
         from scorekeeper.app import report
@@ -604,6 +641,18 @@ def _lines(entry: Any) -> dict[str, str]:
     return entry_lines(entry)
 
 
+@contextmanager
+def _said(form: str) -> Iterator[None]:
+    """Refusals of an entry typed on one line carry ``form="line"``: their sentence speaks of
+    the words typed there (``big``, ``up=QS``), not of a hand file's keys."""
+    try:
+        yield
+    except InputError as e:
+        if form == "line" and "form" not in e.facts:
+            raise e.given_as(form) from None
+        raise
+
+
 def _refuse_repeat(loaded: Loaded, raw: Any) -> None:
     """Raise :class:`InputError` ``session.same_as_last`` (``hand``: its number) when ``raw``
     is the last hand's entry again and names a card (points only, or players who went out
@@ -619,6 +668,14 @@ def _refuse_repeat(loaded: Loaded, raw: Any) -> None:
 
     if same(hands[-1]["entry"]) == same(raw):
         raise InputError("session.same_as_last", hand=len(hands))
+
+
+def _last(undoable: list[dict], loaded: Loaded) -> dict | None:
+    """The change ``undo`` takes back: the last of ``undoable`` when it is an edit of a hand
+    still recorded, else None (the last hand: also for a session without an audit trail)."""
+    if undoable and undoable[-1]["kind"] == "edit" and 1 <= undoable[-1]["number"] <= len(loaded.record["hands"]):
+        return undoable[-1]
+    return None
 
 
 def _names_cards(entry: Any) -> bool:

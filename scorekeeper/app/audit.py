@@ -21,7 +21,7 @@ from typing import Any, Sequence
 
 from scorekeeper.core.entry import find_player, match_player, name_key
 from scorekeeper.core.errors import InputError, StateError
-from scorekeeper.core.game import GameSetup, GameState, score_entry
+from scorekeeper.core.game import GameSetup, replay, score_entry
 from scorekeeper.core.game import hand_number as check_hand_number  # explain's hand_number adds "the last"
 from scorekeeper.core.interpretations import rule_name, rule_names, rule_refs, rule_title
 from scorekeeper.core.scoring import HandResult
@@ -83,7 +83,8 @@ def explain_json(loaded: Loaded, number: int | None = None, player: str | None =
         if n == state.hands and (state.ending.finished or state.ending.note):
             # the end as the rules give it: the bonuses' reasons and the note's facts (a cache
             # keeps the numbers and the note's English sentence only)
-            state = GameState(loaded.setup, state.results, loaded.setup.variant.end(loaded.setup, state.results))
+            # (from the hands scored again: an ending may read more than the numbers, Gin Rummy's I-G10)
+            state = replay(loaded.setup, [h["entry"] for h in loaded.record["hands"]])
     names = list(result.players)
     if player is not None:
         names = [match_player(player, loaded.setup.players)]
@@ -234,7 +235,8 @@ def audit_json(loaded: Loaded) -> dict:
     bool, "events": [...], "hands": [...]}``.
 
     Each event, oldest first: ``{"seq", "time", "action" (entered | edited |
-    undone | redone), "number", "form", "entry", "previous", "lines",
+    undone | redone), "number", "form", "undo" (on an edit: "undone" when it took
+    an edit back, "redone" when it made one again, else None), "entry", "previous", "lines",
     "previous_lines", "scores", "previous_scores", "change", "totals_before",
     "totals_after", "hands_after", "finished_after", "winners_after"}`` —
     ``entry`` is the hand as it stands after the event (None for an undo),
@@ -294,7 +296,7 @@ def audit_json(loaded: Loaded) -> dict:
         ending = ending_of(hands)
         out_events.append({
             "seq": seq, "time": ev.get("time"), "action": action, "number": number, "form": ev.get("form", ""),
-            "entry": entry, "previous": previous,
+            "undo": ev.get("undo"), "entry": entry, "previous": previous,
             "lines": entry_lines(entry, players), "previous_lines": entry_lines(previous, players),
             "scores": scores, "previous_scores": previous_scores,
             "change": _change(previous_scores, scores, players),
@@ -316,7 +318,7 @@ def audit_json(loaded: Loaded) -> dict:
         for ev in by_hand[number]:
             versions.append({
                 "seq": ev["seq"], "time": ev["time"], "action": ev["action"], "form": ev["form"],
-                "entry": ev["entry"], "previous": ev["previous"], "lines": ev["lines"],
+                "undo": ev["undo"], "entry": ev["entry"], "previous": ev["previous"], "lines": ev["lines"],
                 "previous_lines": ev["previous_lines"], "scores": ev["scores"],
                 "previous_scores": ev["previous_scores"], "change": ev["change"],
                 "current": ev["seq"] == current_seq,

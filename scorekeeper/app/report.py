@@ -70,10 +70,11 @@ def standings_json(loaded: Loaded) -> dict:
     players = [
         {"name": name, "total": total, "rank": rank, "won": won[name], "bonus": st.ending.bonus.get(name, 0),
          "last": last.get(name)}
-        for rank, name, total in st.ranking()
+        for rank, name, total in winners_first(st.ranking(), st.ending.winners if st.ending.finished else [])
     ]
     doc = {
         "session": r["id"], "variant": r["variant"], "title": r.get("title"), "hands": st.hands,
+        "deal_word": loaded.setup.variant.deal_word,
         "players": players, "finished": st.ending.finished, "winners": list(st.ending.winners),
         "dealer": st.next_dealer, "leader": st.next_leader, "target": r["rules"].get("target"),
         "note": st.ending.said_note,  # in the language spoken (a --json run speaks English)
@@ -84,6 +85,21 @@ def standings_json(loaded: Loaded) -> dict:
     doc.update(deal_words(loaded, st.hands + 1) if not st.ending.finished else
                {"deal_words": None} if loaded.setup.variant.deal_words else {})
     return doc
+
+
+def winners_first(ranking: list[tuple[int, str, int]], winners: list[str]) -> list[tuple[int, str, int]]:
+    """``ranking`` (``(rank, name, total)``) with the game's ``winners`` first at rank 1, where
+    the rule names a winner below another total (Gin Rummy: the player who reached the target
+    wins even when the other's boxes end higher, I-G5); the others ranked after them."""
+    if not winners or {name for rank, name, _ in ranking if rank == 1} == set(winners):
+        return ranking
+    first = [(1, name, total) for _, name, total in ranking if name in winners]
+    rest, out, previous, rank = [(n, t) for _, n, t in ranking if n not in winners], [], None, 0
+    for i, (name, total) in enumerate(rest, len(first) + 1):
+        if total != previous:
+            rank, previous = i, total
+        out.append((rank, name, total))
+    return first + out
 
 
 def hand_json(loaded: Loaded, result: HandResult, number: int) -> dict:

@@ -22,7 +22,8 @@ from scorekeeper.app.games import (Loaded, entries_of, open_game, refuse_after_e
                                    summary_of)
 from scorekeeper.storage.store import Store, new_record, now
 
-__all__ = ["create", "next_hand", "record_in", "undo", "redo", "edit_in", "use", "delete"]
+__all__ = ["create", "next_hand", "record_in", "undo", "redo", "edit_in", "changes", "undo_edit", "redo_edit", "use",
+           "delete"]
 
 
 def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[str] = (),
@@ -221,9 +222,95 @@ def edit_in(store: Store, loaded: Loaded, number: int, raw: Any, form: str) -> t
     previous = entries_of(record)[number - 1]
     state = rescored(loaded, number, raw)
     record["hands"][number - 1] = {"entry": raw, "form": form, "time": now()}
+    record["undone"] = []  # a new change: what was undone before it can no longer be redone
     _audit(store, record, "edited", number, raw, previous, form)
     save(store, record, state)
     return Loaded(record, setup, state, loaded.full), state.results[number - 1]
+
+
+#: the audit record's mark on an ``edited`` record that takes an edit back (``undone``) or makes it again
+#: (``redone``): the hand changes as by an edit, and the trail says why
+UNDO_MARK = "undo"
+
+
+def changes(record: dict) -> tuple[list[dict], list[dict]]:
+    """The changes ``undo`` and ``redo`` would take back and put back, worked out from
+    the audit trail: ``(undoable, redoable)``, each a list with the next one last, of
+    ``{"kind": "hand" | "edit", "number", "previous", "entry", "form"}`` — for an
+    edit, ``previous`` is the hand's entry before it and ``entry`` after it, ``form`` how
+    the hand before it was given. A session without a trail gives two empty lists
+    (``undo`` then takes back the last hand)."""
+    undoable: list[dict] = []
+    redoable: list[dict] = []
+    forms: dict[int, str] = {}
+
+    def take(match) -> dict | None:
+        while undoable:
+            item = undoable.pop()
+            if match(item):
+                return item
+        return None
+
+    for ev in record.get("audit") or ():
+        action, number, mark = ev.get("action"), ev.get("number"), ev.get(UNDO_MARK)
+        if action == "entered":
+            undoable.append({"kind": "hand", "number": number})
+            redoable.clear()
+            forms[number] = ev.get("form", "")
+        elif action == "edited" and mark == "undone":
+            item = take(lambda c: c["kind"] == "edit" and c["number"] == number)
+            if item is not None:
+                redoable.append(item)
+            forms[number] = ev.get("form", "")
+        elif action == "edited" and mark == "redone":
+            if redoable and redoable[-1]["kind"] == "edit":
+                undoable.append(redoable.pop())
+            forms[number] = ev.get("form", "")
+        elif action == "edited":
+            undoable.append({"kind": "edit", "number": number, "previous": ev.get("previous"),
+                             "entry": ev.get("entry"), "form": forms.get(number, "")})
+            redoable.clear()
+            forms[number] = ev.get("form", "")
+        elif action == "undone":  # a hand taken back takes its edits with it
+            take(lambda c: c["kind"] == "hand" and c["number"] == number)
+            redoable.append({"kind": "hand", "number": number})
+        elif action == "redone":
+            if redoable and redoable[-1]["kind"] == "hand":
+                redoable.pop()
+            undoable.append({"kind": "hand", "number": number})
+    return undoable, redoable
+
+
+def _put(store: Store, loaded: Loaded, number: int, entry: Any, replaced: Any, form: str,
+         mark: str) -> Loaded:
+    """Hand ``number`` of ``loaded`` (read under the lock) as ``entry`` again (an edit taken
+    back or made again, ``mark``), every later hand scored again, audited as an edit."""
+    record = loaded.record
+    state = rescored(loaded, number, entry)
+    record["hands"][number - 1] = {"entry": entry, "form": form, "time": now()}
+    _audit(store, record, "edited", number, entry, replaced, form)
+    record["audit"][-1][UNDO_MARK] = mark
+    save(store, record, state)
+    return Loaded(record, loaded.setup, state, loaded.full)
+
+
+def undo_edit(store: Store, loaded: Loaded, change: dict) -> Loaded:
+    """Take back the edit ``change`` (the last of :func:`changes`' undoable, an edit) of
+    ``loaded``, read under the lock: its hand is put back as it was before the edit."""
+    number = change["number"]
+    hand_number(number, len(loaded.record["hands"]))
+    now_there = loaded.record["hands"][number - 1]
+    return _put(store, loaded, number, change["previous"], now_there["entry"], change.get("form") or "", "undone")
+
+
+def redo_edit(store: Store, loaded: Loaded, change: dict) -> Loaded:
+    """Make again the edit ``change`` (the last of :func:`changes`' redoable) of ``loaded``."""
+    number = change["number"]
+    hand_number(number, len(loaded.record["hands"]))
+    now_there = loaded.record["hands"][number - 1]
+    form = next((ev.get("form", "") for ev in reversed(loaded.record.get("audit") or ())
+                 if ev.get("action") == "edited" and ev.get("number") == number and not ev.get(UNDO_MARK)), "")
+    return _put(store, loaded, number, change["entry"], now_there["entry"], form, "redone")
 
 
 def use(store: Store, session: str) -> Loaded:

@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from scorekeeper.core.entry import did_you_mean
+from scorekeeper.core.entry import did_you_mean, find_player
 from scorekeeper.core.errors import InputError
 
 
@@ -184,7 +184,11 @@ def compute(games: Sequence[Game], player: str | None = None, variant: str | Non
 
     everyone = _names(games)
     if player is not None and player not in everyone:
-        raise InputError("stats.no_player", player=player, hint=did_you_mean(player, everyone))
+        # names ignore case and the Unicode form of a letter, as everywhere (one such name, else refused)
+        found = find_player(player, everyone)
+        if found is None:
+            raise InputError("stats.no_player", player=player, hint=did_you_mean(player, everyone))
+        player = found
     # with a player chosen, the games counted are that player's own (SPEC §5: "games" a player sat in)
     chosen = [g for g in games if g.scores and (variant is None or g.variant == variant)
               and (player is None or player in g.players)]

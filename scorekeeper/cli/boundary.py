@@ -76,7 +76,7 @@ class Boundary(frame.Framed, TyperGroup):
         """A ``--lang`` after the command is read by the root option (SPEC §7: before or
         after the command, like ``--db``); whether the command asks for ``--json`` is
         noted for the root callback."""
-        rest = super().parse_args(ctx, language.lang_first(list(args)))  # the words after the command's name
+        rest = super().parse_args(ctx, debug_first(language.lang_first(list(args))))  # the words after the name
         ctx.meta[language.JSON_KEY] = language.wants_json(rest)
         return rest
 
@@ -183,6 +183,16 @@ def output_failed(e: OSError) -> int:
         code = "cli.output_failed_kept" if change_kept() else "cli.output_failed"
         _say(ScorekeeperError(code, strerror=e.strerror or str(e)).message)
     return 1
+
+
+def debug_first(args: list[str]) -> list[str]:
+    """``args`` with ``--debug`` moved to the front, where the root option reads it: like
+    ``--db`` and ``--lang`` it may come before or after the command (SPEC §5); nothing
+    after ``--`` is touched."""
+    end = args.index("--") if "--" in args else len(args)
+    if "--debug" not in args[:end]:
+        return args
+    return ["--debug"] + [a for a in args[:end] if a != "--debug"] + args[end:]
 
 
 def for_the_terminal(text: str) -> str:

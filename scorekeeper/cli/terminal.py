@@ -37,6 +37,17 @@ class Terminal:
     def color(self) -> bool:
         return self.out.color_system is not None
 
+    @property
+    def unicode(self) -> bool:
+        """Whether standard output can write the characters beyond ASCII our drawings use."""
+        return writes_unicode(self.out.file)
+
+    @property
+    def chart_width(self) -> int:
+        """The width to draw a picture across: the terminal's, or 80 columns for output that
+        is not a terminal (which gets lines as long as they come, :data:`PIPE_WIDTH`)."""
+        return self.out.width if self.out.width < PIPE_WIDTH else 80
+
     def json(self, doc: Any) -> None:
         # a standard output that cannot write every character gets JSON's \u escapes: the same document
         sys.stdout.write(json.dumps(doc, ensure_ascii=not writes_unicode(sys.stdout), indent=2) + "\n")
@@ -73,8 +84,41 @@ def console(stderr: bool = False):
         options["color_system"] = None
     c = Console(**options)
     if not c.is_terminal:
-        c = Console(width=PIPE_WIDTH, **options)
+        c = Console(width=PIPE_WIDTH, file=Trimmed(stderr), **options)
     return c
+
+
+class Trimmed:
+    """Standard output (or error) for output that is not a terminal: each line written
+    without the spaces a table pads it with at its end (a pipe, a file, ``grep``)."""
+
+    def __init__(self, stderr: bool = False) -> None:
+        self.stderr = stderr
+        self.pending = ""
+
+    @property
+    def stream(self) -> Any:
+        return sys.stderr if self.stderr else sys.stdout  # as it is now (a test may have swapped it)
+
+    def write(self, text: str) -> int:
+        lines = (self.pending + text).split("\n")
+        self.pending = lines.pop()
+        if lines:
+            self.stream.write("".join(line.rstrip(" ") + "\n" for line in lines))
+        return len(text)
+
+    def flush(self) -> None:
+        if self.pending.strip(" "):  # a line not ended yet keeps its spaces until it is
+            self.stream.write(self.pending)
+            self.pending = ""
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return False
+
+    @property
+    def encoding(self) -> str:
+        return getattr(self.stream, "encoding", None) or "utf-8"
 
 
 

@@ -85,13 +85,17 @@ def about_player(player: str, error: InputError) -> InputError:
 
 def closest(name: str, names: Sequence[str]) -> str | None:
     """The name among ``names`` that ``name`` most likely meant (a near miss, or the
-    same name in other case), or None."""
-    close = difflib.get_close_matches(name, list(names), n=1, cutoff=0.5)
-    if not close:
-        lowered = {n.lower(): n for n in names}
-        if name.lower() in lowered:
-            close = [lowered[name.lower()]]
-    return close[0] if close else None
+    same name in other case), or None. Names are compared as :func:`name_key` has them
+    (case and the Unicode form of a letter aside), so ``an`` finds ``Ann``; the one
+    closest-match helper of the program (players, variants, rule keys, words)."""
+    keyed: dict[str, str] = {}
+    for n in names:
+        keyed.setdefault(name_key(n), n)
+    key = name_key(name)
+    if key in keyed:
+        return keyed[key]
+    close = difflib.get_close_matches(key, list(keyed), n=1, cutoff=0.5)
+    return keyed[close[0]] if close else None
 
 
 def did_you_mean(name: str, names: Sequence[str]) -> str:

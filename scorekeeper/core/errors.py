@@ -79,6 +79,16 @@ class ScorekeeperError(Exception):
         return type(self)(self.code, **merged)
 
 
+    def given_as(self, form: str) -> "ScorekeeperError":
+        """A copy of this error (and of the errors it quotes as ``cause``) with the fact
+        ``form``: how the entry it is about was given ("line", "file" or "prompt"). The
+        sentence then speaks that form's words (:func:`scorekeeper.core.messages.render`:
+        ``big`` and ``up=QS`` on one line, ``"big_gin": true`` in a hand file)."""
+        facts = {k: v.given_as(form) if isinstance(v, ScorekeeperError) else v for k, v in self.facts.items()}
+        facts["form"] = form
+        return type(self)(self.code, **facts)
+
+
 class InputError(ScorekeeperError):
     """Bad input: a card, meld, lay-off, player, option or file that breaks a rule (exit 2)."""
 

@@ -11,13 +11,12 @@ record caches (:meth:`GameState.from_hands`, see :mod:`scorekeeper.app.scoreboar
 """
 from __future__ import annotations
 
-import difflib
 import json
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from scorekeeper.core.entry import HandEntry, find_player, name_key, parse_entry
+from scorekeeper.core.entry import HandEntry, closest, find_player, name_key, parse_entry  # noqa: F401 (closest: also for variants)
 from scorekeeper.core.errors import InputError, StateError
 from scorekeeper.core.messages import render
 from scorekeeper.core.numbers import typed_number
@@ -250,15 +249,6 @@ class GameState:
     @property
     def next_leader(self) -> str | None:
         return None if self.ending.finished else self.leader_of(self.hands + 1)
-
-
-def closest(name: str, names: Sequence[str]) -> str | None:
-    """The near miss to suggest for ``name`` among ``names`` (close, or equal ignoring case), or None."""
-    close = difflib.get_close_matches(name, list(names), n=1, cutoff=0.5)
-    if not close:
-        lowered = {n.lower(): n for n in names}
-        close = [lowered[name.lower()]] if name.lower() in lowered else []
-    return close[0] if close else None
 
 
 #: what :func:`check_text` checks: ``title`` or ``player`` (the older phrases are still read)

@@ -321,6 +321,10 @@ class Variant:
     #: Contract Rummy's contracts) or ``"cards"`` (the cards the player shows, read with the
     #: variant's one-line form: Gin Rummy)
     prompt_asks: str = "parts"
+    #: what a hand won (I-7; ``won`` in the standings) is: ``"out"``, the player went out
+    #: (Rummy 500, Rum 500, Crazy Rummy), or ``"won"``, the player is among the hand's winners
+    #: (Carousel's round winners, Gin Rummy's boxes) — the standings name their column after it
+    won_counts: str = "out"
     #: interpretation id (of :attr:`interpretations`) -> the option that changes it, where one does
     interpretation_options: Mapping[str, str] = field(default_factory=dict)
     #: the variant's own message templates (code -> English template), taken when it is loaded

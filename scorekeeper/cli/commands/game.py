@@ -49,6 +49,8 @@ def entry_from(entries: list[str] | None, file: str | None) -> tuple[Any, str]:
 #: refusal when there is no terminal to ask on
 QUESTIONS = {"undo": ("cli.ask.undo", "cli.ask.undo.no_terminal"),
              "undo_round": ("cli.ask.undo_round", "cli.ask.undo_round.no_terminal"),  # Carousel, Crazy Rummy
+             "undo_edit": ("cli.ask.undo_edit", "cli.ask.undo_edit.no_terminal"),
+             "undo_edit_round": ("cli.ask.undo_edit_round", "cli.ask.undo_edit_round.no_terminal"),
              "delete": ("cli.ask.delete", "cli.ask.delete.no_terminal")}
 
 
@@ -245,7 +247,9 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def undo(ctx: typer.Context, yes: YesOpt = False, session: SessionOpt = None, db: DbOpt = None) -> None:
-        """Take back the last hand (redo puts it back); it is shown before the question.
+        """Take back the last change: the last hand, or the last edit (the hand as it was); redo puts it back.
+
+        What it takes back is shown before the question.
 
         Example: scorekeeper undo --yes
         """
@@ -256,14 +260,15 @@ def register(app: typer.Typer) -> None:
         revision = None
         if not yes:
             shown = application.undo_preview(session)
-            what = "undo_round" if shown.get("deal_word") == "round" else "undo"  # the rule book's word
+            what = "undo_edit" if shown.get("change") == "edit" else "undo"
+            what += "_round" if shown.get("deal_word") == "round" else ""  # the rule book's word
             confirm(yes, what, lambda: draw.taking_back(r.terminal, shown), hand=shown["number"])
             session, revision = shown["session"], shown["revision"]  # the hand shown, or nothing
         draw.undone(r.terminal, application.undo(session, revision))
 
     @app.command()
     def redo(ctx: typer.Context, session: SessionOpt = None, db: DbOpt = None) -> None:
-        """Put back the hand the last undo took.
+        """Put back what the last undo took: a hand, or an edit made again.
 
         Example: scorekeeper redo
         """

@@ -10,7 +10,11 @@ from scorekeeper.cli.render.common import heading, signed, table
 from scorekeeper.core.messages import _
 
 
-def _action(action: str) -> str:
+def _action(action: str, undo: str | None = None) -> str:
+    if action == "edited" and undo == "undone":
+        return _("edit undone")
+    if action == "edited" and undo == "redone":
+        return _("edit redone")
     said = {"entered": _("entered"), "edited": _("edited"), "undone": _("undone (taken back)"),
             "redone": _("redone (put back)")}
     return said.get(action, action)
@@ -77,7 +81,7 @@ def audit(t: Any, doc: dict) -> None:
         drawn.add_column(_("Entry"), overflow="fold", ratio=2)
         drawn.add_column(_("Scores"), overflow="fold", ratio=1)
         for v in hand["versions"]:
-            what = Text(_action(v["action"]))
+            what = Text(_action(v["action"], v.get("undo")))
             if v.get("form"):
                 what.append(f" ({forms.get(v['form'], v['form'])})", style="dim")
             if v.get("current"):

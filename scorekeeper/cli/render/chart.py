@@ -1,10 +1,20 @@
-"""``chart``: each player's running total hand by hand, as a sparkline.
+"""``chart``: each player's running total hand by hand.
 
-One line per player of block characters ``▁▂▃▄▅▆▇█`` (one per hand), all on
-one scale that includes 0, so a chart reads the same with or without colour
-and when piped; colour only tells the lines apart. rich is imported only
-when a chart is drawn, and names go in as :class:`rich.text.Text`, never as
-markup.
+A chart to read from across the table: the running totals as lines across the
+terminal's whole width, a labelled points axis whose scale fits the data (0
+included, the final totals with their end bonuses too), the hands along the
+bottom, and a legend of each player's marker, colour and final total. Each
+player has a marker of their own (``●``, ``■``, ``▲``…; ``*``, ``#``, ``o``… where
+the output cannot write them), so the chart reads the same without colour and
+when piped (80 columns); colour tells the lines apart at a glance.
+
+Drawn with rich rather than plotext: the chart then follows the rest of the
+output — NO_COLOR and pipes, the names as text never markup, our own markers
+and words in every language — without another dependency.
+
+A terminal narrower than :data:`LINE_CHART_WIDTH` keeps the compact form: one
+sparkline per player (``▁▂▃▄▅▆▇█``, one character per hand). rich is imported
+only when a chart is drawn, and names go in as :class:`rich.text.Text`.
 """
 from __future__ import annotations
 
@@ -57,16 +67,153 @@ def axis(hands: Sequence[int]) -> str:
     return "".join(line)
 
 
-def chart(t: Any, doc: dict[str, Any]) -> None:
-    """Draw the chart (the ``chart --json`` document) on the terminal ``t``."""
-    from rich.text import Text
+#: the narrowest output the line chart is drawn on (narrower: the sparklines)
+LINE_CHART_WIDTH = 60
+#: each player's marker, by seat; where the output cannot write them, :data:`ASCII_MARKS`
+MARKS = "●■▲◆▼★✚✖"
+ASCII_MARKS = "*#o+x@%&"
 
+
+def nice_scale(lo: int, hi: int, rows: int) -> tuple[int, int, int]:
+    """``(bottom, top, step)``: a scale from ``bottom`` to ``top`` (points) holding ``lo`` and
+    ``hi``, in steps of 1, 2 or 5 times a power of ten, about one step every two or three rows."""
+    span = max(hi - lo, 1)
+    wanted = max(span / max(rows // 2, 1), 1)
+    power = 10 ** int(math.floor(math.log10(wanted)))
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= wanted)
+    bottom = math.floor(lo / step) * step
+    top = math.ceil(hi / step) * step
+    if top == bottom:
+        top = bottom + step
+    return bottom, top, step
+
+
+def plot(series: Sequence[Sequence[int]], bottom: int, top: int, columns: int, rows: int) -> list[list[int | None]]:
+    """A grid of ``rows`` × ``columns`` cells (row 0 at the top), each the index of the
+    series drawn there or None: each series' points spread evenly across the columns,
+    joined by lines (a later series drawn over an earlier one where they cross)."""
+    grid: list[list[int | None]] = [[None] * columns for _ in range(rows)]
+
+    def row_of(value: float) -> int:
+        return rows - 1 - round((value - bottom) / (top - bottom) * (rows - 1))
+
+    for index, values in enumerate(series):
+        n = len(values)
+        points = [(round(i * (columns - 1) / (n - 1)) if n > 1 else 0, values[i]) for i in range(n)]
+        last_row = None
+        for (c0, v0), (c1, v1) in zip(points, points[1:] + points[-1:]):
+            for c in range(c0, max(c1, c0 + 1) if c1 > c0 else c0 + 1):
+                v = v0 + (v1 - v0) * (c - c0) / (c1 - c0) if c1 > c0 else v0
+                r = row_of(v)
+                # the cells from the row after the last column's up (or down) to this one: a steep
+                # stretch is drawn as a column of cells, a gentle one as a step
+                start = r if last_row is None or last_row == r else last_row + (1 if r > last_row else -1)
+                for rr in range(min(start, r), max(start, r) + 1):
+                    grid[rr][c] = index
+                last_row = r
+    return grid
+
+
+def chart(t: Any, doc: dict[str, Any]) -> None:
+    """Draw the chart (the ``chart --json`` document) on the terminal ``t``: the line
+    chart, or the sparklines on a terminal narrower than :data:`LINE_CHART_WIDTH`."""
     heading(t, doc, _("Chart: "))
     if not doc["hands"]:
         t.print(_("No hands yet: the chart starts after the first hand."))
         return
+    width = t.chart_width  # a pipe: 80 columns
+    if width < LINE_CHART_WIDTH:
+        return sparklines(t, doc)
+    line_chart(t, doc, width)
+
+
+def line_chart(t: Any, doc: dict[str, Any], width: int) -> None:
+    """The running totals as lines ``width`` columns wide, axes labelled, then the legend."""
+    from rich.text import Text
+
+    marks = MARKS if t.unicode else ASCII_MARKS
+    players = doc["players"]
+    series = [list(p["totals"]) for p in players]
+    bonus = any(p["total"] != (p["totals"][-1] if p["totals"] else 0) for p in players)
+    if bonus:  # the final totals, end bonuses included, as one more point
+        series = [s + [p["total"]] for s, p in zip(series, players)]
+    rows = max(8, min(16, (t.out.height - 10) if t.out.is_terminal else 12))
+    values = [v for s in series for v in s]
+    bottom, top, step = nice_scale(min(0, *values), max(0, *values), rows)
+    ticks = list(range(bottom, top + 1, step))
+    label_width = max(len(str(v)) for v in ticks)
+    columns = width - label_width - 2
+    count = len(series[0])
+    kept = sample(count, columns)  # more points than columns: every k-th, always the last
+    grid = plot([[s[i - 1] for i in kept] for s in series], bottom, top, columns, rows)
+
+    def row_of(value: int) -> int:
+        return rows - 1 - round((value - bottom) / (top - bottom) * (rows - 1))
+
+    tick_rows = {row_of(v): v for v in ticks}
+    zero = row_of(0)
+    t.print(Text(" " * label_width + "  " + _("points"), style="dim"))
+    for r in range(rows):
+        line = Text(str(tick_rows[r]).rjust(label_width) + " ┤" if r in tick_rows else " " * label_width + " │",
+                    style="dim")
+        for c in range(columns):
+            who = grid[r][c]
+            if who is None:
+                line.append("·" if r == zero and bottom < 0 else " ", style="dim")
+            else:
+                line.append(marks[who % len(marks)], style=_COLOURS[who % len(_COLOURS)])
+        t.print(line, no_wrap=True, overflow="crop")
+    title = _("rounds") if _deal_word(doc) == "round" else _("hands")
+    t.print(Text(" " * label_width + " └" + "─" * max(columns - len(title) - 1, 0) + " " + title, style="dim"),
+            no_wrap=True, overflow="crop")
+    t.print(Text(" " * (label_width + 2) + _x_labels(kept, columns, bonus), style="dim"), no_wrap=True,
+            overflow="crop")
+    legend = Text()
+    for i, p in enumerate(players):
+        if i:
+            legend.append("   ")
+        legend.append(marks[i % len(marks)] + " ", style=_COLOURS[i % len(_COLOURS)])
+        winner = doc["finished"] and p["name"] in doc["winners"]
+        legend.append(p["name"], style="bold" if winner else "")
+        legend.append(" " + str(p["total"]))
+    t.print(legend)
+    rounds = _deal_word(doc) == "round"
+    goal = (_("Lowest total wins.") if doc["lowest_wins"] else _("Highest total wins."))
+    said = goal + (" " + _("The last point is the final total, end-of-game bonuses included.") if bonus else "")
+    if len(kept) < count - (1 if bonus else 0):
+        said += " " + (ngettext("One point every {every} round.", "One point every {every} rounds.", kept[0])
+                       if rounds else
+                       ngettext("One point every {every} hand.", "One point every {every} hands.", kept[0])
+                       ).format(every=kept[0])
+    t.print(Text(said))
+    if doc["finished"]:
+        t.print(winners_line(doc["winners"]))
+
+
+def _x_labels(kept: Sequence[int], columns: int, bonus: bool) -> str:
+    """The line under the x axis: the hand numbers where they fit (the first, every fifth and
+    the last, or all of a short game), and "=" under the final totals when they hold bonuses."""
+    line = [" "] * columns
+    n = len(kept)
+    free = 0
+    for i, number in enumerate(kept):
+        c = round(i * (columns - 1) / (n - 1)) if n > 1 else 0
+        is_final = bonus and i == n - 1
+        text = "=" if is_final else str(number)
+        if not (i == 0 or i == n - 1 or number % 5 == 0 or is_final or n <= 12):
+            continue
+        start = min(c, columns - len(text))
+        if start >= free and start + len(text) <= columns:
+            line[start:start + len(text)] = text
+            free = start + len(text) + 1
+    return "".join(line).rstrip()
+
+
+def sparklines(t: Any, doc: dict[str, Any]) -> None:
+    """The compact chart of a narrow terminal: one sparkline per player."""
+    from rich.text import Text
     names = [p["name"] for p in doc["players"]]
-    width = t.out.width
+    width = t.chart_width  # a pipe: 80 columns
     player, total, running, by_hand = _("Player"), _("Total"), _("Running total"), _("By hand")
     name_width = min(max(len(player), *(len(n) for n in names)), max(8, width // 3))
     total_width = max(len(total), *(len(str(p["total"])) for p in doc["players"]))

@@ -46,7 +46,7 @@ def _standings_table(doc: dict, bar: bool, gap: int):
     drawn = table(padding=(0, gap))
     drawn.add_column("#", justify="right", overflow="fold")
     drawn.add_column(_("Player"), overflow="fold")
-    for name in (_("Total"), _("Last"), _("Won")) + ((_("Bonus"),) if show_bonus else ()):
+    for name in (_("Total"), _("Last"), won_heading(variant_of(doc))) + ((_("Bonus"),) if show_bonus else ()):
         drawn.add_column(name, justify="right", overflow="fold")
     if target:
         drawn.add_column(_("To target"), justify="right", overflow="fold")
@@ -61,6 +61,14 @@ def _standings_table(doc: dict, bar: bool, gap: int):
             row.append(_progress(p["total"] - p["bonus"], target, bar))
         drawn.add_row(*row)
     return drawn
+
+
+def won_heading(variant: Any) -> str:
+    """The standings' column of hands won (I-7), named for what it counts: "Went out" where
+    winning a hand is going out, else "Rounds won" / "Hands won" (the variant's word for a deal)."""
+    if variant.won_counts == "out":
+        return _("Went out")
+    return _("Rounds won") if variant.deal_word == "round" else _("Hands won")
 
 
 def _progress(total: int, target: int, bar: bool = True) -> str:
@@ -144,15 +152,28 @@ def history(t: Any, doc: dict) -> None:
 
 
 def undone(t: Any, doc: dict) -> None:
-    said = (_("Round {number} taken back (scorekeeper redo puts it back).") if counts_rounds(doc["standings"]) else
-            _("Hand {number} taken back (scorekeeper redo puts it back)."))
-    t.print(said.format(number=doc["number"]))
+    """What ``undo`` took back (a hand, or an edit: its hand is as it was), then who deals next."""
+    rounds = counts_rounds(doc["standings"])
+    if doc.get("change") == "edit":
+        text = (_("The edit of round {number} taken back: the round is as it was (scorekeeper redo makes the "
+                  "edit again).") if rounds else
+                _("The edit of hand {number} taken back: the hand is as it was (scorekeeper redo makes the "
+                  "edit again)."))
+    else:
+        text = (_("Round {number} taken back (scorekeeper redo puts it back).") if rounds else
+                _("Hand {number} taken back (scorekeeper redo puts it back)."))
+    t.print(text.format(number=doc["number"]))
     footer(t, doc["standings"])
 
 
 def redone(t: Any, doc: dict) -> None:
-    said = _("Round {number} put back.") if counts_rounds(doc["standings"]) else _("Hand {number} put back.")
-    t.print(said.format(number=doc["number"]))
+    """What ``redo`` put back (a hand, or an edit made again), then the standings."""
+    rounds = counts_rounds(doc["standings"])
+    if doc.get("change") == "edit":
+        text = _("The edit of round {number} made again.") if rounds else _("The edit of hand {number} made again.")
+    else:
+        text = _("Round {number} put back.") if rounds else _("Hand {number} put back.")
+    t.print(text.format(number=doc["number"]))
     standings(t, doc["standings"])
 
 
@@ -196,8 +217,9 @@ def edited(t: Any, doc: dict) -> None:
 
 def taking_back(t: Any, doc: dict) -> None:
     """Before ``undo`` asks: the hand it would take back — each player's entry as it
-    was typed or read (the one-line form) and the hand's score. ``doc`` is the
-    application's ``undo_preview`` document."""
+    was typed or read (the one-line form) and the hand's score; or, when the last change
+    is an edit, the hand as it is and as it will be again. ``doc`` is the application's
+    ``undo_preview`` document."""
     word, number = doc.get("deal_word", "hand"), doc["number"]
     if doc.get("round"):
         title = _("Round {number} — {wild}, dealt by {dealer}:").format(number=number, wild=wild_words(doc["wild"]),
@@ -207,6 +229,8 @@ def taking_back(t: Any, doc: dict) -> None:
     else:
         title = _("Hand {number}, dealt by {dealer}:").format(number=number, dealer=doc["dealer"])
     t.print(Text(title, style="bold"))
+    if doc.get("change") == "edit":
+        return _edit_taken_back(t, doc)
     drawn = table()
     drawn.add_column(_("Player"), overflow="fold")
     drawn.add_column(_("Entry"), overflow="fold")
@@ -216,3 +240,21 @@ def taking_back(t: Any, doc: dict) -> None:
     t.print(drawn)
     if doc["lines"].get(""):
         t.print(Text("  " + _("How it ended: {ending}").format(ending=doc["lines"][""])))
+
+
+def _edit_taken_back(t: Any, doc: dict) -> None:
+    """The edited hand now and as it was before the edit (what ``undo`` puts back)."""
+    drawn = table()
+    drawn.add_column(_("Player"), overflow="fold")
+    drawn.add_column(_("Now"), overflow="fold")
+    drawn.add_column(_("Before the edit"), overflow="fold")
+    drawn.add_column(_("Score"), justify="right", overflow="fold")
+    restored, before = doc["restored_lines"], doc["restored_scores"]
+    for name, score in doc["scores"].items():
+        was = before.get(name, 0)
+        cell = signed(score) if was == score else Text.assemble(signed(score), " → ", signed(was))
+        drawn.add_row(Text(name), Text(doc["lines"].get(name, "")), Text(restored.get(name, "")), cell)
+    t.print(drawn)
+    if doc["lines"].get("") or restored.get(""):
+        t.print(Text("  " + _("How it ended: {ending}").format(ending=doc["lines"].get("", "")) + " → "
+                     + restored.get("", "")))

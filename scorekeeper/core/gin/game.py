@@ -86,11 +86,14 @@ def end_of_game(options: GinOptions, players: Sequence[str], hands: Sequence[Han
     players = list(players)
     totals = {p: (start or {}).get(p, 0) for p in players}
     reacher = None
+    undercut = False  # whether the hand that reached the target was the defender's undercut (I-G10)
     for h in hands:
         for p, s in h.scores.items():
             totals[p] += s
         if reacher is None:
             reacher = next((p for p in players if totals[p] >= options.target), None)
+            context = getattr(h, "context", None)
+            undercut = reacher is not None and isinstance(context, dict) and context.get("kind") == "undercut"
     won = hands_won(players, hands)
     if reacher is None:
         return GinEnding(False, won=won, final=dict(totals))
@@ -104,7 +107,8 @@ def end_of_game(options: GinOptions, players: Sequence[str], hands: Sequence[Han
         notes.add(code, **facts)
         reasons[p].append(notes.phrases[-1])
 
-    give(reacher, options.game_bonus, "gin.end.game_bonus" if options.game_bonus else "gin.end.no_game_bonus",
+    code = "gin.end.game_bonus_undercut" if undercut else "gin.end.game_bonus"
+    give(reacher, options.game_bonus, code if options.game_bonus else "gin.end.no_game_bonus",
          player=reacher, target=options.target, total=totals[reacher], points=options.game_bonus)
     for p in players:
         if options.box_timing == "immediate":

@@ -252,7 +252,13 @@ def render(code: str, facts: Mapping[str, Any]) -> str:
     """The sentence for message ``code`` with ``facts`` (see the module's notes).
 
     Raises ``KeyError`` for a code that has no template: that is a bug.
+
+    A fact ``form`` of "line" (the entry was typed as one-line arguments) chooses the
+    template ``CODE.line`` where there is one: the words typed on one line (``big``,
+    ``up=QS``, ``stock``) instead of a hand file's keys.
     """
+    if facts.get("form") == "line" and code + ".line" in TEMPLATES:
+        code += ".line"
     template = TEMPLATES[code]
     text = _Formatter(code).vformat(pgettext(code, template), (), dict(facts))
     names = {f[1] for f in string.Formatter().parse(template) if f[1]}

@@ -21,7 +21,7 @@ TEMPLATES: dict[str, str] = {
     "session.changed_meanwhile_undo": ("Session {session} was changed by another command while the question was "
                                        "open, so nothing was taken back: `scorekeeper undo` shows the last hand "
                                        "as it is now."),
-    "session.nothing_to_redo": "There is nothing to redo: no hand was undone since the last hand was entered.",
+    "session.nothing_to_redo": "There is nothing to redo: nothing was undone since the last change.",
     "session.same_as_last": ("This is hand {hand} again, card for card (a command run twice?): nothing was "
                              "recorded. If the same cards really came again, add --again."),
     "session.edit_ends_game": ("With this edit the game would end at hand {hand}, before the later hands: "

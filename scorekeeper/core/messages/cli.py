@@ -31,6 +31,12 @@ TEMPLATES: dict[str, str] = {
     "cli.ask.undo.no_terminal": "Take back hand {hand}? There is no terminal to ask on: add --yes.",
     "cli.ask.undo_round": "Take back round {hand}?",
     "cli.ask.undo_round.no_terminal": "Take back round {hand}? There is no terminal to ask on: add --yes.",
+    # undo's last change was an edit: the hand goes back to what it was
+    "cli.ask.undo_edit": "Take back the edit of hand {hand}?",
+    "cli.ask.undo_edit.no_terminal": "Take back the edit of hand {hand}? There is no terminal to ask on: add --yes.",
+    "cli.ask.undo_edit_round": "Take back the edit of round {hand}?",
+    "cli.ask.undo_edit_round.no_terminal": ("Take back the edit of round {hand}? There is no terminal to ask on: "
+                                            "add --yes."),
     "cli.ask.delete.no_terminal": "Delete session {session} for good? There is no terminal to ask on: add --yes.",
     # -- the board (watch, serve) ---------------------------------------------------------
     "cli.watch.no_terminal": "watch draws a full-screen board and needs a terminal; "

@@ -129,8 +129,11 @@ TEMPLATES.update({
     # -- Carousel --
     "value.joker": "joker",
     "carousel.no_ending": ('The entry does not say how the round ended: add "knock": NAME, "out": NAME or '
-                           '"stock_exhausted": true (on one line: "knock" or "out" after a player, or an argument '
-                           '"stock"), since a missing knocker would silently lose an undercut (Carousel: scoring a round).'),
+                           '"stock_exhausted": true, since a missing knocker would silently lose an undercut '
+                           "(Carousel: scoring a round)."),
+    "carousel.no_ending.line": ('The entry does not say how the round ended: add "knock" or "out" after a '
+                                'player\'s cards, or a separate argument "stock", since a missing knocker would '
+                                "silently lose an undercut (Carousel: scoring a round)."),
     "carousel.card_costs": "{card} {amount}",
     "carousel.knock_over_limit": ("{player} knocked holding {count} points, "
                                   "but a knock needs {limit} or fewer (knock_limit={limit})."),
@@ -268,8 +271,8 @@ TEMPLATES.update({
     ),
     "interpretation.I-7": (
         "A hand is won by the player who went out in Rummy 500, Rum 500 and Crazy Rummy (by nobody when "
-        "the stock ran out), and by the round's winners in Carousel; this is the Won column of the "
-        "standings."
+        "the stock ran out), and by the round's winners in Carousel; the standings count them (Went out; "
+        "Rounds won in Carousel)."
     ),
     # -- the names of the rule sections explanations cite --
     "section.§2": "Variants, seats and the deal",

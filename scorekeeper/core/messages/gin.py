@@ -23,6 +23,10 @@ TEMPLATES: dict[str, str] = {
         '"out" does not belong to Gin Rummy: a hand ends by a knock ("knock": NAME, with "big_gin": true '
         'when all 11 cards were melded) or a void hand ("stock_exhausted": true).'
     ),
+    "gin.no_out.line": (
+        '"out" does not belong to Gin Rummy: a hand ends by a knock ("knock" after the knocker\'s cards, '
+        '"knock big" when all 11 cards were melded) or a void hand (a separate argument "stock").'
+    ),
     "gin.unknown_key": '"{key}" is not a key of a gin hand entry; use {keys:list}.',
     "gin.players_missing": 'A hand entry needs "players": an entry for both players.',
     "gin.not_a_player": '"{name}" is not a player of this session{hint}; the players are {players:list}.',
@@ -58,17 +62,25 @@ TEMPLATES: dict[str, str] = {
     ),
     "gin.flag_not_bool": '"{key}" is true or false, not {value!q}.',
     "gin.two_endings": 'A hand ends one way only, but this entry gives both "knock" and "stock_exhausted".',
+    "gin.two_endings.line": 'A hand ends one way only, but this entry gives both "knock" and "stock".',
     "gin.big_gin_needs_knock": '"big_gin": true needs "knock": the name of the player who melded all 11 cards.',
     "gin.no_ending": (
         'The entry does not say how the hand ended: add "knock": NAME (with "big_gin": true for big gin) '
-        'or "stock_exhausted": true for a void hand (on one line: "knock" after the knocker\'s cards, or a '
-        'separate argument "stock").'
+        'or "stock_exhausted": true for a void hand.'
+    ),
+    "gin.no_ending.line": (
+        'The entry does not say how the hand ended: add "knock" after the knocker\'s cards ("knock big" for '
+        'big gin), or a separate argument "stock" for a void hand.'
     ),
     "gin.upcard_not_text": '"upcard" is a card, like "QS", not {value!q}.',
     "gin.upcard_unreadable": "The up-card: {cause}.",
     "gin.upcard_joker": "The up-card cannot be a joker: Gin Rummy is played without jokers.",
     "gin.upcard_missing": (
         'Oklahoma gin needs the up-card, which sets the knock limit: add "upcard": CARD.'
+    ),
+    "gin.upcard_missing.line": (
+        "Oklahoma gin needs the up-card, which sets the knock limit: add it as a separate argument, up=CARD "
+        "(for example up=QS)."
     ),
     "gin.nothing_given": (
         '{player}: the entry is empty: give the cards shown ("cards"), the melds and deadwood '
@@ -97,8 +109,16 @@ TEMPLATES: dict[str, str] = {
         '{player} shows {count:#card|cards}, but a player shows 10 in Gin Rummy (11 only for big gin, '
         'with "big_gin": true).'
     ),
+    "gin.card_count.line": (
+        '{player} shows {count:#card|cards}, but a player shows 10 in Gin Rummy (11 only for big gin, '
+        'with "knock big").'
+    ),
     "gin.card_count_eleven": (
         '{player} shows 11 cards: only big gin shows 11 (add "big_gin": true); otherwise the knocker '
+        "discards and shows 10."
+    ),
+    "gin.card_count_eleven.line": (
+        '{player} shows 11 cards: only big gin shows 11 (add "big" after "knock"); otherwise the knocker '
         "discards and shows 10."
     ),
     "gin.card_count_big_gin": "{player} has big gin but shows {count:#card|cards}: big gin is all 11 cards melded.",
@@ -270,7 +290,10 @@ TEMPLATES: dict[str, str] = {
     ),
 
     # --- the end of the game ---
-    "gin.end.game_bonus": "{player} reached {target} ({total}): game bonus +{points} (game_bonus, I-G10).",
+    "gin.end.game_bonus": "{player} reached {target} ({total}): game bonus +{points} (game_bonus).",
+    "gin.end.game_bonus_undercut": (
+        "{player} reached {target} ({total}) with an undercut: game bonus +{points} (game_bonus, I-G10)."
+    ),
     "gin.end.no_game_bonus": "{player} reached {target} ({total}): no game bonus (game_bonus=0).",
     "gin.end.boxes": "{player} won {count:#hand|hands}: {count} × {box} = +{points} in boxes (box_bonus).",
     "gin.end.boxes_at_once": (

@@ -276,6 +276,7 @@ CAROUSEL = Variant(
     ending_required=True,
     lowest_wins=False,
     deal_word="round",
+    won_counts="won",
     score=score_round,
     end=end_of_game,
     bonuses={"undercut": UNDERCUT_BONUS, "out": OUT_BONUS, "target": TARGET_BONUS, "round": ROUND_BONUS},

@@ -195,6 +195,7 @@ GIN = Variant(
     ending_required=True,
     lowest_wins=False,
     deal_word="hand",
+    won_counts="won",
     score=score,
     end=end,
     bonuses={"gin": GinOptions.gin_bonus, "big_gin": GinOptions.big_gin_bonus,
