@@ -454,7 +454,7 @@ def _check_sample(cli, lang: str) -> dict[str, str]:
 
 
 def _leftovers(samples: dict[str, str], cli) -> dict[str, list[str]]:
-    from scorekeeper.cli.commands.demo import demo_game
+    from scorekeeper.app.application import demo_game
 
     demo = demo_game()  # the bundled game's title and players are names: never translated
     kept = _option_words(cli) | {"zzzz"} | set(re.findall(r"[A-Za-z]+", " ".join([demo.get("title") or "",

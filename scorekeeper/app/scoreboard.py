@@ -73,14 +73,3 @@ def board_from_cache(record: dict, setup: GameSetup) -> GameState | None:
     bonus = d["bonus"]
     ending = Ending(d["finished"], list(d["winners"]), {p: bonus[p] for p in players if p in bonus}, d["note"])
     return GameState.from_hands(setup, hands, ending)
-
-
-def cache_is_wrong(record: dict, state: GameState) -> bool:
-    """Whether a record holds a cache of this rules code that disagrees with
-    ``state``, its replay (a cache of other rules code is not wrong, only unused)."""
-    d = record.get("derived")
-    if d is None:
-        return False
-    if isinstance(d, dict) and d.get("scorer") != scorer_stamp():
-        return False
-    return d != derive(state)

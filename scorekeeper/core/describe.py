@@ -10,23 +10,15 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-from scorekeeper.core.game import GameSetup
 from scorekeeper.core.interpretations import INTERPRETATIONS
 from scorekeeper.core.messages import render
-from scorekeeper.core.rules import Variant, resolve_rules
+from scorekeeper.core.rules import Variant
 from scorekeeper.core.scoring import Phrase, phrase
 
 
 def seats(n: int) -> tuple[str, ...]:
     """``n`` placeholder player names, for working out what a variant does at ``n`` players."""
     return tuple(f"P{i}" for i in range(1, n + 1))
-
-
-def setup_for(variant: Variant, players: int, rules: dict[str, Any] | None = None) -> GameSetup:
-    """A game setup of ``variant`` for ``players`` placeholder players, with the
-    default options unless ``rules`` (already resolved) are given."""
-    resolved = rules if rules is not None else resolve_rules(variant, {}, players)
-    return GameSetup(variant, seats(players), resolved)
 
 
 def _player_range(a: int, b: int) -> Phrase:
@@ -85,12 +77,6 @@ def goal_text(variant: Variant) -> str:
     if variant.rounds:
         return render("describe.goal_rounds", {"rounds": variant.rounds, "who": who})
     return render("describe.goal", {"who": who})
-
-
-def round_matters(variant: Variant, rules: Any = None) -> bool:
-    """Whether what makes a meld legal changes from round to round (Crazy
-    Rummy's wild rank), so that ``check`` needs ``--round``."""
-    return variant.round_matters
 
 
 def _plain(value: Any) -> Any:

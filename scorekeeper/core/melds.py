@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from scorekeeper.core.cards import (
-    SUIT_SYMBOLS,
     Card,
     PlayedCard,
     rank_name,
@@ -289,10 +288,6 @@ def _with_wilds(reading: Phrase, slots: Iterable[Slot]) -> Phrase:
     wilds = [phrase("meld.wild_as", card=s.played.card, counts_as=s.counts_as) if s.counts_as is not None
              else phrase("meld.wild_any", card=s.played.card) for s in slots if s.wild]
     return phrase("meld.with_wilds", reading=reading, wilds=wilds) if wilds else reading
-
-
-def suit_symbol(suit: str) -> str:
-    return SUIT_SYMBOLS.get(suit, "")
 
 
 def physical_cards(melds: Iterable[Sequence[PlayedCard]]) -> list[Card]:

@@ -17,15 +17,6 @@ DemoDbOpt = Annotated[
 ]
 
 
-def demo_game() -> dict:
-    """The bundled Rummy 500 game (scorekeeper/data/demo_rummy500.json)."""
-    import json
-    from importlib import resources
-
-    text = resources.files("scorekeeper.data").joinpath("demo_rummy500.json").read_text(encoding="utf-8")
-    return json.loads(text)
-
-
 def register(app: typer.Typer) -> None:
     @app.command()
     def demo(ctx: typer.Context, db: DemoDbOpt = None) -> None:

@@ -5,19 +5,15 @@ interpretations I-G1…I-G10 with the option that changes each.
 """
 from __future__ import annotations
 
-from scorekeeper.core.gin.entry import PLAYER_KEYS as _PLAYER, TOP_KEYS as _TOP
+from scorekeeper.core.gin.entry import PLAYER_KEYS as _PLAYER
 from scorekeeper.core.messages import render
 
 ID = "gin"
 NAME = "Gin Rummy"
 ALIASES = ("gin-rummy",)
 MIN_PLAYERS = MAX_PLAYERS = 2
-DECKS, JOKERS = 1, 0
-DEALT = "10 cards each, the 21st turned up"
-LOWEST_WINS = False
-#: The per-player keys of a gin hand entry, and the top-level ones.
+#: The per-player keys of a gin hand entry.
 PLAYER_KEYS = frozenset(_PLAYER)
-TOP_KEYS = frozenset(_TOP)
 #: What the interactive prompt asks each player for: the cards shown (10; 11 for big gin).
 PROMPT_ASKS = "cards"
 

@@ -43,7 +43,6 @@ from scorekeeper.core.gin.arrange import (
 from scorekeeper.core.gin.entry import GinHand, GinPlayer, parse_hand
 from scorekeeper.core.gin.options import GinOptions
 from scorekeeper.core.melds import IllegalMeld, MeldRules, TableMeld, fit_layoffs, read_meld
-from scorekeeper.core.messages import render
 from scorekeeper.core.scoring import HandResult, Line, Phrase, PlayerScore
 
 RULE = "§2.7"
@@ -66,10 +65,6 @@ def plain(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [plain(v) for v in value]
     return value
-
-
-def _say(code: str, **facts: Any) -> str:
-    return render(code, facts)
 
 
 def _line(ps: PlayerScore, amount: int, code: str, part: str, rule: str = RULE, /, card: Card | None = None,
@@ -643,4 +638,3 @@ def _void(hand: GinHand, options: GinOptions) -> HandResult:
         "arrangement": {}, "notes": notes.data,
     }
     return HandResult(scores, won=[], ended="stock", context=context, remarks=notes.phrases)
-

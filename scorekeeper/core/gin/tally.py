@@ -17,7 +17,7 @@ finished, its winners and whether it was a shutout.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 
 @dataclass(frozen=True)
@@ -53,13 +53,4 @@ def add_game(row: dict[str, Any], name: str, game: GinGame) -> dict[str, Any]:
     if game.finished and game.shutout and name in game.winners:
         row["shutouts"] += 1
     row["average_deadwood"] = round(row["deadwood"] / row["hands"], 2) if row["hands"] else None
-    return row
-
-
-def tally(name: str, games: Sequence[GinGame]) -> dict[str, Any]:
-    """``name``'s gin figures over ``games`` (only those they sat in)."""
-    row = empty()
-    for g in games:
-        if name in g.players:
-            add_game(row, name, g)
     return row
