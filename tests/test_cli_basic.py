@@ -515,3 +515,25 @@ def test_the_plain_form_of_what_an_encoding_lacks():
     fit_streams()  # registers the handler
     assert "7♥ — 10♠ → █▁".encode("ascii", PLAIN_ERRORS) == b"7H - 10S -> #_"
     assert "Zoë ─│┼".encode("ascii", PLAIN_ERRORS) == b"Zoe -|+"
+
+
+def test_sessions_are_filtered_by_variant_and_player_and_limited_to_the_latest(cli):
+    first = cli.new("rummy500", "Ann", "Bob")["session"]
+    second = cli.new("gin", "Ann", "Cy")["session"]
+    third = cli.new("rummy500", "Bob", "Dee")["session"]
+
+    def ids(*args: str) -> list[str]:
+        return [s["id"] for s in as_json(cli("sessions", *args, "--json"))["sessions"]]
+
+    everyone = ids()  # oldest first (sessions started within the same second in either order)
+    assert sorted(everyone) == sorted([first, second, third])
+    assert set(ids("--variant", "500")) == {first, third}               # an alias names the variant
+    assert set(ids("--player", "ann")) == {first, second}               # names ignore case
+    assert set(ids("--variant", "rummy500", "--player", "BOB")) == {first, third}
+    assert ids("--limit", "2") == everyone[-2:]                         # the latest two
+    assert ids("--player", "Zed") == []
+    r = cli("sessions", "--limit", "0")
+    assert r.exit_code == 2 and "--limit" in r.stderr and r.stdout == ""
+    assert cli("sessions", "--variant", "canasta").exit_code == 2
+    text = ok(cli("sessions", "--player", "Cy")).stdout
+    assert second in text and first not in text

@@ -119,7 +119,7 @@ def test_import_gives_a_taken_id_a_new_one_or_skips_it(cli, tmp_path):
     assert cli("--db", db, "export", "--format", "json", "-o", out).exit_code == 0
 
     # the very same session is already there: skipped (tests/test_results_people.py); as a copy with --as-new
-    result = cli("--db", db, "import", out, "--as-new")
+    result = cli("--db", db, "import", out, "--as-new", "-v")
     assert result.exit_code == 0, result.stderr
     assert f"Imported session {sid} as " in result.stdout
     rows = Store(db).summaries()

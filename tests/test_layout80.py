@@ -11,6 +11,8 @@ import re
 
 import pytest
 
+from scorekeeper.cli.render.sessions import local_time
+
 TERMINAL_80 = {"COLUMNS": "80", "FORCE_COLOR": "1", "NO_COLOR": "1", "TERM": "xterm-256color"}
 EIGHT = ("Alexandrina", "Bartholomew", "Christopher", "Dorothea", "Evangeline", "Ferdinand", "Gwendolyn",
          "Hieronymus")
@@ -209,8 +211,8 @@ def test_restore_list_at_80_columns_breaks_no_path_or_time(eight):
         out = at(eight, "--lang", lang, "db", "restore", "--list")
         seen = words(out)
         assert set(heads) <= seen, (lang, out)
-        for b in doc["backups"]:
-            assert {b["file"], b["saved"], b["backup"]} <= seen, (lang, out)
+        for b in doc["backups"]:  # the time in local time, as sessions shows it
+            assert {b["file"], *local_time(b["saved"], seconds=True).split(), b["backup"]} <= seen, (lang, out)
 
 
 def test_restore_list_that_fits_stays_a_table(eight):
@@ -218,8 +220,26 @@ def test_restore_list_that_fits_stays_a_table(eight):
     out = at(eight, "db", "restore", "--list", columns=200)
     assert tables(out) == 1
     for b in doc["backups"]:
-        assert re.search(rf"^{re.escape(b['file'])}\s+{re.escape(b['saved'])}\s+{re.escape(b['backup'])}\s+reads well$",
-                         out, re.M), out
+        saved = re.escape(local_time(b["saved"], seconds=True))
+        assert re.search(rf"^{re.escape(b['file'])}\s+{saved}\s+{re.escape(b['backup'])}\s+reads well$", out, re.M), out
+
+
+def test_restore_list_shows_local_time(eight, monkeypatch):
+    import time
+
+    doc = eight.json("db", "restore", "--list")
+    monkeypatch.setenv("TZ", "Asia/Kolkata")  # UTC+5:30 all year
+    time.tzset()
+    try:
+        out = at(eight, "db", "restore", "--list", columns=200)
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+    from datetime import datetime, timedelta
+
+    utc = datetime.fromisoformat(doc["backups"][0]["saved"])
+    assert (utc + timedelta(hours=5, minutes=30)).strftime("%Y-%m-%d %H:%M:%S") in out
+    assert doc["backups"][0]["saved"] not in out
 
 
 # -- the measures the layouts are chosen by ---------------------------------------------------------

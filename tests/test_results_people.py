@@ -171,8 +171,10 @@ def test_importing_the_same_export_twice_adds_nothing(cli, exported, tmp_path):
     other = tmp_path / "other"
     first = cli("--db", other, "import", out, "--json")
     assert json.loads(first.stdout)["imported"] == 1
-    again = cli("--db", other, "import", out)
+    again = cli("--db", other, "import", out)   # one summary line
     assert again.exit_code == 0, again.stderr
+    assert again.stdout == "0 of 1 session imported. Under a new id: 0; skipped: 1 (-v says which).\n"
+    again = cli("--db", other, "import", out, "-v")   # -v: each session, then the count
     assert f"Skipped session {sid}: it is already in the database." in again.stdout
     assert "0 of 1 session imported." in again.stdout
     doc = json.loads(cli("--db", other, "import", out, "--json").stdout)
@@ -188,16 +190,16 @@ def test_import_as_new_makes_a_copy_and_a_different_session_with_a_taken_id_gets
     sid, out = exported
     copy = json.loads(cli("import", out, "--as-new", "--json").stdout)["sessions"][0]
     assert copy["action"] == "renamed" and copy["already"] is True and copy["imported_as"] != sid
-    assert ", a copy (--as-new)." in cli("import", out, "--as-new").stdout
+    assert ", a copy (--as-new)." in cli("import", out, "--as-new", "-v").stdout
     # the session played on (a second hand: Ann 0 − 5, Bob 20 − 0) is no longer the exported one
     cli.record("Ann: -5C", "Bob: 20 -0", session=sid)
     outcome = json.loads(cli("import", out, "--json").stdout)["sessions"][0]
     assert outcome["action"] == "renamed" and outcome["already"] is False
     assert cli.history(outcome["imported_as"])["totals"] == {"Ann": 30, "Bob": -10}
     assert cli.history(sid)["totals"] == {"Ann": 25, "Bob": 10}  # 30 − 5, −10 + 20
-    text = cli("import", out).stdout
+    text = cli("import", out, "-v").stdout
     assert "the database holds another session with its id" in text
-    assert "Skipped" in cli("import", out, "--skip-existing").stdout
+    assert "Skipped" in cli("import", out, "--skip-existing", "-v").stdout
 
 
 def test_check_record_validates_through_the_storage_schema():

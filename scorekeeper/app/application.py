@@ -471,12 +471,28 @@ class Application:
         return index, chosen, file_key(self.store.session_path(chosen))
 
     # -- keeping sessions -----------------------------------------------------------------
-    def sessions(self) -> dict:
-        """``sessions --json``: ``{"current", "sessions": [...]}`` (reads the index only)."""
+    def sessions(self, variant: str | None = None, player: str | None = None, limit: int | None = None) -> dict:
+        """``sessions --json``: ``{"current", "sessions": [...]}``, oldest first (reads the index
+        only). ``variant`` (an id or alias) keeps that variant's sessions, ``player`` those a
+        player sat in (names ignoring case and the Unicode form of a letter), ``limit`` the
+        latest so many of them. Raises :class:`InputError` for an unknown variant or a
+        ``limit`` below 1."""
         from scorekeeper.app.index import sessions_json
+        from scorekeeper.core.entry import name_key
 
+        if limit is not None and limit < 1:
+            raise InputError("sessions.limit", limit=limit)
+        vid = None
+        if variant is not None:
+            from scorekeeper.core.variants import get_variant
+
+            vid = get_variant(variant).id
         st = self.store
-        return sessions_json(st.current_id(), st.summaries())
+        rows = [s for s in st.summaries() if (vid is None or s.get("variant") == vid)
+                and (player is None or name_key(player) in {name_key(p) for p in s.get("players") or ()})]
+        if limit is not None:
+            rows = rows[-limit:]
+        return sessions_json(st.current_id(), rows)
 
     def use(self, session: str) -> dict:
         """``use ID``: make a session current; ``session`` is an id (or a unique prefix), else a

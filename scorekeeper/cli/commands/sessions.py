@@ -1,6 +1,8 @@
 """Keeping sessions: sessions, use, delete."""
 from __future__ import annotations
 
+from typing import Optional
+
 import typer
 from typing_extensions import Annotated
 
@@ -16,15 +18,29 @@ IdArg = Annotated[str, typer.Argument(help=_("The session id (a unique prefix is
 
 def register(app: typer.Typer) -> None:
     @app.command("sessions")
-    def list_sessions(ctx: typer.Context, json_: JsonOpt = False, db: DbOpt = None) -> None:
+    def list_sessions(
+        ctx: typer.Context,
+        variant: Annotated[Optional[str], typer.Option("--variant", help=_("Only the sessions of this variant."),
+                                                       show_default=False,
+                                                       autocompletion=complete.variant_names)] = None,
+        player: Annotated[Optional[str], typer.Option("--player", help=_("Only the sessions this player sat in."),
+                                                      show_default=False)] = None,
+        limit: Annotated[Optional[int], typer.Option("--limit", "-n", help=_("Only the latest so many sessions."),
+                                                     show_default=False)] = None,
+        json_: JsonOpt = False,
+        db: DbOpt = None,
+    ) -> None:
         """List every session, the current one marked.
 
-        Example: scorekeeper sessions --json
+        \b
+        Examples:
+          scorekeeper sessions --json
+          scorekeeper sessions --variant gin --player ann --limit 10
         """
         from scorekeeper.cli.render import sessions as draw
 
         r = run(ctx)
-        r.terminal.show(r.app(db).sessions(), json_, draw.sessions)
+        r.terminal.show(r.app(db).sessions(variant, player, limit), json_, draw.sessions)
 
     @app.command()
     def use(ctx: typer.Context, session_id: Annotated[str, typer.Argument(

@@ -69,6 +69,8 @@ def register(app: typer.Typer) -> None:
                                                     "in the database."))] = False,
         as_new: Annotated[bool, typer.Option("--as-new", help=_("Import sessions already in the database again, "
                                              "as copies under new ids."))] = False,
+        verbose: Annotated[bool, typer.Option("--verbose", "-v", help=_("Say what became of each session, "
+                                              "not only how many were imported."))] = False,
         json_: JsonOpt = False,
         db: DbOpt = None,
     ) -> None:
@@ -90,7 +92,7 @@ def register(app: typer.Typer) -> None:
 
         r = run(ctx)
         doc = r.app(db).import_(file, skip_existing, text=sys.stdin.read() if file == "-" else None, as_new=as_new)
-        r.terminal.show(doc, json_, draw.imported)
+        r.terminal.show(doc, json_, lambda t, d: draw.imported(t, d, verbose))
 
     @app.command()
     def stats(

@@ -7,6 +7,7 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.common import fit_columns, records, table
+from scorekeeper.cli.render.sessions import local_time
 from scorekeeper.core.messages import _, ngettext
 
 
@@ -57,7 +58,7 @@ def backups(t: Any, doc: dict) -> None:
             state = _("reads well, deleted session") if r["good"] else _("damaged, deleted session")
         else:
             state = _("reads well") if r["good"] else _("damaged")
-        cells.append((r["file"], r["saved"], r["backup"], state))
+        cells.append((r["file"], local_time(r["saved"], seconds=True), r["backup"], state))  # as sessions shows
     drawn = table()
     for col in heads:
         drawn.add_column(col, overflow="fold")

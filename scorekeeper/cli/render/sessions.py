@@ -41,19 +41,19 @@ def sessions(t: Any, doc: dict) -> None:
     records(t, heads[1:], [row[1:] for row in rows], marks=[row[0] for row in rows])
 
 
-def local_time(stamp: str) -> str:
+def local_time(stamp: str, seconds: bool = False) -> str:
     """A stored UTC ISO 8601 time as people read it: local time, to the minute
-    (``2026-12-01T06:26:00+00:00`` → ``2026-12-01 08:26`` in Kyiv). A time that
-    cannot be read is shown as stored."""
+    (``2026-12-01T06:26:00+00:00`` → ``2026-12-01 08:26`` in Kyiv), or to the second with
+    ``seconds`` (copies saved within a minute). A time that cannot be read is shown as stored."""
     from datetime import datetime, timezone
 
     try:
         when = datetime.fromisoformat(stamp)
     except (TypeError, ValueError):
-        return str(stamp)[:16]
+        return str(stamp)[:19 if seconds else 16]
     if when.tzinfo is None:
         when = when.replace(tzinfo=timezone.utc)
-    return when.astimezone().strftime("%Y-%m-%d %H:%M")
+    return when.astimezone().strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")
 
 
 def _aligned(t: Any, headers: tuple[str, ...], rows: list[tuple[str, ...]]) -> bool:

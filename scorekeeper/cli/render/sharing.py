@@ -18,10 +18,11 @@ def exported(t: Any, doc: dict) -> None:
         n=n, format=doc["format"], output=doc["output"]) + "\n")
 
 
-def imported(t: Any, doc: dict) -> None:
-    """``import``: one line per session, then how many were imported."""
+def imported(t: Any, doc: dict, verbose: bool = False) -> None:
+    """``import``: how many sessions were imported, and how many were renamed or skipped;
+    ``verbose`` (``-v``) first says what became of each session."""
     outcomes = doc["sessions"]
-    for o in outcomes:
+    for o in outcomes if verbose else ():
         if o["action"] == "imported":
             t.print(Text(_("Imported session {id}.").format(id=o["id"])))
         elif o["action"] == "renamed" and o.get("already"):
@@ -35,8 +36,13 @@ def imported(t: Any, doc: dict) -> None:
         else:
             t.print(Text(_("Skipped session {id}: the database holds another session with its id "
                            "(--skip-existing).").format(id=o["id"])))
-    t.print(Text(ngettext("{imported} of {n} session imported.", "{imported} of {n} sessions imported.",
-                          len(outcomes)).format(imported=doc["imported"], n=len(outcomes))))
+    said = ngettext("{imported} of {n} session imported.", "{imported} of {n} sessions imported.",
+                    len(outcomes)).format(imported=doc["imported"], n=len(outcomes))
+    renamed = sum(o["action"] == "renamed" for o in outcomes)
+    if (renamed or doc["skipped"]) and not verbose:
+        said += " " + _("Under a new id: {renamed}; skipped: {skipped} (-v says which).").format(
+            renamed=renamed, skipped=doc["skipped"])
+    t.print(Text(said))
 
 
 def _percent(rate: float | None) -> str:

@@ -26,6 +26,8 @@ TEMPLATES: dict[str, str] = {
                              "recorded. If the same cards really came again, add --again."),
     "session.edit_ends_game": ("With this edit the game would end at hand {hand}, before the later hands: "
                                "undo them first."),
+    # sessions
+    "sessions.limit": "--limit is how many sessions to list: a whole number of at least 1, not {limit}.",
     # explain
     "explain.no_hands": "This session has no hands yet: there is nothing to explain.",
     # stats
