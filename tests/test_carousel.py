@@ -316,7 +316,7 @@ def test_knock_limit_option_raises_the_limit(cli, tmp_path):
 
 def test_knock_limit_zero(cli, tmp_path):
     start(cli, ["Ann", "Bob"], "knock_limit=0")
-    rejected(cli, tmp_path, H(knock="Ann", Ann="AC", Bob="KS"), "Ann", "1 points", "knock_limit=0")
+    rejected(cli, tmp_path, H(knock="Ann", Ann="AC", Bob="KS"), "Ann", "holding 1 point ", "knock_limit=0")
     # Every card counts at least 1, so a limit of 0 leaves no knock: a points-only 0 means no cards
     # left (I-6, issue 12), which is going out, not a knock.
     rejected(cli, tmp_path, H(knock="Ann", Ann=0, Bob=7), "Ann knocked", "no cards left")

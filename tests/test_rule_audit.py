@@ -177,3 +177,22 @@ def test_a_carried_total_that_reaches_the_target_is_refused(cli, variant, player
     # one point less is a game still being played
     name, points = carry.split("=")
     assert cli("new", variant, *players, "--carry", f"{name}={int(points) - 1}").exit_code == 0
+
+
+# --- explanations ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("args", [
+    ("carousel", "KH", "JK", "2H"),                  # the joker would have to be the A♥ between K and 2
+    ("crazy", "KH", "AH", "2H", "--round", "1"),     # aces wild in round 1: the same K-?-2
+])
+def test_check_says_a_run_cannot_turn_the_corner_through_a_wild_card(cli, args):
+    r = cli("check", *args)
+    assert r.exit_code == 1
+    assert "runs cannot turn the corner" in flat(r.stdout)
+
+
+def test_a_knock_over_the_limit_says_point_or_points(cli):
+    cli.new("carousel", "Ann", "Bob", rules=["knock_limit=0"])
+    r = cli("hand", "Ann: -AC knock", "Bob: -9D")     # the A♣ counts 1: over a limit of 0
+    assert r.exit_code == 2
+    assert "holding 1 point (A♣ 1)" in flat(r.stderr) and "1 points" not in flat(r.stderr)

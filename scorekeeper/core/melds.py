@@ -270,7 +270,8 @@ def _run_failure(ranks: list[int], n: int, rules: MeldRules, suit: str) -> MeldF
         return MeldFault("meld.run_twice", card=Card(twice, suit), rank_name=rank_name(twice),
                          suit_name=suit_name(suit))
     present = set(ranks)
-    if 1 in present and 13 in present and 2 in present:
+    # a king with an ace and a two, or with a two and a wild card between them: K-A-2 turns the corner
+    if 13 in present and 2 in present:
         return MeldFault("meld.corner")
     if 1 in present and not rules.ace_high:
         high = [14 if r == 1 else r for r in ranks]

@@ -135,9 +135,9 @@ TEMPLATES.update({
                                 'player\'s cards, or a separate argument "stock", since a missing knocker would '
                                 "silently lose an undercut (Carousel: scoring a round)."),
     "carousel.card_costs": "{card} {amount}",
-    "carousel.knock_over_limit": ("{player} knocked holding {count} points, "
+    "carousel.knock_over_limit": ("{player} knocked holding {count:#point|points}, "
                                   "but a knock needs {limit} or fewer (knock_limit={limit})."),
-    "carousel.knock_over_limit_cards": ("{player} knocked holding {count} points ({held}), "
+    "carousel.knock_over_limit_cards": ("{player} knocked holding {count:#point|points} ({held}), "
                                         "but a knock needs {limit} or fewer (knock_limit={limit})."),
     "carousel.won_lowest": "{player} holds the lowest count ({low}) and wins the round.",
     "carousel.won_shared": ("{players:and} share the lowest count ({low}) and nobody knocked: "
