@@ -238,3 +238,24 @@ def test_piped_output_has_no_trailing_spaces(cli, game, command):
     out = cli(*command).stdout
     assert out.strip(), command
     assert [line for line in out.splitlines() if line != line.rstrip(" ")] == []
+
+
+def test_long_output_on_a_terminal_goes_through_the_pager_unless_no_pager(exe, game, isolated_db):
+    pexpect = pytest.importorskip("pexpect")
+    env = {**os.environ, "SCOREKEEPER_DB": str(isolated_db), "TERM": "dumb", "NO_COLOR": "1",
+           "PAGER": "sed s/^/PAGED:/"}  # a pager that marks what it shows
+
+    def shown(*args: str) -> str:
+        child = pexpect.spawn(str(exe), list(args), env=env, dimensions=(20, 80), encoding="utf-8", timeout=60)
+        child.expect(pexpect.EOF)
+        return child.before
+
+    assert "PAGED:" in shown("rules", "gin")                          # longer than 20 rows
+    assert "PAGED:" not in shown("rules", "gin", "--no-pager")
+    assert "PAGED:" not in shown("history")                          # fits: printed as it is
+
+
+def test_piped_output_is_never_paged(cli, game, monkeypatch):
+    monkeypatch.setenv("PAGER", "sed s/^/PAGED:/")
+    out = cli("rules", "gin").stdout
+    assert out.count("\n") > 40 and "PAGED:" not in out

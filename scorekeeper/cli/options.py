@@ -16,6 +16,8 @@ DbOpt = Annotated[
         "The database directory; else SCOREKEEPER_DB, else config database, else the user data directory."),
                  show_default=False),
 ]
+PagerOpt = Annotated[bool, typer.Option("--pager/--no-pager", help=_(
+    "On a terminal, show output longer than the screen through the pager (PAGER, else less)."))]
 JsonOpt = Annotated[bool, typer.Option("--json", help=_("Print one JSON document and nothing else."))]
 SessionOpt = Annotated[
     Optional[str],

@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 
 class Terminal:
@@ -53,14 +54,40 @@ class Terminal:
         sys.stdout.write(json.dumps(doc, ensure_ascii=not writes_unicode(sys.stdout), indent=2) + "\n")
 
     def show(self, doc: Any, as_json: bool, draw: Callable[["Terminal", Any], None],
-             for_people: tuple[str, ...] = ()) -> None:
+             for_people: tuple[str, ...] = (), page: bool = False) -> None:
         """Print ``doc`` as JSON, or draw it for people with ``draw(terminal, doc)``
         (a function of :mod:`scorekeeper.cli.render`). ``for_people`` names the
         fields the application adds for the drawing only: they are not part of the
-        ``--json`` document."""
+        ``--json`` document. ``page``: a drawing longer than the terminal goes through
+        the pager (:meth:`paged`)."""
         if as_json:
             return self.json({k: v for k, v in doc.items() if k not in for_people} if for_people else doc)
+        if page:
+            with self.paged():
+                return draw(self, doc)
         draw(self, doc)
+
+    @contextmanager
+    def paged(self) -> Iterator[None]:
+        """Within the block, what is printed on a terminal is held; then, when it is longer
+        than the terminal is high, it is shown through the pager (``PAGER``, else ``less``;
+        colour kept with ``LESS=-R`` unless ``LESS`` says otherwise), else printed. Output that
+        is not a terminal is printed as it comes, never paged."""
+        out = self.out
+        if not out.is_terminal or not sys.stdout.isatty():
+            yield
+            return
+        with out.capture() as held:
+            yield
+        text = held.get()
+        if text.count("\n") < out.height - 1:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+            return
+        import pydoc
+
+        os.environ.setdefault("LESS", "-R")
+        pydoc.pager(text)
 
     def print(self, *things: Any, **options: Any) -> None:
         self.out.print(*things, **options)

@@ -9,7 +9,7 @@ from typing_extensions import Annotated
 from scorekeeper.cli import complete
 from scorekeeper.cli.boundary import run
 from scorekeeper.cli.language import _
-from scorekeeper.cli.options import VARIANT_HELP, DbOpt, ListsVariants, JsonOpt, SessionOpt
+from scorekeeper.cli.options import VARIANT_HELP, DbOpt, ListsVariants, JsonOpt, PagerOpt, SessionOpt
 from scorekeeper.core.errors import ExitCode
 
 VariantArg = Annotated[str, typer.Argument(help=VARIANT_HELP, show_default=False,
@@ -26,6 +26,7 @@ def register(app: typer.Typer) -> None:
                                                       show_default=False,
                                                       autocompletion=complete.player_names)] = None,
         json_: JsonOpt = False,
+        pager: PagerOpt = True,
         session: SessionOpt = None,
         db: DbOpt = None,
     ) -> None:
@@ -36,7 +37,7 @@ def register(app: typer.Typer) -> None:
         from scorekeeper.cli.render import disputes as draw
 
         r = run(ctx)
-        r.terminal.show(r.app(db).explain(number, player, session), json_, draw.explain)
+        r.terminal.show(r.app(db).explain(number, player, session), json_, draw.explain, page=pager)
 
     @app.command(cls=ListsVariants)
     def check(
@@ -83,6 +84,7 @@ def register(app: typer.Typer) -> None:
                                                               "of variants."), show_default=False,
                                                          autocompletion=complete.variant_names)] = None,
         json_: JsonOpt = False,
+        pager: PagerOpt = True,
     ) -> None:
         """The variants; for one variant, its rules, options, defaults and interpretations.
 
@@ -94,4 +96,4 @@ def register(app: typer.Typer) -> None:
         from scorekeeper.cli.render import disputes as draw
 
         r = run(ctx)
-        r.terminal.show(r.app().rules(variant), json_, draw.rules)
+        r.terminal.show(r.app().rules(variant), json_, draw.rules, page=pager)

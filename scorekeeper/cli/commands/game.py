@@ -10,7 +10,8 @@ from typing_extensions import Annotated
 from scorekeeper.cli import complete
 from scorekeeper.cli.boundary import run
 from scorekeeper.cli.language import _
-from scorekeeper.cli.options import VARIANT_HELP, DbOpt, ListsVariants, JsonOpt, RuleOpt, SessionOpt, YesOpt
+from scorekeeper.cli.options import (VARIANT_HELP, DbOpt, JsonOpt, ListsVariants, PagerOpt, RuleOpt, SessionOpt,
+                                     YesOpt)
 from scorekeeper.core.errors import InputError
 
 ENTRY_HELP = _(
@@ -230,6 +231,7 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         json_: JsonOpt = False,
         audit: Annotated[bool, typer.Option("--audit", help=_("Every version of every hand, with its time."))] = False,
+        pager: PagerOpt = True,
         session: SessionOpt = None,
         db: DbOpt = None,
     ) -> None:
@@ -241,9 +243,9 @@ def register(app: typer.Typer) -> None:
 
         r = run(ctx)
         if audit:
-            return r.terminal.show(r.app(db).audit(session), json_, draw_audit.audit)
+            return r.terminal.show(r.app(db).audit(session), json_, draw_audit.audit, page=pager)
         doc = r.app(db).history(session)
-        r.terminal.show(doc, json_, draw.history, for_people=("standings", "players"))
+        r.terminal.show(doc, json_, draw.history, for_people=("standings", "players"), page=pager)
 
     @app.command()
     def undo(ctx: typer.Context, yes: YesOpt = False, session: SessionOpt = None, db: DbOpt = None) -> None:

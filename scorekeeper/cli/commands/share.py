@@ -11,7 +11,7 @@ from typing_extensions import Annotated
 from scorekeeper.cli import complete
 from scorekeeper.cli.boundary import run
 from scorekeeper.cli.language import _
-from scorekeeper.cli.options import DbOpt, JsonOpt, SessionOpt
+from scorekeeper.cli.options import DbOpt, JsonOpt, PagerOpt, SessionOpt
 
 AllOpt = Annotated[bool, typer.Option("--all", "-a", help=_("Every session in the database."))]
 FormatOpt = Annotated[
@@ -104,6 +104,7 @@ def register(app: typer.Typer) -> None:
                                                        show_default=False,
                                                        autocompletion=complete.variant_names)] = None,
         json_: JsonOpt = False,
+        pager: PagerOpt = True,
         db: DbOpt = None,
     ) -> None:
         """Across sessions: games, wins, win rate, average and best and worst hand, head to head.
@@ -123,14 +124,16 @@ def register(app: typer.Typer) -> None:
         from scorekeeper.cli.render import sharing as draw
 
         r = run(ctx)
-        r.terminal.show(r.app(db).stats(player, variant), json_, draw.stats)
+        r.terminal.show(r.app(db).stats(player, variant), json_, draw.stats, page=pager)
 
     @app.command()
     def chart(ctx: typer.Context, json_: JsonOpt = False, session: SessionOpt = None, db: DbOpt = None) -> None:
         """Each player's running total hand by hand, drawn in the terminal.
 
-        One line per player, one block per hand, all on one scale that
-        includes 0; readable without colour and when piped.
+        The totals as lines across the terminal on a points axis that fits them
+        (end bonuses included), each player with a marker and colour of their own;
+        a narrow terminal gets one sparkline per player. Readable without colour
+        and when piped.
 
         Example: scorekeeper chart --session 3f9a
         """
