@@ -56,7 +56,7 @@ def test_the_hand_that_ends_the_game_shows_its_bonus_column(cli):
     cli("new", "carousel", "Ann", "Bob", "Cy", "--rule", "round_bonus=all", "--rule", "target=50")
     cli("hand", *CAROUSEL[0])
     out = cli("hand", *CAROUSEL[1]).stdout
-    assert re.search(r"^Player\s+Hand\s+Bonus\s+Total$", out, re.M), out
+    assert re.search(r"^Player\s+Round\s+Bonus\s+Total$", out, re.M), out
     assert re.search(r"^Ann\s+\+64\s+\+125\s+189$", out, re.M), out
     assert re.search(r"^Bob\s+0\s+\+25\s+69$", out, re.M), out
 
@@ -95,7 +95,7 @@ def test_crazy_history_shows_the_wild_rank_and_who_went_out(cli):
     assert doc["totals"] == {"Ann": 122, "Bob": 25, "Cy": 80} and doc["winners"] == ["Bob"]
     assert doc["bonus"] == {"Ann": 0, "Bob": 0, "Cy": 0}
     out = cli("history").stdout
-    assert re.search(r"^\s*Hand\s+Wild\s+Dealer\s+Out\s+Ann\s+Bob\s+Cy$", out, re.M), out
+    assert re.search(r"^\s*Round\s+Wild\s+Dealer\s+Out\s+Ann\s+Bob\s+Cy$", out, re.M), out
     assert re.search(r"^\s*1\s+A\s+Ann\s+Bob\s+\+10 → 10\s+0 → 0\s+\+5 → 5$", out, re.M), out
     assert re.search(r"^\s*13\s+K\s+Ann\s+Cy\s+\+2 → 122\s+\+25 → 25\s+0 → 80$", out, re.M), out
     assert re.search(r"^Final\s+122\s+25\s+80$", out, re.M), out
