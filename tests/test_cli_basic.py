@@ -537,3 +537,20 @@ def test_sessions_are_filtered_by_variant_and_player_and_limited_to_the_latest(c
     assert cli("sessions", "--variant", "canasta").exit_code == 2
     text = ok(cli("sessions", "--player", "Cy")).stdout
     assert second in text and first not in text
+
+
+def test_errors_write_cards_as_the_tables_do_under_no_color(cli, exe, isolated_db):
+    pexpect = pytest.importorskip("pexpect")
+    cli.new("rummy500", "Ann", "Bob")
+    line = ["hand", "Ann: 7H 8H 9H -7H", "Bob: -"]  # the same card twice in a hand of one deck
+    env = {**os.environ, "SCOREKEEPER_DB": str(isolated_db), "TERM": "xterm-256color", "COLUMNS": "120"}
+
+    def said(no_color: bool) -> str:
+        child = pexpect.spawn(str(exe), line, env={**env, "NO_COLOR": "1"} if no_color else
+                              {k: v for k, v in env.items() if k != "NO_COLOR"}, encoding="utf-8", timeout=60,
+                              dimensions=(24, 120))
+        child.expect(pexpect.EOF)
+        return child.before
+
+    assert "7H appears" in said(no_color=True) and "♥" not in said(no_color=True)   # as the tables: 7H
+    assert "7♥" in said(no_color=False)

@@ -286,7 +286,7 @@ def test_points_only_round(cli, tmp_path):
     (("Ann: 3H 4H 5H -", "Bob: -4H", "Cy: -2C"), ("4♥", "Ann, Bob", "one 52-card deck")),
     (("Ann: -", "Bob: -JK", "Cy: -2C"), ("JK", "Bob", "without jokers")),
     (("Ann: 5H 6H JK -", "Bob: -2D", "Cy: -2C"), ("JK", "Ann", "without jokers")),
-    (("Ann: -", "Bob: -2D knock", "Cy: -2C"), ("knocking belongs to Carousel",)),
+    (("Ann: -", "Bob: -2D knock", "Cy: -2C"), ("this variant has no knocking",)),
     (("Ann: +4S -", "Bob: -2D", "Cy: -2C"), ('records no lay-offs',)),
     (("Ann: -", "Bob: -2D", "Cy: -1C"), ('"1C" is not a card',)),
     (("Ann: -", "Bob: -2D"), ("Cy is missing",)),

@@ -110,7 +110,7 @@ class TestForm:
 
     def test_knock(self):
         assert line(["Ann: -3C AD knock", "Bob: -KS", "Cy: -9"], knock=True)["knock"] == "Ann"
-        with pytest.raises(InputError, match="knocking belongs to Carousel"):
+        with pytest.raises(InputError, match="this variant has no knocking"):
             line(["Ann: -3C AD knock", "Bob: -KS", "Cy: -9"])
 
 

@@ -196,3 +196,12 @@ def test_a_knock_over_the_limit_says_point_or_points(cli):
     r = cli("hand", "Ann: -AC knock", "Bob: -9D")     # the A♣ counts 1: over a limit of 0
     assert r.exit_code == 2
     assert "holding 1 point (A♣ 1)" in flat(r.stderr) and "1 points" not in flat(r.stderr)
+
+
+def test_knocking_in_rummy500_is_refused_without_saying_it_belongs_to_carousel(cli):
+    # Gin Rummy knocks too: the refusal says what ends a Rummy 500 hand instead
+    cli.new("rummy500", "Ann", "Bob")
+    r = cli("hand", "Ann: 7H 8H 9H -2C knock", "Bob: -5C")
+    assert r.exit_code == 2
+    said = flat(r.stderr)
+    assert "no knocking" in said and "Carousel" not in said

@@ -633,8 +633,10 @@ class TestEntryChecks:
     def test_missing_player(self):
         assert "Bob is missing from the hand" in refused(AB, {"players": {"Ann": P()}})
 
-    def test_knock_belongs_to_carousel(self):
-        assert "Carousel" in refused(AB, E(Ann=P(), Bob=P(hand="2C")) | {"knock": "Ann"})
+    def test_knock_is_refused_saying_how_a_hand_ends(self):
+        # not "belongs to Carousel": Gin Rummy knocks too
+        said = refused(AB, E(Ann=P(), Bob=P(hand="2C")) | {"knock": "Ann"})
+        assert "no knocking" in said and "goes out" in said and "Carousel" not in said
 
     def test_two_players_out(self):
         assert "Only one player can go out" in refused(AB, E(Ann=P(), Bob=P()))

@@ -124,7 +124,12 @@ class Boundary(frame.Framed, TyperGroup):
             if _debugging(ctx):
                 raise
             obj = getattr(ctx, "obj", None)
-            with language.speaking(obj.language if isinstance(obj, Run) else language.spoken()):
+            from scorekeeper.core.messages import suits_as_letters
+
+            # one card notation on the screen: under NO_COLOR the tables write 7H, and so do the errors
+            letters = bool(os.environ.get("NO_COLOR")) and sys.stderr.isatty()
+            with language.speaking(obj.language if isinstance(obj, Run) else language.spoken()), \
+                    suits_as_letters(letters):
                 sys.stderr.write(for_the_terminal(e.message.rstrip()) + "\n")
             raise typer.Exit(int(e.exit_code)) from None
 

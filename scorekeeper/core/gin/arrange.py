@@ -306,16 +306,24 @@ def defender_answers(defender: Sequence[Card], layouts: Sequence[Arrangement]) -
     """The defender's best answer (:func:`defender_arrangement`) to each of the knocker's
     ``layouts``, worked out once for every set of melds that can take one of the
     defender's cards (the other melds change nothing for them)."""
-    hand = _mask(defender)
-    cache: dict[tuple[GinMeld, ...], Arrangement] = {}
-    out = []
-    for layout in layouts:
-        open_to = tuple(m for m in layout.melds if _layoff_groups(hand, m))
-        got = cache.get(open_to)
+    answer = DefenderAnswers(defender)
+    return [answer(layout) for layout in layouts]
+
+
+class DefenderAnswers:
+    """The defender's best answer to one layout at a time (``answers(layout)``), remembered for
+    every set of the knocker's melds that can take one of the defender's cards."""
+
+    def __init__(self, defender: Sequence[Card]):
+        self.defender, self.hand = defender, _mask(defender)
+        self.cache: dict[tuple[GinMeld, ...], Arrangement] = {}
+
+    def __call__(self, layout: Arrangement) -> Arrangement:
+        open_to = tuple(m for m in layout.melds if _layoff_groups(self.hand, m))
+        got = self.cache.get(open_to)
         if got is None:
-            got = cache[open_to] = defender_arrangement(defender, open_to)
-        out.append(got)
-    return out
+            got = self.cache[open_to] = defender_arrangement(self.defender, open_to)
+        return got
 
 
 def best_arrangement(cards: Sequence[Card], defender: Sequence[Card] | None = None) -> Arrangement:

@@ -34,7 +34,7 @@ from scorekeeper.core.gin.arrange import (
     GinMeld,
     card_value,
     deadwood_points,
-    defender_answers,
+    DefenderAnswers,
     defender_arrangement,
     knock_arrangements,
     least_deadwood_arrangements,
@@ -350,15 +350,28 @@ class _Judge:
         return out.points if out.winner == self.knocker else -out.points
 
 
-def _answers(defender: Sequence[Card], layouts: Sequence[Arrangement]) -> list[Arrangement]:
-    """The defender's best answer to each layout: lay-offs onto its melds, none against gin."""
-    if layouts and all(t.deadwood == 0 for t in layouts):
-        return [defender_arrangement(defender, ())] * len(layouts)
-    answers = defender_answers(defender, layouts)
-    if layouts and layouts[0].deadwood == 0:  # gin layouts take no lay-offs
-        plain_answer = defender_arrangement(defender, ())
-        answers = [plain_answer if t.deadwood == 0 else a for t, a in zip(layouts, answers)]
-    return answers
+def _answers(defender: Sequence[Card], layouts: Sequence[Arrangement], judge: "_Judge") -> list[Arrangement]:
+    """The defender's best answer to each layout: lay-offs onto its melds, none against gin.
+    A layout that cannot give the knocker as much as one already answered, even if the
+    defender laid off nothing (its result with the defender's deadwood without lay-offs), is
+    not answered: it keeps the answer without lay-offs, never chosen and never equal."""
+    plain = defender_arrangement(defender, ())
+    answer = DefenderAnswers(defender)
+    out: list[Arrangement] = []
+    best = None
+    for i, t in enumerate(layouts):
+        if t.deadwood == 0:  # gin layouts take no lay-offs
+            a = plain
+        elif i and best is not None and judge.value(t.deadwood, plain.deadwood) < best:
+            out.append(plain)
+            continue
+        else:
+            a = answer(t)
+        value = judge.value(t.deadwood, a.deadwood)
+        best = value if best is None else max(best, value)
+        out.append(a)
+    return out
+
 
 
 def _choose(layouts: Sequence[Arrangement], answers: Sequence[Arrangement], judge: _Judge) -> int:
@@ -427,7 +440,7 @@ def _defender_side(kp: GinPlayer, dp: GinPlayer, layouts: list[Arrangement] | No
         if gin:
             return chosen, _from_arrangement(defender_arrangement(dp.cards, ()))
         if layouts:
-            answers = _answers(dp.cards, layouts)
+            answers = _answers(dp.cards, layouts, judge)
             i = _choose(layouts, answers, judge)
             _choice_notes(notes, layouts, answers, i, judge)
             return layouts[i], _from_arrangement(answers[i])
@@ -510,7 +523,7 @@ def _hints(notes: _Notes, kp: GinPlayer, dp: GinPlayer, k_side: _Side, d_side: _
         layouts = knock_arrangements(kp.shown(), limit)
         if dp.form in ("cards", "arranged"):
             shown = dp.shown()
-            answers = _answers(shown, layouts)
+            answers = _answers(shown, layouts, judge)
             entered = judge.value(k_side.deadwood, defender_arrangement(shown, tuple(k_side.melds)).deadwood)
             i = _choose(layouts, answers, judge)
             better = judge.value(layouts[i].deadwood, answers[i].deadwood) > entered

@@ -173,10 +173,29 @@ def rank_letter(rank: int) -> str:
     return pgettext("rank", _RANKS[rank - 1])
 
 
-def card_text(card: Any, symbols: bool = True) -> str:
+_letters = False
+
+
+@contextlib.contextmanager
+def suits_as_letters(on: bool = True) -> Iterator[None]:
+    """Within the block (``on``), sentences write a card's suit as its letter (``7H``), as the
+    tables do without colour, where the ranks are Latin letters too (English; in uk, ru and
+    be a Cyrillic rank keeps its suit symbol, ``Т♠``)."""
+    global _letters
+    saved, _letters = _letters, on
+    try:
+        yield
+    finally:
+        _letters = saved
+
+
+def card_text(card: Any, symbols: bool | None = None) -> str:
     """A card for people: ``10♥``, ``A♠`` (``Т♠`` in uk/ru/be), the joker ``JK`` (``Дж``);
     a card in a meld with what it stands for (``JK=7♥``). ``symbols=False``
-    writes the suit as its letter (``10H``)."""
+    writes the suit as its letter (``10H``); by default the symbol, except inside
+    :func:`suits_as_letters`."""
+    if symbols is None:
+        symbols = not (_letters and rank_letter(1) == "A")
     if _is_played(card):
         text = card_text(card.card, symbols)
         if card.stands_for is not None:

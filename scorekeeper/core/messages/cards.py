@@ -151,7 +151,7 @@ TEMPLATES.update({
     "entry.layoffs_type": '{player}: "layoffs" must be cards, like "10H", not {value!q}.',
     "entry.table_and_cards": '{player}: give either "table" points or "melds"/"layoffs" cards, not both.',
     "entry.not_table": 'A hand entry is a table with a "players" key, one entry per player.',
-    "entry.knock_not_here": '"knock" belongs to Carousel: this variant has no knocking.',
+    "entry.knock_not_here": '"knock" does not end a hand in this variant: it has no knocking (a hand ends when a player goes out or the stock runs out).',
     "entry.unknown_top_key": '"{key}" is not a key of a hand entry; use {allowed:list}.',
     "entry.no_players": 'A hand entry needs "players": an entry for every player of the session.',
     "entry.player_missing": "{player} is missing from the hand: every player of the session needs an entry.",
@@ -178,7 +178,8 @@ TEMPLATES.update({
     "line.no_table": '{player}: this variant records no table points; give the points left in hand '
                      'after "-" (for example "{player}: -{points}").',
     "line.comma_out_of_place": '{player}: "," separates melds, and melds come before "+" and "-".',
-    "line.knock_not_here": "{player}: knocking belongs to Carousel, not to this variant.",
+    "line.knock_not_here": ("{player}: this variant has no knocking: a hand ends when a player goes out or the "
+                            "stock runs out."),
     "line.word_twice": '"{word}" is given for both {other} and {player}.',
     "line.points_out_of_place": '{player}: "{token}" is not a card, and points go first in their part '
                                 '(table points before any mark, hand points right after "-").',

@@ -49,7 +49,8 @@ TEMPLATES: dict[str, str] = {
     "cli.prompt.not_a_player": '"{text}" is not a player of this session{hint}; the players are {players:list}.',
     "cli.prompt.not_a_player_near": '"{text}" is not a player of this session (did you mean "{near}"?); '
                                     'the players are {players:list}.',
-    "cli.prompt.knock_not_allowed": "Knocking belongs to Carousel, not to {variant}.",
+    "cli.prompt.knock_not_allowed": ("{variant} has no knocking: a hand ends when a player goes out or the stock "
+                                     "runs out."),
     "cli.prompt.second_knocker": "{knocker} already knocked: a round has one knocker.",
     "cli.prompt.knock_without_cards": 'Give the knocker\'s cards (or their points) before "knock".',
     "cli.prompt.nothing_in_hand": 'Say what is left in hand: the cards, their points, or "out" if none are left.',
