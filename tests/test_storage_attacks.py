@@ -546,3 +546,144 @@ def test_f10_f17_output_that_cannot_be_written_is_one_sentence_and_exit_1(cli, i
         else:
             assert line == "The output could not be written (No space left on device)."
     assert _hands(cli) == 4
+
+
+# --- links and special files ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("what", ["fifo", "symlink", "directory", "device"])
+def test_f23_a_special_file_in_place_of_a_database_file_is_named_never_waited_on(cli, isolated_db, tmp_path, what):
+    sid = _game(cli, 1)
+    target = isolated_db / "sessions" / f"{sid}.json"
+    outside = tmp_path / "outside.json"
+    outside.write_text(target.read_text())
+    target.unlink()
+    if what == "fifo":
+        os.mkfifo(target)
+    elif what == "symlink":
+        target.symlink_to(outside)
+    elif what == "directory":
+        target.mkdir()
+    else:
+        target.symlink_to("/dev/zero")  # a device, reached through a link
+    start = time.monotonic()
+    r = cli("standings")
+    assert time.monotonic() - start < 10  # never waits on a pipe
+    assert r.exit_code == 1 and str(target) in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert cli("db", "check").exit_code == 1
+    r = cli("db", "restore")
+    assert r.exit_code == 0, r.stderr
+    assert len(cli.history()["hands"]) == 1
+    assert outside.read_text() and (not what == "symlink" or outside.exists())  # nothing deleted through a link
+    (aside,) = (isolated_db / "backups" / "set-aside").glob(f"{sid}.json.*")
+    assert aside.is_symlink() or aside.is_dir() or aside.is_fifo()  # the thing itself moved aside
+
+
+# --- inputs bounded ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("given", ["", " "])
+def test_f11_an_empty_session_id_names_no_session(cli, isolated_db, given):
+    sid = _game(cli, 1)
+    for args in (["delete", given, "--yes"], ["use", given], ["standings", "--session", given]):
+        r = cli(*args)
+        assert r.exit_code == 2 and "empty session id" in r.stderr, (args, r.stderr)
+    assert [s["id"] for s in cli.json("sessions")["sessions"]] == [sid]
+
+
+def test_f12_a_repeated_key_is_refused_in_hand_files_imports_and_database_files(cli, isolated_db, tmp_path):
+    sid = _game(cli)
+    hand = '{"players": {"Ann": {"table": 30, "hand": 10}, "Bob": {"table": 60, "hand": 0}, ' \
+           '"Cy": {"table": 0, "hand": 25}, "Ann": {"table": 90, "hand": 0}}}'
+    r = cli("hand", "--file", "-", input=hand)
+    assert r.exit_code == 2 and 'the key "Ann" twice' in r.stderr, r.stderr
+    assert _hands(cli) == 0
+    export = tmp_path / "x.json"
+    export.write_text('{"format": "scorekeeper", "schema": 1, "schema": 1, "sessions": []}')
+    r = cli("import", export)
+    assert r.exit_code == 2 and 'the key "schema" twice' in r.stderr
+    path = isolated_db / "sessions" / f"{sid}.json"
+    path.write_text(path.read_text().replace('{"_meta":', '{"_meta":{},"_meta":', 1))
+    r = cli("standings")
+    assert r.exit_code == 1 and 'gives the key "_meta" twice' in r.stderr
+
+
+def _export_of(tmp_path, cli, change) -> Path:
+    source = tmp_path / "src"
+    Application(source).new("rummy500", ["Ann", "Bob"], ["target=100000"])
+    Application(source).record_hand(["Ann: 30 -10", "Bob: 60 -0"], "line")
+    export = tmp_path / "x.json"
+    assert cli("--db", source, "export", "--format", "json", "--output", export).exit_code == 0
+    doc = json.loads(export.read_text())
+    change(doc["sessions"][0])
+    export.write_text(json.dumps(doc))
+    return export
+
+
+@pytest.mark.parametrize("audit", [[1], [{"x": 1}], [{"time": "t", "action": "exploded", "number": 1}],
+                                   [{"time": "t", "action": "entered", "number": "one"}]])
+def test_f13_audit_records_of_another_shape_are_refused_on_import(cli, isolated_db, tmp_path, audit):
+    export = _export_of(tmp_path, cli, lambda s: s.update(audit=audit))
+    r = cli("import", export)
+    assert r.exit_code == 2 and "audit" in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert not isolated_db.exists()
+
+
+def test_f14_a_carried_total_beyond_any_game_is_refused(cli, isolated_db, tmp_path):
+    export = _export_of(tmp_path, cli, lambda s: s.update(carried={"Ann": int("9" * 4300), "Bob": 0}))
+    r = cli("import", export)
+    assert r.exit_code == 2 and "Traceback" not in r.stderr and "internal error" not in r.stderr, r.stderr
+    assert not isolated_db.exists()
+    r = cli("new", "rummy500", "Ann", "Bob", "--carry", "Ann=" + "9" * 4000)
+    assert r.exit_code == 2 and "internal error" not in r.stderr
+    assert not isolated_db.exists()
+
+
+def test_f15_text_that_is_not_utf8_is_refused_before_anything_is_created(cli, isolated_db, tmp_path):
+    latin1 = "T\udce9"  # "Té" typed on a Latin-1 terminal, as Python reads the argument
+    for args in (["new", "rummy500", latin1, "Bob"], ["new", "rummy500", "Ann", "Bob", "--title", latin1]):
+        r = cli(*args)
+        assert r.exit_code == 2 and "not UTF-8" in r.stderr and "internal error" not in r.stderr, r.stderr
+    assert not isolated_db.exists()
+    export = _export_of(tmp_path, cli, lambda s: s.update(title="\ud800"))
+    assert "\\ud800" in export.read_text()
+    r = cli("import", export)
+    assert r.exit_code == 2 and "not UTF-8" in r.stderr, r.stderr
+    assert not isolated_db.exists()
+
+
+def test_f16_db_check_of_a_folder_it_may_not_read_is_one_sentence(cli, isolated_db, monkeypatch):
+    _game(cli, 1)
+    from scorekeeper.storage import store as store_module
+
+    def refused(self):
+        raise PermissionError(13, "Permission denied", str(self.sessions_dir))
+
+    monkeypatch.setattr(store_module.Store, "session_files", refused)
+    r = cli("db", "check")
+    assert r.exit_code == 1 and "internal error" not in r.stderr
+    assert r.stderr.strip() == f"The database folder {isolated_db / 'sessions'} cannot be read (Permission denied)."
+
+
+def test_f25_a_huge_hand_file_or_import_is_refused_by_its_size(cli, isolated_db, tmp_path):
+    _game(cli)
+    big = tmp_path / "hand.json"
+    big.write_text('{"players": {"Ann": {"table": 30, "hand": 10}}, "pad": "' + "x" * (2 * 1024 * 1024) + '"}')
+    r = cli("hand", "--file", big)
+    assert r.exit_code == 2 and "larger than a hand file may be" in r.stderr, r.stderr
+    from scorekeeper.app import exporting
+
+    huge = "x" * (exporting.MAX_IMPORT + 1)
+    with pytest.raises(Exception) as e:
+        exporting.read_import(huge, "big.json")
+    assert getattr(e.value, "code", "") == "import.too_big"
+    assert _hands(cli) == 0
+
+
+@pytest.mark.parametrize("sep", ["\u2028", "\u2029"])
+def test_f28_line_separators_are_refused_in_names_and_titles(cli, isolated_db, sep):
+    r = cli("new", "rummy500", f"Ann{sep}x", "Bob")
+    assert r.exit_code == 2 and "U+202" in r.stderr
+    r = cli("new", "rummy500", "Ann", "Bob", "--title", f"Friday{sep}night")
+    assert r.exit_code == 2 and "U+202" in r.stderr
+    assert not isolated_db.exists()

@@ -167,6 +167,8 @@ def write_output(path: Path, text: str, force: bool) -> None:
 def read_import_file(name: str | Path) -> str:
     """The text of the file to import. Raises :class:`InputError`."""
     try:
+        if Path(name).stat().st_size > MAX_IMPORT:
+            raise InputError("import.too_big", file=str(name), limit=MAX_IMPORT)
         return Path(name).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputError("import.no_file", path=name) from None
@@ -209,6 +211,12 @@ def export_json(records: Iterable[dict], exported: str) -> str:
     return "{\n" + "\n".join(head) + '\n  "sessions": [\n' + body + ("\n" if body else "") + "  ]\n}\n"
 
 
+#: the largest export :func:`read_import` reads (characters): a club's seasons are a few megabytes
+MAX_IMPORT = 64 * 1024 * 1024
+#: a JSON escape of half a character (a surrogate), which only a pair may hold
+_LONE_SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
 def read_import(text: str, label: str) -> list[Loaded]:
     """Read an export document and check every session in it.
 
@@ -218,14 +226,25 @@ def read_import(text: str, label: str) -> list[Loaded]:
     Returns the sessions in file order. Raises :class:`InputError` naming
     ``label`` (the file) and, where it applies, the session.
     """
+    from scorekeeper.storage.files import RepeatedKey, no_repeated_keys
+
+    if len(text) > MAX_IMPORT:
+        raise InputError("import.too_big", file=label, limit=MAX_IMPORT)
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, object_pairs_hook=no_repeated_keys)
     except json.JSONDecodeError as e:
         raise InputError("import.not_json", file=label, reason=e.msg, line=e.lineno) from None
     except RecursionError:
         raise InputError("import.too_deep", file=label) from None
+    except RepeatedKey as e:  # JSON keeps the last silently; an export never gives a key twice
+        raise InputError("import.repeated_key", file=label, key=e.key) from None
     except ValueError:  # a whole number of thousands of digits (Python's int limit)
         raise InputError("import.number_too_long", file=label) from None
+    if _LONE_SURROGATE.search(text):  # an escaped half of a character: never stored, never half-imported
+        try:
+            json.dumps(doc, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise InputError("import.not_text", file=label) from None
     if not isinstance(doc, dict) or not isinstance(doc.get("sessions"), list) or "schema" not in doc:
         raise InputError("import.not_export", file=label)
     schema = doc["schema"]

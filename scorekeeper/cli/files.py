@@ -10,17 +10,35 @@ from typing import Any
 from scorekeeper.core.errors import InputError
 
 
+#: the largest hand file read (characters): a hand is a few hundred; more is not a hand
+MAX_HAND_FILE = 1024 * 1024
+
+
+def _no_repeats(pairs: list) -> dict:
+    """A JSON object, refusing a key given twice (TOML refuses it too)."""
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            raise InputError("cli.hand_file.repeated_key", key=key)
+        out[key] = value
+    return out
+
+
 def read_hand_file(name: str) -> Any:
     """Read a hand file: JSON or TOML by extension; ``-`` reads standard input
     (JSON first, then TOML). Raises :class:`InputError`."""
     if name == "-":
-        text = sys.stdin.read()
+        text = sys.stdin.read(MAX_HAND_FILE + 1)
+        if len(text) > MAX_HAND_FILE:
+            raise InputError("cli.hand_file.too_big", name=name, limit=MAX_HAND_FILE)
         from scorekeeper.core.phrase import phrase
 
         label, kinds = phrase("cli.standard_input"), ("json", "toml")
     else:
         path = Path(name)
         try:
+            if path.stat().st_size > MAX_HAND_FILE:
+                raise InputError("cli.hand_file.too_big", name=name, limit=MAX_HAND_FILE)
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
             raise InputError("cli.hand_file.missing", name=name) from None
@@ -33,7 +51,7 @@ def read_hand_file(name: str) -> Any:
     first: tuple[str, dict] | None = None
     for kind in kinds:
         if kind == "json":
-            decode, invalid = json.loads, json.JSONDecodeError
+            decode, invalid = (lambda t: json.loads(t, object_pairs_hook=_no_repeats)), json.JSONDecodeError
         else:
             import tomllib  # read only for TOML: most hand files are JSON
 

@@ -256,13 +256,18 @@ TEXT_KINDS = {"title": "title", "player": "player", "the title": "title", "a pla
 
 
 def check_text(text: str, what: str) -> str:
-    """Refuse control characters (escape sequences, newlines, tabs) in a name or
-    title: they would be sent to the terminal as they are (SPEC §6).
+    """Refuse control characters (escape sequences, newlines, tabs, the line and paragraph
+    separators U+2028/U+2029) in a name or title: they would be sent to the terminal as
+    they are, and break the lines of a CSV or Markdown export (SPEC §6); and text that was
+    not UTF-8 (a lone surrogate: bytes a Latin-1 terminal typed), ``text.undecodable``.
 
     ``what`` is ``"title"`` or ``"player"``. Returns ``text``; raises
     :class:`InputError` ``text.control.title`` / ``text.control.player``.
     """
-    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf") and c not in "\u200d"), None)
+    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp", "Cs")
+                and c not in "\u200d"), None)
+    if bad is not None and unicodedata.category(bad) == "Cs":  # bytes that were not UTF-8 (surrogateescape)
+        raise InputError("text.undecodable", shown=json.dumps(text, ensure_ascii=True))
     if bad is not None:
         kind = TEXT_KINDS.get(what)
         code, facts = (f"text.control.{kind}", {}) if kind else ("text.control", {"what": what})
@@ -284,13 +289,17 @@ def hand_number(number: int, count: int) -> int:
     return number
 
 
+#: the largest total (either sign) a game begun on paper may carry over: far above any game's
+MAX_CARRIED = 10 ** 9
+
+
 def parse_carry(args: Sequence[str] | Mapping[str, Any], players: Sequence[str]) -> dict[str, int]:
     """Read ``new --carry NAME=POINTS`` values (or a mapping of name to points): the
     totals a game begun on paper starts from. Names match regardless of case.
 
     Raises :class:`InputError` for a value that is not NAME=POINTS, a name that is not
-    a player (with the near miss), points that are not a whole number, or a player
-    carried twice.
+    a player (with the near miss), points that are not a whole number, more than
+    :data:`MAX_CARRIED` either way, or a player carried twice.
     """
     pairs = list(args.items()) if isinstance(args, Mapping) else []
     if not isinstance(args, Mapping):
@@ -313,6 +322,8 @@ def parse_carry(args: Sequence[str] | Mapping[str, Any], players: Sequence[str])
             raise InputError("carry.bad_points", player=found, points=text)
         if found in carried:
             raise InputError("carry.twice", player=found)
+        if abs(value) > MAX_CARRIED:
+            raise InputError("carry.too_large", player=found, limit=MAX_CARRIED)
         carried[found] = value
     return carried
 

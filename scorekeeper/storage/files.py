@@ -172,30 +172,94 @@ def file_key(path: Path) -> tuple | None:
     return (st.st_ino, st.st_mtime_ns, st.st_size)
 
 
+#: the largest database file read (bytes): a session of thousands of hands is a few megabytes
+MAX_FILE = 256 * 1024 * 1024
+
+
+class RepeatedKey(ValueError):
+    """A JSON object that gives one key twice (``key``)."""
+
+    def __init__(self, key: str):
+        super().__init__(key)
+        self.key = key
+
+
+def no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict:
+    """``object_pairs_hook`` for :func:`json.loads`: an object, refusing a key given twice
+    (:class:`RepeatedKey`) rather than keeping the last silently."""
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            raise RepeatedKey(key)
+        out[key] = value
+    return out
+
+
+def read_bytes(path: Path, limit: int = MAX_FILE) -> bytes | None:
+    """The bytes of a regular file, or None when there is none. Opened without following a
+    symlink and without waiting (a FIFO or a device is refused, never read): raises
+    :class:`DamagedFile` (``store.reason.link``, ``store.reason.special``,
+    ``store.reason.directory``, ``store.reason.too_big``) or :class:`StoreError`."""
+    import stat
+
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        import errno
+
+        if e.errno == errno.ELOOP or os.path.islink(path):
+            raise damaged(path, "store.reason.link") from None
+        if e.errno == errno.EISDIR:
+            raise damaged(path, "store.reason.directory") from None
+        raise StoreError("store.unreadable", path=path, strerror=e.strerror) from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise damaged(path, "store.reason.directory")
+        if not stat.S_ISREG(st.st_mode):
+            raise damaged(path, "store.reason.special")
+        if st.st_size > limit:
+            raise damaged(path, "store.reason.too_big", size=st.st_size, limit=limit)
+        chunks = []
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as e:
+        raise StoreError("store.unreadable", path=path, strerror=e.strerror) from None
+    finally:
+        os.close(fd)
+
+
 def read_json(path: Path) -> dict | None:
     """A database file's data, or None when it does not exist.
 
-    Raises :class:`DamagedFile` when it is not a JSON object and
+    Raises :class:`DamagedFile` when it is not a JSON object (a key given twice included),
+    or is a link, a directory or a special file (see :func:`read_bytes`), and
     :class:`StoreError` when it cannot be read at all.
     """
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
+    raw = read_bytes(path)
+    if raw is None:
         return None
-    except IsADirectoryError:
-        raise damaged(path, "store.reason.directory") from None
-    except OSError as e:
-        raise StoreError("store.unreadable", path=path, strerror=e.strerror) from None
     if not raw.strip():
         raise damaged(path, "store.reason.empty")
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8"), object_pairs_hook=no_repeated_keys)
     except UnicodeDecodeError:
         raise damaged(path, "store.reason.not_text") from None
     except json.JSONDecodeError as e:
         raise damaged(path, "store.reason.not_json", line=e.lineno, column=e.colno) from None
+    except RepeatedKey as e:
+        raise damaged(path, "store.reason.repeated_key", key=e.key) from None
     except RecursionError:
         raise damaged(path, "store.reason.too_deep") from None
+    except ValueError:  # a whole number of thousands of digits
+        raise damaged(path, "store.reason.not_json", line=1, column=1) from None
     if not isinstance(data, dict):
         raise damaged(path, "store.reason.not_object", found=json_type(data))
     return data

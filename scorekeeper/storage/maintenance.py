@@ -289,8 +289,17 @@ def check(store: Store, repair: bool = False, *, replay: Replay) -> CheckReport:
     writes without ``repair``, and never over a damaged file. ``replay``: see
     :data:`Replay` (the application passes its own).
 
-    Raises :class:`StoreError` when the database path is a file, not a directory.
+    Raises :class:`StoreError` when the database path is a file, not a directory,
+    and ``store.folder_unreadable`` for a folder it may not open.
     """
+    try:
+        return _check(store, repair, replay)
+    except OSError as e:
+        raise StoreError("store.folder_unreadable", path=e.filename or store.root,
+                         strerror=e.strerror or str(e)) from None
+
+
+def _check(store: Store, repair: bool, replay: Replay) -> CheckReport:
     if store.root.exists() and not store.root.is_dir():
         raise StoreError("store.path_is_file", path=store.root)
     if not repair or not store.root.is_dir():
@@ -483,7 +492,9 @@ def restore(store: Store, session: str | None = None, *, replay: Replay) -> Rest
 
 def _same(a: Path, b: Path) -> bool:
     """Whether two files hold the same bytes (a missing file holds none)."""
+    from scorekeeper.storage.files import read_bytes
+
     try:
-        return a.read_bytes() == b.read_bytes()
-    except OSError:
+        return read_bytes(a) == read_bytes(b)
+    except ScorekeeperError:  # a link, a special file, unreadable: not the same
         return False

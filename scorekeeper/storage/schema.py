@@ -105,6 +105,11 @@ def check_row(row: Any, doc_id: str, path: Path) -> None:
 
 # -- the session record (pydantic, built when first needed) --------------------------
 
+#: The largest number of points (or hands) a stored number may be: far above any game's.
+MAX_POINTS = 10 ** 9
+#: What an audit record says was done (``action``).
+AUDIT_ACTIONS = ("entered", "edited", "undone", "redone")
+
 #: The keys a record must hold, in the order their problems are reported.
 RECORD_KEYS = ("id", "hands", "undone", "audit", "players", "rules", "created", "title", "variant", "dealer")
 
@@ -132,21 +137,29 @@ def _validators() -> Any:
 
     text, anything, flag = cs.str_schema(), cs.any_schema(), cs.bool_schema()
     names, points = cs.list_schema(text), cs.dict_schema(text, cs.int_schema())
+    # points a game can hold: a total carried over from paper is bounded (a number of thousands
+    # of digits would be stored, then fail every command that shows it)
+    carried_points = cs.dict_schema(text, cs.int_schema(ge=-MAX_POINTS, le=MAX_POINTS))
+    # one record of the audit trail: what was done to which hand, when (see scorekeeper.app.sessions)
+    audit_record = record_of(time=(text, True), action=(cs.literal_schema(list(AUDIT_ACTIONS)), True),
+                             number=(cs.int_schema(ge=1, le=MAX_POINTS), True), entry=(anything, False),
+                             previous=(anything, False), form=(text, False),
+                             base=(cs.nullable_schema(cs.int_schema(ge=0)), False))
     # a hand as entered (in "hands" and "undone"): its "entry", and how and when
     stored_hand = record_of(entry=(anything, True))
     session_record = record_of(  # fields in the order their problems are reported
         id=(cs.str_schema(pattern=r"^[A-Za-z0-9_-]{1,64}$"), True),
         hands=(cs.list_schema(stored_hand), True),
         undone=(cs.list_schema(stored_hand), True),
-        audit=(cs.list_schema(cs.dict_schema(text, anything)), True),
+        audit=(cs.list_schema(audit_record), True),
         players=(cs.list_schema(text, min_length=1), True),
         rules=(cs.dict_schema(text, anything), True),
         created=(text, True),
         title=(cs.nullable_schema(text), True),
         variant=(text, True),
         dealer=(text, True),
-        carried=(cs.nullable_schema(points), False),
-        first_round=(cs.int_schema(ge=1), False),
+        carried=(cs.nullable_schema(carried_points), False),
+        first_round=(cs.int_schema(ge=1, le=MAX_POINTS), False),
     )
     # one hand of the cache: points per player, who won it, points only, how it ended
     derived_hand = record_of(scores=(points, True), won=(names, True), points_only=(flag, True),

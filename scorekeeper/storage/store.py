@@ -62,7 +62,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from scorekeeper.core.errors import ScorekeeperError, StateError, StoreError
+from scorekeeper.core.errors import InputError, ScorekeeperError, StateError, StoreError
 from scorekeeper.storage import files, schema
 from scorekeeper.storage.backups import BACKUPS_KEPT, Backup, Backups
 from scorekeeper.storage.files import (DamagedFile, atomic_write_text, damaged, directory_syncs_deferred, dumps,
@@ -119,8 +119,10 @@ def new_record(session_id: str, variant: str, players: list[str], rules: dict[st
 
 def match_id(prefix: str, ids: Iterable[str], none_found: ScorekeeperError) -> str:
     """The one id in ``ids`` that ``prefix`` names (the whole id, or an unambiguous
-    start of it). Raises ``none_found``, or a :class:`StateError` listing the ids
-    it could be."""
+    start of it). Raises :class:`InputError` ``store.empty_id`` for an empty prefix,
+    ``none_found``, or a :class:`StateError` listing the ids it could be."""
+    if not prefix.strip():  # an unset variable ("$ID") must never name every session
+        raise InputError("store.empty_id")
     ids = list(ids)
     if prefix in ids:
         return prefix
@@ -596,7 +598,10 @@ class Store:
         self._for_write()
         target = backup.of
         try:
-            text = backup.path.read_text(encoding="utf-8")
+            raw = files.read_bytes(backup.path)
+            if raw is None:
+                raise StoreError("store.session_missing", path=backup.path)
+            text = raw.decode("utf-8")
             if target.exists():
                 self.set_aside(target)
             target.parent.mkdir(parents=True, exist_ok=True)

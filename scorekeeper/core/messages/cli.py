@@ -7,6 +7,8 @@ from __future__ import annotations
 TEMPLATES: dict[str, str] = {
     # -- options and files ------------------------------------------------------------
     "cli.hand_file.missing": "The hand file {name} does not exist.",
+    "cli.hand_file.too_big": "The hand file {name} is larger than a hand file may be ({limit:,} characters).",
+    "cli.hand_file.repeated_key": 'The hand file gives the key "{key}" twice in one object; nothing was stored.',
     "cli.hand_file.unreadable": "The hand file {name} cannot be read ({reason}).",
     "cli.hand_file.null": 'The hand file {name} holds no hand entry (only JSON null): a hand is a table with a '
                           '"players" key, one entry per player (see scorekeeper hand --help).',

@@ -27,6 +27,8 @@ TEMPLATES: dict[str, str] = {
                          'has that id.'),
 
     # -- a game: players, hands, the end (core.game) --
+    "text.undecodable": "{shown}: this text is not UTF-8 (a terminal set to another encoding typed it); "
+                        "nothing was stored: type it again with the terminal set to UTF-8.",
     "text.control": "{shown}: {what} cannot hold control characters (U+{char:04X}), which terminals would act on.",
     "text.control.title": ("{shown}: the title cannot hold control characters (U+{char:04X}), which terminals "
                            "would act on."),
@@ -51,6 +53,7 @@ TEMPLATES: dict[str, str] = {
     "carry.unknown_player": '--carry: "{name}" is not one of the players ({players:and}).',
     "carry.unknown_player_near": '--carry: "{name}" is not one of the players (did you mean "{near}"?).',
     "carry.bad_points": '--carry: "{points}" is not a whole number of points for {player} (for example {player}=120).',
+    "carry.too_large": "{player} cannot carry over more than {limit:,} points either way: no game holds more.",
     "carry.twice": "--carry names {player} twice: give each player's points once.",
     "carry.not_points_per_player": "The points carried over must be whole numbers for {players:and}.",
     "entry.zero_needs_out": ('{player}: a points-only 0 in hand means no cards are left, so {player} went out, '

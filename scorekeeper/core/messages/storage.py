@@ -28,6 +28,7 @@ TEMPLATES: dict[str, str] = {
                                 "to date ({strerror}); do not make the change again: `scorekeeper db check "
                                 "--repair` lists it.",
     "store.cannot_save": "Session {session} cannot be saved: {reason}.",
+    "store.folder_unreadable": "The database folder {path} cannot be read ({strerror}).",
     "store.path_is_file": "The database path {path} is a file, not a directory.",
     "store.cannot_create": "The database directory {path} cannot be created ({strerror}).",
     "store.busy": "The database is busy: another scorekeeper command is changing {path} and did not finish "
@@ -39,9 +40,14 @@ TEMPLATES: dict[str, str] = {
     "store.no_such_session": 'No session has an id starting with "{prefix}"; `scorekeeper sessions` lists them.',
     "store.ambiguous_id": '"{prefix}" could be {ids:list}: give more of the id.',
     "store.not_an_id": '"{given}" is not a session id.',
+    "store.empty_id": "An empty session id names no session: give the id (`scorekeeper sessions` lists them).",
 
     # -- why a file is damaged (no final stop) ------------------------------------------
     "store.reason.directory": "it is a directory, not a file",
+    "store.reason.link": "it is a symbolic link, which scorekeeper never follows",
+    "store.reason.special": "it is not a regular file (a pipe or a device), which scorekeeper never reads",
+    "store.reason.too_big": "it holds {size} bytes, more than the {limit} a database file may",
+    "store.reason.repeated_key": 'it gives the key "{key}" twice',
     "store.reason.empty": "it is empty",
     "store.reason.not_text": "it is not text",
     "store.reason.not_json": "not valid JSON at line {line}, column {column}",
