@@ -431,7 +431,7 @@ def test_readme_example(cli):
     assert cli("new", "crazy", *four, "--title", "Sunday").exit_code == 0
     result = cli("hand", "Ann: -", "Bob: -AS 5H", "Cy: -KD QD 3C", "Dee: -9S 9H")
     assert result.exit_code == 0
-    for line in ("1   Ann          0      0     1", "4   Bob         30    +30     0",
+    for line in ("1   Ann          0      0          1", "4   Bob         30    +30          0",
                  "Round 2 — twos are wild. Next: Bob deals, Cy leads and gets the eighth card."):
         assert line in result.stdout
     play_rounds(5, four)
