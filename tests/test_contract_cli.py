@@ -286,7 +286,7 @@ def test_prompt_asks_melds_and_the_cut(application, cli):
     t.player(hand="AS 5D")
     t.player(melds="[]", hand="KS 3C")  # did not go down
     t.answer("Who cut the pack exactly (the player to the dealer's right)? (a name; Enter: nobody): ", "cy")
-    shown = t.answer("Save hand 1? [Y/n] ", "y")
+    shown = t.answer("Save deal 1? [Y/n] ", "y")
     # Ann went out: 0; Bob A♠ 5♦ = 20; Cy (before Ann, the dealer, in seat order) cut: 10 + 3 − 50 = −37
     assert t.finish() == 0
     assert cli.totals() == {"Ann": 0, "Bob": 20, "Cy": -37}
@@ -303,7 +303,7 @@ def test_prompt_asks_who_went_out(application, cli):
     t.player(hand="KD")
     t.player(hand="9S")
     t.answer("Who went out? (a name; Enter: nobody, the stock ran out): ", "")
-    t.answer("Save hand 1? [Y/n] ", "y")
+    t.answer("Save deal 1? [Y/n] ", "y")
     # abandoned with nobody out (I-C6): 4, 10, 9
     assert t.finish() == 0
     assert cli.totals() == {"Ann": 4, "Bob": 10, "Cy": 9}
@@ -343,3 +343,32 @@ def test_every_command_over_a_game(cli, tmp_path):
     copy = cli.json("import", str(out), "--as-new")["sessions"][0]["imported_as"]
     assert cli.totals(session=copy) == cli.totals(session=sid)
     assert cli("export", "--format", "md").exit_code == 0 and cli("export", "--format", "csv").exit_code == 0
+
+
+def test_every_screen_calls_a_deal_a_deal(application, cli):
+    """The rule book's word: the result, history, the prompt's header and the repeat guard all say
+    "Deal N", as the standings' contract line does; nothing says "Hand N" of a Contract deal."""
+    from test_prompt import CTRL_C, Table
+
+    cli.new("contract", *P3)
+    first = BICYCLE[0][0]
+    shown = cli("hand", *first)
+    assert shown.exit_code == 0, shown.stderr
+    assert shown.stdout.startswith("Deal 1\n") and "Hand" not in shown.stdout
+    assert "Deal 2 — one set and one run (S3+R4)." in " ".join(shown.stdout.split())
+    again = refused(cli("hand", *first))
+    assert again.startswith("This is deal 1 again, card for card") and "hand" not in again.split("--again")[0]
+    assert cli("history").stdout.splitlines()[1].split()[0] == "Deal"
+    t = Table(application)
+    head = " ".join(t.expect("Deal 2 of Contract Rummy").split())
+    assert "Hand" not in head and "Deal 2 — one set and one run (S3+R4)." in head
+    t.answer("  melds: ", CTRL_C)
+    assert t.finish() != 0
+
+
+def test_the_repeat_guard_says_round_for_a_round(cli):
+    """Crazy Rummy's rule book counts rounds: a round typed twice is "round 1 again"."""
+    cli.new("crazy", *P3)
+    entry = ("Ann: -", "Bob: -AS 9D", "Cy: -QH 4C 7D")
+    assert cli("hand", *entry).exit_code == 0
+    assert refused(cli("hand", *entry)).startswith("This is round 1 again, card for card")

@@ -161,6 +161,28 @@ def test_the_command_line_goes_through_the_application():
                 assert f"import {other}" not in text and f"from {other}" not in text, (path, other)
 
 
+@pytest.mark.parametrize("argv,name", [
+    (["standings"], "standings"),
+    (["--db", "standings", "history"], "history"),  # a directory called standings is not the command
+    (["--lang", "uk", "hand", "--file", "h.json"], "hand"),
+    (["--debug", "db", "check"], "db"),
+    (["standings", "--help"], "standings"),
+    (["--help", "standings"], None),
+    (["-h"], None),
+    ([], None),
+    (["--db", "x"], None),
+    (["stadings"], None),  # not a command: typer names it and suggests, with every command built
+    # --lang is read first, wherever it is: a --db left without its value takes the command's name
+    (["--db", "--lang=uk", "standings", "db", "path"], "db"),
+    (["standings", "--lang", "uk"], "standings"),
+])
+def test_the_invoked_command_is_found_on_the_line(argv, name):
+    from scorekeeper.cli import invoked
+    from scorekeeper.cli.language import lang_first
+
+    assert invoked(lang_first(argv)) == name
+
+
 def test_python_m_scorekeeper_is_called_scorekeeper(tmp_path):
     """Under ``python -m`` the program still calls itself scorekeeper: in its usage line, and
     in the variable a TAB is answered through."""
@@ -172,6 +194,23 @@ def test_python_m_scorekeeper_is_called_scorekeeper(tmp_path):
                          env={**env, "_SCOREKEEPER_COMPLETE": "complete_bash", "COMP_WORDS": "scorekeeper sta",
                               "COMP_CWORD": "1"})
     assert "standings" in tab.stdout.split() and "stats" in tab.stdout.split(), (tab.stdout, tab.stderr)
+
+
+def test_only_the_invoked_command_is_built_and_all_come_back():
+    from typer.main import get_command
+
+    from scorekeeper.cli import command_names, only
+
+    every = command_names()
+    assert {"new", "hand", "standings", "db", "export"} <= every
+    with only("standings"):
+        assert sorted(get_command(app).commands) == ["standings"]
+    with only("db"):
+        assert sorted(get_command(app).commands) == ["db"]
+        assert {"check", "path"} <= set(get_command(app).commands["db"].commands)
+    assert set(get_command(app).commands) == every
+    with only(None):
+        assert set(get_command(app).commands) == every
 
 
 def test_the_console_script_runs_a_command_with_the_collector_off():

@@ -683,7 +683,8 @@ def _refuse_repeat(loaded: Loaded, raw: Any) -> None:
         return json.dumps(entry, sort_keys=True, ensure_ascii=False, default=str)
 
     if same(hands[-1]["entry"]) == same(raw):
-        raise InputError("session.same_as_last", hand=len(hands))
+        word = loaded.setup.variant.deal_word  # said with the variant's word for a deal
+        raise InputError("session.same_as_last" + ("" if word == "hand" else f".{word}"), hand=len(hands))
 
 
 def _last(undoable: list[dict], loaded: Loaded) -> dict | None:

@@ -329,6 +329,8 @@ class _Dialog:
     def save_question(self) -> str:
         if self.word == "round":
             return _("Save round {number}? [Y/n] ").format(number=self.number)
+        if self.word == "deal":
+            return _("Save deal {number}? [Y/n] ").format(number=self.number)
         return _("Save hand {number}? [Y/n] ").format(number=self.number)
 
     def entry(self) -> dict:

@@ -245,7 +245,8 @@ class Variant:
     ``out``, ``stock``) and ``ending_required`` (the entry must say which);
     ``rounds`` (a fixed number, or None: the game ends at the ``target`` option);
     ``lowest_wins``; ``bonuses`` (points by name: ``out``, ``undercut``,
-    ``target``, ``round``); ``deal_word`` ("hand" or "round"); ``rules_type`` (its
+    ``target``, ``round``); ``deal_word`` ("hand", "round" or "deal": what the
+    screens call one deal); ``rules_type`` (its
     options as a :class:`RuleSet` subclass), with ``option_defaults`` giving the
     defaults that depend on the player count.
 

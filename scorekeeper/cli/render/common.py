@@ -148,17 +148,24 @@ def table_width(columns: list[tuple[int, int]], gap: int, narrowest: bool = Fals
     return sum((max(low, 1) if narrowest else high) + pad for (low, high), pad in zip(columns, pads)) + n - 1
 
 
-def counts_rounds(doc: dict) -> bool:
-    """Whether the variant of ``doc`` (a document naming its ``variant`` id, or giving its
-    ``deal_word``) calls a deal a round, as Carousel's and Crazy Rummy's rule books do."""
+def deal_word_of(doc: dict) -> str:
+    """The variant's word for one deal ("hand", "round" as Carousel's and Crazy Rummy's rule
+    books say, "deal" as Contract Rummy's) for ``doc``, a document naming its ``variant`` id or
+    giving its ``deal_word``; "hand" for a variant that cannot be loaded."""
     if doc.get("deal_word"):
-        return doc["deal_word"] == "round"
+        return doc["deal_word"]
     from scorekeeper.core.variants import get_variant
 
     try:
-        return get_variant(doc["variant"]).deal_word == "round"
+        return get_variant(doc["variant"]).deal_word
     except Exception:  # no variant named, or one that cannot be loaded: its deals are hands
-        return False
+        return "hand"
+
+
+def counts_rounds(doc: dict) -> bool:
+    """Whether the variant of ``doc`` (a document naming its ``variant`` id, or giving its
+    ``deal_word``) calls a deal a round, as Carousel's and Crazy Rummy's rule books do."""
+    return deal_word_of(doc) == "round"
 
 
 def winners_line(winners: list[str], hands: int | None = None, rounds: bool = False) -> Text:

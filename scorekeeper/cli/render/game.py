@@ -5,8 +5,8 @@ from typing import Any
 
 from rich.text import Text
 
-from scorekeeper.cli.render.common import (counts_rounds, heading, natural_width, signed, table, variant_name,
-                                           variant_of, wild_words,
+from scorekeeper.cli.render.common import (counts_rounds, deal_word_of, heading, natural_width, signed, table,
+                                           variant_name, variant_of, wild_words,
                                            winners_line)
 from scorekeeper.core.messages import _
 
@@ -120,8 +120,10 @@ def hand_scores(t: Any, doc: dict) -> None:
     bonus = end_bonuses(doc)
     drawn = table(title_justify="left")
     drawn.add_column(_("Player"), overflow="fold")
-    rounds = counts_rounds(doc.get("standings") or doc)
-    drawn.add_column(_("Round") if rounds else _("Hand"), justify="right", overflow="fold")
+    word = deal_word_of(doc.get("standings") or doc)
+    rounds = word == "round"
+    drawn.add_column(_("Round") if rounds else _("Deal") if word == "deal" else _("Hand"), justify="right",
+                     overflow="fold")
     if bonus:
         drawn.add_column(_("Bonus"), justify="right", overflow="fold")
     drawn.add_column(_("Total"), justify="right", overflow="fold")
@@ -130,6 +132,8 @@ def hand_scores(t: Any, doc: dict) -> None:
         drawn.add_row(Text(name), signed(score), *extra, str(doc["totals"][name]))
     if rounds:  # Carousel and Crazy Rummy: the deal is the round
         title = Text(_("Round {number}").format(number=doc["number"]), style="bold")
+    elif word == "deal":  # Contract Rummy: the deal, as its contracts are named
+        title = Text(_("Deal {number}").format(number=doc["number"]), style="bold")
     else:
         title = Text(_("Hand {number}").format(number=doc["number"]), style="bold")
         if "standings" in doc and variant_of(doc).round_matters:  # a round with its own wild rank
@@ -153,14 +157,17 @@ def history(t: Any, doc: dict) -> None:
 
 def undone(t: Any, doc: dict) -> None:
     """What ``undo`` took back (a hand, or an edit: its hand is as it was), then who deals next."""
-    rounds = counts_rounds(doc["standings"])
+    word = deal_word_of(doc["standings"])
     if doc.get("change") == "edit":
         text = (_("The edit of round {number} taken back: the round is as it was (scorekeeper redo makes the "
-                  "edit again).") if rounds else
+                  "edit again).") if word == "round" else
+                _("The edit of deal {number} taken back: the deal is as it was (scorekeeper redo makes the "
+                  "edit again).") if word == "deal" else
                 _("The edit of hand {number} taken back: the hand is as it was (scorekeeper redo makes the "
                   "edit again)."))
     else:
-        text = (_("Round {number} taken back (scorekeeper redo puts it back).") if rounds else
+        text = (_("Round {number} taken back (scorekeeper redo puts it back).") if word == "round" else
+                _("Deal {number} taken back (scorekeeper redo puts it back).") if word == "deal" else
                 _("Hand {number} taken back (scorekeeper redo puts it back)."))
     t.print(text.format(number=doc["number"]))
     footer(t, doc["standings"])
@@ -168,11 +175,14 @@ def undone(t: Any, doc: dict) -> None:
 
 def redone(t: Any, doc: dict) -> None:
     """What ``redo`` put back (a hand, or an edit made again), then the standings."""
-    rounds = counts_rounds(doc["standings"])
+    word = deal_word_of(doc["standings"])
     if doc.get("change") == "edit":
-        text = _("The edit of round {number} made again.") if rounds else _("The edit of hand {number} made again.")
+        text = (_("The edit of round {number} made again.") if word == "round" else
+                _("The edit of deal {number} made again.") if word == "deal" else
+                _("The edit of hand {number} made again."))
     else:
-        text = _("Round {number} put back.") if rounds else _("Hand {number} put back.")
+        text = (_("Round {number} put back.") if word == "round" else _("Deal {number} put back.") if word == "deal"
+                else _("Hand {number} put back."))
     t.print(text.format(number=doc["number"]))
     standings(t, doc["standings"])
 
@@ -201,9 +211,11 @@ def change_lines(doc: dict, word: str = "hand") -> list[Text]:
     number = doc["number"]
     if not rows:
         text = (_("Round {number}: no score changes.") if word == "round"
+                else _("Deal {number}: no score changes.") if word == "deal"
                 else _("Hand {number}: no score changes."))
         return [Text(text.format(number=number), style="bold")]
-    text = _("Round {number} changes:") if word == "round" else _("Hand {number} changes:")
+    text = (_("Round {number} changes:") if word == "round" else _("Deal {number} changes:") if word == "deal"
+            else _("Hand {number} changes:"))
     return [Text(text.format(number=number), style="bold"), *rows]
 
 
@@ -226,6 +238,8 @@ def taking_back(t: Any, doc: dict) -> None:
                                                                         dealer=doc["dealer"])
     elif word == "round":
         title = _("Round {number}, dealt by {dealer}:").format(number=number, dealer=doc["dealer"])
+    elif word == "deal":
+        title = _("Deal {number}, dealt by {dealer}:").format(number=number, dealer=doc["dealer"])
     else:
         title = _("Hand {number}, dealt by {dealer}:").format(number=number, dealer=doc["dealer"])
     t.print(Text(title, style="bold"))

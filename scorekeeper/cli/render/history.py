@@ -14,8 +14,8 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 
-from scorekeeper.cli.render.common import (counts_rounds, column_widths, fit_columns, heading, rank_said, round_wild,
-                                           signed, split, table, variant_of,
+from scorekeeper.cli.render.common import (counts_rounds, column_widths, deal_word_of, fit_columns, heading,
+                                           rank_said, round_wild, signed, split, table, variant_of,
                                            table_width, winners_line)
 from scorekeeper.core.messages import _
 
@@ -79,7 +79,9 @@ def _table(doc: dict, players: list[str], gap: int, dealer: bool):
     # a game whose rounds each have their wild rank (Crazy Rummy): each round's wild rank and who went out
     crazy = variant.round_matters
     drawn = table(padding=(0, gap))
-    drawn.add_column(_("Round") if counts_rounds(doc) else _("Hand"), justify="right", overflow="fold")
+    word = deal_word_of(doc)
+    drawn.add_column(_("Round") if word == "round" else _("Deal") if word == "deal" else _("Hand"), justify="right",
+                     overflow="fold")
     if crazy:
         drawn.add_column(_("Wild"), overflow="fold")
     if dealer:

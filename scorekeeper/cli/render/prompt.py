@@ -38,6 +38,9 @@ def intro(t: Any, out: Any, doc: dict, asks_table_too: bool, knock_allowed: bool
     if word == "round":
         said = (_("Round {number} of {variant} — {title} (session {session})") if doc.get("title") else
                 _("Round {number} of {variant} (session {session})"))
+    elif word == "deal":
+        said = (_("Deal {number} of {variant} — {title} (session {session})") if doc.get("title") else
+                _("Deal {number} of {variant} (session {session})"))
     else:
         said = (_("Hand {number} of {variant} — {title} (session {session})") if doc.get("title") else
                 _("Hand {number} of {variant} (session {session})"))
@@ -69,6 +72,8 @@ def editing_line(out: Any, number: int, word: str) -> None:
     """How ``edit`` asks: every answer starts from the one recorded."""
     if word == "round":
         text = _("Round {number} again: each answer starts from the one recorded; Enter keeps it.")
+    elif word == "deal":
+        text = _("Deal {number} again: each answer starts from the one recorded; Enter keeps it.")
     else:
         text = _("Hand {number} again: each answer starts from the one recorded; Enter keeps it.")
     out.print(Text(text.format(number=number), style="bold"))

@@ -24,6 +24,11 @@ TEMPLATES: dict[str, str] = {
     "session.nothing_to_redo": "There is nothing to redo: nothing was undone since the last change.",
     "session.same_as_last": ("This is hand {hand} again, card for card (a command run twice?): nothing was "
                              "recorded. If the same cards really came again, add --again."),
+    # the same, said with the variant's word for a deal (Carousel, Crazy Rummy: round; Contract Rummy: deal)
+    "session.same_as_last.round": ("This is round {hand} again, card for card (a command run twice?): nothing "
+                                   "was recorded. If the same cards really came again, add --again."),
+    "session.same_as_last.deal": ("This is deal {hand} again, card for card (a command run twice?): nothing "
+                                  "was recorded. If the same cards really came again, add --again."),
     "session.edit_ends_game": ("With this edit the game would end at hand {hand}, before the later hands: "
                                "undo them first."),
     # sessions

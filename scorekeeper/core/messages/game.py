@@ -89,6 +89,7 @@ TEMPLATES: dict[str, str] = {
     # one sentence per deal word: "hand" and "round" are different words (and genders) in other languages
     "end.tie_play_on.hand": "{winners:and} are tied at {total}: another hand is played to break the tie (I-1).",
     "end.tie_play_on.round": "{winners:and} are tied at {total}: another round is played to break the tie (I-1).",
+    "end.tie_play_on.deal": "{winners:and} are tied at {total}: another deal is played to break the tie (I-1).",
 
     # -- Rummy 500 / Rum 500: card values, lay-offs, lines --
     "value.ace": "ace",
