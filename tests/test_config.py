@@ -254,3 +254,43 @@ def test_tab_offers_the_settings_after_config_set(tmp_path):
     env.update(_SCOREKEEPER_COMPLETE="complete_bash", COMP_WORDS="scorekeeper config set p", COMP_CWORD="3")
     done = subprocess.run([sys.executable, "-m", "scorekeeper"], env=env, capture_output=True, text=True, timeout=60)
     assert done.stdout.split() == ["players"], (done.stdout, done.stderr)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["rules", "target=abc"], "target=abc is not allowed"),           # every variant with a target takes a number
+    (["rules", "gin:target=0"], "target=0 is not allowed"),           # Gin's target is a whole number >= 1
+    (["players", "Ann"], 'not only "Ann"'),                            # new needs at least two players
+    (["players", "Ann, Bob, ann"], '"ann" is named twice'),           # the same name ignoring case
+    (["players", "Zoë", "Zoe\u0308"], "is named twice"),               # the same name in another Unicode form
+])
+def test_config_set_refuses_what_new_would_refuse(cli, config_file, args, words):
+    result = cli("config", "set", *args)
+    assert result.exit_code == 2, result.stdout
+    assert words in result.stderr and result.stderr.count("\n") == 1
+    assert "Traceback" not in result.stderr
+    assert not config_file.exists()                                  # nothing written
+
+
+def test_config_set_still_takes_house_rules_that_some_variant_allows(cli, config_file):
+    assert cli("config", "set", "rules", "target=300", "gin:preset=classic").exit_code == 0
+    assert tomllib.loads(config_file.read_text(encoding="utf-8"))["rules"] == ["target=300", "gin:preset=classic"]
+
+
+def test_a_bad_setting_from_the_file_or_environment_says_where_it_came_from(cli, config_file, monkeypatch):
+    config_file.parent.mkdir(parents=True, exist_ok=True)
+    config_file.write_text('players = ["Ann", "Bob"]\nrules = ["target=abc"]\n', encoding="utf-8")  # edited by hand
+    result = cli("new", "rummy500")
+    assert result.exit_code == 2
+    assert "target=abc is not allowed" in result.stderr and str(config_file) in result.stderr
+    assert "config unset rules" in result.stderr
+    config_file.write_text('players = ["Ann"]\n', encoding="utf-8")
+    result = cli("new", "rummy500")
+    assert result.exit_code == 2 and str(config_file) in result.stderr and '"Ann"' in result.stderr
+    monkeypatch.setenv("SCOREKEEPER_PLAYERS", "Ann,ANN")
+    result = cli("new", "rummy500")
+    assert result.exit_code == 2
+    assert "named twice" in result.stderr and "SCOREKEEPER_PLAYERS" in result.stderr
+    monkeypatch.setenv("SCOREKEEPER_RULES", "gin:target=0")
+    result = cli("new", "gin", "Ann", "Bob")
+    assert result.exit_code == 2 and "SCOREKEEPER_RULES" in result.stderr
+    assert cli.json("sessions")["sessions"] == []                    # nothing stored

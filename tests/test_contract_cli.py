@@ -372,3 +372,29 @@ def test_the_repeat_guard_says_round_for_a_round(cli):
     entry = ("Ann: -", "Bob: -AS 9D", "Cy: -QH 4C 7D")
     assert cli("hand", *entry).exit_code == 0
     assert refused(cli("hand", *entry)).startswith("This is round 1 again, card for card")
+
+
+def test_prompt_takes_no_table_points_and_skips_lay_offs_after_not_down(application, cli):
+    """Melds score nothing in Contract Rummy: the prompt does not offer table points, a number at
+    "melds:" is refused at once in one sentence and asked again, and a player who did not go down
+    ([]) is not asked what was laid off."""
+    from test_prompt import Table
+
+    cli.new("contract", *P3)
+    t = Table(application)
+    intro = " ".join(t.expect("Ann").split())
+    assert "points on the table" not in intro and "[] if the player did not go down" in intro
+    shown = t.answer("  melds: ", "40")
+    said = " ".join(t.answer("  melds: ", "7H 7S 7D, QC QD JK").split())
+    assert said.split(" Try again.")[0].count(".") == 1 and ("Ann: 40 is not melds — in Contract Rummy melds score nothing, so type the "
+                                     "cards put down") in said, said
+    assert "not a key" not in shown + said
+    t.answer("  laid off: ", "7C")
+    t.answer("  left in hand: ", "out")
+    t.answer("  melds: ", "[]")
+    t.answer("  left in hand: ", "AS 5D")  # no "laid off:" after []
+    t.player(melds="[]", hand="KS 3C")
+    t.answer("Save deal 1? [Y/n] ", "y")
+    # Ann went out: 0; Bob A♠ 5♦ = 15 + 5 = 20; Cy K♠ 3♣ = 10 + 3 = 13
+    assert t.finish() == 0
+    assert cli.totals() == {"Ann": 0, "Bob": 20, "Cy": 13}

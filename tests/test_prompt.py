@@ -164,9 +164,10 @@ class Table:
         return self.code
 
     def player(self, melds: str | None = None, layoffs: str | None = None, hand: str = "") -> None:
-        """One Rummy 500 player's three answers (a number as melds skips the lay-offs)."""
+        """One Rummy 500 player's three answers (a number as melds skips the lay-offs, as does
+        Contract Rummy's [], not down)."""
         self.answer("  melds: ", melds or "")
-        if not (melds or "").isdigit():
+        if not (melds or "").isdigit() and melds != "[]":
             self.answer("  laid off: ", layoffs or "")
         self.answer("  left in hand: ", hand)
 

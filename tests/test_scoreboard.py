@@ -45,7 +45,7 @@ def replayed_cache(db, sid) -> tuple[dict, dict]:
     """The session's stored cache, and the cache its replay gives."""
     record = Store(db).load(sid)
     state = replay(setup_of(record), entries_of(record))
-    return record["derived"], scoreboard.derive(state)
+    return record["derived"], scoreboard.derive(state, record)
 
 
 def rewrite(db, sid, change) -> None:
@@ -183,6 +183,86 @@ def test_db_check_finds_a_wrong_cache_and_repair_derives_it_again(cli, tmp_path)
     assert stored == fresh
     result = cli("--db", db, "db", "check", "--json")
     assert result.exit_code == 0 and json.loads(result.stdout)["problems"] == []
+
+
+def edit_file(db, sid, change) -> None:
+    """Change the session file's JSON by hand, as a user with an editor would."""
+    path = db / "sessions" / f"{sid}.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    [record] = doc["session"].values()
+    change(record)
+    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+
+
+def standings_totals(cli, db) -> tuple[dict, bool]:
+    result = cli("--db", db, "standings", "--json")
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(result.stdout)
+    return {p["name"]: p["total"] for p in doc["players"]}, doc["finished"]
+
+
+def test_a_score_changed_by_hand_in_the_file_is_not_believed(cli, tmp_path):
+    db = tmp_path / "db"
+    sid = two_hands(db)
+    edit_file(db, sid, lambda record: record["derived"]["hands"][0]["scores"].update(Ann=9999))
+    # standings, stats and export give what the entries give (totals Ann 37, Bob −17, see the top)
+    assert standings_totals(cli, db) == ({"Ann": 37, "Bob": -17}, False)
+    check_rows(stats_rows(cli, db))
+    result = cli("--db", db, "export", "--all", "--format", "csv")
+    assert result.exit_code == 0, result.stderr
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert [(r["player"], r["hand_score"], r["running_total"]) for r in rows] == [
+        ("Ann", "-3", "-3"), ("Bob", "8", "8"), ("Ann", "40", "37"), ("Bob", "-25", "-17")]
+    # db check still names the cache that does not belong to its hands
+    result = cli("--db", db, "db", "check", "--json")
+    assert result.exit_code == 1
+    (problem,) = json.loads(result.stdout)["problems"]
+    assert problem["kind"] == "stale" and problem["repairable"] and problem["file"] == f"sessions/{sid}.json"
+    # the next hand is scored after the entries' totals, not 9999 (which would pass the target of 500):
+    # Ann 10 − 0 = +10 → 47, Bob 0 − 5 = −5 → −22, still in play
+    result = cli("--db", db, "hand", "Ann: 10 -0", "Bob: 0 -5")
+    assert result.exit_code == 0, result.stderr
+    assert "Game over" not in result.stdout and "9999" not in result.stdout
+    assert standings_totals(cli, db) == ({"Ann": 47, "Bob": -22}, False)
+    stored, fresh = replayed_cache(db, sid)  # the save wrote the cache anew, with its digest
+    assert stored == fresh and stored["digest"] == scoreboard.cache_digest(Store(db).load(sid), stored)
+
+
+@pytest.mark.parametrize("change", [
+    lambda r: r["derived"].update(finished=True, winners=["Ann"]),  # numbers of the cache itself
+    lambda r: r["hands"][0]["entry"]["players"]["Ann"].update(hand=80),  # entries under a cache
+    lambda r: r["rules"].update(target=30),  # the setup the cache was derived with
+    lambda r: r["derived"].update(digest="0" * 32),
+])
+def test_a_cache_whose_digest_does_not_fit_is_replayed(tmp_path, change):
+    db = tmp_path / "db"
+    record = Store(db).load(two_hands(db))
+    assert scoreboard.board_from_cache(record, setup_of(record)) is not None
+    change(record)
+    assert scoreboard.board_from_cache(record, setup_of(record)) is None
+
+
+def test_a_cache_written_before_caches_carried_a_digest_is_still_read(cli, tmp_path, monkeypatch):
+    db = tmp_path / "db"
+    sid = two_hands(db)
+    edit_file(db, sid, lambda record: record["derived"].pop("digest"))
+    calls = []
+    original = core_game.score_entry
+    monkeypatch.setattr(core_game, "score_entry", lambda *a: calls.append(1) or original(*a))
+    assert standings_totals(cli, db) == ({"Ann": 37, "Bob": -17}, False)
+    assert len(calls) == 2  # both hands replayed: a cache without a digest is not believed
+    check_rows(stats_rows(cli, db))
+    # its numbers agree with the hands: nothing for db check to report
+    result = cli("--db", db, "db", "check", "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["problems"] == []
+    # one that disagrees is reported, and --repair derives it again, digest and all
+    edit_file(db, sid, lambda record: record["derived"]["hands"][0]["scores"].update(Ann=9999))
+    result = cli("--db", db, "db", "check", "--json")
+    assert result.exit_code == 1 and len(json.loads(result.stdout)["problems"]) == 1
+    result = cli("--db", db, "db", "check", "--repair", "--json")
+    assert result.exit_code == 0, result.stdout
+    stored, fresh = replayed_cache(db, sid)
+    assert stored == fresh and "digest" in stored
 
 
 def test_db_check_leaves_a_cache_of_other_rules_code_alone(cli, tmp_path):

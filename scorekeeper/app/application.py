@@ -168,7 +168,7 @@ class Application:
             record = self._open(sid).record
             kept = [f"{key}={_rule_value(value)}" for key, value in record["rules"].items()]
             return record["variant"], list(record["players"]), settings.merge_rules(kept, rules)
-        usual, _where = settings.value("variant")
+        usual, _where = settings.usual("variant")
         if variant is not None and usual is not None:
             try:
                 get_variant(variant)
@@ -179,10 +179,10 @@ class Application:
                 raise InputError("new.no_variant")
             variant = usual
         if not players:
-            players = settings.value("players")[0] or []
+            players = settings.usual("players")[0] or []
             if not players:
                 raise InputError("new.no_players")
-        configured = settings.value("rules")[0] or []
+        configured = settings.usual("rules")[0] or []
         return variant, players, settings.merge_rules(settings.house_rules(get_variant(variant), configured), rules)
 
     def find_session(self, given: str) -> str:

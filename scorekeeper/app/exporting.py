@@ -552,7 +552,7 @@ def import_sessions(store, items: Sequence[Loaded], skip_existing: bool = False,
                 while record["id"] in existing:
                     record["id"] = store.new_id()
                 action = "renamed"
-            record["derived"] = derive(item.state)
+            record["derived"] = derive(item.state, record)
             pairs.append((record, summary_of(record, item.state)))
             existing.add(record["id"])
             outcomes.append({"id": original, "imported_as": record["id"], "action": action, "already": already})

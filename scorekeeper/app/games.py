@@ -93,7 +93,7 @@ def replay_record(record: dict) -> tuple[dict, dict]:
     the replay `db check` and `db restore` are given (:data:`scorekeeper.storage.maintenance.Replay`).
     Raises :class:`~scorekeeper.core.errors.ScorekeeperError` when a hand no longer scores."""
     state = core_game.replay(setup_of(record), entries_of(record))
-    return summary_of(record, state), derive(state)
+    return summary_of(record, state), derive(state, record)
 
 
 def entries_digest(record: dict) -> str:
@@ -184,5 +184,5 @@ def save(store: Store, record: dict, state: GameState, **current) -> None:
     """Write the session file — its hands and, in the same write, the numbers they
     derive (``record["derived"]``) — then its summary row (and ``current=ID``
     when given) in one index write."""
-    record["derived"] = derive(state)
+    record["derived"] = derive(state, record)
     store.save(record, summary_of(record, state), **current)

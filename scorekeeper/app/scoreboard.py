@@ -10,17 +10,24 @@ So each save also keeps, inside the session record, what the replay gave::
         "hands": [{"scores": {name: points}, "won": [names], "points_only": bool,
                    "ended": "out" | "knock" | "stock" | ""}, ...],
         "finished": bool, "winners": [names], "bonus": {name: points}, "note": str,
+        "digest": hex,                    # of the entries and setup it was derived from, and of itself
     }
 
 The cache is written in the same single write as the hands, and used only
-when its stamp is this rules code's and it covers exactly the stored hands;
-otherwise the session is replayed. Either way the result is the one game
+when its stamp is this rules code's, it covers exactly the stored hands, and
+its digest (:func:`cache_digest`) is that of the record's entries and setup
+and of the cache's own numbers; otherwise the session is replayed. So a number
+changed by hand in the file, or a cache left beside other hands, is never
+believed: the answer is always the entries' (a cache written before the
+digest existed is replayed too, until the session's next save or
+`db check --repair`). Either way the result is the one game
 model, :class:`scorekeeper.core.game.GameState`: built from the cache
 (:func:`board_from_cache`, numbers only) or replayed; the caller replays when it gives None.
 """
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
 from scorekeeper.core.game import Ending, GameSetup, GameState, HandSummary
@@ -46,26 +53,47 @@ def scorer_stamp() -> str:
     return _STAMP
 
 
-def derive(state: GameState) -> dict:
-    """The cache of a replayed game (the shape in the module docstring)."""
+#: The parts of a session record its scores depend on (besides its hands' entries).
+_SETUP_KEYS = ("variant", "players", "rules", "dealer", "carried", "first_round")
+
+
+def cache_digest(record: dict, cache: dict) -> str:
+    """The digest a cache of derived numbers carries (32 hex digits): BLAKE2b of the
+    canonical JSON (sorted keys, no spaces) of the record's hand entries in effect,
+    its setup (:data:`_SETUP_KEYS`) and the cache itself less its ``digest``. It is a
+    check that the cache belongs to these entries and was not changed, not a seal
+    against someone who recomputes it. Never raises for a record that is JSON."""
+    text = json.dumps({"entries": [h.get("entry") for h in record.get("hands", ())],
+                       "setup": {k: record.get(k) for k in _SETUP_KEYS},
+                       "cache": {k: v for k, v in cache.items() if k != "digest"}},
+                      sort_keys=True, ensure_ascii=False, separators=(",", ":"), check_circular=False)
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
+
+
+def derive(state: GameState, record: dict) -> dict:
+    """The cache of a replayed game (the shape in the module docstring) of the stored
+    ``record`` whose entries ``state`` replays, with its digest (:func:`cache_digest`)."""
     ending = state.ending
-    return {
+    cache = {
         "scorer": scorer_stamp(),
         "hands": [{"scores": dict(h.scores), "won": list(h.won), "points_only": h.points_only, "ended": h.ended}
                   for h in state.summaries],
         "finished": ending.finished, "winners": list(ending.winners), "bonus": dict(ending.bonus),
         "note": ending.note,
     }
+    cache["digest"] = cache_digest(record, cache)
+    return cache
 
 
 def board_from_cache(record: dict, setup: GameSetup) -> GameState | None:
     """The game model from ``record["derived"]``, or None when there is no cache,
     it was written by other rules code, it does not cover exactly the stored
-    hands, or it is not of the expected shape (then the session is replayed).
+    hands, it is not of the expected shape, or its digest is missing or not that of
+    the record's entries and of its own numbers (then the session is replayed).
     The shape is the storage schema's (:func:`scorekeeper.storage.schema.cached_derived`)."""
     players = setup.players
     d = cached_derived(record, players, scorer_stamp())
-    if d is None:
+    if d is None or d.get("digest") != cache_digest(record, d):
         return None
     # the points in seat order, as a replay gives them (the cache names every player in each hand)
     hands = [HandSummary({p: h["scores"][p] for p in players}, tuple(h["won"]), h["points_only"], h["ended"])

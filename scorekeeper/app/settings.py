@@ -17,8 +17,9 @@ variant only). In the environment a list is written with commas:
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from scorekeeper.core.errors import InputError
 from scorekeeper.storage import config as file
@@ -135,14 +136,69 @@ def checked(key: str, values: Sequence[str]) -> str | list[str]:
         values = values[0].split(",")
     items = [v.strip() for v in values if v.strip()]
     if key == "players":
-        from scorekeeper.core.game import check_text
+        from scorekeeper.core.game import check_names, check_text
 
         for name in items:
             check_text(name, "player")
             if ":" in name:
                 raise InputError("config.bad_name", name=name)
+        check_names(items)  # as new checks them: no two the same ignoring case and Unicode form
+        if len(items) < 2:
+            raise InputError("config.too_few_players", name=items[0])
         return items
-    return [_rule_text(rule) for rule in items]
+    stored = [_rule_text(rule) for rule in items]
+    check_rules(stored)
+    return stored
+
+
+def check_rules(stored: Sequence[str]) -> None:
+    """Check house rules (as stored: ``KEY=VALUE`` or ``VARIANT:KEY=VALUE``) as ``new`` would:
+    for every variant of the registry, the rules that apply to it (:func:`house_rules`)
+    together, for some number of players it is played by. Raises the first variant's
+    :class:`InputError` (``rule.bad_value`` and the like) when one refuses them."""
+    from scorekeeper.core.rules import parse_rule_args
+    from scorekeeper.core.variants import every_variant
+
+    for variant in every_variant().values():
+        applying = house_rules(variant, stored)
+        if not applying:
+            continue
+        refused: InputError | None = None
+        for count in range(variant.min_players, variant.max_players + 1):
+            try:
+                parse_rule_args(variant, applying, count)
+            except InputError as e:
+                refused = refused or e
+                continue
+            refused = None
+            break
+        if refused is not None:
+            raise refused
+
+
+@contextmanager
+def blamed(key: str, source: str) -> Iterator[None]:
+    """Within it, an :class:`InputError` about setting ``key`` is raised again saying where the
+    value came from: ``source`` is ``"file"`` (``config.from_file``, naming the file) or the
+    environment variable (``config.from_env``); the error itself is the ``cause``."""
+    try:
+        yield
+    except InputError as e:
+        if source == "file":
+            raise InputError("config.from_file", cause=e, key=key, path=str(path())) from None
+        if source in ENV.values():
+            raise InputError("config.from_env", cause=e, key=key, var=source) from None
+        raise
+
+
+def usual(key: str) -> tuple[Any, str]:
+    """:func:`value`, checked as ``config set`` checks it (:func:`checked`); a bad value raises
+    :class:`InputError` saying where it came from (:func:`blamed`)."""
+    found, source = value(key)
+    if found is not None:
+        with blamed(key, source):
+            found = checked(key, found if isinstance(found, list) else [found])
+    return found, source
 
 
 def set_value(key: str, values: Sequence[str]) -> dict:

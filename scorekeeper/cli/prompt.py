@@ -318,7 +318,7 @@ class _Dialog:
 
     def intro(self) -> None:
         self.draw.intro(self.t, self.out, self.table, "melds" in self.parts, self.variant.knock_allowed,
-                        editing=self.old is not None)
+                        editing=self.old is not None, table_points="table" in self.variant.player_keys)
 
     def preview(self, raw: dict) -> dict:
         """The hand scored, not stored: as the next hand, or as the hand being edited."""
@@ -392,7 +392,8 @@ class _Dialog:
                 part["table"] = melds
             elif isinstance(melds, list):
                 part["melds"] = melds
-        if "layoffs" in self.parts and "table" not in part:
+        # nothing to lay off after table points, or for a player who did not go down ([])
+        if "layoffs" in self.parts and "table" not in part and part.get("melds") != []:
             layoffs = self.ask("  " + _("laid off:") + " ", lambda text: self.read_layoffs(name, text),
                                (name, "layoffs"))
             if layoffs:
@@ -479,6 +480,9 @@ class _Dialog:
         if text == "[]":  # did not go down ("melds": [], Contract Rummy's I-C11)
             return []
         if (points := typed_number(text)) is not None:
+            if "table" not in self.variant.player_keys:  # melds score nothing (Contract Rummy): no table points
+                raise InputError("cli.prompt.melds_not_points", player=name, points=points,
+                                 variant=self.variant.said_name)
             return points
         if says(text, "out"):  # went out with nothing on the table (вийшов, вышел …)
             return self.read_one_line(name, "-")

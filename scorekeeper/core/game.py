@@ -328,19 +328,13 @@ def parse_carry(args: Sequence[str] | Mapping[str, Any], players: Sequence[str])
     return carried
 
 
-def new_setup(
-    variant: Variant, players: Sequence[str], rule_args: Sequence[str] = (), dealer: str | None = None,
-    carry: Sequence[str] | Mapping[str, Any] = (), first_round: int | None = None,
-) -> GameSetup:
-    """Check a new game: player count and names, options, first dealer, the points
-    carried over from paper (``carry``: ``NAME=POINTS`` values, see :func:`parse_carry`)
-    and the round a game begun on paper continues at (``first_round``, SPEC §5 ``--round``).
+def check_names(players: Sequence[str]) -> list[str]:
+    """The players' names as texts, checked as :func:`new_setup` checks them (not their
+    count, which is the variant's): none empty, none with spaces around it or a ``:``,
+    no two the same ignoring case and Unicode form (:func:`name_key`).
 
-    Raises :class:`InputError` for a wrong count, a duplicate or empty name,
-    an unknown dealer, a bad option, a bad carry, a carried total that already
-    reaches the target (the game would be over), or a round where rounds do not
-    differ or past the last.
-    """
+    Raises :class:`InputError` (``player.empty_name``, ``player.name_spaces``,
+    ``player.name_colon``, ``player.named_twice``)."""
     players = [str(p) for p in players]
     for p in players:
         check_text(p, "player")
@@ -355,6 +349,23 @@ def new_setup(
         if name_key(p) in seen:
             raise InputError("player.named_twice", name=p)
         seen.add(name_key(p))
+    return players
+
+
+def new_setup(
+    variant: Variant, players: Sequence[str], rule_args: Sequence[str] = (), dealer: str | None = None,
+    carry: Sequence[str] | Mapping[str, Any] = (), first_round: int | None = None,
+) -> GameSetup:
+    """Check a new game: player count and names, options, first dealer, the points
+    carried over from paper (``carry``: ``NAME=POINTS`` values, see :func:`parse_carry`)
+    and the round a game begun on paper continues at (``first_round``, SPEC §5 ``--round``).
+
+    Raises :class:`InputError` for a wrong count, a duplicate or empty name,
+    an unknown dealer, a bad option, a bad carry, a carried total that already
+    reaches the target (the game would be over), or a round where rounds do not
+    differ or past the last.
+    """
+    players = check_names(players)
     n = len(players)
     if not variant.min_players <= n <= variant.max_players:
         exact = variant.min_players == variant.max_players  # Gin Rummy: two players, no more, no fewer

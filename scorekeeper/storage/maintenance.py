@@ -151,12 +151,15 @@ def _replayed(store: Store, path: Path, session_id: str, replay: Replay) -> tupl
 
 def cache_is_wrong(record: dict, derived: dict) -> bool:
     """Whether a record holds a cache of the same rules code as ``derived`` (its replay's)
-    that disagrees with it (a cache of other rules code is not wrong, only unused)."""
+    that disagrees with it, its digest included (a cache of other rules code is not wrong,
+    only unused; nor is one written before caches carried a digest whose numbers agree)."""
     d = record.get("derived")
     if d is None:
         return False
     if isinstance(d, dict) and d.get("scorer") != derived.get("scorer"):
         return False
+    if isinstance(d, dict) and "digest" not in d:
+        return d != {k: v for k, v in derived.items() if k != "digest"}
     return d != derived
 
 

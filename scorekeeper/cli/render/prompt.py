@@ -22,15 +22,25 @@ def asks_table() -> str:
              'line too, as in `scorekeeper hand`: 7H 8H 9H +10H -AS 4D.')
 
 
+def asks_melds() -> str:
+    return _('For each player: the melds put down (a comma between melds; [] if the player did not go down), '
+             'the cards laid off, and the cards left in hand (or their points; "out" if none are left). '
+             'Enter skips melds and lay-offs; the whole part fits on one line too, as in `scorekeeper hand`: '
+             '7H 8H 9H +10H -AS 4D.')
+
+
 def asks_hand() -> str:
     return _('For each player: the cards left in hand, or their points; "out" if none are left.')
 
 
-def intro(t: Any, out: Any, doc: dict, asks_table_too: bool, knock_allowed: bool, editing: bool = False) -> None:
+def intro(t: Any, out: Any, doc: dict, asks_table_too: bool, knock_allowed: bool, editing: bool = False,
+          table_points: bool = True) -> None:
     """What hand this is, who dealt and led, and how to answer. ``doc`` is the
     application's ``table`` document (its ``deal_word`` names the hand, its
     ``jokers`` say whether the joker's code is worth teaching); ``editing``: the
-    hand is entered again (``edit``), each answer starting from the recorded one."""
+    hand is entered again (``edit``), each answer starting from the recorded one; ``table_points``:
+    the variant takes the points on the table as one number in place of the melds (not where melds
+    score nothing: Contract Rummy)."""
     word = "round" if doc.get("round") else doc.get("deal_word", "hand")
     number = doc["round"] if doc.get("round") else doc["number"]
     facts = {"number": number, "variant": variant_name(doc["variant_name"]),
@@ -56,7 +66,7 @@ def intro(t: Any, out: Any, doc: dict, asks_table_too: bool, knock_allowed: bool
     dealt.highlight_words(list(who.values()), style="bold")
     head.append(dealt)
     out.print(head)
-    out.print(Text(asks_table() if asks_table_too else asks_hand()))
+    out.print(Text((asks_table() if table_points else asks_melds()) if asks_table_too else asks_hand()))
     if knock_allowed:
         out.print(Text(_('After the knocker\'s cards, add "knock" (for example: 3C AD knock).')))
     if doc.get("jokers", 1):

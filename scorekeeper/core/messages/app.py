@@ -78,6 +78,10 @@ TEMPLATES: dict[str, str] = {
     "config.bad_rule": ('{rule!q} is not a house rule: write KEY=VALUE (for every variant with that option) or '
                         "VARIANT:KEY=VALUE (for one variant)."),
     "config.unknown_rule": '"{key}" is not a rule option of any variant; the options are {keys:list}.',
+    "config.too_few_players": "players takes at least two names, not only {name!q}.",
+    "config.from_file": ("{cause} (it is the {key} setting of the configuration file {path}: change it with "
+                         "scorekeeper config set {key} VALUE..., or remove it with scorekeeper config unset {key})."),
+    "config.from_env": "{cause} (it is the environment variable {var}: change it, or unset it).",
     "config.bad_name": '{name!q} cannot be a player\'s name: ":" ends the name in one-line entries.',
     "new.no_variant": ("No variant was given and none is set: scorekeeper new VARIANT NAME..., or set the usual one "
                        "with scorekeeper config set variant VARIANT."),
