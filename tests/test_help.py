@@ -220,3 +220,14 @@ def test_the_console_script_runs_a_command_with_the_collector_off():
             "from scorekeeper.__main__ import run\ntry:\n    run()\nexcept SystemExit:\n    pass\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout.splitlines()[0] == "collector off", done.stderr
+
+
+@pytest.mark.parametrize("group", [[], ["db"], ["config"]])
+def test_typing_a_group_with_nothing_after_it_is_its_help_and_no_error(cli, group):
+    """``scorekeeper`` alone (what the README tells a newcomer to type), ``scorekeeper db``:
+    the help on stdout, exit 0, the same as ``--help``."""
+    typed = cli(*group)
+    asked = cli(*group, "--help")
+    assert typed.exit_code == 0, typed.stderr
+    assert typed.stdout == asked.stdout and "Usage: scorekeeper" in typed.stdout
+    assert typed.stderr == ""

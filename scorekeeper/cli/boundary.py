@@ -88,7 +88,7 @@ class Boundary(frame.Framed, TyperGroup):
             return super().make_context(info_name, args, parent=parent, **extra)
         except frame.UsageError as e:
             if type(e).__name__ == "NoArgsIsHelpError":
-                raise
+                raise typer.Exit(asked_for_help(e)) from None
             raise typer.Exit(frame.usage_error(e)) from None
         except KeyboardInterrupt:
             raise typer.Exit(interrupted()) from None
@@ -107,7 +107,7 @@ class Boundary(frame.Framed, TyperGroup):
             return result
         except frame.UsageError as e:  # a command's arguments or options: said from the error's data
             if type(e).__name__ == "NoArgsIsHelpError":
-                raise
+                raise typer.Exit(asked_for_help(e)) from None
             raise typer.Exit(frame.usage_error(e)) from None
         except typer.Abort:  # Ctrl-C or the end of input at a question
             frame.aborted()
@@ -132,6 +132,17 @@ class Boundary(frame.Framed, TyperGroup):
                     suits_as_letters(letters):
                 sys.stderr.write(for_the_terminal(e.message.rstrip()) + "\n")
             raise typer.Exit(int(e.exit_code)) from None
+
+
+def asked_for_help(e: Exception) -> int:
+    """A group typed with nothing after it (``scorekeeper``, ``scorekeeper db``): click's
+    ``no_args_is_help`` raises a usage error that holds the help (``NoArgsIsHelpError``, told by
+    its name: the library does not export it). Help asked for by typing nothing is no error:
+    the help is printed on stdout and the exit code is 0 (returned)."""
+    ctx = getattr(e, "ctx", None)
+    text = ctx.get_help() if ctx is not None else e.format_message()  # type: ignore[attr-defined]
+    sys.stdout.write(text.rstrip("\n") + "\n")
+    return 0
 
 
 def _say(text: str) -> None:
