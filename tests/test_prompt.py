@@ -979,3 +979,22 @@ def test_a_question_longer_than_the_terminal_is_wrapped_between_words(monkeypatc
     assert all(len(line) < 80 for line in lines), lines
     assert lines[-1].endswith('"out NAME": ')  # the question typed after stays whole, with its space
     assert " ".join(" ".join(lines).split()) == " ".join(question.split())
+
+
+def test_another_players_name_is_refused_at_a_players_question(application, table, totals):
+    """At Ann's question, "Bob: -" is refused saying the answer is Ann's cards only; "Ann: ..."
+    (her own name, the one-line habit) is taken without the name."""
+    application.new("rummy500", ["Ann", "Bob", "Cy"])
+    t = table()
+    t.answer("  melds: ", "Bob: -")
+    shown = flat(t.answer("  melds: ", "Ann: 7H 8H 9H"))
+    assert "This answer is Ann's cards only: type Bob's part where Bob is asked." in shown
+    assert "low or high" not in shown
+    t.answer("  laid off: ", "")
+    t.answer("  left in hand: ", "ann: 4D")
+    t.player(hand="out")
+    t.player(hand="KS")
+    t.answer("Save hand 1? [Y/n] ", "y")
+    # Rummy 500: Ann 7 + 8 + 9 = 24 on the table − 4 in hand = 20; Bob went out with nothing: 0; Cy −10
+    assert t.finish() == 0
+    assert totals() == {"Ann": 20, "Bob": 0, "Cy": -10}

@@ -384,7 +384,8 @@ class _Dialog:
             self.knocker = None
         part: dict[str, Any] = {}
         if "melds" in self.parts:
-            melds = self.ask("  " + _("melds:") + " ", lambda text: self.read_melds(name, text), (name, "melds"))
+            melds = self.ask("  " + _("melds:") + " ", lambda text: self.read_melds(name, self.own(name, text)),
+                             (name, "melds"))
             if isinstance(melds, dict):  # the whole part on one line: nothing more to ask
                 self.answers[name] = melds
                 return
@@ -394,11 +395,11 @@ class _Dialog:
                 part["melds"] = melds
         # nothing to lay off after table points, or for a player who did not go down ([])
         if "layoffs" in self.parts and "table" not in part and part.get("melds") != []:
-            layoffs = self.ask("  " + _("laid off:") + " ", lambda text: self.read_layoffs(name, text),
+            layoffs = self.ask("  " + _("laid off:") + " ", lambda text: self.read_layoffs(name, self.own(name, text)),
                                (name, "layoffs"))
             if layoffs:
                 part["layoffs"] = layoffs
-        hand, knocked = self.ask("  " + _("left in hand:") + " ", lambda text: self.read_hand(name, text),
+        hand, knocked = self.ask("  " + _("left in hand:") + " ", lambda text: self.read_hand(name, self.own(name, text)),
                                  (name, "hand"))
         part["hand"] = hand
         if knocked:
@@ -468,6 +469,20 @@ class _Dialog:
         if near is None:
             raise InputError("cli.prompt.not_a_player", text=text, hint="", players=list(self.players))
         raise InputError("cli.prompt.not_a_player_near", text=text, near=near, players=list(self.players))
+
+    def own(self, name: str, text: str) -> str:
+        """An answer to a question about ``name``'s cards without a leading ``NAME:`` (the one-line
+        habit): ``name``'s own is left out; another player's raises :class:`InputError`
+        ``cli.prompt.other_players_part`` (this answer is ``name``'s cards only)."""
+        from scorekeeper.core.entry import find_player
+
+        said, colon, rest = text.partition(":")
+        whose = find_player(said.strip(), self.players) if colon and said.strip() else None
+        if whose is None:
+            return text
+        if whose != name:
+            raise InputError("cli.prompt.other_players_part", player=name, other=whose)
+        return rest.strip()
 
     def read_melds(self, name: str, text: str) -> list[str] | int | dict | None:
         """Melds typed as ``7H 8H 9H, QS QD QC`` (each checked now), or table points as a number.

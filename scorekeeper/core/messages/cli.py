@@ -59,6 +59,9 @@ TEMPLATES: dict[str, str] = {
     "cli.prompt.out_and_knock": "{player} cannot both go out and knock.",
     "cli.prompt.second_out": "{gone} already went out: only one player goes out in a hand.",
     "cli.prompt.no_ending": 'Name who knocked, or type "stock" if the stock ran out.',
+    # "Bob: -" typed at a question about Ann's cards
+    "cli.prompt.other_players_part": ("This answer is {player}'s cards only: type {other}'s part where {other} is "
+                                      "asked."),
     # a number typed at "melds:" where melds score nothing and there are no table points (Contract Rummy)
     "cli.prompt.melds_not_points": ("{player}: {points} is not melds — in {variant} melds score nothing, so type "
                                     "the cards put down (7H 8H 9H, QS QD QC), [] if {player} did not go down, "
