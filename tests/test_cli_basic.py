@@ -297,7 +297,7 @@ def test_bad_input_exits_2_with_one_sentence(cli, args, words):
     (["Ann: -", "Bob: -2C", "Cy: -3C", "Dan: -4C"], '"Dan" is not a player'),
     (["Ann: -", "Bob: -", "Cy: -3C"], "Only one player can go out"),
     (["Ann: 7H 8H 9H -", "Bob: -9H", "Cy: -3C"], "9♥ appears 2 times"),
-    (["Ann: -", "Bob: -2C", "Cy: -3C knock"], "Carousel"),
+    (["Ann: -", "Bob: -2C", "Cy: -3C knock"], "no knocking"),
     ([], "No hand was given and there is no terminal"),
 ])
 def test_bad_hands_exit_2_and_store_nothing(cli, game, isolated_db, args, words):

@@ -164,3 +164,19 @@ def test_every_code_the_command_line_raises_has_a_template_and_every_template_is
     assert render("cli.prompt.not_a_player", {"text": "Bobby", "hint": ' (did you mean "Bob"?)',
                                               "players": ["Ann", "Bob"]}) == (
         '"Bobby" is not a player of this session (did you mean "Bob"?); the players are Ann, Bob.')
+
+
+@pytest.mark.parametrize("command", [
+    ["export", "--format", "md"], ["export", "--format", "csv"], ["export", "--all", "--format", "md"],
+    ["stats"], ["history"], ["explain"],
+])
+def test_a_stored_hand_that_no_longer_scores_is_a_damaged_database_everywhere(cli, isolated_db, command):
+    cli("new", "rummy500", "Ann", "Bob")
+    assert cli("hand", "Ann: 9H 9S 9D -", "Bob: -5").exit_code == 0
+    (path,) = (isolated_db / "sessions").glob("*.json")
+    text = path.read_text(encoding="utf-8")
+    assert "9H 9S 9D" in text
+    path.write_text(text.replace("9H 9S 9D", "ZZ"), encoding="utf-8")   # no card is called ZZ
+    r = cli(*command)
+    assert r.exit_code == 1, r.stderr  # SPEC §5: a damaged database is exit 1, not bad input
+    assert str(path) in r.stderr and "db restore" in r.stderr and len(lines(r.stderr)) == 1

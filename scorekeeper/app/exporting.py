@@ -71,18 +71,24 @@ def _named(record: dict, make):
         raise type(e)("session.refused", session=record["id"], cause=e) from None
 
 
-def game(record: dict, row: dict | None = None) -> Loaded:
-    """A stored record as a game: its numbers from its cache when fresh and written
-    with its index ``row``, else scored (:func:`scorekeeper.app.games.game_of`);
-    errors name the session."""
-    return _named(record, lambda: game_of(record, row=row))
+def game(store, record: dict, row: dict | None = None) -> Loaded:
+    """A stored record of ``store`` as a game: its numbers from its cache when fresh and written
+    with its index ``row``, else scored (:func:`scorekeeper.app.games.game_of`); a record
+    the rules refuse is a damaged database (:func:`scorekeeper.app.games.damaged`, exit 1);
+    other errors name the session."""
+    from scorekeeper.app.games import damaged
+
+    try:
+        return _named(record, lambda: game_of(record, row=row))
+    except (InputError, StateError) as e:
+        raise damaged(store, record["id"], e.facts["cause"] if e.code == "session.refused" else e) from None
 
 
 def each_game(store, session_ids: Iterable[str]) -> Iterator[Loaded]:
     """:func:`game` of each of ``session_ids``, in that order, one at a time (see :func:`each_record`)."""
     rows = {s["id"]: s for s in store.summaries()}
     for r in each_record(store, session_ids):
-        yield game(r, rows.get(r["id"]))
+        yield game(store, r, rows.get(r["id"]))
 
 
 def export_format(given: str | None, output: Path | None = None) -> str:

@@ -177,7 +177,15 @@ def open_game(store: Store, session: str | None, full: bool = False) -> Loaded:
     try:
         return game_of(record, full, None if full else store.summary(sid))
     except (InputError, StateError) as e:
-        raise StoreError("session.rules_refuse", path=store.session_path(sid), session=sid, cause=e) from None
+        raise damaged(store, sid, e) from None
+
+
+def damaged(store: Store, sid: str, refusal: InputError | StateError) -> StoreError:
+    """What a stored session that the rules now refuse is (its file was changed outside
+    scorekeeper): a damaged database, exit 1, the sentence naming the file and pointing to
+    ``db check`` / ``db restore`` (``session.rules_refuse``, the refusal as its ``cause``).
+    Every reader of stored sessions raises this (history, explain, export, stats)."""
+    return StoreError("session.rules_refuse", path=store.session_path(sid), session=sid, cause=refusal)
 
 
 def save(store: Store, record: dict, state: GameState, **current) -> None:
