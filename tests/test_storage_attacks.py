@@ -430,7 +430,7 @@ def test_f18_f19_ctrl_c_at_any_moment_is_one_true_sentence_and_exit_130(cli, iso
     scoring, saving, drawing)."""
     _game(cli)
     seen = set()
-    base = _python_start() * 1.5
+    base = _python_start() * 2
     for after in (0.0, 0.02, 0.05, 0.08, 0.12, 0.16, 0.2, 0.25, 0.3, 0.4):
         after += base
         before = _hands(cli)
@@ -440,6 +440,11 @@ def test_f18_f19_ctrl_c_at_any_moment_is_one_true_sentence_and_exit_130(cli, iso
         if r.returncode == 0:  # finished before the signal
             assert now == before + 1
             seen.add("done")
+            continue
+        if r.returncode in (-2, 1) and "init_import_site" in r.stderr and not r.stdout:
+            # Python itself was still loading its site module (a busy machine): its own fatal
+            # error, before any of the program ran, so nothing can have changed
+            assert now == before, after
             continue
         if r.returncode == -2 and not r.stdout and not r.stderr:
             # Python itself was still starting (a slow machine): it ends quietly, before any of the
