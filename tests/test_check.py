@@ -292,3 +292,28 @@ def test_reasons_follow_the_language_and_json_stays_english():
     finally:
         messages.use(None)
     assert result.melds[0].reason == "a run of spades Q-K-A (ace high)"
+
+
+def test_check_says_a_set_of_identical_cards_is_legal_only_with_two_decks(cli):
+    # Rummy 500 is dealt from two decks at 5 or more players (rulebook), so 7H 7H 7S is a set
+    # there only: 7 + 7 + 7 = 21 points, and the verdict says the condition.
+    r = cli("check", "rummy500", "7H", "7H", "7S")
+    assert r.exit_code == 0, r.stderr
+    assert "21 points" in r.stdout
+    assert "legal when the game has two decks (5 or more players)" in " ".join(r.stdout.split())
+    doc = cli.json("check", "rummy500", "7H", "7H", "7S")
+    assert doc["legal"] is True and doc["value"] == 21
+    assert doc["melds"][0]["reason"] == "a set of three 7s, legal when the game has two decks (5 or more players)"
+    # the second 7H is in the second meld: that meld carries the condition, the run does not;
+    # together 7 + 8 + 9 = 24 and 7 + 7 + 7 = 21, 45 points
+    doc = cli.json("check", "rummy500", "7H 8H 9H, 7H 7S 7D")
+    assert doc["value"] == 45
+    assert "two decks" not in doc["melds"][0]["reason"] and "two decks (5 or more" in doc["melds"][1]["reason"]
+    assert "decks" not in cli.json("check", "rummy500", "7H", "7D", "7S")["melds"][0]["reason"]
+
+
+@pytest.mark.parametrize("lang, words", [("uk", "дві колоди (від 5 гравців)"), ("ru", "две колоды (от 5 игроков)"),
+                                         ("be", "дзве калоды (ад 5 гульцоў)")])
+def test_the_two_decks_condition_is_said_in_every_language(cli, lang, words):
+    r = cli("--lang", lang, "check", "rummy500", "7H", "7H", "7S")
+    assert r.exit_code == 0 and words in " ".join(r.stdout.split()), r.stdout

@@ -10,7 +10,7 @@ a missing or impossible round, or a bad rule option raise :class:`InputError`
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
 from scorekeeper.core.cards import RANKS, PlayedCard, format_card, split_melds
@@ -182,6 +182,46 @@ def _widest_rules(variant: Variant, rule_args: Sequence[str]):
     return chosen
 
 
+def _only_with_more_decks(variant: Variant, rule_args: Sequence[str], melds: Sequence[Sequence[PlayedCard]],
+                          verdicts: tuple[MeldCheck, ...]) -> tuple[MeldCheck, ...]:
+    """The verdicts, a legal meld's reason saying when it is legal only at a bigger table: where a
+    card (not a joker) appears again in it — within it or after the melds before it — and the
+    variant plays with that many decks only from some number of players on (Rummy 500's sets of
+    identical cards: two decks, 5 or more players). Its phrase is then ``check.with_decks``
+    (``deck_text``: the decks, ``players``: the fewest players that have them)."""
+    seen: dict[Any, int] = {}
+    said = []
+    for cards, verdict in zip(melds, verdicts):
+        copies = 1
+        for pc in cards:
+            if pc.card.is_joker:
+                continue
+            seen[pc.card] = seen.get(pc.card, 0) + 1
+            copies = max(copies, seen[pc.card])
+        fewest = _fewest_players_with(variant, rule_args, copies) if verdict.legal and copies > 1 else None
+        if fewest is not None:
+            verdict = replace(verdict, phrase=phrase("check.with_decks", cause=verdict.phrase,
+                                                     deck_text=deck_words(copies), players=fewest))
+        said.append(verdict)
+    return tuple(said)
+
+
+def _fewest_players_with(variant: Variant, rule_args: Sequence[str], decks: int) -> int | None:
+    """The fewest players that play ``variant`` with at least ``decks`` decks, when fewer
+    players play with fewer (else None: every table has them, or none does)."""
+    counts = []
+    for n in range(variant.min_players, variant.max_players + 1):
+        try:
+            rules = parse_rule_args(variant, rule_args, n)
+        except InputError:
+            continue
+        counts.append((n, variant.decks_in(rules, n)[0] >= decks))
+    enough = [n for n, ok in counts if ok]
+    if not enough or all(ok for _n, ok in counts):
+        return None
+    return enough[0]
+
+
 def _rounds(variant: Variant) -> tuple[bool, int]:
     """Whether the meld rules change from round to round (Crazy Rummy's wild rank:
     the round number), and the last round there is."""
@@ -217,6 +257,7 @@ def check_melds(variant: Variant, cards: str | Sequence[str], round_: int | None
         raise InputError("check.no_cards")
     decks, jokers = _most_cards(variant, rule_args)
     verdicts = tuple(judge(variant, m, rules, round_ or 0, jokers, decks) for m in melds)
+    verdicts = _only_with_more_decks(variant, rule_args, melds, verdicts)
     found: dict[str, Any] = {}
     if deal is not None:
         if variant.judge_deal is None:

@@ -192,6 +192,8 @@ TEMPLATES.update({
 # -- check (scorekeeper.core.check); the reasons are clauses: no capital, no stop --------------
 TEMPLATES.update({
     "check.illegal": "{cause}",
+    # a meld with a card twice: legal only where the game has that many decks (Rummy 500: 5 or more players)
+    "check.with_decks": "{cause}, legal when the game has {deck_text} ({players} or more players)",
     "check.no_jokers": "{variant} is played without jokers",
     "check.round_needed": "In {variant} the wild rank changes every round: give the round with --round 1-{last}.",
     "check.round_out_of_range": "{variant} has rounds 1 to {last}, not {round}.",
