@@ -998,3 +998,24 @@ def test_another_players_name_is_refused_at_a_players_question(application, tabl
     # Rummy 500: Ann 7 + 8 + 9 = 24 on the table − 4 in hand = 20; Bob went out with nothing: 0; Cy −10
     assert t.finish() == 0
     assert totals() == {"Ann": 20, "Bob": 0, "Cy": -10}
+
+
+def test_an_error_at_the_prompt_is_wrapped_between_words(exe, db, cli):
+    """On a 60-column terminal the long "not a card" sentence is wrapped to the width between
+    words: no line is longer, and every word of the sentence is whole on one line."""
+    pexpect = pytest.importorskip("pexpect")
+    cli.new("rummy500", "Ann", "Bob")
+    env = terminal_env(db)
+    env.pop("COLUMNS")
+    child = pexpect.spawn(str(exe), ["hand"], env=env, encoding="utf-8", timeout=20, dimensions=(50, 60))
+    child.expect_exact("  melds: ")
+    child.sendline("1H 8H 9H")
+    child.expect_exact("  melds: ")
+    said = child.before.split("\n", 1)[1].replace("\r", "").strip("\n")
+    child.sendcontrol("c")
+    child.expect(pexpect.EOF)
+    lines = said.splitlines()
+    assert len(lines) > 1 and all(len(line) <= 60 for line in lines), lines
+    words = " ".join(lines).split()
+    assert words[:4] == ['"1H"', "is", "not", "a"] and words[-2:] == ["Try", "again."], words
+    assert "Cyrillic" in words and "letters" in words, words

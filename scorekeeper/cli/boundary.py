@@ -211,10 +211,11 @@ def debug_first(args: list[str]) -> list[str]:
     return ["--debug"] + [a for a in args[:end] if a != "--debug"] + args[end:]
 
 
-def for_the_terminal(text: str) -> str:
+def for_the_terminal(text: str, terminal: bool | None = None) -> str:
     """``text`` wrapped between words to the width of the terminal standard error is
-    (else as it is: a pipe or a file gets each sentence on one line)."""
-    if not sys.stderr.isatty():
+    (else as it is: a pipe or a file gets each sentence on one line). ``terminal``: whether
+    the text goes to a terminal, where it is not standard error (the prompt's console)."""
+    if not (sys.stderr.isatty() if terminal is None else terminal):
         return text
     import shutil
     import textwrap

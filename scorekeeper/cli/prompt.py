@@ -304,7 +304,7 @@ class _Dialog:
             try:
                 doc = self.preview(raw)
             except InputError as e:
-                self.draw.refused(self.out, e.message)
+                self.draw.refused(self.out, e.message, self.wrapped)
                 # the player the refusal is about (or who holds the card it names) is typed again;
                 # with none, or several, anyone or everyone
                 about = [e.player] if e.player else list(dict.fromkeys(e.facts.get("holders") or ()))
@@ -345,6 +345,12 @@ class _Dialog:
         went.update({self.knocker: _("knocked")} if self.knocker else {})
         return went
 
+    def wrapped(self, text: str) -> str:
+        """An error wrapped between words to the width of the terminal the dialog is seen on."""
+        from scorekeeper.cli.boundary import for_the_terminal
+
+        return for_the_terminal(text, bool(getattr(self.out, "is_terminal", False)))
+
     def say(self, text: str, style: str = "") -> None:
         self.draw.say(self.out, text, style)
 
@@ -360,7 +366,7 @@ class _Dialog:
             try:
                 value = answer(text)
             except InputError as e:
-                self.draw.try_again(self.out, e.message)
+                self.draw.try_again(self.out, e.message, self.wrapped)
                 continue
             if key is not None:
                 self.typed[key] = text

@@ -142,12 +142,18 @@ def preview(t: Any, out: Any, doc: dict, how_ended: dict[str, str], word: str = 
         out.print(Text(doc["note"], style="yellow"))
 
 
-def refused(out: Any, sentence: str) -> None:
-    out.print(Text(_("This hand cannot be recorded: {sentence}").format(sentence=sentence), style="red"))
+def _error(out: Any, text: str, wrap: Any = None) -> None:
+    """An error said at the prompt; ``wrap(text)`` wraps it between words to the terminal's
+    width, as errors on a terminal are (the command line's own helper), never mid-word."""
+    out.print(Text(wrap(text) if wrap is not None else text, style="red"), soft_wrap=wrap is not None)
 
 
-def try_again(out: Any, sentence: str) -> None:
-    out.print(Text("  " + _("{sentence} Try again.").format(sentence=sentence), style="red"))
+def refused(out: Any, sentence: str, wrap: Any = None) -> None:
+    _error(out, _("This hand cannot be recorded: {sentence}").format(sentence=sentence), wrap)
+
+
+def try_again(out: Any, sentence: str, wrap: Any = None) -> None:
+    _error(out, "  " + _("{sentence} Try again.").format(sentence=sentence), wrap)
 
 
 def say(out: Any, text: str, style: str = "") -> None:
