@@ -684,7 +684,11 @@ def _refuse_repeat(loaded: Loaded, raw: Any) -> None:
 
     if same(hands[-1]["entry"]) == same(raw):
         word = loaded.setup.variant.deal_word  # said with the variant's word for a deal
-        raise InputError("session.same_as_last" + ("" if word == "hand" else f".{word}"), hand=len(hands))
+        if word == "round":
+            raise InputError("session.same_as_last.round", hand=len(hands))
+        if word == "deal":
+            raise InputError("session.same_as_last.deal", hand=len(hands))
+        raise InputError("session.same_as_last", hand=len(hands))
 
 
 def _last(undoable: list[dict], loaded: Loaded) -> dict | None:
