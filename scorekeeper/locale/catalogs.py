@@ -41,6 +41,8 @@ def template_catalog():
         catalog.add(template, context=code)
         for one, many in _PLURAL.findall(template):
             catalog.add((one, many), context=code)
+    for code, (one, many) in sorted(messages.PLURALS.items()):
+        catalog.add((one, many), context=code)
     for context, word in CARD_WORDS:
         catalog.add(word, context=context)
     for message, context in variant_texts():

@@ -8,13 +8,12 @@ from rich.text import Text
 from scorekeeper.cli.render.common import (counts_rounds, deal_word_of, heading, natural_width, signed, table,
                                            variant_name, variant_of, wild_words,
                                            winners_line)
-from scorekeeper.core.messages import _
+from scorekeeper.core.messages import say
 
 
 def new_session(t: Any, doc: dict) -> None:
     """``Started Rummy 500 session ID for Ann, Bob, Cy.`` and who deals and leads."""
-    line = Text(_("Started {variant} session {session} for {players}.").format(
-        variant=variant_name(doc["variant_name"]), session=doc["session"], players=", ".join(doc["players"])))
+    line = Text(say("screen.game.started_variant_session_session", variant=variant_name(doc["variant_name"]), session=doc["session"], players=", ".join(doc["players"])))
     line.highlight_words([doc["session"]], style="bold")
     t.print(line)
     footer(t, doc["standings"])
@@ -27,7 +26,7 @@ def standings(t: Any, doc: dict) -> None:
         drawn = _standings_table(doc, bar, gap)
         if natural_width(t, drawn) <= t.out.width:
             break
-    heading(t, doc, _("Standings: "))
+    heading(t, doc, say("screen.game.standings"))
     t.print(drawn)
     if "box" in variant_of(doc).bonuses:  # a hand won is a box, which scores at the end (Gin Rummy)
         from scorekeeper.cli.render import gin
@@ -45,11 +44,11 @@ def _standings_table(doc: dict, bar: bool, gap: int):
     show_bonus = any(p["bonus"] for p in doc["players"])
     drawn = table(padding=(0, gap))
     drawn.add_column("#", justify="right", overflow="fold")
-    drawn.add_column(_("Player"), overflow="fold")
-    for name in (_("Total"), _("Last"), won_heading(variant_of(doc))) + ((_("Bonus"),) if show_bonus else ()):
+    drawn.add_column(say("screen.game.player"), overflow="fold")
+    for name in (say("screen.game.total"), say("screen.game.last"), won_heading(variant_of(doc))) + ((say("screen.game.bonus"),) if show_bonus else ()):
         drawn.add_column(name, justify="right", overflow="fold")
     if target:
-        drawn.add_column(_("To target"), justify="right", overflow="fold")
+        drawn.add_column(say("screen.game.to_target"), justify="right", overflow="fold")
     lead = doc["players"][0]["total"] if doc["players"] else 0
     for p in doc["players"]:
         row = [str(p["rank"]), Text(p["name"], style="bold" if p["total"] == lead else ""), str(p["total"]),
@@ -67,8 +66,8 @@ def won_heading(variant: Any) -> str:
     """The standings' column of hands won (I-7), named for what it counts: "Went out" where
     winning a hand is going out, else "Rounds won" / "Hands won" (the variant's word for a deal)."""
     if variant.won_counts == "out":
-        return _("Went out")
-    return _("Rounds won") if variant.deal_word == "round" else _("Hands won")
+        return say("screen.game.went_out")
+    return say("screen.game.rounds_won") if variant.deal_word == "round" else say("screen.game.hands_won")
 
 
 def _progress(total: int, target: int, bar: bool = True) -> str:
@@ -99,14 +98,14 @@ def footer_lines(doc: dict) -> list[Text]:
     lines = [Text(doc["note"], style="yellow")] if doc.get("note") else []
     line = Text()
     if doc.get("round"):
-        line.append(_("Round {round} — {wild}.").format(round=doc["round"], wild=wild_words(doc["wild"])) + " ",
+        line.append(say("screen.game.round_round_wild", round=doc["round"], wild=wild_words(doc["wild"])) + " ",
                     style="bold")
-        next_up = _("Next: {dealer} deals, {leader} leads and gets the eighth card.")
+        next_up = "screen.game.next_dealer_deals_leader"
     else:
         if doc.get("deal_words"):  # what the coming deal asks for (Contract Rummy's contract)
             line.append(doc["deal_words"] + " ", style="bold")
-        next_up = _("Next: {dealer} deals, {leader} leads.")
-    said = Text(next_up.format(dealer=doc["dealer"], leader=doc["leader"]))
+        next_up = "screen.game.next_dealer_deals_leader_leads"
+    said = Text(say(next_up, dealer=doc["dealer"], leader=doc["leader"]))
     said.highlight_words([doc["dealer"], doc["leader"]], style="bold")
     line.append(said)
     lines.append(line)
@@ -119,25 +118,25 @@ def hand_scores(t: Any, doc: dict) -> None:
 
     bonus = end_bonuses(doc)
     drawn = table(title_justify="left")
-    drawn.add_column(_("Player"), overflow="fold")
+    drawn.add_column(say("screen.game.player"), overflow="fold")
     word = deal_word_of(doc.get("standings") or doc)
     rounds = word == "round"
-    drawn.add_column(_("Round") if rounds else _("Deal") if word == "deal" else _("Hand"), justify="right",
+    drawn.add_column(say("screen.game.round") if rounds else say("screen.game.deal") if word == "deal" else say("screen.game.hand"), justify="right",
                      overflow="fold")
     if bonus:
-        drawn.add_column(_("Bonus"), justify="right", overflow="fold")
-    drawn.add_column(_("Total"), justify="right", overflow="fold")
+        drawn.add_column(say("screen.game.bonus"), justify="right", overflow="fold")
+    drawn.add_column(say("screen.game.total"), justify="right", overflow="fold")
     for name, score in doc["scores"].items():
         extra = [signed(bonus.get(name, 0)) or "0"] if bonus else []
         drawn.add_row(Text(name), signed(score), *extra, str(doc["totals"][name]))
     if rounds:  # Carousel and Crazy Rummy: the deal is the round
-        title = Text(_("Round {number}").format(number=doc["number"]), style="bold")
+        title = Text(say("screen.game.round_number", number=doc["number"]), style="bold")
     elif word == "deal":  # Contract Rummy: the deal, as its contracts are named
-        title = Text(_("Deal {number}").format(number=doc["number"]), style="bold")
+        title = Text(say("screen.game.deal_number", number=doc["number"]), style="bold")
     else:
-        title = Text(_("Hand {number}").format(number=doc["number"]), style="bold")
+        title = Text(say("screen.game.hand_number", number=doc["number"]), style="bold")
         if "standings" in doc and variant_of(doc).round_matters:  # a round with its own wild rank
-            title.append(" " + _("(round {round})").format(round=doc["number"]))
+            title.append(" " + say("screen.game.round_round", round=doc["number"]))
     t.print(title)
     t.print(drawn)
 
@@ -159,17 +158,14 @@ def undone(t: Any, doc: dict) -> None:
     """What ``undo`` took back (a hand, or an edit: its hand is as it was), then who deals next."""
     word = deal_word_of(doc["standings"])
     if doc.get("change") == "edit":
-        text = (_("The edit of round {number} taken back: the round is as it was (scorekeeper redo makes the "
-                  "edit again).") if word == "round" else
-                _("The edit of deal {number} taken back: the deal is as it was (scorekeeper redo makes the "
-                  "edit again).") if word == "deal" else
-                _("The edit of hand {number} taken back: the hand is as it was (scorekeeper redo makes the "
-                  "edit again)."))
+        text = ("screen.game.edit_of_round_number" if word == "round" else
+                "screen.game.edit_of_deal_number" if word == "deal" else
+                "screen.game.edit_of_hand_number")
     else:
-        text = (_("Round {number} taken back (scorekeeper redo puts it back).") if word == "round" else
-                _("Deal {number} taken back (scorekeeper redo puts it back).") if word == "deal" else
-                _("Hand {number} taken back (scorekeeper redo puts it back)."))
-    t.print(text.format(number=doc["number"]))
+        text = ("screen.game.round_number_taken_back" if word == "round" else
+                "screen.game.deal_number_taken_back" if word == "deal" else
+                "screen.game.hand_number_taken_back")
+    t.print(say(text, number=doc["number"]))
     footer(t, doc["standings"])
 
 
@@ -177,13 +173,13 @@ def redone(t: Any, doc: dict) -> None:
     """What ``redo`` put back (a hand, or an edit made again), then the standings."""
     word = deal_word_of(doc["standings"])
     if doc.get("change") == "edit":
-        text = (_("The edit of round {number} made again.") if word == "round" else
-                _("The edit of deal {number} made again.") if word == "deal" else
-                _("The edit of hand {number} made again."))
+        text = ("screen.game.edit_of_round_number_made" if word == "round" else
+                "screen.game.edit_of_deal_number_made" if word == "deal" else
+                "screen.game.edit_of_hand_number_made")
     else:
-        text = (_("Round {number} put back.") if word == "round" else _("Deal {number} put back.") if word == "deal"
-                else _("Hand {number} put back."))
-    t.print(text.format(number=doc["number"]))
+        text = ("screen.game.round_number_put_back" if word == "round" else "screen.game.deal_number_put_back" if word == "deal"
+                else "screen.game.hand_number_put_back")
+    t.print(say(text, number=doc["number"]))
     standings(t, doc["standings"])
 
 
@@ -201,22 +197,22 @@ def change_lines(doc: dict, word: str = "hand") -> list[Text]:
     for name, score in doc["scores"].items():
         old, old_total, total = before["scores"].get(name), before["totals"].get(name), after.get(name)
         if old != score:
-            text = _("{player} {old} → {new} (total {old_total} → {total})")
+            text = "screen.game.player_old_new_total"
         elif old_total != total:
-            text = _("{player}: total {old_total} → {total}")
+            text = "screen.game.player_total_old_total"
         else:
             continue
-        rows.append(Text("  " + text.format(player=name, old=signed(old), new=signed(score),
+        rows.append(Text("  " + say(text, player=name, old=signed(old), new=signed(score),
                                             old_total=old_total, total=total)))
     number = doc["number"]
     if not rows:
-        text = (_("Round {number}: no score changes.") if word == "round"
-                else _("Deal {number}: no score changes.") if word == "deal"
-                else _("Hand {number}: no score changes."))
-        return [Text(text.format(number=number), style="bold")]
-    text = (_("Round {number} changes:") if word == "round" else _("Deal {number} changes:") if word == "deal"
-            else _("Hand {number} changes:"))
-    return [Text(text.format(number=number), style="bold"), *rows]
+        text = ("screen.game.round_number_no_score" if word == "round"
+                else "screen.game.deal_number_no_score" if word == "deal"
+                else "screen.game.hand_number_no_score")
+        return [Text(say(text, number=number), style="bold")]
+    text = ("screen.game.round_number_changes" if word == "round" else "screen.game.deal_number_changes" if word == "deal"
+            else "screen.game.hand_number_changes")
+    return [Text(say(text, number=number), style="bold"), *rows]
 
 
 def edited(t: Any, doc: dict) -> None:
@@ -234,35 +230,35 @@ def taking_back(t: Any, doc: dict) -> None:
     ``undo_preview`` document."""
     word, number = doc.get("deal_word", "hand"), doc["number"]
     if doc.get("round"):
-        title = _("Round {number} — {wild}, dealt by {dealer}:").format(number=number, wild=wild_words(doc["wild"]),
+        title = say("screen.game.round_number_wild_dealt", number=number, wild=wild_words(doc["wild"]),
                                                                         dealer=doc["dealer"])
     elif word == "round":
-        title = _("Round {number}, dealt by {dealer}:").format(number=number, dealer=doc["dealer"])
+        title = say("screen.game.round_number_dealt_by", number=number, dealer=doc["dealer"])
     elif word == "deal":
-        title = _("Deal {number}, dealt by {dealer}:").format(number=number, dealer=doc["dealer"])
+        title = say("screen.game.deal_number_dealt_by", number=number, dealer=doc["dealer"])
     else:
-        title = _("Hand {number}, dealt by {dealer}:").format(number=number, dealer=doc["dealer"])
+        title = say("screen.game.hand_number_dealt_by", number=number, dealer=doc["dealer"])
     t.print(Text(title, style="bold"))
     if doc.get("change") == "edit":
         return _edit_taken_back(t, doc)
     drawn = table()
-    drawn.add_column(_("Player"), overflow="fold")
-    drawn.add_column(_("Entry"), overflow="fold")
-    drawn.add_column(_("Score"), justify="right", overflow="fold")
+    drawn.add_column(say("screen.game.player"), overflow="fold")
+    drawn.add_column(say("screen.game.entry"), overflow="fold")
+    drawn.add_column(say("screen.game.score"), justify="right", overflow="fold")
     for name, score in doc["scores"].items():
         drawn.add_row(Text(name), Text(doc["lines"].get(name, "")), signed(score))
     t.print(drawn)
     if doc["lines"].get(""):
-        t.print(Text("  " + _("How it ended: {ending}").format(ending=doc["lines"][""])))
+        t.print(Text("  " + say("screen.game.how_it_ended_ending", ending=doc["lines"][""])))
 
 
 def _edit_taken_back(t: Any, doc: dict) -> None:
     """The edited hand now and as it was before the edit (what ``undo`` puts back)."""
     drawn = table()
-    drawn.add_column(_("Player"), overflow="fold")
-    drawn.add_column(_("Now"), overflow="fold")
-    drawn.add_column(_("Before the edit"), overflow="fold")
-    drawn.add_column(_("Score"), justify="right", overflow="fold")
+    drawn.add_column(say("screen.game.player"), overflow="fold")
+    drawn.add_column(say("screen.game.now"), overflow="fold")
+    drawn.add_column(say("screen.game.before_edit"), overflow="fold")
+    drawn.add_column(say("screen.game.score"), justify="right", overflow="fold")
     restored, before = doc["restored_lines"], doc["restored_scores"]
     for name, score in doc["scores"].items():
         was = before.get(name, 0)
@@ -270,5 +266,5 @@ def _edit_taken_back(t: Any, doc: dict) -> None:
         drawn.add_row(Text(name), Text(doc["lines"].get(name, "")), Text(restored.get(name, "")), cell)
     t.print(drawn)
     if doc["lines"].get("") or restored.get(""):
-        t.print(Text("  " + _("How it ended: {ending}").format(ending=doc["lines"].get("", "")) + " → "
+        t.print(Text("  " + say("screen.game.how_it_ended_ending", ending=doc["lines"].get("", "")) + " → "
                      + restored.get("", "")))

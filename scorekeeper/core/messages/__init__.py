@@ -18,7 +18,12 @@ Templates are ``str.format`` strings over the facts, with these additions:
   likewise ``session`` with "Session ID: ".
 
 The templates live in one module per layer of the program (``cards``, ``game``, ``gin``,
-``storage``, ``app``, ``cli``), all merged into :data:`TEMPLATES`.
+``storage``, ``app``, ``cli``), the screens' words and titles in ``screens`` (codes
+``screen.<screen>.…``), the command line's own in ``commandline`` (``cli.<part>.…``) and
+the exported documents' in ``documents`` (``export.…``), all merged into :data:`TEMPLATES`
+(and :data:`PLURALS`, the messages whose whole text depends on a count). The program
+says them with :func:`say` / :func:`say_count` (code and facts); no other module
+holds a sentence for people.
 
 Languages (SPEC §7): the English templates are the gettext message ids and each
 template's code is its context (``msgctxt``), so two codes that say the same in
@@ -34,17 +39,22 @@ from __future__ import annotations
 import string
 from typing import Any, Mapping
 
-from scorekeeper.core.messages import app, cards, cli, game, gin, language, storage
+from scorekeeper.core.messages import (app, cards, cli, commandline, documents, game, gin, language, screens,
+                                       storage)
 
 import contextlib
 import gettext as _gettext
 from typing import Iterator
 
 TEMPLATES: dict[str, str] = {}
-for _part in (cards, game, gin, language, storage, app, cli):
-    _clash = TEMPLATES.keys() & _part.TEMPLATES.keys()
+#: the messages whose whole text depends on a count: code -> (singular, plural) English
+#: templates, said through ``npgettext(code, one, many, n)`` (:func:`say_count`)
+PLURALS: dict[str, tuple[str, str]] = {}
+for _part in (cards, game, gin, language, storage, app, cli, screens, commandline, documents):
+    _clash = (TEMPLATES.keys() | PLURALS.keys()) & (_part.TEMPLATES.keys() | getattr(_part, "PLURALS", {}).keys())
     assert not _clash, f"message codes defined twice: {sorted(_clash)}"
     TEMPLATES.update(_part.TEMPLATES)
+    PLURALS.update(getattr(_part, "PLURALS", {}))
 
 
 _translations: _gettext.NullTranslations = _gettext.NullTranslations()
@@ -286,6 +296,24 @@ def render(code: str, facts: Mapping[str, Any]) -> str:
     if facts.get("hand") is not None and "hand" not in names:
         text = _("Hand {hand}: {text}").format(hand=facts["hand"], text=text)
     return text
+
+
+def say(code: str, /, **facts: Any) -> str:
+    """The text of message ``code`` with ``facts`` given as keywords (:func:`render`):
+    ``say("screen.standings.title")``, ``say("screen.hand.title", number=3)``.
+
+    Raises ``KeyError`` for a code that has no template: that is a bug."""
+    return render(code, facts)
+
+
+def say_count(code: str, n: int, /, **facts: Any) -> str:
+    """The text of the plural message ``code`` (:data:`PLURALS`) in the form the spoken
+    language wants for the count ``n`` (1 hand, 2 hands; 1 роздача, 2 роздачі, 5 роздач),
+    filled in with ``facts`` (the count itself is a fact only where given as one).
+
+    Raises ``KeyError`` for a code that has no plural template: that is a bug."""
+    one, many = PLURALS[code]
+    return _Formatter(code).vformat(npgettext(code, one, many, n), (), dict(facts))
 
 
 def sentence(error: Any) -> str:
