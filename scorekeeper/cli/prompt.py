@@ -352,7 +352,7 @@ class _Dialog:
         return for_the_terminal(text, bool(getattr(self.out, "is_terminal", False)))
 
     def say(self, text: str, style: str = "") -> None:
-        self.draw.say(self.out, text, style)
+        self.draw.line(self.out, text, style)
 
     # -- questions ----------------------------------------------------------------
     def ask(self, question: str, answer: Callable[[str], Any], key: tuple[str, str] | None = None) -> Any:

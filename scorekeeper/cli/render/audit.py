@@ -7,16 +7,16 @@ from rich.text import Text
 
 from scorekeeper.cli.render.cards import typed_cards
 from scorekeeper.cli.render.common import heading, signed, table
-from scorekeeper.core.messages import _
+from scorekeeper.core.messages import say
 
 
 def _action(action: str, undo: str | None = None) -> str:
     if action == "edited" and undo == "undone":
-        return _("edit undone")
+        return say("screen.audit.edit_undone")
     if action == "edited" and undo == "redone":
-        return _("edit redone")
-    said = {"entered": _("entered"), "edited": _("edited"), "undone": _("undone (taken back)"),
-            "redone": _("redone (put back)")}
+        return say("screen.audit.edit_redone")
+    said = {"entered": say("screen.audit.entered"), "edited": say("screen.audit.edited"), "undone": say("screen.audit.undone_taken_back"),
+            "redone": say("screen.audit.redone_put_back")}
     return said.get(action, action)
 
 
@@ -37,7 +37,7 @@ def _scores_text(scores: dict | None, previous: dict | None, change: dict, actio
     elif action == "undone":
         for p, old in (previous or {}).items():
             out.append(Text(p))
-            out.append(" " + _("{score} taken back").format(score=signed(old) or "0") + "\n")
+            out.append(" " + say("screen.audit.score_taken_back", score=signed(old) or "0") + "\n")
     else:
         for p, new in (scores or {}).items():
             out.append(Text(p))
@@ -52,7 +52,7 @@ def _entry_text(t: Any, lines: dict, previous: dict | None, action: str) -> Text
         out.append(Text(p + ": " if p else ""))
         out.append(typed_cards(text, t))
         if action == "edited" and previous is not None and previous.get(p) != text:
-            out.append("\n  " + _("was:") + " ", style="dim")
+            out.append("\n  " + say("screen.audit.was") + " ", style="dim")
             out.append(typed_cards(previous.get(p) or "—", t, "dim"))  # nothing given before: a dash
         out.append("\n")
     out.rstrip()
@@ -61,31 +61,31 @@ def _entry_text(t: Any, lines: dict, previous: dict | None, action: str) -> Text
 
 def audit(t: Any, doc: dict) -> None:
     """Hand by hand, every version with its time, what changed and the score change."""
-    heading(t, doc, _("Audit: "))
+    heading(t, doc, say("screen.audit.audit"))
     if not doc["hands"]:
-        t.print(_("No hands yet."))
+        t.print(say("screen.audit.no_hands_yet"))
         return
     if not doc.get("kept", True):
-        t.print(Text(_("This session kept no audit trail: its hands are listed as entered."), style="yellow"))
-    forms = {"line": _("line"), "file": _("file"), "prompt": _("prompt")}
+        t.print(Text(say("screen.audit.this_session_kept_no"), style="yellow"))
+    forms = {"line": say("screen.audit.line"), "file": say("screen.audit.file"), "prompt": say("screen.audit.prompt")}
     for hand in doc["hands"]:
         t.print()
-        head = Text(_("Hand {number}").format(number=hand["number"]), style="bold")
+        head = Text(say("screen.audit.hand_number", number=hand["number"]), style="bold")
         if not hand["in_effect"]:
-            head.append("  " + _("(taken back, not in effect)"), style="dim")
+            head.append("  " + say("screen.audit.taken_back_not_in"), style="dim")
         t.print(head)
         drawn = table()
         drawn.add_column("#", justify="right")
-        drawn.add_column(_("When (UTC)"))
-        drawn.add_column(_("What"))
-        drawn.add_column(_("Entry"), overflow="fold", ratio=2)
-        drawn.add_column(_("Scores"), overflow="fold", ratio=1)
+        drawn.add_column(say("screen.audit.when_utc"))
+        drawn.add_column(say("screen.audit.what"))
+        drawn.add_column(say("screen.audit.entry"), overflow="fold", ratio=2)
+        drawn.add_column(say("screen.audit.scores"), overflow="fold", ratio=1)
         for v in hand["versions"]:
             what = Text(_action(v["action"], v.get("undo")))
             if v.get("form"):
                 what.append(f" ({forms.get(v['form'], v['form'])})", style="dim")
             if v.get("current"):
-                what.append("\n" + _("in effect"), style="green")
+                what.append("\n" + say("screen.audit.in_effect"), style="green")
             if v["action"] == "undone":
                 entry = _entry_text(t, v["previous_lines"], None, v["action"])
             else:

@@ -26,7 +26,7 @@ from rich.text import Text
 
 from scorekeeper.cli.render.chart import BLOCKS, sample, scale, sparkline
 from scorekeeper.cli.render.common import signed, variant_name
-from scorekeeper.core.messages import _, ngettext
+from scorekeeper.core.messages import say, say_count
 
 #: A 3×5 pixel font: each glyph five rows of three pixels ("#" is ink).
 FONT: dict[str, tuple[str, ...]] = {
@@ -145,9 +145,9 @@ def heading(doc: dict, variant: Any) -> Text:
         line.append(" — ")
     line.append(variant_name(variant.name), style="bold" if not doc.get("title") else "")
     hands = doc["hands"]
-    played = (ngettext("{count} round played", "{count} rounds played", hands) if variant.deal_word == "round"
-              else ngettext("{count} hand played", "{count} hands played", hands))
-    line.append(" · " + played.format(count=hands), style="dim")
+    played = (("screen.board.count_rounds_played", hands) if variant.deal_word == "round"
+              else ("screen.board.count_hands_played", hands))
+    line.append(" · " + say_count(*played, count=hands), style="dim")
     return line
 
 
@@ -159,9 +159,9 @@ def panel(p: dict, doc: dict, size: Size, height: int, width: int, colour: str) 
     figures = Text("\n".join(big(str(p["total"]), size)), style=("bold green" if winner else "bold"),
                    justify="center", no_wrap=True, overflow="crop")
     facts = Text(justify="center", no_wrap=True, overflow="ellipsis")
-    said = [(_("Last"), signed(p.get("last")) or "—"), (_("Won"), str(p["won"]))]
+    said = [(say("screen.board.last"), signed(p.get("last")) or "—"), (say("screen.board.won"), str(p["won"]))]
     if p.get("bonus"):
-        said.append((_("Bonus"), signed(p["bonus"])))
+        said.append((say("screen.board.bonus"), signed(p["bonus"])))
     while len(said) > 1 and sum(len(k) + len(v) + 4 for k, v in said) - 3 > width - 4:
         said.pop()  # a narrow panel keeps the last hand's score
     for i, (word, value) in enumerate(said):
@@ -213,7 +213,7 @@ def chart(doc: dict, width: int, colours: dict[str, str]) -> Table:
 def stale(notice: str) -> str:
     """The notice shown under a board that is no longer the newest: what it is first (the
     reason may be cut at the edge of the screen)."""
-    return _("Not up to date: {reason}").format(reason=notice)
+    return say("screen.board.not_up_to_date", reason=notice)
 
 
 def board(doc: dict | None, width: int, height: int, notice: str | None = None) -> Layout:
@@ -227,7 +227,7 @@ def board(doc: dict | None, width: int, height: int, notice: str | None = None) 
     bottom.add_column(no_wrap=True, justify="right")
     said = (stale(notice) if doc is not None else notice) if notice else ""
     bottom.add_row(Text(said, style="bold yellow", no_wrap=True, overflow="ellipsis"),
-                   Text(_("q or Ctrl-C: leave"), style="dim"))
+                   Text(say("screen.board.q_or_ctrl_c"), style="dim"))
     screen = Layout()
     if doc is None:
         screen.split_column(Layout(Text(" "), ratio=1), Layout(bottom, size=1))

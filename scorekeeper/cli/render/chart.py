@@ -22,7 +22,7 @@ import math
 from typing import Any, Sequence
 
 from scorekeeper.cli.render.common import heading, table as drawn_table, winners_line
-from scorekeeper.core.messages import _, ngettext
+from scorekeeper.core.messages import say, say_count
 
 #: The eight levels of a sparkline, lowest first.
 BLOCKS = "▁▂▃▄▅▆▇█"
@@ -117,9 +117,9 @@ def plot(series: Sequence[Sequence[int]], bottom: int, top: int, columns: int, r
 def chart(t: Any, doc: dict[str, Any]) -> None:
     """Draw the chart (the ``chart --json`` document) on the terminal ``t``: the line
     chart, or the sparklines on a terminal narrower than :data:`LINE_CHART_WIDTH`."""
-    heading(t, doc, _("Chart: "))
+    heading(t, doc, say("screen.chart.chart"))
     if not doc["hands"]:
-        t.print(_("No hands yet: the chart starts after the first hand."))
+        t.print(say("screen.chart.no_hands_yet_chart"))
         return
     width = t.chart_width  # a pipe: 80 columns
     if width < LINE_CHART_WIDTH:
@@ -152,7 +152,7 @@ def line_chart(t: Any, doc: dict[str, Any], width: int) -> None:
 
     tick_rows = {row_of(v): v for v in ticks}
     zero = row_of(0)
-    t.print(Text(" " * label_width + "  " + _("points"), style="dim"))
+    t.print(Text(" " * label_width + "  " + say("screen.chart.points"), style="dim"))
     for r in range(rows):
         line = Text(str(tick_rows[r]).rjust(label_width) + " ┤" if r in tick_rows else " " * label_width + " │",
                     style="dim")
@@ -163,7 +163,7 @@ def line_chart(t: Any, doc: dict[str, Any], width: int) -> None:
             else:
                 line.append(marks[who % len(marks)], style=_COLOURS[who % len(_COLOURS)])
         t.print(line, no_wrap=True, overflow="crop")
-    title = _("rounds") if _deal_word(doc) == "round" else _("hands")
+    title = say("screen.chart.rounds") if _deal_word(doc) == "round" else say("screen.chart.hands")
     t.print(Text(" " * label_width + " └" + "─" * max(columns - len(title) - 1, 0) + " " + title, style="dim"),
             no_wrap=True, overflow="crop")
     t.print(Text(" " * (label_width + 2) + _x_labels(kept, columns, bonus), style="dim"), no_wrap=True,
@@ -178,13 +178,11 @@ def line_chart(t: Any, doc: dict[str, Any], width: int) -> None:
         legend.append(" " + str(p["total"]))
     t.print(legend)
     rounds = _deal_word(doc) == "round"
-    goal = (_("Lowest total wins.") if doc["lowest_wins"] else _("Highest total wins."))
-    said = goal + (" " + _("The last point is the final total, end-of-game bonuses included.") if bonus else "")
+    goal = (say("screen.chart.lowest_total_wins") if doc["lowest_wins"] else say("screen.chart.highest_total_wins"))
+    said = goal + (" " + say("screen.chart.last_point_is_final") if bonus else "")
     if len(kept) < count - (1 if bonus else 0):
-        said += " " + (ngettext("One point every {every} round.", "One point every {every} rounds.", kept[0])
-                       if rounds else
-                       ngettext("One point every {every} hand.", "One point every {every} hands.", kept[0])
-                       ).format(every=kept[0])
+        said += " " + say_count("screen.chart.one_point_every_every" if rounds
+                                else "screen.chart.one_point_every_every_hands", kept[0], every=kept[0])
     t.print(Text(said))
     if doc["finished"]:
         t.print(winners_line(doc["winners"]))
@@ -214,7 +212,7 @@ def sparklines(t: Any, doc: dict[str, Any]) -> None:
     from rich.text import Text
     names = [p["name"] for p in doc["players"]]
     width = t.chart_width  # a pipe: 80 columns
-    player, total, running, by_hand = _("Player"), _("Total"), _("Running total"), _("By hand")
+    player, total, running, by_hand = say("screen.chart.player"), say("screen.chart.total"), say("screen.chart.running_total"), say("screen.chart.by_hand")
     name_width = min(max(len(player), *(len(n) for n in names)), max(8, width // 3))
     total_width = max(len(total), *(len(str(p["total"])) for p in doc["players"]))
     room = width - name_width - total_width - 4  # two gaps of two spaces between the three columns
@@ -234,24 +232,20 @@ def sparklines(t: Any, doc: dict[str, Any]) -> None:
     t.print(table)
     rounds = _deal_word(doc) == "round"  # Carousel and Crazy Rummy count rounds (their rule books' word)
     if rounds:
-        legend = (_("Rounds 1 to {hands}: {low_mark} {low} … {high_mark} {high} points; lowest total wins.")
+        legend = ("screen.chart.rounds_1_to_hands"
                   if doc["lowest_wins"] else
-                  _("Rounds 1 to {hands}: {low_mark} {low} … {high_mark} {high} points; highest total wins."))
+                  "screen.chart.rounds_1_to_hands_low")
     else:
-        legend = (_("Hands 1 to {hands}: {low_mark} {low} … {high_mark} {high} points; lowest total wins.")
+        legend = ("screen.chart.hands_1_to_hands"
                   if doc["lowest_wins"] else
-                  _("Hands 1 to {hands}: {low_mark} {low} … {high_mark} {high} points; highest total wins."))
-    legend = legend.format(hands=doc["hands"], low_mark=BLOCKS[0], low=lo, high_mark=BLOCKS[-1], high=hi)
+                  "screen.chart.hands_1_to_hands_low")
+    legend = say(legend, hands=doc["hands"], low_mark=BLOCKS[0], low=lo, high_mark=BLOCKS[-1], high=hi)
     if len(hands) < doc["hands"] and rounds:
-        legend += " " + ngettext("One mark every {every} round (the last mark is round {last}).",
-                                 "One mark every {every} rounds (the last mark is round {last}).",
-                                 hands[0]).format(every=hands[0], last=doc["hands"])
+        legend += " " + say_count("screen.chart.one_mark_every_every", hands[0], every=hands[0], last=doc["hands"])
     elif len(hands) < doc["hands"]:
-        legend += " " + ngettext("One mark every {every} hand (the last mark is hand {last}).",
-                                 "One mark every {every} hands (the last mark is hand {last}).",
-                                 hands[0]).format(every=hands[0], last=doc["hands"])
+        legend += " " + say_count("screen.chart.one_mark_every_every_hands", hands[0], every=hands[0], last=doc["hands"])
     if any(p["total"] != (p["totals"][-1] if p["totals"] else 0) for p in doc["players"]):
-        legend += " " + _("Totals include the end-of-game bonuses.")
+        legend += " " + say("screen.chart.totals_include_end_of")
     t.print(Text(legend))
     if doc["finished"]:
         t.print(winners_line(doc["winners"]))

@@ -6,7 +6,7 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.core.cards import RANKS
-from scorekeeper.core.messages import _, join, ngettext, pgettext, rank_letter, render
+from scorekeeper.core.messages import join, pgettext, rank_letter, render, say, say_count
 
 
 def signed(n: int | None) -> str:
@@ -86,10 +86,10 @@ def heading(t: Any, doc: dict, title_prefix: str = "") -> None:
     name = Text(title_prefix, style="bold")
     if doc.get("title"):
         name.append(doc["title"])
-        name.append(" " + _("({variant}, session {session})").format(variant=doc["variant"], session=doc["session"]),
+        name.append(" " + say("screen.common.variant_session_session_2", variant=doc["variant"], session=doc["session"]),
                     style="dim")
     else:
-        name.append(_("{variant}, session {session}").format(variant=doc["variant"], session=doc["session"]))
+        name.append(say("screen.common.variant_session_session", variant=doc["variant"], session=doc["session"]))
     t.print(name)
 
 
@@ -171,18 +171,14 @@ def counts_rounds(doc: dict) -> bool:
 def winners_line(winners: list[str], hands: int | None = None, rounds: bool = False) -> Text:
     """``Game over: Ann wins.``, or ``Game over: Ann wins after 12 hands.`` (rounds, with ``rounds``)"""
     if hands is None:
-        text = ngettext("Game over: {names} wins.", "Game over: {names} win.", len(winners))
+        text = ("screen.common.game_over_names_win", len(winners))
     elif rounds:
-        text = (ngettext("Game over: {names} wins after {hands} round.",
-                         "Game over: {names} wins after {hands} rounds.", hands) if len(winners) == 1 else
-                ngettext("Game over: {names} win after {hands} round.", "Game over: {names} win after {hands} rounds.",
-                         hands))
+        text = (("screen.common.game_over_names_wins", hands) if len(winners) == 1 else
+                ("screen.common.game_over_names_win_after", hands))
     else:
-        text = (ngettext("Game over: {names} wins after {hands} hand.", "Game over: {names} wins after {hands} hands.",
-                         hands) if len(winners) == 1 else
-                ngettext("Game over: {names} win after {hands} hand.", "Game over: {names} win after {hands} hands.",
-                         hands))
-    return Text(text.format(names=names(winners), hands=hands), style="bold green")
+        text = (("screen.common.game_over_names_wins_after", hands) if len(winners) == 1 else
+                ("screen.common.game_over_names_win_after_hands", hands))
+    return Text(say_count(*text, names=names(winners), hands=hands), style="bold green")
 
 
 def fit_columns(t: Any, drawn: Any) -> bool:

@@ -7,7 +7,7 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.common import fit_columns, plain, records, table
-from scorekeeper.core.messages import _, render
+from scorekeeper.core.messages import render, say
 
 
 def as_text(value: Any) -> str:
@@ -20,35 +20,34 @@ def not_set(key: str) -> None:
 
 
 def was_set(t: Any, doc: dict) -> None:
-    t.print(_("{key} = {value} (in {path}).").format(key=doc["key"], value=as_text(doc["value"]), path=doc["path"]))
+    t.print(say("screen.config.key_value_in_path", key=doc["key"], value=as_text(doc["value"]), path=doc["path"]))
     if doc["overridden_by"]:
-        t.print(_("{variable} is set in the environment and takes precedence over the file.").format(
-            variable=doc["overridden_by"]))
+        t.print(say("screen.config.variable_is_set_in", variable=doc["overridden_by"]))
 
 
 def unset(t: Any, doc: dict) -> None:
     if doc["was_set"]:
-        t.print(_("{key} is no longer set (in {path}); its default applies.").format(key=doc["key"], path=doc["path"]))
+        t.print(say("screen.config.key_is_no_longer", key=doc["key"], path=doc["path"]))
     else:
-        t.print(_("{key} was not set (in {path}).").format(key=doc["key"], path=doc["path"]))
+        t.print(say("screen.config.key_was_not_set", key=doc["key"], path=doc["path"]))
 
 
 def _from(row: dict) -> str:
     if row["from"] == "file":
-        return _("the file")
+        return say("screen.config.file")
     if row["from"] == "default":
-        return _("default")
-    return _("environment: {variable}").format(variable=row["from"])
+        return say("screen.config.default")
+    return say("screen.config.environment_variable", variable=row["from"])
 
 
 def listing(t: Any, doc: dict) -> None:
     """Each setting with its value and where it comes from, then the file."""
-    defaults = {"language": _("the locale, else English"), "variant": _("none (new VARIANT)"),
-                "players": _("none (new VARIANT NAME...)"), "rules": _("none"),
-                "database": _("the user data directory")}
+    defaults = {"language": say("screen.config.locale_else_english"), "variant": say("screen.config.none_new_variant"),
+                "players": say("screen.config.none_new_variant_name"), "rules": say("screen.config.none"),
+                "database": say("screen.config.user_data_directory")}
     rows = [(row["key"], as_text(row["value"]) if row["value"] is not None else defaults[row["key"]], _from(row))
             for row in doc["settings"]]
-    heads = (_("Setting"), _("Value"), _("From"))
+    heads = (say("screen.config.setting"), say("screen.config.value"), say("screen.config.from"))
     drawn = table()
     for head in heads:
         drawn.add_column(head, overflow="fold")
@@ -58,5 +57,5 @@ def listing(t: Any, doc: dict) -> None:
         t.print(drawn)
     else:
         records(t, heads, rows)
-    said = _("Configuration file: {path}") if doc["exists"] else _("Configuration file: {path} (not written yet)")
-    t.print(said.format(path=doc["path"]))
+    said = "screen.config.configuration_file_path" if doc["exists"] else "screen.config.configuration_file_path_not"
+    t.print(say(said, path=doc["path"]))

@@ -9,23 +9,22 @@ from scorekeeper.cli.render.cards import card_list
 from scorekeeper.cli.render.common import variant_name
 from scorekeeper.cli.render.game import hand_scores, standings
 from scorekeeper.core.cards import parse_cards
-from scorekeeper.core.messages import _, ngettext
+from scorekeeper.core.messages import say, say_count
 
 
 def demo(t: Any, doc: dict) -> None:
     """What is played, each hand's entries and scores, then the standings."""
     facts = {"variant": variant_name(doc["variant_name"]), "players": ", ".join(doc["players"]),
              "target": doc["target"], "title": doc.get("title")}
-    said = (_("Demo: {title} — {variant}, {players}, to {target}.") if doc.get("title") else
-            _("Demo: a game — {variant}, {players}, to {target}."))
-    t.print(Text(said.format(**facts), style="bold"))
+    said = ("screen.demo.demo_title_variant_players" if doc.get("title") else
+            "screen.demo.demo_game_variant_players")
+    t.print(Text(say(said, **facts), style="bold"))
     n = len(doc["hands"])
     if doc["throwaway"]:
-        said = ngettext("Recording {n} hand into a throw-away database.",
-                        "Recording {n} hands into a throw-away database.", n)
+        said = ("screen.demo.recording_n_hands_into", n)
     else:
-        said = ngettext("Recording {n} hand into {database}.", "Recording {n} hands into {database}.", n)
-    t.print(Text(said.format(n=n, database=doc["database"]), style="dim"))
+        said = ("screen.demo.recording_n_hands_into_database", n)
+    t.print(Text(say_count(*said, n=n, database=doc["database"]), style="dim"))
     for hand in doc["hands"]:
         t.print()
         for name, e in hand["players"].items():
@@ -40,26 +39,25 @@ def _described(e: dict, t: Any) -> Text:
 
     def shown(value: Any) -> Text:
         if isinstance(value, int):
-            return Text(ngettext("{n} point", "{n} points", value).format(n=value))
+            return Text(say_count("screen.demo.n_points", value, n=value))
         found = parse_cards(value)
-        return card_list(found, t) if found else Text(_("nothing"))
+        return card_list(found, t) if found else Text(say("screen.demo.nothing"))
 
     parts: list[Text] = []
     melds = e.get("melds") or []
     if isinstance(melds, str):
         melds = [m for m in melds.replace(";", ",").split(",") if m.strip()]
     if melds:
-        melded = Text(_("melded") + " ")
+        melded = Text(say("screen.demo.melded") + " ")
         for i, m in enumerate(melds):
             if i:
                 melded.append(", ")
             melded.append(shown(m))
         parts.append(melded)
     if e.get("layoffs"):
-        parts.append(Text(_("laid off") + " ").append(shown(e["layoffs"])))
+        parts.append(Text(say("screen.demo.laid_off") + " ").append(shown(e["layoffs"])))
     if "table" in e:
-        parts.append(Text(ngettext("{n} point on the table", "{n} points on the table", e["table"]).format(
-            n=e["table"])))
+        parts.append(Text(say_count("screen.demo.n_points_on_table", e["table"], n=e["table"])))
     hand = e.get("hand")
-    parts.append(Text(_("went out")) if hand in ("", []) else Text(_("holds") + " ").append(shown(hand)))
+    parts.append(Text(say("screen.demo.went_out")) if hand in ("", []) else Text(say("screen.demo.holds") + " ").append(shown(hand)))
     return Text("; ").join(parts)

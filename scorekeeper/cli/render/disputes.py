@@ -9,7 +9,7 @@ from scorekeeper.cli.render.cards import card_list, cards
 from scorekeeper.cli.render.common import (counts_rounds, names, natural_width, player_range, round_wild, signed,
                                            table, variant_name, variant_of, wild_words,
                                            winners_line)
-from scorekeeper.core.messages import _, ngettext
+from scorekeeper.core.messages import _, say, say_count
 
 
 def _round_words(doc: dict, rounds: bool = False) -> str:
@@ -18,13 +18,13 @@ def _round_words(doc: dict, rounds: bool = False) -> str:
     wild = round_wild(variant_of(doc), doc["number"])
     if wild is None:
         return ""
-    words = [] if rounds else [_("round {round}").format(round=doc["number"])]
+    words = [] if rounds else [say("screen.disputes.round_round", round=doc["number"])]
     return ", ".join(words + [wild_words(wild)])
 
 
 def _kind(kind: str) -> str:
     """A legal meld's kind (``run``, ``set``, as the document says it) for people."""
-    return {"run": _("run"), "set": _("set")}.get(kind, kind)
+    return {"run": say("screen.disputes.run"), "set": say("screen.disputes.set")}.get(kind, kind)
 
 
 def _card_cell(card: str | None, t: Any) -> Text:
@@ -43,11 +43,11 @@ def explain(t: Any, doc: dict) -> None:
     """``explain``: per player a table of every card (card, points, reason, rule),
     the arithmetic of the score, then end-of-game bonuses and the rules cited."""
     rounds = counts_rounds(doc)
-    title = Text((_("Round {number}") if rounds else _("Hand {number}")).format(number=doc["number"]), style="bold")
+    title = Text(say("screen.disputes.round_number" if rounds else "screen.disputes.hand_number", number=doc["number"]), style="bold")
     extra = _round_words(doc, rounds)
     if extra:
         title.append(f" ({extra})")
-    title.append(" — " + _("{variant}, session {session}").format(variant=doc["variant"], session=doc["session"]),
+    title.append(" — " + say("screen.disputes.variant_session_session", variant=doc["variant"], session=doc["session"]),
                  style="dim")
     t.print(title)
     t.print(_ended_line(doc))
@@ -62,12 +62,12 @@ def explain(t: Any, doc: dict) -> None:
     bonus = doc.get("end_bonus")
     if bonus:
         t.print()
-        t.print(Text(_("End of the game"), style="bold"))
+        t.print(Text(say("screen.disputes.end_of_game"), style="bold"))
         drawn = table()
-        drawn.add_column(_("Player"), overflow="fold")
-        drawn.add_column(_("Bonus"), justify="right")
-        drawn.add_column(_("Reason"), overflow="fold", ratio=1)
-        drawn.add_column(_("Total"), justify="right")
+        drawn.add_column(say("screen.disputes.player"), overflow="fold")
+        drawn.add_column(say("screen.disputes.bonus"), justify="right")
+        drawn.add_column(say("screen.disputes.reason"), overflow="fold", ratio=1)
+        drawn.add_column(say("screen.disputes.total"), justify="right")
         for name, b in bonus.items():
             drawn.add_row(Text(name), signed(b["points"]) or "0", cards(b.get("reason") or "", t), str(b["total"]))
         t.print(drawn)
@@ -77,7 +77,7 @@ def explain(t: Any, doc: dict) -> None:
         t.print(Text(doc["note"]))
     if doc.get("rules"):
         t.print()
-        t.print(Text(_("Rules applied"), style="bold"))
+        t.print(Text(say("screen.disputes.rules_applied"), style="bold"))
         for r in doc["rules"]:  # by name; an interpretation by its id and what it says
             name = r.get("name", "")
             line = Text(f"  {name}", style="bold")
@@ -91,16 +91,16 @@ def _ended_line(doc: dict) -> Text:
     # Carousel names who knocked or went out: the round's winners may be others (an undercut)
     who = [context[ended]] if ended in ("out", "knock") and context.get(ended) else list(doc.get("won") or [])
     if ended == "stock":
-        said = _("Dealer: {dealer}. The stock ran out.")
+        said = "screen.disputes.dealer_dealer_stock_ran"
     elif ended == "out" and who:
-        said = _("Dealer: {dealer}. {names} went out.")
+        said = "screen.disputes.dealer_dealer_names_went"
     elif ended == "knock" and who:
-        said = _("Dealer: {dealer}. {names} knocked.")
+        said = "screen.disputes.dealer_dealer_names_knocked"
     elif who:
-        said = _("Dealer: {dealer}. Won by {names}.")
+        said = "screen.disputes.dealer_dealer_won_by"
     else:
-        said = _("Dealer: {dealer}.")
-    line = Text(said.format(dealer=doc["dealer"], names=names(who)))
+        said = "screen.disputes.dealer_dealer"
+    line = Text(say(said, dealer=doc["dealer"], names=names(who)))
     line.highlight_words([doc["dealer"], *who], style="bold")
     return line
 
@@ -109,27 +109,27 @@ def _player(t: Any, doc: dict, name: str, p: dict) -> None:
     t.print()
     head = Text(name, style="bold")
     head.append(f"  {signed(p['score']) or '0'}", style="bold")
-    head.append("  " + _("(total {total})").format(total=p["total"]), style="dim")
+    head.append("  " + say("screen.disputes.total_total", total=p["total"]), style="dim")
     if p.get("points_only"):
-        head.append("  " + _("counted on paper (I-6)"), style="dim")
+        head.append("  " + say("screen.disputes.counted_on_paper_i"), style="dim")
     t.print(head)
     if p["lines"]:
         drawn = table()
-        drawn.add_column(_("Card"))
-        drawn.add_column(_("Points"), justify="right")
-        drawn.add_column(_("Reason"), overflow="fold", ratio=1)
-        drawn.add_column(_("Rule"), overflow="fold")
+        drawn.add_column(say("screen.disputes.card"))
+        drawn.add_column(say("screen.disputes.points"), justify="right")
+        drawn.add_column(say("screen.disputes.reason"), overflow="fold", ratio=1)
+        drawn.add_column(say("screen.disputes.rule"), overflow="fold")
         for ln in p["lines"]:
             points = "" if ln["part"] == "count" else signed(ln["points"]) or "0"
             drawn.add_row(_card_cell(ln.get("card"), t), points, cards(ln["reason"], t), Text(ln.get("rule_name", "")))
         t.print(drawn)
     else:
         gone = name in (doc.get("won") or []) and doc.get("ended") == "out"
-        t.print(Text("  " + (_("Went out with nothing on the table: 0.") if gone else _("Nothing counted: 0."))))
+        t.print(Text("  " + (say("screen.disputes.went_out_with_nothing") if gone else say("screen.disputes.nothing_counted_0"))))
     arithmetic = p["arithmetic"]
     if _single_term(arithmetic):
         arithmetic = str(p["score"])
-    sums = Text("  " + _("Sum:") + " ")
+    sums = Text("  " + say("screen.disputes.sum") + " ")
     sums.append(arithmetic, style="bold")
     t.print(sums)
     if p.get("note"):
@@ -140,23 +140,22 @@ def check(t: Any, doc: dict) -> None:
     """``check``: each meld's verdict, kind, points and why."""
     if doc.get("round"):
         if doc.get("wild") and " " not in doc["wild"]:
-            said = _("{variant}, round {round}: {wild}").format(variant=doc["variant"], round=doc["round"],
+            said = say("screen.disputes.variant_round_round_wild", variant=doc["variant"], round=doc["round"],
                                                                  wild=wild_words(doc["wild"]))
         else:
-            said = _("{variant}, round {round}").format(variant=doc["variant"], round=doc["round"])
+            said = say("screen.disputes.variant_round_round", variant=doc["variant"], round=doc["round"])
         t.print(Text(said, style="dim"))
     for m in doc["melds"]:
         line = card_list(m["cards"], t, "bold")
         if m["legal"]:
-            line.append("  " + _("legal"), style="bold green")
+            line.append("  " + say("screen.disputes.legal"), style="bold green")
             kind = _kind(m["kind"])
             if m.get("value") is not None:
-                line.append(" " + ngettext("{kind}, {value} point", "{kind}, {value} points", m["value"]).format(
-                    kind=kind, value=m["value"]))
+                line.append(" " + say_count("screen.disputes.kind_value_points", m["value"], kind=kind, value=m["value"]))
             else:
                 line.append(f" {kind}")
         else:
-            line.append("  " + _("not legal"), style="bold red")
+            line.append("  " + say("screen.disputes.not_legal"), style="bold red")
         t.print(line)
         why = Text("  ")
         why.append(cards(m["reason"], t))
@@ -164,12 +163,11 @@ def check(t: Any, doc: dict) -> None:
             why.append(f" ({m['arithmetic']})")
         t.print(why)
     if len(doc["melds"]) > 1 and doc.get("value") is not None:
-        t.print(Text(ngettext("Together: {value} point.", "Together: {value} points.", doc["value"]).format(
-            value=doc["value"]), style="bold"))
+        t.print(Text(say_count("screen.disputes.together_value_points", doc["value"], value=doc["value"]), style="bold"))
     verdict = doc.get("deal_verdict")
     if verdict:  # check … --deal N: do the melds make what the deal asks for
-        said = _("Deal {deal}: made") if verdict["met"] else _("Deal {deal}: not made")
-        line = Text(said.format(deal=verdict["deal"]), style="bold green" if verdict["met"] else "bold red")
+        said = "screen.disputes.deal_deal_made" if verdict["met"] else "screen.disputes.deal_deal_not_made"
+        line = Text(say(said, deal=verdict["deal"]), style="bold green" if verdict["met"] else "bold red")
         line.append(" — ")
         line.append(cards(verdict["reason"], t))
         t.print(line)
@@ -178,7 +176,7 @@ def check(t: Any, doc: dict) -> None:
 def variants(t: Any, doc: dict) -> None:
     """``rules`` without a variant: the variants table (SPEC §2)."""
     drawn = table()
-    for col in (_("Id"), _("Aliases"), _("Name"), _("Players"), _("Decks"), _("Dealt"), _("Goal")):
+    for col in (say("screen.disputes.id"), say("screen.disputes.aliases"), say("screen.disputes.name"), say("screen.disputes.players"), say("screen.disputes.decks"), say("screen.disputes.dealt"), say("screen.disputes.goal")):
         drawn.add_column(col, overflow="fold")
     for v in doc["variants"]:
         players = v["players"]
@@ -191,10 +189,10 @@ def variants(t: Any, doc: dict) -> None:
             line = Text(v["id"], style="bold")
             line.append(f" — {variant_name(v['name'])}" + (f" ({', '.join(v['aliases'])})" if v["aliases"] else ""))
             t.print(line)
-            for label, value in ((_("Players"), player_range(v["players"])),
-                                 (_("Decks"), v["decks"]), (_("Dealt"), v["dealt"]), (_("Goal"), v["goal"])):
+            for label, value in ((say("screen.disputes.players"), player_range(v["players"])),
+                                 (say("screen.disputes.decks"), v["decks"]), (say("screen.disputes.dealt"), v["dealt"]), (say("screen.disputes.goal"), v["goal"])):
                 t.print(Text(f"  {label}: {value}"))
-    t.print(Text(_("scorekeeper rules VARIANT shows a variant's rules, options and interpretations."), style="dim"))
+    t.print(Text(say("screen.disputes.rules_variant_shows_variant"), style="dim"))
     for failed in doc.get("failed", ()):  # an installed variant that does not load: named, the others shown
         t.err.print(Text(failed["error"]))
 
@@ -203,13 +201,13 @@ def variant_rules(t: Any, doc: dict) -> None:
     """``rules VARIANT``: summary, options with defaults and values, interpretations."""
     head = Text(variant_name(doc["name"]), style="bold")
     if doc["aliases"]:
-        head.append(" " + _("({id}; also {aliases})").format(id=doc["id"], aliases=", ".join(doc["aliases"])))
+        head.append(" " + say("screen.disputes.id_also_aliases", id=doc["id"], aliases=", ".join(doc["aliases"])))
     else:
         head.append(f" ({doc['id']})")
     t.print(head)
     players = doc["players"]
-    for label, value in ((_("Players:"), player_range(players)), (_("Decks:"), doc["decks"]),
-                         (_("Dealt:"), doc["dealt"]), (_("Goal:"), doc["goal"])):
+    for label, value in ((say("screen.disputes.players_2"), player_range(players)), (say("screen.disputes.decks_2"), doc["decks"]),
+                         (say("screen.disputes.dealt_2"), doc["dealt"]), (say("screen.disputes.goal_2"), doc["goal"])):
         line = Text(f"{label} ", style="bold")
         line.append(value)
         t.print(line)
@@ -217,12 +215,12 @@ def variant_rules(t: Any, doc: dict) -> None:
     # the variant's own texts (summary, option help) are message ids of the catalog
     t.print(Text(_(doc["summary"])))
     t.print()
-    t.print(Text(_("Options (new ... --rule KEY=VALUE)"), style="bold"))
+    t.print(Text(say("screen.disputes.options_new_rule_key"), style="bold"))
     drawn = table()
-    drawn.add_column(_("Option"))
-    drawn.add_column(_("Default"), overflow="fold")
-    drawn.add_column(_("Allowed"), overflow="fold")
-    drawn.add_column(_("What it does"), overflow="fold", ratio=1)
+    drawn.add_column(say("screen.disputes.option"))
+    drawn.add_column(say("screen.disputes.default"), overflow="fold")
+    drawn.add_column(say("screen.disputes.allowed"), overflow="fold")
+    drawn.add_column(say("screen.disputes.what_it_does"), overflow="fold", ratio=1)
     for o in doc["options"]:
         drawn.add_row(o["key"], o["default_text"], _(o["values"]), _(o["help"]))
     t.print(drawn)
@@ -231,12 +229,12 @@ def variant_rules(t: Any, doc: dict) -> None:
 
         gin.presets(t, doc)
     if doc["interpretations"]:
-        t.print(Text(_("Where the rules are silent"), style="bold"))
+        t.print(Text(say("screen.disputes.where_rules_are_silent"), style="bold"))
         for i in doc["interpretations"]:
             line = Text(f"  {i['id']}  ", style="bold")
             line.append(i["text"])
             if i.get("option"):
-                line.append(" " + _("(option: {option})").format(option=i["option"]), style="dim")
+                line.append(" " + say("screen.disputes.option_option", option=i["option"]), style="dim")
             t.print(line)
 
 

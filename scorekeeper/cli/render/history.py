@@ -17,18 +17,18 @@ from rich.text import Text
 from scorekeeper.cli.render.common import (counts_rounds, column_widths, deal_word_of, fit_columns, heading,
                                            rank_said, round_wild, signed, split, table, variant_of,
                                            table_width, winners_line)
-from scorekeeper.core.messages import _
+from scorekeeper.core.messages import say
 
 
 def history(t: Any, doc: dict) -> None:
     """The ``history`` document (``Application.history``) for people."""
-    heading(t, doc["standings"], _("History: "))
+    heading(t, doc["standings"], say("screen.history.history"))
     for n, drawn in enumerate(_tables(t, doc)):
         if n:
             t.print()
         t.print(drawn)
     if not doc["hands"]:
-        t.print(_("No hands yet."))
+        t.print(say("screen.history.no_hands_yet"))
         return
     if doc.get("finished"):
         t.print(winners_line(doc["winners"], len(doc["hands"]), counts_rounds(doc)))
@@ -80,22 +80,22 @@ def _table(doc: dict, players: list[str], gap: int, dealer: bool):
     crazy = variant.round_matters
     drawn = table(padding=(0, gap))
     word = deal_word_of(doc)
-    drawn.add_column(_("Round") if word == "round" else _("Deal") if word == "deal" else _("Hand"), justify="right",
+    drawn.add_column(say("screen.history.round") if word == "round" else say("screen.history.deal") if word == "deal" else say("screen.history.hand"), justify="right",
                      overflow="fold")
     if crazy:
-        drawn.add_column(_("Wild"), overflow="fold")
+        drawn.add_column(say("screen.history.wild"), overflow="fold")
     if dealer:
-        drawn.add_column(_("Dealer"), overflow="fold")
+        drawn.add_column(say("screen.history.dealer"), overflow="fold")
     if crazy:
-        drawn.add_column(_("Out"), overflow="fold")
+        drawn.add_column(say("screen.history.out"), overflow="fold")
     for p in players:
         drawn.add_column(Text(p), justify="right", overflow="fold")
     hands = doc["hands"]
     if doc.get("carried"):  # a game begun on paper: where the totals start, not a hand
         blank = [""] * ((1 if crazy else 0) + (1 if dealer else 0) + (1 if crazy else 0))
-        drawn.add_row(Text(_("carried over"), style="dim"), *blank, *[str(doc["carried"][p]) for p in players])
+        drawn.add_row(Text(say("screen.history.carried_over"), style="dim"), *blank, *[str(doc["carried"][p]) for p in players])
     for h in hands:
-        row: list = [str(h["number"]) + (_(" (points)") if h["points_only"] else "")]
+        row: list = [str(h["number"]) + (say("screen.history.points") if h["points_only"] else "")]
         if crazy:
             wild = round_wild(variant, h["number"])
             row.append(rank_said(wild) if wild else "")
@@ -112,9 +112,9 @@ def _table(doc: dict, players: list[str], gap: int, dealer: bool):
         blank = [""] * ((1 if crazy else 0) + (1 if dealer else 0) + (1 if crazy else 0))
         bonus = doc.get("bonus") or {}
         if any(bonus.values()):
-            drawn.add_row(_("Bonus"), *blank, *[signed(bonus.get(p, 0)) or "0" for p in players])
+            drawn.add_row(say("screen.history.bonus"), *blank, *[signed(bonus.get(p, 0)) or "0" for p in players])
         winners = set(doc.get("winners", ()))
-        drawn.add_row(_("Final"), *blank,
+        drawn.add_row(say("screen.history.final"), *blank,
                       *[Text(str(doc["totals"][p]), style="bold" if p in winners else "") for p in players])
     return drawn
 

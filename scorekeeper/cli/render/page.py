@@ -15,17 +15,17 @@ from importlib import resources
 from typing import Any
 
 from scorekeeper.cli.render.common import rank_said, variant_name
-from scorekeeper.core.messages import _, ngettext
+from scorekeeper.core.messages import say, say_count
 
 
 def words() -> dict[str, str]:
     """The page's fixed words, in the language spoken."""
     return {
-        "total": _("Total"), "last": _("Last"), "won": _("Won"), "bonus": _("Bonus"), "target": _("To target"),
-        "hand": _("Hand"), "wild": _("Wild"), "dealer": _("Dealer"), "final": _("Final"),
-        "carried": _("carried over"), "history": _("History"), "chart": _("Chart"),
-        "no_hands": _("No hands yet."),
-        "offline": _("The board cannot be reached: trying again."),
+        "total": say("screen.page.total"), "last": say("screen.page.last"), "won": say("screen.page.won"), "bonus": say("screen.page.bonus"), "target": say("screen.page.to_target"),
+        "hand": say("screen.page.hand"), "wild": say("screen.page.wild"), "dealer": say("screen.page.dealer"), "final": say("screen.page.final"),
+        "carried": say("screen.page.carried_over"), "history": say("screen.page.history"), "chart": say("screen.page.chart"),
+        "no_hands": say("screen.page.no_hands_yet"),
+        "offline": say("screen.page.board_cannot_be_reached"),
     }
 
 
@@ -46,8 +46,8 @@ def said(doc: dict | None, notice: str | None) -> dict[str, Any]:
     standings = doc["standings"]
     variant = get_variant(standings["variant"])
     hands = standings["hands"]
-    played = (ngettext("{count} round played", "{count} rounds played", hands) if variant.deal_word == "round"
-              else ngettext("{count} hand played", "{count} hands played", hands)).format(count=hands)
+    played = say_count(*(("screen.page.count_rounds_played", hands) if variant.deal_word == "round"
+              else ("screen.page.count_hands_played", hands)), count=hands)
     wilds = [(h.get("context") or {}).get("wild") for h in doc.get("history", {}).get("hands", [])]
     return {"heading": variant_name(variant.name) + " · " + played,
             "next": [line.plain for line in footer_lines(standings)],

@@ -12,25 +12,19 @@ from rich.text import Text
 
 from scorekeeper.cli.render.cards import cards
 from scorekeeper.cli.render.common import names, signed, table, variant_name, wild_words
-from scorekeeper.core.messages import _, ngettext
+from scorekeeper.core.messages import say, say_count
 
 
 def asks_table() -> str:
-    return _('For each player: the melds put down (a comma between melds; or the points on the table '
-             'as one number), the cards laid off, and the cards left in hand (or their points; '
-             '"out" if none are left). Enter skips melds and lay-offs; the whole part fits on one '
-             'line too, as in `scorekeeper hand`: 7H 8H 9H +10H -AS 4D.')
+    return say("screen.prompt.for_each_player_melds")
 
 
 def asks_melds() -> str:
-    return _('For each player: the melds put down (a comma between melds; [] if the player did not go down), '
-             'the cards laid off, and the cards left in hand (or their points; "out" if none are left). '
-             'Enter skips melds and lay-offs; the whole part fits on one line too, as in `scorekeeper hand`: '
-             '7H 8H 9H +10H -AS 4D.')
+    return say("screen.prompt.for_each_player_melds_put")
 
 
 def asks_hand() -> str:
-    return _('For each player: the cards left in hand, or their points; "out" if none are left.')
+    return say("screen.prompt.for_each_player_cards")
 
 
 def intro(t: Any, out: Any, doc: dict, asks_table_too: bool, knock_allowed: bool, editing: bool = False,
@@ -44,35 +38,35 @@ def intro(t: Any, out: Any, doc: dict, asks_table_too: bool, knock_allowed: bool
     word = "round" if doc.get("round") else doc.get("deal_word", "hand")
     number = doc["round"] if doc.get("round") else doc["number"]
     facts = {"number": number, "variant": variant_name(doc["variant_name"]),
-             "title": doc.get("title"), "session": doc["session"]}
+             **({"title": doc["title"]} if doc.get("title") else {"session": doc["session"]})}
     if word == "round":
-        said = (_("Round {number} of {variant} — {title} (session {session})") if doc.get("title") else
-                _("Round {number} of {variant} (session {session})"))
+        said = ("screen.prompt.round_number_of_variant" if doc.get("title") else
+                "screen.prompt.round_number_of_variant_session")
     elif word == "deal":
-        said = (_("Deal {number} of {variant} — {title} (session {session})") if doc.get("title") else
-                _("Deal {number} of {variant} (session {session})"))
+        said = ("screen.prompt.deal_number_of_variant" if doc.get("title") else
+                "screen.prompt.deal_number_of_variant_session")
     else:
-        said = (_("Hand {number} of {variant} — {title} (session {session})") if doc.get("title") else
-                _("Hand {number} of {variant} (session {session})"))
-    head = Text(said.format(**facts), style="bold")
+        said = ("screen.prompt.hand_number_of_variant" if doc.get("title") else
+                "screen.prompt.hand_number_of_variant_session")
+    head = Text(say(said, **facts), style="bold")
     if doc.get("round"):  # Crazy Rummy: the round says which rank is wild
         head.append(f" — {wild_words(doc['wild'])}", style="bold")
     head.append(". ")
     if doc.get("deal_words"):  # what this deal asks for (Contract Rummy's contract)
         head.append(doc["deal_words"] + " ", style="bold")
     who = {"dealer": doc["dealer_of_next"], "leader": doc["leader_of_next"]}
-    dealt = Text((_("{dealer} dealt, {leader} got the eighth card and led.") if doc.get("round") else
-                  _("{dealer} dealt, {leader} led.")).format(**who))
+    dealt = Text(say("screen.prompt.dealer_dealt_leader_got" if doc.get("round") else
+                  "screen.prompt.dealer_dealt_leader_led", **who))
     dealt.highlight_words(list(who.values()), style="bold")
     head.append(dealt)
     out.print(head)
     out.print(Text((asks_table() if table_points else asks_melds()) if asks_table_too else asks_hand()))
     if knock_allowed:
-        out.print(Text(_('After the knocker\'s cards, add "knock" (for example: 3C AD knock).')))
+        out.print(Text(say("screen.prompt.after_knocker_s_cards")))
     if doc.get("jokers", 1):
-        cards_help = _("Cards: 7H 10S QD AS (T for 10, JK for a joker). Ctrl-C leaves without saving.")
+        cards_help = say("screen.prompt.cards_7h_10s_qd")
     else:
-        cards_help = _("Cards: 7H 10S QD AS (T for 10). Ctrl-C leaves without saving.")
+        cards_help = say("screen.prompt.cards_7h_10s_qd_as")
     out.print(Text(cards_help, style="dim"))
     if editing:
         editing_line(out, doc["number"], word)
@@ -81,12 +75,12 @@ def intro(t: Any, out: Any, doc: dict, asks_table_too: bool, knock_allowed: bool
 def editing_line(out: Any, number: int, word: str) -> None:
     """How ``edit`` asks: every answer starts from the one recorded."""
     if word == "round":
-        text = _("Round {number} again: each answer starts from the one recorded; Enter keeps it.")
+        text = "screen.prompt.round_number_again_each"
     elif word == "deal":
-        text = _("Deal {number} again: each answer starts from the one recorded; Enter keeps it.")
+        text = "screen.prompt.deal_number_again_each"
     else:
-        text = _("Hand {number} again: each answer starts from the one recorded; Enter keeps it.")
-    out.print(Text(text.format(number=number), style="bold"))
+        text = "screen.prompt.hand_number_again_each"
+    out.print(Text(say(text, number=number), style="bold"))
 
 
 def preview(t: Any, out: Any, doc: dict, how_ended: dict[str, str], word: str = "hand") -> None:
@@ -96,10 +90,10 @@ def preview(t: Any, out: Any, doc: dict, how_ended: dict[str, str], word: str = 
     is the variant's for a deal ("hand" or "round"). For an edit, what it changes
     follows the table."""
     drawn = table()
-    drawn.add_column(_("Player"), overflow="fold")
-    drawn.add_column(_("Hand"), justify="right", overflow="fold")
-    drawn.add_column(_("Total"), justify="right", overflow="fold")
-    drawn.add_column(_("How"), overflow="fold")
+    drawn.add_column(say("screen.prompt.player"), overflow="fold")
+    drawn.add_column(say("screen.prompt.hand"), justify="right", overflow="fold")
+    drawn.add_column(say("screen.prompt.total"), justify="right", overflow="fold")
+    drawn.add_column(say("screen.prompt.how"), overflow="fold")
     for name, ps in doc["players"].items():
         how = ps["arithmetic"] if ps["lines"] else ""
         terms, _sep, total = how.rpartition(" = ")
@@ -112,9 +106,9 @@ def preview(t: Any, out: Any, doc: dict, how_ended: dict[str, str], word: str = 
         drawn.add_row(Text(name), signed(ps["score"]), str(doc["totals"][name]), cards(how, t))
     out.print()
     if word == "round":
-        title = _("Round {number} would score:").format(number=doc["number"])
+        title = say("screen.prompt.round_number_would_score", number=doc["number"])
     else:
-        title = _("Hand {number} would score:").format(number=doc["number"])
+        title = say("screen.prompt.hand_number_would_score", number=doc["number"])
     out.print(Text(title, style="bold"))
     out.print(drawn)
     for note in doc.get("notes") or ():
@@ -130,12 +124,10 @@ def preview(t: Any, out: Any, doc: dict, how_ended: dict[str, str], word: str = 
     elif ending["finished"]:
         winners = ending["winners"]
         if word == "round":
-            ends = ngettext("This round ends the game: {names} wins.", "This round ends the game: {names} win.",
-                            len(winners))
+            ends = ("screen.prompt.this_round_ends_game", len(winners))
         else:
-            ends = ngettext("This hand ends the game: {names} wins.", "This hand ends the game: {names} win.",
-                            len(winners))
-        out.print(Text(ends.format(names=names(winners)), style="bold green"))
+            ends = ("screen.prompt.this_hand_ends_game", len(winners))
+        out.print(Text(say_count(*ends, names=names(winners)), style="bold green"))
         if doc.get("note"):
             out.print(Text(doc["note"]))
     elif doc.get("note"):
@@ -149,12 +141,13 @@ def _error(out: Any, text: str, wrap: Any = None) -> None:
 
 
 def refused(out: Any, sentence: str, wrap: Any = None) -> None:
-    _error(out, _("This hand cannot be recorded: {sentence}").format(sentence=sentence), wrap)
+    _error(out, say("screen.prompt.this_hand_cannot_be", sentence=sentence), wrap)
 
 
 def try_again(out: Any, sentence: str, wrap: Any = None) -> None:
-    _error(out, "  " + _("{sentence} Try again.").format(sentence=sentence), wrap)
+    _error(out, "  " + say("screen.prompt.sentence_try_again", sentence=sentence), wrap)
 
 
-def say(out: Any, text: str, style: str = "") -> None:
+def line(out: Any, text: str, style: str = "") -> None:
+    """Print ``text`` (already said) as one line in ``style``."""
     out.print(Text(text, style=style))

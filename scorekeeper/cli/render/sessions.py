@@ -6,21 +6,21 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.common import fit_columns, names, plain, records, table, variant_name
-from scorekeeper.core.messages import _
+from scorekeeper.core.messages import say
 
 
 def headers() -> tuple[str, ...]:
-    return ("", _("Id"), _("Variant"), _("Title"), _("Players"), _("Hands"), _("State"), _("Started"))
+    return ("", say("screen.sessions.id"), say("screen.sessions.variant"), say("screen.sessions.title"), say("screen.sessions.players"), say("screen.sessions.hands"), say("screen.sessions.state"), say("screen.sessions.started"))
 
 
 def sessions(t: Any, doc: dict) -> None:
     """Every session, the current one marked with ``*``."""
     if not doc["sessions"]:
-        t.print(_("No sessions yet: start one with scorekeeper new VARIANT NAME..."))
+        t.print(say("screen.sessions.no_sessions_yet_start"))
         return
     rows = [("*" if s["id"] == doc["current"] else "", s["id"], s["variant"], s["title"] or "",
              ", ".join(s["players"]), str(s["hands"]),
-             _("won by {names}").format(names=names(s["winners"])) if s["finished"] else _("in play"),
+             say("screen.sessions.won_by_names", names=names(s["winners"])) if s["finished"] else say("screen.sessions.in_play"),
              local_time(s["created"]))
             for s in doc["sessions"]]
     heads = headers()
@@ -80,9 +80,8 @@ def _aligned(t: Any, headers: tuple[str, ...], rows: list[tuple[str, ...]]) -> b
 
 def used(t: Any, doc: dict) -> None:
     """``use``: ``Session ID (Rummy 500: Ann, Bob) is now current.``"""
-    t.print(Text(_("Session {session} ({variant}: {players}) is now current.").format(
-        session=doc["session"], variant=variant_name(doc["variant_name"]), players=", ".join(doc["players"]))))
+    t.print(Text(say("screen.sessions.session_session_variant_players", session=doc["session"], variant=variant_name(doc["variant_name"]), players=", ".join(doc["players"]))))
 
 
 def deleted(t: Any, doc: dict) -> None:
-    t.print(_("Session {session} deleted.").format(session=doc["session"]))
+    t.print(say("screen.sessions.session_session_deleted", session=doc["session"]))

@@ -7,15 +7,13 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.common import fit_columns, natural_width, table, variant_name
-from scorekeeper.core.messages import _, ngettext, number
+from scorekeeper.core.messages import number, say, say_count
 
 
 def exported(t: Any, doc: dict) -> None:
     """``export -o FILE``: the line on stderr (stdout may be the export itself)."""
     n = doc["sessions"]
-    sys.stderr.write(ngettext("Exported {n} session as {format} to {output}.",
-                              "Exported {n} sessions as {format} to {output}.", n).format(
-        n=n, format=doc["format"], output=doc["output"]) + "\n")
+    sys.stderr.write(say_count("screen.sharing.exported_n_sessions_as", n, n=n, format=doc["format"], output=doc["output"]) + "\n")
 
 
 def imported(t: Any, doc: dict, verbose: bool = False) -> None:
@@ -24,24 +22,20 @@ def imported(t: Any, doc: dict, verbose: bool = False) -> None:
     outcomes = doc["sessions"]
     for o in outcomes if verbose else ():
         if o["action"] == "imported":
-            t.print(Text(_("Imported session {id}.").format(id=o["id"])))
+            t.print(Text(say("screen.sharing.imported_session_id", id=o["id"])))
         elif o["action"] == "renamed" and o.get("already"):
-            t.print(Text(_("Imported session {id} as {new}, a copy (--as-new).").format(id=o["id"],
+            t.print(Text(say("screen.sharing.imported_session_id_as", id=o["id"],
                                                                                   new=o["imported_as"])))
         elif o["action"] == "renamed":
-            t.print(Text(_("Imported session {id} as {new}: the database holds another session with its id.")
-                         .format(id=o["id"], new=o["imported_as"])))
+            t.print(Text(say("screen.sharing.imported_session_id_as_new", id=o["id"], new=o["imported_as"])))
         elif o.get("already", True):
-            t.print(Text(_("Skipped session {id}: it is already in the database.").format(id=o["id"])))
+            t.print(Text(say("screen.sharing.skipped_session_id_it", id=o["id"])))
         else:
-            t.print(Text(_("Skipped session {id}: the database holds another session with its id "
-                           "(--skip-existing).").format(id=o["id"])))
-    said = ngettext("{imported} of {n} session imported.", "{imported} of {n} sessions imported.",
-                    len(outcomes)).format(imported=doc["imported"], n=len(outcomes))
+            t.print(Text(say("screen.sharing.skipped_session_id_database", id=o["id"])))
+    said = say_count("screen.sharing.imported_of_n_sessions", len(outcomes), imported=doc["imported"], n=len(outcomes))
     renamed = sum(o["action"] == "renamed" for o in outcomes)
     if (renamed or doc["skipped"]) and not verbose:
-        said += " " + _("Under a new id: {renamed}; skipped: {skipped} (-v says which).").format(
-            renamed=renamed, skipped=doc["skipped"])
+        said += " " + say("screen.sharing.under_new_id_renamed", renamed=renamed, skipped=doc["skipped"])
     t.print(Text(said))
 
 
@@ -53,7 +47,7 @@ def _hand(where: dict | None) -> str:
     if where is None:
         return "—"
     score = where["score"]
-    return _("{score} ({session} hand {hand})").format(score=f"{'+' if score > 0 else ''}{score}",
+    return say("screen.sharing.score_session_hand_hand", score=f"{'+' if score > 0 else ''}{score}",
                                                        session=where["session"], hand=where["hand"])
 
 
@@ -61,13 +55,13 @@ def stats(t: Any, doc: dict) -> None:
     """The stats: for each variant on its own, one row per player, then head to head."""
     n = doc["sessions"]
     if doc["variant"]:
-        said = ngettext("Statistics: {n} game of {variant}", "Statistics: {n} games of {variant}", n)
+        said = ("screen.sharing.statistics_n_games_of", n)
     else:
-        said = ngettext("Statistics: {n} game", "Statistics: {n} games", n)
-    t.print(Text(said.format(n=n, variant=doc["variant"]), style="bold"))
+        said = ("screen.sharing.statistics_n_games", n)
+    t.print(Text(say_count(*said, n=n, variant=doc["variant"]), style="bold"))
     blocks = [b for b in doc["variants"] if b["players"] and any(p["games"] for p in b["players"])]
     if not blocks:
-        t.print(_("No games to count yet (a game counts once it has a hand)."))
+        t.print(say("screen.sharing.no_games_to_count"))
         return
     for block in blocks:
         _variant_stats(t, block)
@@ -78,9 +72,9 @@ _COUNTS = ("Games", "Finished", "Wins", "Win rate", "Hands", "Average")
 
 
 def _heading(key: str) -> str:
-    return {"Games": _("Games"), "Finished": _("Finished"), "Wins": _("Wins"), "Win rate": _("Win rate"),
-            "Hands": _("Hands"), "Average": _("Average"), "Ahead": _("Ahead"), "Behind": _("Behind"),
-            "Level": _("Level")}[key]
+    return {"Games": say("screen.sharing.games"), "Finished": say("screen.sharing.finished"), "Wins": say("screen.sharing.wins"), "Win rate": say("screen.sharing.win_rate"),
+            "Hands": say("screen.sharing.hands"), "Average": say("screen.sharing.average"), "Ahead": say("screen.sharing.ahead"), "Behind": say("screen.sharing.behind"),
+            "Level": say("screen.sharing.level")}[key]
 
 
 def _variant_stats(t: Any, block: dict) -> None:
@@ -89,10 +83,9 @@ def _variant_stats(t: Any, block: dict) -> None:
     t.print()
     games = block["sessions"]
     title = Text(variant_name(block["name"]), style="bold")
-    title.append(" (" + _("{variant}, {n}").format(variant=block["variant"], n=ngettext(
-        "{n} game", "{n} games", games).format(n=games)) + ")")
+    title.append(" (" + say("screen.sharing.variant_n", variant=block["variant"], n=say_count("screen.sharing.n_games", games, n=games)) + ")")
     if block.get("lowest_wins"):
-        title.append(_(": the lowest score is the best"))
+        title.append(say("screen.sharing.lowest_score_is_best"))
     t.print(title)
     rows = block["players"]
     whole = _player_table(rows, _COUNTS, True)
@@ -102,9 +95,9 @@ def _variant_stats(t: Any, block: dict) -> None:
         for part in (_player_table(rows, _COUNTS, False), _player_table(rows, (), True)):
             fit_columns(t, part)
             t.print(part)
-    h2h = table(title=_("Head to head (finished games)"), title_justify="left")
-    h2h.add_column(_("Player"), overflow="fold")
-    h2h.add_column(_("Opponent"), overflow="fold")
+    h2h = table(title=say("screen.sharing.head_to_head_finished"), title_justify="left")
+    h2h.add_column(say("screen.sharing.player"), overflow="fold")
+    h2h.add_column(say("screen.sharing.opponent"), overflow="fold")
     for col in ("Games", "Finished", "Ahead", "Behind", "Level"):
         h2h.add_column(_heading(col), justify="right", overflow="fold")
     for p in rows:
@@ -126,12 +119,12 @@ def _variant_stats(t: Any, block: dict) -> None:
 
 def _player_table(rows: list[dict], counts: tuple[str, ...], hands: bool):
     drawn = table()
-    drawn.add_column(_("Player"), overflow="fold")
+    drawn.add_column(say("screen.sharing.player"), overflow="fold")
     for col in counts:
         drawn.add_column(_heading(col), justify="right", overflow="fold")
     if hands:
-        drawn.add_column(_("Best hand"), overflow="fold")
-        drawn.add_column(_("Worst hand"), overflow="fold")
+        drawn.add_column(say("screen.sharing.best_hand"), overflow="fold")
+        drawn.add_column(say("screen.sharing.worst_hand"), overflow="fold")
     for p in rows:
         cells = {"Games": str(p["games"]), "Finished": str(p["finished"]), "Wins": str(p["wins"]),
                  "Win rate": _percent(p["win_rate"]), "Hands": str(p["hands"]),
