@@ -101,3 +101,45 @@ def test_each_code_is_its_own_catalog_entry(lang):
     for text, codes in by_english.items():
         if len(codes) > 1:
             assert {c for c, t in entries if t == text} >= codes
+
+
+# --- a variant's own words: its options' allowed values and help --------------------------------------------
+
+#: the English words of the options' allowed values that are not words one types
+PROSE = {"a", "whole", "number", "or", "deals", "separated", "by", "melds", "set", "of", "at", "least", "run",
+         "is", "refused", "there", "no", "deal", "after", "the", "last", "fourteenth", "wild", "rank"}
+
+
+def _refusals():
+    from scorekeeper.locale.catalogs import built_in_variants
+
+    for variant in built_in_variants():
+        for o in variant.options:
+            yield variant, o
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru", "be"])
+def test_a_refused_rule_value_is_said_without_english_words(lang):
+    """``--rule target=x`` in uk is «target може бути ціле число ≥ 1», never «… a whole number ≥ 1»:
+    the only Latin words left are the option's key, the value typed and the values one types
+    (``true``, ``none``, ``play-on``)."""
+    import re
+
+    from scorekeeper import locale as languages
+    from scorekeeper.core.errors import InputError
+    from scorekeeper.core.rules import resolve_rules
+
+    english = {}
+    messages.use(languages.translations(lang), lang)
+    try:
+        for variant, o in _refusals():
+            with pytest.raises(InputError) as refused:
+                resolve_rules(variant, {o.key: "zz9"}, 2)
+            text = messages.sentence(refused.value)
+            typed = set(re.findall(r"[A-Za-z][\w-]*", o.values)) - PROSE
+            left = [w for w in re.findall(r"[A-Za-z][\w-]*", text) if w not in {o.key, "zz9", "n", *typed}]
+            if left:
+                english[f"{variant.id} {o.key}"] = text
+    finally:
+        messages.use(None)
+    assert english == {}

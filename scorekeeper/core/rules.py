@@ -22,20 +22,21 @@ from typing import Any, Callable, Iterator, Sequence
 from scorekeeper.core.cards import RANKS, Card
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.melds import MeldReading, MeldRules
-from scorekeeper.core.messages import add_variant_texts, pgettext, render
+from scorekeeper.core.messages import add_variant_texts, render, variant_words
 
 
 @dataclass(frozen=True)
 class Said:
     """A word of the program kept as data and said in the language spoken when it is
     shown: ``pgettext(context, text)`` (a variant's name, as the rule books of that
-    language write it, SPEC §7). ``text`` is the English."""
+    language write it, SPEC §7; an option's allowed values under ``option.KEY.values``),
+    else as a catalog without that context has it. ``text`` is the English."""
 
     context: str
     text: str
 
     def __str__(self) -> str:
-        return pgettext(self.context, self.text)
+        return variant_words(self.context, self.text)
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
@@ -110,6 +111,16 @@ class Option:
     def default_for(self, players: int) -> Any:
         return self.default(players) if callable(self.default) else self.default
 
+    @property
+    def said_values(self) -> Said:
+        """The allowed values in words, said in the language spoken (message code ``option.KEY.values``)."""
+        return Said(f"option.{self.key}.values", self.values)
+
+    @property
+    def said_help(self) -> Said:
+        """What the option does, said in the language spoken (message code ``option.KEY.help``)."""
+        return Said(f"option.{self.key}.help", self.help)
+
 
 def option(default: Any, values: str, parse: Callable[[Any], Any], help: str) -> Any:
     """A field of a :class:`RuleSet`: its default, allowed values in words, parser and help."""
@@ -131,7 +142,7 @@ class RuleSet(Mapping):
             try:
                 typed = opt.parse(value)
             except (ValueError, TypeError):
-                raise InputError("rule.bad_value", key=opt.key, value=value, values=opt.values) from None
+                raise InputError("rule.bad_value", key=opt.key, value=value, values=opt.said_values) from None
             object.__setattr__(self, opt.key, typed)
 
     @classmethod
@@ -593,7 +604,7 @@ def resolve_rules(variant: Variant, given: Mapping[str, Any], players: int) -> R
         try:
             values[key] = opt.parse(str(value).lower() if isinstance(value, bool) else value)
         except (ValueError, TypeError):
-            raise InputError("rule.bad_value", key=key, value=value, values=opt.values) from None
+            raise InputError("rule.bad_value", key=key, value=value, values=opt.said_values) from None
     rules = variant.rules_for(values, players)
     variant.check_setup(variant, rules, players)
     return rules

@@ -59,15 +59,16 @@ def template_catalog():
 
 def variant_texts() -> list[tuple[str, str | None]]:
     """The variants' own words said to people: each name (context ``variant``), rules
-    summary, option help and allowed values, and the wild cards' names (context ``wild``)."""
+    summary (``variant.ID.summary``), option help and allowed values (``option.KEY.help``,
+    ``option.KEY.values``), and the wild cards' names (context ``wild``)."""
     from scorekeeper.core.cards import RANKS
 
     found: list[tuple[str, str | None]] = [("joker", "wild")] + [(f"wild {r}", "wild") for r in RANKS]
     for variant in built_in_variants():
         found.append((variant.name, "variant"))
-        found.append((variant.summary, None))
+        found.append((variant.summary, f"variant.{variant.id}.summary"))
         for o in (*variant.listed_options, *variant.options):
-            found += [(o.help, None), (o.values, None)]
+            found += [(o.help, f"option.{o.key}.help"), (o.values, f"option.{o.key}.values")]
     return [(text, context) for text, context in dict.fromkeys(found) if text]
 
 

@@ -9,7 +9,7 @@ from scorekeeper.cli.render.cards import card_list, cards
 from scorekeeper.cli.render.common import (counts_rounds, names, natural_width, player_range, round_wild, signed,
                                            table, variant_name, variant_of, wild_words,
                                            winners_line)
-from scorekeeper.core.messages import _, say, say_count
+from scorekeeper.core.messages import say, say_count, variant_words
 
 
 def _round_words(doc: dict, rounds: bool = False) -> str:
@@ -212,8 +212,8 @@ def variant_rules(t: Any, doc: dict) -> None:
         line.append(value)
         t.print(line)
     t.print()
-    # the variant's own texts (summary, option help) are message ids of the catalog
-    t.print(Text(_(doc["summary"])))
+    # the variant's own texts (summary, option help), each under its message code
+    t.print(Text(variant_words(f"variant.{doc['id']}.summary", doc["summary"])))
     t.print()
     t.print(Text(say("screen.disputes.options_new_rule_key"), style="bold"))
     drawn = table()
@@ -222,7 +222,8 @@ def variant_rules(t: Any, doc: dict) -> None:
     drawn.add_column(say("screen.disputes.allowed"), overflow="fold")
     drawn.add_column(say("screen.disputes.what_it_does"), overflow="fold", ratio=1)
     for o in doc["options"]:
-        drawn.add_row(o["key"], o["default_text"], _(o["values"]), _(o["help"]))
+        drawn.add_row(o["key"], o["default_text"], variant_words(f"option.{o['key']}.values", o["values"]),
+                      variant_words(f"option.{o['key']}.help", o["help"]))
     t.print(drawn)
     if doc.get("presets"):
         from scorekeeper.cli.render import gin

@@ -15,6 +15,7 @@ from typing import Any, Mapping
 
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.numbers import typed_number
+from scorekeeper.core.rules import Said
 
 
 @dataclass(frozen=True)
@@ -132,7 +133,7 @@ class GinOptions:
 
 def _bad(key: str, value: Any) -> InputError:
     shown = "none" if value is None else str(value).lower() if isinstance(value, bool) else value
-    return InputError("gin.option_value", option=key, value=shown, allowed=_ALLOWED[key])
+    return InputError("gin.option_value", option=key, value=shown, allowed=Said(f"option.{key}.values", _ALLOWED[key]))
 
 
 #: The bonus schools: what each preset sets (the rest keep GinOptions' defaults).

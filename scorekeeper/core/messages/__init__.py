@@ -131,6 +131,14 @@ def pgettext(context: str, text: str) -> str:
     return _translations.pgettext(context, text)
 
 
+def variant_words(code: str, text: str) -> str:
+    """A variant's own words (``text``, the English) in the language spoken: looked up under
+    their message code ``code`` (``option.target.values``, ``variant.gin.summary``), else
+    without a context, as a plugin's catalog may hold them (docs/plugins.md)."""
+    said = pgettext(code, text)
+    return _(text) if said == text else said
+
+
 def npgettext(context: str, one: str, many: str, n: int) -> str:
     """The singular or plural form for ``n`` of the words said in ``context`` (a message code)."""
     return _translations.npgettext(context, one, many, n)

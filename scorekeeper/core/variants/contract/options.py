@@ -195,7 +195,7 @@ def resolve(given: Mapping[str, Any], players: int) -> ContractRules:
         if key == "preset":
             preset = str(value).strip().lower()
             if preset not in PRESETS:
-                raise InputError("rule.bad_value", key="preset", value=value, values=PRESET_OPTION.values)
+                raise InputError("rule.bad_value", key="preset", value=value, values=PRESET_OPTION.said_values)
             continue
         if key not in keys:
             code = "rule.not_for_variant" if key in core_rules.every_option_key() else "rule.unknown"
@@ -223,7 +223,7 @@ def _parse(key: str, value: Any) -> Any:
     try:
         return opt.parse(value)
     except (ValueError, TypeError):
-        raise InputError("rule.bad_value", key=key, value=value, values=opt.values) from None
+        raise InputError("rule.bad_value", key=key, value=value, values=opt.said_values) from None
 
 
 def _name() -> Any:
