@@ -16,17 +16,33 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "scorekeeper"
 #: the gettext functions and the position of the English text among their arguments
 GETTEXTS = {"_": (0,), "gettext": (0,), "ngettext": (0, 1), "pgettext": (1,), "npgettext": (1, 2)}
-#: modules whose sentences are still written inline, each moving into core/messages
-#: (cli/render/gin.py with Gin's rewrite onto the common path; the help texts given to
-#: typer at import in cli/__init__.py and cli/options.py; cli/render/database.py)
+#: modules that still write some sentences inline, and how many at most (the count may only fall):
+#: the help texts given to typer when the command line is imported (cli/__init__.py, cli/options.py,
+#: the commands' options) and the help's frame words in cli/frame.py, which an English --help says
+#: without loading the templates (tests/test_i18n.py::test_english_help_reads_no_catalog);
+#: Gin's screens and dialog (cli/render/gin.py, the end of cli/prompt.py), moving with Gin onto the
+#: common path; the database screens (cli/render/database.py)
 NOT_YET = {
-    "scorekeeper/cli/render/gin.py", "scorekeeper/cli/__init__.py", "scorekeeper/cli/options.py",
-    "scorekeeper/cli/render/database.py", "scorekeeper/app/exporting.py", "scorekeeper/cli/answers.py",
-    "scorekeeper/cli/frame.py", "scorekeeper/cli/prompt.py", "scorekeeper/cli/commands/board.py",
-    "scorekeeper/cli/commands/config.py", "scorekeeper/cli/commands/db.py", "scorekeeper/cli/commands/demo.py",
-    "scorekeeper/cli/commands/disputes.py", "scorekeeper/cli/commands/game.py",
-    "scorekeeper/cli/commands/sessions.py", "scorekeeper/cli/commands/share.py",
+    "scorekeeper/cli/__init__.py": 8,
+    "scorekeeper/cli/commands/board.py": 3,
+    "scorekeeper/cli/commands/config.py": 3,
+    "scorekeeper/cli/commands/db.py": 4,
+    "scorekeeper/cli/commands/demo.py": 1,
+    "scorekeeper/cli/commands/disputes.py": 7,
+    "scorekeeper/cli/commands/game.py": 12,
+    "scorekeeper/cli/commands/sessions.py": 5,
+    "scorekeeper/cli/commands/share.py": 10,
+    "scorekeeper/cli/frame.py": 13,
+    "scorekeeper/cli/options.py": 9,
+    "scorekeeper/cli/prompt.py": 4,
+    "scorekeeper/cli/render/database.py": 21,
+    "scorekeeper/cli/render/gin.py": 45,
 }
+
+
+#: the contexts of single words looked up by their kind, not sentences: the answers one types
+#: (yes/no and their letters), the help's placeholders and section titles, card letters
+WORD_KINDS = {"answer", "answer letter", "answer words", "metavar", "help section", "rank", "card"}
 
 
 def inline_sentences(path: Path) -> list[tuple[int, str]]:
@@ -36,6 +52,8 @@ def inline_sentences(path: Path) -> list[tuple[int, str]]:
         if not isinstance(node, ast.Call):
             continue
         name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+        if name in ("pgettext", "npgettext") and node.args and getattr(node.args[0], "value", None) in WORD_KINDS:
+            continue
         for i in GETTEXTS.get(name, ()):
             arg = node.args[i] if len(node.args) > i else None
             if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
@@ -48,18 +66,21 @@ def test_no_sentence_is_written_inline_outside_the_templates():
     found = {}
     for path in sorted(PACKAGE.rglob("*.py")):
         name = str(path.relative_to(ROOT))
-        if name.startswith(("scorekeeper/core/messages/", "scorekeeper/locale/")) or name in NOT_YET:
+        if name.startswith(("scorekeeper/core/messages/", "scorekeeper/locale/")):
             continue
-        if inline_sentences(path):
-            found[name] = inline_sentences(path)
+        inline = inline_sentences(path)
+        if len(inline) > NOT_YET.get(name, 0):
+            found[name] = inline
     assert found == {}
 
 
 def test_the_check_finds_an_inline_sentence(tmp_path):
     module = tmp_path / "m.py"
     module.write_text('def f(n):\n    return _("Hand {n}").format(n=n) + ngettext("a card", "cards", n)'
-                      ' + pgettext("rank", "A") + pgettext("variant", n)\n', encoding="utf-8")
-    assert sorted(inline_sentences(module)) == [(2, "A"), (2, "Hand {n}"), (2, "a card")]
+                      ' + pgettext("screen", "Score") + pgettext("rank", "A") + pgettext("variant", n)\n',
+                      encoding="utf-8")
+    # the card letter is a word looked up by its kind and the variant's name is data: neither is a sentence
+    assert sorted(inline_sentences(module)) == [(2, "Hand {n}"), (2, "Score"), (2, "a card")]
 
 
 class ByContext(gettext.NullTranslations):

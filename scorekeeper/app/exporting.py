@@ -387,9 +387,9 @@ def _signed(n: int) -> str:
 
 
 def _hands(n: int) -> str:
-    from scorekeeper.core.messages import ngettext
+    from scorekeeper.core.messages import say_count
 
-    return ngettext("{n} hand", "{n} hands", n).format(n=n)
+    return say_count("export.doc.n_hands", n, n=n)
 
 
 def session_markdown(g: Loaded, level: int = 1) -> str:
@@ -404,27 +404,26 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
     doc = report.standings_json(g)
     count = st.hands
     h, sub = "#" * level, "#" * (level + 1)
-    from scorekeeper.core.messages import _, join, ngettext, pgettext, rank_letter
+    from scorekeeper.core.messages import join, pgettext, rank_letter, say, say_count
 
     name = pgettext("variant", variant.name)  # as the rule books of the language write it
-    title = md_escape(r["title"]) if r.get("title") else _("{variant}, session {session}").format(
-        variant=name, session=r["id"])
+    title = md_escape(r["title"]) if r.get("title") else say("export.doc.variant_session_session", variant=name, session=r["id"])
     rules = ", ".join(f"{k} {v if not isinstance(v, bool) else str(v).lower()}" for k, v in r["rules"].items())
     players = list(g.setup.players)
     said_name = {p: md_escape(p) for p in players}  # each name escaped once, however often it is shown
-    said_variant = (_("- Variant: {variant} (`{id}`) — lowest total wins") if variant.lowest_wins else
-                    _("- Variant: {variant} (`{id}`)")).format(variant=name, id=variant.id)
+    said_variant = say("export.doc.variant_variant_id_lowest" if variant.lowest_wins else "export.doc.variant_variant_id",
+                       variant=name, id=variant.id)
     lines = [f"{h} {title}", "",
-             _("- Date: {date}").format(date=str(r.get("created", ""))[:10]),
+             say("export.doc.date_date", date=str(r.get("created", ""))[:10]),
              said_variant,
-             _("- Rules: {rules}").format(rules=md_escape(rules)) if rules else _("- Rules: the defaults"),
-             _("- Players: {players}").format(players=", ".join(said_name[p] for p in players)),
-             _("- Session: `{session}`, {hands}").format(session=r["id"], hands=_hands(count)), ""]
+             say("export.doc.rules_rules", rules=md_escape(rules)) if rules else say("export.doc.rules_defaults"),
+             say("export.doc.players_players", players=", ".join(said_name[p] for p in players)),
+             say("export.doc.session_session_hands", session=r["id"], hands=_hands(count)), ""]
 
-    said = _("Final standings") if doc["finished"] else _("Standings")
+    said = say("export.doc.final_standings") if doc["finished"] else say("export.doc.standings")
     lines += [f"{sub} {said}", ""]
     has_bonus = any(p["bonus"] for p in doc["players"])
-    header = ["#", _("Player"), _("Total"), _("Won")] + ([_("Bonus")] if has_bonus else [])
+    header = ["#", say("export.doc.player"), say("export.doc.total"), say("export.doc.won")] + ([say("export.doc.bonus")] if has_bonus else [])
     lines += ["| " + " | ".join(header) + " |", "|" + "|".join(["---:", "---", "---:", "---:"] +
                                                              (["---:"] if has_bonus else [])) + "|"]
     for p in doc["players"]:
@@ -438,36 +437,31 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
     lines.append("")
     if doc["finished"]:
         names = join([md_escape(w) for w in doc["winners"]], "and")
-        won = (ngettext("**{names} wins** after {n} hand.", "**{names} wins** after {n} hands.", count)
-               if len(doc["winners"]) == 1 else
-               ngettext("**{names} share the win** after {n} hand.", "**{names} share the win** after {n} hands.",
-                        count))
-        lines.append(won.format(names=names, n=count))
+        won = "export.doc.names_wins_after_n" if len(doc["winners"]) == 1 else "export.doc.names_share_win_after"
+        lines.append(say_count(won, count, names=names, n=count))
     else:
-        lines.append(ngettext("Game in play after {n} hand; {dealer} deals next.",
-                              "Game in play after {n} hands; {dealer} deals next.", count).format(
-            n=count, dealer=said_name[doc["dealer"]]))
+        lines.append(say_count("export.doc.game_in_play_after", count, n=count, dealer=said_name[doc["dealer"]]))
     if doc.get("note"):  # the standings document's, in the language spoken
         lines += ["", md_escape(doc["note"])]
     lines.append("")
 
-    said = _("Hand by hand")
+    said = say("export.doc.hand_by_hand")
     lines += [f"{sub} {said}", ""]
     if not st.results:
-        lines += [_("No hands yet."), ""]
+        lines += [say("export.doc.no_hands_yet"), ""]
         return "\n".join(lines)
     # a game whose rounds each have their wild rank (Crazy Rummy): the rank, and who went out
     by_round = variant.round_matters
-    head = [_("Hand"), *([_("Wild")] if by_round else []), _("Dealer"), *([_("Out")] if by_round else [])]
+    head = [say("export.doc.hand"), *([say("export.doc.wild")] if by_round else []), say("export.doc.dealer"), *([say("export.doc.out")] if by_round else [])]
     blank = "| " * (len(head) - 1)  # the cells after the first of a row that is not a hand
     lines.append("| " + " | ".join(head) + " | " + " | ".join(said_name[p] for p in players) + " |")
     lines.append("|---:|" + "---|" * (len(head) - 1) + "---:|" * len(players))
     if g.setup.carried:  # a game begun on paper: where the totals start, not a hand
         start = g.setup.start_totals()
-        said = _("carried over")
+        said = say("export.doc.carried_over")
         lines.append(f"|  | {said} | " + "| " * (len(head) - 2) + " | ".join(str(start[p]) for p in players) + " |")
     for number, (hand, totals) in enumerate(zip(st.results, st.running_totals()), 1):
-        said_number = _("{number} (points)").format(number=number) if hand.points_only else str(number)
+        said_number = say("export.doc.number_points", number=number) if hand.points_only else str(number)
         scores = hand.scores
         row = [said_number]
         if by_round:
@@ -482,15 +476,15 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
         # the end of the game: the end bonuses, the final totals, the winner
         if has_bonus:
             bonus = st.ending.bonus
-            said = _("Bonus")
+            said = say("export.doc.bonus")
             lines.append(f"| {said} {blank}| " + " | ".join(_signed(bonus.get(p, 0)) for p in players) + " |")
         final = st.totals
-        said = _("Final")
+        said = say("export.doc.final")
         lines.append(f"| {said} {blank}| " + " | ".join(f"**{final[p]}**" if p in doc["winners"] else str(final[p])
                                                           for p in players) + " |")
-    lines += ["", _("Each cell: the hand's score → the running total.")]
+    lines += ["", say("export.doc.each_cell_hand_s")]
     if any(hand.points_only for hand in st.results):
-        lines += ["", _("(points): the hand was entered as points, not card by card.")]
+        lines += ["", say("export.doc.points_hand_was_entered")]
     if doc["finished"]:
         lines += ["", won.format(names=names, n=count)]
     lines.append("")
@@ -505,10 +499,9 @@ def export_markdown(loaded: Iterable[Loaded], exported: str, count: int | None =
         count = len(loaded)
     if count == 1:
         return session_markdown(next(iter(loaded)), 1)
-    from scorekeeper.core.messages import _, ngettext
+    from scorekeeper.core.messages import say, say_count
 
-    parts = [ngettext("# Rummy results: {n} session", "# Rummy results: {n} sessions", count).format(
-        n=count), "", _("Exported {date}.").format(date=exported[:10]), ""]
+    parts = [say_count("export.doc.rummy_results_n_sessions", count, n=count), "", say("export.doc.exported_date", date=exported[:10]), ""]
     for item in loaded:
         parts.append(session_markdown(item, 2))
     return "\n".join(parts)

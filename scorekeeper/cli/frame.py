@@ -28,7 +28,7 @@ from typing import Any, Iterable
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from scorekeeper.cli.language import _, pgettext
+from scorekeeper.cli.language import _, pgettext, say
 
 #: click's help formatter, as the context class names it (``Context.formatter_class``)
 _BaseFormatter = typer.Context.formatter_class
@@ -252,35 +252,31 @@ def sentence(error: BaseException) -> str:
     if name == "NoSuchOption":
         near = list(getattr(error, "possibilities", None) or [])
         if near:
-            return _("There is no option {option} (did you mean {near}?).").format(
-                option=error.option_name, near=join_or(near))
-        return _("There is no option {option}.").format(option=error.option_name)
+            return say("cli.frame.there_is_no_option_option", option=error.option_name, near=join_or(near))
+        return say("cli.frame.there_is_no_option", option=error.option_name)
     if name == "BadOptionUsage":
         param = _option_named(getattr(error, "ctx", None), error.option_name)
         if param is not None and _is_flag(param):
-            return _("The option {option} takes no value.").format(option=error.option_name)
-        return _("The option {option} needs a value ({what}).").format(
-            option=error.option_name, what=metavar(param) if param is not None else _("a value"))
+            return say("cli.frame.option_option_takes_no", option=error.option_name)
+        return say("cli.frame.option_option_needs_value", option=error.option_name,
+                   what=metavar(param) if param is not None else say("cli.frame.value"))
     if name == "MissingParameter":
         param = getattr(error, "param", None)
         if param is not None and param.param_type_name == "option":
-            return _("The option {option} is missing.").format(option=_param_word(param))
-        return _("{what} is missing.").format(what=_param_word(param))
+            return say("cli.frame.option_option_is_missing", option=_param_word(param))
+        return say("cli.frame.what_is_missing", what=_param_word(param))
     if name == "BadParameter":
         param = getattr(error, "param", None)
-        return _("Wrong value for {what}: it takes {expected}.").format(what=_param_word(param),
-                                                                        expected=_expected(param))
+        return say("cli.frame.wrong_value_for_what", what=_param_word(param), expected=_expected(param))
     if name == "UnexpectedArguments":
-        return _("Unexpected {words}: this command takes no more arguments.").format(
-            words=" ".join(error.words))
+        return say("cli.frame.unexpected_words_this_command", words=" ".join(error.words))
     if name == "UnknownCommand":
         if error.near:
-            return _('"{name}" is not a command (did you mean {near}?).').format(name=error.name,
-                                                                                  near=join_or(error.near))
-        return _('"{name}" is not a command.').format(name=error.name)
+            return say("cli.frame.name_is_not_command_did", name=error.name, near=join_or(error.near))
+        return say("cli.frame.name_is_not_command", name=error.name)
     if name == "NoCommand":
-        return _("A command is missing.")
-    return _("The command line cannot be read.")
+        return say("cli.frame.command_is_missing")
+    return say("cli.frame.command_line_cannot_be")
 
 
 def join_or(items: Iterable[str]) -> str:
@@ -321,13 +317,13 @@ def usage_error(error: BaseException) -> int:
     if ctx is not None:
         lines.append(ctx.get_usage())
         names = ctx.help_option_names or ["--help"]
-        lines.append(_("See '{command} {option}' for help.").format(command=ctx.command_path, option=names[0]))
+        lines.append(say("cli.frame.see_command_option_for", command=ctx.command_path, option=names[0]))
         lines.append("")
-    lines.append(_("Error: {sentence}").format(sentence=sentence(error)))
+    lines.append(say("cli.frame.error_sentence", sentence=sentence(error)))
     sys.stderr.write("\n".join(lines) + "\n")
     return int(getattr(error, "exit_code", 2) or 2)
 
 
 def aborted() -> None:
     """Say that the command stopped at a question (Ctrl-C or the end of input)."""
-    sys.stderr.write("\n" + _("Stopped.") + "\n")
+    sys.stderr.write("\n" + say("cli.frame.stopped") + "\n")

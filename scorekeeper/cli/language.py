@@ -65,6 +65,15 @@ def pgettext(context: str, text: str) -> str:
     return messages.pgettext(context, text)
 
 
+def say(code: str, /, **facts) -> str:
+    """The text of message ``code`` with ``facts`` (:func:`scorekeeper.core.messages.say`),
+    for the commands: the templates are loaded when a command says something, not when
+    the command line is imported."""
+    from scorekeeper.core.messages import say as said
+
+    return said(code, **facts)
+
+
 def speak(code: str) -> None:
     """Speak ``code`` from now on (English reads no catalog)."""
     global _spoken

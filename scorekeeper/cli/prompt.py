@@ -41,7 +41,7 @@ import typer
 
 from scorekeeper.cli import answers
 from scorekeeper.core.errors import InputError, StateError
-from scorekeeper.core.messages import _
+from scorekeeper.core.messages import _, say
 from scorekeeper.core.words import says
 from scorekeeper.core.numbers import typed_number
 
@@ -109,7 +109,7 @@ def ask_hand(t: "Terminal", application: "Application", table: dict, session: st
     try:
         return dialog(t, application, table, session, read, old).run()
     except (KeyboardInterrupt, EOFError, Leave) as e:
-        sys.stderr.write(("\n" if not isinstance(e, Leave) else "") + _("Nothing saved.") + "\n")
+        sys.stderr.write(("\n" if not isinstance(e, Leave) else "") + say("cli.prompt.nothing_saved") + "\n")
         raise typer.Exit(1) from None
 
 
@@ -158,7 +158,7 @@ def fitted(question: str, stream: Any) -> str:
 
 def keeps(prefill: str) -> str:
     """What follows a question whose old answer cannot be put on the line."""
-    return _("(Enter keeps: {answer}) ").format(answer=prefill)
+    return say("cli.prompt.enter_keeps_answer", answer=prefill)
 
 
 def _line_prefilled() -> bool:
@@ -328,10 +328,10 @@ class _Dialog:
 
     def save_question(self) -> str:
         if self.word == "round":
-            return _("Save round {number}? [Y/n] ").format(number=self.number)
+            return say("cli.prompt.save_round_number_y", number=self.number)
         if self.word == "deal":
-            return _("Save deal {number}? [Y/n] ").format(number=self.number)
-        return _("Save hand {number}? [Y/n] ").format(number=self.number)
+            return say("cli.prompt.save_deal_number_y", number=self.number)
+        return say("cli.prompt.save_hand_number_y", number=self.number)
 
     def entry(self) -> dict:
         raw: dict[str, Any] = {"players": {p: dict(self.answers[p]) for p in self.players}}
@@ -341,8 +341,8 @@ class _Dialog:
         return raw
 
     def how_ended(self) -> dict[str, str]:
-        went = {p: _("went out") for p, a in self.answers.items() if a.get("hand") == ""}
-        went.update({self.knocker: _("knocked")} if self.knocker else {})
+        went = {p: say("cli.prompt.went_out") for p, a in self.answers.items() if a.get("hand") == ""}
+        went.update({self.knocker: say("cli.prompt.knocked")} if self.knocker else {})
         return went
 
     def wrapped(self, text: str) -> str:
@@ -382,7 +382,7 @@ class _Dialog:
             said = answers.read(self.read(question), default=True)
             if said is not None:
                 return said
-            self.say("  " + _("Answer y (save) or n (do not save)."), "red")
+            self.say("  " + say("cli.prompt.answer_y_save_or"), "red")
 
     def ask_player(self, name: str) -> None:
         self.say(name, "bold")
@@ -390,7 +390,7 @@ class _Dialog:
             self.knocker = None
         part: dict[str, Any] = {}
         if "melds" in self.parts:
-            melds = self.ask("  " + _("melds:") + " ", lambda text: self.read_melds(name, self.own(name, text)),
+            melds = self.ask("  " + say("cli.prompt.melds") + " ", lambda text: self.read_melds(name, self.own(name, text)),
                              (name, "melds"))
             if isinstance(melds, dict):  # the whole part on one line: nothing more to ask
                 self.answers[name] = melds
@@ -401,11 +401,11 @@ class _Dialog:
                 part["melds"] = melds
         # nothing to lay off after table points, or for a player who did not go down ([])
         if "layoffs" in self.parts and "table" not in part and part.get("melds") != []:
-            layoffs = self.ask("  " + _("laid off:") + " ", lambda text: self.read_layoffs(name, self.own(name, text)),
+            layoffs = self.ask("  " + say("cli.prompt.laid_off") + " ", lambda text: self.read_layoffs(name, self.own(name, text)),
                                (name, "layoffs"))
             if layoffs:
                 part["layoffs"] = layoffs
-        hand, knocked = self.ask("  " + _("left in hand:") + " ", lambda text: self.read_hand(name, self.own(name, text)),
+        hand, knocked = self.ask("  " + say("cli.prompt.left_in_hand") + " ", lambda text: self.read_hand(name, self.own(name, text)),
                                  (name, "hand"))
         part["hand"] = hand
         if knocked:
@@ -418,10 +418,9 @@ class _Dialog:
         if self.knocker or any(h == "" for h in hands.values()):
             return {}  # a knock was given, or the player with no cards left went out
         if self.variant.knock_allowed:
-            return self.ask(_('How did the round end? Who knocked (a name), "stock" (the stock ran out), '
-                              'or "out NAME": '), self.read_ending, ("", "ending"))
+            return self.ask(say("cli.prompt.how_did_round_end"), self.read_ending, ("", "ending"))
         if self.variant.ending_required or any(isinstance(h, int) for h in hands.values()):
-            return self.ask(_("Who went out? (a name; Enter: nobody, the stock ran out): "), self.read_went_out,
+            return self.ask(say("cli.prompt.who_went_out_name"), self.read_went_out,
                             ("", "ending"))
         return {}
 
@@ -444,11 +443,11 @@ class _Dialog:
         player a refusal is about); after a refusal about no one player, everyone;
         after declining to save, Enter leaves."""
         if default:
-            question = _('Type whose part again? (a name or "all"; Enter: {player}) ').format(player=default)
+            question = say("cli.prompt.type_whose_part_again_name_or", player=default)
         elif refused:
-            question = _('Type whose part again? (a name or "all"; Enter: all) ')
+            question = say("cli.prompt.type_whose_part_again")
         else:
-            question = _('Type whose part again? (a name or "all"; Enter: leave without saving) ')
+            question = say("cli.prompt.type_whose_part_again_name")
 
         def answer(text: str) -> list[str]:
             if not text:

@@ -8,7 +8,7 @@ import typer
 from typing_extensions import Annotated
 
 from scorekeeper.cli.boundary import run
-from scorekeeper.cli.language import _
+from scorekeeper.cli.language import _, say
 from scorekeeper.cli.options import DbOpt, SessionOpt
 from scorekeeper.core.errors import StoreError
 
@@ -66,18 +66,16 @@ def register(app: typer.Typer) -> None:
             raise StoreError("cli.serve.cannot_listen", host=host or ("0.0.0.0" if lan else "127.0.0.1"),
                              port=port, reason=e.strerror or str(e)) from None
         out = sys.stdout
-        out.write(_("The board is at {address}").format(address=address) + "\n")
+        out.write(say("cli.command.board.board_is_at_address", address=address) + "\n")
         if not web.loopback(server.server_address[0]):
             import segno
 
             segno.make(address, error="m").terminal(out=out, compact=True)
-            out.write(_("Open it on a phone or a TV on the same network (scan the code); "
-                        "the address holds a secret part: share it only with the table.") + "\n")
-        out.write(_("Ctrl-C stops the board.") + "\n")
+            out.write(say("cli.command.board.open_it_on_phone") + "\n")
+        out.write(say("cli.command.board.ctrl_c_stops_board") + "\n")
         out.flush()
         try:
             web.serve_forever(server)
         except KeyboardInterrupt:
-            sys.stderr.write(plain(_("Stopped: the board is no longer served (it only read the database: "
-                                     "nothing was changed).")) + "\n")
+            sys.stderr.write(plain(say("cli.command.board.stopped_board_is_no")) + "\n")
             raise typer.Exit(130) from None

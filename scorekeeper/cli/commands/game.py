@@ -9,7 +9,7 @@ from typing_extensions import Annotated
 
 from scorekeeper.cli import complete
 from scorekeeper.cli.boundary import run
-from scorekeeper.cli.language import _
+from scorekeeper.cli.language import _, say
 from scorekeeper.cli.options import (VARIANT_HELP, DbOpt, JsonOpt, ListsVariants, PagerOpt, RuleOpt, SessionOpt,
                                      YesOpt)
 from scorekeeper.core.errors import InputError
@@ -72,12 +72,12 @@ def confirm(yes: bool, what: str, show: Callable[[], None] | None = None, **fact
     if show is not None:
         show()
     while True:
-        typed = typer.prompt(_("{question} [y/N]").format(question=render(question, facts)), default="",
+        typed = typer.prompt(say("cli.command.game.question_y_n", question=render(question, facts)), default="",
                              show_default=False)
         answer = answers.read(typed, default=False, strict=True)
         if answer is not None:
             break
-        typer.echo(_("Answer y (yes) or n (no)."))
+        typer.echo(say("cli.command.game.answer_y_yes_or"))
     if not answer:
         raise typer.Exit(1)
 

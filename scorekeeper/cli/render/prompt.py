@@ -38,7 +38,7 @@ def intro(t: Any, out: Any, doc: dict, asks_table_too: bool, knock_allowed: bool
     word = "round" if doc.get("round") else doc.get("deal_word", "hand")
     number = doc["round"] if doc.get("round") else doc["number"]
     facts = {"number": number, "variant": variant_name(doc["variant_name"]),
-             **({"title": doc["title"]} if doc.get("title") else {"session": doc["session"]})}
+             "title": doc.get("title"), "session": doc["session"]}
     if word == "round":
         said = ("screen.prompt.round_number_of_variant" if doc.get("title") else
                 "screen.prompt.round_number_of_variant_session")

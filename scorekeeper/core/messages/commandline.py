@@ -5,6 +5,51 @@ Code -> template; see :mod:`scorekeeper.core.messages` for the notation.
 from __future__ import annotations
 
 TEMPLATES: dict[str, str] = {
+    # -- cli/frame.py --
+    "cli.frame.command_is_missing": "A command is missing.",
+    "cli.frame.command_line_cannot_be": "The command line cannot be read.",
+    "cli.frame.error_sentence": "Error: {sentence}",
+    "cli.frame.name_is_not_command": "\"{name}\" is not a command.",
+    "cli.frame.name_is_not_command_did": "\"{name}\" is not a command (did you mean {near}?).",
+    "cli.frame.option_option_is_missing": "The option {option} is missing.",
+    "cli.frame.option_option_needs_value": "The option {option} needs a value ({what}).",
+    "cli.frame.option_option_takes_no": "The option {option} takes no value.",
+    "cli.frame.see_command_option_for": "See '{command} {option}' for help.",
+    "cli.frame.stopped": "Stopped.",
+    "cli.frame.there_is_no_option": "There is no option {option}.",
+    "cli.frame.there_is_no_option_option": "There is no option {option} (did you mean {near}?).",
+    "cli.frame.unexpected_words_this_command": "Unexpected {words}: this command takes no more arguments.",
+    "cli.frame.value": "a value",
+    "cli.frame.what_is_missing": "{what} is missing.",
+    "cli.frame.wrong_value_for_what": "Wrong value for {what}: it takes {expected}.",
+    # -- cli/prompt.py --
+    "cli.prompt.answer_y_save_or": "Answer y (save) or n (do not save).",
+    "cli.prompt.enter_keeps_answer": "(Enter keeps: {answer}) ",
+    "cli.prompt.how_did_round_end": ("How did the round end? Who knocked (a name), \"stock\" (the stock ran out), or "
+                                     "\"out NAME\": "),
+    "cli.prompt.knocked": "knocked",
+    "cli.prompt.laid_off": "laid off:",
+    "cli.prompt.left_in_hand": "left in hand:",
+    "cli.prompt.melds": "melds:",
+    "cli.prompt.nothing_saved": "Nothing saved.",
+    "cli.prompt.save_deal_number_y": "Save deal {number}? [Y/n] ",
+    "cli.prompt.save_hand_number_y": "Save hand {number}? [Y/n] ",
+    "cli.prompt.save_round_number_y": "Save round {number}? [Y/n] ",
+    "cli.prompt.type_whose_part_again": "Type whose part again? (a name or \"all\"; Enter: all) ",
+    "cli.prompt.type_whose_part_again_name": ("Type whose part again? (a name or \"all\"; Enter: leave without saving) "),
+    "cli.prompt.type_whose_part_again_name_or": ("Type whose part again? (a name or \"all\"; Enter: {player}) "),
+    "cli.prompt.went_out": "went out",
+    "cli.prompt.who_went_out_name": "Who went out? (a name; Enter: nobody, the stock ran out): ",
+    # -- cli/commands/board.py --
+    "cli.command.board.board_is_at_address": "The board is at {address}",
+    "cli.command.board.ctrl_c_stops_board": "Ctrl-C stops the board.",
+    "cli.command.board.open_it_on_phone": ("Open it on a phone or a TV on the same network (scan the code); the address "
+                                              "holds a secret part: share it only with the table."),
+    "cli.command.board.stopped_board_is_no": ("Stopped: the board is no longer served (it only read the database: nothing was "
+                                                     "changed)."),
+    # -- cli/commands/game.py --
+    "cli.command.game.answer_y_yes_or": "Answer y (yes) or n (no).",
+    "cli.command.game.question_y_n": "{question} [y/N]",
 }
 
 #: code -> (singular, plural) templates of a message whose whole text depends on a count
