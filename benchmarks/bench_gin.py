@@ -42,7 +42,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorekeeper.core.cards import SUITS, Card, format_card, parse_cards  # noqa: E402
-from scorekeeper.core.gin import GinOptions, least_deadwood_arrangements, score_entry  # noqa: E402
+from scorekeeper.core.variants.gin import GinOptions, least_deadwood_arrangements, score_entry  # noqa: E402
 
 TARGET_MS = 5.0
 RATIO = 1.1

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.core.cards import SUITS, Card, parse_cards
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.gin import (
+from scorekeeper.core.variants.gin import (
     GinOptions,
     best_arrangement,
     dealer_after,
@@ -32,7 +32,7 @@ from scorekeeper.core.gin import (
     parse_line,
     score_entry,
 )
-from scorekeeper.core.gin import facts
+from scorekeeper.core.variants.gin import facts
 
 P = ["Ann", "Bob"]
 #: the worked examples, shipped with the tests (a copy of the shared gin.json, so a clean clone runs them)
@@ -764,7 +764,7 @@ def test_every_message_code_has_a_template():
 
     from scorekeeper.core.messages import TEMPLATES
 
-    root = Path(__file__).resolve().parents[1] / "scorekeeper" / "core" / "gin"
+    root = Path(__file__).resolve().parents[1] / "scorekeeper" / "core" / "variants" / "gin"
     used = set()
     for path in root.glob("*.py"):
         used |= set(re.findall(r'"(gin\.[a-z_.]+)"', path.read_text(encoding="utf-8")))

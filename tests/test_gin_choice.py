@@ -10,7 +10,7 @@ from __future__ import annotations
 from conftest import flat
 
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.gin import GinOptions, score_entry
+from scorekeeper.core.variants.gin import GinOptions, score_entry
 
 P = ["Ann", "Bob"]
 

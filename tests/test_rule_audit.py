@@ -205,3 +205,82 @@ def test_knocking_in_rummy500_is_refused_without_saying_it_belongs_to_carousel(c
     assert r.exit_code == 2
     said = flat(r.stderr)
     assert "no knocking" in said and "Carousel" not in said
+
+
+# --- aces in a 13-card run (SPEC §2.2, §2.3, I-5) ---------------------------------------------
+
+def test_explain_names_a_run_with_its_ace_high_when_layoffs_reach_the_2(cli):
+    cli.new("rummy500", "Ann", "Bob", "Cy")
+    # Ann melds Q♥ K♥ A♥, the ace high: 10 + 10 + 15 = 35, − 5♣ 5 = 30.
+    # Bob lays off J♥ down to 3♥: 10 + 10 + 9 + 8 + 7 + 6 + 5 + 4 + 3 = 62, − 6♣ 6 = 56.
+    # Cy lays off 2♥ below the 3♥ and goes out: 2. All thirteen hearts are then on Ann's run,
+    # 2-…-K-A: the ace stays high, where Ann melded it.
+    doc = cli.record("Ann: QH KH AH -5C", "Bob: +JH 10H 9H 8H 7H 6H 5H 4H 3H -6C", "Cy: +2H -")
+    assert doc["scores"] == {"Ann": 30, "Bob": 56, "Cy": 2}
+    bob = cli.json("explain", "--player", "Bob")["players"]["Bob"]["lines"]
+    said = [line["reason"] for line in bob]
+    assert said[0] == "J♥ laid off by Bob on Ann's run Q♥ K♥ A♥: court card, 10"
+    assert said[1].startswith("10♥ laid off by Bob on Ann's run J♥ Q♥ K♥ A♥:")
+    cy = cli.json("explain", "--player", "Cy")["players"]["Cy"]["lines"]
+    assert cy[0]["reason"] == "2♥ laid off by Cy on Ann's run 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥: face value, 2"
+    # the people's table says the same (suits as letters off a terminal)
+    assert "on Ann's run QH KH AH:" in flat(cli("explain", "--player", "Bob").stdout)
+
+
+@pytest.mark.parametrize("rules,low,high", [
+    # face value: 2 + … + 10 = 54, J Q K 30: 84; with the ace low 84 + 1 = 85, high 84 + 15 = 99
+    ((), 85, 99),
+    # 5-10-15: 2–9 8 × 5 = 40, 10–K 4 × 10 = 40: 80; the ace low 5: 85, high 15: 95
+    (("--rule", "card_values=5-10-15"), 85, 95),
+])
+def test_check_asks_where_the_ace_of_a_thirteen_card_run_is_as_hand_does(cli, rules, low, high):
+    spades = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"
+    r = cli("check", "rummy500", spades, *rules)
+    assert r.exit_code == 2 and r.stdout == ""
+    said = flat(r.stderr)
+    assert f"the run worth {low}) or high" in said and f"the run worth {high})" in said
+    assert "write AS:low or AS:high" in said
+    assert cli("check", "rummy500", spades, "--json", *rules).stdout == ""
+    # marked, each reading is the one asked for
+    assert cli.json("check", "rummy500", spades.replace("AS", "AS:low"), *rules)["value"] == low
+    assert cli.json("check", "rummy500", spades.replace("AS", "AS:high"), *rules)["value"] == high
+    # hand refuses the same way, naming the same two values
+    cli.new("rummy500", "Ann", "Bob", rules=[a for a in rules if a != "--rule"])
+    r = cli("hand", f"Ann: {spades} -", "Bob: -5C")
+    assert r.exit_code == 2
+    said = flat(r.stderr)
+    assert "Ann: the A♠" in said and f"worth {low})" in said and f"worth {high})" in said
+
+
+def test_check_needs_no_mark_where_the_ace_is_worth_the_same_either_way(cli):
+    # Carousel's melds score nothing (an ace is 1 in hand anyway): nothing to ask
+    assert cli("check", "carousel", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS").exit_code == 0
+
+
+def test_two_aces_of_one_player_one_low_one_high_need_no_mark(cli):
+    cli.new("rummy500", *FIVE)                        # 5 players: two decks, two A♥
+    # Ann melds 2♥ 3♥ 4♥ (9) − 5♣ = 4; Bob J♥ Q♥ K♥ (30) − 6♣ = 24.
+    # Cy lays off A♥ A♥: one can only go below the 2♥ (low, 1), the other only above the K♥
+    # (high, 15) — which A♥ goes where changes nothing, so I-5 has nothing to ask:
+    # Cy 1 + 15 − 3♣ 3 = 13. Dee −4, Eve went out 0.
+    doc = cli.record("Ann: 2H 3H 4H -5C", "Bob: JH QH KH -6C", "Cy: +AH AH -3C", "Dee: -4C", "Eve: -")
+    assert doc["scores"] == {"Ann": 4, "Bob": 24, "Cy": 13, "Dee": -4, "Eve": 0}
+    cy = cli.json("explain", "--player", "Cy")["players"]["Cy"]["lines"]
+    assert sorted(line["points"] for line in cy) == [-3, 1, 15]
+    # marked, the same 13 either way round
+    doc = cli.record("Ann: 2H 3H 4H -5C", "Bob: JH QH KH -6C", "Cy: +AH:high AH:low -3C", "Dee: -4C", "Eve: -")
+    assert doc["scores"]["Cy"] == 13
+
+
+@pytest.mark.parametrize("cy,dee", [
+    # the two A♥ of two players: whoever goes low gets 1, the other 15 — it matters, so it is asked
+    ("Cy: +AH -3C", "Dee: +AH -4C"),
+    # one A♥ low or high, and an A♠ only on Dee's aces (15): the A♥'s place changes Cy's score
+    ("Cy: +AH AS -3C", "Dee: AD AC AS -4C"),
+])
+def test_aces_whose_place_changes_a_score_are_still_asked(cli, cy, dee):
+    cli.new("rummy500", *FIVE)
+    r = cli("hand", "Ann: 2H 3H 4H -5C", "Bob: JH QH KH -6C", cy, dee, "Eve: -")
+    assert r.exit_code == 2
+    assert "Cy: the laid-off A♥ could go low in a run (1) or elsewhere (15)" in flat(r.stderr)
+    assert cli.history()["hands"] == []

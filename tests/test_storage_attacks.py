@@ -692,3 +692,55 @@ def test_f28_line_separators_are_refused_in_names_and_titles(cli, isolated_db, s
     r = cli("new", "rummy500", "Ann", "Bob", "--title", f"Friday{sep}night")
     assert r.exit_code == 2 and "U+202" in r.stderr
     assert not isolated_db.exists()
+
+
+#: a number no game holds: beyond the 1,000,000,000 points of any rule, and beyond the 4,300
+#: digits Python reads as a number at all
+BIG = "1" + "0" * 4300
+
+
+def _one_sentence(text: str) -> str:
+    text = text.strip()
+    assert "\n" not in text and "Traceback" not in text and "internal error" not in text, text
+    return text
+
+
+@pytest.mark.parametrize("value", ["999999999999", BIG])
+def test_f14_a_rule_number_beyond_any_game_is_refused_wherever_it_comes_in(cli, isolated_db, tmp_path, value):
+    limit = "is at most 1,000,000,000"
+    # --rule, for every kind of variant's numbers (the rules' own and Gin Rummy's)
+    for args in (["rummy500", "Ann", "Bob", "--rule", f"target={value}"],
+                 ["carousel", "Ann", "Bob", "--rule", f"knock_limit={value}"],
+                 ["contract", "Ann", "Bob", "Cy", "--rule", f"joker_value={value}"],
+                 ["gin", "Ann", "Bob", "--rule", f"gin_bonus={value}"]):
+        r = cli("new", *args)
+        assert r.exit_code == 2 and "more than any game holds" in r.stderr and limit in r.stderr, (args, r.stderr)
+        _one_sentence(r.stderr)
+    # config set, the configuration file (as text, and as a TOML number) and the environment
+    r = cli("config", "set", "rules", f"rummy500:target={value}")
+    assert r.exit_code == 2 and limit in _one_sentence(r.stderr)
+    config = Path(os.environ["SCOREKEEPER_CONFIG"])
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(f'rules = ["rummy500:target={value}"]\n')
+    r = cli("new", "rummy500", "Ann", "Bob")
+    assert r.exit_code == 2 and limit in _one_sentence(r.stderr)
+    config.write_text(f"variant = {value}\n")
+    r = cli("new", "rummy500", "Ann", "Bob")
+    assert r.exit_code == 2 and "config.toml" in _one_sentence(r.stderr)
+    config.unlink()
+    assert not isolated_db.exists()  # nothing stored
+    # an import whose session's target no game reaches (JSON cannot even hold the longest)
+    shown = value if len(value) < 4300 else '"' + value + '"'
+    export = _export_of(tmp_path, cli, lambda s: s["rules"].update(target="TARGET"))
+    export.write_text(export.read_text().replace('"TARGET"', shown))
+    r = cli("import", export)
+    assert r.exit_code == 2 and _one_sentence(r.stderr), r.stderr
+    assert not isolated_db.exists()
+    # a hand file and a one-line hand giving points no deck holds
+    _game(cli)
+    r = cli("hand", "--file", "-", input='{"players": {"Ann": {"table": %s, "hand": 0}, "Bob": {"table": 0, '
+                                         '"hand": 5}, "Cy": {"table": 0, "hand": 5}}}' % shown)
+    assert r.exit_code == 2 and _one_sentence(r.stderr)
+    r = cli("hand", f"Ann: {value} -0", "Bob: 0 -5", "Cy: 0 -5")
+    assert r.exit_code == 2 and _one_sentence(r.stderr)
+    assert _hands(cli) == 0

@@ -111,7 +111,7 @@ def _rule_text(rule: str) -> str:
     try:
         option.parse(val.strip())
     except (ValueError, TypeError):
-        raise InputError("rule.bad_value", key=key, value=val.strip(), values=option.said_values) from None
+        raise rules.value_refused(option, val.strip()) from None
     return f"{variant.id}:{key}={val.strip()}"
 
 

@@ -25,7 +25,7 @@ Definitions (also in docs/sharing.md, "Statistics"):
   ``ahead + behind + level == finished``.
 - A variant with statistics of its own (its ``tally``) adds them per player and per
   opponent under its key: Gin Rummy's ``gin`` holds ``gins``, ``undercuts``, ``knocks``,
-  ``average_deadwood`` and ``shutouts`` (defined in :mod:`scorekeeper.core.gin.tally`).
+  ``average_deadwood`` and ``shutouts`` (defined in :mod:`scorekeeper.core.variants.gin.tally`).
 """
 from __future__ import annotations
 

@@ -20,6 +20,7 @@ from scorekeeper.core.melds import (
     MeldFault,
     MeldReading,
     Slot,
+    ace_either_way,
     deck_code,
     deck_words,
     read_meld,
@@ -145,8 +146,27 @@ def judge(variant: Variant, cards: Sequence[PlayedCard], rules: dict[str, Any], 
     except IllegalMeld as e:
         return illegal(e.reason)
     value = variant.meld_value(reading, rules)
+    if value is not None and reading.kind == "run":
+        _ace_either_way(variant, cards, rules, round_)
     arithmetic = _arithmetic(variant, reading, rules, value) if value is not None else None
     return MeldCheck(tuple(_slot_text(s) for s in reading.slots), True, reading.kind, value, reading.phrase, arithmetic)
+
+
+def _ace_either_way(variant: Variant, cards: Sequence[PlayedCard], rules: dict[str, Any], round_: int) -> None:
+    """I-5, as ``hand`` has it: a run whose unmarked ace reads low or high (all thirteen cards of a
+    suit) and is worth different points each way is not guessed. Raises :class:`InputError`
+    ``check.whole_suit_ace`` with the ace, its points and the run's either way (85 or 99)."""
+    either = ace_either_way(cards, variant.meld_rules(rules, round_))
+    if either is None:
+        return
+    ace, low, high = either
+    values = [variant.meld_value(r, rules) for r in (low, high)]
+    if values[0] == values[1]:
+        return
+    aces = [variant.meld_value(MeldReading("run", tuple(s for s in r.slots if s.played.card.rank == 1
+                                                           and not s.wild), ""), rules) for r in (low, high)]
+    raise InputError("check.whole_suit_ace", cards=tuple(cards), card=ace.card, typed=format_card(ace.card),
+                     low_ace=aces[0], high_ace=aces[1], low=values[0], high=values[1])
 
 
 def _most_cards(variant: Variant, rule_args: Sequence[str]) -> tuple[int, int]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import product
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable, Sequence
 
 from scorekeeper.core.cards import (
@@ -171,6 +171,26 @@ def read_meld(cards: Sequence[PlayedCard], rules: MeldRules) -> MeldReading:
     else:
         why = MeldFault("meld.neither")
     raise IllegalMeld("meld.illegal", cards=tuple(cards), cause=why)
+
+
+def ace_either_way(cards: Sequence[PlayedCard], rules: MeldRules) -> tuple[PlayedCard, MeldReading, MeldReading] | None:
+    """A run whose unmarked ace reads both low and high (all thirteen cards of a suit: A-2-…-K,
+    or 2-…-K-A), which SPEC I-5 never guesses: ``(the ace, the reading with it low, with it
+    high)``; None when every ace of ``cards`` has one place only (or is marked ``:low``/``:high``)."""
+    for i, pc in enumerate(cards):
+        if pc.card.rank != 1 or pc.ace or pc.stands_for is not None or rules.wild(pc.card):
+            continue
+        readings = []
+        for where in ("low", "high"):
+            marked = list(cards)
+            marked[i] = replace(pc, ace=where)
+            try:
+                readings.append(read_meld(marked, rules))
+            except IllegalMeld:
+                break
+        if len(readings) == 2 and readings[0].kind == readings[1].kind == "run":
+            return pc, readings[0], readings[1]
+    return None
 
 
 def _aces_agree(reading: MeldReading) -> bool:
@@ -368,6 +388,21 @@ class TableMeld:
         return phrase("layoff.meld_title", owner=self.owner, kind=self.reading.kind, cards=self.reading.cards)
 
 
+def read_as_melded(m: TableMeld, cards: Sequence[PlayedCard], rules: MeldRules) -> MeldReading:
+    """Read ``m`` with the lay-offs on it (``cards``: its own cards and the lay-offs) keeping each of
+    its own aces where it was melded (SPEC §2.2, §2.3): Q♥ K♥ A♥ that took J♥ down to 2♥ is the run
+    2-…-K-A, ace high, although the same thirteen cards also read A-2-…-K. The slots hold the cards
+    of ``cards`` themselves. Raises :class:`IllegalMeld` as :func:`read_meld` does."""
+    marks = {id(s.played): "low" if s.low_ace else "high" for s in m.reading.slots
+             if s.in_run and not s.wild and s.played.card.rank == 1 and s.played.ace is None}
+    if not marks:
+        return read_meld(cards, rules)
+    marked = [replace(pc, ace=marks[id(pc)]) if id(pc) in marks else pc for pc in cards]
+    reading = read_meld(marked, rules)
+    back = {id(mk): pc for mk, pc in zip(marked, cards)}
+    return replace(reading, slots=tuple(replace(s, played=back[id(s.played)]) for s in reading.slots))
+
+
 def fit_layoffs(
     melds: Sequence[TableMeld], layoffs: Sequence[tuple[str, PlayedCard]], rules: MeldRules,
     read: Callable[[TableMeld, list[PlayedCard]], MeldReading] | None = None,
@@ -379,8 +414,8 @@ def fit_layoffs(
     ``rules`` say which cards are wild (a wild card may go onto any meld), how large
     a set may grow (``set_max``) and whether a run may reach from ace to ace;
     ``read(meld, cards)`` judges a meld with its lay-offs (raising :class:`IllegalMeld`),
-    :func:`read_meld` under ``rules`` when not given (a variant whose melds keep the
-    kind they were laid down as says so there).
+    :func:`read_as_melded` under ``rules`` when not given (each meld's own aces stay where
+    they were melded; a variant whose melds keep the kind they were laid down as says so there).
 
     Returns each meld's final reading (in ``melds`` order), or None when no
     assignment works.
@@ -457,7 +492,8 @@ def fit_layoffs(
                     readings.append(m.reading)
                     continue
                 try:
-                    readings.append(read(m, m.cards + added) if read is not None else read_meld(m.cards + added, rules))
+                    readings.append(read(m, m.cards + added) if read is not None
+                                    else read_as_melded(m, m.cards + added, rules))
                 except IllegalMeld:
                     return None
             return readings

@@ -23,6 +23,7 @@ from scorekeeper.core.cards import RANKS, Card
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.melds import MeldReading, MeldRules
 from scorekeeper.core.messages import add_variant_texts, render, variant_words
+from scorekeeper.core.numbers import MAX_NUMBER, TooBig, too_big
 
 
 @dataclass(frozen=True)
@@ -51,17 +52,30 @@ HandResult = Any
 
 
 def whole_number(minimum: int) -> Callable[[Any], int]:
-    """A parser for a whole number ≥ ``minimum``."""
+    """A parser for a whole number ≥ ``minimum`` and at most
+    :data:`~scorekeeper.core.numbers.MAX_NUMBER` (beyond it: :class:`~scorekeeper.core.numbers.TooBig`)."""
 
     def parse(text: Any) -> int:
         if isinstance(text, bool):
             raise ValueError(text)
+        if too_big(text):
+            raise TooBig(text)
         value = int(str(text).strip())
+        if value > MAX_NUMBER:
+            raise TooBig(text)
         if value < minimum:
             raise ValueError(text)
         return value
 
     return parse
+
+
+def value_refused(opt: "Option", value: Any) -> InputError:
+    """The refusal of ``value`` for the option ``opt``: ``rule.too_big`` for a number beyond
+    what any game holds (:data:`~scorekeeper.core.numbers.MAX_NUMBER`), else ``rule.bad_value``."""
+    if too_big(value):
+        return InputError("rule.too_big", key=opt.key, value=value, limit=MAX_NUMBER)
+    return InputError("rule.bad_value", key=opt.key, value=value, values=opt.said_values)
 
 
 def one_of(*choices: str) -> Callable[[Any], Any]:
@@ -142,7 +156,7 @@ class RuleSet(Mapping):
             try:
                 typed = opt.parse(value)
             except (ValueError, TypeError):
-                raise InputError("rule.bad_value", key=opt.key, value=value, values=opt.said_values) from None
+                raise value_refused(opt, value) from None
             object.__setattr__(self, opt.key, typed)
 
     @classmethod
@@ -604,7 +618,7 @@ def resolve_rules(variant: Variant, given: Mapping[str, Any], players: int) -> R
         try:
             values[key] = opt.parse(str(value).lower() if isinstance(value, bool) else value)
         except (ValueError, TypeError):
-            raise InputError("rule.bad_value", key=key, value=value, values=opt.said_values) from None
+            raise value_refused(opt, value) from None
     rules = variant.rules_for(values, players)
     variant.check_setup(variant, rules, players)
     return rules

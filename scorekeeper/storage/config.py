@@ -84,6 +84,8 @@ def read(where: Path | None = None) -> dict[str, Any]:
         found = re.search(r"line (\d+)", str(e))  # tomllib says where: "(at line 3, column 7)"
         line = int(found.group(1)) if found else len(text.splitlines()) or 1
         raise InputError("config.bad_toml", path=str(where), line=line) from None
+    except ValueError:  # a whole number of thousands of digits (Python's int limit)
+        raise InputError("config.number_too_long", path=str(where)) from None
     for key, value in data.items():
         kind = KEYS.get(key)
         if kind is None:

@@ -195,6 +195,9 @@ TEMPLATES.update({
     # a meld with a card twice: legal only where the game has that many decks (Rummy 500: 5 or more players)
     "check.with_decks": "{cause}, legal when the game has {deck_text} ({players} or more players)",
     "check.no_jokers": "{variant} is played without jokers",
+    "check.whole_suit_ace": ("{cards}: the {card} in a run of all thirteen cards could be low ({low_ace}, the run "
+                             "worth {low}) or high ({high_ace}, the run worth {high}): write {typed}:low or "
+                             "{typed}:high."),
     "check.round_needed": "In {variant} the wild rank changes every round: give the round with --round 1-{last}.",
     "check.round_out_of_range": "{variant} has rounds 1 to {last}, not {round}.",
     "check.round_not_needed": "{variant} melds do not depend on the round: leave out --round.",

@@ -10,6 +10,7 @@ TEMPLATES: dict[str, str] = {
     "rule.not_for_variant": 'The option "{key}" does not apply to {variant}; its options are {keys:list}.',
     "rule.unknown": '"{key}" is not a rule option; {variant} has {keys:list}.',
     "rule.bad_value": "{key}={value} is not allowed: {key} takes {values}.",
+    "rule.too_big": "{key}={value!q} is more than any game holds: {key} is at most {limit:,}.",
     "rule.too_few_decks": ("{players} players cannot be dealt {each} cards each from one deck (52 cards): "
                            "use decks=2 or leave decks out."),
     "rule.duplicates_need_two_decks": ("set_duplicates=true needs two decks: with one deck there are no identical "
@@ -227,8 +228,9 @@ TEMPLATES.update({
 })
 
 TEMPLATES.update({
-    "meld.whole_suit_ace": ("{player}: the {card} in a run of all thirteen cards could be low (1) or high (15): "
-                            "write {typed}:low or {typed}:high."),
+    "meld.whole_suit_ace": ("{player}: the {card} in a run of all thirteen cards could be low ({low_ace}, the run "
+                            "worth {low}) or high ({high_ace}, the run worth {high}): write {typed}:low or "
+                            "{typed}:high."),
 })
 
 TEMPLATES.update({
@@ -261,8 +263,9 @@ TEMPLATES.update({
     "interpretation.I-5": (
         "A laid-off ace that could attach at the low end of a run (1 point) or elsewhere (15), and the "
         "ace of a run of all thirteen cards of a suit, are never guessed: the entry says which with AS:low "
-        "or AS:high; when every attachment gives the same points nothing need be said. A meld's ace keeps "
-        "the place it had when it was melded, whatever is laid off on it later."
+        "or AS:high; when every attachment gives every player the same points nothing need be said (two A♥ "
+        "laid off by one player, one only below a 2♥ and the other only above a K♥: 1 + 15 whichever is "
+        "which). A meld's ace keeps the place it had when it was melded, whatever is laid off on it later."
     ),
     "interpretation.I-6": (
         "A hand, or one player's part of it, may be given as points only (no cards): it is accepted "

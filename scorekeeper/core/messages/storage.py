@@ -159,6 +159,8 @@ TEMPLATES: dict[str, str] = {
     # the configuration file (storage/config.py)
     "config.bad_toml": ("The configuration file {path} is not valid TOML at line {line}: correct that line, or "
                         "replace it with `scorekeeper config set KEY VALUE` (or `config unset KEY`)."),
+    "config.number_too_long": ("The configuration file {path} holds a number of thousands of digits, more than any "
+                               "setting takes: correct it, or replace it with `scorekeeper config set KEY VALUE`."),
     "config.unreadable": "The configuration file {path} cannot be read ({reason}).",
     "config.unknown_key": ('The configuration file {path}, line {line}: "{key}" is not a setting; the settings '
                            "are {keys:list}."),

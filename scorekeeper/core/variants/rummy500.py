@@ -15,7 +15,9 @@ Worked example (SPEC §4): Ann melds 7♥ 8♥ 9♥ (24) and Q♠ Q♦ Q♣ (30)
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
+from itertools import product
 from typing import Any, Mapping, Sequence
 
 from scorekeeper.core.cards import PlayedCard, format_card
@@ -27,6 +29,7 @@ from scorekeeper.core.melds import (
     MeldReading,
     MeldRules,
     TableMeld,
+    ace_either_way,
     check_deck,
     fit_layoffs,
     read_meld,
@@ -178,28 +181,55 @@ def _meld_reason(err: IllegalMeld) -> str:
 
 
 def _ace_ambiguity(melds, layoffs, rules: MeldRules) -> None:
-    """I-5: a laid-off ace that could attach low (1) or elsewhere (15) must say which."""
+    """I-5: a laid-off ace that could attach low (1) or elsewhere (15) must say which, unless
+    every way the unmarked aces can go gives every player the same points.
+
+    An ace's points go to the player who laid it off: low 1, elsewhere 15, so what matters is how
+    many of each player's aces go low. Identical aces of one player are interchangeable (which of
+    two A♥ went below 2♥ 3♥ 4♥ and which above J♥ Q♥ K♥ changes nothing): they are tried as "how
+    many of them low", not one by one. Raises ``layoff.ace_ambiguous`` naming an ace whose
+    place changes someone's points."""
+    groups: dict[tuple[str, Any], list[int]] = {}
     for i, (player, card) in enumerate(layoffs):
-        if card.card.rank != 1 or card.ace:
-            continue
-        tried = {}
-        for where in ("low", "high"):
-            trial = list(layoffs)
-            trial[i] = (player, PlayedCard(card.card, card.stands_for, where))
-            tried[where] = fit_layoffs(melds, trial, rules) is not None
-        if tried["low"] and tried["high"]:
-            raise InputError("layoff.ace_ambiguous", player=player, card=card.card, typed=format_card(card.card))
-
-
-def _whole_suit_ace(player: str, reading: MeldReading) -> None:
-    """I-5: a run of all thirteen cards of a suit reads A-2…K (ace 1) or 2…K-A (ace 15):
-    the entry must say which (``AH:low`` or ``AH:high``), as for a laid-off ace."""
-    if reading.kind != "run" or len(reading.slots) < 13:
+        if card.card.rank == 1 and not card.ace:
+            groups.setdefault((player, card.card, card.stands_for), []).append(i)
+    if not groups:
         return
-    for slot in reading.slots:
-        if slot.played.card.rank == 1 and not slot.wild and slot.played.ace is None:
-            raise InputError("meld.whole_suit_ace", player=player, card=slot.played.card,
-                             typed=format_card(slot.played.card))
+    keys = list(groups)
+    found: list[tuple[tuple[int, ...], frozenset]] = []  # (how many of each group go low, points by player)
+    for lows in product(*(range(len(groups[k]) + 1) for k in keys)):
+        trial = list(layoffs)
+        for key, low in zip(keys, lows):
+            for n, i in enumerate(groups[key]):
+                player, card = layoffs[i]
+                trial[i] = (player, PlayedCard(card.card, card.stands_for, "low" if n < low else "high"))
+        if fit_layoffs(melds, trial, rules) is None:
+            continue
+        by_player: Counter = Counter()
+        for key, low in zip(keys, lows):
+            by_player[key[0]] += low
+        found.append((lows, frozenset((p, n) for p, n in by_player.items() if n)))
+    if len({outcome for _lows, outcome in found}) <= 1:
+        return
+    varies = next(k for n, k in enumerate(keys) if len({lows[n] for lows, _o in found}) > 1)
+    player, card = varies[0], varies[1]
+    raise InputError("layoff.ace_ambiguous", player=player, card=card, typed=format_card(card))
+
+
+def _whole_suit_ace(player: str, cards: Sequence[PlayedCard], reading: MeldReading, mrules: MeldRules,
+                    rules: Mapping[str, Any]) -> None:
+    """I-5: a run of all thirteen cards of a suit reads A-2…K (ace 1) or 2…K-A (ace 15):
+    the entry must say which (``AH:low`` or ``AH:high``), as for a laid-off ace. The refusal
+    names the run's points both ways (85 or 99 at face value)."""
+    if reading.kind != "run":
+        return
+    either = ace_either_way(cards, mrules)
+    if either is None:
+        return
+    ace, low, high = either
+    raise InputError("meld.whole_suit_ace", player=player, card=ace.card, typed=format_card(ace.card),
+                     low_ace=card_value(1, rules, low=True)[0], high_ace=card_value(1, rules)[0],
+                     low=meld_value(low, rules), high=meld_value(high, rules))
 
 
 def score_hand(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
@@ -222,7 +252,7 @@ def score_hand(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
                 melds.append(TableMeld(p, cards, read_meld(cards, mrules)))
             except IllegalMeld as err:
                 raise InputError("game.of_player", player=p, cause=err) from None
-            _whole_suit_ace(p, melds[-1].reading)
+            _whole_suit_ace(p, cards, melds[-1].reading, mrules, rules)
     layoffs = [(p, c) for p, e in entry.players.items() for c in e.layoffs]
     readings = fit_layoffs(melds, layoffs, mrules) if layoffs else [m.reading for m in melds]
     if readings is None:

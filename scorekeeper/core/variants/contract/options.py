@@ -223,7 +223,7 @@ def _parse(key: str, value: Any) -> Any:
     try:
         return opt.parse(value)
     except (ValueError, TypeError):
-        raise InputError("rule.bad_value", key=key, value=value, values=opt.said_values) from None
+        raise core_rules.value_refused(opt, value) from None
 
 
 def _name() -> Any:

@@ -24,8 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Any, Sequence
 
-from scorekeeper.core.gin.options import GinOptions
-from scorekeeper.core.gin.score import _Notes
+from scorekeeper.core.variants.gin.options import GinOptions
+from scorekeeper.core.variants.gin.score import _Notes
 from scorekeeper.core.scoring import HandResult
 
 RULE = "§2.7"

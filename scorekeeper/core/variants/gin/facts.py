@@ -5,7 +5,7 @@ interpretations I-G1…I-G10 with the option that changes each.
 """
 from __future__ import annotations
 
-from scorekeeper.core.gin.entry import PLAYER_KEYS as _PLAYER
+from scorekeeper.core.variants.gin.entry import PLAYER_KEYS as _PLAYER
 from scorekeeper.core.messages import render
 
 ID = "gin"

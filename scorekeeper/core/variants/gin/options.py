@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, Mapping
 
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.numbers import typed_number
+from scorekeeper.core.numbers import MAX_NUMBER, too_big, typed_number
 from scorekeeper.core.rules import Said
 
 
@@ -117,6 +117,8 @@ class GinOptions:
                     continue
                 if isinstance(value, bool) or not isinstance(value, int) or value < _MINIMUM[f.name]:
                     raise _bad(f.name, value)
+                if value > MAX_NUMBER:
+                    raise InputError("rule.too_big", key=f.name, value=value, limit=MAX_NUMBER)
             elif f.name in _BOOLEANS:
                 if not isinstance(value, bool):
                     raise _bad(f.name, value)
@@ -158,6 +160,8 @@ def _parse(key: str, text: Any) -> Any:
     if key in _MINIMUM:
         if key == "big_gin_bonus" and word == "none":
             return None
+        if too_big(word):
+            raise InputError("rule.too_big", key=key, value=text, limit=MAX_NUMBER)
         number = typed_number(word)
         if number is None:
             raise _bad(key, text)

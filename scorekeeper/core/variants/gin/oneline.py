@@ -16,7 +16,7 @@ hand) and ``up=CARD`` (the up-card; Oklahoma needs it)::
     scorekeeper hand "Ann: 7H 8H 9H QS QD QC 2C 3C 4C 5D knock" "Bob: KS KH KD 10H JH 5C 9S 6D 3S AH"
     scorekeeper hand "Ann: 3S 4S 5S 6S 7S 8H 8D 8C JS QS KS knock big" "Bob: 2H 3H 4H KD KH KC 9D 4C 3D 2S" up=5C
 
-:func:`parse_line` returns the same raw entry a hand file gives (:mod:`scorekeeper.core.gin.entry`).
+:func:`parse_line` returns the same raw entry a hand file gives (:mod:`scorekeeper.core.variants.gin.entry`).
 """
 from __future__ import annotations
 

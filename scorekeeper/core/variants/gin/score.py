@@ -29,7 +29,7 @@ from typing import Any, Mapping, Sequence
 
 from scorekeeper.core.cards import Card, PlayedCard, format_card
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.gin.arrange import (
+from scorekeeper.core.variants.gin.arrange import (
     Arrangement,
     GinMeld,
     card_value,
@@ -40,8 +40,8 @@ from scorekeeper.core.gin.arrange import (
     least_deadwood_arrangements,
     meld_of,
 )
-from scorekeeper.core.gin.entry import GinHand, GinPlayer, parse_hand
-from scorekeeper.core.gin.options import GinOptions
+from scorekeeper.core.variants.gin.entry import GinHand, GinPlayer, parse_hand
+from scorekeeper.core.variants.gin.options import GinOptions
 from scorekeeper.core.melds import IllegalMeld, MeldRules, TableMeld, fit_layoffs, read_meld
 from scorekeeper.core.scoring import HandResult, Line, Phrase, PlayerScore
 

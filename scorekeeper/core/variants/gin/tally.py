@@ -11,7 +11,7 @@ Per player, over the gin games given:
 - **shutouts**: finished games the player won while the other player won no hand (I-G2).
 
 Nothing here reads a database: each game is given as its players, the ``context``
-of each scored hand (:func:`scorekeeper.core.gin.score.score_hand`), whether it is
+of each scored hand (:func:`scorekeeper.core.variants.gin.score.score_hand`), whether it is
 finished, its winners and whether it was a shutout.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Gin Rummy: SPEC §2.7, I-G1…I-G10 (the rules themselves are in :mod:`scorekeeper.core.gin`).
+"""Gin Rummy: SPEC §2.7, I-G1…I-G10 (the rules themselves are in :mod:`scorekeeper.core.variants.gin`).
 
 The rule book, in short: two players, one deck without jokers, ten cards each,
 ace low. Melds score nothing: only the deadwood counts (ace 1, J Q K 10, 2–10
@@ -26,12 +26,12 @@ from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.game import Ending, GameSetup
-from scorekeeper.core.gin import facts, tally
-from scorekeeper.core.gin.entry import GinHand, parse_hand
-from scorekeeper.core.gin.game import dealer_after, end_of_game
-from scorekeeper.core.gin.oneline import parse_line
-from scorekeeper.core.gin.options import OPTIONS, PRESETS, GinOptions, _parse, options_from
-from scorekeeper.core.gin.score import MELD_RULES, score_hand
+from scorekeeper.core.variants.gin import facts, tally
+from scorekeeper.core.variants.gin.entry import GinHand, parse_hand
+from scorekeeper.core.variants.gin.game import dealer_after, end_of_game
+from scorekeeper.core.variants.gin.oneline import parse_line
+from scorekeeper.core.variants.gin.options import OPTIONS, PRESETS, GinOptions, _parse, options_from
+from scorekeeper.core.variants.gin.score import MELD_RULES, score_hand
 from scorekeeper.core.melds import MeldRules
 from scorekeeper.core.rules import CardValues, Deal, Option, RuleSet, Tally, Variant, Wilds, option
 from scorekeeper.core.scoring import HandResult, Joined
@@ -217,5 +217,3 @@ GIN = Variant(
     tally=Tally(facts.ID, tally_game, tally.empty, tally.add_game),
 )
 
-#: The object the entry point ``gin`` names (SPEC §8).
-VARIANT = GIN

@@ -1,0 +1,43 @@
+"""Gin Rummy (SPEC §2.7): two players, one deck, ten cards each, ace low, melds score nothing.
+
+The rules as pure functions, in four modules:
+
+* :mod:`~scorekeeper.core.variants.gin.options` — :class:`GinOptions` (every option, checked on
+  construction) and :func:`options_from` (presets ``modern``, ``classic``, ``palace``);
+* :mod:`~scorekeeper.core.variants.gin.arrange` — :func:`best_arrangement` (the knocker's least
+  deadwood, ties broken against the defender) and :func:`defender_arrangement` (own melds
+  plus lay-offs onto the knocker's melds, chains included);
+* :mod:`~scorekeeper.core.variants.gin.entry` and :mod:`~scorekeeper.core.variants.gin.score` — a hand entry
+  read (:func:`parse_hand`) and scored (:func:`score_hand`, :func:`score_entry`) into a
+  :class:`~scorekeeper.core.scoring.HandResult` whose ``context`` holds the gin facts;
+* :mod:`~scorekeeper.core.variants.gin.game` — :func:`end_of_game` (game bonus, boxes, shutouts,
+  who wins) and :func:`next_dealer`;
+* :mod:`~scorekeeper.core.variants.gin.oneline` — :func:`parse_line`, the one-line form where typing
+  just the cards is the easy path; :mod:`~scorekeeper.core.variants.gin.facts` — the variant's facts
+  as data (summary, interpretations I-G1…I-G10).
+"""
+from scorekeeper.core.variants.gin.arrange import (
+    Arrangement,
+    GinMeld,
+    best_arrangement,
+    card_value,
+    deadwood_points,
+    defender_arrangement,
+    least_deadwood_arrangements,
+    meld_of,
+)
+from scorekeeper.core.variants.gin.entry import GinHand, GinPlayer, parse_hand
+from scorekeeper.core.variants.gin.game import GinEnding, dealer_after, end_of_game, hands_won, leader, next_dealer
+from scorekeeper.core.variants.gin.oneline import parse_line
+from scorekeeper.core.variants.gin.options import OPTIONS, PRESETS, GinOptions, options_from
+from scorekeeper.core.variants.gin.score import knock_limit, multiplier, score_entry, score_hand
+
+__all__ = [
+    "Arrangement", "GinEnding", "GinHand", "GinMeld", "GinOptions", "GinPlayer", "OPTIONS", "PRESETS",
+    "best_arrangement", "card_value", "dealer_after", "deadwood_points", "defender_arrangement", "end_of_game",
+    "hands_won", "knock_limit", "leader", "least_deadwood_arrangements", "meld_of", "multiplier", "next_dealer",
+    "options_from", "parse_hand", "parse_line", "score_entry", "score_hand",
+]
+from scorekeeper.core.variants.gin.variant import GIN as VARIANT  # noqa: E402  (the entry point's object, SPEC §8)
+
+__all__ += ["VARIANT"]
