@@ -148,9 +148,9 @@ class TestLists:
 
     def test_commas_between_cards_are_refused(self):
         with pytest.raises(InputError, match="commas separate melds"):
-            parse_cards("AS, 4D", "Ann's hand")
+            parse_cards("AS, 4D", "hand", player="Ann")
         with pytest.raises(InputError, match="Ann's hand"):
-            parse_cards("AS;4D", "Ann's hand")
+            parse_cards("AS;4D", "hand", player="Ann")
 
     def test_a_list_of_numbers_is_refused(self):
         with pytest.raises(InputError, match="cards are written as text"):
@@ -223,13 +223,13 @@ class TestErrorsAreData:
         assert e.value.message == ('Ann\'s hand "AS, 4D" holds a comma: cards are separated by spaces, '
                                    "commas separate melds.")
 
-    def test_the_older_phrase_for_a_list_still_reads(self):
-        # "Ann's hand" as the second argument: the player and the part are still facts
+    def test_a_phrase_for_a_list_is_not_read_back(self):
+        # whose list it is comes as player=, never out of a phrase such as "Ann's hand"
         with pytest.raises(InputError) as e:
             parse_cards("AS;4D", "Ann's hand")
-        assert e.value.player == "Ann" and e.value.facts["part"] == "hand"
+        assert e.value.player is None and e.value.facts["part"] == "list"
         with pytest.raises(InputError) as e:
-            split_melds([7], "the cards")
+            split_melds([7], "cards")
         assert e.value.player is None
         assert e.value.message == 'the cards holds 7: a meld is written as cards, like "7H 8H 9H".'
 

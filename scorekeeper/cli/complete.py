@@ -13,7 +13,6 @@ needs it. A database that cannot be read completes nothing rather than failing.
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import typer
@@ -52,7 +51,7 @@ def rule_options(ctx: typer.Context, incomplete: str) -> Choices:
         option = options.get(key.strip().lower().replace("-", "_"))
         if option is None:
             return []
-        return [(f"{key}={choice}", "") for choice in _choices(option.values) if choice.startswith(value)]
+        return [(f"{key}={choice}", "") for choice in option.choices if choice.startswith(value)]
     return [(f"{k}=", o.values) for k, o in options.items() if k.startswith(incomplete.lower().replace("-", "_"))]
 
 
@@ -191,13 +190,6 @@ def _variant_on_line(ctx: typer.Context):
         return get_variant(name)
     except InputError:
         return None
-
-
-def _choices(values: str) -> list[str]:
-    """``"others, all or none"`` → ``["others", "all", "none"]``; a description such as
-    ``"a whole number ≥ 1"`` has no list to offer."""
-    words = [w.strip() for w in re.split(r",|\bor\b", values) if w.strip()]
-    return words if words and all(" " not in w for w in words) else []
 
 
 def _application(ctx: typer.Context):

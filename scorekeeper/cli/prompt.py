@@ -668,7 +668,7 @@ class GinDialog(_Dialog):
         entry = parse_line([f"{name}: {text}"], [name])
         part = entry["players"][name]
         if "cards" in part:
-            count = len(parse_cards(part["cards"], f"{name}'s cards"))
+            count = len(parse_cards(part["cards"], "cards", player=name))
             if count not in (10, 11):
                 raise InputError("gin.card_count", player=name, count=count, expected=10)
             if count == 11 and entry.get("knock") == name:
@@ -702,7 +702,7 @@ class GinDialog(_Dialog):
         if "cards" in part:
             from scorekeeper.core.cards import parse_cards
 
-            self.big_gin = len(parse_cards(part["cards"], f"{self.knocker}'s cards")) == 11
+            self.big_gin = len(parse_cards(part["cards"], "cards", player=self.knocker)) == 11
         return {}
 
     def read_upcard(self, text: str) -> str:

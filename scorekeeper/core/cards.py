@@ -244,23 +244,10 @@ _SPLIT = re.compile(r"\s+")
 
 #: What a card list is, for messages: ``part`` (and the player whose it is, if any).
 PARTS = ("list", "cards", "hand", "melds", "layoffs")
-_LEGACY_PARTS = {"the card list": "list", "the cards": "cards", "the melds": "melds", "the hand": "hand",
-                 "the lay-offs": "layoffs", "hand": "hand", "melds": "melds", "lay-offs": "layoffs",
-                 "cards": "cards"}
-
-
 def _part(what: str, player: str | None) -> tuple[str, str | None]:
-    """``(part, player)`` for a card list. ``what`` is one of :data:`PARTS`; the older
-    form, a phrase such as ``"Ann's hand"``, is still read (TRANSITIONAL, for callers
-    not yet moved to ``player=``)."""
-    if what in PARTS:
-        return what, player
-    if what in _LEGACY_PARTS:
-        return _LEGACY_PARTS[what], player
-    owner, sep, part = what.rpartition("'s ")
-    if sep and part in _LEGACY_PARTS:
-        return _LEGACY_PARTS[part], player or owner
-    return "list", player
+    """``(part, player)`` for a card list: ``what`` is one of :data:`PARTS` (anything else is
+    the plain "list"); whose it is comes as ``player``, never inside a phrase."""
+    return (what if what in PARTS else "list"), player
 
 
 def _list_error(code: str, what: str, player: str | None, **facts: Any) -> InputError:

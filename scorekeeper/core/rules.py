@@ -87,6 +87,7 @@ def one_of(*choices: str) -> Callable[[Any], Any]:
             raise ValueError(text)
         return int(value) if value.isdigit() else value
 
+    parse.choices = choices  # type: ignore[attr-defined]  (the words one types: Option.choices)
     return parse
 
 
@@ -96,6 +97,7 @@ def one_of_enum(kind: type[StrEnum]) -> Callable[[Any], StrEnum]:
     def parse(text: Any) -> StrEnum:
         return kind(str(text).strip().lower())
 
+    parse.choices = tuple(k.value for k in kind)  # type: ignore[attr-defined]
     return parse
 
 
@@ -106,6 +108,9 @@ def boolean(text: Any) -> bool:
     if value in ("false", "no", "0", "off"):
         return False
     raise ValueError(text)
+
+
+boolean.choices = ("true", "false")  # type: ignore[attr-defined]
 
 
 # -- options --------------------------------------------------------------------
@@ -121,6 +126,8 @@ class Option:
     values: str
     parse: Callable[[Any], Any]
     help: str
+    #: the values one types, where they are a short list (``("face", "5-10-15")``); () for a number
+    choices: tuple[str, ...] = ()
 
     def default_for(self, players: int) -> Any:
         return self.default(players) if callable(self.default) else self.default
@@ -136,9 +143,14 @@ class Option:
         return Said(f"option.{self.key}.help", self.help)
 
 
-def option(default: Any, values: str, parse: Callable[[Any], Any], help: str) -> Any:
-    """A field of a :class:`RuleSet`: its default, allowed values in words, parser and help."""
-    return field(default=default, metadata={"values": values, "parse": parse, "help": help})
+def option(default: Any, values: str, parse: Callable[[Any], Any], help: str,
+           choices: Sequence[str] | None = None) -> Any:
+    """A field of a :class:`RuleSet`: its default, allowed values in words, parser and help;
+    ``choices``, the values one types where they are a short list (by default those of a
+    :func:`one_of` / :func:`one_of_enum` / :func:`boolean` parser)."""
+    found = tuple(getattr(parse, "choices", ())) if choices is None else tuple(choices)
+    return field(default=default, metadata={"values": values, "parse": parse, "help": help,
+                                            "choices": tuple(str(c) for c in found)})
 
 
 class RuleSet(Mapping):
@@ -161,7 +173,8 @@ class RuleSet(Mapping):
 
     @classmethod
     def options(cls) -> tuple[Option, ...]:
-        return tuple(Option(f.name, f.default, f.metadata["values"], f.metadata["parse"], f.metadata["help"])
+        return tuple(Option(f.name, f.default, f.metadata["values"], f.metadata["parse"], f.metadata["help"],
+                            f.metadata.get("choices", ()))
                      for f in fields(cls))
 
     def __getitem__(self, key: str) -> Any:
@@ -409,7 +422,7 @@ class Variant:
         for o in self.rules_type.options():
             by_count = self.option_defaults.get(o.key)
             if by_count is not None:
-                o = Option(o.key, by_count.__getitem__, o.values, o.parse, o.help)
+                o = Option(o.key, by_count.__getitem__, o.values, o.parse, o.help, o.choices)
             out.append(o)
         return tuple(out)
 

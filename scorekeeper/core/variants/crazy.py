@@ -41,7 +41,7 @@ class CrazyRules(RuleSet):
     """Crazy Rummy's one option: a tie is shared (there is no fourteenth round to play it off)."""
 
     tie: str = option("shared", "shared (play-on is refused: there is no fourteenth wild rank)",
-                      one_of("play-on", "shared"), "tied lowest totals after round 13 share the win")
+                      one_of("play-on", "shared"), "tied lowest totals after round 13 share the win", choices=("shared",))
 
 
 #: What a card left in hand costs (§2.5): a wild card 25, an ace 1, 2–10 face value, J Q K 10.

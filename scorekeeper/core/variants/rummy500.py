@@ -159,7 +159,7 @@ def _layoff_error(melds: Sequence[TableMeld], layoffs: Sequence[tuple[str, Playe
                 if same:
                     extra = [c for c in reading.cards if not any(c is own for own in m.cards)]
                     on = (phrase("layoff.meld_with", meld=m.title(), cards=extra) if extra else m.title())
-                    reasons.append(phrase("layoff.not_on", meld=on, why=_meld_reason(e)))
+                    reasons.append(phrase("layoff.not_on", meld=on, why=e.reason))
         parts = [phrase("layoff.reasons", reasons=Joined(tuple(reasons), "; "))] if reasons else []
         if paper:
             parts.append(phrase("layoff.paper", players=list(paper)))
@@ -169,15 +169,6 @@ def _layoff_error(melds: Sequence[TableMeld], layoffs: Sequence[tuple[str, Playe
         return InputError("layoff.no_fit", player=player, card=card.card, why=Joined(tuple(parts)))
     return InputError("layoff.not_all_fit",
                       layoffs=Joined(tuple(phrase("layoff.card_of", card=c.card, player=p) for p, c in layoffs), " "))
-
-
-def _meld_reason(err: IllegalMeld) -> str:
-    """Why a meld is not legal, without the meld it names.
-
-    TODO(messages): an :class:`IllegalMeld` should carry its reason as a fact of
-    its own; until it does, its sentence ``"CARDS: why."`` is cut here.
-    """
-    return err.facts.get("why") or err.message.split(": ", 1)[-1].rstrip(".")
 
 
 def _ace_ambiguity(melds, layoffs, rules: MeldRules) -> None:

@@ -136,7 +136,7 @@ class ContractRules(RuleSet):
     cut_bonus: int = option(0, "a whole number ≥ 0", whole_number(0),
                             "taken off the deal's penalty of the player who cut the pack exactly (I-C13)")
     tie: str = option("shared", "shared (play-on is refused: there is no deal after the last)",
-                      one_of("play-on", "shared"), "tied lowest totals after the last deal share the win (I-1)")
+                      one_of("play-on", "shared"), "tied lowest totals after the last deal share the win (I-1)", choices=("shared",))
 
     @property
     def deals(self) -> tuple[Contract, ...]:
@@ -175,7 +175,8 @@ PRESETS_SHOWN: dict[str, dict[str, Any]] = {
 PRESET_OPTION = Option(
     "preset", "bicycle", "bicycle, liverpool or liverpool6", lambda v: str(v).strip().lower(),
     "bicycle: the values above; liverpool: both jokers of every pack, cut_bonus=50; liverpool6: deals 1-6 only, "
-    "exact_contract=true, both jokers of every pack; options given explicitly override it")
+    "exact_contract=true, both jokers of every pack; options given explicitly override it",
+    ("bicycle", "liverpool", "liverpool6"))
 
 
 def resolve(given: Mapping[str, Any], players: int) -> ContractRules:

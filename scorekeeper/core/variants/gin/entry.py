@@ -109,8 +109,8 @@ def _player(name: str, raw: Any) -> GinPlayer:
             raise InputError("gin.hand_missing", player=name)
         hand_raw = raw["hand"]
         if isinstance(hand_raw, (str, list)):
-            hand = tuple(parse_cards(hand_raw, f"{name}'s hand"))
-            melds = tuple(tuple(m) for m in split_melds(raw["melds"], f"{name}'s melds")) if "melds" in raw else ()
+            hand = tuple(parse_cards(hand_raw, "hand", player=name))
+            melds = tuple(tuple(m) for m in split_melds(raw["melds"], "melds", player=name)) if "melds" in raw else ()
             layoffs = tuple(parse_played_cards(_card_text(raw["layoffs"], name, "layoffs"), f"{name}'s lay-offs")) \
                 if "layoffs" in raw else ()
             return GinPlayer(name, melds=melds, layoffs=layoffs, hand=hand)

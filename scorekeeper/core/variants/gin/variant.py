@@ -51,7 +51,16 @@ def _parser(key: str) -> Callable[[Any], Any]:
 
 def _gin_option(key: str) -> Any:
     default = getattr(GinOptions, key)
-    return option(default, _INFO[key].values, _parser(key), _INFO[key].help)
+    return option(default, _INFO[key].values, _parser(key), _INFO[key].help, choices=_choices(key))
+
+
+def _choices(key: str) -> tuple[str, ...]:
+    """The values one types for option ``key`` where they are a short list (none for a number)."""
+    from scorekeeper.core.variants.gin.options import _BOOLEANS, _CHOICES
+
+    if key in _BOOLEANS:
+        return ("true", "false")
+    return tuple(str(c) for c in _CHOICES.get(key, ()))
 
 
 @dataclass(frozen=True, eq=False)
@@ -170,7 +179,7 @@ def tally_game(players: Sequence[str], state: Any) -> tally.GinGame:
 
 #: ``preset`` as ``rules gin`` lists it: taken by ``new``, never stored (the values it sets are).
 PRESET_OPTION = Option("preset", "modern", _INFO["preset"].values, lambda v: str(v).strip().lower(),
-                       _INFO["preset"].help)
+                       _INFO["preset"].help, ("modern", "classic", "palace"))
 
 #: One deck without jokers, ten cards each (SPEC §2).
 DEAL = Deal(decks={2: 1}, jokers={2: 0}, cards={2: 10})
