@@ -424,7 +424,9 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
     said = _("Final standings") if doc["finished"] else _("Standings")
     lines += [f"{sub} {said}", ""]
     has_bonus = any(p["bonus"] for p in doc["players"])
-    header = ["#", _("Player"), _("Total"), _("Won")] + ([_("Bonus")] if has_bonus else [])
+    from scorekeeper.core.describe import won_heading
+
+    header = ["#", _("Player"), _("Total"), str(won_heading(variant))] + ([_("Bonus")] if has_bonus else [])
     lines += ["| " + " | ".join(header) + " |", "|" + "|".join(["---:", "---", "---:", "---:"] +
                                                              (["---:"] if has_bonus else [])) + "|"]
     for p in doc["players"]:

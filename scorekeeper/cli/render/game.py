@@ -66,9 +66,9 @@ def _standings_table(doc: dict, bar: bool, gap: int):
 def won_heading(variant: Any) -> str:
     """The standings' column of hands won (I-7), named for what it counts: "Went out" where
     winning a hand is going out, else "Rounds won" / "Hands won" (the variant's word for a deal)."""
-    if variant.won_counts == "out":
-        return _("Went out")
-    return _("Rounds won") if variant.deal_word == "round" else _("Hands won")
+    from scorekeeper.core.describe import won_heading as heading
+
+    return str(heading(variant))
 
 
 def _progress(total: int, target: int, bar: bool = True) -> str:
