@@ -39,6 +39,9 @@ TEMPLATES: dict[str, str] = {
                            "would act on."),
     "text.control.player": ("{shown}: a player's name cannot hold control characters (U+{char:04X}), which "
                             "terminals would act on."),
+    "text.too_long.player": ("{text!q}: a player's name can be at most {limit:#character|characters} long "
+                             "(this one has {length})."),
+    "text.too_long.title": "{text!q}: a title can be at most {limit:#character|characters} long (this one has {length}).",
     "player.empty_name": "A player's name cannot be empty.",
     "player.name_spaces": '"{name}": a player\'s name cannot start or end with spaces.',
     "player.name_colon": '"{name}": a player\'s name cannot hold ":" (it ends the name in one-line entries).',
