@@ -217,7 +217,7 @@ def test_watch_keeps_the_last_board_while_the_session_file_is_damaged(cli, exe, 
     fixed = path.with_name("fixed.tmp")
     fixed.write_text(good, encoding="utf-8")
     os.replace(fixed, path)
-    screen.shows(r"Last \+35 +Won 0 +│(?:(?!Not up to date).)*\n +q or Ctrl-C: leave", within=SLACK)
+    screen.shows(r"Last \+35 +Went out 0 +│(?:(?!Not up to date).)*\n +q or Ctrl-C: leave", within=SLACK)
     screen.leave()
     assert screen.child.exitstatus == 0
 
@@ -479,3 +479,16 @@ def test_the_long_running_commands_turn_the_collector_back_on(application):
         assert gc.isenabled()
     finally:
         gc.enable() if was else gc.disable()
+
+
+def test_the_board_and_the_web_page_name_the_count_of_hands_won_as_standings_do(cli, application):
+    from scorekeeper.cli.render.page import said
+
+    # Rummy 500: a hand is won by going out (I-7), so the count is "Went out"; Gin counts hands won
+    cli.new("rummy500", "Ann", "Bob", "Cy")
+    cli.record(*HAND_A)  # Bob goes out: Ann 0, Bob 1, Cy 0 hands won
+    text = "\n".join(drawn(application.board(), 80, 24))
+    assert "Went out 1" in text and "Won" not in text
+    assert said(application.board(), None)["won"] == "Went out"
+    cli.new("gin", "Ann", "Bob")
+    assert said(application.board(), None)["won"] == "Hands won"

@@ -41,10 +41,21 @@ from scorekeeper.core.errors import ExitCode, InputError
         ("Q♢", 12, "D"),
         ("Q♧", 12, "C"),
         ("  5S ", 5, "S"),
+        # a suit symbol copied from a web page or a phone carries a variation selector:
+        # U+FE0E asks for the text style, U+FE0F for the emoji style; the card is the same
+        ("Q♣\ufe0e", 12, "C"),
+        ("10♥\ufe0f", 10, "H"),
+        ("к♠\ufe0f", 13, "S"),
     ],
 )
 def test_parse_card_reads_every_spelling(token, rank, suit):
     assert parse_card(token) == Card(rank, suit)
+
+
+def test_a_copied_suit_symbol_with_its_variation_selector_reads_in_melds_and_lists():
+    assert parse_played("A♠\ufe0f:low") == PlayedCard(Card(1, "S"), None, "low")
+    assert parse_played("JK=7♥\ufe0e") == PlayedCard(JOKER, Card(7, "H"))
+    assert parse_cards("Q♣\ufe0e 10♦\ufe0f") == [Card(12, "C"), Card(10, "D")]
 
 
 @pytest.mark.parametrize("token", ["JK", "jk", "*", "JOKER", "joker", "Joker"])

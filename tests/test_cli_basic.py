@@ -554,3 +554,13 @@ def test_errors_write_cards_as_the_tables_do_under_no_color(cli, exe, isolated_d
 
     assert "7H appears" in said(no_color=True) and "♥" not in said(no_color=True)   # as the tables: 7H
     assert "7♥" in said(no_color=False)
+
+
+@pytest.mark.parametrize("lang, title", [("en", "Friday night at the Parkers"), ("uk", "Вечір п’ятниці в Паркерів"),
+                                         ("ru", "Вечер пятницы у Паркеров"), ("be", "Вечар пятніцы ў Паркераў")])
+def test_the_demo_session_is_titled_in_the_language_spoken(cli, tmp_path, monkeypatch, lang, title):
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    db = tmp_path / "demo-db"
+    said = ok(cli("demo", "--db", db)).stdout
+    assert title in said.splitlines()[0] and (lang == "en" or "Parkers" not in said)
+    assert as_json(cli("--db", db, "standings", "--json"))["title"] == title

@@ -57,6 +57,9 @@ def test_comments_and_other_lines_are_kept(cli, config_file):
     (["set", "rules", "tagret=300"], ['"tagret" is not a rule option of any variant']),
     (["set", "players", "Ann:1"], ['"Ann:1"', '":"']),
     (["set", "language", "uk", "ru"], ["language takes one value"]),
+    (["set", "players", "Ann", "", "Bob"], ["A player's name cannot be empty."]),
+    (["set", "players", ",", ","], ["A player's name cannot be empty."]),
+    (["set", "players", "Ann", "B" * 41], ["a player's name can be at most 40 characters long (this one has 41)"]),
 ])
 def test_a_bad_value_is_refused_in_one_sentence(cli, config_file, args, words):
     result = cli("config", *args)
@@ -294,3 +297,9 @@ def test_a_bad_setting_from_the_file_or_environment_says_where_it_came_from(cli,
     result = cli("new", "gin", "Ann", "Bob")
     assert result.exit_code == 2 and "SCOREKEEPER_RULES" in result.stderr
     assert cli.json("sessions")["sessions"] == []                    # nothing stored
+
+
+@pytest.mark.parametrize("args", [("Ann,", "Bob,"), ("Ann, Bob",), ("Ann ,Bob ,",), ("Ann", "Bob")])
+def test_players_are_split_at_commas_in_every_argument(cli, config_file, args):
+    assert cli("config", "set", "players", *args).exit_code == 0
+    assert tomllib.loads(config_file.read_text(encoding="utf-8"))["players"] == ["Ann", "Bob"]

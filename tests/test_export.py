@@ -307,7 +307,9 @@ def test_markdown_has_title_rules_standings_winner_and_hands_with_names_escaped(
     assert "- Variant: Rummy 500 (`rummy500`)" in md
     assert "target 100" in md and "ace\\_in\\_hand 15" in md
     assert "## Final standings" in md
-    # Won: a points-only 0 in hand means no cards left (I-6): Ann|x went out in hand 1, [red]Bob in hand 2
+    # the column counts hands gone out, and says so as the standings do (I-7)
+    assert "| # | Player | Total | Went out |" in md and "Won" not in md
+    # Went out: a points-only 0 in hand means no cards left (I-6): Ann|x went out in hand 1, [red]Bob in hand 2
     assert r"| 1 | **Ann\|x** | 100 | 1 |" in md
     assert r"| 2 | \[red\]Bob | 10 | 1 |" in md
     assert r"| 3 | \*Cy\* | -3 | 0 |" in md

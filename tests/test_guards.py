@@ -26,6 +26,19 @@ def test_control_characters_in_titles_are_refused(cli, isolated_db):
     assert not isolated_db.exists()
 
 
+def test_names_and_titles_have_a_length_limit(cli, isolated_db):
+    # 40 characters for a name (a column of the standings at 80 columns), 100 for a title;
+    # "é" typed as e and a combining accent counts as one character
+    assert cli("new", "rummy500", "A" * 39 + "e\u0301", "Bob", "--title", "T" * 100, "--json").exit_code == 0
+    r = cli("new", "rummy500", "Ann", "B" * 41)
+    assert r.exit_code == 2 and len(lines(r.stderr)) == 1
+    assert "a player's name can be at most 40 characters long (this one has 41)" in r.stderr
+    r = cli("new", "rummy500", "Ann", "Bob", "--title", "Friday " * 15)  # 105 characters
+    assert r.exit_code == 2 and len(lines(r.stderr)) == 1
+    assert "a title can be at most 100 characters long (this one has 105)" in r.stderr
+    assert len(cli.json("sessions")["sessions"]) == 1  # nothing stored by the refused two
+
+
 def test_names_with_accents_and_emoji_are_kept(cli):
     assert cli("new", "rummy500", "Zoë", "👨‍👩‍👧", "--json").exit_code == 0
     doc = json.loads(cli("standings", "--json").stdout)
@@ -66,6 +79,7 @@ def test_a_session_file_changed_by_hand_is_a_database_problem(cli, isolated_db):
     r = cli("standings")
     assert r.exit_code == 1  # SPEC §5: a damaged database is exit 1, not bad input
     assert str(path) in r.stderr and "db restore" in r.stderr and len(lines(r.stderr)) == 1
+    assert r.stdout == ""  # nothing half-written
 
 
 def test_edit_shows_the_totals_after_the_edited_hand(cli):
@@ -169,6 +183,8 @@ def test_every_code_the_command_line_raises_has_a_template_and_every_template_is
 @pytest.mark.parametrize("command", [
     ["export", "--format", "md"], ["export", "--format", "csv"], ["export", "--all", "--format", "md"],
     ["stats"], ["history"], ["explain"],
+    # the JSON export copies records as stored, but never one whose hands the rules refuse
+    ["export", "--format", "json"], ["export", "--all", "--format", "json"],
 ])
 def test_a_stored_hand_that_no_longer_scores_is_a_damaged_database_everywhere(cli, isolated_db, command):
     cli("new", "rummy500", "Ann", "Bob")
@@ -180,3 +196,4 @@ def test_a_stored_hand_that_no_longer_scores_is_a_damaged_database_everywhere(cl
     r = cli(*command)
     assert r.exit_code == 1, r.stderr  # SPEC §5: a damaged database is exit 1, not bad input
     assert str(path) in r.stderr and "db restore" in r.stderr and len(lines(r.stderr)) == 1
+    assert r.stdout == ""  # nothing half-written

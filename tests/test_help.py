@@ -21,8 +21,12 @@ HELP_ENV = {"_TYPER_FORCE_DISABLE_TERMINAL": "1", "COLUMNS": "100", "FORCE_COLOR
 def walk(command, path=()):
     """``(path, click command)`` for the root, every group and every command under it."""
     yield path, command
-    for name, sub in sorted(getattr(command, "commands", {}).items()):
-        yield from walk(sub, path + (name,))
+    if hasattr(command, "list_commands"):  # a group: the root lists every command without building any
+        import typer
+
+        ctx = typer.Context(command, info_name=command.name)
+        for name in sorted(command.list_commands(ctx)):
+            yield from walk(command.get_command(ctx, name), path + (name,))
 
 
 from scorekeeper.cli.options import with_variants  # noqa: E402
@@ -161,26 +165,61 @@ def test_the_command_line_goes_through_the_application():
                 assert f"import {other}" not in text and f"from {other}" not in text, (path, other)
 
 
-@pytest.mark.parametrize("argv,name", [
-    (["standings"], "standings"),
-    (["--db", "standings", "history"], "history"),  # a directory called standings is not the command
-    (["--lang", "uk", "hand", "--file", "h.json"], "hand"),
-    (["--debug", "db", "check"], "db"),
-    (["standings", "--help"], "standings"),
-    (["--help", "standings"], None),
-    (["-h"], None),
-    ([], None),
-    (["--db", "x"], None),
-    (["stadings"], None),  # not a command: typer names it and suggests, with every command built
-    # --lang is read first, wherever it is: a --db left without its value takes the command's name
-    (["--db", "--lang=uk", "standings", "db", "path"], "db"),
-    (["standings", "--lang", "uk"], "standings"),
-])
-def test_the_invoked_command_is_found_on_the_line(argv, name):
-    from scorekeeper.cli import invoked
-    from scorekeeper.cli.language import lang_first
+def _command_modules_after(argv: list[str], db) -> set[str]:
+    """The command modules (``scorekeeper/cli/commands/NAME.py``) a run of ``argv`` imports."""
+    code = ("import sys\nsys.argv = ['scorekeeper', *sys.argv[1:]]\nfrom scorekeeper.cli import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "sys.stderr.write('MODULES ' + ' '.join(sorted(m.rsplit('.', 1)[1] for m in sys.modules\n"
+            "    if m.startswith('scorekeeper.cli.commands.'))) + '\\n')\n")
+    done = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, **HELP_ENV, "SCOREKEEPER_DB": str(db)})
+    line = [x for x in done.stderr.splitlines() if x.startswith("MODULES")][-1]
+    return set(line.split()[1:])
 
-    assert invoked(lang_first(argv)) == name
+
+@pytest.mark.parametrize("argv,modules", [
+    (["standings"], {"game"}),
+    (["--db", "standings", "history"], {"game"}),  # a directory called standings is not the command
+    (["--lang", "uk", "db", "path"], {"db"}),
+    (["db", "path", "--debug"], {"db"}),
+    (["sessions"], {"sessions", "game"}),  # sessions' delete asks as game's undo does (game.confirm)
+    (["standings", "--help"], {"game"}),
+    (["stadings"], set()),  # not a command: it is named, with the commands close to it, building none
+])
+def test_a_run_imports_only_the_module_of_the_command_it_runs(argv, modules, isolated_db):
+    assert _command_modules_after(argv, isolated_db) == modules
+
+
+@pytest.mark.parametrize("argv", [["--help"], [], ["help"]])
+def test_the_help_of_the_program_builds_every_command(argv, isolated_db):
+    from scorekeeper.cli import COMMANDS
+
+    assert _command_modules_after(argv, isolated_db) == set(COMMANDS.values())
+
+
+def test_the_table_of_commands_is_what_the_modules_declare():
+    """:data:`scorekeeper.cli.COMMANDS` names each command's module: every command a module
+    declares is in it, under that module, and nothing else is."""
+    import importlib
+
+    from scorekeeper.cli import COMMANDS, Declared
+
+    for module in set(COMMANDS.values()):
+        found = Declared()
+        importlib.import_module(f"scorekeeper.cli.commands.{module}").register(found)
+        assert set(found.found) == {name for name, m in COMMANDS.items() if m == module}, module
+
+
+def test_only_the_invoked_command_is_built_and_all_come_back():
+    import typer
+
+    root = get_command(app)
+    ctx = typer.Context(root, info_name="scorekeeper")
+    assert root.get_command(ctx, "standings").name == "standings"
+    assert root.get_command(ctx, "nonsense") is None
+    assert root.list_commands(ctx)[:3] == ["new", "hand", "edit"]  # as --help lists them
+    db = root.get_command(ctx, "db")
+    assert {"check", "path", "restore"} <= set(db.list_commands(ctx))
 
 
 def test_python_m_scorekeeper_is_called_scorekeeper(tmp_path):
@@ -194,23 +233,6 @@ def test_python_m_scorekeeper_is_called_scorekeeper(tmp_path):
                          env={**env, "_SCOREKEEPER_COMPLETE": "complete_bash", "COMP_WORDS": "scorekeeper sta",
                               "COMP_CWORD": "1"})
     assert "standings" in tab.stdout.split() and "stats" in tab.stdout.split(), (tab.stdout, tab.stderr)
-
-
-def test_only_the_invoked_command_is_built_and_all_come_back():
-    from typer.main import get_command
-
-    from scorekeeper.cli import command_names, only
-
-    every = command_names()
-    assert {"new", "hand", "standings", "db", "export"} <= every
-    with only("standings"):
-        assert sorted(get_command(app).commands) == ["standings"]
-    with only("db"):
-        assert sorted(get_command(app).commands) == ["db"]
-        assert {"check", "path"} <= set(get_command(app).commands["db"].commands)
-    assert set(get_command(app).commands) == every
-    with only(None):
-        assert set(get_command(app).commands) == every
 
 
 def test_the_console_script_runs_a_command_with_the_collector_off():

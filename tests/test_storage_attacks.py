@@ -333,6 +333,64 @@ def test_f22_a_stray_file_in_sessions_is_moved_aside_by_repair(cli, isolated_db)
     assert cli("db", "check").exit_code == 0
 
 
+def _tamper(db: Path, sid: str, change) -> str:
+    """Change a session file by hand, as a text editor would (valid JSON); returns the new text."""
+    path = db / "sessions" / f"{sid}.json"
+    doc = json.loads(path.read_text())
+    (record,) = doc["session"].values()
+    change(record)
+    text = json.dumps(doc)
+    path.write_text(text)
+    return text
+
+
+def _totals(cli) -> dict:
+    return {p["name"]: p["total"] for p in cli.json("standings")["players"]}
+
+
+def test_f5_a_session_changed_by_hand_is_reported_and_repair_puts_back_what_the_audit_trail_recorded(
+        cli, isolated_db):
+    sid = _game(cli, 3)
+    # each hand: Ann 30 - 10 = 20, Bob 60 - 0 = 60, Cy 0 - 25 = -25; three hands: Ann 60, Bob 180, Cy -75
+    assert _totals(cli) == {"Ann": 60, "Bob": 180, "Cy": -75}
+    # Ann's table in hand 2 made 90 instead of 30 (the audit trail and every copy still say 30): Ann 80
+    # in that hand, 20 + 80 + 20 = 120 in all
+    tampered = _tamper(isolated_db, sid, lambda r: r["hands"][1]["entry"]["players"]["Ann"].update(table=90))
+    r = cli("db", "check")
+    assert r.exit_code == 1
+    (said,) = [line for line in r.stdout.splitlines() if line.startswith("problem:")]
+    assert said == (f"problem: sessions/{sid}.json: session {sid}: hand 2 (Ann) is not what the audit trail "
+                    "recorded: it was changed outside scorekeeper; --repair puts back the last kept copy that "
+                    "agrees with the trail")
+    r = cli("db", "check", "--repair")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    (aside,) = (isolated_db / "backups" / "set-aside").glob(f"{sid}.json.*")
+    assert aside.read_text() == tampered  # the evidence is kept, never overwritten
+    (said,) = [line for line in r.stdout.splitlines() if line.startswith("repaired:")]
+    assert said.startswith(f"repaired: sessions/{sid}.json: session {sid}: 1 hand (2) put back as recorded in the "
+                           f"audit trail, from the copy backups/sessions/{sid}/")
+    assert "; totals Ann 120 → 60; the changed file is kept as backups/set-aside/" + aside.name in said
+    assert _totals(cli) == {"Ann": 60, "Bob": 180, "Cy": -75}  # the trail's numbers, not the changed ones
+    assert cli("db", "check").exit_code == 0
+
+
+def test_f5_repair_never_blesses_a_change_when_no_kept_copy_agrees_with_the_audit_trail(cli, isolated_db):
+    sid = _game(cli, 2)
+    import shutil
+
+    shutil.rmtree(isolated_db / "backups" / "sessions" / sid)
+    # a third hand added by hand, which the audit trail never recorded
+    tampered = _tamper(isolated_db, sid, lambda r: r["hands"].append(dict(r["hands"][0])))
+    r = cli("db", "check", "--repair")
+    assert r.exit_code == 1
+    (said,) = [line for line in r.stdout.splitlines() if line.startswith("problem:")]
+    assert said == (f"problem: sessions/{sid}.json: session {sid}: 1 hand of its file differs from the audit trail "
+                    "(3) and no kept copy agrees with the trail, so the file is left as it is: compare "
+                    "`scorekeeper history --audit` with the table's own record")
+    assert (isolated_db / "sessions" / f"{sid}.json").read_text() == tampered  # left for people to judge
+    assert cli("db", "check").exit_code == 1  # and still reported: never taken as the truth
+
+
 # --- the prompt saves what it showed ----------------------------------------------------------
 
 

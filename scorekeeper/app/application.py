@@ -619,7 +619,8 @@ class Application:
 
     def demo(self) -> dict:
         """``demo``: record the bundled Rummy 500 game, hand by hand, into the database
-        ``--db`` named, or into a throw-away one (SCOREKEEPER_DB is not used).
+        ``--db`` named, or into a throw-away one (SCOREKEEPER_DB is not used). Its session
+        title is said in the language spoken (message ``demo.title``).
 
         ``{"title", "variant", "variant_name", "players", "target", "throwaway",
         "database" (None when throw-away), "hands": [{"number", "players": {name:
@@ -637,8 +638,11 @@ class Application:
         return doc
 
     def _demo(self) -> dict:
+        from scorekeeper.core.phrase import phrase
+
         game = demo_game()
-        started = self.new(game["variant"], game["players"], game.get("rules", []), game.get("title"))
+        game["title"] = str(phrase("demo.title"))  # in the language spoken: the table reads it
+        started = self.new(game["variant"], game["players"], game.get("rules", []), game["title"])
         hands = []
         doc: dict = {}
         for number, hand in enumerate(game["hands"], 1):

@@ -91,6 +91,17 @@ def each_game(store, session_ids: Iterable[str]) -> Iterator[Loaded]:
         yield game(store, r, rows.get(r["id"]))
 
 
+def each_sound_record(store, session_ids: Iterable[str]) -> Iterator[dict]:
+    """:func:`each_record`, each record checked as every reader of a session checks it
+    (:func:`game`): the JSON export copies records as stored, and never copies one whose
+    hands the rules refuse. Raises :class:`~scorekeeper.core.errors.StoreError`
+    (``session.rules_refuse``, as ``history`` and the CSV export do) for such a session."""
+    rows = {s["id"]: s for s in store.summaries()}
+    for r in each_record(store, session_ids):
+        game(store, r, rows.get(r["id"]))
+        yield r
+
+
 def export_format(given: str | None, output: Path | None = None) -> str:
     """The export format: as given (``markdown`` is ``md``), else implied by the
     ``output`` file's extension, else json. Raises :class:`InputError` for
@@ -133,7 +144,7 @@ def export(store, session: str | None = None, all_: bool = False, format_: str |
     # each session is read, written out and let go before the next is read (each_record)
     count = len(ids)
     if fmt == "json":
-        text = export_json(each_record(store, ids), stamp)
+        text = export_json(each_sound_record(store, ids), stamp)
     elif fmt == "csv":
         text = export_csv(each_game(store, ids))
     else:
@@ -423,7 +434,10 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
     said = say("export.doc.final_standings") if doc["finished"] else say("export.doc.standings")
     lines += [f"{sub} {said}", ""]
     has_bonus = any(p["bonus"] for p in doc["players"])
-    header = ["#", say("export.doc.player"), say("export.doc.total"), say("export.doc.won")] + ([say("export.doc.bonus")] if has_bonus else [])
+    from scorekeeper.core.describe import won_heading
+
+    header = ["#", say("export.doc.player"), say("export.doc.total"), str(won_heading(variant))] + (
+        [say("export.doc.bonus")] if has_bonus else [])
     lines += ["| " + " | ".join(header) + " |", "|" + "|".join(["---:", "---", "---:", "---:"] +
                                                              (["---:"] if has_bonus else [])) + "|"]
     for p in doc["players"]:

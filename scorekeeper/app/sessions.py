@@ -15,7 +15,7 @@ from typing import Any, Sequence
 
 from scorekeeper.core.errors import InputError, ScorekeeperError, StateError
 from scorekeeper.core import game as core_game
-from scorekeeper.core.game import GameState, check_text, hand_number, new_setup
+from scorekeeper.core.game import GameState, check_length, check_text, hand_number, new_setup
 from scorekeeper.core.scoring import HandResult
 from scorekeeper.core.variants import get_variant
 from scorekeeper.app.games import (Loaded, entries_of, open_game, refuse_after_end, save, score_hands,
@@ -38,6 +38,9 @@ def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[s
         title = None
     if title is not None:
         check_text(title, "the title")
+        check_length(title, "title")
+    for name in setup.players:
+        check_length(name, "player")
     with store.writing():
         record = new_record(store.new_id(), v.id, list(setup.players), dict(setup.rules), title,
                             setup.players[setup.first_dealer])

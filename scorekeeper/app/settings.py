@@ -132,20 +132,27 @@ def checked(key: str, values: Sequence[str]) -> str | list[str]:
 
             return get_variant(text).id
         return text
-    if len(values) == 1 and "," in values[0]:
-        values = values[0].split(",")
-    items = [v.strip() for v in values if v.strip()]
     if key == "players":
-        from scorekeeper.core.game import check_names, check_text
+        from scorekeeper.core.game import check_length, check_names, check_text
 
+        if any(not v.strip() for v in values):
+            raise InputError("player.empty_name")
+        # every argument is split at its commas, as SCOREKEEPER_PLAYERS is: "Ann," "Bob," is Ann and Bob
+        items = [part.strip() for v in values for part in v.split(",") if part.strip()]
+        if not items:
+            raise InputError("player.empty_name")
         for name in items:
             check_text(name, "player")
+            check_length(name, "player")
             if ":" in name:
                 raise InputError("config.bad_name", name=name)
         check_names(items)  # as new checks them: no two the same ignoring case and Unicode form
         if len(items) < 2:
             raise InputError("config.too_few_players", name=items[0])
         return items
+    if len(values) == 1 and "," in values[0]:
+        values = values[0].split(",")
+    items = [v.strip() for v in values if v.strip()]
     stored = [_rule_text(rule) for rule in items]
     check_rules(stored)
     return stored

@@ -6,17 +6,25 @@ built on first use). Each command parses its options, makes one call of the
 application and renders the document it returns — ``--json`` prints it, people
 get it drawn by :mod:`scorekeeper.cli.render`. Errors end in one place, the
 root group :class:`~scorekeeper.cli.boundary.Boundary`. Commands live in
-``scorekeeper/cli/commands/``, one module per group, each registering itself on
-:data:`app`.
+``scorekeeper/cli/commands/``, one module per group of them, each with a
+``register(app)`` that declares its commands on ``app`` (``app.command()``,
+``app.add_typer()``) and is named in :data:`COMMANDS`.
+
+The root group is :class:`Program`, a lazy group (click's documented extension
+point: ``list_commands`` and ``get_command``): the names come from
+:data:`COMMANDS`, and a command is built — its module imported, its signature
+read by typer — only when it is asked for. A run imports and builds the one
+command it runs; ``--help``, ``help COMMAND`` and a TAB after the program's
+name ask for every one.
 """
 from __future__ import annotations
 
 import os
 import sys
-from contextlib import contextmanager
-from typing import Iterator, List, Optional
+from typing import Any, Callable, Iterator, Optional
 
 import typer
+import typer.main
 from typing_extensions import Annotated
 
 from scorekeeper.cli import complete
@@ -28,9 +36,105 @@ language.early(sys.argv, os.environ)
 
 from scorekeeper.cli.boundary import Boundary, Run  # noqa: E402
 
+#: Every command and group of commands, by name, in the order ``--help`` lists them, with
+#: the module of ``scorekeeper/cli/commands/`` whose ``register(app)`` declares it (a test
+#: holds this table and the modules equal).
+COMMANDS: dict[str, str] = {
+    "new": "game", "hand": "game", "edit": "game", "standings": "game", "history": "game", "undo": "game",
+    "redo": "game",
+    "sessions": "sessions", "use": "sessions", "delete": "sessions",
+    "demo": "demo",
+    "export": "share", "import": "share", "stats": "share", "chart": "share",
+    "explain": "disputes", "check": "disputes", "rules": "disputes",
+    "watch": "board", "serve": "board",
+    "help": "help",
+    "db": "db", "config": "config",
+}
+
+
+class Declared:
+    """Stands for the program's ``typer.Typer`` while a command module's ``register(app)``
+    runs: it keeps what each ``app.command(...)`` and ``app.add_typer(...)`` declares, by the
+    command's name, so that each can be built on its own (:meth:`build`)."""
+
+    def __init__(self) -> None:
+        #: name -> (how to declare it on a Typer: a function of the Typer)
+        self.found: dict[str, Callable[[typer.Typer], None]] = {}
+
+    def command(self, name: str | None = None, **settings: Any) -> Callable[[Callable], Callable]:
+        def keep(function: Callable) -> Callable:
+            called = name or typer.main.get_command_name(function.__name__)
+            self.found[called] = lambda app: app.command(name, **settings)(function)
+            return function
+
+        return keep
+
+    def add_typer(self, typer_instance: typer.Typer, *, name: str, **settings: Any) -> None:
+        self.found[name] = lambda app: app.add_typer(typer_instance, name=name, **settings)
+
+    def declare(self, name: str, app: typer.Typer) -> None:
+        """Declare the command (or group) ``name`` on ``app``. Raises KeyError for a name
+        the module does not declare."""
+        self.found[name](app)
+
+
+_declared: dict[str, Declared] = {}
+
+
+def declared(module: str) -> Declared:
+    """What the command module ``module`` (``game``, ``db``…) declares; the module is
+    imported on first use."""
+    if module not in _declared:
+        import importlib
+
+        found = Declared()
+        importlib.import_module(f"scorekeeper.cli.commands.{module}").register(found)
+        _declared[module] = found
+    return _declared[module]
+
+
+def one_command(name: str) -> typer.Typer:
+    """A Typer declaring only the command (or group) ``name`` of :data:`COMMANDS`, drawn as
+    ours (:func:`scorekeeper.cli.frame.frame`), its help in the spoken language."""
+    from scorekeeper.cli.frame import frame
+
+    one = typer.Typer(rich_markup_mode=None)
+    declared(COMMANDS[name]).declare(name, one)
+    frame(one)  # every command draws its help and says its usage errors in the language chosen
+    if language.spoken() != "en":  # our commands' help in the language chosen (the docstrings are message ids)
+        for info, text in command_helps(one):
+            if info.help is None:
+                info.help = _(text)
+    summarize(one)
+    return one
+
+
+def every_command() -> typer.Typer:
+    """A Typer declaring every command of :data:`COMMANDS` (importing every command module):
+    for the catalogs, which take each command's help as a message id, and for tests."""
+    every = typer.Typer(rich_markup_mode=None)
+    for name, module in COMMANDS.items():
+        declared(module).declare(name, every)
+    return every
+
+
+class Program(Boundary):
+    """The root group, lazy (click's "lazily loading subcommands"): it lists every name of
+    :data:`COMMANDS` and builds a command only when asked for it, once."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(COMMANDS) + [name for name in self.commands if name not in COMMANDS]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            built = typer.main.get_group(one_command(cmd_name))
+            self.commands[cmd_name] = built.get_command(ctx, cmd_name)
+        return self.commands.get(cmd_name)
+
+
 app = typer.Typer(
     name="scorekeeper",
-    cls=Boundary,
+    cls=Program,
     help=_("Score rummy games played with real cards: {variants} (scorekeeper rules describes each).\n\n"
            "Start a session with new, then record each hand with hand (on a terminal it asks player by "
            "player); demo plays a bundled game.\n\n"
@@ -77,38 +181,12 @@ def root(
     ctx.obj = Run(db, debug, chosen, wait)
 
 
-from scorekeeper.cli.commands import register  # noqa: E402
-
-register(app)
-
-
-@app.command("help")
-def help_(
-    ctx: typer.Context,
-    command: Annotated[Optional[List[str]], typer.Argument(metavar="[COMMAND]...", help=_(
-        "The command (and subcommand) to show the help of; none: the whole program."), show_default=False)] = None,
-) -> None:
-    """Show the help of the program or of a command: the same as --help.
-
-    \b
-    Examples:
-      scorekeeper help
-      scorekeeper help hand
-      scorekeeper help db check
-    """
-    parent = ctx.parent
-    current, shown = parent.command, parent
-    for name in command or []:
-        _name, found, _rest = current.resolve_command(shown, [name])  # an unknown name: a usage error
-        shown = typer.Context(found, info_name=_name, parent=shown, **found.context_settings)
-        current = found
-    typer.echo(shown.get_help())
-
-
-def command_helps(typer_app: typer.Typer = app):
-    """Every command's help, as typer takes it from the command's docstring: ``(info, text)``."""
+def command_helps(typer_app: typer.Typer | None = None) -> Iterator[tuple[Any, str]]:
+    """Every command's help, as typer takes it from the command's docstring: ``(info, text)``
+    (of every command when no ``typer_app`` is given)."""
     import inspect
 
+    typer_app = every_command() if typer_app is None else typer_app
     for info in typer_app.registered_commands:
         if info.callback is not None and info.callback.__doc__:
             yield info, inspect.getdoc(info.callback)
@@ -116,22 +194,12 @@ def command_helps(typer_app: typer.Typer = app):
         yield from command_helps(group.typer_instance)
 
 
-from scorekeeper.cli.frame import frame  # noqa: E402
-
-frame(app)  # every command draws its help and says its usage errors in the language chosen
-
-if language.spoken() != "en":  # our commands' help in the language chosen (the docstrings are message ids)
-    for _info, _text in command_helps():
-        if _info.help is None:
-            _info.help = _(_text)
-
-
 def _summary(text: str) -> str:
     """The first paragraph of a help text, on one line."""
     return " ".join(text.split("\n\n", 1)[0].split())
 
 
-def summarize(typer_app: typer.Typer = app) -> None:
+def summarize(typer_app: typer.Typer) -> None:
     """Give every command and group its whole first paragraph as the summary the list of
     commands shows (click would cut it, mid-sentence, to what fits one line)."""
     for info, text in command_helps(typer_app):
@@ -144,66 +212,9 @@ def summarize(typer_app: typer.Typer = app) -> None:
             group.short_help = _summary(_(help_text))
 
 
-summarize()
-
-
-#: The root options that take a value (``--db DIR``, ``--lang CODE``): what follows them
-#: is not the command's name.
-ROOT_VALUE_OPTIONS = ("--db", "--lang", "--wait")
-
-
-def invoked(argv: list[str], typer_app: typer.Typer = app) -> str | None:
-    """The name of the command (or group) ``argv`` (the words after the program's name)
-    runs, when it is one of ``typer_app``'s; None for no command, help of the whole
-    program, or a name that is not a command (typer then says so, with every command)."""
-    words = iter(argv)
-    for word in words:
-        if word in ROOT_VALUE_OPTIONS:
-            next(words, None)
-        elif word in ("-h", "--help", "help"):  # help COMMAND: every command is built
-            return None
-        elif not word.startswith("-"):
-            return word if word in command_names(typer_app) else None
-    return None
-
-
-def _name_of(info) -> str | None:
-    """A registered command's name as typer gives it (its own, else its function's)."""
-    from typer.main import get_command_name
-
-    return info.name or (get_command_name(info.callback.__name__) if info.callback is not None else None)
-
-
-def command_names(typer_app: typer.Typer = app) -> set[str]:
-    """The names of the commands and groups registered on ``typer_app``, as typer names them."""
-    names = {_name_of(info) for info in typer_app.registered_commands} - {None}
-    return names | {info.name for info in typer_app.registered_groups if info.name}
-
-
-@contextmanager
-def only(name: str | None, typer_app: typer.Typer = app) -> Iterator[None]:
-    """Within the block, ``typer_app`` holds only the command or group called ``name``
-    (all of them when None). Typer turns every registered command into a click command
-    before it parses the line, reading each one's signature: for the one command a run
-    invokes, that work is wasted on the others (about 12 ms a run)."""
-    if name is None:
-        yield
-        return
-    commands, groups = typer_app.registered_commands, typer_app.registered_groups
-    typer_app.registered_commands = [info for info in commands if _name_of(info) == name]
-    typer_app.registered_groups = [info for info in groups if info.name == name]
-    try:
-        yield
-    finally:
-        typer_app.registered_commands, typer_app.registered_groups = commands, groups
-
-
 def main() -> None:
     """The console script. A bug (not a user mistake) prints one line and exits 1
-    unless --debug or SCOREKEEPER_DEBUG asks for the traceback.
-
-    Only the command the line runs is built for typer (see :func:`only`); a TAB being
-    answered builds them all."""
+    unless --debug or SCOREKEEPER_DEBUG asks for the traceback."""
     from scorekeeper.cli.terminal import fit_streams
 
     fit_streams()  # an ASCII terminal or pipe gets 7H and - where it cannot write 7♥ and —
@@ -211,12 +222,8 @@ def main() -> None:
         from scorekeeper.cli.complete import read_as_typed
 
         read_as_typed()
-        name = None
-    else:
-        name = invoked(language.lang_first(sys.argv[1:]))  # the line as the root group reads it
     try:
-        with only(name):
-            app(prog_name="scorekeeper")  # also under python -m scorekeeper (the TAB's variable, the help)
+        app(prog_name="scorekeeper")  # also under python -m scorekeeper (the TAB's variable, the help)
     except Exception as e:  # anything that is not a ScorekeeperError is a bug
         if "--debug" in sys.argv or os.environ.get("SCOREKEEPER_DEBUG"):
             raise

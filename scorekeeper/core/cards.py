@@ -164,13 +164,22 @@ def _is_cyrillic(letter: str) -> bool:
     return "\u0400" <= letter <= "\u04ff"
 
 
+#: the variation selectors a copied suit symbol may carry (``♣︎`` text style, ``♣️`` emoji style)
+_VARIATION_SELECTORS = dict.fromkeys(map(ord, "\ufe0e\ufe0f"))
+
+
+def _plain(token: str) -> str:
+    """``token`` without variation selectors: ``Q♣︎`` copied from a web page or a phone is ``Q♣``."""
+    return token.translate(_VARIATION_SELECTORS)
+
+
 def parse_card(token: str) -> Card:
     """Read one card: ``"10h"`` → ``Card(10, "H")``, ``"JK"`` → :data:`JOKER`; the
     Cyrillic letters too: ``"Дп"`` → ``Card(12, "S")``, ``"тт"`` → ``Card(1, "C")``.
 
     Raises :class:`InputError` quoting the token and saying what was expected.
     """
-    text = token.strip()
+    text = _plain(token).strip()
     upper = text.upper()
     card = _read(upper)
     if card is not None:
@@ -222,7 +231,7 @@ def parse_played(token: str) -> PlayedCard:
 
     Raises :class:`InputError` naming the token.
     """
-    text, ace = token, None
+    text, ace = _plain(token), None
     if ":" in text:
         text, _, where = text.partition(":")
         ace = _ACE_WORDS.get(where.strip().upper()) or _local_ace(where)
@@ -265,7 +274,7 @@ def _bare_rank(token: str) -> bool:
 
 
 def _lone_suit(token: str) -> bool:
-    return token.upper() in _SUIT_IN
+    return _plain(token).upper() in _SUIT_IN
 
 
 def split_card(token: str, following: str | None) -> InputError | None:

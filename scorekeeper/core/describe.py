@@ -21,6 +21,16 @@ def seats(n: int) -> tuple[str, ...]:
     return tuple(f"P{i}" for i in range(1, n + 1))
 
 
+def won_heading(variant: Variant) -> Phrase:
+    """The name of the standings' column of hands won (I-7), for what it counts, as data:
+    "Went out" where winning a hand is going out, else "Rounds won" / "Hands won" (the
+    variant's word for a deal). Every place that shows the count (standings, the board,
+    the Markdown export) says it with this."""
+    if variant.won_counts == "out":
+        return phrase("won_heading.out")
+    return phrase("won_heading.rounds" if variant.deal_word == "round" else "won_heading.hands")
+
+
 def _player_range(a: int, b: int) -> Phrase:
     return phrase("describe.players", count=a) if a == b else phrase("describe.player_range", least=a, most=b)
 

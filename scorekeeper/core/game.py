@@ -275,6 +275,24 @@ def check_text(text: str, what: str) -> str:
     return text
 
 
+#: the longest player's name and title (characters) a new session takes: a name fits a
+#: column of the standings at 80 columns, a title one line
+MAX_LENGTH = {"player": 40, "title": 100}
+
+
+def check_length(text: str, what: str) -> str:
+    """Refuse a name or title longer than :data:`MAX_LENGTH` allows (counted in characters,
+    a letter and its accent written as one). ``what`` is ``"title"`` or ``"player"``.
+    Checked where a name or title is given (``new``, ``config set players``), not where a
+    stored session is read. Returns ``text``; raises :class:`InputError`
+    ``text.too_long.player`` / ``text.too_long.title``."""
+    length = len(unicodedata.normalize("NFC", text))
+    limit = MAX_LENGTH[what]
+    if length > limit:
+        raise InputError(f"text.too_long.{what}", text=text, limit=limit, length=length)
+    return text
+
+
 def hand_number(number: int, count: int) -> int:
     """Check that hand ``number`` exists among ``count`` hands; returns it.
 

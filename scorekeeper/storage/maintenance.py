@@ -31,6 +31,7 @@ from scorekeeper.storage.files import DamagedFile
 from scorekeeper.storage.migrations import SCHEMA_VERSION
 from scorekeeper.storage.schema import SESSION_ID
 from scorekeeper.storage.store import KEEP, Backup, Store, match_id
+from scorekeeper.storage.trail import agrees, differing_hands, players_changed
 
 #: The summary fields a session file decides (``updated`` and ``revision`` are bookkeeping).
 SUMMARY_FIELDS = ("variant", "title", "players", "hands", "finished", "winners", "created")
@@ -116,6 +117,8 @@ class _Scan:
     leftovers: list[Path] = field(default_factory=list)
     strays: list[Path] = field(default_factory=list)  # what sessions/ holds that is not a session file
     twice: bool = False  # a session listed twice in the index
+    # id -> (path, record, derived, hand numbers): sessions whose hands disagree with their audit trail
+    changed: dict[str, tuple[Path, dict, dict, list[int]]] = field(default_factory=dict)
     good: dict[str, dict] = field(default_factory=dict)  # id -> summary rebuilt from its session file
     recache: list[tuple] = field(default_factory=list)  # (record, summary) whose cache of derived numbers is wrong
 
@@ -161,6 +164,57 @@ def cache_is_wrong(record: dict, derived: dict) -> bool:
     if isinstance(d, dict) and "digest" not in d:
         return d != {k: v for k, v in derived.items() if k != "digest"}
     return d != derived
+
+
+def _trail_finding(record: dict, changed: list[int]) -> tuple[str, dict]:
+    """The finding of a session whose hands ``changed`` disagree with its audit trail."""
+    players = players_changed(record, changed[0]) if len(changed) == 1 else []
+    if players:
+        return "check.trail_differs", {"session": record["id"], "number": changed[0], "players": players}
+    return "check.trail_differs_hands", {"session": record["id"], "count": len(changed), "hands": changed}
+
+
+def _totals(record: dict, derived: dict) -> dict[str, int]:
+    """Each player's total as a replay ``derived`` of ``record`` gives it (carried points and
+    end bonuses included)."""
+    totals = {p: (record.get("carried") or {}).get(p, 0) + derived.get("bonus", {}).get(p, 0)
+              for p in record["players"]}
+    for h in derived.get("hands", ()):
+        for p, points in h.get("scores", {}).items():
+            totals[p] = totals.get(p, 0) + points
+    return totals
+
+
+def _put_back_trail(store: Store, scan: _Scan, replay: Replay) -> dict[str, tuple[str, dict, bool]]:
+    """For each session whose hands disagree with its audit trail, put back the newest kept
+    copy that holds exactly the trail's hands (the changed file is set aside, never
+    deleted). Returns, per session, what was done as ``(code, facts, repaired)``."""
+    done: dict[str, tuple[str, dict, bool]] = {}
+    for sid, (path, record, derived, changed) in scan.changed.items():
+        for b in store.backups(path):
+            if b.deleted:
+                continue
+            try:
+                _row, copy, copy_derived = _replayed(store, b.path, sid, replay)
+            except ScorekeeperError:
+                continue
+            if not agrees(copy, record):
+                continue
+            before, after = _totals(record, derived), _totals(copy, copy_derived)
+            aside = store.set_aside(path)
+            store.put_back(b)
+            facts = {"session": sid, "count": len(changed), "hands": changed, "copy": _rel(store, b.path),
+                     "saved": b.saved, "aside": _rel(store, aside)}
+            moved = [StoreError("check.total_back", player=p, before=before[p], after=after[p])
+                     for p in record["players"] if before.get(p) != after.get(p)]
+            if moved:
+                done[sid] = ("check.trail_put_back", {**facts, "totals": moved}, True)
+            else:
+                done[sid] = ("check.trail_put_back_same", facts, True)
+            break
+        else:
+            done[sid] = ("check.trail_no_copy", {"session": sid, "count": len(changed), "hands": changed}, False)
+    return done
 
 
 def _deleted(store: Store, session_id: str) -> bool:
@@ -249,6 +303,12 @@ def _scan(store: Store, replay: Replay) -> _Scan:
         report.sessions += 1
         report.hands += summary["hands"]
         scan.good[sid] = summary
+        changed = differing_hands(record)
+        if changed:  # changed behind the program's back: reported, never built on (no cache, no row)
+            code, facts = _trail_finding(record, changed)
+            add(path, "changed", code, repairable=True, **facts)
+            scan.changed[sid] = (path, record, derived, changed)
+            continue
         if cache_is_wrong(record, derived):
             add(path, "stale", "check.cache_wrong", repairable=True, session=sid)
             record["derived"] = derived
@@ -311,6 +371,9 @@ def _check(store: Store, repair: bool, replay: Replay) -> CheckReport:
     with store.writing():
         store.take_lock()  # also finishes a pending schema upgrade
         first = _scan(store, replay)
+        trail = _put_back_trail(store, first, replay)
+        if any(repaired for _c, _f, repaired in trail.values()):
+            first = _scan(store, replay)
         if first.index_state == "missing" and first.good:
             store.write_index_rows(list(first.good.values()), None)
         elif first.index_state == "ok" and (first.upserts or first.remove or first.drop_current or first.twice):
@@ -333,6 +396,9 @@ def _check(store: Store, repair: bool, replay: Replay) -> CheckReport:
             continue
         f.repaired = f.repairable and key(f) not in still
         findings.append(f)
+    for f in findings:  # what was done about a session changed against its audit trail
+        if f.kind == "changed" and f.facts.get("session") in trail:
+            f.code, f.facts, f.repaired = trail[f.facts["session"]]
     report = after.report
     report.findings = findings
     return report

@@ -1,11 +1,3 @@
-"""Command modules. Each has ``register(app)``; add new modules to MODULES."""
-from __future__ import annotations
-
-import importlib
-
-MODULES = ("game", "sessions", "demo", "share", "disputes", "db", "config", "board")
-
-
-def register(app) -> None:
-    for name in MODULES:
-        importlib.import_module(f"scorekeeper.cli.commands.{name}").register(app)
+"""Command modules. Each has ``register(app)``, declaring its commands on ``app`` with
+``app.command()`` and ``app.add_typer()``; :data:`scorekeeper.cli.COMMANDS` names the
+module of every command (the program imports a module only to run or list its commands)."""

@@ -159,7 +159,10 @@ def panel(p: dict, doc: dict, size: Size, height: int, width: int, colour: str) 
     figures = Text("\n".join(big(str(p["total"]), size)), style=("bold green" if winner else "bold"),
                    justify="center", no_wrap=True, overflow="crop")
     facts = Text(justify="center", no_wrap=True, overflow="ellipsis")
-    said = [(say("screen.board.last"), signed(p.get("last")) or "—"), (say("screen.board.won"), str(p["won"]))]
+    from scorekeeper.cli.render.game import won_heading
+    from scorekeeper.core.variants import get_variant
+
+    said = [(say("screen.board.last"), signed(p.get("last")) or "—"), (won_heading(get_variant(doc["variant"])), str(p["won"]))]
     if p.get("bonus"):
         said.append((say("screen.board.bonus"), signed(p["bonus"])))
     while len(said) > 1 and sum(len(k) + len(v) + 4 for k, v in said) - 3 > width - 4:

@@ -65,9 +65,9 @@ def _standings_table(doc: dict, bar: bool, gap: int):
 def won_heading(variant: Any) -> str:
     """The standings' column of hands won (I-7), named for what it counts: "Went out" where
     winning a hand is going out, else "Rounds won" / "Hands won" (the variant's word for a deal)."""
-    if variant.won_counts == "out":
-        return say("screen.game.went_out")
-    return say("screen.game.rounds_won") if variant.deal_word == "round" else say("screen.game.hands_won")
+    from scorekeeper.core.describe import won_heading as heading
+
+    return str(heading(variant))
 
 
 def _progress(total: int, target: int, bar: bool = True) -> str:

@@ -21,7 +21,7 @@ from scorekeeper.core.messages import say, say_count
 def words() -> dict[str, str]:
     """The page's fixed words, in the language spoken."""
     return {
-        "total": say("screen.page.total"), "last": say("screen.page.last"), "won": say("screen.page.won"), "bonus": say("screen.page.bonus"), "target": say("screen.page.to_target"),
+        "total": say("screen.page.total"), "last": say("screen.page.last"), "bonus": say("screen.page.bonus"), "target": say("screen.page.to_target"),
         "hand": say("screen.page.hand"), "wild": say("screen.page.wild"), "dealer": say("screen.page.dealer"), "final": say("screen.page.final"),
         "carried": say("screen.page.carried_over"), "history": say("screen.page.history"), "chart": say("screen.page.chart"),
         "no_hands": say("screen.page.no_hands_yet"),
@@ -35,13 +35,13 @@ def said(doc: dict | None, notice: str | None) -> dict[str, Any]:
     ``next`` (the lines that end ``standings``: who deals and leads next, the coming
     round, or the winner), ``wilds`` (each hand's wild rank as the language writes it,
     or ""), ``notice`` (why the newest state could not be read, or None)."""
-    from scorekeeper.cli.render.game import footer_lines
+    from scorekeeper.cli.render.game import footer_lines, won_heading
     from scorekeeper.core.variants import get_variant
 
     from scorekeeper.cli.render.board import stale
 
     if doc is None:
-        return {"heading": "", "next": [], "wilds": [], "notice": notice}
+        return {"heading": "", "next": [], "wilds": [], "won": "", "notice": notice}
     notice = stale(notice) if notice else None
     standings = doc["standings"]
     variant = get_variant(standings["variant"])
@@ -51,7 +51,7 @@ def said(doc: dict | None, notice: str | None) -> dict[str, Any]:
     wilds = [(h.get("context") or {}).get("wild") for h in doc.get("history", {}).get("hands", [])]
     return {"heading": variant_name(variant.name) + " · " + played,
             "next": [line.plain for line in footer_lines(standings)],
-            "wilds": [rank_said(w) if w else "" for w in wilds], "notice": notice}
+            "wilds": [rank_said(w) if w else "" for w in wilds], "won": won_heading(variant), "notice": notice}
 
 
 def document(doc: dict | None, notice: str | None, version: int) -> dict[str, Any]:

@@ -13,7 +13,7 @@ function el(tag, text, cls) {
 }
 function signed(n) { return n === null || n === undefined ? "—" : (n > 0 ? "+" + n : String(n)); }
 
-function drawPlayers(s, seats) {
+function drawPlayers(s, seats, won) {
   const box = document.getElementById("players");
   box.replaceChildren();
   const lead = s.players.length ? s.players[0].total : 0;
@@ -24,7 +24,7 @@ function drawPlayers(s, seats) {
     name.append(el("span", p.rank + ".", "rank"), el("span", p.name + (winner ? " ★" : "")));
     card.append(name, el("div", p.total, "total"));
     const facts = el("div", null, "facts");
-    facts.append(WORDS.last + " ", el("b", signed(p.last)), WORDS.won + " ", el("b", p.won));
+    facts.append(WORDS.last + " ", el("b", signed(p.last)), won + " ", el("b", p.won));
     if (p.bonus) facts.append(WORDS.bonus + " ", el("b", signed(p.bonus)));
     card.append(facts);
     if (s.target) {
@@ -120,7 +120,7 @@ function draw(d) {
   document.getElementById("title").textContent = s.title || d.said.heading;
   document.title = s.title || d.said.heading;
   document.getElementById("heading").textContent = s.title ? d.said.heading : "";
-  drawPlayers(s, seats);
+  drawPlayers(s, seats, d.said.won);
   const next = document.getElementById("next");
   next.replaceChildren(...d.said.next.map(line => el("p", line)));
   document.getElementById("chart-title").textContent = WORDS.chart;

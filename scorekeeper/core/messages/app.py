@@ -5,6 +5,8 @@ Code -> template; see :mod:`scorekeeper.core.messages` for the notation.
 from __future__ import annotations
 
 TEMPLATES: dict[str, str] = {
+    # the bundled demo game's session title, in the language spoken (app.Application.demo)
+    "demo.title": "Friday night at the Parkers",
     # the database named
     "db.empty_path": "--db was given an empty path: name the database directory.",
     # reading and scoring a session

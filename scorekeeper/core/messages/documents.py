@@ -31,7 +31,6 @@ TEMPLATES: dict[str, str] = {
     "export.doc.variant_variant_id": "- Variant: {variant} (`{id}`)",
     "export.doc.variant_variant_id_lowest": "- Variant: {variant} (`{id}`) — lowest total wins",
     "export.doc.wild": "Wild",
-    "export.doc.won": "Won",
 }
 
 #: code -> (singular, plural) templates of a message whose whole text depends on a count

@@ -18,6 +18,10 @@ TEMPLATES: dict[str, str] = {
     "rule.crazy_no_play_on": ("tie=play-on is not possible in Crazy Rummy: the game is exactly 13 rounds and there "
                               "is no fourteenth wild rank to play a tie off with, so tied lowest totals share the "
                               "win (tie=shared)."),
+    # the standings' column of hands won (I-7), named for what it counts (core.describe.won_heading)
+    "won_heading.out": "Went out",
+    "won_heading.rounds": "Rounds won",
+    "won_heading.hands": "Hands won",
     "variant.unknown": '"{name}" is not a variant; the variants are {variants:list}.',
     "variant.unknown_near": '"{name}" is not a variant (did you mean "{near}"?); the variants are {variants:list}.',
     "variant.failed": 'The variant "{name}" could not be loaded from {where}: {kind}: {error}.',
@@ -35,6 +39,9 @@ TEMPLATES: dict[str, str] = {
                            "would act on."),
     "text.control.player": ("{shown}: a player's name cannot hold control characters (U+{char:04X}), which "
                             "terminals would act on."),
+    "text.too_long.player": ("{text!q}: a player's name can be at most {limit:#character|characters} long "
+                             "(this one has {length})."),
+    "text.too_long.title": "{text!q}: a title can be at most {limit:#character|characters} long (this one has {length}).",
     "player.empty_name": "A player's name cannot be empty.",
     "player.name_spaces": '"{name}": a player\'s name cannot start or end with spaces.',
     "player.name_colon": '"{name}": a player\'s name cannot hold ":" (it ends the name in one-line entries).',

@@ -32,7 +32,6 @@ TEMPLATES: dict[str, str] = {
     "screen.game.hand_number_no_score": "Hand {number}: no score changes.",
     "screen.game.hand_number_put_back": "Hand {number} put back.",
     "screen.game.hand_number_taken_back": "Hand {number} taken back (scorekeeper redo puts it back).",
-    "screen.game.hands_won": "Hands won",
     "screen.game.how_it_ended_ending": "How it ended: {ending}",
     "screen.game.last": "Last",
     "screen.game.next_dealer_deals_leader": "Next: {dealer} deals, {leader} leads and gets the eighth card.",
@@ -51,13 +50,11 @@ TEMPLATES: dict[str, str] = {
     "screen.game.round_number_wild_dealt": "Round {number} — {wild}, dealt by {dealer}:",
     "screen.game.round_round": "(round {round})",
     "screen.game.round_round_wild": "Round {round} — {wild}.",
-    "screen.game.rounds_won": "Rounds won",
     "screen.game.score": "Score",
     "screen.game.standings": "Standings: ",
     "screen.game.started_variant_session_session": "Started {variant} session {session} for {players}.",
     "screen.game.to_target": "To target",
     "screen.game.total": "Total",
-    "screen.game.went_out": "Went out",
     # -- cli/render/disputes.py --
     "screen.disputes.aliases": "Aliases",
     "screen.disputes.allowed": "Allowed",
@@ -212,7 +209,6 @@ TEMPLATES: dict[str, str] = {
     "screen.page.to_target": "To target",
     "screen.page.total": "Total",
     "screen.page.wild": "Wild",
-    "screen.page.won": "Won",
     # -- cli/render/history.py --
     "screen.history.bonus": "Bonus",
     "screen.history.carried_over": "carried over",
@@ -252,7 +248,6 @@ TEMPLATES: dict[str, str] = {
     "screen.board.last": "Last",
     "screen.board.not_up_to_date": "Not up to date: {reason}",
     "screen.board.q_or_ctrl_c": "q or Ctrl-C: leave",
-    "screen.board.won": "Won",
     # -- cli/render/common.py --
     "screen.common.variant_session_session": "{variant}, session {session}",
     "screen.common.variant_session_session_2": "({variant}, session {session})",

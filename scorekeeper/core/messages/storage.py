@@ -135,6 +135,22 @@ TEMPLATES: dict[str, str] = {
     "check.setup_unreadable": "its setup cannot be read ({error}: {detail})",
     "check.cache_wrong": "session {session}: the numbers kept with its hands disagree with replaying them; "
                          "--repair derives them again",
+    "check.trail_differs": ("session {session}: hand {number} ({players:and}) is not what the audit trail "
+                            "recorded: it was changed outside scorekeeper; --repair puts back the last kept copy "
+                            "that agrees with the trail"),
+    "check.trail_differs_hands": ("session {session}: {count:#hand of its file differs|hands of its file differ} "
+                                  "from the audit trail ({hands:list}: changed outside scorekeeper); --repair puts "
+                                  "back the last kept copy that agrees with the trail"),
+    "check.trail_put_back": ("session {session}: {count:#hand|hands} ({hands:list}) put back as recorded in the audit "
+                             "trail, from the copy {copy} (saved {saved}); totals {totals:list}; the changed file "
+                             "is kept as {aside}"),
+    "check.trail_put_back_same": ("session {session}: {count:#hand|hands} ({hands:list}) put back as recorded in the "
+                                  "audit trail, from the copy {copy} (saved {saved}); no total changes; the changed "
+                                  "file is kept as {aside}"),
+    "check.total_back": "{player} {before} → {after}",
+    "check.trail_no_copy": ("session {session}: {count:#hand of its file differs|hands of its file differ} from the "
+                            "audit trail ({hands:list}) and no kept copy agrees with the trail, so the file is left "
+                            "as it is: compare `scorekeeper history --audit` with the table's own record"),
     "check.not_listed": "session {session} is not listed in the index",
     "check.stale_row": "the row of session {session} is stale: {differences:list}",
     "check.differs": "{key} {listed!r} where the session file says {filed!r}",
