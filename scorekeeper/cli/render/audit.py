@@ -6,7 +6,7 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.cards import typed_cards
-from scorekeeper.cli.render.common import heading, signed, table
+from scorekeeper.cli.render.common import deal_word_of, heading, signed, table
 from scorekeeper.core.messages import _
 
 
@@ -68,9 +68,11 @@ def audit(t: Any, doc: dict) -> None:
     if not doc.get("kept", True):
         t.print(Text(_("This session kept no audit trail: its hands are listed as entered."), style="yellow"))
     forms = {"line": _("line"), "file": _("file"), "prompt": _("prompt")}
+    word = deal_word_of(doc)  # Carousel's and Crazy Rummy's rounds, Contract Rummy's deals
+    title = {"round": _("Round {number}"), "deal": _("Deal {number}")}.get(word, _("Hand {number}"))
     for hand in doc["hands"]:
         t.print()
-        head = Text(_("Hand {number}").format(number=hand["number"]), style="bold")
+        head = Text(title.format(number=hand["number"]), style="bold")
         if not hand["in_effect"]:
             head.append("  " + _("(taken back, not in effect)"), style="dim")
         t.print(head)
