@@ -139,7 +139,8 @@ def entry_lines(entry: Any, players: Sequence[str] = ()) -> dict[str, str]:
     if not isinstance(entry, dict):
         return {}
     out: dict[str, str] = {}
-    for name, part in (entry.get("players") or {}).items():
+    parts = entry.get("players")
+    for name, part in (parts if isinstance(parts, dict) else {}).items():
         seat = (find_player(str(name), players) if players else None) or name
         out[seat] = _player_line(part)
         for word in ("knock", "out"):
@@ -175,6 +176,8 @@ def _player_line(part: Any) -> str:
     if melds:
         if isinstance(melds, str):
             words.append(", ".join(m.strip() for m in melds.replace(";", ",").split(",") if m.strip()))
+        elif not isinstance(melds, (list, tuple)):  # not an entry scorekeeper keeps: shown as it is
+            words.append(str(melds))
         else:
             words.append(", ".join(_cards_text(m) for m in melds if _cards_text(m)))
     if part.get("layoffs"):
