@@ -74,6 +74,8 @@ def _facts(template: str, n: int, name: str) -> dict:
         key = field.split(".")[0].split("[")[0]
         if spec in ("and", "or", "list"):
             facts[key] = [name, NAMES[1] if name == NAMES[0] else NAMES[0]]
+        elif spec == "endings":  # the ways a hand ended, each said in the language
+            facts[key] = ["knock", "out", "stock_exhausted"]
         elif spec and spec.startswith("#"):
             facts[key] = n
         elif key in NAME_FIELDS and not spec:
@@ -375,3 +377,43 @@ def test_yes_and_no_in_every_language(lang, yes, no):
         assert answers.read("д", default=False, strict=True) is (True if lang == "ru" else None)
     finally:
         language.speak("en")
+
+
+#: the one-line form's English words and each language's own word for them (scorekeeper.core.words)
+LOCAL_WORDS = {"uk": {"knock": "стук", "out": "вийшов", "stock": "резерв", "big": "великий"},
+               "ru": {"knock": "стук", "out": "вышел", "stock": "запас", "big": "большой"},
+               "be": {"knock": "стук", "out": "выйшаў", "stock": "запас", "big": "вялікі"}}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_refusal_of_a_typed_hand_names_the_local_word_beside_the_english_one(lang):
+    """Someone who typed «стук» is not told to write "knock" alone: every sentence about the one-line
+    form (its ``.line`` templates, and those showing a one-line example) that quotes a one-line word
+    also names the language's own word for it."""
+    from scorekeeper.core import messages
+    from scorekeeper.core.words import meaning
+
+    assert all(meaning(local) == word for word, local in LOCAL_WORDS[lang].items() if word != "big")
+    messages.use(languages.translations(lang))
+    try:
+        bare = []
+        for code, template in sorted(messages.TEMPLATES.items()):
+            said = messages.pgettext(code, template)
+            if not (code.endswith(".line") or ".oneline." in code or code in ("entry.zero_needs_out",
+                                                                                "entry.knock_not_here")):
+                continue
+            bare += [(code, word) for word, local in LOCAL_WORDS[lang].items()
+                     if re.search(rf'"{word}\b', said) and local not in said.lower()]
+    finally:
+        messages.use(None)
+    assert bare == []
+
+
+def test_the_audit_trail_calls_a_deal_by_the_variants_word(cli):
+    """Carousel's rounds stay rounds in ``history --audit`` (uk «Раунд 1», never «Роздача 1»)."""
+    cli.new("carousel", "Оля", "Назар")
+    # Оля knocked with 3♣ A♦ = 4 against Назар's K♠ 7♥ 2♣ = 19: Оля scores 19 − 4 = 15
+    assert cli.record("Оля: -3т Тб стук", "Назар: -Кп 7ч 2т")["scores"] == {"Оля": 15, "Назар": 0}
+    shown = cli("--lang", "uk", "history", "--audit").stdout
+    assert "Раунд 1" in shown and "Роздача 1" not in shown
+    assert "Round 1" in cli("--lang", "en", "history", "--audit").stdout

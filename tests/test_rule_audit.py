@@ -5,6 +5,8 @@ game carried over from paper, and the explanations that settle arguments.
 """
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from conftest import flat
@@ -284,3 +286,77 @@ def test_aces_whose_place_changes_a_score_are_still_asked(cli, cy, dee):
     assert r.exit_code == 2
     assert "Cy: the laid-off A♥ could go low in a run (1) or elsewhere (15)" in flat(r.stderr)
     assert cli.history()["hands"] == []
+
+
+# --- the end of a game, and the rules explain cites ---------------------------------------------
+
+def test_several_past_the_target_in_one_hand_are_told_why_the_highest_wins(cli):
+    cli.new("rummy500", "Ann", "Bob", "Cy", rules=["target=50"])
+    # Ann 55 − 1 = 54, Bob 70 − 2 = 68, Cy −5: Ann and Bob both pass 50 in this hand; Bob's 68 is
+    # the highest and wins, whoever got to 50 first during the hand
+    assert cli.record("Ann: 55 -1", "Bob: 70 -2", "Cy: -5C")["scores"] == {"Ann": 54, "Bob": 68, "Cy": -5}
+    st = cli.standings()
+    assert st["finished"] and st["winners"] == ["Bob"]
+    assert st["ending"] == {"target": 50, "reached": ["Ann", "Bob"], "winners": ["Bob"], "highest_wins": True,
+                            "rule": {"id": None, "ids": [], "name": "Rummy 500 and Rum 500: scoring a hand"}}
+    note = ("Ann and Bob reached 50 in the same hand: the highest total wins, even where another player got "
+            "there first, so Bob wins with 68 (Rummy 500 and Rum 500: scoring a hand).")
+    assert st["note"] == note and cli.history()["note"] == note
+    assert note in flat(cli("standings").stdout) and note in flat(cli("history").stdout)
+    said = flat(cli("--lang", "uk", "standings").stdout)
+    assert "Мети 50 досягнуто в одній роздачі: Ann і Bob" in said
+
+
+def test_one_past_the_target_needs_no_such_note(cli):
+    cli.new("rummy500", "Ann", "Bob", rules=["target=50"])
+    cli.record("Ann: 55 -1", "Bob: 40 -2")           # Ann 54 ≥ 50, Bob 38 below
+    st = cli.standings()
+    assert st["winners"] == ["Ann"] and st["note"] == ""
+    assert st["ending"]["reached"] == ["Ann"] and st["ending"]["highest_wins"] is False
+
+
+def test_carousel_several_past_the_target_in_one_round(cli):
+    cli.new("carousel", "Ann", "Bob", "Cy", rules=["target=30"])
+    # round 1: Ann knocks with A♣ (1), alone lowest: (29 − 1) + (2 − 1) = 29
+    cli.record("Ann: -AC knock", "Bob: -KS 9D QD", "Cy: -2C")
+    # round 2, the stock ran out: Ann 5♣ and Bob 5♦ tie lowest (5) and both win (I-4), each
+    # (5 − 5) + (40 − 5) = 35: Ann 64, Bob 35 — both past 30. +100 each: Ann 164, Bob 135;
+    # Cy won no round: 0. The highest total with the bonuses, Ann's 164, wins.
+    cli.record("Ann: -5C", "Bob: -5D", "Cy: -KD QD KC JC", "stock")
+    st = cli.standings()
+    assert {p["name"]: p["total"] for p in st["players"]} == {"Ann": 164, "Bob": 135, "Cy": 0}
+    assert st["winners"] == ["Ann"] and st["ending"]["reached"] == ["Ann", "Bob"]
+    assert st["ending"]["rule"] == {"id": None, "ids": [], "name": "Carousel: the end of the game"}
+    assert ("the highest total with the bonuses wins, not the first to get there: Ann with 164 "
+            "(Carousel: the end of the game)") in st["note"]
+
+
+def test_carousel_100_cites_its_own_rule_and_explain_json_never_a_section(cli):
+    cli.new("carousel", "Ann", "Bob", "Cy", rules=["target=30"])
+    # round 1: Ann knocks with A♣ (1): (29 − 1) + (2 − 1) = 29
+    cli.record("Ann: -AC knock", "Bob: -KS 9D QD", "Cy: -2C")
+    # round 2: Bob goes out: (20 − 0) + (15 − 0) = 35, +25 going out = 60 ≥ 30. End: Bob +100 = 160
+    # (the end of the game's own rule); Ann below 30 won 1 round: +25 (I-2) = 54; Cy 0
+    cli.record("Ann: -KC QD", "Bob: - out", "Cy: -KD 5H")
+    doc = cli.json("explain")
+    bonus = doc["end_bonus"]
+    assert {p: (b["points"], b["total"]) for p, b in bonus.items()} == {"Ann": (25, 54), "Bob": (100, 160),
+                                                                        "Cy": (0, 0)}
+    assert bonus["Bob"]["rule"] == {"id": None, "ids": [], "name": "Carousel: the end of the game"}
+    assert "I-2" not in bonus["Bob"]["reason"] and "(Carousel: the end of the game)" in bonus["Bob"]["reason"]
+    assert bonus["Ann"]["rule"] == {"id": "I-2", "ids": ["I-2"], "name": "Carousel: the end of the game"}
+    # every rule cited by name and interpretation id, nowhere a section of the specification
+    assert "§" not in json.dumps(doc, ensure_ascii=False)
+    going_out = next(line for line in doc["players"]["Bob"]["lines"] if line["part"] == "bonus")
+    assert going_out["points"] == 25 and going_out["rule"]["name"] == "Carousel: scoring a round"
+    said = flat(cli("explain").stdout)
+    assert "Bob reached 30 (60): +100 (Carousel: the end of the game); final total 160." in said
+    assert "I-2 Carousel's end bonus" in said
+
+
+def test_explain_json_cites_an_interpretation_by_its_id():
+    from scorekeeper.core.interpretations import rule_json
+    # Rummy 500 points counted on paper: the scoring rule by name, I-6 by its id
+    assert rule_json("§2.3, I-6") == {"id": "I-6", "ids": ["I-6"], "name": "Rummy 500 and Rum 500: scoring a hand"}
+    assert rule_json("I-5") == {"id": "I-5", "ids": ["I-5"], "name": "Where the rules are silent"}
+    assert rule_json("") is None

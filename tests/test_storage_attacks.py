@@ -692,6 +692,52 @@ def test_f13_audit_records_of_another_shape_are_refused_on_import(cli, isolated_
     assert not isolated_db.exists()
 
 
+_ENTRY = {"players": {"Ann": {"table": 30, "hand": 10}, "Bob": {"table": 60, "hand": 0},
+                     "Cy": {"table": 0, "hand": 25}}}
+
+
+@pytest.mark.parametrize("audit", [
+    [1], [{"x": 1}], [{"time": "t", "action": "exploded", "number": 1}],
+    [{"time": "t", "action": "entered", "number": "one"}], [{"time": 5, "action": "entered", "number": 1}],
+    [{"time": "t", "action": "entered", "number": 1, "entry": "garbage"}],
+    [{"time": "t", "action": "entered", "number": 1, "entry": {"players": 5}}],
+    [{"time": "t", "action": "edited", "number": 1, "entry": None, "previous": 7}],
+    [{"time": "t", "action": "entered", "number": 1, "entry": _ENTRY, "form": 3}],
+    [{"time": "t", "action": "entered", "number": 1, "entry": _ENTRY, "undo": 5}],
+])
+def test_f13_a_session_file_with_audit_records_of_another_shape_is_damaged_for_every_command(cli, isolated_db,
+                                                                                              audit):
+    sid = _game(cli, 1)
+    _tamper(isolated_db, sid, lambda r: r.update(audit=audit))
+    for args in (["history", "--audit"], ["history", "--audit", "--json"], ["standings"], ["undo", "--yes"]):
+        r = cli(*args)
+        assert r.exit_code == 1, (args, r.stdout, r.stderr)
+        assert _one_sentence(r.stderr) == (f"The database file {isolated_db / 'sessions' / sid}.json is damaged (its "
+                                           'session has no valid "audit" (the audit trail)) and was left as it is: '
+                                           "`scorekeeper db restore` puts back its last good copy.")
+    r = cli("db", "check")
+    assert r.exit_code == 1 and f'sessions/{sid}.json: damaged (its session has no valid "audit"' in r.stdout
+    assert cli("db", "restore").exit_code == 0  # the last good copy
+    assert _hands(cli) == 1 and cli("db", "check").exit_code == 0
+
+
+@pytest.mark.parametrize("part", [{"melds": 5, "hand": "xx"}, [1], None, {"table": {"x": 1}}])
+def test_f13_an_audit_record_of_the_right_shape_holding_a_strange_entry_is_shown_never_a_crash(cli, isolated_db,
+                                                                                               part):
+    sid = _game(cli, 1)
+    strange = {"players": {"Ann": part, "Bob": {"table": 60, "hand": 0}, "Cy": {"table": 0, "hand": 25}}}
+    # an undone hand whose entry no one could have typed: not in effect, so only the history shows it
+    _tamper(isolated_db, sid, lambda r: r["audit"].extend([
+        {"time": "t", "action": "entered", "number": 2, "entry": strange},
+        {"time": "t", "action": "undone", "number": 2, "previous": strange}]))
+    for args in (["history", "--audit"], ["history", "--audit", "--json"]):
+        r = cli(*args)
+        assert r.exit_code == 0 and "internal error" not in r.stderr, (args, r.stderr)
+    # db check compares the hands in effect with the trail (they agree); an entry no longer in effect is
+    # not scored again
+    assert cli("db", "check").exit_code == 0
+
+
 def test_f14_a_carried_total_beyond_any_game_is_refused(cli, isolated_db, tmp_path):
     export = _export_of(tmp_path, cli, lambda s: s.update(carried={"Ann": int("9" * 4300), "Bob": 0}))
     r = cli("import", export)

@@ -23,7 +23,7 @@ from scorekeeper.core.entry import find_player, match_player, name_key
 from scorekeeper.core.errors import InputError, StateError
 from scorekeeper.core.game import GameSetup, replay, score_entry
 from scorekeeper.core.game import hand_number as check_hand_number  # explain's hand_number adds "the last"
-from scorekeeper.core.interpretations import rule_name, rule_names, rule_refs, rule_title
+from scorekeeper.core.interpretations import SECTIONS, SILENT, is_interpretation, rule_json, rule_names, rule_refs, rule_title
 from scorekeeper.core.scoring import HandResult
 from scorekeeper.app.games import Loaded
 
@@ -47,12 +47,15 @@ def _rules_cited(refs: Sequence[str]) -> list[dict]:
     for rule in refs:
         for ref in rule_refs(rule):
             seen.setdefault(ref, None)
-    return [{"ref": ref, "title": rule_title(ref), "name": rule_name(ref)} for ref in sorted(seen, key=_ref_order)]
+    return [{"id": ref if is_interpretation(ref) else None,
+             "name": SECTIONS.get(SILENT, "") if is_interpretation(ref) else SECTIONS.get(ref, ""),
+             "title": rule_title(ref)} for ref in sorted(seen, key=_ref_order)]
 
 
 def _ref_order(ref: str) -> tuple:
-    if ref.startswith("§"):
-        return (0, tuple(int(p) if p.isdigit() else 0 for p in ref[1:].split(".")))
+    if ref.startswith("§"):  # "§2.4" before "§2.4-end" (a part of it)
+        number, _, part = ref[1:].partition("-")
+        return (0, tuple(int(p) if p.isdigit() else 0 for p in number.split(".")), part)
     if ref.startswith("I-") and ref[2:].isdigit():
         return (1, (int(ref[2:]),))
     return (2, (ref,))
@@ -63,15 +66,18 @@ def explain_json(loaded: Loaded, number: int | None = None, player: str | None =
 
     ``{"session", "number", "variant", "title", "context", "dealer", "won",
     "ended", "notes", "players": {name: {"score", "arithmetic", "lines",
-    "points_only", "note", "total"}}, "rules": [{"ref", "title"}], "finished",
+    "points_only", "note", "total"}}, "rules": [{"id", "name", "title"}], "finished",
     "winners"}``; when ``number`` is the last hand of a finished game with end
-    bonuses, ``"end_bonus": {name: {"points", "reason", "rule", "total"}}``
+    bonuses, ``"end_bonus": {name: {"points", "reason", "rule", "rule_name", "total"}}``
     (``total`` includes the bonus). Each
-    line is ``{"card", "points", "part", "reason", "rule"}``; a player's lines
+    line is ``{"card", "points", "part", "reason", "rule", "rule_name"}``; a player's lines
     add up to their score. Points are signed as they count towards the total.
-    ``player`` keeps one player. For people, each cited rule also has its ``name`` and
-    each line its ``rule_name`` (a rule by name, an interpretation by its id: never a
-    section number); ``ref`` and ``rule`` stay the stable ids. Raises :class:`StateError` for a hand that
+    ``player`` keeps one player. A rule is cited as SPEC §5 has it, by its name and the
+    interpretation ids ``rules`` prints, never a section number of the specification: each
+    line's and bonus's ``rule`` is ``{"id": "I-6" or None, "ids": [...], "name": "Rummy 500 and
+    Rum 500: scoring a hand"}`` and ``rule_name`` the same in one phrase for people ("…, I-6");
+    each entry of ``rules`` is ``{"id": "I-2" or None, "name", "title"}`` (``title``: what an
+    interpretation says, or the rule's name again). Raises :class:`StateError` for a hand that
     does not exist, :class:`InputError` for an unknown player.
     """
     n = hand_number(loaded, number)
@@ -94,8 +100,9 @@ def explain_json(loaded: Loaded, number: int | None = None, player: str | None =
     for name in names:
         score = result.players[name]
         body = score.as_json()
-        for line in body["lines"]:  # the rule for people: its name, never a section number
+        for line in body["lines"]:  # the rule by name and interpretation id, never a section number
             line["rule_name"] = rule_names(line["rule"])
+            line["rule"] = rule_json(line["rule"])
         body["total"] = running[name]
         players[name] = body
         cited += [line.rule for line in score.lines]
@@ -111,13 +118,13 @@ def explain_json(loaded: Loaded, number: int | None = None, player: str | None =
     }
     if last and ending.finished and ending.bonus:
         totals = state.totals
-        rule = _end_rule(loaded.setup)
+        rules = {name: ending.bonus_rules.get(name) or _end_rule(loaded.setup) for name in names}
         doc["end_bonus"] = {
             name: {"points": ending.bonus.get(name, 0), "reason": ending.bonus_reasons.get(name, ""),
-                   "rule": rule, "total": totals[name]}
+                   "rule": rule_json(rules[name]), "rule_name": rule_names(rules[name]), "total": totals[name]}
             for name in names
         }
-        cited.append(rule)
+        cited += list(rules.values())
     doc["rules"] = _rules_cited([c for c in cited if c])
     return doc
 
@@ -139,7 +146,8 @@ def entry_lines(entry: Any, players: Sequence[str] = ()) -> dict[str, str]:
     if not isinstance(entry, dict):
         return {}
     out: dict[str, str] = {}
-    for name, part in (entry.get("players") or {}).items():
+    parts = entry.get("players")
+    for name, part in (parts if isinstance(parts, dict) else {}).items():
         seat = (find_player(str(name), players) if players else None) or name
         out[seat] = _player_line(part)
         for word in ("knock", "out"):
@@ -175,6 +183,8 @@ def _player_line(part: Any) -> str:
     if melds:
         if isinstance(melds, str):
             words.append(", ".join(m.strip() for m in melds.replace(";", ",").split(",") if m.strip()))
+        elif not isinstance(melds, (list, tuple)):  # not an entry scorekeeper keeps: shown as it is
+            words.append(str(melds))
         else:
             words.append(", ".join(_cards_text(m) for m in melds if _cards_text(m)))
     if part.get("layoffs"):

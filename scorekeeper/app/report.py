@@ -6,6 +6,7 @@ what a program reads never disagree.
 from __future__ import annotations
 
 from scorekeeper.core.cards import RANKS
+from scorekeeper.core.interpretations import is_interpretation, rule_json, rule_refs
 from scorekeeper.core.messages import speaking_english
 from scorekeeper.core.scoring import HandResult
 from scorekeeper.app.games import Loaded, scored
@@ -81,10 +82,30 @@ def standings_json(loaded: Loaded) -> dict:
     }
     if loaded.setup.variant.round_matters:
         doc.update(coming_round(loaded))
+    doc.update(ending_json(loaded))
     doc.update(st.facts)  # what the variant adds (Gin Rummy: shutout, once finished)
     doc.update(deal_words(loaded, st.hands + 1) if not st.ending.finished else
                {"deal_words": None} if loaded.setup.variant.deal_words else {})
     return doc
+
+
+def ending_json(loaded: Loaded) -> dict:
+    """Why the game ended as it did, as facts, for a finished game that ends at a target and
+    whose variant names its end rule (Rummy 500, Rum 500, Carousel):
+    ``{"ending": {"target": 500, "reached": [names], "winners": [names], "highest_wins": bool,
+    "rule": {"id", "ids", "name"}}}`` — ``reached`` the players whose totals before the end
+    bonuses reached the target (seat order), ``highest_wins`` true where more than one did and
+    the highest total won rather than the first to get there; else ``{}``."""
+    st, variant = loaded.state, loaded.setup.variant
+    target = loaded.record["rules"].get("target")
+    if not st.ending.finished or target is None or not variant.end_rule or variant.lowest_wins:
+        return {}
+    reached = [p for p, t in st.hand_totals.items() if t >= target]
+    return {"ending": {"target": target, "reached": reached, "winners": list(st.ending.winners),
+                       "highest_wins": len(reached) > 1,
+                       # the rule that ends the game, not the interpretations of its bonuses (I-2)
+                       "rule": rule_json(", ".join(r for r in rule_refs(variant.end_rule)
+                                                   if not is_interpretation(r)))}}
 
 
 def winners_first(ranking: list[tuple[int, str, int]], winners: list[str]) -> list[tuple[int, str, int]]:
@@ -138,7 +159,8 @@ def history_json(loaded: Loaded) -> dict:
     ending = st.ending
     return {"session": loaded.record["id"], "variant": loaded.record["variant"], **carried_json(loaded),
             "hands": hands, "finished": ending.finished, "winners": list(ending.winners),
-            "bonus": {p: ending.bonus.get(p, 0) for p in loaded.setup.players}, "totals": dict(st.totals)}
+            "bonus": {p: ending.bonus.get(p, 0) for p in loaded.setup.players}, "totals": dict(st.totals),
+            "note": ending.said_note, **ending_json(loaded)}
 
 
 def went_out(result) -> str | None:

@@ -96,18 +96,22 @@ class Ending:
     after_end: tuple[str, dict] | None = None
     note_code: str = ""
     note_facts: dict = field(default_factory=dict)
+    #: the rule each player's end bonus comes from, where it is not the variant's ``end_rule``
+    #: (Carousel's +100 is its own rule; the 25s per round won are I-2's): ``player -> "§2.4 end"``
+    bonus_rules: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, finished: bool, winners: Sequence[str] = (), bonus: Mapping[str, int] | None = None,
            note: str = "", facts: Mapping[str, Any] | None = None,
-           bonus_facts: Mapping[str, tuple[str, dict]] | None = None) -> "Ending":
+           bonus_facts: Mapping[str, tuple[str, dict]] | None = None,
+           bonus_rules: Mapping[str, str] | None = None) -> "Ending":
         """An ending whose note is message ``note`` (a code) with ``facts``."""
         facts = dict(facts or {})
         # the note is kept (and cached) in English, whatever language is spoken: a cache and
         # --json are the same in every language (SPEC §7); people get it from note_code
         text = _in_english(note, facts) if note else ""
         return cls(finished, list(winners), dict(bonus or {}), text, dict(bonus_facts or {}),
-                   note_code=note, note_facts=facts)
+                   note_code=note, note_facts=facts, bonus_rules=dict(bonus_rules or {}))
 
     @property
     def said_note(self) -> str:

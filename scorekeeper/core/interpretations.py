@@ -66,6 +66,30 @@ def rule_refs(rule: str) -> list[str]:
     return [part.strip() for part in str(rule).replace(";", ",").split(",") if part.strip()]
 
 
+def is_interpretation(ref: str) -> bool:
+    """Whether a cited rule is an interpretation (``I-5``, ``I-G3``), which people know by its id."""
+    return ref in INTERPRETATIONS or (ref.startswith("I-") and not ref.startswith("§"))
+
+
+#: The rule cited where a line names interpretations only: the part of ``rules`` that lists them.
+SILENT = "§2.6"
+
+
+def rule_json(rule: str) -> dict | None:
+    """A line's rule citation (``"§2.3, I-6"``) as ``--json`` gives it (SPEC §5: a rule by its name and
+    the interpretation ids ``rules`` prints, never a section of the specification):
+    ``{"id": "I-6", "ids": ["I-6"], "name": "Rummy 500 and Rum 500: scoring a hand"}`` — ``id`` the
+    first interpretation cited (None when none is), ``ids`` all of them, ``name`` the rules cited by
+    name ("Where the rules are silent" when only interpretations are). None for no citation."""
+    refs = rule_refs(rule)
+    if not refs:
+        return None
+    ids = [ref for ref in refs if is_interpretation(ref)]
+    names = [SECTIONS.get(ref, "") for ref in refs if not is_interpretation(ref)]
+    name = ", ".join(n for n in names if n) or SECTIONS.get(SILENT, "")
+    return {"id": ids[0] if ids else None, "ids": ids, "name": name}
+
+
 def rule_title(ref: str) -> str:
     """What a cited rule is: a SPEC section's title, or an interpretation's sentence;
     ``""`` when the reference is not known."""

@@ -141,10 +141,13 @@ def _validators() -> Any:
     # of digits would be stored, then fail every command that shows it)
     carried_points = cs.dict_schema(text, cs.int_schema(ge=-MAX_POINTS, le=MAX_POINTS))
     # one record of the audit trail: what was done to which hand, when (see scorekeeper.app.sessions)
+    # an entry as the trail keeps it: a hand file's object (with its players), or None where there is none
+    kept_entry = cs.nullable_schema(record_of(players=(cs.dict_schema(text, anything, min_length=1), True)))
     audit_record = record_of(time=(text, True), action=(cs.literal_schema(list(AUDIT_ACTIONS)), True),
-                             number=(cs.int_schema(ge=1, le=MAX_POINTS), True), entry=(anything, False),
-                             previous=(anything, False), form=(text, False),
-                             base=(cs.nullable_schema(cs.int_schema(ge=0)), False))
+                             number=(cs.int_schema(ge=1, le=MAX_POINTS), True), entry=(kept_entry, False),
+                             previous=(kept_entry, False), form=(text, False),
+                             base=(cs.nullable_schema(cs.int_schema(ge=0)), False),
+                             undo=(cs.nullable_schema(cs.literal_schema(["undone", "redone"])), False))
     # a hand as entered (in "hands" and "undone"): its "entry", and how and when
     stored_hand = record_of(entry=(anything, True))
     session_record = record_of(  # fields in the order their problems are reported
@@ -217,6 +220,9 @@ def _meaning(record: dict) -> tuple[str, dict] | None:
     """What the rules say of a well-typed record."""
     problem = _setup_meaning(record)
     if problem is None:
+        # every change but an undo leaves the hand as it then stood
+        if any(ev.get("entry") is None and ev["action"] != "undone" for ev in record["audit"]):
+            return "item", {"key": "audit"}
         stranger = next((name for name in record.get("carried") or {} if name not in record["players"]), None)
         if stranger is not None:
             return "carried", {"name": stranger}

@@ -6,7 +6,7 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.cards import typed_cards
-from scorekeeper.cli.render.common import heading, signed, table
+from scorekeeper.cli.render.common import deal_word_of, heading, signed, table
 from scorekeeper.core.messages import say
 
 
@@ -68,9 +68,11 @@ def audit(t: Any, doc: dict) -> None:
     if not doc.get("kept", True):
         t.print(Text(say("screen.audit.this_session_kept_no"), style="yellow"))
     forms = {"line": say("screen.audit.line"), "file": say("screen.audit.file"), "prompt": say("screen.audit.prompt")}
+    word = deal_word_of(doc)  # Carousel's and Crazy Rummy's rounds, Contract Rummy's deals
+    title = {"round": "screen.audit.round_number", "deal": "screen.audit.deal_number"}.get(word, "screen.audit.hand_number")
     for hand in doc["hands"]:
         t.print()
-        head = Text(say("screen.audit.hand_number", number=hand["number"]), style="bold")
+        head = Text(say(title, number=hand["number"]), style="bold")
         if not hand["in_effect"]:
             head.append("  " + say("screen.audit.taken_back_not_in"), style="dim")
         t.print(head)

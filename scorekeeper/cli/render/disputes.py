@@ -79,7 +79,7 @@ def explain(t: Any, doc: dict) -> None:
         t.print()
         t.print(Text(say("screen.disputes.rules_applied"), style="bold"))
         for r in doc["rules"]:  # by name; an interpretation by its id and what it says
-            name = r.get("name", "")
+            name = r.get("id") or r.get("name", "")
             line = Text(f"  {name}", style="bold")
             if r.get("title") and r["title"] != name:
                 line.append(f"  {r['title']}")

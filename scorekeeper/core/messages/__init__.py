@@ -11,7 +11,9 @@ Templates are ``str.format`` strings over the facts, with these additions:
   people read it (``7♥``); a list or tuple of cards as the cards with spaces;
 - ``{x!q}`` quotes a value as typed (``"1H"``, at most 60 characters);
 - ``{names:and}`` / ``{names:or}`` join a list with "and" / "or" (``Ann, Bob and Cy``),
-  ``{keys:list}`` with commas;
+  ``{keys:list}`` with commas; ``{ways:endings}`` joins the ways a hand ended
+  (``knock``, ``out``, ``stock_exhausted``) with "and", each said by its template
+  ``ending.WAY``;
 - ``{n:#card|cards}`` writes the number and the singular or plural word;
 - a fact ``cause`` (another error) is shown as its sentence without the final stop;
 - a fact ``hand`` that the template does not name starts the sentence with "Hand N: ";
@@ -276,6 +278,8 @@ class _Formatter(string.Formatter):
             return join(value, spec)
         if spec == "list":
             return ", ".join(show(v) for v in value)
+        if spec == "endings":
+            return join([render("ending." + way, {}) for way in value], "and")
         if spec.startswith("#"):
             one, _bar, many = spec[1:].partition("|")
             word = npgettext(self.code, one, many, value) if self.code else ngettext(one, many, value)

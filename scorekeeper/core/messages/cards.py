@@ -157,7 +157,11 @@ TEMPLATES.update({
     "entry.player_missing": "{player} is missing from the hand: every player of the session needs an entry.",
     "entry.player_twice": "{player} has two entries in the hand ({names:and}): give each player once.",
     "entry.stock_type": '"stock_exhausted" is true or false, not {value!q}.',
-    "entry.two_endings": "A hand ends one way only, but this entry gives {ways:and}.",
+    "entry.two_endings": "A hand ends one way only, but this entry gives {ways:endings}.",
+    # the ways a hand ends, as {ways:endings} names them (each through its own code)
+    "ending.knock": "a knock",
+    "ending.out": "a player going out",
+    "ending.stock_exhausted": "the stock running out",
     "entry.out_holds_cards": "{player} is named as out but still holds {count:#card|cards}.",
     "entry.out_with_points": "{player} is named as out, but their hand is given as {points} points: "
                              'a player who goes out holds no cards (give 0 or "").',

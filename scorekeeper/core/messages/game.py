@@ -94,6 +94,9 @@ TEMPLATES: dict[str, str] = {
                               "ends at its target (carry the totals over with --carry)."),
     "round.out_of_range": "--round {round} is not a round of {variant}: its rounds are 1 to {last}.",
     "end.shared": "{winners:and} share the win at {total}.",
+    "end.several_reached": ("{reached:and} reached {target} in the same hand: the highest total wins, even where "
+                            "another player got there first, so {winners:and} wins with {total} (Rummy 500 and "
+                            "Rum 500: scoring a hand)."),
     # one sentence per deal word: "hand" and "round" are different words (and genders) in other languages
     "end.tie_play_on.hand": "{winners:and} are tied at {total}: another hand is played to break the tie (I-1).",
     "end.tie_play_on.round": "{winners:and} are tied at {total}: another round is played to break the tie (I-1).",
@@ -175,7 +178,7 @@ TEMPLATES.update({
     "line.difference": "difference to {other}: {other}'s {theirs} − {player}'s {mine} = {amount}",
     "line.undercut_bonus": "undercut bonus: {player} won a round {knocker} knocked in, +{amount}",
     "line.going_out_bonus": "going out bonus: {player} played every card, +{amount}",
-    "bonus.reached": ("{player} reached {target} ({total}): +{amount} (Carousel: the end of the game, I-2); "
+    "bonus.reached": ("{player} reached {target} ({total}): +{amount} (Carousel: the end of the game); "
                       "final total {final}."),
     "bonus.reached_all": ("{player} reached {target} ({total}): +{amount}, and 25 for each of the "
                           "{won:#round|rounds} won: +{extra} (round_bonus=all, Carousel: the end of the game, I-2); "
@@ -190,6 +193,10 @@ TEMPLATES.update({
     "bonus.none": "{player} 0",
     "bonus.with": "{player} {total} + {amount}",
     "carousel.end": "{reached:and} reached {target}; end bonuses: {bonuses:list} (Carousel: the end of the game, I-2).",
+    "carousel.end_several": ("{reached:and} reached {target}; end bonuses: {bonuses:list} (Carousel: the end of "
+                             "the game, I-2). With more than one player past {target}, the highest total "
+                             "with the bonuses wins, not the first to get there: {winners:and} with {total} "
+                             "(Carousel: the end of the game)."),
     "carousel.end_shared": ("{reached:and} reached {target}; end bonuses: {bonuses:list} (Carousel: the end of "
                             "the game, I-2). "
                             "{winners:and} share the win at {total} (tie=shared, I-1)."),
@@ -294,6 +301,7 @@ TEMPLATES.update({
     "section.§2.2": "Melds and lay-offs",
     "section.§2.3": "Rummy 500 and Rum 500: scoring a hand",
     "section.§2.4": "Carousel: scoring a round",
+    "section.§2.4-end": "Carousel: the end of the game",
     "section.§2.5": "Crazy Rummy: scoring a round",
     "section.§2.6": "Where the rules are silent",
     "section.§4": "Recording a hand",

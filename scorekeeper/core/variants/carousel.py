@@ -196,6 +196,11 @@ def _player_score(p: str, e: PlayerEntry, counts: dict[str, int], winners: list[
     return ps
 
 
+#: The rule of the end of the game (the 100 for reaching the target, the highest final total wins),
+#: cited by name as "Carousel: the end of the game".
+END_RULE = "§2.4-end"
+
+
 def end_of_game(setup: GameSetup, results: Sequence[HandResult]) -> Ending:
     """The end of the game (§2.4, I-1, I-2).
 
@@ -212,7 +217,7 @@ def end_of_game(setup: GameSetup, results: Sequence[HandResult]) -> Ending:
     if not reached or not results:  # the game ends after a round: never on points carried over alone
         return Ending(False)
     won = {p: sum(p in r.won for r in results) for p in setup.players}
-    bonus, reasons = {}, {}
+    bonus, reasons, rules = {}, {}, {}
     for p, total in totals.items():
         rounds = ROUND_BONUS * won[p]
         facts = {"player": p, "target": target, "total": total, "won": won[p], "rounds": rounds}
@@ -228,6 +233,8 @@ def end_of_game(setup: GameSetup, results: Sequence[HandResult]) -> Ending:
         else:
             bonus[p], code = 0, "bonus.below_no_round"
         reasons[p] = (code, {**facts, "final": total + bonus[p]})
+        # the 100 for reaching the target is the end of the game's own rule; 25s per round won are I-2's
+        rules[p] = END_RULE if code == "bonus.reached" else f"{END_RULE}, I-2"
     final = {p: totals[p] + bonus[p] for p in setup.players}
     winners = best_of(final, lowest_wins=False)
     given_bonus = [phrase("bonus.given" if bonus[p] else "bonus.none", player=p, amount=bonus[p])
@@ -236,8 +243,9 @@ def end_of_game(setup: GameSetup, results: Sequence[HandResult]) -> Ending:
         return Ending.of(False, note="carousel.tie_play_on", facts={
             "winners": winners, "total": final[winners[0]],
             "with_bonus": [phrase("bonus.with", player=p, total=totals[p], amount=bonus[p]) for p in winners]})
-    code = "carousel.end_shared" if len(winners) > 1 else "carousel.end"
-    return Ending.of(True, winners, bonus, note=code, bonus_facts=reasons, facts={
+    code = ("carousel.end_shared" if len(winners) > 1 else
+            "carousel.end_several" if len(reached) > 1 else "carousel.end")
+    return Ending.of(True, winners, bonus, note=code, bonus_facts=reasons, bonus_rules=rules, facts={
         "reached": reached, "target": target, "bonuses": given_bonus, "winners": winners,
         "total": final[winners[0]]})
 
@@ -282,7 +290,7 @@ CAROUSEL = Variant(
     bonuses={"undercut": UNDERCUT_BONUS, "out": OUT_BONUS, "target": TARGET_BONUS, "round": ROUND_BONUS},
     interpretation_options={"I-1": "tie", "I-2": "round_bonus"},
     list_order=30,
-    end_rule="§2.4, I-2",
+    end_rule=f"{END_RULE}, I-2",
 )
 
 #: The object the entry point ``carousel`` names (SPEC §8).

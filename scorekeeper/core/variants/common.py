@@ -44,8 +44,16 @@ def tie_ending(setup: GameSetup, totals: dict[str, int]) -> Ending:
 
 def highest_total_ending(setup: GameSetup, results: Sequence[HandResult], target: int) -> Ending:
     """Rummy 500 / Rum 500: the game ends after the hand in which one or more totals
-    reach ``target``; the highest total wins, ties per I-1."""
+    reach ``target``; the highest total wins, ties per I-1. Where several reached the
+    target in that hand and one total is highest, the note says why that one wins
+    (``end.several_reached``: ``reached``, ``target``, ``winners``, ``total``, ``rule``)."""
     totals = sum_scores(setup, results)
     if not results or max(totals.values()) < target:
         return Ending(False)
-    return tie_ending(setup, totals)
+    ending = tie_ending(setup, totals)
+    reached = [p for p, t in totals.items() if t >= target]
+    if ending.finished and len(ending.winners) == 1 and len(reached) > 1:
+        return Ending.of(True, ending.winners, note="end.several_reached", facts={
+            "reached": reached, "target": target, "winners": ending.winners,
+            "total": totals[ending.winners[0]], "rule": setup.variant.end_rule})
+    return ending

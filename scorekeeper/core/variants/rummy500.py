@@ -389,6 +389,8 @@ RUMMY500 = Variant(
     values_of=values_of,
     check_setup=check_setup,
     interpretation_options={"I-1": "tie", "I-3": "decks"},
+    # the highest total wins, even where another reached the target first in that hand
+    end_rule=RULE_SCORE,
     list_order=10,
 )
 
