@@ -36,7 +36,6 @@ NOT_YET = {
     "scorekeeper/cli/frame.py": 13,
     "scorekeeper/cli/options.py": 9,
     "scorekeeper/cli/prompt.py": 4,
-    "scorekeeper/cli/render/database.py": 21,
     "scorekeeper/cli/render/gin.py": 45,
 }
 

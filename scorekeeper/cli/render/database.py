@@ -8,30 +8,29 @@ from rich.text import Text
 
 from scorekeeper.cli.render.common import fit_columns, records, table
 from scorekeeper.cli.render.sessions import local_time
-from scorekeeper.core.messages import _, ngettext
+from scorekeeper.core.messages import say, say_count
 
 
 def check(t: Any, doc: dict, repair: bool = False) -> None:
     """``db check``: what was read, each finding, and the verdict."""
     if not doc["exists"]:
-        t.print(Text(_("There is no database at {database} yet: nothing to check.").format(database=doc["database"])))
+        t.print(Text(say("screen.database.there_is_no_database", database=doc["database"])))
     else:
-        t.print(Text(_("Checked {database}: {files}, {sessions}, {hands}.").format(
-            database=doc["database"],
-            files=ngettext("{n} file", "{n} files", doc["files"]).format(n=doc["files"]),
-            sessions=ngettext("{n} session", "{n} sessions", doc["sessions"]).format(n=doc["sessions"]),
-            hands=ngettext("{n} hand", "{n} hands", doc["hands"]).format(n=doc["hands"]))))
+        t.print(Text(say("screen.database.checked_database_files_sessions", database=doc["database"],
+            files=say_count("screen.database.n_files", doc["files"], n=doc["files"]),
+            sessions=say_count("screen.database.n_sessions", doc["sessions"], n=doc["sessions"]),
+            hands=say_count("screen.database.n_hands", doc["hands"], n=doc["hands"]))))
     findings = doc["problems"]
     for f in findings:
-        said = (_("repaired: {file}: {problem}") if f["repaired"] else
-                _("note: {file}: {problem}") if f["kind"] == "note" else _("problem: {file}: {problem}"))
-        t.print(Text(said.format(file=f["file"], problem=f["problem"])))
+        said = ("screen.database.repaired_file_problem" if f["repaired"] else
+                "screen.database.note_file_problem" if f["kind"] == "note" else "screen.database.problem_file_problem")
+        t.print(Text(say(said, file=f["file"], problem=f["problem"])))
     if doc["exists"]:
         if doc["ok"]:
-            t.print(_("All is well.") if not any(f["repaired"] for f in findings) else _("All is well now."))
+            t.print(say("screen.database.all_is_well") if not any(f["repaired"] for f in findings) else say("screen.database.all_is_well_now"))
         elif not repair and any(f["repairable"] and f["kind"] != "note" and not f["repaired"]
                                              for f in findings):
-            t.print(_("`scorekeeper db check --repair` fixes what is marked repairable above."))
+            t.print(say("screen.database.db_check_repair_fixes"))
 
 
 def restored(t: Any, doc: dict) -> None:
@@ -41,23 +40,22 @@ def restored(t: Any, doc: dict) -> None:
     for line in doc["failed"]:
         t.err.print(Text(line))
     if not doc["restored"] and not doc["failed"]:
-        t.print(_("Nothing needed restoring: every file reads well (--session ID puts back an earlier state "
-                  "of one session)."))
+        t.print(say("screen.database.nothing_needed_restoring_every"))
 
 
 def backups(t: Any, doc: dict) -> None:
     """``db restore --list``: the kept copies, newest first."""
     rows = doc["backups"]
     if not rows:
-        t.print(Text(_("No copies are kept in {folder}.").format(folder=Path(doc["database"]) / "backups")))
+        t.print(Text(say("screen.database.no_copies_are_kept", folder=Path(doc["database"]) / "backups")))
         return
-    heads = (_("File"), _("Saved"), _("Copy"), _("State"))
+    heads = (say("screen.database.file"), say("screen.database.saved"), say("screen.database.copy"), say("screen.database.state"))
     cells = []
     for r in rows:
         if r["deleted"]:
-            state = _("reads well, deleted session") if r["good"] else _("damaged, deleted session")
+            state = say("screen.database.reads_well_deleted_session") if r["good"] else say("screen.database.damaged_deleted_session")
         else:
-            state = _("reads well") if r["good"] else _("damaged")
+            state = say("screen.database.reads_well") if r["good"] else say("screen.database.damaged")
         cells.append((r["file"], local_time(r["saved"], seconds=True), r["backup"], state))  # as sessions shows
     drawn = table()
     for col in heads:

@@ -286,6 +286,26 @@ TEMPLATES: dict[str, str] = {
     "screen.prompt.sentence_try_again": "{sentence} Try again.",
     "screen.prompt.this_hand_cannot_be": "This hand cannot be recorded: {sentence}",
     "screen.prompt.total": "Total",
+    # -- cli/render/database.py --
+    "screen.database.all_is_well": "All is well.",
+    "screen.database.all_is_well_now": "All is well now.",
+    "screen.database.checked_database_files_sessions": "Checked {database}: {files}, {sessions}, {hands}.",
+    "screen.database.copy": "Copy",
+    "screen.database.damaged": "damaged",
+    "screen.database.damaged_deleted_session": "damaged, deleted session",
+    "screen.database.db_check_repair_fixes": "`scorekeeper db check --repair` fixes what is marked repairable above.",
+    "screen.database.file": "File",
+    "screen.database.no_copies_are_kept": "No copies are kept in {folder}.",
+    "screen.database.note_file_problem": "note: {file}: {problem}",
+    "screen.database.nothing_needed_restoring_every": ("Nothing needed restoring: every file reads well (--session ID puts back an "
+                                                       "earlier state of one session)."),
+    "screen.database.problem_file_problem": "problem: {file}: {problem}",
+    "screen.database.reads_well": "reads well",
+    "screen.database.reads_well_deleted_session": "reads well, deleted session",
+    "screen.database.repaired_file_problem": "repaired: {file}: {problem}",
+    "screen.database.saved": "Saved",
+    "screen.database.state": "State",
+    "screen.database.there_is_no_database": "There is no database at {database} yet: nothing to check.",
 }
 
 #: code -> (singular, plural) templates of a message whose whole text depends on a count
@@ -350,4 +370,11 @@ PLURALS: dict[str, tuple[str, str]] = {
                                             "This hand ends the game: {names} win."),
     "screen.prompt.this_round_ends_game": ("This round ends the game: {names} wins.",
                                              "This round ends the game: {names} win."),
+    # -- cli/render/database.py --
+    "screen.database.n_files": ("{n} file",
+                                  "{n} files"),
+    "screen.database.n_hands": ("{n} hand",
+                                  "{n} hands"),
+    "screen.database.n_sessions": ("{n} session",
+                                     "{n} sessions"),
 }
