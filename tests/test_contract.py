@@ -354,7 +354,7 @@ def test_points_only_and_stock():
      "contract.unknown_player_key"),
     ({"players": {"Ann": {"hand": ""}, "Bob": {"hand": "4C"}, "Cy": {"hand": "3D"}}, "knock": "Bob"},
      "contract.unknown_top_key"),
-    ({"players": {"Ann": {"hand": ""}, "Bob": {"hand": "1H"}, "Cy": {"hand": "3D"}}}, "card.not_a_card"),
+    ({"players": {"Ann": {"hand": ""}, "Bob": {"hand": "1H"}, "Cy": {"hand": "3D"}}}, "card.not_a_card_near"),
     ({"players": {"Ann": {"hand": ""}, "Bob": {"hand": "4C"}, "Zed": {"hand": "3D"}}}, "name.unknown"),
     ({"players": {"Ann": {"hand": ""}, "Bob": {"hand": "4C"}}}, "entry.player_missing"),
 ])

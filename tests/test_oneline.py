@@ -283,10 +283,12 @@ def test_a_bad_card_is_the_cause_of_the_refusal():
     with pytest.raises(InputError) as e:
         line(["Ann: 1H 2H 3H -", "Bob: -2C", "Cy: -3C"])
     assert e.value.code == "entry.about_player" and e.value.player == "Ann"
-    assert e.value.facts["cause"].code == "card.not_a_card" and e.value.facts["cause"].facts["token"] == "1H"
+    # the nearest card is a fact too: "1H" is "10H" with a character left out (difflib's ratio 0.8)
+    assert e.value.facts["cause"].code == "card.not_a_card_near" and e.value.facts["cause"].facts["token"] == "1H"
+    assert e.value.facts["cause"].facts["near"] == ["10H"]
     assert e.value.message == ('Ann: "1H" is not a card: ranks are A 2-10 J Q K (or T), suits S H D C '
                                "(or ♠ ♥ ♦ ♣), a joker is JK; Cyrillic letters work too: Т К Д В (A K Q J), "
-                               "п ч б т (S H D C), Дж (joker).")
+                               "п ч б т (S H D C), Дж (joker); did you mean 10H?")
 
 
 def test_the_second_player_of_a_word_given_twice_is_the_one_at_fault():

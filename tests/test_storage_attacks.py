@@ -391,6 +391,23 @@ def test_f5_repair_never_blesses_a_change_when_no_kept_copy_agrees_with_the_audi
     assert cli("db", "check").exit_code == 1  # and still reported: never taken as the truth
 
 
+def test_f21_db_check_reads_the_kept_copies_and_repair_sets_a_damaged_one_aside(cli, isolated_db):
+    sid = _game(cli, 2)
+    copy = _copies(isolated_db, sid)[0]
+    copy.write_text("{ damaged")
+    r = cli("db", "check")
+    assert r.exit_code == 1
+    (said,) = [line for line in r.stdout.splitlines() if line.startswith("problem:")]
+    assert said == (f"problem: backups/sessions/{sid}/{copy.name}: this kept copy is damaged (not valid JSON at line "
+                    "1, column 3), so `db restore` cannot put it back; --repair moves it to backups/set-aside/")
+    assert not (isolated_db / "backups" / "set-aside").exists()  # reading writes nothing
+    r = cli("db", "check", "--repair")
+    assert r.exit_code == 0, r.stdout
+    (aside,) = (isolated_db / "backups" / "set-aside").glob(f"{sid}-copy-{copy.name}.*")
+    assert aside.read_text() == "{ damaged"  # never deleted
+    assert cli("db", "check").exit_code == 0 and _hands(cli) == 2
+
+
 # --- the prompt saves what it showed ----------------------------------------------------------
 
 

@@ -102,12 +102,17 @@ def _rule_text(rule: str) -> str:
         raise InputError("config.bad_rule", rule=rule)
     if variant is None:
         if key not in rules.every_option_key():
-            raise InputError("config.unknown_rule", key=key, keys=sorted(rules.every_option_key()))
+            from scorekeeper.core.near import closest
+
+            keys = sorted(rules.every_option_key())
+            near = closest(key, keys)
+            if near is not None:
+                raise InputError("config.unknown_rule_near", key=key, near=near, keys=keys)
+            raise InputError("config.unknown_rule", key=key, keys=keys)
         return f"{key}={val.strip()}"
     option = variant.option(key)
     if option is None:
-        raise InputError("rule.not_for_variant" if key in rules.every_option_key() else "rule.unknown",
-                         key=key, variant=variant.said_name, keys=[o.key for o in variant.options])
+        raise rules.unknown_option(key, variant.said_name, [o.key for o in variant.options])
     try:
         option.parse(val.strip())
     except (ValueError, TypeError):

@@ -195,7 +195,55 @@ def parse_card(token: str) -> Card:
         alphabet = "cyrillic" if _is_cyrillic(letter) else "latin"
         raise InputError(f"card.lookalike.{alphabet}", token=token, letter=letter,
                          looks_like=_LOOKALIKES[upper[where]], fixed=fixed, cards=(card,))
+    near = near_cards(text)
+    if near:
+        raise InputError("card.not_a_card_near", token=token, near=near)
     raise InputError("card.not_a_card", token=token)
+
+
+def _spellings() -> tuple[dict[str, str], dict[str, str]]:
+    """Every card as typed in the Latin and in the Cyrillic notation: ``{key: as shown}``,
+    the key upper case with suit letters (``"10H"``, ``"ДП"``), shown as the notation
+    writes it (``"10H"``, ``"Дп"``: the rule books' rank letter, a small suit letter)."""
+    latin = {r + s: r + s for r in RANKS for s in SUITS} | {"JK": "JK"}
+    ranks = ["\u0422", *RANKS[1:10], "\u0412", "\u0414", "\u041a"]  # Т 2 … 10 В Д К
+    cyrillic = {r + s: r + s.lower() for r in ranks for s in CYRILLIC_SUITS} | {"\u0414\u0416": "\u0414\u0436"}
+    return latin, cyrillic
+
+
+_LATIN_SPELLINGS, _CYRILLIC_SPELLINGS = _spellings()
+#: the suit symbols read (♠ ♤ ♥ ♡ ❤ …) and their suit letters
+_SYMBOL_SUITS = {symbol: suit for symbol, suit in _SUIT_IN.items() if not symbol.isascii() and not _is_cyrillic(symbol)}
+
+
+def _nearest(upper: str, spellings: dict[str, str]) -> list[str]:
+    """:func:`~scorekeeper.core.near.nearest` among ``spellings``; a joker as near as real
+    cards is left out (``Дх``: the four queens, not the joker ``Дж``)."""
+    from scorekeeper.core.near import nearest
+
+    found = nearest(upper, list(spellings), most=5)
+    if len(found) > 1:
+        found = [k for k in found if _read(k) != JOKER]
+    return found if len(found) <= 4 else []
+
+
+def near_cards(text: str) -> list[str]:
+    """The cards ``text`` (no card) most likely meant, written in the notation it was typed
+    in: ``"1OH"`` → ``["10H"]``, ``"QX"`` → the four queens, ``"Дх"`` → ``["Дп", "Дч", "Дб",
+    "Дт"]``, ``"1O♥"`` → ``["10♥"]``; none when nothing is near or too many are
+    (:func:`scorekeeper.core.near.nearest`)."""
+    upper = text.strip().upper()
+    if not upper or len(upper) > 6:
+        return []
+    if any(_is_cyrillic(c) for c in upper):
+        spellings = _CYRILLIC_SPELLINGS
+        return [spellings[k] for k in _nearest(upper, spellings)]
+    symbol = next((c for c in upper if c in _SYMBOL_SUITS), None)
+    plain = "".join(_SYMBOL_SUITS.get(c, c) for c in upper)
+    found = _nearest(plain, _LATIN_SPELLINGS)
+    if symbol is None:
+        return found
+    return [k if k == "JK" else k[:-1] + SUIT_SYMBOLS[k[-1]] for k in found]
 
 
 def format_card(card: Card) -> str:

@@ -16,13 +16,12 @@ A hand entry (what is stored, exactly as entered) is a dict::
 """
 from __future__ import annotations
 
-import difflib
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from scorekeeper.core.cards import Card, PlayedCard, parse_cards, parse_played_cards, split_melds
 from scorekeeper.core.errors import InputError
+from scorekeeper.core.near import closest, name_key  # noqa: F401  (where players' names are matched)
 
 
 @dataclass(frozen=True)
@@ -83,21 +82,6 @@ def about_player(player: str, error: InputError) -> InputError:
     return InputError("entry.about_player", player=player, cause=error)
 
 
-def closest(name: str, names: Sequence[str]) -> str | None:
-    """The name among ``names`` that ``name`` most likely meant (a near miss, or the
-    same name in other case), or None. Names are compared as :func:`name_key` has them
-    (case and the Unicode form of a letter aside), so ``an`` finds ``Ann``; the one
-    closest-match helper of the program (players, variants, rule keys, words)."""
-    keyed: dict[str, str] = {}
-    for n in names:
-        keyed.setdefault(name_key(n), n)
-    key = name_key(name)
-    if key in keyed:
-        return keyed[key]
-    close = difflib.get_close_matches(key, list(keyed), n=1, cutoff=0.5)
-    return keyed[close[0]] if close else None
-
-
 def did_you_mean(name: str, names: Sequence[str]) -> str:
     """`` (did you mean "Ann"?)`` when a near miss exists, else ``""``.
 
@@ -121,12 +105,6 @@ def unknown_name(name: str, players: Sequence[str], role: str | None = None) -> 
         code += "_near"
         facts["near"] = near
     return InputError(code, **facts)
-
-
-def name_key(name: str) -> str:
-    """What tells players' names apart: two names are one player's when they differ only in
-    case or in how a letter is written in Unicode (``Zoë`` as one character, or ``e`` and ``¨``)."""
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
 
 
 def find_player(name: str, players: Sequence[str]) -> str | None:

@@ -48,14 +48,39 @@ def _tokens(text: str) -> list[str]:
 STOCK_WORDS = WORDS["stock"]
 
 
+def near_word(token: str, meanings: Sequence[str]) -> str | None:
+    """The word of the one-line form saying one of ``meanings`` (``"stock"``, ``"knock"`` …:
+    keys of :data:`~scorekeeper.core.words.WORDS`, English or local) that ``token`` most
+    likely meant: ``stok`` → ``stock``, ``вишов`` → ``вийшов``; None for a token that is no
+    word (too short, or holding digits or marks: a card) or near none."""
+    from scorekeeper.core.near import closest
+
+    if len(token) < 3 or not token.replace("-", "").replace("_", "").isalpha():
+        return None
+    return closest(token, sorted(w for m in meanings for w in WORDS[m]))
+
+
+def card_or_word(player: str, token: str, error: InputError, meanings: Sequence[str]) -> InputError:
+    """The error for ``token`` of ``player``'s part that is no card (``error``, about the card):
+    the card error when it names cards ``token`` is near, else ``line.word_near`` when
+    ``token`` is near a word saying one of ``meanings`` (:func:`near_word`), else the card
+    error, said of ``player``."""
+    if error.code != "card.not_a_card_near":
+        near = near_word(token, meanings)
+        if near is not None:
+            return InputError("line.word_near", player=player, token=token, near=near)
+    return about_player(player, error)
+
+
 def arguments(args: Sequence[str], players: Sequence[str], separate: Callable[[str], bool],
-              no_name: str, twice: str) -> Iterator[tuple[str | None, str]]:
+              no_name: str, twice: str, words: Sequence[str] = ("stock",)) -> Iterator[tuple[str | None, str]]:
     """The one-line arguments in order: ``(None, text)`` for a separate argument that
     ``separate(text)`` takes (``stock``), ``(player, what)`` for ``"NAME: WHAT"``, the
     name matched against ``players`` regardless of case.
 
-    Raises :class:`InputError` ``no_name`` for an argument with no name, ``twice`` for a
-    player given twice, and what :func:`~scorekeeper.core.entry.match_player` raises.
+    Raises :class:`InputError` ``no_name`` for an argument with no name (``line.not_a_word_near``
+    when it is near a separate word saying one of the meanings ``words``: ``stok``), ``twice``
+    for a player given twice, and what :func:`~scorekeeper.core.entry.match_player` raises.
     """
     seen: set[str] = set()
     for arg in args:
@@ -65,6 +90,9 @@ def arguments(args: Sequence[str], players: Sequence[str], separate: Callable[[s
             continue
         name, colon, body = text.partition(":")
         if not colon or not name.strip():
+            near = near_word(text, words) if not colon else None
+            if near is not None:
+                raise InputError("line.not_a_word_near", text=text, near=near)
             raise InputError(no_name, text=text)
         player = match_player(name.strip(), players)
         if player in seen:
@@ -103,13 +131,15 @@ def _fits_variant(player: str, part: dict, player_keys: frozenset[str]) -> None:
         raise InputError("line.no_table", player=player, points=part["table"])
 
 
-def _check_card(player: str, tok: str, section: str) -> None:
+def _check_card(player: str, tok: str, section: str, knock_allowed: bool = True) -> None:
     """Read a card token as soon as it is met, so a bad card is quoted before
-    anything else is said about the entry (SPEC §3). Raises :class:`InputError`."""
+    anything else is said about the entry (SPEC §3); a token that is no card but near a
+    word of the part (``owt``: ``out``) is said to be that (:func:`card_or_word`).
+    Raises :class:`InputError`."""
     try:
         (parse_card if section == "hand" else parse_played)(tok)
     except InputError as e:
-        raise about_player(player, e) from None
+        raise card_or_word(player, tok, e, ("out", "knock") if knock_allowed else ("out",)) from None
 
 
 def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
@@ -147,7 +177,7 @@ def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
             else:
                 raise InputError("line.points_out_of_place", player=player, token=tok)
         else:
-            _check_card(player, tok, section)
+            _check_card(player, tok, section, knock_allowed)
             if section == "melds":
                 if table is not None:
                     raise InputError("line.table_and_melds", player=player)

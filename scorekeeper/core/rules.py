@@ -598,6 +598,21 @@ def _no_variant_known() -> frozenset[str]:
 every_option_key: Callable[[], Collection[str]] = _no_variant_known
 
 
+def unknown_option(key: str, variant: Any, keys: Sequence[str]) -> InputError:
+    """The error for option ``key`` that ``variant`` (its name as said) does not have, whose
+    options are ``keys``: ``rule.not_for_variant`` for another variant's option, else
+    ``rule.unknown_near`` with the option it most likely meant (``targte`` → ``target``,
+    fact ``near``), else ``rule.unknown``."""
+    from scorekeeper.core.near import closest
+
+    if key in every_option_key():
+        return InputError("rule.not_for_variant", key=key, variant=variant, keys=list(keys))
+    near = closest(key, keys)
+    if near is not None:
+        return InputError("rule.unknown_near", key=key, near=near, variant=variant, keys=list(keys))
+    return InputError("rule.unknown", key=key, variant=variant, keys=list(keys))
+
+
 def parse_rule_args(variant: Variant, args: Sequence[str], players: int) -> RuleSet:
     """Read ``KEY=VALUE`` options for ``variant`` and fill in the defaults.
 
@@ -626,8 +641,7 @@ def resolve_rules(variant: Variant, given: Mapping[str, Any], players: int) -> R
     for key, value in given.items():
         opt = variant.option(key)
         if opt is None:
-            code = "rule.not_for_variant" if key in every_option_key() else "rule.unknown"
-            raise InputError(code, key=key, variant=variant.said_name, keys=keys)
+            raise unknown_option(key, variant.said_name, keys)
         try:
             values[key] = opt.parse(str(value).lower() if isinstance(value, bool) else value)
         except (ValueError, TypeError):

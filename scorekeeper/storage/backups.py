@@ -163,13 +163,13 @@ class Backups:
             return []
         return sorted(p.name for p in folder.iterdir() if p.is_dir() and SESSION_ID.fullmatch(p.name))
 
-    def set_aside(self, path: Path) -> Path:
-        """Move a (damaged, replaced or stray) file to ``set-aside/``; returns its new path.
-        Raises :class:`OSError`."""
+    def set_aside(self, path: Path, name: str | None = None) -> Path:
+        """Move a (damaged, replaced or stray) file to ``set-aside/`` (as ``name``, by default its
+        own, and the time); returns its new path. Raises :class:`OSError`."""
         folder = private_dir(self.root, "backups", "set-aside")
         n = 0
         while True:
-            target = folder / f"{path.name}.{stamp()}{'.' + str(n) if n else ''}"
+            target = folder / f"{name or path.name}.{stamp()}{'.' + str(n) if n else ''}"
             if not os.path.lexists(target):
                 break
             n += 1

@@ -116,6 +116,7 @@ class _Scan:
     old_schema: bool = False
     leftovers: list[Path] = field(default_factory=list)
     strays: list[Path] = field(default_factory=list)  # what sessions/ holds that is not a session file
+    bad_copies: list[Path] = field(default_factory=list)  # kept copies that cannot be read
     twice: bool = False  # a session listed twice in the index
     # id -> (path, record, derived, hand numbers): sessions whose hands disagree with their audit trail
     changed: dict[str, tuple[Path, dict, dict, list[int]]] = field(default_factory=dict)
@@ -340,6 +341,20 @@ def _scan(store: Store, replay: Replay) -> _Scan:
     linked = store.linked_backups()
     if linked is not None:
         add(linked, "note", "check.backups_linked")
+    # the kept copies: one that cannot be read could not be put back (--repair sets it aside)
+    for path in [store.index_path] + [store.session_path(i) for i in store.backed_up_sessions()]:
+        for b in store.backups(path):
+            try:
+                if path == store.index_path:
+                    store.read_index(b.path)
+                else:
+                    store.read_session(b.path, path.stem)
+            except DamagedFile as e:
+                add(b.path, "stale", "check.copy_damaged", repairable=True, reason=e.reason)
+                scan.bad_copies.append(b.path)
+            except StoreError as e:
+                add(b.path, "stale", "check.copy_unreadable", repairable=True, cause=e)
+                scan.bad_copies.append(b.path)
     scan.leftovers = store.leftovers()
     if scan.leftovers:
         add(", ".join(_rel(store, p) for p in scan.leftovers), "note", "check.leftovers", repairable=True)
@@ -387,6 +402,8 @@ def _check(store: Store, repair: bool, replay: Replay) -> CheckReport:
                 pass
         for p in first.strays:  # never deleted: moved where `db restore` keeps what it replaced
             store.set_aside(p)
+        for p in first.bad_copies:  # never deleted either: a copy no one can read, kept for people
+            store.set_aside(p, f"{p.parent.name}-copy-{p.name}")
         after = _scan(store, replay)
     key = lambda f: (f.file, f.problem)  # noqa: E731
     still = {key(f) for f in after.report.findings}

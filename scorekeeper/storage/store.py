@@ -610,11 +610,12 @@ class Store:
             raise StoreError("store.unwritable", path=target, strerror=e.strerror) from None
         self._forget()
 
-    def set_aside(self, path: Path) -> Path:
-        """Move a (damaged or replaced) file to ``backups/set-aside/``; returns its new path."""
+    def set_aside(self, path: Path, name: str | None = None) -> Path:
+        """Move a (damaged or replaced) file to ``backups/set-aside/`` (as ``name``, by default
+        its own name, and the time); returns its new path."""
         self._for_write()
         try:
-            target = self._kept.set_aside(path)
+            target = self._kept.set_aside(path, name)
         except OSError as e:
             raise StoreError("store.unwritable", path=self.backups_dir, strerror=e.strerror) from None
         if path == self.index_path:

@@ -15,7 +15,9 @@ Templates are ``str.format`` strings over the facts, with these additions:
   (``knock``, ``out``, ``stock_exhausted``) with "and", each said by its template
   ``ending.WAY``;
 - ``{n:#card|cards}`` writes the number and the singular or plural word;
-- a fact ``cause`` (another error) is shown as its sentence without the final stop;
+- a fact ``cause`` (another error) is shown as its sentence without the final stop; a
+  template ending in a fact and a stop ends with the fact's question mark instead, when the
+  fact ends with one (``Ann: "1H" is not a card: …; did you mean 10H?``);
 - a fact ``hand`` that the template does not name starts the sentence with "Hand N: ";
   likewise ``session`` with "Session ID: ".
 
@@ -301,7 +303,10 @@ def render(code: str, facts: Mapping[str, Any]) -> str:
     if facts.get("form") == "line" and code + ".line" in TEMPLATES:
         code += ".line"
     template = TEMPLATES[code]
-    text = _Formatter(code).vformat(pgettext(code, template), (), dict(facts))
+    said = pgettext(code, template)
+    text = _Formatter(code).vformat(said, (), dict(facts))
+    if said.endswith("}.") and text.endswith("?."):  # a fact that ends in a question ("did you mean 10H?") ends it
+        text = text[:-1]
     names = {f[1] for f in string.Formatter().parse(template) if f[1]}
     if facts.get("session") is not None and "session" not in names:
         text = _("Session {session}: {text}").format(session=facts["session"], text=text)

@@ -80,6 +80,8 @@ TEMPLATES: dict[str, str] = {
     "config.bad_rule": ('{rule!q} is not a house rule: write KEY=VALUE (for every variant with that option) or '
                         "VARIANT:KEY=VALUE (for one variant)."),
     "config.unknown_rule": '"{key}" is not a rule option of any variant; the options are {keys:list}.',
+    "config.unknown_rule_near": ('"{key}" is not a rule option of any variant (did you mean {near}?); the options '
+                                 'are {keys:list}.'),
     "config.too_few_players": "players takes at least two names, not only {name!q}.",
     "config.from_file": ("{cause} (it is the {key} setting of the configuration file {path}: change it with "
                          "scorekeeper config set {key} VALUE..., or remove it with scorekeeper config unset {key})."),

@@ -10,6 +10,8 @@ _EXPECTED = ("ranks are A 2-10 J Q K (or T), suits S H D C (or ♠ ♥ ♦ ♣),
 TEMPLATES: dict[str, str] = {
     # -- one card (scorekeeper.core.cards) -------------------------------------------------
     "card.not_a_card": '"{token}" is not a card: ' + _EXPECTED + ".",
+    # the nearest cards, in the notation typed (core.cards.near_cards)
+    "card.not_a_card_near": '"{token}" is not a card: ' + _EXPECTED + "; did you mean {near:or}?",
     # a letter of one alphabet where the notation has a letter (or digit) it looks like
     "card.lookalike.cyrillic": '"{token}" is not a card: "{letter}" is a Cyrillic letter, not the "{looks_like}" '
                                'it looks like; for {cards} write "{fixed}".',
@@ -176,6 +178,10 @@ TEMPLATES.update({
 # -- the one-line form (scorekeeper.core.oneline) ----------------------------------------------
 TEMPLATES.update({
     "line.no_name": '"{text}" does not start with a player\'s name and ":" (for example "Ann: 7H 8H 9H -AS 4D").',
+    # a word of the one-line form mistyped: the word it is near (core.oneline.near_word), English or local
+    "line.not_a_word_near": ('"{text}" is not a word of the one-line form (did you mean "{near}"?) and does not '
+                             'start with a player\'s name and ":" (for example "Ann: 7H 8H 9H -AS 4D").'),
+    "line.word_near": '{player}: "{token}" is neither a card nor a word of the one-line form (did you mean "{near}"?).',
     "line.player_twice": "{player} is given twice on the command line.",
     "line.no_layoffs": '{player}: this variant records no lay-offs ("+"): only the cards left in hand '
                        'count (after "-"), and melds are optional.',

@@ -9,6 +9,7 @@ TEMPLATES: dict[str, str] = {
     "rule.not_key_value": 'The rule option "{arg}" is not KEY=VALUE (for example target=300).',
     "rule.not_for_variant": 'The option "{key}" does not apply to {variant}; its options are {keys:list}.',
     "rule.unknown": '"{key}" is not a rule option; {variant} has {keys:list}.',
+    "rule.unknown_near": '"{key}" is not a rule option (did you mean {near}?); {variant} has {keys:list}.',
     "rule.bad_value": "{key}={value} is not allowed: {key} takes {values}.",
     "rule.too_big": "{key}={value!q} is more than any game holds: {key} is at most {limit:,}.",
     "rule.too_few_decks": ("{players} players cannot be dealt {each} cards each from one deck (52 cards): "

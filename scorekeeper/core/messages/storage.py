@@ -151,6 +151,10 @@ TEMPLATES: dict[str, str] = {
     "check.trail_no_copy": ("session {session}: {count:#hand of its file differs|hands of its file differ} from the "
                             "audit trail ({hands:list}) and no kept copy agrees with the trail, so the file is left "
                             "as it is: compare `scorekeeper history --audit` with the table's own record"),
+    "check.copy_damaged": ("this kept copy is damaged ({reason}), so `db restore` cannot put it back; --repair moves "
+                           "it to backups/set-aside/"),
+    "check.copy_unreadable": ("this kept copy cannot be read ({cause}), so `db restore` cannot put it back; --repair "
+                              "moves it to backups/set-aside/"),
     "check.not_listed": "session {session} is not listed in the index",
     "check.stale_row": "the row of session {session} is stale: {differences:list}",
     "check.differs": "{key} {listed!r} where the session file says {filed!r}",

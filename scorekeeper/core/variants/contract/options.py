@@ -199,8 +199,7 @@ def resolve(given: Mapping[str, Any], players: int) -> ContractRules:
                 raise InputError("rule.bad_value", key="preset", value=value, values=PRESET_OPTION.said_values)
             continue
         if key not in keys:
-            code = "rule.not_for_variant" if key in core_rules.every_option_key() else "rule.unknown"
-            raise InputError(code, key=key, variant=_name(), keys=["preset", *keys])
+            raise core_rules.unknown_option(key, _name(), ["preset", *keys])
         values[key] = str(value).lower() if isinstance(value, bool) else value
     chosen = dict(PRESETS[preset])
     chosen.update(values)

@@ -25,7 +25,7 @@ from typing import Sequence
 
 from scorekeeper.core.cards import parse_card
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.oneline import STOCK_WORDS, arguments, parse_line_entries
+from scorekeeper.core.oneline import STOCK_WORDS, arguments, card_or_word, parse_line_entries
 from scorekeeper.core.words import WORDS, meaning
 
 _STOCK = STOCK_WORDS | {"void"}
@@ -41,7 +41,7 @@ def parse_line(args: Sequence[str], players: Sequence[str]) -> dict:
     """
     entry: dict = {"players": {}}
     for player, text in arguments(args, players, lambda text: text.lower() in _STOCK or _upcard(text) is not None,
-                                  "gin.oneline.no_name", "gin.oneline.twice"):
+                                  "gin.oneline.no_name", "gin.oneline.twice", words=("stock",)):
         if player is not None:
             entry["players"][player] = _part(player, text, entry)
         elif text.lower() in _STOCK:
@@ -96,5 +96,8 @@ def _part(player: str, body: str, entry: dict) -> dict:
         try:
             parse_card(tok)
         except InputError as e:
+            said = card_or_word(player, tok, e, ("knock", "out", "big"))
+            if said.code == "line.word_near":  # "knok": the word it is near
+                raise said from None
             raise InputError("gin.player_says", player=player, cause=e) from None
     return {"cards": text}
