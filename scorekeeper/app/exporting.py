@@ -415,7 +415,11 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
     doc = report.standings_json(g)
     count = st.hands
     h, sub = "#" * level, "#" * (level + 1)
-    from scorekeeper.core.messages import _, join, ngettext, pgettext, rank_letter
+    from scorekeeper.core.messages import _, join, ngettext, pgettext, rank_letter, render
+
+    # Carousel and Crazy Rummy count rounds, Contract Rummy deals (their rule books' words)
+    word = variant.deal_word if variant.deal_word in ("round", "deal") else None
+    said_count = render(f"export.md.count.{word}", {"n": count}) if word else _hands(count)
 
     name = pgettext("variant", variant.name)  # as the rule books of the language write it
     title = md_escape(r["title"]) if r.get("title") else _("{variant}, session {session}").format(
@@ -430,7 +434,7 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
              said_variant,
              _("- Rules: {rules}").format(rules=md_escape(rules)) if rules else _("- Rules: the defaults"),
              _("- Players: {players}").format(players=", ".join(said_name[p] for p in players)),
-             _("- Session: `{session}`, {hands}").format(session=r["id"], hands=_hands(count)), ""]
+             _("- Session: `{session}`, {hands}").format(session=r["id"], hands=said_count), ""]
 
     said = _("Final standings") if doc["finished"] else _("Standings")
     lines += [f"{sub} {said}", ""]
@@ -451,11 +455,17 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
     lines.append("")
     if doc["finished"]:
         names = join([md_escape(w) for w in doc["winners"]], "and")
-        won = (ngettext("**{names} wins** after {n} hand.", "**{names} wins** after {n} hands.", count)
-               if len(doc["winners"]) == 1 else
-               ngettext("**{names} share the win** after {n} hand.", "**{names} share the win** after {n} hands.",
-                        count))
-        lines.append(won.format(names=names, n=count))
+        if word:
+            won = render(f"export.md.{'won' if len(doc['winners']) == 1 else 'shared'}.{word}",
+                         {"names": names, "n": count})
+        else:
+            won = (ngettext("**{names} wins** after {n} hand.", "**{names} wins** after {n} hands.", count)
+                   if len(doc["winners"]) == 1 else
+                   ngettext("**{names} share the win** after {n} hand.",
+                            "**{names} share the win** after {n} hands.", count)).format(names=names, n=count)
+        lines.append(won)
+    elif word:
+        lines.append(render(f"export.md.in_play.{word}", {"n": count, "dealer": said_name[doc["dealer"]]}))
     else:
         lines.append(ngettext("Game in play after {n} hand; {dealer} deals next.",
                               "Game in play after {n} hands; {dealer} deals next.", count).format(
@@ -464,14 +474,14 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
         lines += ["", md_escape(doc["note"])]
     lines.append("")
 
-    said = _("Hand by hand")
+    said = render(f"export.md.by_deal.{word}", {}) if word else _("Hand by hand")
     lines += [f"{sub} {said}", ""]
     if not st.results:
         lines += [_("No hands yet."), ""]
         return "\n".join(lines)
     # a game whose rounds each have their wild rank (Crazy Rummy): the rank, and who went out
     by_round = variant.round_matters
-    head = [_("Hand"), *([_("Wild")] if by_round else []), _("Dealer"), *([_("Out")] if by_round else [])]
+    head = [render(f"export.md.column.{word}", {}) if word else _("Hand"), *([_("Wild")] if by_round else []), _("Dealer"), *([_("Out")] if by_round else [])]
     blank = "| " * (len(head) - 1)  # the cells after the first of a row that is not a hand
     lines.append("| " + " | ".join(head) + " | " + " | ".join(said_name[p] for p in players) + " |")
     lines.append("|---:|" + "---|" * (len(head) - 1) + "---:|" * len(players))
@@ -501,11 +511,11 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
         said = _("Final")
         lines.append(f"| {said} {blank}| " + " | ".join(f"**{final[p]}**" if p in doc["winners"] else str(final[p])
                                                           for p in players) + " |")
-    lines += ["", _("Each cell: the hand's score → the running total.")]
+    lines += ["", render(f"export.md.cell.{word}", {}) if word else _("Each cell: the hand's score → the running total.")]
     if any(hand.points_only for hand in st.results):
         lines += ["", _("(points): the hand was entered as points, not card by card.")]
     if doc["finished"]:
-        lines += ["", won.format(names=names, n=count)]
+        lines += ["", won]
     lines.append("")
     return "\n".join(lines)
 
