@@ -522,7 +522,7 @@ def test_markdown_of_crazy_rummy_gives_each_rounds_wild_rank_and_who_went_out(cl
     # round 2, twos wild: Bob goes out; Ann holds 3; Cy holds a wild two (25) and a 9 = 34
     cli.record("Ann: -3C", "Bob: -", "Cy: -2D 9S")
     text = cli("export", "--format", "md").stdout
-    assert ("| Hand | Wild | Dealer | Out | Ann | Bob | Cy |\n"
+    assert ("| Round | Wild | Dealer | Out | Ann | Bob | Cy |\n"
             "|---:|---|---|---|---:|---:|---:|\n"
             "| 1 | A | Ann | Ann | 0 → 0 | +17 → 17 | +2 → 2 |\n"
             "| 2 | 2 | Bob | Bob | +3 → 3 | 0 → 17 | +34 → 36 |\n") in text

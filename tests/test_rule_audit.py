@@ -360,3 +360,16 @@ def test_explain_json_cites_an_interpretation_by_its_id():
     assert rule_json("§2.3, I-6") == {"id": "I-6", "ids": ["I-6"], "name": "Rummy 500 and Rum 500: scoring a hand"}
     assert rule_json("I-5") == {"id": "I-5", "ids": ["I-5"], "name": "Where the rules are silent"}
     assert rule_json("") is None
+
+
+def test_the_markdown_export_of_crazy_rummy_says_rounds(cli):
+    assert cli("new", "crazy", "Ann", "Bob", "Cy", "--round", "12").exit_code == 0
+    # round 12 (queens wild): Ann out 0, Bob 4♣ 4, Cy 3♣ 3; round 13 (kings): Ann 0, Bob 4♦ → 8, Cy 3♦ → 6.
+    # After round 13 the lowest total, Ann's 0, wins.
+    cli.record("Ann: -", "Bob: -4C", "Cy: -3C")
+    cli.record("Ann: -", "Bob: -4D", "Cy: -3D")
+    md = cli("export", "--format", "md").stdout
+    assert "2 rounds" in md and "**Ann wins** after 2 rounds." in md and "## Round by round" in md
+    assert "| Round | Wild |" in md and "the round's score" in md and "hand" not in md.lower()
+    md = cli("--lang", "uk", "export", "--format", "md").stdout
+    assert "**Перемога: Ann** після 2 раундів." in md and "роздач" not in md

@@ -415,7 +415,11 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
     doc = report.standings_json(g)
     count = st.hands
     h, sub = "#" * level, "#" * (level + 1)
-    from scorekeeper.core.messages import join, pgettext, rank_letter, say, say_count
+    from scorekeeper.core.messages import join, pgettext, rank_letter, render, say, say_count
+
+    # Carousel and Crazy Rummy count rounds, Contract Rummy deals (their rule books' words)
+    word = variant.deal_word if variant.deal_word in ("round", "deal") else None
+    said_count = render(f"export.md.count.{word}", {"n": count}) if word else _hands(count)
 
     name = pgettext("variant", variant.name)  # as the rule books of the language write it
     title = md_escape(r["title"]) if r.get("title") else say("export.doc.variant_session_session", variant=name, session=r["id"])
@@ -429,7 +433,7 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
              said_variant,
              say("export.doc.rules_rules", rules=md_escape(rules)) if rules else say("export.doc.rules_defaults"),
              say("export.doc.players_players", players=", ".join(said_name[p] for p in players)),
-             say("export.doc.session_session_hands", session=r["id"], hands=_hands(count)), ""]
+             say("export.doc.session_session_hands", session=r["id"], hands=said_count), ""]
 
     said = say("export.doc.final_standings") if doc["finished"] else say("export.doc.standings")
     lines += [f"{sub} {said}", ""]
@@ -451,22 +455,31 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
     lines.append("")
     if doc["finished"]:
         names = join([md_escape(w) for w in doc["winners"]], "and")
-        won = "export.doc.names_wins_after_n" if len(doc["winners"]) == 1 else "export.doc.names_share_win_after"
-        lines.append(say_count(won, count, names=names, n=count))
+        if word:
+            won = render(f"export.md.{'won' if len(doc['winners']) == 1 else 'shared'}.{word}",
+                         {"names": names, "n": count})
+        else:
+            won = say_count("export.doc.names_wins_after_n" if len(doc["winners"]) == 1
+                            else "export.doc.names_share_win_after", count, names=names, n=count)
+        lines.append(won)
+    elif word:
+        lines.append(render(f"export.md.in_play.{word}", {"n": count, "dealer": said_name[doc["dealer"]]}))
     else:
         lines.append(say_count("export.doc.game_in_play_after", count, n=count, dealer=said_name[doc["dealer"]]))
     if doc.get("note"):  # the standings document's, in the language spoken
         lines += ["", md_escape(doc["note"])]
     lines.append("")
 
-    said = say("export.doc.hand_by_hand")
+    said = render(f"export.md.by_deal.{word}", {}) if word else say("export.doc.hand_by_hand")
     lines += [f"{sub} {said}", ""]
     if not st.results:
         lines += [say("export.doc.no_hands_yet"), ""]
         return "\n".join(lines)
     # a game whose rounds each have their wild rank (Crazy Rummy): the rank, and who went out
     by_round = variant.round_matters
-    head = [say("export.doc.hand"), *([say("export.doc.wild")] if by_round else []), say("export.doc.dealer"), *([say("export.doc.out")] if by_round else [])]
+    head = [render(f"export.md.column.{word}", {}) if word else say("export.doc.hand"),
+            *([say("export.doc.wild")] if by_round else []), say("export.doc.dealer"),
+            *([say("export.doc.out")] if by_round else [])]
     blank = "| " * (len(head) - 1)  # the cells after the first of a row that is not a hand
     lines.append("| " + " | ".join(head) + " | " + " | ".join(said_name[p] for p in players) + " |")
     lines.append("|---:|" + "---|" * (len(head) - 1) + "---:|" * len(players))
@@ -496,11 +509,11 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
         said = say("export.doc.final")
         lines.append(f"| {said} {blank}| " + " | ".join(f"**{final[p]}**" if p in doc["winners"] else str(final[p])
                                                           for p in players) + " |")
-    lines += ["", say("export.doc.each_cell_hand_s")]
+    lines += ["", render(f"export.md.cell.{word}", {}) if word else say("export.doc.each_cell_hand_s")]
     if any(hand.points_only for hand in st.results):
         lines += ["", say("export.doc.points_hand_was_entered")]
     if doc["finished"]:
-        lines += ["", won.format(names=names, n=count)]
+        lines += ["", won]
     lines.append("")
     return "\n".join(lines)
 
