@@ -422,7 +422,8 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
     said_count = render(f"export.md.count.{word}", {"n": count}) if word else _hands(count)
 
     name = pgettext("variant", variant.name)  # as the rule books of the language write it
-    title = md_escape(r["title"]) if r.get("title") else say("export.doc.variant_session_session", variant=name, session=r["id"])
+    title = md_escape(r["title"]) if r.get("title") else say("export.doc.variant_session_session", variant=name,
+                                                             session=r["id"])
     rules = ", ".join(f"{k} {v if not isinstance(v, bool) else str(v).lower()}" for k, v in r["rules"].items())
     players = list(g.setup.players)
     said_name = {p: md_escape(p) for p in players}  # each name escaped once, however often it is shown
@@ -528,7 +529,8 @@ def export_markdown(loaded: Iterable[Loaded], exported: str, count: int | None =
         return session_markdown(next(iter(loaded)), 1)
     from scorekeeper.core.messages import say, say_count
 
-    parts = [say_count("export.doc.rummy_results_n_sessions", count, n=count), "", say("export.doc.exported_date", date=exported[:10]), ""]
+    parts = [say_count("export.doc.rummy_results_n_sessions", count, n=count), "",
+             say("export.doc.exported_date", date=exported[:10]), ""]
     for item in loaded:
         parts.append(session_markdown(item, 2))
     return "\n".join(parts)

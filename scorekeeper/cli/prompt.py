@@ -390,7 +390,8 @@ class _Dialog:
             self.knocker = None
         part: dict[str, Any] = {}
         if "melds" in self.parts:
-            melds = self.ask("  " + say("cli.prompt.melds") + " ", lambda text: self.read_melds(name, self.own(name, text)),
+            melds = self.ask("  " + say("cli.prompt.melds") + " ",
+                             lambda text: self.read_melds(name, self.own(name, text)),
                              (name, "melds"))
             if isinstance(melds, dict):  # the whole part on one line: nothing more to ask
                 self.answers[name] = melds
@@ -401,11 +402,13 @@ class _Dialog:
                 part["melds"] = melds
         # nothing to lay off after table points, or for a player who did not go down ([])
         if "layoffs" in self.parts and "table" not in part and part.get("melds") != []:
-            layoffs = self.ask("  " + say("cli.prompt.laid_off") + " ", lambda text: self.read_layoffs(name, self.own(name, text)),
+            layoffs = self.ask("  " + say("cli.prompt.laid_off") + " ",
+                               lambda text: self.read_layoffs(name, self.own(name, text)),
                                (name, "layoffs"))
             if layoffs:
                 part["layoffs"] = layoffs
-        hand, knocked = self.ask("  " + say("cli.prompt.left_in_hand") + " ", lambda text: self.read_hand(name, self.own(name, text)),
+        hand, knocked = self.ask("  " + say("cli.prompt.left_in_hand") + " ",
+                                 lambda text: self.read_hand(name, self.own(name, text)),
                                  (name, "hand"))
         part["hand"] = hand
         if knocked:

@@ -15,7 +15,8 @@ def _action(action: str, undo: str | None = None) -> str:
         return say("screen.audit.edit_undone")
     if action == "edited" and undo == "redone":
         return say("screen.audit.edit_redone")
-    said = {"entered": say("screen.audit.entered"), "edited": say("screen.audit.edited"), "undone": say("screen.audit.undone_taken_back"),
+    said = {"entered": say("screen.audit.entered"), "edited": say("screen.audit.edited"),
+            "undone": say("screen.audit.undone_taken_back"),
             "redone": say("screen.audit.redone_put_back")}
     return said.get(action, action)
 
@@ -69,7 +70,8 @@ def audit(t: Any, doc: dict) -> None:
         t.print(Text(say("screen.audit.this_session_kept_no"), style="yellow"))
     forms = {"line": say("screen.audit.line"), "file": say("screen.audit.file"), "prompt": say("screen.audit.prompt")}
     word = deal_word_of(doc)  # Carousel's and Crazy Rummy's rounds, Contract Rummy's deals
-    title = {"round": "screen.audit.round_number", "deal": "screen.audit.deal_number"}.get(word, "screen.audit.hand_number")
+    title = {"round": "screen.audit.round_number", "deal": "screen.audit.deal_number"}.get(
+        word, "screen.audit.hand_number")
     for hand in doc["hands"]:
         t.print()
         head = Text(say(title, number=hand["number"]), style="bold")

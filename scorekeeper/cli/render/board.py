@@ -162,7 +162,8 @@ def panel(p: dict, doc: dict, size: Size, height: int, width: int, colour: str) 
     from scorekeeper.cli.render.game import won_heading
     from scorekeeper.core.variants import get_variant
 
-    said = [(say("screen.board.last"), signed(p.get("last")) or "—"), (won_heading(get_variant(doc["variant"])), str(p["won"]))]
+    said = [(say("screen.board.last"), signed(p.get("last")) or "—"),
+            (won_heading(get_variant(doc["variant"])), str(p["won"]))]
     if p.get("bonus"):
         said.append((say("screen.board.bonus"), signed(p["bonus"])))
     while len(said) > 1 and sum(len(k) + len(v) + 4 for k, v in said) - 3 > width - 4:

@@ -243,7 +243,8 @@ def sparklines(t: Any, doc: dict[str, Any]) -> None:
     if len(hands) < doc["hands"] and rounds:
         legend += " " + say_count("screen.chart.one_mark_every_every", hands[0], every=hands[0], last=doc["hands"])
     elif len(hands) < doc["hands"]:
-        legend += " " + say_count("screen.chart.one_mark_every_every_hands", hands[0], every=hands[0], last=doc["hands"])
+        legend += " " + say_count("screen.chart.one_mark_every_every_hands", hands[0], every=hands[0],
+                                  last=doc["hands"])
     if any(p["total"] != (p["totals"][-1] if p["totals"] else 0) for p in doc["players"]):
         legend += " " + say("screen.chart.totals_include_end_of")
     t.print(Text(legend))

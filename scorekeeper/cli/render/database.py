@@ -49,7 +49,8 @@ def backups(t: Any, doc: dict) -> None:
     if not rows:
         t.print(Text(say("screen.database.no_copies_are_kept", folder=Path(doc["database"]) / "backups")))
         return
-    heads = (say("screen.database.file"), say("screen.database.saved"), say("screen.database.copy"), say("screen.database.state"))
+    heads = (say("screen.database.file"), say("screen.database.saved"), say("screen.database.copy"),
+             say("screen.database.state"))
     cells = []
     for r in rows:
         if r["deleted"]:

@@ -43,11 +43,13 @@ def explain(t: Any, doc: dict) -> None:
     """``explain``: per player a table of every card (card, points, reason, rule),
     the arithmetic of the score, then end-of-game bonuses and the rules cited."""
     rounds = counts_rounds(doc)
-    title = Text(say("screen.disputes.round_number" if rounds else "screen.disputes.hand_number", number=doc["number"]), style="bold")
+    title = Text(say("screen.disputes.round_number" if rounds else "screen.disputes.hand_number",
+                     number=doc["number"]), style="bold")
     extra = _round_words(doc, rounds)
     if extra:
         title.append(f" ({extra})")
-    title.append(" — " + say("screen.disputes.variant_session_session", variant=doc["variant"], session=doc["session"]),
+    title.append(" — " + say("screen.disputes.variant_session_session", variant=doc["variant"],
+                             session=doc["session"]),
                  style="dim")
     t.print(title)
     t.print(_ended_line(doc))
@@ -121,7 +123,8 @@ def _player(t: Any, doc: dict, name: str, p: dict) -> None:
         drawn.add_column(say("screen.disputes.rule"), overflow="fold")
         for ln in p["lines"]:
             points = "" if ln["part"] == "count" else signed(ln["points"]) or "0"
-            drawn.add_row(_card_cell(ln.get("card"), t), points, cards(ln["reason"], t), Text(ln.get("rule_name", "")))
+            drawn.add_row(_card_cell(ln.get("card"), t), points, cards(ln["reason"], t),
+                          Text(ln.get("rule_name", "")))
         t.print(drawn)
     else:
         gone = name in (doc.get("won") or []) and doc.get("ended") == "out"
@@ -151,7 +154,8 @@ def check(t: Any, doc: dict) -> None:
             line.append("  " + say("screen.disputes.legal"), style="bold green")
             kind = _kind(m["kind"])
             if m.get("value") is not None:
-                line.append(" " + say_count("screen.disputes.kind_value_points", m["value"], kind=kind, value=m["value"]))
+                line.append(" " + say_count("screen.disputes.kind_value_points", m["value"], kind=kind,
+                                            value=m["value"]))
             else:
                 line.append(f" {kind}")
         else:
@@ -163,7 +167,8 @@ def check(t: Any, doc: dict) -> None:
             why.append(f" ({m['arithmetic']})")
         t.print(why)
     if len(doc["melds"]) > 1 and doc.get("value") is not None:
-        t.print(Text(say_count("screen.disputes.together_value_points", doc["value"], value=doc["value"]), style="bold"))
+        t.print(Text(say_count("screen.disputes.together_value_points", doc["value"], value=doc["value"]),
+                     style="bold"))
     verdict = doc.get("deal_verdict")
     if verdict:  # check … --deal N: do the melds make what the deal asks for
         said = "screen.disputes.deal_deal_made" if verdict["met"] else "screen.disputes.deal_deal_not_made"
@@ -176,8 +181,9 @@ def check(t: Any, doc: dict) -> None:
 def variants(t: Any, doc: dict) -> None:
     """``rules`` without a variant: the variants table (SPEC §2)."""
     drawn = table()
-    for col in (say("screen.disputes.id"), say("screen.disputes.aliases"), say("screen.disputes.name"), say("screen.disputes.players"), say("screen.disputes.decks"), say("screen.disputes.dealt"), say("screen.disputes.goal")):
-        drawn.add_column(col, overflow="fold")
+    for col in ("screen.disputes.id", "screen.disputes.aliases", "screen.disputes.name", "screen.disputes.players",
+                "screen.disputes.decks", "screen.disputes.dealt", "screen.disputes.goal"):
+        drawn.add_column(say(col), overflow="fold")
     for v in doc["variants"]:
         players = v["players"]
         drawn.add_row(v["id"], ", ".join(v["aliases"]), variant_name(v["name"]), player_range(players),
@@ -190,7 +196,8 @@ def variants(t: Any, doc: dict) -> None:
             line.append(f" — {variant_name(v['name'])}" + (f" ({', '.join(v['aliases'])})" if v["aliases"] else ""))
             t.print(line)
             for label, value in ((say("screen.disputes.players"), player_range(v["players"])),
-                                 (say("screen.disputes.decks"), v["decks"]), (say("screen.disputes.dealt"), v["dealt"]), (say("screen.disputes.goal"), v["goal"])):
+                                 (say("screen.disputes.decks"), v["decks"]),
+                                 (say("screen.disputes.dealt"), v["dealt"]), (say("screen.disputes.goal"), v["goal"])):
                 t.print(Text(f"  {label}: {value}"))
     t.print(Text(say("screen.disputes.rules_variant_shows_variant"), style="dim"))
     for failed in doc.get("failed", ()):  # an installed variant that does not load: named, the others shown
@@ -206,8 +213,10 @@ def variant_rules(t: Any, doc: dict) -> None:
         head.append(f" ({doc['id']})")
     t.print(head)
     players = doc["players"]
-    for label, value in ((say("screen.disputes.players_2"), player_range(players)), (say("screen.disputes.decks_2"), doc["decks"]),
-                         (say("screen.disputes.dealt_2"), doc["dealt"]), (say("screen.disputes.goal_2"), doc["goal"])):
+    for label, value in ((say("screen.disputes.players_2"), player_range(players)),
+                         (say("screen.disputes.decks_2"), doc["decks"]),
+                         (say("screen.disputes.dealt_2"), doc["dealt"]),
+                         (say("screen.disputes.goal_2"), doc["goal"])):
         line = Text(f"{label} ", style="bold")
         line.append(value)
         t.print(line)

@@ -13,7 +13,8 @@ from scorekeeper.core.messages import say
 
 def new_session(t: Any, doc: dict) -> None:
     """``Started Rummy 500 session ID for Ann, Bob, Cy.`` and who deals and leads."""
-    line = Text(say("screen.game.started_variant_session_session", variant=variant_name(doc["variant_name"]), session=doc["session"], players=", ".join(doc["players"])))
+    line = Text(say("screen.game.started_variant_session_session", variant=variant_name(doc["variant_name"]),
+                    session=doc["session"], players=", ".join(doc["players"])))
     line.highlight_words([doc["session"]], style="bold")
     t.print(line)
     footer(t, doc["standings"])
@@ -45,7 +46,8 @@ def _standings_table(doc: dict, bar: bool, gap: int):
     drawn = table(padding=(0, gap))
     drawn.add_column("#", justify="right", overflow="fold")
     drawn.add_column(say("screen.game.player"), overflow="fold")
-    for name in (say("screen.game.total"), say("screen.game.last"), won_heading(variant_of(doc))) + ((say("screen.game.bonus"),) if show_bonus else ()):
+    for name in (say("screen.game.total"), say("screen.game.last"),
+                 won_heading(variant_of(doc))) + ((say("screen.game.bonus"),) if show_bonus else ()):
         drawn.add_column(name, justify="right", overflow="fold")
     if target:
         drawn.add_column(say("screen.game.to_target"), justify="right", overflow="fold")

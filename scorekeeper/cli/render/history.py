@@ -93,7 +93,8 @@ def _table(doc: dict, players: list[str], gap: int, dealer: bool):
     hands = doc["hands"]
     if doc.get("carried"):  # a game begun on paper: where the totals start, not a hand
         blank = [""] * ((1 if crazy else 0) + (1 if dealer else 0) + (1 if crazy else 0))
-        drawn.add_row(Text(say("screen.history.carried_over"), style="dim"), *blank, *[str(doc["carried"][p]) for p in players])
+        drawn.add_row(Text(say("screen.history.carried_over"), style="dim"), *blank,
+                      *[str(doc["carried"][p]) for p in players])
     for h in hands:
         row: list = [str(h["number"]) + (say("screen.history.points") if h["points_only"] else "")]
         if crazy:

@@ -10,7 +10,9 @@ from scorekeeper.core.messages import say
 
 
 def headers() -> tuple[str, ...]:
-    return ("", say("screen.sessions.id"), say("screen.sessions.variant"), say("screen.sessions.title"), say("screen.sessions.players"), say("screen.sessions.hands"), say("screen.sessions.state"), say("screen.sessions.started"))
+    return ("", *map(say, ("screen.sessions.id", "screen.sessions.variant", "screen.sessions.title",
+                           "screen.sessions.players", "screen.sessions.hands", "screen.sessions.state",
+                           "screen.sessions.started")))
 
 
 def sessions(t: Any, doc: dict) -> None:
@@ -20,7 +22,8 @@ def sessions(t: Any, doc: dict) -> None:
         return
     rows = [("*" if s["id"] == doc["current"] else "", s["id"], s["variant"], s["title"] or "",
              ", ".join(s["players"]), str(s["hands"]),
-             say("screen.sessions.won_by_names", names=names(s["winners"])) if s["finished"] else say("screen.sessions.in_play"),
+             (say("screen.sessions.won_by_names", names=names(s["winners"])) if s["finished"]
+              else say("screen.sessions.in_play")),
              local_time(s["created"]))
             for s in doc["sessions"]]
     heads = headers()
@@ -80,7 +83,8 @@ def _aligned(t: Any, headers: tuple[str, ...], rows: list[tuple[str, ...]]) -> b
 
 def used(t: Any, doc: dict) -> None:
     """``use``: ``Session ID (Rummy 500: Ann, Bob) is now current.``"""
-    t.print(Text(say("screen.sessions.session_session_variant_players", session=doc["session"], variant=variant_name(doc["variant_name"]), players=", ".join(doc["players"]))))
+    t.print(Text(say("screen.sessions.session_session_variant_players", session=doc["session"],
+                     variant=variant_name(doc["variant_name"]), players=", ".join(doc["players"]))))
 
 
 def deleted(t: Any, doc: dict) -> None:

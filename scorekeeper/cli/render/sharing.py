@@ -13,7 +13,8 @@ from scorekeeper.core.messages import number, say, say_count
 def exported(t: Any, doc: dict) -> None:
     """``export -o FILE``: the line on stderr (stdout may be the export itself)."""
     n = doc["sessions"]
-    sys.stderr.write(say_count("screen.sharing.exported_n_sessions_as", n, n=n, format=doc["format"], output=doc["output"]) + "\n")
+    sys.stderr.write(say_count("screen.sharing.exported_n_sessions_as", n, n=n, format=doc["format"],
+                               output=doc["output"]) + "\n")
 
 
 def imported(t: Any, doc: dict, verbose: bool = False) -> None:
@@ -32,7 +33,8 @@ def imported(t: Any, doc: dict, verbose: bool = False) -> None:
             t.print(Text(say("screen.sharing.skipped_session_id_it", id=o["id"])))
         else:
             t.print(Text(say("screen.sharing.skipped_session_id_database", id=o["id"])))
-    said = say_count("screen.sharing.imported_of_n_sessions", len(outcomes), imported=doc["imported"], n=len(outcomes))
+    said = say_count("screen.sharing.imported_of_n_sessions", len(outcomes), imported=doc["imported"],
+                     n=len(outcomes))
     renamed = sum(o["action"] == "renamed" for o in outcomes)
     if (renamed or doc["skipped"]) and not verbose:
         said += " " + say("screen.sharing.under_new_id_renamed", renamed=renamed, skipped=doc["skipped"])
@@ -72,7 +74,8 @@ _COUNTS = ("Games", "Finished", "Wins", "Win rate", "Hands", "Average")
 
 
 def _heading(key: str) -> str:
-    return {"Games": say("screen.sharing.games"), "Finished": say("screen.sharing.finished"), "Wins": say("screen.sharing.wins"), "Win rate": say("screen.sharing.win_rate"),
+    return {"Games": say("screen.sharing.games"), "Finished": say("screen.sharing.finished"),
+            "Wins": say("screen.sharing.wins"), "Win rate": say("screen.sharing.win_rate"),
             "Hands": say("screen.sharing.hands"), "Average": say("screen.sharing.average"), "Ahead": say("screen.sharing.ahead"), "Behind": say("screen.sharing.behind"),
             "Level": say("screen.sharing.level")}[key]
 
@@ -83,7 +86,8 @@ def _variant_stats(t: Any, block: dict) -> None:
     t.print()
     games = block["sessions"]
     title = Text(variant_name(block["name"]), style="bold")
-    title.append(" (" + say("screen.sharing.variant_n", variant=block["variant"], n=say_count("screen.sharing.n_games", games, n=games)) + ")")
+    title.append(" (" + say("screen.sharing.variant_n", variant=block["variant"],
+                            n=say_count("screen.sharing.n_games", games, n=games)) + ")")
     if block.get("lowest_wins"):
         title.append(say("screen.sharing.lowest_score_is_best"))
     t.print(title)
