@@ -86,7 +86,7 @@ def heading(t: Any, doc: dict, title_prefix: str = "") -> None:
     name = Text(title_prefix, style="bold")
     if doc.get("title"):
         name.append(doc["title"])
-        name.append(" " + say("screen.common.variant_session_session_2", variant=doc["variant"], session=doc["session"]),
+        name.append(" " + say("screen.common.variant_session_in_brackets", variant=doc["variant"], session=doc["session"]),
                     style="dim")
     else:
         name.append(say("screen.common.variant_session_session", variant=doc["variant"], session=doc["session"]))

@@ -213,10 +213,10 @@ def variant_rules(t: Any, doc: dict) -> None:
         head.append(f" ({doc['id']})")
     t.print(head)
     players = doc["players"]
-    for label, value in ((say("screen.disputes.players_2"), player_range(players)),
-                         (say("screen.disputes.decks_2"), doc["decks"]),
-                         (say("screen.disputes.dealt_2"), doc["dealt"]),
-                         (say("screen.disputes.goal_2"), doc["goal"])):
+    for label, value in ((say("screen.disputes.label.players"), player_range(players)),
+                         (say("screen.disputes.label.decks"), doc["decks"]),
+                         (say("screen.disputes.label.dealt"), doc["dealt"]),
+                         (say("screen.disputes.label.goal"), doc["goal"])):
         line = Text(f"{label} ", style="bold")
         line.append(value)
         t.print(line)
