@@ -373,3 +373,12 @@ def test_the_markdown_export_of_crazy_rummy_says_rounds(cli):
     assert "| Round | Wild |" in md and "the round's score" in md and "hand" not in md.lower()
     md = cli("--lang", "uk", "export", "--format", "md").stdout
     assert "**Перемога: Ann** після 2 раундів." in md and "роздач" not in md
+
+
+def test_a_crazy_game_continued_at_round_12_shows_the_wild_rank_it_was_scored_with(cli):
+    assert cli("new", "crazy", "Ann", "Bob", "Cy", "--round", "12").exit_code == 0
+    # round 12, queens wild: Ann out 0; Bob Q♣ (wild) 25 + 4♣ 4 = 29; Cy 3♣ 3
+    assert cli.record("Ann: -", "Bob: -QC 4C", "Cy: -3C")["scores"] == {"Ann": 0, "Bob": 29, "Cy": 3}
+    rows = [line.split() for line in cli("history").stdout.splitlines()]
+    assert ["1", "Q", "Ann", "Ann"] == next(r for r in rows if r[:1] == ["1"])[:4]
+    assert "queens are wild" in flat(cli("explain").stdout)

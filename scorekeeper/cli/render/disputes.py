@@ -15,10 +15,12 @@ from scorekeeper.core.messages import say, say_count, variant_words
 def _round_words(doc: dict, rounds: bool = False) -> str:
     """``round 7, sevens are wild`` for a hand of a variant whose wild rank is the round's
     (without ``round 7`` where the heading is the round's own number already)."""
-    wild = round_wild(variant_of(doc), doc["number"])
+    context = doc.get("context") or {}
+    # the rank the hand was scored with (a game continued from paper at round N starts there)
+    wild = context.get("wild") or round_wild(variant_of(doc), doc["number"])
     if wild is None:
         return ""
-    words = [] if rounds else [say("screen.disputes.round_round", round=doc["number"])]
+    words = [] if rounds else [say("screen.disputes.round_round", round=context.get("round") or doc["number"])]
     return ", ".join(words + [wild_words(wild)])
 
 

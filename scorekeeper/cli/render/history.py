@@ -98,7 +98,8 @@ def _table(doc: dict, players: list[str], gap: int, dealer: bool):
     for h in hands:
         row: list = [str(h["number"]) + (say("screen.history.points") if h["points_only"] else "")]
         if crazy:
-            wild = round_wild(variant, h["number"])
+            # the rank the hand was scored with (a game continued from paper at round N starts there)
+            wild = (h.get("context") or {}).get("wild") or round_wild(variant, h["number"])
             row.append(rank_said(wild) if wild else "")
         if dealer:
             row.append(Text(h["dealer"]))
