@@ -15,10 +15,17 @@ from scorekeeper.core.errors import InputError, StateError
 from scorekeeper.core.game import GameSetup, replay, score_entry
 from scorekeeper.core.melds import IllegalMeld
 from scorekeeper.core.variants.contract import melds as cm
-from scorekeeper.core.variants.contract.options import parse_contracts, resolve
+from scorekeeper.core.rules import resolve_rules
+from scorekeeper.core.variants.contract.options import parse_contracts
 from scorekeeper.core.variants.contract.score import cutter_of
 from scorekeeper.core.variants.contract.values import deck_bound, pack_points, penalty
 from scorekeeper.core.variants import get_variant
+
+
+def resolve(given: dict, players: int):
+    """The options of a new game, read the common way (``new --rule``)."""
+    return resolve_rules(CONTRACT, given, players)
+
 
 CONTRACT = get_variant("contract")  # loaded as every variant is: its words join the program's
 SHARED = load_games("shared_contract.json")

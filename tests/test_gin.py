@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 from scorekeeper.core.cards import SUITS, Card, parse_cards
 from scorekeeper.core.errors import InputError
+from scorekeeper.core.rules import resolve_rules
 from scorekeeper.core.variants.gin import (
-    GinOptions,
+    GinRules,
     best_arrangement,
     dealer_after,
     deadwood_points,
@@ -28,11 +29,10 @@ from scorekeeper.core.variants.gin import (
     least_deadwood_arrangements,
     meld_of,
     next_dealer,
-    options_from,
     parse_line,
     score_entry,
 )
-from scorekeeper.core.variants.gin import facts
+from scorekeeper.core.variants.gin import VARIANT, facts
 
 P = ["Ann", "Bob"]
 #: the worked examples, shipped with the tests (a copy of the shared gin.json, so a clean clone runs them)
@@ -46,7 +46,12 @@ def _examples() -> dict:
 EXAMPLES = _examples()
 
 
-def rules(*pairs: str) -> GinOptions:
+def options_from(given: dict) -> GinRules:
+    """The options of a new game from KEY=VALUE options, read the common way (``new --rule``)."""
+    return resolve_rules(VARIANT, given, 2)
+
+
+def rules(*pairs: str) -> GinRules:
     """Options from KEY=VALUE texts, as `new --rule` gives them."""
     return options_from(dict(p.split("=", 1) for p in pairs))
 
@@ -60,18 +65,18 @@ def pts(k: int, d: int, knocker: str = "Ann", **extra) -> dict:
 VOID = {"players": {"Ann": {}, "Bob": {}}, "stock_exhausted": True}
 
 
-def play(hands: list[dict], options: GinOptions | None = None):
+def play(hands: list[dict], options: GinRules | None = None):
     """Score hands in order; returns (results, ending, totals with end bonuses)."""
-    options = options or GinOptions()
+    options = options or GinRules()
     results = [score_entry(h, P, options) for h in hands]
     ending = end_of_game(options, P, results)
     totals = {p: sum(r.scores[p] for r in results) + ending.bonus.get(p, 0) for p in P}
     return results, ending, totals
 
 
-def refused(raw: dict, options: GinOptions | None = None) -> InputError:
+def refused(raw: dict, options: GinRules | None = None) -> InputError:
     with pytest.raises(InputError) as info:
-        score_entry(raw, P, options or GinOptions())
+        score_entry(raw, P, options or GinRules())
     return info.value
 
 
@@ -102,7 +107,7 @@ def test_shared_games(case):
 @pytest.mark.parametrize("case", EXAMPLES["rejects"], ids=lambda c: c["id"])
 def test_shared_rejects(case):
     with pytest.raises(InputError) as info:
-        score_entry(case["reject"], case["players"], GinOptions())
+        score_entry(case["reject"], case["players"], GinRules())
     assert info.value.code.startswith("gin.")
     assert info.value.player == ("Ann" if "limit" in case["id"] else "Bob")
 
@@ -130,8 +135,8 @@ def test_shared_rejects_say_the_rule():
 
 def test_modern_is_the_default():
     o = options_from({})
-    assert o == GinOptions()
-    assert o.as_dict() == {
+    assert o == GinRules()
+    assert dict(o) == {
         "target": 100, "knock_limit": 10, "gin_bonus": 25, "big_gin_bonus": 31, "undercut_bonus": 25,
         "box_bonus": 25, "game_bonus": 100, "shutout_bonus": 100, "equal_deadwood": "undercut",
         "box_timing": "end", "shutout": "flat", "game_winner": "target", "oklahoma": False,
@@ -140,14 +145,14 @@ def test_modern_is_the_default():
 
 
 def test_presets_store_their_values_not_their_name():
-    classic = options_from({"preset": "classic"}).as_dict()
+    classic = dict(options_from({"preset": "classic"}))
     assert "preset" not in classic
     assert (classic["gin_bonus"], classic["big_gin_bonus"], classic["undercut_bonus"], classic["box_bonus"]) == \
         (20, None, 10, 20)
     palace = options_from({"preset": "palace"})
     assert (palace.big_gin_bonus, palace.undercut_bonus, palace.box_bonus, palace.box_timing,
             palace.game_bonus, palace.shutout) == (None, 20, 10, "immediate", 0, "none")
-    assert options_from({"preset": "modern"}) == GinOptions()
+    assert options_from({"preset": "modern"}) == GinRules()
 
 
 def test_explicit_options_override_a_preset():
@@ -163,8 +168,8 @@ def test_oklahoma_target_is_150_unless_given():
     assert options_from({"oklahoma": "true", "target": "100"}).target == 100
     assert options_from({"target": "250"}).target == 250
     # stored values come back as they were stored
-    stored = options_from({"oklahoma": "true", "spades_double": "true"}).as_dict()
-    assert options_from(stored).as_dict() == stored
+    stored = dict(options_from({"oklahoma": "true", "spades_double": "true"}))
+    assert dict(options_from(stored)) == stored
 
 
 @pytest.mark.parametrize("key, value, allowed", [
@@ -185,23 +190,23 @@ def test_bad_option_values_name_the_option_and_what_it_takes(key, value, allowed
         options_from({key: value})
     e = info.value
     # the allowed values are the option's words, said in the language spoken (English here)
-    assert (e.code, e.facts["option"], str(e.facts["allowed"])) == ("gin.option_value", key, allowed)
+    assert (e.code, e.facts["key"], str(e.facts["values"])) == ("rule.bad_value", key, allowed)
     assert e.message == f"{key}={value} is not allowed: {key} takes {allowed}."
 
 
 def test_options_checked_on_construction():
     with pytest.raises(InputError) as info:
-        GinOptions(knock_limit=-1)
-    assert info.value.facts["option"] == "knock_limit"
+        GinRules(knock_limit=-1)
+    assert info.value.facts["key"] == "knock_limit"
     with pytest.raises(InputError) as info:
-        GinOptions(shutout="double")
-    assert info.value.code == "gin.option_value"
+        GinRules(shutout="double")
+    assert info.value.code == "rule.bad_value"
     with pytest.raises(InputError) as info:
-        GinOptions(spades_double=True)
+        GinRules(spades_double=True)
     assert info.value.code == "gin.spades_without_oklahoma"
     with pytest.raises(InputError):
         options_from({"spades_double": "true"})
-    assert GinOptions(oklahoma=True, spades_double=True).spades_double
+    assert GinRules(oklahoma=True, spades_double=True).spades_double
 
 
 def test_tie_is_not_a_gin_option():
@@ -210,8 +215,11 @@ def test_tie_is_not_a_gin_option():
     assert info.value.code == "gin.no_tie"
     assert "does not apply to Gin Rummy" in info.value.message
     with pytest.raises(InputError) as info:
-        options_from({"ace_in_hand": "1"})
-    assert info.value.code == "gin.unknown_option"
+        options_from({"ace_in_hand": "1"})  # Rummy 500's option
+    assert info.value.code == "rule.not_for_variant"
+    with pytest.raises(InputError) as info:
+        options_from({"colour": "red"})
+    assert info.value.code == "rule.unknown" and info.value.facts["keys"][0] == "preset"
 
 
 # --- melds and arrangements --------------------------------------------------------------------
@@ -267,7 +275,7 @@ def test_the_knocker_ties_are_broken_against_the_defender():
     assert [m.text for m in chosen.melds if m.kind == "set"] == [["4S", "4H", "4D"]]
     assert defender_arrangement(bob, chosen.melds).deadwood == 24
     r = score_entry({"players": {"Ann": {"cards": " ".join(map(str, ann))}, "Bob": {"cards": " ".join(map(str, bob))}},
-                     "knock": "Ann"}, P, GinOptions())
+                     "knock": "Ann"}, P, GinRules())
     assert r.scores == {"Ann": 16, "Bob": 0}                          # 24 − 8
     assert r.context["arrangement"]["Bob"]["layoffs"] == ["4C"]
     assert r.context["arrangement"]["Ann"]["deadwood_cards"] == ["3H", "5H"]
@@ -278,7 +286,7 @@ def test_the_knocker_tie_is_one_the_entered_layoffs_fit():
     r = score_entry({"players": {
         "Ann": {"cards": "3H 4H 5H 4S 4D 9C 10C JC QC KC"},
         "Bob": {"melds": "8S 8D 8C", "layoffs": "2H 6H 7H", "hand": "4C AS 2D 6C"}}, "knock": "Ann"},
-        P, GinOptions())
+        P, GinRules())
     assert r.scores == {"Ann": 5, "Bob": 0}                           # 13 − 8
     assert r.context["arrangement"]["Ann"]["melds"][0] == ["3H", "4H", "5H"]
     assert "Bob" not in r.context["arrangement"]                      # entered, not arranged here
@@ -328,7 +336,7 @@ def test_the_defender_prefers_own_melds_over_equal_layoffs():
     (pts(10, 11, knocker="Bob"), {"Ann": 0, "Bob": 1}, "knock", "11 − 10, at the limit"),
 ])
 def test_modern(hand, scores, kind, why):
-    r = score_entry(hand, P, GinOptions())
+    r = score_entry(hand, P, GinRules())
     assert r.scores == scores, why
     assert r.context["kind"] == kind
     assert r.won == [next(p for p, s in scores.items() if s)]
@@ -336,7 +344,7 @@ def test_modern(hand, scores, kind, why):
 
 
 def test_equal_deadwood_to_the_knocker_is_a_win_with_nothing():
-    r = score_entry(pts(6, 6), P, GinOptions(equal_deadwood="knocker"))
+    r = score_entry(pts(6, 6), P, GinRules(equal_deadwood="knocker"))
     assert r.scores == {"Ann": 0, "Bob": 0}                            # 6 − 6 = 0
     assert r.won == ["Ann"] and r.context["kind"] == "knock"
     assert r.players["Ann"].arithmetic() == "6 − 6 = 0"
@@ -346,7 +354,7 @@ def test_explanation_lines_and_facts():
     r = score_entry({
         "players": {"Ann": {"melds": ["7H 8H 9H", "QS QD QC", "2C 3C 4C"], "hand": "5D"},
                     "Bob": {"melds": ["KS KH KD"], "layoffs": "10H JH 5C", "hand": "9S 6D 3S AH"}},
-        "knock": "Ann"}, P, GinOptions())
+        "knock": "Ann"}, P, GinRules())
     ann = r.players["Ann"]
     assert ann.arithmetic() == "19 − 5 = 14"
     assert [line.code for line in ann.lines if line.part != "count"] == \
@@ -367,7 +375,7 @@ def test_explanation_lines_and_facts():
 def test_cards_entries_show_the_arrangement_chosen():
     r = score_entry({"players": {"Ann": {"cards": "7H 8H 9H QS QD QC 2C 3C 4C 5D"},
                                  "Bob": {"cards": "KS KH KD 10H JH 5C 9S 6D 3S AH"}}, "knock": "Ann"},
-                    P, GinOptions())
+                    P, GinRules())
     assert r.scores == {"Ann": 14, "Bob": 0}                           # 19 − 5, as the arranged entry
     bob = r.context["arrangement"]["Bob"]
     assert bob["melds"] == [["KS", "KH", "KD"]]
@@ -381,12 +389,12 @@ def test_cards_entries_show_the_arrangement_chosen():
 def test_mixed_forms():
     # Ann's cards arranged here (5♦ left: 5); Bob on paper with 19: 19 − 5 = 14
     r = score_entry({"players": {"Ann": {"cards": "7H 8H 9H QS QD QC 2C 3C 4C 5D"}, "Bob": {"hand": 19}},
-                     "knock": "Ann"}, P, GinOptions())
+                     "knock": "Ann"}, P, GinRules())
     assert r.scores == {"Ann": 14, "Bob": 0}
     assert r.players["Bob"].points_only and not r.players["Ann"].points_only
     # Ann on paper with 5: Bob's cards are arranged without lay-offs (I-G7): K♠ K♥ K♦, 44 left
     r = score_entry({"players": {"Ann": {"hand": 5}, "Bob": {"cards": "KS KH KD 10H JH 5C 9S 6D 3S AH"}},
-                     "knock": "Ann"}, P, GinOptions())
+                     "knock": "Ann"}, P, GinRules())
     assert r.scores == {"Ann": 39, "Bob": 0}                           # (10+10+5+9+6+3+1) − 5
     assert r.context["notes"][0]["code"] == "gin.note.knock"          # the outcome first, then remarks
     assert note(r, "gin.note.no_layoffs_on_paper")["facts"] == {"player": "Bob", "knocker": "Ann"}
@@ -397,7 +405,7 @@ def test_big_gin_from_the_cards():
     # 9♦ 4♣ 3♦ 2♠ = 18 (his 2♠ would fit below 3♠, but nothing is laid off against big gin)
     hand = {"players": {"Ann": {"cards": "3S 4S 5S 6S 7S 8H 8D 8C JS QS KS"},
                         "Bob": {"cards": "2H 3H 4H KD KH KC 9D 4C 3D 2S"}}, "knock": "Ann", "big_gin": True}
-    r = score_entry(hand, P, GinOptions())
+    r = score_entry(hand, P, GinRules())
     assert r.scores == {"Ann": 49, "Bob": 0}                           # 18 + 31
     assert r.context["kind"] == "big_gin" and r.context["big_gin"]
     r = score_entry(hand, P, rules("preset=classic"))
@@ -685,12 +693,12 @@ def test_a_layoff_that_fits_no_meld():
     assert e.facts["card"] == Card(11, "H")
     r = score_entry({"players": {"Ann": ANN_ARRANGED,
                                  "Bob": {"melds": ["KS KH KD"], "layoffs": "JH 10H QH", "hand": "5C 9S 6D 3S"}},
-                     "knock": "Ann"}, P, GinOptions())
+                     "knock": "Ann"}, P, GinRules())
     assert r.scores == {"Ann": 18, "Bob": 0}                           # (5 + 9 + 6 + 3) − 5
     # a lay-off on a set: Q♥ on Q♠ Q♦ Q♣
     r = score_entry({"players": {"Ann": ANN_ARRANGED,
                                  "Bob": {"melds": ["KS KH KD"], "layoffs": "QH", "hand": "10H 5C 9S 6D 3S AH"}},
-                     "knock": "Ann"}, P, GinOptions())
+                     "knock": "Ann"}, P, GinRules())
     assert r.scores == {"Ann": 34 - 5, "Bob": 0}                       # (10 + 5 + 9 + 6 + 3 + 1) − 5
     # no ace above a king
     e = refused({"players": {"Ann": {"melds": ["JH QH KH", "QS QD QC", "2C 3C 4C"], "hand": "5D"},
@@ -754,7 +762,7 @@ def test_refusals(raw, code):
 
 
 def test_names_match_regardless_of_case():
-    r = score_entry({"players": {"ann": {"hand": 5}, "BOB": {"hand": 19}}, "knock": "ANN"}, P, GinOptions())
+    r = score_entry({"players": {"ann": {"hand": 5}, "BOB": {"hand": 19}}, "knock": "ANN"}, P, GinRules())
     assert r.scores == {"Ann": 14, "Bob": 0} and r.context["knocker"] == "Ann"
     assert refused({"players": {"Ann": {"hand": 5}, "ann": {"hand": 5}, "Bob": {"hand": 19}},
                     "knock": "Ann"}).code == "gin.player_twice"
@@ -789,7 +797,7 @@ def test_refusal_sentences():
 def test_a_better_knocker_arrangement_is_pointed_out():
     # entered: 7-8-9♥, Q♠ Q♦ Q♣, A♣ 2♣ 3♣ A♦ left = 7; the run A-2-3♣ would leave A♦ = 1
     r = score_entry({"players": {"Ann": {"melds": ["7H 8H 9H", "QS QD QC"], "hand": "AC 2C 3C AD"},
-                                 "Bob": {"hand": 20}}, "knock": "Ann"}, P, GinOptions())
+                                 "Bob": {"hand": 20}}, "knock": "Ann"}, P, GinRules())
     assert r.scores == {"Ann": 13, "Bob": 0}                           # as entered: 20 − 7
     n = note(r, "gin.note.better_arrangement")
     assert (n["facts"]["deadwood"], n["facts"]["entered"], n["facts"]["deadwood_cards"]) == (1, 7, ["AD"])
@@ -800,7 +808,7 @@ def test_a_missed_layoff_is_pointed_out():
     # 10♥ J♥ on 7-8-9♥ and 5♣ on 2-3-4♣ would have left 19
     r = score_entry({"players": {"Ann": ANN_ARRANGED,
                                  "Bob": {"melds": ["KS KH KD"], "hand": "10H JH 5C 9S 6D 3S AH"}},
-                     "knock": "Ann"}, P, GinOptions())
+                     "knock": "Ann"}, P, GinRules())
     assert r.scores == {"Ann": 39, "Bob": 0}
     n = note(r, "gin.note.missed_layoff")
     assert sorted(n["facts"]["cards"]) == ["10H", "5C", "JH"]
@@ -816,10 +824,10 @@ def test_a_knock_over_the_limit_as_entered_names_the_better_arrangement():
 
 
 def test_void_hands():
-    r = score_entry(VOID, P, GinOptions())
+    r = score_entry(VOID, P, GinRules())
     assert r.scores == {"Ann": 0, "Bob": 0} and r.won == [] and r.context["kind"] == "void"
     r = score_entry({"players": {"Ann": {"cards": "7H 8H 9H QS QD QC 2C 3C 4C 5D"}, "Bob": {}},
-                     "stock_exhausted": True}, P, GinOptions())
+                     "stock_exhausted": True}, P, GinRules())
     assert r.scores == {"Ann": 0, "Bob": 0}
     e = refused({"players": {"Ann": {"cards": "7H 8H 9H QS QD QC 2C 3C 4C"}, "Bob": {}}, "stock_exhausted": True})
     assert e.code == "gin.card_count"
@@ -843,13 +851,13 @@ def test_void_hands():
 def test_one_line(args, expect):
     entry = parse_line(args, P)
     assert entry == expect
-    score_entry(entry, P, GinOptions())          # a valid hand
+    score_entry(entry, P, GinRules())          # a valid hand
 
 
 def test_one_line_just_the_cards_scores_like_the_file():
     # SPEC §4: both forms give Ann 19 − 5 = 14
     entry = parse_line(["Ann: 7H 8H 9H QS QD QC 2C 3C 4C 5D knock", "Bob: KS KH KD 10H JH 5C 9S 6D 3S AH"], P)
-    assert score_entry(entry, P, GinOptions()).scores == {"Ann": 14, "Bob": 0}
+    assert score_entry(entry, P, GinRules()).scores == {"Ann": 14, "Bob": 0}
 
 
 @pytest.mark.parametrize("args, code", [
@@ -874,7 +882,7 @@ def test_facts_name_every_interpretation():
     assert list(facts.INTERPRETATIONS) == [f"I-G{i}" for i in range(1, 11)]
     assert set(facts.INTERPRETATION_OPTIONS) == set(facts.INTERPRETATIONS)
     keys = {o for o in facts.INTERPRETATION_OPTIONS.values() if o}
-    assert keys <= set(GinOptions().as_dict())
+    assert keys <= set(GinRules())
 
 
 # --- properties: the arrangement found is never worse than one the test can build --------------

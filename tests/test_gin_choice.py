@@ -10,7 +10,7 @@ from __future__ import annotations
 from conftest import flat
 
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.variants.gin import GinOptions, score_entry
+from scorekeeper.core.variants.gin import GinRules, score_entry
 
 P = ["Ann", "Bob"]
 
@@ -20,7 +20,7 @@ BOB = "6S 7S 2S AS 3C JD QD KD AD AH"
 
 
 def score(ann: dict, bob: dict, knock: str = "Ann"):
-    return score_entry({"players": {"Ann": ann, "Bob": bob}, "knock": knock}, P, GinOptions())
+    return score_entry({"players": {"Ann": ann, "Bob": bob}, "knock": knock}, P, GinRules())
 
 
 def codes(result) -> list[str]:

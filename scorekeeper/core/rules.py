@@ -17,7 +17,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from functools import cached_property
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, ClassVar, Iterator, Sequence
 
 from scorekeeper.core.cards import RANKS, Card
 from scorekeeper.core.errors import InputError
@@ -101,7 +101,19 @@ def one_of_enum(kind: type[StrEnum]) -> Callable[[Any], StrEnum]:
     return parse
 
 
+def or_none(parse: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """A parser taking what ``parse`` takes, or ``none`` (None: Gin Rummy's ``big_gin_bonus=none``)."""
+
+    def parse_or_none(text: Any) -> Any:
+        if text is None or str(text).strip().lower() == "none":
+            return None
+        return parse(text)
+
+    return parse_or_none
+
+
 def boolean(text: Any) -> bool:
+    """A parser for ``true``/``yes``/``1``/``on`` or ``false``/``no``/``0``/``off``."""
     value = str(text).strip().lower()
     if value in ("true", "yes", "1", "on"):
         return True
@@ -153,14 +165,60 @@ def option(default: Any, values: str, parse: Callable[[Any], Any], help: str,
                                             "choices": tuple(str(c) for c in found)})
 
 
+@dataclass(frozen=True)
+class FromOptions:
+    """An option's value worked out from the other options' typed values where it is not
+    given (Gin Rummy's ``target``, 150 under ``oklahoma``; Contract Rummy's ``jokers`` from
+    the ``packs``): ``of(values)`` gives it, ``shown`` says it in words for ``rules``."""
+
+    of: Callable[[Mapping[str, Any]], Any]
+    shown: str
+
+
+@dataclass(frozen=True)
+class Presets:
+    """Named sets of option values a table picks with ``new --rule preset=NAME`` (Gin Rummy's
+    bonus schools, Contract Rummy's Bicycle and Liverpool), as data: ``sets`` maps each name to
+    ``{key: value}`` (a value as text is read by the option's own parser, or a
+    :class:`FromOptions`); ``default`` is the set used when none is named; ``values`` and
+    ``help`` are what ``rules`` says of ``preset``. The name is never stored: options given
+    as well override the set's values, and a session stores the values in force."""
+
+    default: str
+    sets: Mapping[str, Mapping[str, Any]]
+    values: str
+    help: str
+
+    @property
+    def option(self) -> Option:
+        """``preset`` as ``rules`` lists it (before the stored options)."""
+        return Option("preset", self.default, self.values, lambda v: str(v).strip().lower(), self.help,
+                      tuple(self.sets))
+
+    def shown(self) -> dict[str, dict[str, Any]]:
+        """Each set as ``rules`` shows it: a worked-out value in its words."""
+        return {name: {k: v.shown if isinstance(v, FromOptions) else v for k, v in values.items()}
+                for name, values in self.sets.items()}
+
+
 class RuleSet(Mapping):
     """A variant's options, as a frozen dataclass (subclasses declare the fields
     with :func:`option`). Each value is checked and made typed when the set is
-    made; a bad one raises :class:`InputError` ``rule.bad_value``.
+    made; a bad one raises :class:`InputError` ``rule.bad_value``; then :meth:`check`
+    refuses the combinations the game cannot be played with.
+
+    A subclass may declare, as class attributes: ``presets`` (a :class:`Presets`),
+    ``worked_out`` (``{key: FromOptions}``: defaults worked out from the other options) and
+    ``refused`` (``{key: message code}``: another variant's option this one refuses in a
+    sentence of its own, Gin Rummy's ``tie``). :func:`resolve_rules` reads them.
 
     It is also a read-only mapping of option key to value, so ``dict(rules)``
     is what the store saves (plain JSON values).
     """
+
+    presets: ClassVar[Presets | None] = None
+    worked_out: ClassVar[Mapping[str, FromOptions]] = {}
+    refused: ClassVar[Mapping[str, str]] = {}
 
     def __post_init__(self) -> None:
         for opt in self.options():
@@ -168,8 +226,13 @@ class RuleSet(Mapping):
             try:
                 typed = opt.parse(value)
             except (ValueError, TypeError):
-                raise value_refused(opt, value) from None
+                raise value_refused(opt, _said(value)) from None
             object.__setattr__(self, opt.key, typed)
+        self.check()
+
+    def check(self) -> None:
+        """Refuse a combination of values the game cannot be played with (nothing, unless a
+        variant says otherwise). Raises :class:`InputError`."""
 
     @classmethod
     def options(cls) -> tuple[Option, ...]:
@@ -193,6 +256,13 @@ class RuleSet(Mapping):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({dict(self)!r})"
+
+
+def _said(value: Any) -> Any:
+    """A value as a refusal says it: ``true``/``false``, ``none``."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    return "none" if value is None else value
 
 
 # -- the facts of a variant -------------------------------------------------------
@@ -337,16 +407,8 @@ class Variant:
     #: ``dealer_after(setup, results)`` -> who deals the hand after ``results`` (seat name),
     #: for a variant whose deal does not pass left every hand (Gin Rummy); None: it passes left
     dealer_after: Callable[[GameSetup, Sequence[Any]], str] | None = None
-    #: ``resolve_options(given, players)`` -> the typed options from ``KEY=VALUE`` values, for a
-    #: variant whose options are more than keys with defaults (Gin Rummy's presets); None: per key
-    resolve_options: Callable[[Mapping[str, Any], int], RuleSet] | None = None
     #: ``meld_rules_of(rules)`` -> what makes a meld legal, where the variant says it itself
     meld_rules_of: Callable[[Mapping[str, Any]], MeldRules] | None = None
-    #: options ``new`` takes that are not stored (Gin Rummy's ``preset``: the values it sets are),
-    #: listed by ``rules`` before the stored ones
-    listed_options: tuple[Option, ...] = ()
-    #: named sets of option values (Gin Rummy's bonus schools), as ``rules`` shows them
-    presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: ``state_facts(state)`` -> what the standings add for the variant (Gin Rummy: ``shutout``)
     state_facts: Callable[[Any], Mapping[str, Any]] | None = None
     #: ``hand_facts(result)`` -> what ``hand --json`` and ``history --json`` add per hand
@@ -425,6 +487,19 @@ class Variant:
                 o = Option(o.key, by_count.__getitem__, o.values, o.parse, o.help, o.choices)
             out.append(o)
         return tuple(out)
+
+    @property
+    def listed_options(self) -> tuple[Option, ...]:
+        """Options ``new`` takes that are not stored (``preset``: the values it sets are), listed
+        by ``rules`` before the stored ones: from the rule set's :class:`Presets`."""
+        presets = self.rules_type.presets
+        return () if presets is None else (presets.option,)
+
+    @property
+    def presets(self) -> dict[str, dict[str, Any]]:
+        """The named sets of option values as ``rules`` shows them ({} where there are none)."""
+        presets = self.rules_type.presets
+        return {} if presets is None else presets.shown()
 
     def option(self, key: str) -> Option | None:
         return next((o for o in self.options + self.listed_options if o.key == key), None)
@@ -631,21 +706,56 @@ def parse_rule_args(variant: Variant, args: Sequence[str], players: int) -> Rule
 
 
 def resolve_rules(variant: Variant, given: Mapping[str, Any], players: int) -> RuleSet:
-    """Check option values given as text (or already typed) and fill in defaults."""
-    if variant.resolve_options is not None:
-        rules = variant.resolve_options(given, players)
-        variant.check_setup(variant, rules, players)
-        return rules
-    keys = [o.key for o in variant.options]
+    """Check option values given as text (or already typed: a stored session) and fill in the
+    rest: from the named preset (or the default one) where the rule set has :class:`Presets`,
+    then the worked-out values (:class:`FromOptions`), then the defaults for ``players``.
+
+    Raises :class:`InputError`: a refused key's own code (``RuleSet.refused``),
+    ``rule.not_for_variant`` / ``rule.unknown`` for a key that is not the variant's,
+    ``rule.bad_value`` for a value (or a preset name) outside what is allowed, and what the
+    rule set's ``check`` and the variant's ``check_setup`` raise.
+    """
+    kind = variant.rules_type
+    presets = kind.presets
+    options = {o.key: o for o in variant.options}
+    keys = [o.key for o in variant.listed_options] + list(options)
     values: dict[str, Any] = {}
-    for key, value in given.items():
-        opt = variant.option(key)
+    chosen = None if presets is None else presets.default
+    for raw_key, value in given.items():
+        key = str(raw_key).strip().lower().replace("-", "_")
+        if presets is not None and key == "preset":
+            chosen = str(value).strip().lower()
+            if chosen not in presets.sets:
+                raise InputError("rule.bad_value", key=key, value=value, values=presets.option.said_values)
+            continue
+        if key in kind.refused:
+            raise InputError(kind.refused[key])
+        opt = options.get(key)
         if opt is None:
             raise unknown_option(key, variant.said_name, keys)
-        try:
-            values[key] = opt.parse(str(value).lower() if isinstance(value, bool) else value)
-        except (ValueError, TypeError):
-            raise value_refused(opt, value) from None
+        values[key] = _parsed(opt, value)
+    worked = dict(kind.worked_out)
+    for key, value in (presets.sets[chosen] if presets is not None and chosen else {}).items():
+        if key in values:
+            continue
+        if isinstance(value, FromOptions):
+            worked[key] = value
+        else:
+            values[key] = _parsed(options[key], value)
+    for key, opt in options.items():
+        if key not in values and key not in worked:
+            values[key] = opt.default_for(players)
+    for key, rule in worked.items():
+        if key not in values:
+            values[key] = _parsed(options[key], rule.of(values))
     rules = variant.rules_for(values, players)
     variant.check_setup(variant, rules, players)
     return rules
+
+
+def _parsed(opt: Option, value: Any) -> Any:
+    """``value`` read by the option's parser. Raises :class:`InputError` ``rule.bad_value``."""
+    try:
+        return opt.parse(str(value).lower() if isinstance(value, bool) else value)
+    except (ValueError, TypeError):
+        raise value_refused(opt, _said(value)) from None

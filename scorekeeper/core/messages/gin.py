@@ -6,7 +6,6 @@ from __future__ import annotations
 
 TEMPLATES: dict[str, str] = {
     # --- options (SPEC §2.7) ---
-    "gin.option_value": "{option}={value} is not allowed: {option} takes {allowed}.",
     "gin.spades_without_oklahoma": (
         "spades_double=true needs oklahoma=true: only an Oklahoma up-card, which sets the knock limit, "
         "doubles the score when it is a spade."
@@ -15,7 +14,6 @@ TEMPLATES: dict[str, str] = {
         'The option "tie" does not apply to Gin Rummy: the player who reached the target wins '
         "(game_winner=target), or the higher final total with a tie going to that player (game_winner=total)."
     ),
-    "gin.unknown_option": '"{option}" is not a rule option; Gin Rummy has {options:list}.',
 
     # --- the entry's structure (SPEC §4) ---
     "gin.entry_not_table": 'A hand entry is a table with a "players" key, one entry per player.',

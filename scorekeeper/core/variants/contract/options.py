@@ -13,10 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from scorekeeper.core import rules as core_rules
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.phrase import Phrase, phrase
-from scorekeeper.core.rules import Option, RuleSet, boolean, one_of, option, whole_number
+from scorekeeper.core.rules import FromOptions, Presets, RuleSet, boolean, one_of, option, whole_number
 
 #: Bicycle's seven contracts (SPEC §2.8).
 DEFAULT_CONTRACTS = "S3+S3/S3+R4/R4+R4/S3+S3+S3/S3+S3+R4/S3+R4+R4/R4+R4+R4"
@@ -136,7 +135,8 @@ class ContractRules(RuleSet):
     cut_bonus: int = option(0, "a whole number ≥ 0", whole_number(0),
                             "taken off the deal's penalty of the player who cut the pack exactly (I-C13)")
     tie: str = option("shared", "shared (play-on is refused: there is no deal after the last)",
-                      one_of("play-on", "shared"), "tied lowest totals after the last deal share the win (I-1)", choices=("shared",))
+                      one_of("play-on", "shared"), "tied lowest totals after the last deal share the win (I-1)",
+                      choices=("shared",))
 
     @property
     def deals(self) -> tuple[Contract, ...]:
@@ -149,87 +149,37 @@ class ContractRules(RuleSet):
             raise IndexError(deal)
         return self.deals[deal - 1]
 
+    def check(self) -> None:
+        """``tie=play-on`` is refused (there is no deal after the last); ``deuce_value`` other than
+        15 needs ``deuces_wild=true``. Raises :class:`InputError` ``contract.no_play_on``,
+        ``contract.deuce_value_alone``."""
+        if not self.deuces_wild and self.deuce_value != 15:
+            raise InputError("contract.deuce_value_alone", value=self.deuce_value)
+        if self.tie == "play-on":
+            raise InputError("contract.no_play_on")
+
     def smallest(self, kind: str) -> int:
         """The smallest size of ``kind`` in the contracts (the smallest meld of that kind)."""
         sizes = [n.size for c in self.deals for n in c.needs if n.kind == kind]
         return min(sizes) if sizes else (3 if kind == "set" else 4)
 
 
-#: What each preset sets (SPEC §2.8); ``jokers`` as a function of the packs.
+def _jokers(per_pack: int, less: int, shown: str) -> FromOptions:
+    return FromOptions(lambda values: per_pack * int(values["packs"]) - less, shown)
+
+
+#: What each preset sets (SPEC §2.8), the jokers worked out from the packs.
 PRESETS: dict[str, dict[str, Any]] = {
-    "bicycle": {},
-    "liverpool": {"cut_bonus": 50},
-    "liverpool6": {"contracts": SIX_CONTRACTS, "exact_contract": True},
-}
-#: How many jokers each preset puts in play for a number of packs.
-PRESET_JOKERS = {"bicycle": lambda packs: packs - 1, "liverpool": lambda packs: 2 * packs,
-                 "liverpool6": lambda packs: 2 * packs}
-
-#: The presets as ``rules contract`` shows them (the jokers worked out from the packs).
-PRESETS_SHOWN: dict[str, dict[str, Any]] = {
-    "bicycle": {"jokers": "packs − 1"},
-    "liverpool": {"jokers": "2 × packs", "cut_bonus": 50},
-    "liverpool6": {"contracts": SIX_CONTRACTS, "exact_contract": "true", "jokers": "2 × packs"},
+    "bicycle": {"jokers": _jokers(1, 1, "packs − 1")},
+    "liverpool": {"jokers": _jokers(2, 0, "2 × packs"), "cut_bonus": 50},
+    "liverpool6": {"contracts": SIX_CONTRACTS, "exact_contract": "true", "jokers": _jokers(2, 0, "2 × packs")},
 }
 
-PRESET_OPTION = Option(
-    "preset", "bicycle", "bicycle, liverpool or liverpool6", lambda v: str(v).strip().lower(),
+_PRESETS = Presets(
+    "bicycle", PRESETS, "bicycle, liverpool or liverpool6",
     "bicycle: the values above; liverpool: both jokers of every pack, cut_bonus=50; liverpool6: deals 1-6 only, "
-    "exact_contract=true, both jokers of every pack; options given explicitly override it",
-    ("bicycle", "liverpool", "liverpool6"))
-
-
-def resolve(given: Mapping[str, Any], players: int) -> ContractRules:
-    """The options of a Contract Rummy game for ``players`` players: ``preset`` first, then
-    the options given (text, or already typed values of a stored session).
-
-    Raises :class:`InputError`: ``rule.unknown`` / ``rule.not_for_variant`` for a key that is
-    not Contract Rummy's, ``rule.bad_value`` for a value outside what is allowed,
-    ``contract.no_play_on`` for ``tie=play-on``, ``contract.deuce_value_alone`` for
-    ``deuce_value`` without ``deuces_wild=true``.
-    """
-    keys = [o.key for o in ContractRules.options()]
-    values: dict[str, Any] = {}
-    preset = "bicycle"
-    for key, value in given.items():
-        key = str(key)
-        if key == "preset":
-            preset = str(value).strip().lower()
-            if preset not in PRESETS:
-                raise InputError("rule.bad_value", key="preset", value=value, values=PRESET_OPTION.said_values)
-            continue
-        if key not in keys:
-            raise core_rules.unknown_option(key, _name(), ["preset", *keys])
-        values[key] = str(value).lower() if isinstance(value, bool) else value
-    chosen = dict(PRESETS[preset])
-    chosen.update(values)
-    if "packs" not in chosen:
-        chosen["packs"] = _packs_default(players)
-    packs = int(_parse("packs", chosen["packs"]))
-    if "jokers" not in chosen:
-        chosen["jokers"] = PRESET_JOKERS[preset](packs)
-    for key, value in chosen.items():
-        chosen[key] = _parse(key, value)
-    # deuce_value only means something with wild 2s (a stored session holds the default, 15)
-    if "deuce_value" in values and not chosen.get("deuces_wild") and chosen["deuce_value"] != 15:
-        raise InputError("contract.deuce_value_alone", value=chosen["deuce_value"])
-    if chosen.get("tie", "shared") == "play-on":
-        raise InputError("contract.no_play_on")
-    return ContractRules(**chosen)
-
-
-def _parse(key: str, value: Any) -> Any:
-    opt = next(o for o in ContractRules.options() if o.key == key)
-    try:
-        return opt.parse(value)
-    except (ValueError, TypeError):
-        raise core_rules.value_refused(opt, value) from None
-
-
-def _name() -> Any:
-    from scorekeeper.core.rules import Said
-
-    return Said("variant", "Contract Rummy")
+    "exact_contract=true, both jokers of every pack; options given explicitly override it")
+ContractRules.presets = _PRESETS
 
 
 def option_defaults() -> dict[str, dict[int, Any]]:

@@ -1,9 +1,12 @@
-"""Gin Rummy (SPEC §2.7): two players, one deck, ten cards each, ace low, melds score nothing.
+"""Gin Rummy (SPEC §2.7) as one package: two players, one deck, ten cards each, ace low,
+melds score nothing.
 
-The rules as pure functions, in four modules:
+The rules as pure functions, in these modules:
 
-* :mod:`~scorekeeper.core.variants.gin.options` — :class:`GinOptions` (every option, checked on
-  construction) and :func:`options_from` (presets ``modern``, ``classic``, ``palace``);
+* :mod:`~scorekeeper.core.variants.gin.variant` — the :class:`~scorekeeper.core.rules.Variant`
+  record (``VARIANT``, the object the entry point ``gin`` names, SPEC §8);
+* :mod:`~scorekeeper.core.variants.gin.options` — :class:`GinRules` (every option declared
+  once, checked on construction; presets ``modern``, ``classic``, ``palace`` as data);
 * :mod:`~scorekeeper.core.variants.gin.arrange` — :func:`best_arrangement` (the knocker's least
   deadwood, ties broken against the defender) and :func:`defender_arrangement` (own melds
   plus lay-offs onto the knocker's melds, chains included);
@@ -29,14 +32,14 @@ from scorekeeper.core.variants.gin.arrange import (
 from scorekeeper.core.variants.gin.entry import GinHand, GinPlayer, parse_hand
 from scorekeeper.core.variants.gin.game import GinEnding, dealer_after, end_of_game, hands_won, leader, next_dealer
 from scorekeeper.core.variants.gin.oneline import parse_line
-from scorekeeper.core.variants.gin.options import OPTIONS, PRESETS, GinOptions, options_from
+from scorekeeper.core.variants.gin.options import PRESETS, GinRules
 from scorekeeper.core.variants.gin.score import knock_limit, multiplier, score_entry, score_hand
 
 __all__ = [
-    "Arrangement", "GinEnding", "GinHand", "GinMeld", "GinOptions", "GinPlayer", "OPTIONS", "PRESETS",
+    "Arrangement", "GinEnding", "GinHand", "GinMeld", "GinPlayer", "GinRules", "PRESETS",
     "best_arrangement", "card_value", "dealer_after", "deadwood_points", "defender_arrangement", "end_of_game",
     "hands_won", "knock_limit", "leader", "least_deadwood_arrangements", "meld_of", "multiplier", "next_dealer",
-    "options_from", "parse_hand", "parse_line", "score_entry", "score_hand",
+    "parse_hand", "parse_line", "score_entry", "score_hand",
 ]
 from scorekeeper.core.variants.gin.variant import GIN as VARIANT  # noqa: E402  (the entry point's object, SPEC §8)
 

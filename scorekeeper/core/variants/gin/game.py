@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Any, Sequence
 
-from scorekeeper.core.variants.gin.options import GinOptions
+from scorekeeper.core.variants.gin.options import GinRules
 from scorekeeper.core.variants.gin.score import _Notes
 from scorekeeper.core.scoring import HandResult
 
@@ -74,7 +74,7 @@ def hands_won(players: Sequence[str], hands: Sequence[HandResult]) -> dict[str, 
     return won
 
 
-def end_of_game(options: GinOptions, players: Sequence[str], hands: Sequence[HandResult],
+def end_of_game(options: GinRules, players: Sequence[str], hands: Sequence[HandResult],
                 start: Mapping[str, int] | None = None) -> GinEnding:
     """Whether the game is over after ``hands`` (in order), and if so who won and the
     end bonuses (points per player), each with its reason (SPEC §2.7).
@@ -150,7 +150,7 @@ def end_of_game(options: GinOptions, players: Sequence[str], hands: Sequence[Han
                      below, list(notes.phrases), reasons)
 
 
-def next_dealer(options: GinOptions, dealer: str, hand_winner: str | None, players: Sequence[str]) -> str:
+def next_dealer(options: GinRules, dealer: str, hand_winner: str | None, players: Sequence[str]) -> str:
     """Who deals the hand after one dealt by ``dealer`` and won by ``hand_winner``
     (None for a void hand, which the same dealer deals again). ``next_dealer``:
     ``winner`` (the hand's winner deals), ``loser``, or ``alternate`` (the other
@@ -169,7 +169,7 @@ def leader(dealer: str, players: Sequence[str]) -> str:
     return next(p for p in players if p != dealer)
 
 
-def dealer_after(options: GinOptions, players: Sequence[str], first_dealer: str,
+def dealer_after(options: GinRules, players: Sequence[str], first_dealer: str,
                  hands: Sequence[HandResult]) -> str:
     """Who deals the hand after ``hands``, the first hand dealt by ``first_dealer``."""
     dealer = first_dealer

@@ -41,7 +41,7 @@ from scorekeeper.core.variants.gin.arrange import (
     meld_of,
 )
 from scorekeeper.core.variants.gin.entry import GinHand, GinPlayer, parse_hand
-from scorekeeper.core.variants.gin.options import GinOptions
+from scorekeeper.core.variants.gin.options import GinRules
 from scorekeeper.core.melds import IllegalMeld, MeldRules, TableMeld, fit_layoffs, read_meld
 from scorekeeper.core.scoring import HandResult, Line, Phrase, PlayerScore
 
@@ -96,7 +96,7 @@ class _Notes:
 
 # --- the knock limit -----------------------------------------------------------------------
 
-def knock_limit(options: GinOptions, upcard: Card | None) -> int:
+def knock_limit(options: GinRules, upcard: Card | None) -> int:
     """The knock limit in force, in points: ``knock_limit``; under Oklahoma the
     up-card's value when lower (ace: 0 with ``oklahoma_ace=gin``, 1 with ``1``)."""
     if not options.oklahoma or upcard is None:
@@ -107,7 +107,7 @@ def knock_limit(options: GinOptions, upcard: Card | None) -> int:
     return min(options.knock_limit, value)
 
 
-def multiplier(options: GinOptions, upcard: Card | None) -> int:
+def multiplier(options: GinRules, upcard: Card | None) -> int:
     """2 when a spade up-card doubles the hand (Oklahoma with ``spades_double``), else 1."""
     return 2 if options.oklahoma and options.spades_double and upcard is not None and upcard.suit == "S" else 1
 
@@ -217,13 +217,13 @@ def _from_arrangement(a: Arrangement) -> _Side:
     return _Side(list(a.melds), a.deadwood, list(a.deadwood_cards), list(a.layoffs), list(a.laid_off), True)
 
 
-def score_entry(raw: Any, players: Sequence[str], options: GinOptions) -> HandResult:
+def score_entry(raw: Any, players: Sequence[str], options: GinRules) -> HandResult:
     """Check and score a raw gin hand entry (SPEC §4 hand-file structure) for the
     session's ``players`` (two, seat order) under ``options``. Raises :class:`InputError`."""
     return score_hand(parse_hand(raw, players), options)
 
 
-def score_hand(hand: GinHand, options: GinOptions) -> HandResult:
+def score_hand(hand: GinHand, options: GinRules) -> HandResult:
     """Score one gin hand (SPEC §2.7): points per player (one scores, the other 0).
 
     Per player the entry may be arranged (scored as entered, I-G6: a better
@@ -339,7 +339,7 @@ class _Judge:
     """The result of a layout for the knocker, in points: what the knocker scores, or minus
     what the defender scores on an undercut (SPEC §2.7 scoring, doubling and boxes included)."""
 
-    def __init__(self, options: GinOptions, hand: GinHand, knocker: str, defender: str):
+    def __init__(self, options: GinRules, hand: GinHand, knocker: str, defender: str):
         self.options, self.hand, self.knocker, self.defender = options, hand, knocker, defender
 
     def outcome(self, k: int, d: int) -> "_Outcome":
@@ -469,7 +469,7 @@ class _Outcome:
         return self.before_box + self.box
 
 
-def _outcome(options: GinOptions, hand: GinHand, knocker: str, defender: str, k: int, d: int) -> _Outcome:
+def _outcome(options: GinRules, hand: GinHand, knocker: str, defender: str, k: int, d: int) -> _Outcome:
     """SPEC §2.7: big gin, gin, undercut or knock; exactly one player scores."""
     mult = multiplier(options, hand.upcard)
     box = options.box_bonus if options.box_timing == "immediate" else 0
@@ -492,7 +492,7 @@ def _arrangement_json(side: _Side) -> dict:
     }
 
 
-def _over_limit(kp: GinPlayer, k: int, limit: int, options: GinOptions, upcard: Card | None,
+def _over_limit(kp: GinPlayer, k: int, limit: int, options: GinRules, upcard: Card | None,
                 least: Arrangement | None) -> InputError:
     facts: dict[str, Any] = {"player": kp.name, "deadwood": k, "limit": limit, "knock_limit": options.knock_limit}
     if least:
@@ -607,7 +607,7 @@ def _winner_lines(ps: PlayerScore, out: _Outcome, knocker: str, defender: str, k
 
 
 def _outcome_note(notes: _Notes, out: _Outcome, knocker: str, defender: str, k: int, d: int, hand: GinHand,
-                  options: GinOptions) -> None:
+                  options: GinRules) -> None:
     """The sentence saying what kind of hand it was and the sum, first among the notes;
     then the doubling and a box credited at once."""
     f = {"knocker": knocker, "defender": defender, "k": k, "d": d, "bonus": out.bonus,
@@ -629,7 +629,7 @@ def _outcome_note(notes: _Notes, out: _Outcome, knocker: str, defender: str, k: 
     notes.phrases[0:0] = extra.phrases
 
 
-def _void(hand: GinHand, options: GinOptions) -> HandResult:
+def _void(hand: GinHand, options: GinRules) -> HandResult:
     """A void hand: the stock ran down with no knock; cards, when given, are checked
     (10 each, legal melds, no lay-offs), nothing scores, nobody wins the hand."""
     for e in hand.players.values():

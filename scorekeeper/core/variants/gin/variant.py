@@ -21,84 +21,21 @@ options override the preset and the session stores the resulting values.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
-from scorekeeper.core.errors import InputError
 from scorekeeper.core.game import Ending, GameSetup
 from scorekeeper.core.variants.gin import facts, tally
 from scorekeeper.core.variants.gin.entry import GinHand, parse_hand
 from scorekeeper.core.variants.gin.game import dealer_after, end_of_game
 from scorekeeper.core.variants.gin.oneline import parse_line
-from scorekeeper.core.variants.gin.options import OPTIONS, PRESETS, GinOptions, _parse, options_from
+from scorekeeper.core.variants.gin.options import PRESETS, GinRules
 from scorekeeper.core.variants.gin.score import MELD_RULES, score_hand
 from scorekeeper.core.melds import MeldRules
-from scorekeeper.core.rules import CardValues, Deal, Option, RuleSet, Tally, Variant, Wilds, option
+from scorekeeper.core.rules import CardValues, Deal, Tally, Variant, Wilds
 from scorekeeper.core.scoring import HandResult, Joined
 
-_INFO = {o.key: o for o in OPTIONS}
-
-
-def _parser(key: str) -> Callable[[Any], Any]:
-    def parse(value: Any) -> Any:
-        try:
-            return _parse(key, value)
-        except InputError:
-            raise ValueError(value) from None
-
-    return parse
-
-
-def _gin_option(key: str) -> Any:
-    default = getattr(GinOptions, key)
-    return option(default, _INFO[key].values, _parser(key), _INFO[key].help, choices=_choices(key))
-
-
-def _choices(key: str) -> tuple[str, ...]:
-    """The values one types for option ``key`` where they are a short list (none for a number)."""
-    from scorekeeper.core.variants.gin.options import _BOOLEANS, _CHOICES
-
-    if key in _BOOLEANS:
-        return ("true", "false")
-    return tuple(str(c) for c in _CHOICES.get(key, ()))
-
-
-@dataclass(frozen=True, eq=False)
-class GinRules(RuleSet):
-    """Gin Rummy's options as stored with a session: the values in force (a preset
-    already applied). :attr:`gin` gives them as the rules' :class:`GinOptions`."""
-
-    target: int = _gin_option("target")
-    knock_limit: int = _gin_option("knock_limit")
-    gin_bonus: int = _gin_option("gin_bonus")
-    big_gin_bonus: int | None = _gin_option("big_gin_bonus")
-    undercut_bonus: int = _gin_option("undercut_bonus")
-    box_bonus: int = _gin_option("box_bonus")
-    game_bonus: int = _gin_option("game_bonus")
-    shutout_bonus: int = _gin_option("shutout_bonus")
-    equal_deadwood: str = _gin_option("equal_deadwood")
-    box_timing: str = _gin_option("box_timing")
-    shutout: str = _gin_option("shutout")
-    game_winner: str = _gin_option("game_winner")
-    oklahoma: bool = _gin_option("oklahoma")
-    spades_double: bool = _gin_option("spades_double")
-    oklahoma_ace: Any = _gin_option("oklahoma_ace")
-    next_dealer: str = _gin_option("next_dealer")
-
-    @property
-    def gin(self) -> GinOptions:
-        return GinOptions(**{f.name: getattr(self, f.name) for f in fields(self)})
-
-
-def resolve(given: Mapping[str, Any], players: int) -> GinRules:
-    """The options of a gin game: ``preset`` first, then the options given (SPEC §2.7);
-    a stored session's values read back unchanged. Raises :class:`InputError`
-    (``gin.no_tie``, ``gin.unknown_option``, ``gin.option_value``)."""
-    return GinRules(**options_from(given).as_dict())
-
-
-def _options(setup: GameSetup) -> GinOptions:
-    return setup.rules.gin
+def _options(setup: GameSetup) -> GinRules:
+    return setup.rules
 
 
 #: the options that make a bonus school (SPEC §2.7 ``preset``)
@@ -106,11 +43,11 @@ SCHOOL_KEYS = ("gin_bonus", "big_gin_bonus", "undercut_bonus", "box_bonus", "box
                "shutout", "shutout_bonus")
 
 
-def school(options: GinOptions) -> dict:
+def school(options: GinRules) -> dict:
     """The bonus school in force: the preset whose values these are (``modern``, ``classic``,
     ``palace``, or None for a school of the table's own), and its values."""
     values = {key: getattr(options, key) for key in SCHOOL_KEYS}
-    defaults = GinOptions()
+    defaults = GinRules()
     name = next((n for n, preset in PRESETS.items()
                  if all(values[k] == preset.get(k, getattr(defaults, k)) for k in SCHOOL_KEYS)), None)
     return {"preset": name, **values}
@@ -177,10 +114,6 @@ def tally_game(players: Sequence[str], state: Any) -> tally.GinGame:
                          tuple(state.ending.winners), bool(state.facts.get("shutout")))
 
 
-#: ``preset`` as ``rules gin`` lists it: taken by ``new``, never stored (the values it sets are).
-PRESET_OPTION = Option("preset", "modern", _INFO["preset"].values, lambda v: str(v).strip().lower(),
-                       _INFO["preset"].help, ("modern", "classic", "palace"))
-
 #: One deck without jokers, ten cards each (SPEC §2).
 DEAL = Deal(decks={2: 1}, jokers={2: 0}, cards={2: 10})
 VALUES = CardValues(ace=1, low_ace=1, court=10, ten=10)
@@ -207,16 +140,13 @@ GIN = Variant(
     won_counts="won",
     score=score,
     end=end,
-    bonuses={"gin": GinOptions.gin_bonus, "big_gin": GinOptions.big_gin_bonus,
-             "undercut": GinOptions.undercut_bonus, "box": GinOptions.box_bonus,
-             "target": GinOptions.game_bonus, "shutout": GinOptions.shutout_bonus},
+    bonuses={"gin": GinRules.gin_bonus, "big_gin": GinRules.big_gin_bonus,
+             "undercut": GinRules.undercut_bonus, "box": GinRules.box_bonus,
+             "target": GinRules.game_bonus, "shutout": GinRules.shutout_bonus},
     read_entry=parse_hand,
     read_line=parse_line,
     dealer_after=dealer,
-    resolve_options=resolve,
     meld_rules_of=meld_rules,
-    listed_options=(PRESET_OPTION,),
-    presets={name: dict(values) for name, values in PRESETS.items()},
     state_facts=shutout,
     hand_facts=hand_facts,
     goal_code="gin.goal",
