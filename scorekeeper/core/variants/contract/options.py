@@ -11,7 +11,7 @@ Units: ``deuce_value``, ``joker_value`` and ``cut_bonus`` are points.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.phrase import Phrase, phrase
