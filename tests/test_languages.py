@@ -410,11 +410,16 @@ def test_a_refusal_of_a_typed_hand_names_the_local_word_beside_the_english_one(l
     assert bare == []
 
 
-def test_the_audit_trail_calls_a_deal_by_the_variants_word(cli):
-    """Carousel's rounds stay rounds in ``history --audit`` (uk «Раунд 1», never «Роздача 1»)."""
+def test_the_audit_trail_stats_and_markdown_call_a_deal_by_the_variants_word(cli):
+    """Carousel's rounds stay rounds in ``history --audit``, ``stats`` and the Markdown export
+    (uk «Раунд 1», «Найкращий раунд», «По раундах», never «Роздача»)."""
     cli.new("carousel", "Оля", "Назар")
     # Оля knocked with 3♣ A♦ = 4 against Назар's K♠ 7♥ 2♣ = 19: Оля scores 19 − 4 = 15
     assert cli.record("Оля: -3т Тб стук", "Назар: -Кп 7ч 2т")["scores"] == {"Оля": 15, "Назар": 0}
     shown = cli("--lang", "uk", "history", "--audit").stdout
     assert "Раунд 1" in shown and "Роздача 1" not in shown
     assert "Round 1" in cli("--lang", "en", "history", "--audit").stdout
+    stats = cli("--lang", "uk", "stats").stdout
+    assert "Найкращий раунд" in stats and "раунд 1)" in stats and "оздач" not in stats
+    page = cli("--lang", "uk", "export", "--format", "md").stdout
+    assert "## По раундах" in page and "1 раунд;" in page and "оздач" not in page

@@ -6,7 +6,7 @@ from typing import Any
 
 from rich.text import Text
 
-from scorekeeper.cli.render.common import fit_columns, natural_width, table, variant_name
+from scorekeeper.cli.render.common import counts_rounds, fit_columns, natural_width, table, variant_name
 from scorekeeper.core.messages import number, say, say_count
 
 
@@ -45,12 +45,14 @@ def _percent(rate: float | None) -> str:
     return "—" if rate is None else f"{round(rate * 100)}%"
 
 
-def _hand(where: dict | None) -> str:
+def _hand(where: dict | None, rounds: bool = False) -> str:
+    """``+45 (3f9a hand 2)``; ``rounds``: the variant calls a deal a round (Carousel, Crazy Rummy)."""
     if where is None:
         return "—"
-    score = where["score"]
-    return say("screen.sharing.score_session_hand_hand", score=f"{'+' if score > 0 else ''}{score}",
-                                                       session=where["session"], hand=where["hand"])
+    score = f"{'+' if where['score'] > 0 else ''}{where['score']}"
+    if rounds:
+        return say("stats.where_round", score=score, session=where["session"], number=where["hand"])
+    return say("screen.sharing.score_session_hand_hand", score=score, session=where["session"], hand=where["hand"])
 
 
 def stats(t: Any, doc: dict) -> None:
@@ -92,11 +94,12 @@ def _variant_stats(t: Any, block: dict) -> None:
         title.append(say("screen.sharing.lowest_score_is_best"))
     t.print(title)
     rows = block["players"]
-    whole = _player_table(rows, _COUNTS, True)
+    rounds = counts_rounds(block)  # Carousel's and Crazy Rummy's rounds are never "hands"
+    whole = _player_table(rows, _COUNTS, True, rounds)
     if natural_width(t, whole) <= t.out.width:
         t.print(whole)
     else:
-        for part in (_player_table(rows, _COUNTS, False), _player_table(rows, (), True)):
+        for part in (_player_table(rows, _COUNTS, False, rounds), _player_table(rows, (), True, rounds)):
             fit_columns(t, part)
             t.print(part)
     h2h = table(title=say("screen.sharing.head_to_head_finished"), title_justify="left")
@@ -121,18 +124,19 @@ def _variant_stats(t: Any, block: dict) -> None:
         gin.stats(t, block, tally.key)
 
 
-def _player_table(rows: list[dict], counts: tuple[str, ...], hands: bool):
+def _player_table(rows: list[dict], counts: tuple[str, ...], hands: bool, rounds: bool = False):
     drawn = table()
     drawn.add_column(say("screen.sharing.player"), overflow="fold")
     for col in counts:
-        drawn.add_column(_heading(col), justify="right", overflow="fold")
+        said = say("stats.rounds") if rounds and col == "Hands" else _heading(col)
+        drawn.add_column(said, justify="right", overflow="fold")
     if hands:
-        drawn.add_column(say("screen.sharing.best_hand"), overflow="fold")
-        drawn.add_column(say("screen.sharing.worst_hand"), overflow="fold")
+        drawn.add_column(say("stats.best_round" if rounds else "screen.sharing.best_hand"), overflow="fold")
+        drawn.add_column(say("stats.worst_round" if rounds else "screen.sharing.worst_hand"), overflow="fold")
     for p in rows:
         cells = {"Games": str(p["games"]), "Finished": str(p["finished"]), "Wins": str(p["wins"]),
                  "Win rate": _percent(p["win_rate"]), "Hands": str(p["hands"]),
                  "Average": "—" if p["average"] is None else number(p["average"], 2)}
         drawn.add_row(Text(p["name"]), *[cells[c] for c in counts],
-                      *((_hand(p["best"]), _hand(p["worst"])) if hands else ()))
+                      *((_hand(p["best"], rounds), _hand(p["worst"], rounds)) if hands else ()))
     return drawn

@@ -68,4 +68,9 @@ TEMPLATES: dict[str, str] = {
                                     "or Enter for none."),
     # config get
     "cli.config.not_set": "{key} is not set.",
+    # -- a variant that counts rounds (Carousel, Crazy Rummy): its word where the others say "hand"
+    "stats.rounds": "Rounds",
+    "stats.best_round": "Best round",
+    "stats.worst_round": "Worst round",
+    "stats.where_round": "{score} ({session} round {number})",
 }
