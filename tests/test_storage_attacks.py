@@ -408,6 +408,58 @@ def test_f21_db_check_reads_the_kept_copies_and_repair_sets_a_damaged_one_aside(
     assert cli("db", "check").exit_code == 0 and _hands(cli) == 2
 
 
+def _older_copy_only(db: Path, sid: str) -> None:
+    """The session file damaged, and its newest kept copy too: the copy `db restore` can put
+    back is the one before, which lacks the last hand."""
+    _copies(db, sid)[-1].write_text("{ damaged")
+    (db / "sessions" / f"{sid}.json").write_text("{ damaged")
+
+
+def test_f21_db_restore_says_which_hands_its_copy_lacks_and_refuses_to_lose_them_unasked(cli, isolated_db):
+    sid = _game(cli, 4)
+    _older_copy_only(isolated_db, sid)
+    # piped, without --yes: one sentence naming what would be lost, exit 2, nothing changed
+    r = cli("db", "restore")
+    assert r.exit_code == 2
+    assert _one_sentence(r.stderr) == (f"Putting back the kept copies would lose 1 hand of session {sid} (4), and "
+                                       "there is no terminal to ask on: add --yes to put them back all the same.")
+    assert (isolated_db / "sessions" / f"{sid}.json").read_text() == "{ damaged"
+    assert not (isolated_db / "backups" / "set-aside").exists()
+    r = cli("db", "restore", "--yes")
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout.splitlines()[0] == f"The copies put back lack 1 hand of session {sid} (4)."
+    assert _hands(cli) == 3
+
+
+def test_f21_db_restore_of_a_session_names_the_hands_its_copy_holds_in_another_version(cli, isolated_db):
+    sid = _game(cli, 2)
+    # the file as it is now holds hands the kept copies do not (its copies were lost): hand 2
+    # edited and a hand 3 added, each scoring
+    assert cli("hand", "Ann: 40 -0", "Bob: 0 -5", "Cy: 0 -5").exit_code == 0
+    assert cli("edit", "2", "Ann: 50 -0", "Bob: 0 -5", "Cy: 0 -5").exit_code == 0
+    for p in _copies(isolated_db, sid)[-2:]:
+        p.unlink()
+    r = cli("db", "restore", "--session", sid)
+    assert r.exit_code == 2
+    said = _one_sentence(r.stderr)
+    assert f"would lose 1 hand of session {sid} (3) and the present version of 1 hand of session {sid} (2)" \
+        in said, said
+
+
+def test_f21_db_restore_on_a_terminal_asks_before_losing_hands(exe, isolated_db, cli):
+    sid = _game(cli, 3)
+    _older_copy_only(isolated_db, sid)
+    t = _terminal(exe, isolated_db, command="db restore")
+    t.answer(f"Putting back the kept copies loses 1 hand of session {sid} (3). Put them back? [y/N]", "n")
+    assert t.finish() == 1
+    assert (isolated_db / "sessions" / f"{sid}.json").read_text() == "{ damaged"  # nothing done
+    t = _terminal(exe, isolated_db, command="db restore")
+    t.answer("Put them back? [y/N]", "y")
+    assert t.finish() == 0, t.seen
+    assert f"The copies put back lack 1 hand of session {sid} (3)." in t.seen
+    assert _hands(cli) == 2
+
+
 # --- the prompt saves what it showed ----------------------------------------------------------
 
 

@@ -607,12 +607,25 @@ class Application:
 
         return {"database": str(self.store.root), "backups": maintenance.list_backups(self.store, session)}
 
-    def restore(self, session: str | None = None) -> dict:
-        """``db restore [--session ID]``: ``{"restored": [...], "failed": [...], "ok"}``."""
+    def restore_losses(self, session: str | None = None) -> dict:
+        """What ``db restore [--session ID]`` would lose if run now (reads only):
+        ``{"losses": [...]}``, each a noun phrase naming the hands and the session
+        (``"2 hands of session 3f9a (4, 5)"``); empty when it loses nothing."""
         from scorekeeper.app.games import replay_record
         from scorekeeper.storage import maintenance
 
-        result = maintenance.restore(self.store, session, replay=replay_record)
+        return {"losses": [e.message for e in maintenance.restore_losses(self.store, session,
+                                                                          replay=replay_record)]}
+
+    def restore(self, session: str | None = None, expect: list[str] | None = None) -> dict:
+        """``db restore [--session ID]``: ``{"restored": [...], "failed": [...], "ok"}``; the
+        first restored line says what the copies put back lack, if anything. With ``expect``
+        (the losses :meth:`restore_losses` gave and a person agreed to), nothing is done when
+        the losses are no longer those (:class:`StateError` ``restore.changed``)."""
+        from scorekeeper.app.games import replay_record
+        from scorekeeper.storage import maintenance
+
+        result = maintenance.restore(self.store, session, replay=replay_record, expect=expect)
         doc = result.as_json()
         doc.update(restored=list(result.restored), failed=list(result.failed), ok=result.ok)
         return doc

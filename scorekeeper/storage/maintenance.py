@@ -505,19 +505,85 @@ def _backup_id(store: Store, prefix: str) -> str:
     return match_id(prefix, sorted(ids), StateError("restore.no_such_id", prefix=prefix))
 
 
-def restore(store: Store, session: str | None = None, *, replay: Replay) -> RestoreReport:
+def _entries_of(store: Store, path: Path, session_id: str) -> list | None:
+    """The hand entries a session file (or copy) holds now, or None when it cannot be read."""
+    try:
+        record, _revision = store.read_session(path, session_id)
+    except ScorekeeperError:
+        return None
+    return [h.get("entry") for h in record["hands"]]
+
+
+def _lost(session_id: str, copy: list, now: list | None, listed: int | None) -> list[StoreError]:
+    """What a copy holding the entries ``copy`` lacks against the session as it is now:
+    its entries ``now`` (None: the file cannot be read, then only the ``listed`` count of
+    hands of its index row can say). Each loss is a :class:`StoreError` whose sentence is a
+    noun phrase (``2 hands of session 3f9a (4, 5)``)."""
+    out = []
+    count = len(now) if now is not None else listed or 0
+    lacks = list(range(len(copy) + 1, count + 1))
+    if lacks:
+        out.append(StoreError("restore.lacks", session=session_id, count=len(lacks), hands=lacks))
+    if now is not None:
+        other = [n for n in range(1, min(len(copy), len(now)) + 1) if copy[n - 1] != now[n - 1]]
+        if other:
+            out.append(StoreError("restore.other_version", session=session_id, count=len(other), hands=other))
+    return out
+
+
+def restore_losses(store: Store, session: str | None = None, *, replay: Replay) -> list[StoreError]:
+    """What :func:`restore` (with the same ``session``) would lose if run now: for each session
+    file it would put back, the hands the copy lacks and the hands it holds in another
+    version (see :func:`_lost`), as errors whose sentences are noun phrases; ``[]``: nothing.
+    Reads only. Raises what :func:`restore` raises for an unknown session or database."""
+    if not store.root.is_dir():
+        raise StoreError("restore.no_database", path=store.root)
+    losses: list[StoreError] = []
+    scan = _scan(store, replay)
+    planned: list[str] = []
+    if session is not None:
+        sid = _backup_id(store, session)
+        planned.append(sid)
+    planned += [Path(f.file).stem for f in scan.report.findings
+                if f.kind in ("damaged", "missing") and f.file.startswith("sessions/")]
+    for sid in dict.fromkeys(planned):
+        b = good_session_backup(store, sid, replay)
+        if b is None:
+            continue
+        copy = _entries_of(store, b.path, sid) or []
+        path = store.session_path(sid)
+        row = scan.rows.get(sid)
+        listed = row.get("hands") if row else None
+        if sid in scan.good:  # a file that reads and replays: every hand of it counts
+            losses += _lost(sid, copy, _entries_of(store, path, sid), listed)
+        else:  # damaged or missing: what it held is told by the hands it still shows, or its row
+            held = _entries_of(store, path, sid) if path.exists() else None
+            losses += _lost(sid, copy, None, max(len(held or ()), listed or 0))
+    return losses
+
+
+def restore(store: Store, session: str | None = None, *, replay: Replay,
+            expect: list[str] | None = None) -> RestoreReport:
     """Put back the newest good copy of every damaged or missing file (or, with
     ``session``, of that session's file, whatever its state), then bring the
     index in line with the session files. Replaced files are moved to
-    ``backups/set-aside/``. ``replay``: see :data:`Replay`. Raises
-    :class:`StateError` for an unknown session and :class:`StoreError` when
-    the database does not exist."""
+    ``backups/set-aside/``. What the copies lack against the files now is said
+    first (:func:`restore_losses`). With ``expect`` (the sentences of the losses a
+    person agreed to), nothing is done unless the losses under the lock are still
+    exactly those. ``replay``: see :data:`Replay`. Raises :class:`StateError` for an
+    unknown session or losses that changed meanwhile (``restore.changed``), and
+    :class:`StoreError` when the database does not exist."""
     report = RestoreReport(store.root)
     done = report.done.append
     if not store.root.is_dir():
         raise StoreError("restore.no_database", path=store.root)
     with store.writing():
         store.take_lock()
+        losses = restore_losses(store, session, replay=replay)
+        if expect is not None and [e.message for e in losses] != list(expect):
+            raise StateError("restore.changed")
+        if losses:
+            done(("restore.lost", {"losses": losses}))
         if session is not None:
             sid = _backup_id(store, session)
             b = good_session_backup(store, sid, replay)

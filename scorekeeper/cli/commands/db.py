@@ -10,7 +10,7 @@ from typing_extensions import Annotated
 from scorekeeper.cli import complete
 from scorekeeper.cli.boundary import run
 from scorekeeper.cli.language import _
-from scorekeeper.cli.options import DbOpt, JsonOpt
+from scorekeeper.cli.options import DbOpt, JsonOpt, YesOpt
 
 db_app = typer.Typer(
     name="db",
@@ -62,13 +62,15 @@ def restore(
                                                    "in."), show_default=False,
                                                    autocompletion=complete.session_ids)] = None,
     list_: Annotated[bool, typer.Option("--list", help=_("List the kept copies instead, newest first."))] = False,
+    yes: YesOpt = False,
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
     """Put back the newest good copy of every damaged or missing file, then bring the index in line.
 
     The last 5 good states of each file are kept in DIR/backups/; a file that is
-    replaced is moved to DIR/backups/set-aside/, never deleted.
+    replaced is moved to DIR/backups/set-aside/, never deleted. When a copy lacks
+    hands the database holds now, it says which and asks first (--yes does not ask).
 
     \b
     Examples:
@@ -81,7 +83,16 @@ def restore(
     r = run(ctx)
     if list_:
         return r.terminal.show(r.app(db).backups(session), json_, draw.backups)
-    doc = r.app(db).restore(session)
+    application = r.app(db)
+    expect = None
+    if not yes:
+        from scorekeeper.cli.commands.game import confirm
+
+        losses = application.restore_losses(session)["losses"]
+        if losses:
+            confirm(False, "restore", losses=losses)
+            expect = losses
+    doc = application.restore(session, expect)
     r.terminal.show(doc, json_, draw.restored)
     if not doc["ok"]:
         raise typer.Exit(1)

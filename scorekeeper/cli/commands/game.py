@@ -52,7 +52,8 @@ QUESTIONS = {"undo": ("cli.ask.undo", "cli.ask.undo.no_terminal"),
              "undo_round": ("cli.ask.undo_round", "cli.ask.undo_round.no_terminal"),  # Carousel, Crazy Rummy
              "undo_edit": ("cli.ask.undo_edit", "cli.ask.undo_edit.no_terminal"),
              "undo_edit_round": ("cli.ask.undo_edit_round", "cli.ask.undo_edit_round.no_terminal"),
-             "delete": ("cli.ask.delete", "cli.ask.delete.no_terminal")}
+             "delete": ("cli.ask.delete", "cli.ask.delete.no_terminal"),
+             "restore": ("cli.ask.restore", "cli.ask.restore.no_terminal")}
 
 
 def confirm(yes: bool, what: str, show: Callable[[], None] | None = None, **facts: Any) -> None:

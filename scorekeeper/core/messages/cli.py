@@ -39,6 +39,9 @@ TEMPLATES: dict[str, str] = {
     "cli.ask.undo_edit_round": "Take back the edit of round {hand}?",
     "cli.ask.undo_edit_round.no_terminal": ("Take back the edit of round {hand}? There is no terminal to ask on: "
                                             "add --yes."),
+    "cli.ask.restore": "Putting back the kept copies loses {losses:and}. Put them back?",
+    "cli.ask.restore.no_terminal": ("Putting back the kept copies would lose {losses:and}, and there is no terminal "
+                                    "to ask on: add --yes to put them back all the same."),
     "cli.ask.delete.no_terminal": "Delete session {session} for good? There is no terminal to ask on: add --yes.",
     # -- the board (watch, serve) ---------------------------------------------------------
     "cli.watch.no_terminal": "watch draws a full-screen board and needs a terminal; "

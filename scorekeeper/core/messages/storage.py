@@ -175,6 +175,12 @@ TEMPLATES: dict[str, str] = {
     "restore.index_rebuilt": "index.json: rebuilt from the session files.",
     "restore.row_rebuilt": "index.json: the row of session {session} rebuilt from its file.",
     "restore.unlisted": "index.json: deleted session {session} no longer listed.",
+    # what the copies put back lack (noun phrases, listed in the sentences below)
+    "restore.lacks": "{count:#hand|hands} of session {session} ({hands:list})",
+    "restore.other_version": "the present version of {count:#hand|hands} of session {session} ({hands:list})",
+    "restore.lost": "The copies put back lack {losses:and}.",
+    "restore.changed": ("The database changed while you were asked, so nothing was restored: run "
+                        "`scorekeeper db restore` again to see what it would lose now."),
     "restore.failed": "{file}: {cause}; no good copy of it is kept.",
     # the configuration file (storage/config.py)
     "config.bad_toml": ("The configuration file {path} is not valid TOML at line {line}: correct that line, or "
