@@ -301,3 +301,57 @@ def test_refusals_speak_the_words_of_the_form_the_hand_was_given_in(cli):
     file = cli("hand", "--file", "-", input=json.dumps(entry))
     assert file.exit_code == 2 and '"upcard": CARD' in file.stderr and "up=" not in file.stderr
 
+
+
+# --- history for people: each hand's kind, up-card and doubling ---------------------------------
+
+def _oklahoma_game(cli) -> None:
+    """Three hands under Oklahoma with spades doubling.
+
+    1. SPEC §4's hand with up-card 5♠: the knock limit is 5 and Ann holds 5♦ (5), so she may knock;
+       Bob lays off 10♥ J♥ and 5♣ and holds 9 + 6 + 3 + 1 = 19: Ann 19 − 5 = 14, doubled by the
+       spade up-card: 28.
+    2. Bob's gin with up-card 9♦ (not a spade, no doubling): Ann holds 7 + 2 + 10 + 9 = 28 after her
+       melds (nothing laid off against gin): Bob 28 + 25 = 53.
+    3. A void hand (the stock ran out): 0 : 0.
+    """
+    cli.new("gin", "Ann", "Bob", rules=["oklahoma=true", "spades_double=true"])
+    assert cli.record(*ANN_KNOCKS, "up=5S")["scores"] == {"Ann": 28, "Bob": 0}
+    assert cli.record(*BOB_GIN, "up=9D")["scores"] == {"Ann": 0, "Bob": 53}
+    assert cli.record("Ann:", "Bob:", "stock")["scores"] == {"Ann": 0, "Bob": 0}
+
+
+def _rows(text: str) -> dict[str, str]:
+    """history's rows by hand number, each row's words joined by single spaces."""
+    rows = {}
+    for line in text.splitlines():
+        parts = line.split()
+        if parts and parts[0].isdigit():
+            rows[parts[0]] = " ".join(parts)
+    return rows
+
+
+@pytest.mark.parametrize("lang, heading, knock, gin, void, up", [
+    ("en", "Kind", "knock", "gin", "void", "up"),
+    ("uk", "Тип", "стук", "джин", "порожня роздача", "відкрита"),
+    ("ru", "Вид", "стук", "джин", "пустая раздача", "открытая"),
+    ("be", "Від", "стук", "джын", "пустая раздача", "адкрытая"),
+])
+def test_history_shows_each_hands_kind_up_card_and_doubling(cli, lang, heading, knock, gin, void, up):
+    _oklahoma_game(cli)
+    result = cli("--lang", lang, "history")
+    assert result.exit_code == 0, result.stderr
+    assert heading in result.stdout.split()
+    rows = _rows(result.stdout)
+    # a piped table writes a card in letters in English, with its suit symbol where the rank is Cyrillic
+    five_s, nine_d = ("5S", "9D") if lang == "en" else ("5♠", "9♦")
+    assert f"{knock}, {up} {five_s}, ×2" in rows["1"] and rows["1"].endswith("+28 → 28 0 → 0")
+    assert f"{gin}, {up} {nine_d}" in rows["2"] and "×" not in rows["2"] and rows["2"].endswith("0 → 28 +53 → 53")
+    assert f" {void} " in rows["3"] and up not in rows["3"]
+
+
+def test_history_of_a_plain_game_names_the_kind_alone(cli):
+    cli.new("gin", "Ann", "Bob")
+    cli.record(*ANN_KNOCKS)  # SPEC §4: Ann 19 − 5 = 14, no up-card asked without Oklahoma
+    rows = _rows(cli("history").stdout)
+    assert rows["1"].split()[2:] == ["knock", "+14", "→", "14", "0", "→", "0"]

@@ -720,6 +720,26 @@ def test_gin_who_knocked_near_misses_get_did_you_mean(application, table, histor
     assert history()["hands"][0]["scores"]["Ann"] == 14
 
 
+def test_gin_preview_shows_the_melds_and_lay_offs_found(application, table, history):
+    """Before "Save hand 1?" the table sees what scorekeeper found in the cards it was given."""
+    variant_or_skip("gin")
+    application.new("gin", ["Ann", "Bob"])
+    t = table()
+    cards = "  cards (10; 11 for big gin): "
+    t.answer(cards, "7H 8H 9H QS QD QC 2C 3C 4C 5D knock")
+    t.answer(cards, "KS KH KD 10H JH 5C 9S 6D 3S AH")
+    shown = t.answer("Save hand 1? [Y/n] ", "y")  # what was shown before the question
+    # SPEC §4: Ann melds 2-3-4♣, 7-8-9♥, Q♠ Q♦ Q♣ and holds 5♦; Bob melds K♠ K♥ K♦, lays off
+    # 5♣ on the clubs and 10♥ J♥ on the hearts, and holds 9♠ 6♦ 3♠ A♥ (19): Ann 19 − 5 = 14
+    said = flat(shown)
+    assert "Hand 1 would score:" in said
+    assert "Arrangement found for Ann: 2C 3C 4C, 7H 8H 9H, QS QD QC; deadwood: 5D." in said
+    assert ("Arrangement found for Bob: KS KH KD; lays off 5C on 2C 3C 4C; lays off 10H JH on 7H 8H 9H; "
+            "deadwood: 9S 6D 3S AH.") in said
+    assert t.finish() == 0
+    assert history()["hands"][0]["scores"] == {"Ann": 14, "Bob": 0}
+
+
 # -- edit N at the table: each answer starts from the recorded one ------------------------------------
 
 SPEC_HAND = ("Ann: 7H 8H 9H, QS QD QC +10H -AS 4D", "Bob: -", "Cy: 80 -85")

@@ -343,6 +343,33 @@ class Tally:
     add: Callable[[dict, str, Any], dict]
 
 
+@dataclass(frozen=True)
+class Screens:
+    """What a variant's screens add to the common ones, as words kept as data (each a
+    :class:`~scorekeeper.core.phrase.Phrase`, said in the language spoken), worked out from a
+    hand's ``context`` as the application's documents hold it; the screens draw them, never
+    knowing the variant. Each is optional:
+
+    * ``hand(context)`` -> the lines ``explain`` and the prompt's preview (before
+      "Save hand N?") show about a hand before the players' lines (Gin Rummy: the melds,
+      lay-offs and deadwood found for each player's cards);
+    * ``summary(context)`` -> a hand in one cell of ``history`` (or None), under the heading
+      ``summary_heading`` (a message code) (Gin Rummy: the kind of hand, the up-card, the doubling).
+    """
+
+    hand: Callable[[Mapping[str, Any]], Sequence[Any]] | None = None
+    summary: Callable[[Mapping[str, Any]], Any] | None = None
+    summary_heading: str = ""
+
+    def hand_lines(self, context: Any) -> list:
+        """The ``hand`` lines for ``context`` ([] where the variant declares none)."""
+        return list(self.hand(context)) if self.hand is not None and isinstance(context, Mapping) else []
+
+    def summary_of(self, context: Any) -> Any:
+        """The ``summary`` of a hand with ``context`` (None where there is none)."""
+        return self.summary(context) if self.summary is not None and isinstance(context, Mapping) else None
+
+
 @dataclass(frozen=True, eq=False)
 class Variant:
     """One rummy variant, as the rule book has it.
@@ -463,6 +490,8 @@ class Variant:
     tally: Tally | None = None
     #: the rule the end-of-game bonuses come from, as an explanation cites it (``"§2.4, I-2"``)
     end_rule: str = ""
+    #: what the variant's screens add to the common ones, as words (:class:`Screens`)
+    screens: Screens = Screens()
 
     def __post_init__(self) -> None:
         """The variant's own texts join the program's as soon as it is made (SPEC §8), however

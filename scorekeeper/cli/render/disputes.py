@@ -59,6 +59,8 @@ def explain(t: Any, doc: dict) -> None:
         from scorekeeper.cli.render import gin
 
         gin.explain(t, doc)
+    for found in variant_of(doc).screens.hand_lines(doc.get("context")):  # the variant's words about the hand
+        t.print(cards(str(found), t))
     for note in doc.get("notes") or ():
         t.print(cards(note, t, "yellow"))
     for name, p in doc["players"].items():

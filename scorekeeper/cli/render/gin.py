@@ -46,15 +46,6 @@ def intro(out: Any, doc: dict, oklahoma: bool) -> None:
     out.print(Text(_("Cards: 7H 10S QD AS (T for 10). Ctrl-C leaves without saving."), style="dim"))
 
 
-def _meld_list(t: Any, melds: list[list[str]]) -> Text:
-    line = Text()
-    for i, meld in enumerate(melds):
-        if i:
-            line.append(", ")
-        line.append(card_list(meld, t))
-    return line
-
-
 def explain(t: Any, doc: dict) -> None:
     """Before the players' lines: the kind of hand, each player's deadwood, the arrangement
     found for ``cards`` entries, and the bonus school applied."""
@@ -78,31 +69,9 @@ def explain(t: Any, doc: dict) -> None:
         dead = Text(_("Deadwood: "), style="bold")
         dead.append(", ".join(f"{name} {points}" for name, points in c["deadwood"].items()) + ".")
         t.print(dead)
-    for name, a in (c.get("arrangement") or {}).items():
-        t.print(_arrangement(t, name, a))
     sc = c.get("school")
     if sc:
         t.print(_school(sc))
-
-
-def _arrangement(t: Any, name: str, a: dict) -> Text:
-    line = Text(_("Arrangement found for {player}: ").format(player=name), style="bold")
-    if a["melds"]:
-        line.append(_meld_list(t, a["melds"]))
-    else:
-        line.append(_("no meld"))
-    for onto in a.get("layoffs_onto") or ():
-        line.append("; " + _("lays off") + " ")
-        line.append(card_list(onto["cards"], t))
-        line.append(" " + _("on") + " ")
-        line.append(card_list(onto["meld"], t))
-    line.append("; " + _("deadwood:") + " ")
-    if a["deadwood_cards"]:
-        line.append(card_list(a["deadwood_cards"], t))
-    else:
-        line.append(_("none"))
-    line.append(".")
-    return line
 
 
 def _school(sc: dict) -> Text:

@@ -1,7 +1,9 @@
 """``history``: hand by hand, each player's score and running total; for a finished
 game then the end bonuses, the final totals and the winner (SPEC §5 "For people").
 
-Crazy Rummy's rows also say each round's wild rank and who went out. The table
+Crazy Rummy's rows also say each round's wild rank and who went out; a variant that
+declares a hand's summary (:class:`~scorekeeper.core.rules.Screens`) has it in a column
+of its own (Gin Rummy: the kind of hand, the up-card and the doubling). The table
 takes the first layout that fits the terminal (closer columns, then no dealer,
 then the players split into several tables), so no name and no cell ``+50 → 165``
 is split at an ordinary width; piped output is never wrapped
@@ -14,6 +16,7 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 
+from scorekeeper.cli.render.cards import cards
 from scorekeeper.cli.render.common import (counts_rounds, column_widths, deal_word_of, fit_columns, heading,
                                            rank_said, round_wild, signed, split, table, variant_of,
                                            table_width, winners_line)
@@ -47,7 +50,7 @@ def _tables(t: Any, doc: dict) -> list:
     no cell ``+50 → 165`` is broken. A name wider than the terminal alone is
     folded in tables of one player each. The columns are measured once."""
     players = list(doc["players"])
-    measured = column_widths(t, _table(doc, players, 0, True))
+    measured = column_widths(t, _table(doc, players, 0, True, t))
     lead, widths = measured[:-len(players)], dict(zip(players, measured[-len(players):]))
     at = 2 if variant_of(doc).round_matters else 1  # the dealer's column: after the hand (and the wild rank)
 
@@ -59,12 +62,12 @@ def _tables(t: Any, doc: dict) -> list:
         for narrowest in (False, True):  # as wide as they come; else names folded at their spaces
             for gap, dealer in _LAYOUTS:
                 if all(table_width(columns(g, dealer), gap, narrowest) <= t.out.width for g in groups):
-                    drawn = [_table(doc, g, gap, dealer) for g in groups]
+                    drawn = [_table(doc, g, gap, dealer, t) for g in groups]
                     if narrowest:
                         for d in drawn:
                             fit_columns(t, d)
                     return drawn
-    drawn = [_table(doc, [p], 0, False) for p in players]
+    drawn = [_table(doc, [p], 0, False, t) for p in players]
     for d in drawn:
         fit_columns(t, d)  # narrower still: rich folds the names too wide for the terminal
     return drawn
@@ -74,7 +77,7 @@ def _cell(score: int, total: int) -> str:
     return f"{signed(score)} → {total}"
 
 
-def _table(doc: dict, players: list[str], gap: int, dealer: bool):
+def _table(doc: dict, players: list[str], gap: int, dealer: bool, t: Any = None):
     variant = variant_of(doc)
     # a game whose rounds each have their wild rank (Crazy Rummy): each round's wild rank and who went out
     crazy = variant.round_matters
@@ -88,11 +91,15 @@ def _table(doc: dict, players: list[str], gap: int, dealer: bool):
         drawn.add_column(say("screen.history.dealer"), overflow="fold")
     if crazy:
         drawn.add_column(say("screen.history.out"), overflow="fold")
+    screens = variant.screens  # a hand in one cell, where the variant says one (Gin Rummy's kind of hand)
+    summary = screens.summary is not None
+    if summary:
+        drawn.add_column(say(screens.summary_heading), overflow="fold")
     for p in players:
         drawn.add_column(Text(p), justify="right", overflow="fold")
     hands = doc["hands"]
     if doc.get("carried"):  # a game begun on paper: where the totals start, not a hand
-        blank = [""] * ((1 if crazy else 0) + (1 if dealer else 0) + (1 if crazy else 0))
+        blank = [""] * ((1 if crazy else 0) + (1 if dealer else 0) + (1 if crazy else 0) + (1 if summary else 0))
         drawn.add_row(Text(say("screen.history.carried_over"), style="dim"), *blank,
                       *[str(doc["carried"][p]) for p in players])
     for h in hands:
@@ -105,13 +112,16 @@ def _table(doc: dict, players: list[str], gap: int, dealer: bool):
             row.append(Text(h["dealer"]))
         if crazy:
             row.append(Text(h.get("out") or "—"))
+        if summary:
+            said = screens.summary_of(h.get("context"))
+            row.append(cards(str(said), t) if said is not None else "")
         row += [_cell(h["scores"][p], h["totals"][p]) for p in players]
         drawn.add_row(*row)
     for column, p in zip(drawn.columns[-len(players):], players):
         # a cell is never folded: a column is as wide as its widest cell (the name may fold)
         column.min_width = max((cell_len(_cell(h["scores"][p], h["totals"][p])) for h in hands), default=None)
     if doc.get("finished") and hands:
-        blank = [""] * ((1 if crazy else 0) + (1 if dealer else 0) + (1 if crazy else 0))
+        blank = [""] * ((1 if crazy else 0) + (1 if dealer else 0) + (1 if crazy else 0) + (1 if summary else 0))
         bonus = doc.get("bonus") or {}
         if any(bonus.values()):
             drawn.add_row(say("screen.history.bonus"), *blank, *[signed(bonus.get(p, 0)) or "0" for p in players])

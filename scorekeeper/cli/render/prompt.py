@@ -11,7 +11,7 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.cards import cards
-from scorekeeper.cli.render.common import names, signed, table, variant_name, wild_words
+from scorekeeper.cli.render.common import names, signed, table, variant_name, variant_of, wild_words
 from scorekeeper.core.messages import say, say_count
 
 
@@ -111,6 +111,8 @@ def preview(t: Any, out: Any, doc: dict, how_ended: dict[str, str], word: str = 
         title = say("screen.prompt.hand_number_would_score", number=doc["number"])
     out.print(Text(title, style="bold"))
     out.print(drawn)
+    for found in variant_of(doc).screens.hand_lines(doc.get("context")):  # Gin Rummy: the melds, lay-offs found
+        out.print(cards(str(found), t))
     for note in doc.get("notes") or ():
         out.print(Text(note, style="dim"))
     if doc.get("before") is not None:

@@ -25,6 +25,8 @@ from typing import Any, Mapping, Sequence
 
 from scorekeeper.core.game import Ending, GameSetup
 from scorekeeper.core.variants.gin import facts, tally
+from scorekeeper.core.variants.gin.screens import SCREENS
+from scorekeeper.core.variants.gin.templates import TEMPLATES
 from scorekeeper.core.variants.gin.entry import GinHand, parse_hand
 from scorekeeper.core.variants.gin.game import dealer_after, end_of_game
 from scorekeeper.core.variants.gin.oneline import parse_line
@@ -154,5 +156,7 @@ GIN = Variant(
     interpretation_options={key: o for key, o in facts.INTERPRETATION_OPTIONS.items() if o},
     list_order=50,
     tally=Tally(facts.ID, tally_game, tally.empty, tally.add_game),
+    screens=SCREENS,
+    templates=TEMPLATES,
 )
 
