@@ -93,13 +93,13 @@ def _table(doc: dict, players: list[str], gap: int, dealer: bool, t: Any = None)
         drawn.add_column(say("screen.history.out"), overflow="fold")
     screens = variant.screens  # a hand in one cell, where the variant says one (Gin Rummy's kind of hand)
     summary = screens.summary is not None
+    blank = [""] * ((1 if crazy else 0) + (1 if dealer else 0) + (1 if crazy else 0) + (1 if summary else 0))
     if summary:
         drawn.add_column(say(screens.summary_heading), overflow="fold")
     for p in players:
         drawn.add_column(Text(p), justify="right", overflow="fold")
     hands = doc["hands"]
     if doc.get("carried"):  # a game begun on paper: where the totals start, not a hand
-        blank = [""] * ((1 if crazy else 0) + (1 if dealer else 0) + (1 if crazy else 0) + (1 if summary else 0))
         drawn.add_row(Text(say("screen.history.carried_over"), style="dim"), *blank,
                       *[str(doc["carried"][p]) for p in players])
     for h in hands:
@@ -121,7 +121,6 @@ def _table(doc: dict, players: list[str], gap: int, dealer: bool, t: Any = None)
         # a cell is never folded: a column is as wide as its widest cell (the name may fold)
         column.min_width = max((cell_len(_cell(h["scores"][p], h["totals"][p])) for h in hands), default=None)
     if doc.get("finished") and hands:
-        blank = [""] * ((1 if crazy else 0) + (1 if dealer else 0) + (1 if crazy else 0) + (1 if summary else 0))
         bonus = doc.get("bonus") or {}
         if any(bonus.values()):
             drawn.add_row(say("screen.history.bonus"), *blank, *[signed(bonus.get(p, 0)) or "0" for p in players])
