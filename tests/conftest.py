@@ -97,28 +97,6 @@ def load_games(name: str) -> dict:
     pytest.skip(f"{name} is not available")
 
 
-def _build_once() -> None:
-    """typer turns the app into a click command on every ``CliRunner.invoke`` (most of the
-    time an in-process command takes); build each app's command once per test run instead.
-    The command is only the parsed shape of the app: every invocation still runs the root
-    callback (a fresh Application and terminal) and the command itself."""
-    import typer.main
-    import typer.testing
-
-    built: dict[int, tuple[Any, Any]] = {}
-
-    def get_command(app):
-        kept = built.get(id(app))
-        if kept is None or kept[0] is not app:
-            kept = built[id(app)] = (app, typer.main.get_command(app))
-        return kept[1]
-
-    typer.testing._get_command = get_command
-
-
-_build_once()
-
-
 class Scorekeeper:
     """The command line run in-process, with the helpers tests keep needing."""
 

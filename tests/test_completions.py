@@ -144,6 +144,53 @@ def test_rule_option_values_where_they_are_a_list(db):
     assert out.strip() == "_files"  # a whole number: nothing to list
 
 
+def tab_as_bash_splits(db: Path, line: str) -> list[str]:
+    """What bash offers for ``line``, asked as the bash script asks after bash has split the
+    line into words at "=" (COMP_WORDBREAKS): ``--rule preset=c`` is ``--rule``, ``preset``,
+    ``=``, ``c``, and the script hands the words over joined by newlines (an empty last word is
+    then lost: COMP_CWORD still counts it)."""
+    import re
+
+    words = [w for w in re.split(r" |(=)", line) if w is not None]
+    words = [w for i, w in enumerate(words) if w != "" or i == len(words) - 1]
+    done = subprocess.run([str(EXE)], env=env_for(db, _SCOREKEEPER_COMPLETE="complete_bash",
+                                                   COMP_WORDS="\n".join(words), COMP_CWORD=str(len(words) - 1)),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    return [w for w in done.stdout.split("\n") if w]
+
+
+def test_bash_offers_the_presets_after_preset_and_the_values_after_key(db):
+    """bash replaces only what follows the "=": the presets of the variant on the line are
+    offered by name (never file names), and after any KEY= the values it takes where they
+    are a short list; a whole number lists nothing (bash then offers file names itself)."""
+    from scorekeeper.core.variants import get_variant
+
+    gin, contract = get_variant("gin"), get_variant("contract")
+    assert tab_as_bash_splits(db, "scorekeeper new gin Ann Bob --rule preset=") == list(gin.presets)
+    assert list(gin.presets) == ["modern", "classic", "palace"]
+    assert tab_as_bash_splits(db, "scorekeeper new gin Ann Bob --rule preset=c") == ["classic"]
+    assert tab_as_bash_splits(db, "scorekeeper new gin Ann Bob -r preset=p") == ["palace"]
+    assert tab_as_bash_splits(db, "scorekeeper new gin Ann Bob --rule=preset=m") == ["modern"]
+    assert tab_as_bash_splits(db, "scorekeeper new contract Ann Bob -r preset=") == list(contract.presets)
+    assert tab_as_bash_splits(db, "scorekeeper check gin 7S 8S 9S --rule preset=cl") == ["classic"]
+    assert tab_as_bash_splits(db, "scorekeeper new rummy500 Ann Bob --rule card_values=") == ["face", "5-10-15"]
+    assert tab_as_bash_splits(db, "scorekeeper new rummy500 Ann Bob --rule target=") == []
+    assert tab_as_bash_splits(db, "scorekeeper new rummy500 Ann Bob --rule preset=") == []  # no such option there
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="bash is not installed")
+def test_the_bash_script_offers_presets_in_bash(db):
+    """The same through bash itself: the script sourced, the words as bash splits them."""
+    script = ROOT / "completions" / "scorekeeper.bash"
+    done = subprocess.run(
+        ["bash", "--norc", "-c", f'source "{script}"; COMP_WORDS=(scorekeeper new gin Ann Bob --rule preset = ""); '
+                                 'COMP_CWORD=8; _scorekeeper_completion scorekeeper; printf "%s\\n" "${COMPREPLY[@]}"'],
+        env=env_for(db), capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["modern", "classic", "palace"]
+
+
 def test_session_ids(db, cli):
     first = cli.new("rummy500", "Ann", "Bob", title="[bold]Friday")["session"]
     second = cli.new("rummy500", "Cy", "Dee")["session"]

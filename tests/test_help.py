@@ -132,7 +132,7 @@ HEAVY = ("tinydb", "rich", "filelock", "platformdirs", "scorekeeper.storage.stor
     (["scorekeeper", "--help"], {}, False),
     # typer converts the root options' values (through pydantic) before a command's --help
     (["scorekeeper", "hand", "--help"], {}, True),
-    # answering a TAB converts nothing (complete.read_as_typed)
+    # answering a TAB converts nothing (complete.answer reads the words as text)
     (["scorekeeper"], {"_SCOREKEEPER_COMPLETE": "complete_bash", "COMP_WORDS": "scorekeeper sta", "COMP_CWORD": "1"},
      False),
     (["scorekeeper"], {"_SCOREKEEPER_COMPLETE": "complete_bash", "COMP_WORDS": "scorekeeper hand --",

@@ -17,7 +17,6 @@ read by typer — only when it is asked for. A run imports and builds the one
 command it runs; ``--help``, ``help COMMAND`` and a TAB after the program's
 name ask for every one.
 """
-from __future__ import annotations
 
 import os
 import sys
@@ -118,6 +117,11 @@ def every_command() -> typer.Typer:
     return every
 
 
+#: the commands built so far, by name and the language their help speaks: a command is the
+#: parsed shape of its function, the same for every run in a process (tests run many)
+_built: dict[tuple[str, str], Any] = {}
+
+
 class Program(Boundary):
     """The root group, lazy (click's "lazily loading subcommands"): it lists every name of
     :data:`COMMANDS` and builds a command only when asked for it, once."""
@@ -127,8 +131,10 @@ class Program(Boundary):
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         if cmd_name not in self.commands and cmd_name in COMMANDS:
-            built = typer.main.get_group(one_command(cmd_name))
-            self.commands[cmd_name] = built.get_command(ctx, cmd_name)
+            key = (cmd_name, language.spoken())
+            if key not in _built:
+                _built[key] = typer.main.get_group(one_command(cmd_name)).get_command(ctx, cmd_name)
+            self.commands[cmd_name] = _built[key]
         return self.commands.get(cmd_name)
 
 
@@ -218,10 +224,11 @@ def main() -> None:
     from scorekeeper.cli.terminal import fit_streams
 
     fit_streams()  # an ASCII terminal or pipe gets 7H and - where it cannot write 7♥ and —
-    if os.environ.get("_SCOREKEEPER_COMPLETE", "").startswith("complete_"):  # answering a TAB
-        from scorekeeper.cli.complete import read_as_typed
+    instruction = os.environ.get("_SCOREKEEPER_COMPLETE", "")
+    if instruction.startswith("complete_"):  # answering a TAB: the line is read as text, nothing runs
+        from scorekeeper.cli.complete import answer
 
-        read_as_typed()
+        sys.exit(answer(typer.main.get_command(app), instruction))
     try:
         app(prog_name="scorekeeper")  # also under python -m scorekeeper (the TAB's variable, the help)
     except Exception as e:  # anything that is not a ScorekeeperError is a bug

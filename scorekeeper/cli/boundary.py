@@ -86,12 +86,14 @@ class Boundary(frame.Framed, TyperGroup):
         is said as anywhere else (:func:`interrupted`)."""
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
-        except frame.UsageError as e:
+        except KeyboardInterrupt:
+            raise typer.Exit(interrupted()) from None
+        except Exception as e:
+            if not frame.is_usage_error(e):
+                raise
             if type(e).__name__ == "NoArgsIsHelpError":
                 raise typer.Exit(asked_for_help(e)) from None
             raise typer.Exit(frame.usage_error(e)) from None
-        except KeyboardInterrupt:
-            raise typer.Exit(interrupted()) from None
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         """The program's help, the variants listed from the registry (SPEC §8)."""
@@ -105,10 +107,6 @@ class Boundary(frame.Framed, TyperGroup):
             result = super().invoke(ctx)
             sys.stdout.flush()  # a write error of buffered output surfaces here, not at exit
             return result
-        except frame.UsageError as e:  # a command's arguments or options: said from the error's data
-            if type(e).__name__ == "NoArgsIsHelpError":
-                raise typer.Exit(asked_for_help(e)) from None
-            raise typer.Exit(frame.usage_error(e)) from None
         except typer.Abort:  # Ctrl-C or the end of input at a question
             frame.aborted()
             raise typer.Exit(1) from None
@@ -132,6 +130,12 @@ class Boundary(frame.Framed, TyperGroup):
                     suits_as_letters(letters):
                 sys.stderr.write(for_the_terminal(e.message.rstrip()) + "\n")
             raise typer.Exit(int(e.exit_code)) from None
+        except Exception as e:  # a command's arguments or options: said from the error's data
+            if not frame.is_usage_error(e):
+                raise
+            if type(e).__name__ == "NoArgsIsHelpError":
+                raise typer.Exit(asked_for_help(e)) from None
+            raise typer.Exit(frame.usage_error(e)) from None
 
 
 def asked_for_help(e: Exception) -> int:

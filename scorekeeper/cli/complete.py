@@ -1,11 +1,15 @@
-"""What TAB completes: variant names, rule options, session ids, player names, languages
-and export formats.
+"""What TAB completes: variant names, rule options (and after ``KEY=`` the values it
+takes where they are a short list: a variant's presets, ``tie=play-on``), session
+ids, player names, languages and export formats.
 
 The shell scripts in ``completions/`` call the program back on every TAB
-(``_SCOREKEEPER_COMPLETE=complete_bash`` and friends); typer then calls the
-``autocompletion=`` function of the option or argument being typed. Each
-function here returns ``(value, help)`` pairs (zsh, fish and PowerShell show
-the help beside the value; bash shows the values only).
+(``_SCOREKEEPER_COMPLETE=complete_bash`` and friends, the scripts typer writes).
+:func:`answer` answers: it reads the words typed as text (:func:`choices` —
+nothing is converted, so pydantic, which typer converts values with, is never
+loaded, and no command runs), finds the command, option or argument being typed
+and asks it through click's public ``shell_complete``, which calls the
+``autocompletion=`` function below. Each returns ``(value, help)`` pairs (zsh,
+fish and PowerShell show the help beside the value; bash shows the values only).
 
 These run on every TAB, so this module imports nothing heavy when loaded:
 the variant registry or the application is imported inside the function that
@@ -219,41 +223,201 @@ def _sessions(ctx: typer.Context) -> dict | None:
         return None
 
 
-def read_as_typed() -> None:
-    """While the program answers a TAB, keep the words typed as they are (text),
-    and the help shown beside each choice too.
+# -- answering a TAB ------------------------------------------------------------------------
 
-    Typer converts every parameter's value through a pydantic ``TypeAdapter``,
-    and loading pydantic costs about as much as typer, rich and tinydb
-    together — on every TAB. Completion runs no command: it only reads what
-    was typed so far (the callbacks above take text), so the conversion can
-    be skipped. For zsh and fish typer also renders each choice's help as rich
-    markup, loading rich and eating a title such as ``[bold]x``; this app's
-    help has no markup (``rich_markup_mode=None``), so it is shown as it is.
+#: The shells whose scripts call the program back (``_SCOREKEEPER_COMPLETE=complete_SHELL``).
+SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
 
-    This reaches into typer (``typer.core.build_runtime_param``,
-    ``typer._coercion.RuntimeParam``, ``typer._completion_classes._sanitize_help_text``);
-    with a typer version that lacks them nothing changes and TAB is merely
-    slower. Call it only in completion mode.
-    """
-    from dataclasses import dataclass
 
+def split_words(text: str) -> list[str]:
+    """The words of a command line as the shell hands it over (quotes removed); an unclosed
+    quote keeps what follows it as the last word."""
+    import shlex
+
+    lexer = shlex.shlex(text, posix=True)
+    lexer.whitespace_split = True
+    lexer.commenters = ""
+    words: list[str] = []
     try:
-        from typer import _coercion, _completion_classes, core
-    except ImportError:  # pragma: no cover - another typer layout
-        return
-    if hasattr(_completion_classes, "_sanitize_help_text"):
-        _completion_classes._sanitize_help_text = str
-    base = getattr(_coercion, "RuntimeParam", None)
-    if base is None or not hasattr(core, "build_runtime_param"):  # pragma: no cover
-        return
+        for word in lexer:
+            words.append(word)
+    except ValueError:  # an unclosed quote in the word being typed
+        words.append(lexer.token)
+    return words
 
-    @dataclass(frozen=True)
-    class AsTyped(base):  # type: ignore[misc, valid-type]
-        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
-            return value
 
-    def build(descriptor: Any) -> Any:
-        return AsTyped(parameter_info=descriptor.parameter_info, annotation=descriptor.annotation)
+def typed(shell: str, environ: Any = None) -> tuple[list[str], str, str]:
+    """``(words, incomplete, prefix)``: the words typed before the one being completed (the
+    program's name left out), that word (with what bash split off it put back) and the part of
+    it the shell does not replace (bash splits a word at "=": after ``--rule preset=`` it
+    replaces only what follows the "=", so the choices are given without ``preset=``)."""
+    import os
 
-    core.build_runtime_param = build
+    env = os.environ if environ is None else environ
+    if shell == "bash":
+        words = split_words(env.get("COMP_WORDS", ""))
+        at = int(env.get("COMP_CWORD", len(words)) or 0)
+        before, incomplete = words[1:at], (words[at] if at < len(words) else "")
+        joined: list[str] = []
+        glue = False  # bash makes "preset=cl" three words: preset, =, cl
+        for word in before:
+            if word == "=" and joined:
+                joined[-1] += word
+                glue = True
+            elif glue:
+                joined[-1] += word
+                glue = False
+            else:
+                joined.append(word)
+        prefix = joined.pop() if glue else ""
+        return joined, prefix + incomplete, prefix
+    text = env.get("_TYPER_COMPLETE_ARGS", "")
+    words = split_words(text)[1:]
+    if shell in ("powershell", "pwsh"):
+        incomplete = env.get("_TYPER_COMPLETE_WORD_TO_COMPLETE", "")
+        return (words[:-1] if incomplete else words), incomplete, ""
+    if words and not text.endswith(" "):
+        return words[:-1], words[-1], ""
+    return words, "", ""
+
+
+def _takes_value(param: Any) -> bool:
+    return not (getattr(param, "is_flag", False) or getattr(param, "count", False))
+
+
+def _option(command: Any, ctx: Any, name: str) -> Any:
+    return next((p for p in command.get_params(ctx) if p.param_type_name == "option"
+                 and name in (*p.opts, *p.secondary_opts)), None)
+
+
+def _keep(ctx: Any, param: Any, value: Any) -> None:
+    """Note a value typed for ``param``, as text (a repeatable option's values as a list)."""
+    if getattr(param, "multiple", False):
+        ctx.params.setdefault(param.name, []).append(value)
+    else:
+        ctx.params[param.name] = value
+
+
+def _arguments(ctx: Any, words: list[str]) -> Any:
+    """Give the positional ``words`` to the command's arguments (as text) and return the
+    argument the next word goes to (None when there is none)."""
+    arguments = [p for p in ctx.command.get_params(ctx) if p.param_type_name == "argument"]
+    rest = list(words)
+    for param in arguments:
+        if param.nargs == -1:
+            ctx.params[param.name] = rest
+            return param
+        if not rest:
+            return param
+        ctx.params[param.name] = rest[0] if param.nargs == 1 else rest[:param.nargs]
+        rest = rest[param.nargs:]
+    return None
+
+
+def _items(found: Any) -> Choices:
+    """``(value, help)`` of click's completion items; an item asking the shell for file or
+    directory names is left to the shell, which offers them when nothing else is."""
+    return [(str(item.value), item.help or "") for item in found if item.type not in ("file", "dir")]
+
+
+def choices(root: Any, words: list[str], incomplete: str, described: bool = True) -> Choices:
+    """What TAB offers for ``incomplete`` after ``words`` (the words typed after the program's
+    name, whose command is ``root``, click's): ``(value, help)`` pairs. The line is read here, each word as text — nothing is
+    converted or checked, no command runs — and each parameter says what it takes through
+    click's ``shell_complete`` (typer calls the parameter's ``autocompletion=`` function).
+    ``described``: whether the shell shows help beside the values (bash does not: then a
+    command's name is offered without building the command)."""
+    ctx = typer.Context(root, info_name="scorekeeper", resilient_parsing=True)
+    positional: list[str] = []
+    pending = None  # the option whose value comes next
+    only_arguments = False
+    for word in words:
+        if pending is not None:
+            _keep(ctx, pending, word)
+            pending = None
+        elif word == "--" and not only_arguments:
+            only_arguments = True
+        elif word.startswith("-") and word != "-" and not only_arguments:
+            name, eq, value = word.partition("=")
+            param = _option(ctx.command, ctx, name)
+            if param is None:
+                continue
+            if not _takes_value(param):
+                ctx.params[param.name] = True
+            elif eq:
+                _keep(ctx, param, value)
+            else:
+                pending = param
+        elif hasattr(ctx.command, "list_commands") and not positional:  # a group: this word names a command
+            sub = ctx.command.get_command(ctx, word)
+            if sub is None:
+                return []
+            ctx = typer.Context(sub, info_name=word, parent=ctx, resilient_parsing=True)
+        else:
+            positional.append(word)
+    argument = None if hasattr(ctx.command, "list_commands") else _arguments(ctx, positional)
+    if pending is not None:
+        return _items(pending.shell_complete(ctx, incomplete))
+    if incomplete.startswith("-") and not only_arguments:
+        name, eq, value = incomplete.partition("=")
+        param = _option(ctx.command, ctx, name) if eq else None
+        if param is not None and _takes_value(param):
+            return [(f"{name}={v}", h) for v, h in _items(param.shell_complete(ctx, value))]
+        return [(opt, p.help or "") for p in ctx.command.get_params(ctx)
+                if p.param_type_name == "option" and not p.hidden
+                and (getattr(p, "multiple", False) or p.name not in ctx.params)
+                for opt in (*p.opts, *p.secondary_opts) if opt.startswith(incomplete)]
+    if hasattr(ctx.command, "list_commands"):
+        names = [n for n in ctx.command.list_commands(ctx) if n.startswith(incomplete)]
+        if not described:
+            return [(n, "") for n in names]
+        out = []
+        for name in names:
+            sub = ctx.command.get_command(ctx, name)
+            if sub is not None and not sub.hidden:
+                out.append((name, sub.get_short_help_str()))
+        return out
+    return _items(argument.shell_complete(ctx, incomplete)) if argument is not None else []
+
+
+def _zsh_quoted(text: str) -> str:
+    return (text.replace('"', '""').replace("'", "''").replace("$", "\\$").replace("`", "\\`")
+            .replace(":", r"\\:"))
+
+
+def answer(root: Any, instruction: str, environ: Any = None) -> int:
+    """Answer a TAB for the program whose command is ``root`` (click's; ``instruction``:
+    ``complete_bash``, ``complete_zsh``…, what the scripts in ``completions/`` set
+    ``_SCOREKEEPER_COMPLETE`` to): the choices on standard output, in
+    the form the shell's script reads. Returns the exit status (fish asks with
+    ``_TYPER_COMPLETE_FISH_ACTION=is-args`` whether there are any: 0 yes, 1 no)."""
+    import os
+    import sys
+
+    env = os.environ if environ is None else environ
+    shell = instruction.partition("_")[2]
+    if shell not in SHELLS:
+        sys.stderr.write(f"Shell {shell} not supported.\n")
+        return 1
+    words, incomplete, prefix = typed(shell, env)
+    try:
+        found = choices(root, words, incomplete, described=shell != "bash")
+    except Exception:  # a TAB offers nothing rather than failing in the middle of a line
+        if env.get("SCOREKEEPER_DEBUG"):
+            raise
+        found = []
+    if shell == "bash":
+        out = "\n".join(value[len(prefix):] for value, _help in found if value.startswith(prefix))
+    elif shell == "zsh":
+        rows = [f'"{_zsh_quoted(v)}":"{_zsh_quoted(h)}"' if h else f'"{_zsh_quoted(v)}"' for v, h in found]
+        out = "_arguments '*: :((" + "\n".join(rows) + "))'" if rows else "_files"
+    elif shell == "fish":
+        rows = [f"{v}\t{' '.join(h.split())}" if h else v for v, h in found]
+        action = env.get("_TYPER_COMPLETE_FISH_ACTION", "")
+        if action == "is-args":
+            return 0 if rows else 1
+        out = "\n".join(rows) if action == "get-args" else ""
+    else:
+        out = "\n".join(f"{v}:::{h or ' '}" for v, h in found)
+    sys.stdout.write(out + "\n")
+    return 0

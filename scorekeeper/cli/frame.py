@@ -17,8 +17,11 @@ click's English ("Usage:", "Options:", "[required]", "No such option: …",
   :func:`aborted` for "Aborted!".
 
 click is reached only through typer's public names (``typer.Context``,
-``typer.BadParameter``, ``typer.core``): the error classes are told apart by
-their class names along ``BadParameter``'s ancestry and by the data they carry.
+``typer.BadParameter``, ``typer.core``): typer vendors click and exports none of
+its usage errors but ``BadParameter``, so a usage error is told by what every one
+of them carries (:func:`is_usage_error`) and its kind by its class's name and
+data; our own (:class:`UnexpectedArguments`, :class:`UnknownCommand`) are kinds
+of ``typer.BadParameter``.
 """
 from __future__ import annotations
 
@@ -34,13 +37,19 @@ from scorekeeper.cli.language import _, pgettext, say
 _BaseFormatter = typer.Context.formatter_class
 
 
-def _click_class(name: str) -> type:
-    """click's exception class ``name`` (``UsageError``, ``ClickException``), found along the
-    ancestry of ``typer.BadParameter`` (typer vendors click without naming these)."""
-    return next(c for c in typer.BadParameter.__mro__ if c.__name__ == name)
+#: the exit status of a usage error (click's, as ``typer.BadParameter`` has it)
+USAGE_EXIT = 2
 
 
-UsageError = _click_class("UsageError")
+def is_usage_error(error: BaseException) -> bool:
+    """Whether ``error`` is a usage error of the command line (an unknown option, a missing or
+    wrong argument…): click's ``UsageError`` and its kinds, which typer raises but does not
+    export (only ``typer.BadParameter``), told by what each carries — the context it arose in,
+    the message it formats and the usage errors' exit status — rather than by a private name."""
+    if isinstance(error, typer.BadParameter):
+        return True
+    return (isinstance(error, Exception) and hasattr(error, "ctx") and callable(getattr(error, "format_message", None))
+            and getattr(error, "exit_code", None) == USAGE_EXIT)
 
 
 def section_title(name: str) -> str:
@@ -148,8 +157,8 @@ class Framed:
         ctx.allow_extra_args = True
         try:
             rest = super().parse_args(ctx, args)
-        except UsageError as e:  # the option parser's errors name no context: this one
-            if getattr(e, "ctx", None) is None:
+        except Exception as e:  # the option parser's errors name no context: this one
+            if is_usage_error(e) and getattr(e, "ctx", None) is None:
                 e.ctx = ctx
             raise
         finally:
@@ -293,19 +302,19 @@ def _option_named(ctx: Any, option: str) -> Any:
     return None
 
 
-class UnexpectedArguments(UsageError):
+class UnexpectedArguments(typer.BadParameter):
     """More arguments than the command takes (``words``)."""
 
     def __init__(self, words: list[str], ctx: Any = None):
-        super().__init__(" ".join(words), ctx)
+        super().__init__(" ".join(words), ctx=ctx)
         self.words = list(words)
 
 
-class UnknownCommand(UsageError):
+class UnknownCommand(typer.BadParameter):
     """A word that is not a command (``name``), and the commands it is close to (``near``)."""
 
     def __init__(self, name: str, near: list[str], ctx: Any = None):
-        super().__init__(name, ctx)
+        super().__init__(name, ctx=ctx)
         self.name, self.near = name, list(near)
 
 
