@@ -91,7 +91,8 @@ def preview(t: Any, out: Any, doc: dict, how_ended: dict[str, str], word: str = 
     follows the table."""
     drawn = table()
     drawn.add_column(say("screen.prompt.player"), overflow="fold")
-    drawn.add_column(say("screen.prompt.hand"), justify="right", overflow="fold")
+    drawn.add_column(say("screen.game.round" if word == "round" else "screen.prompt.hand"), justify="right",
+                     overflow="fold")
     drawn.add_column(say("screen.prompt.total"), justify="right", overflow="fold")
     drawn.add_column(say("screen.prompt.how"), overflow="fold")
     for name, ps in doc["players"].items():
