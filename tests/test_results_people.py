@@ -105,9 +105,9 @@ def test_crazy_history_shows_the_wild_rank_and_who_went_out(cli):
 
 def test_markdown_export_ends_with_bonuses_final_totals_and_winner(carousel):
     md = carousel("export", "--format", "md").stdout
-    hands = md[md.index("## Hand by hand"):]
+    hands = md[md.index("## Round by round"):]           # Carousel counts rounds
     assert "| 2 | Bob | +64 → 64 | 0 → 44 | 0 → 0 |\n| Bonus | | +125 | +25 | 0 |\n| Final | | **189** | 69 | 0 |" in hands
-    assert hands.rstrip().endswith("**Ann wins** after 2 hands.")
+    assert hands.rstrip().endswith("**Ann wins** after 2 rounds.")
 
 
 # -- sessions: the start in local time ------------------------------------------------------

@@ -94,16 +94,3 @@ TEMPLATES: dict[str, str] = {
     "new.like_and_players": "--like takes the players of session {session}: give no players with it.",
     "use.titles": 'More than one session has a title starting with "{title}": {sessions:list}; give the id.',
 }
-
-# The Markdown export said with the variant's word for a deal (Carousel, Crazy Rummy: round; Contract
-# Rummy: deal); a Rummy 500 hand is said by the export itself.
-for _word, _words, _Word in (("round", "rounds", "Round"), ("deal", "deals", "Deal")):
-    TEMPLATES.update({
-        f"export.md.count.{_word}": f"{{n:#{_word}|{_words}}}",
-        f"export.md.won.{_word}": f"**{{names}} wins** after {{n:#{_word}|{_words}}}.",
-        f"export.md.shared.{_word}": f"**{{names}} share the win** after {{n:#{_word}|{_words}}}.",
-        f"export.md.in_play.{_word}": f"Game in play after {{n:#{_word}|{_words}}}; {{dealer}} deals next.",
-        f"export.md.by_deal.{_word}": f"{_Word} by {_word}",
-        f"export.md.column.{_word}": _Word,
-        f"export.md.cell.{_word}": f"Each cell: the {_word}'s score → the running total.",
-    })

@@ -323,3 +323,16 @@ TEMPLATES.update({
     "describe.goal": "{who} total wins",
     "describe.default_by_count": "by player count: {values}",
 })
+
+# The Markdown export said with the variant's word for a deal (Carousel, Crazy Rummy: round; Contract
+# Rummy: deal); a Rummy 500 hand is said by the export itself.
+for _word, _words, _Word in (("round", "rounds", "Round"), ("deal", "deals", "Deal")):
+    TEMPLATES.update({
+        f"export.md.count.{_word}": f"{{n:#{_word}|{_words}}}",
+        f"export.md.won.{_word}": f"**{{names}} wins** after {{n:#{_word}|{_words}}}.",
+        f"export.md.shared.{_word}": f"**{{names}} share the win** after {{n:#{_word}|{_words}}}.",
+        f"export.md.in_play.{_word}": f"Game in play after {{n:#{_word}|{_words}}}; {{dealer}} deals next.",
+        f"export.md.by_deal.{_word}": f"{_Word} by {_word}",
+        f"export.md.column.{_word}": _Word,
+        f"export.md.cell.{_word}": f"Each cell: the {_word}'s score → the running total.",
+    })
