@@ -294,7 +294,9 @@ def test_several_past_the_target_in_one_hand_are_told_why_the_highest_wins(cli):
     cli.new("rummy500", "Ann", "Bob", "Cy", rules=["target=50"])
     # Ann 55 − 1 = 54, Bob 70 − 2 = 68, Cy −5: Ann and Bob both pass 50 in this hand; Bob's 68 is
     # the highest and wins, whoever got to 50 first during the hand
-    assert cli.record("Ann: 55 -1", "Bob: 70 -2", "Cy: -5C")["scores"] == {"Ann": 54, "Bob": 68, "Cy": -5}
+    doc = cli.record("Ann: 55 -1", "Bob: 70 -2", "Cy: -5C")
+    assert doc["scores"] == {"Ann": 54, "Bob": 68, "Cy": -5}
+    assert doc["ending"]["reached"] == ["Ann", "Bob"] and doc["ending"]["highest_wins"] is True
     st = cli.standings()
     assert st["finished"] and st["winners"] == ["Bob"]
     assert st["ending"] == {"target": 50, "reached": ["Ann", "Bob"], "winners": ["Bob"], "highest_wins": True,

@@ -126,7 +126,8 @@ def winners_first(ranking: list[tuple[int, str, int]], winners: list[str]) -> li
 def hand_json(loaded: Loaded, result: HandResult, number: int) -> dict:
     """Hand ``number``'s scores beside the totals after it (for the last hand, the
     standings totals, end bonuses included; for an edited earlier hand, the
-    running totals at that hand)."""
+    running totals at that hand); the last hand of a finished game adds ``ending``
+    (:func:`ending_json`)."""
     st = loaded.state
     totals = st.totals if number >= st.hands else st.running_totals()[number - 1]
     return {
@@ -134,6 +135,8 @@ def hand_json(loaded: Loaded, result: HandResult, number: int) -> dict:
         "totals": totals, "finished": st.ending.finished, "winners": list(st.ending.winners),
         "points_only": result.points_only, "won": result.won, "context": result.context,
         **loaded.setup.variant.facts_of(result),
+        # the hand that ended the game: why it ended as it did (several past the target: the highest wins)
+        **(ending_json(loaded) if number >= st.hands else {}),
     }
 
 
