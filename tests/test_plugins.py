@@ -116,12 +116,43 @@ def test_a_stored_session_whose_variant_broke_is_refused_with_exit_1(site, tmp_p
 
 
 def test_the_help_lists_the_declared_variants_installed_ones_too(site, tmp_path):
-    """The program's help and ``new --help`` list the ids the entry points declare (none is loaded for it)."""
-    from scorekeeper.core.plugins import declared_ids
+    """The program's help and the help of new, check and rules list every variant from the
+    registry, by id and name — an installed one too, a broken one by its id alone — in the
+    order rules lists them."""
+    from scorekeeper.core.variants import every_variant
 
-    for args in (("--help",), ("new", "--help"), ("check", "--help")):
+    built_in = [f"{v.id} ({v.name})" for v in every_variant().values()]
+    for args in (("--help",), ("new", "--help"), ("check", "--help"), ("rules", "--help")):
         done = sk(site, tmp_path / "db", *args)
         assert done.returncode == 0, done.stderr
         text = " ".join(done.stdout.split())
-        assert all(f"{vid}," in text or f"{vid} " in text for vid in declared_ids()), text
-        assert "house500" in text and "broken" in text
+        assert all(said in text for said in built_in), text
+        assert "rummy500 (Rummy 500), rum500 (Rum 500)," in text  # rules' order: list_order, then id
+        assert "house500 (House 500), broken and odd" in text or "house500 (House 500), broken or odd" in text
+
+
+def test_the_names_in_the_help_are_kept_and_made_again_when_the_variants_change(site, tmp_path):
+    """Loading every variant to learn its name costs more than the rest of --help: the names
+    are kept in the user's cache directory (a second --help loads no variant) and made again
+    once another variant is installed."""
+    db = tmp_path / "db"
+    empty = tmp_path / "nothing-installed"
+    empty.mkdir()
+    code = ("import sys\nsys.argv = ['scorekeeper', '--help']\nfrom scorekeeper.cli import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "sys.stderr.write('LOADED ' + str('scorekeeper.core.variants' in sys.modules) + '\\n')\n")
+
+    def help_(where: Path) -> tuple[str, str]:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("_TYPER")}
+        env.update(PYTHONPATH=str(where), SCOREKEEPER_DB=str(db), NO_COLOR="1", SCOREKEEPER_LANG="en")
+        done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+        return " ".join(done.stdout.split()), done.stderr.splitlines()[-1]
+
+    first, loaded = help_(empty)
+    assert "rummy500 (Rummy 500)" in first and "house500" not in first and loaded == "LOADED True"
+    again, loaded = help_(empty)
+    assert again == first and loaded == "LOADED False"  # from the names kept
+    changed, loaded = help_(site)
+    assert "house500 (House 500)" in changed and loaded == "LOADED True"
+    _, loaded = help_(site)
+    assert loaded == "LOADED False"

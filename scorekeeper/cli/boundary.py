@@ -99,8 +99,12 @@ class Boundary(frame.Framed, TyperGroup):
         """The program's help, the variants listed from the registry (SPEC §8)."""
         from scorekeeper.cli.options import with_variants
 
-        self.help = with_variants(self.help, "and")
-        super().format_help(ctx, formatter)
+        given = self.help
+        self.help = with_variants(given, "and")
+        try:
+            super().format_help(ctx, formatter)
+        finally:  # the list is made again for every help drawn
+            self.help = given
 
     def invoke(self, ctx: Any) -> Any:
         try:

@@ -1,6 +1,7 @@
 """Options several commands share (typer annotations)."""
 from __future__ import annotations
 
+import os
 from typing import Any, List, Optional
 
 import typer
@@ -28,23 +29,92 @@ YesOpt = Annotated[bool, typer.Option("--yes", "-y", help=_("Do not ask for conf
 RuleOpt = Annotated[Optional[List[str]], typer.Option("--rule", "-r", help=_("A rule option KEY=VALUE "
                                                       "(see scorekeeper rules VARIANT); repeatable."),
                                                       show_default=False, autocompletion=complete.rule_options)]
-#: Where a help text lists the variants: filled in from the entry points that declare them
-#: (SPEC §8) when the help is shown (:class:`ListsVariants`), loading none of them.
+#: Where a help text lists the variants: filled in from the registry (SPEC §8) when the help is
+#: shown (:class:`ListsVariants`), each variant by its id and its name (``rummy500 (Rummy 500)``).
 VARIANTS_MARK = "{variants}"
 VARIANT_HELP = _("A variant: {variants} (or an alias: scorekeeper rules lists them).")
+#: the file, in the user's cache directory, keeping the variants' names for the help
+NAMES_CACHE = "variant-names.json"
+
+
+def _signature(entries: dict) -> list[list[str]]:
+    """What the names kept for the help depend on: every declared entry (id, object) and the
+    package declaring it with its version."""
+    found = []
+    for name, ep in sorted(entries.items()):
+        dist = getattr(ep, "dist", None)
+        found.append([name, ep.value, dist.name if dist is not None else "", dist.version if dist is not None else ""])
+    return found
+
+
+def _cache_file():
+    from pathlib import Path
+
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("scorekeeper", appauthor=False)) / NAMES_CACHE
+
+
+def variant_names() -> list[tuple[str, str | None]]:
+    """Every declared variant as the help lists it: ``(id, name)``, the name as the spoken
+    language's rule books write it (None for a variant that does not load: it is listed by its
+    id alone), in the order ``rules`` lists them, then the ids that do not load.
+
+    A name is only known by loading the variant, and loading every one costs more than the
+    rest of ``--help`` together; so the names are kept in the user's cache directory, by
+    language, and made again whenever the declared variants change (an entry point, or the
+    version of the package declaring one). A cache that cannot be read or written is no error:
+    the variants are then loaded."""
+    import json
+
+    from scorekeeper.cli.language import spoken
+    from scorekeeper.core.plugins import declared
+
+    language = spoken()
+    signature = _signature(declared())
+    path = _cache_file()
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8"))
+        if kept.get("signature") == signature and language in kept.get("names", {}):
+            return [(vid, name) for vid, name in kept["names"][language]]
+    except (OSError, ValueError, AttributeError, TypeError):
+        kept = {}
+    names = _loaded_names()
+    try:
+        mine = kept.get("names", {}) if isinstance(kept, dict) and kept.get("signature") == signature else {}
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(f"{path.name}.{os.getpid()}")
+        temporary.write_text(json.dumps({"signature": signature, "names": {**mine, language: names}}),
+                             encoding="utf-8")
+        os.replace(temporary, path)
+    except (OSError, AttributeError, TypeError):
+        pass
+    return names
+
+
+def _loaded_names() -> list[tuple[str, str | None]]:
+    """:func:`variant_names`, made by loading every declared variant."""
+    from scorekeeper.cli.language import pgettext
+    from scorekeeper.core.plugins import declared_ids
+    from scorekeeper.core.variants import every_variant
+
+    loaded = every_variant()
+    return ([(vid, pgettext("variant", v.name)) for vid, v in loaded.items()]
+            + [(vid, None) for vid in declared_ids() if vid not in loaded])
 
 
 def with_variants(text: str | None, word: str = "or") -> str | None:
-    """A help text with the ids of every declared variant where it says :data:`VARIANTS_MARK`,
-    joined with "or" (``word``: or "and") in the language spoken."""
+    """A help text with every declared variant, ``id (Name)``, where it says
+    :data:`VARIANTS_MARK`, joined with "or" (``word``: or "and") in the language spoken."""
     if not text or VARIANTS_MARK not in text:
         return text
     from scorekeeper.cli.language import _
-    from scorekeeper.core.plugins import declared_ids
 
-    ids = declared_ids()
-    listed = ids[0] if len(ids) == 1 else (_("{items} and {last}") if word == "and" else _("{items} or {last}")).format(
-        items=", ".join(ids[:-1]), last=ids[-1])
+    said = [f"{vid} ({name})" if name else vid for vid, name in variant_names()]
+    if not said:
+        return text.replace(VARIANTS_MARK, "")
+    listed = said[0] if len(said) == 1 else (_("{items} and {last}") if word == "and" else _("{items} or {last}")).format(
+        items=", ".join(said[:-1]), last=said[-1])
     return text.replace(VARIANTS_MARK, listed)
 
 
@@ -53,8 +123,11 @@ class ListsVariants(FramedCommand):
     the list is made from the registry when the help is drawn (click's ``format_help``)."""
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
-        self.help = with_variants(self.help)
-        for param in self.params:
-            if getattr(param, "help", None):
-                param.help = with_variants(param.help)
-        super().format_help(ctx, formatter)
+        helps = [(self, self.help)] + [(p, p.help) for p in self.params if getattr(p, "help", None)]
+        try:
+            for holder, text in helps:
+                holder.help = with_variants(text)
+            super().format_help(ctx, formatter)
+        finally:  # the list is made again for every help drawn: the registry may have changed
+            for holder, text in helps:
+                holder.help = text

@@ -77,11 +77,10 @@ def register(app: typer.Typer) -> None:
         if not doc["legal"]:
             raise typer.Exit(int(ExitCode.FAILED))
 
-    @app.command()
+    @app.command(cls=ListsVariants)
     def rules(
         ctx: typer.Context,
-        variant: Annotated[Optional[str], typer.Argument(help=_("A variant (id or alias); without it, the list "
-                                                              "of variants."), show_default=False,
+        variant: Annotated[Optional[str], typer.Argument(help=VARIANT_HELP, show_default=False,
                                                          autocompletion=complete.variant_names)] = None,
         json_: JsonOpt = False,
         pager: PagerOpt = True,
