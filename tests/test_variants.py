@@ -149,9 +149,8 @@ def test_stats_loads_only_the_variants_played(tmp_path):
 
 def own_modules(variant_id: str) -> tuple[str, ...]:
     """Where a variant's own code may name its id: its module or package under core/variants,
-    and, until Gin Rummy draws through the common screens, the drawing module named after it
-    (cli/render/gin.py)."""
-    return (f"core/variants/{variant_id}.py", f"core/variants/{variant_id}/", f"cli/render/{variant_id}.py")
+    and nowhere else (the screens draw what it declares)."""
+    return (f"core/variants/{variant_id}.py", f"core/variants/{variant_id}/")
 
 
 def test_no_module_outside_a_variant_names_its_id():

@@ -318,7 +318,8 @@ class _Dialog:
 
     def intro(self) -> None:
         self.draw.intro(self.t, self.out, self.table, "melds" in self.parts, self.variant.knock_allowed,
-                        editing=self.old is not None, table_points="table" in self.variant.player_keys)
+                        editing=self.old is not None, table_points="table" in self.variant.player_keys,
+                        lines=self.variant.screens.intro_lines(self.table["rules"]))
 
     def preview(self, raw: dict) -> dict:
         """The hand scored, not stored: as the next hand, or as the hand being edited."""
@@ -630,16 +631,6 @@ class GinDialog(_Dialog):
         super().__init__(*args, **kwargs)
         self.big_gin = False
         self.oklahoma = bool(self.table["rules"].get("oklahoma"))
-
-    def intro(self) -> None:
-        from scorekeeper.cli.render import gin as gin_draw
-
-        doc = self.table
-        if self.old is not None:  # a hand already played: who dealt and led it, not who deals next
-            doc = dict(doc, dealer=doc["dealer_of_next"], leader=doc["leader_of_next"])
-        gin_draw.intro(self.out, doc, self.oklahoma)
-        if self.old is not None:
-            self.draw.editing_line(self.out, self.number, self.word)
 
     def entry(self) -> dict:
         raw: dict[str, Any] = {"players": {p: dict(self.answers[p]) for p in self.players}}

@@ -335,39 +335,67 @@ class Tally:
     """A variant's own statistics (``stats``, SPEC §5), added to each player's row and to each
     head-to-head row under ``key``: ``game_of(players, state)`` gives what one game holds for
     them (``state`` a scored :class:`~scorekeeper.core.game.GameState`), ``empty()`` a row of
-    zeros, ``add(row, name, game)`` adds a game's figures for player ``name`` to ``row``."""
+    zeros, ``add(row, name, game)`` adds a game's figures for player ``name`` to ``row``;
+    ``columns``, ``title`` and ``versus_title`` say how ``stats`` shows them."""
 
     key: str
     game_of: Callable[[Sequence[str], Any], Any]
     empty: Callable[[], dict]
     add: Callable[[dict, str, Any], dict]
+    #: how ``stats`` shows the figures: ``(figure key, heading message code)`` in column order (a
+    #: figure None is shown as "—", a fraction with two decimals), under the message codes ``title``
+    #: (per player) and ``versus_title`` (head to head)
+    columns: tuple[tuple[str, str], ...] = ()
+    title: str = ""
+    versus_title: str = ""
 
 
 @dataclass(frozen=True)
 class Screens:
     """What a variant's screens add to the common ones, as words kept as data (each a
-    :class:`~scorekeeper.core.phrase.Phrase`, said in the language spoken), worked out from a
-    hand's ``context`` as the application's documents hold it; the screens draw them, never
-    knowing the variant. Each is optional:
+    :class:`~scorekeeper.core.phrase.Phrase`, said in the language spoken), worked out from the
+    documents the application returns; the screens draw them, never knowing the variant.
+    Each is optional:
 
-    * ``hand(context)`` -> the lines ``explain`` and the prompt's preview (before
-      "Save hand N?") show about a hand before the players' lines (Gin Rummy: the melds,
-      lay-offs and deadwood found for each player's cards);
+    * ``hand(context)`` -> the lines ``explain`` shows about a hand before the players' lines
+      (``context``: the hand's, as ``explain --json`` has it; Gin Rummy: the kind of hand, the
+      deadwood, the bonus school, what was found in each player's cards);
+    * ``preview(context)`` -> the lines the prompt's preview shows before "Save hand N?"
+      (Gin Rummy: the melds, lay-offs and deadwood found);
     * ``summary(context)`` -> a hand in one cell of ``history`` (or None), under the heading
-      ``summary_heading`` (a message code) (Gin Rummy: the kind of hand, the up-card, the doubling).
+      ``summary_heading`` (a message code) (Gin Rummy: the kind of hand, the up-card, the doubling);
+    * ``standings(doc)`` -> the lines after the standings table (``doc``: the standings
+      document; Gin Rummy: boxes, end bonuses, a shutout);
+    * ``intro(rules)`` -> how to answer at the prompt, in place of the common words (Gin Rummy:
+      the cards each player shows; under Oklahoma the up-card last).
     """
 
     hand: Callable[[Mapping[str, Any]], Sequence[Any]] | None = None
+    preview: Callable[[Mapping[str, Any]], Sequence[Any]] | None = None
     summary: Callable[[Mapping[str, Any]], Any] | None = None
     summary_heading: str = ""
+    standings: Callable[[Mapping[str, Any]], Sequence[Any]] | None = None
+    intro: Callable[[Mapping[str, Any]], Sequence[Any]] | None = None
 
     def hand_lines(self, context: Any) -> list:
         """The ``hand`` lines for ``context`` ([] where the variant declares none)."""
         return list(self.hand(context)) if self.hand is not None and isinstance(context, Mapping) else []
 
+    def preview_lines(self, context: Any) -> list:
+        """The ``preview`` lines for ``context`` ([] where the variant declares none)."""
+        return list(self.preview(context)) if self.preview is not None and isinstance(context, Mapping) else []
+
     def summary_of(self, context: Any) -> Any:
         """The ``summary`` of a hand with ``context`` (None where there is none)."""
         return self.summary(context) if self.summary is not None and isinstance(context, Mapping) else None
+
+    def standings_lines(self, doc: Mapping[str, Any]) -> list:
+        """The ``standings`` lines for the standings ``doc`` ([] where none)."""
+        return list(self.standings(doc)) if self.standings is not None else []
+
+    def intro_lines(self, rules: Mapping[str, Any]) -> list | None:
+        """The ``intro`` lines under ``rules``, or None: the common words."""
+        return list(self.intro(rules)) if self.intro is not None else None
 
 
 @dataclass(frozen=True, eq=False)

@@ -55,12 +55,8 @@ def explain(t: Any, doc: dict) -> None:
                  style="dim")
     t.print(title)
     t.print(_ended_line(doc))
-    if variant_of(doc).hand_facts is not None:  # the facts of its own a hand holds (Gin Rummy's kind of hand)
-        from scorekeeper.cli.render import gin
-
-        gin.explain(t, doc)
-    for found in variant_of(doc).screens.hand_lines(doc.get("context")):  # the variant's words about the hand
-        t.print(cards(str(found), t))
+    for said in variant_of(doc).screens.hand_lines(doc.get("context")):  # the variant's words about the hand
+        t.print(cards(str(said), t))
     for note in doc.get("notes") or ():
         t.print(cards(note, t, "yellow"))
     for name, p in doc["players"].items():
@@ -239,9 +235,7 @@ def variant_rules(t: Any, doc: dict) -> None:
                       variant_words(f"option.{o['key']}.help", o["help"]))
     t.print(drawn)
     if doc.get("presets"):
-        from scorekeeper.cli.render import gin
-
-        gin.presets(t, doc)
+        _presets(t, doc)
     if doc["interpretations"]:
         t.print(Text(say("screen.disputes.where_rules_are_silent"), style="bold"))
         for i in doc["interpretations"]:
@@ -255,3 +249,13 @@ def variant_rules(t: Any, doc: dict) -> None:
 def rules(t: Any, doc: dict) -> None:
     """``rules``: the variants table, or one variant's rules."""
     (variants if "variants" in doc else variant_rules)(t, doc)
+
+
+def _presets(t: Any, doc: dict) -> None:
+    """``rules VARIANT``: the named sets of option values (``preset=NAME``), each with the values it sets."""
+    t.print(Text(say("screen.disputes.presets"), style="bold"))
+    for name, values in doc["presets"].items():
+        line = Text(f"  {name}  ", style="bold")
+        shown = ", ".join(f"{k}={'none' if v is None else v}" for k, v in values.items())
+        line.append(shown or say("screen.disputes.presets_defaults"))
+        t.print(line)

@@ -29,10 +29,8 @@ def standings(t: Any, doc: dict) -> None:
             break
     heading(t, doc, say("screen.game.standings"))
     t.print(drawn)
-    if "box" in variant_of(doc).bonuses:  # a hand won is a box, which scores at the end (Gin Rummy)
-        from scorekeeper.cli.render import gin
-
-        gin.standings(t, doc)
+    for said in variant_of(doc).screens.standings_lines(doc):  # the variant's own (Gin Rummy's boxes)
+        t.print(Text(str(said)))
     footer(t, doc)
 
 

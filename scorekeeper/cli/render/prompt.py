@@ -28,13 +28,14 @@ def asks_hand() -> str:
 
 
 def intro(t: Any, out: Any, doc: dict, asks_table_too: bool, knock_allowed: bool, editing: bool = False,
-          table_points: bool = True) -> None:
+          table_points: bool = True, lines: list | None = None) -> None:
     """What hand this is, who dealt and led, and how to answer. ``doc`` is the
     application's ``table`` document (its ``deal_word`` names the hand, its
     ``jokers`` say whether the joker's code is worth teaching); ``editing``: the
     hand is entered again (``edit``), each answer starting from the recorded one; ``table_points``:
     the variant takes the points on the table as one number in place of the melds (not where melds
-    score nothing: Contract Rummy)."""
+    score nothing: Contract Rummy); ``lines``: the variant's own words on how to answer, in place of
+    the common ones (Gin Rummy's cards, :class:`~scorekeeper.core.rules.Screens`)."""
     word = "round" if doc.get("round") else doc.get("deal_word", "hand")
     number = doc["round"] if doc.get("round") else doc["number"]
     facts = {"number": number, "variant": variant_name(doc["variant_name"]),
@@ -60,9 +61,13 @@ def intro(t: Any, out: Any, doc: dict, asks_table_too: bool, knock_allowed: bool
     dealt.highlight_words(list(who.values()), style="bold")
     head.append(dealt)
     out.print(head)
-    out.print(Text((asks_table() if table_points else asks_melds()) if asks_table_too else asks_hand()))
-    if knock_allowed:
-        out.print(Text(say("screen.prompt.after_knocker_s_cards")))
+    if lines is not None:
+        for said in lines:
+            out.print(Text(str(said)))
+    else:
+        out.print(Text((asks_table() if table_points else asks_melds()) if asks_table_too else asks_hand()))
+        if knock_allowed:
+            out.print(Text(say("screen.prompt.after_knocker_s_cards")))
     if doc.get("jokers", 1):
         cards_help = say("screen.prompt.cards_7h_10s_qd")
     else:
@@ -112,7 +117,7 @@ def preview(t: Any, out: Any, doc: dict, how_ended: dict[str, str], word: str = 
         title = say("screen.prompt.hand_number_would_score", number=doc["number"])
     out.print(Text(title, style="bold"))
     out.print(drawn)
-    for found in variant_of(doc).screens.hand_lines(doc.get("context")):  # Gin Rummy: the melds, lay-offs found
+    for found in variant_of(doc).screens.preview_lines(doc.get("context")):  # Gin Rummy: the melds, lay-offs found
         out.print(cards(str(found), t))
     for note in doc.get("notes") or ():
         out.print(Text(note, style="dim"))

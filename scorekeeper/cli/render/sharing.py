@@ -118,10 +118,8 @@ def _variant_stats(t: Any, block: dict) -> None:
     from scorekeeper.core.variants import get_variant
 
     tally = get_variant(block["variant"]).tally  # the variant's own statistics, where it has any
-    if tally is not None and any(p.get(tally.key) for p in block["players"]):
-        from scorekeeper.cli.render import gin  # the only variant with statistics of its own
-
-        gin.stats(t, block, tally.key)
+    if tally is not None and tally.columns and any(p.get(tally.key) for p in block["players"]):
+        _tally(t, block, tally)
 
 
 def _player_table(rows: list[dict], counts: tuple[str, ...], hands: bool, rounds: bool = False):
@@ -140,3 +138,39 @@ def _player_table(rows: list[dict], counts: tuple[str, ...], hands: bool, rounds
         drawn.add_row(Text(p["name"]), *[cells[c] for c in counts],
                       *((_hand(p["best"], rounds), _hand(p["worst"], rounds)) if hands else ()))
     return drawn
+
+
+def _tally(t: Any, block: dict, tally: Any) -> None:
+    """``stats``: a variant's own figures (Gin Rummy's gins, undercuts, knocks, average deadwood,
+    shutouts) under ``tally.key`` in each row, per player and head to head, as its
+    :class:`~scorekeeper.core.rules.Tally` declares the columns."""
+    rows = [p for p in block["players"] if p.get(tally.key)]
+    heads = [say(code) for _key, code in tally.columns]
+
+    def cells(figures: dict) -> list[str]:
+        out = []
+        for key, _code in tally.columns:
+            value = figures.get(key)
+            out.append("—" if value is None else number(value, 2) if isinstance(value, float) else str(value))
+        return out
+
+    drawn = table(title=say(tally.title), title_justify="left")
+    drawn.add_column(say("screen.sharing.player"), overflow="fold")
+    for h in heads:
+        drawn.add_column(h, justify="right")
+    for p in rows:
+        drawn.add_row(Text(p["name"]), *cells(p[tally.key]))
+    t.print()
+    t.print(drawn)
+    h2h = table(title=say(tally.versus_title), title_justify="left")
+    h2h.add_column(say("screen.sharing.player"), overflow="fold")
+    h2h.add_column(say("screen.sharing.opponent"), overflow="fold")
+    for h in heads:
+        h2h.add_column(h, justify="right")
+    for p in rows:
+        for row in p["head_to_head"]:
+            if row.get(tally.key):
+                h2h.add_row(Text(p["name"]), Text(row["opponent"]), *cells(row[tally.key]))
+    if h2h.row_count:
+        t.print()
+        t.print(h2h)

@@ -56,6 +56,8 @@ TEMPLATES: dict[str, str] = {
     "screen.game.to_target": "To target",
     "screen.game.total": "Total",
     # -- cli/render/disputes.py --
+    "screen.disputes.presets": "Presets (--rule preset=NAME; options given as well override it)",
+    "screen.disputes.presets_defaults": "the defaults above",
     "screen.disputes.aliases": "Aliases",
     "screen.disputes.allowed": "Allowed",
     "screen.disputes.bonus": "Bonus",

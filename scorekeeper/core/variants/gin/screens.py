@@ -1,6 +1,8 @@
 """What Gin Rummy's screens add to the common ones, as words kept as data
 (:class:`~scorekeeper.core.rules.Screens`): worked out from a hand's ``context`` (SPEC §2.7
-JSON: ``kind``, ``upcard``, ``multiplier``, ``arrangement``), never from a rendered sentence."""
+JSON: ``kind``, ``knocker``, ``knock_limit``, ``upcard``, ``multiplier``, ``deadwood``,
+``arrangement``, ``school``), the standings document (``won``, ``bonus``, ``shutout``) and the
+session's options, never from a rendered sentence."""
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -34,23 +36,39 @@ class _Semicolons(_Joined):
     sep = "; "
 
 
-def kind(context: Mapping[str, Any]) -> Phrase | None:
-    """The kind of hand in words (``knock``, ``gin``, ``big gin``, ``undercut``, ``void``)."""
-    k = context.get("kind")
-    return phrase(f"gin.screen.kind.{k}") if k in _KINDS else None
-
-
 def summary(context: Mapping[str, Any]) -> Phrase | None:
     """A hand in one cell of ``history``: its kind, with the up-card and the doubling where
     Oklahoma's up-card was given (``knock, up 5♠, ×2``)."""
-    said = kind(context)
-    if said is None:
+    k = context.get("kind")
+    if k not in _KINDS:
         return None
+    said = phrase(f"gin.screen.kind.{k}")
     up = context.get("upcard")
     if not up:
         return said
     facts = {"kind": said, "card": parse_card(str(up)), "multiplier": context.get("multiplier") or 1}
     return phrase("gin.screen.summary.up_doubled" if facts["multiplier"] > 1 else "gin.screen.summary.up", **facts)
+
+
+def _kind_line(c: Mapping[str, Any]) -> Phrase:
+    facts: dict[str, Any] = {"kind": phrase(f"gin.screen.a_kind.{c['kind']}")}
+    if not c.get("knocker"):
+        return phrase("gin.screen.kind_line", **facts)
+    facts.update(knocker=c["knocker"], limit=c.get("knock_limit"))
+    if not c.get("upcard"):
+        return phrase("gin.screen.kind_line.knocked", **facts)
+    facts["card"] = parse_card(str(c["upcard"]))
+    doubled = (c.get("multiplier") or 1) > 1
+    return phrase("gin.screen.kind_line.up_doubled" if doubled else "gin.screen.kind_line.up", **facts)
+
+
+def _school(sc: Mapping[str, Any]) -> Phrase:
+    big = (phrase("gin.screen.no_big_gin") if sc["big_gin_bonus"] is None
+           else phrase("gin.screen.big_gin", points=sc["big_gin_bonus"]))
+    timing = phrase("gin.screen.at_once" if sc["box_timing"] == "immediate" else "gin.screen.at_the_end")
+    return phrase("gin.screen.school", school=sc["preset"] or phrase("gin.screen.own_school"), gin=sc["gin_bonus"],
+                  big=big, undercut=sc["undercut_bonus"], box=sc["box_bonus"], timing=timing, game=sc["game_bonus"],
+                  shutout=sc["shutout_bonus"] if sc["shutout"] == "flat" else sc["shutout"])
 
 
 def found(context: Mapping[str, Any]) -> list[Phrase]:
@@ -70,4 +88,42 @@ def found(context: Mapping[str, Any]) -> list[Phrase]:
     return lines
 
 
-SCREENS = Screens(hand=found, summary=summary, summary_heading="gin.screen.summary.heading")
+def explained(context: Mapping[str, Any]) -> list[Phrase]:
+    """What ``explain`` says about a hand before the players' lines: the kind of hand (who
+    knocked, the knock limit, the up-card, the doubling), each player's deadwood, the bonus
+    school applied, and what was found in each player's cards."""
+    if context.get("kind") not in _KINDS:
+        return []
+    lines = [_kind_line(context)]
+    if context.get("deadwood"):
+        lines.append(phrase("gin.screen.deadwood", each=_Joined(
+            phrase("gin.screen.points_of", player=p, points=n) for p, n in context["deadwood"].items())))
+    if context.get("school"):
+        lines.append(_school(context["school"]))
+    return lines + found(context)
+
+
+def standings(doc: Mapping[str, Any]) -> list[Phrase]:
+    """After the standings table: boxes (hands won), and once the game is over the end
+    bonuses and whether it was a shutout."""
+    players = doc.get("players") or ()
+    lines = [phrase("gin.screen.boxes", each=_Joined(
+        phrase("gin.screen.points_of", player=p["name"], points=p["won"]) for p in players))]
+    if doc.get("finished"):
+        lines.append(phrase("gin.screen.end_bonuses", each=_Joined(
+            phrase("gin.screen.bonus_of", player=p["name"], points=p["bonus"]) for p in players)))
+        if doc.get("shutout") is not None:
+            lines.append(phrase("gin.screen.shutout" if doc["shutout"] else "gin.screen.no_shutout"))
+    return lines
+
+
+def intro(rules: Mapping[str, Any]) -> list[Phrase]:
+    """How to answer at the prompt: the cards each player shows; under Oklahoma, the up-card last."""
+    lines = [phrase("gin.screen.intro")]
+    if rules.get("oklahoma"):
+        lines.append(phrase("gin.screen.intro.oklahoma"))
+    return lines
+
+
+SCREENS = Screens(hand=explained, preview=found, summary=summary, summary_heading="gin.screen.summary.heading",
+                  standings=standings, intro=intro)

@@ -155,7 +155,10 @@ GIN = Variant(
     prompt_asks=facts.PROMPT_ASKS,
     interpretation_options={key: o for key, o in facts.INTERPRETATION_OPTIONS.items() if o},
     list_order=50,
-    tally=Tally(facts.ID, tally_game, tally.empty, tally.add_game),
+    tally=Tally(facts.ID, tally_game, tally.empty, tally.add_game,
+                columns=tuple((key, f"gin.screen.stats.{key}")
+                              for key in ("gins", "undercuts", "knocks", "average_deadwood", "shutouts")),
+                title="gin.screen.stats.title", versus_title="gin.screen.stats.versus_title"),
     screens=SCREENS,
     templates=TEMPLATES,
 )
