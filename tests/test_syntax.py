@@ -4,11 +4,22 @@ language spoken (never the parser's English)."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import tomllib
 
 import pytest
 
 from scorekeeper.core.syntax import found_at, json_fault, toml_fault, toml_place
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    """A command run in-process with --lang leaves its language spoken: English again after each test."""
+    yield
+    from scorekeeper.cli import language
+
+    language.speak("en")
 
 
 def _json_error(text):
@@ -90,7 +101,7 @@ def test_standard_input_names_the_reading_that_went_further(cli):
         '"Q" is not expected here).'), r.stderr
 
 
-def test_an_import_that_is_not_json_and_a_bad_config_file_say_where_in_ukrainian(cli, tmp_path, monkeypatch):
+def test_an_import_that_is_not_json_and_a_bad_config_file_say_where_in_ukrainian(cli, exe, tmp_path):
     bad = tmp_path / "e.json"
     bad.write_text('{"schema": 1,\n "sessions": [}', encoding="utf-8")
     r = cli("--lang", "uk", "import", bad)
@@ -98,7 +109,8 @@ def test_an_import_that_is_not_json_and_a_bad_config_file_say_where_in_ukrainian
         f"{bad} — не експорт scorekeeper: це некоректний JSON (рядок 2, стовпець 15: очікувалося значення).")
     config = tmp_path / "config.toml"
     config.write_text('variant = "gin"\nplayers = [Ann, Bob]\n', encoding="utf-8")
-    monkeypatch.setenv("SCOREKEEPER_CONFIG", str(config))
-    r = cli("--lang", "uk", "config", "list")
-    assert r.exit_code == 2 and (f"Файл налаштувань {config} — не коректний TOML (рядок 2, стовпець 12: "
-                                 '"A" тут не очікувалося)') in r.stderr, r.stderr
+    # in a process of its own: the config commands built in-process would keep their Ukrainian help
+    env = {**os.environ, "SCOREKEEPER_CONFIG": str(config), "SCOREKEEPER_LANG": "uk"}
+    r = subprocess.run([str(exe), "config", "list"], capture_output=True, text=True, env=env, timeout=60)
+    assert r.returncode == 2 and (f"Файл налаштувань {config} — не коректний TOML (рядок 2, стовпець 12: "
+                                  '"A" тут не очікувалося)') in r.stderr, r.stderr
