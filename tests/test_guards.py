@@ -162,6 +162,7 @@ def test_every_code_the_command_line_raises_has_a_template_and_every_template_is
 
     from scorekeeper.core.messages import TEMPLATES, commandline, render
     from scorekeeper.core.messages.cli import TEMPLATES as ERRORS
+    from scorekeeper.core.phrase import phrase
 
     CLI = {**ERRORS, **commandline.TEMPLATES, **commandline.PLURALS}  # the command line's errors and its own words
 
@@ -174,9 +175,9 @@ def test_every_code_the_command_line_raises_has_a_template_and_every_template_is
     assert render("cli.entry.both", {}) == "Give the hand either on the command line or with --file, not both."
     assert render("cli.prompt.finished", {"winners": ["Ann"]}) == (
         "The game is finished (Ann won): start a new session with `scorekeeper new`.")
-    assert render("cli.hand_file.invalid", {"label": "h.txt", "kinds": ["JSON", "TOML"], "kind": "JSON",
-                                            "reason": "Expecting value"}) == (
-        "The hand in h.txt is not valid JSON or TOML (JSON: Expecting value).")
+    assert render("cli.hand_file.invalid", {"label": "h.json", "kinds": ["JSON"], "kind": "JSON", "line": 2,
+                                            "column": 5, "problem": phrase("syntax.json.value")}) == (
+        "The hand in h.json is not valid JSON at line 2, column 5: a value was expected.")
     assert render("cli.prompt.not_a_player", {"text": "Bobby", "hint": ' (did you mean "Bob"?)',
                                               "players": ["Ann", "Bob"]}) == (
         '"Bobby" is not a player of this session (did you mean "Bob"?); the players are Ann, Bob.')

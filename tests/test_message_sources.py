@@ -20,15 +20,14 @@ GETTEXTS = {"_": (0,), "gettext": (0,), "ngettext": (0, 1), "pgettext": (1,), "n
 #: the help texts given to typer when the command line is imported (cli/__init__.py, cli/options.py,
 #: the commands' options) and the help's frame words in cli/frame.py, which an English --help says
 #: without loading the templates (tests/test_i18n.py::test_english_help_reads_no_catalog);
-#: Gin's screens and dialog (cli/render/gin.py, the end of cli/prompt.py), moving with Gin onto the
-#: common path; the database screens (cli/render/database.py)
+#: Gin's dialog at the end of cli/prompt.py; the database screens (cli/render/database.py)
 NOT_YET = {
     "scorekeeper/cli/__init__.py": 7,
     "scorekeeper/cli/commands/board.py": 3,
     "scorekeeper/cli/commands/config.py": 3,
     "scorekeeper/cli/commands/db.py": 4,
     "scorekeeper/cli/commands/demo.py": 1,
-    "scorekeeper/cli/commands/disputes.py": 7,
+    "scorekeeper/cli/commands/disputes.py": 6,
     "scorekeeper/cli/commands/game.py": 12,
     "scorekeeper/cli/commands/help.py": 1,
     "scorekeeper/cli/commands/sessions.py": 5,
@@ -36,7 +35,6 @@ NOT_YET = {
     "scorekeeper/cli/frame.py": 13,
     "scorekeeper/cli/options.py": 9,
     "scorekeeper/cli/prompt.py": 4,
-    "scorekeeper/cli/render/gin.py": 45,
 }
 
 

@@ -11,6 +11,15 @@ from scorekeeper.core.near import closest, nearest
 from scorekeeper.core.oneline import near_word, parse_line_entries
 
 
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    """A command run in-process with --lang leaves its language spoken: English again after each test."""
+    yield
+    from scorekeeper.cli import language
+
+    language.speak("en")
+
+
 def test_nearest_gives_every_equally_near_word_and_none_when_too_many_are():
     # "QX" vs each queen: Q matches, 2·1/4 = 0.5; vs "AS": nothing matches
     assert nearest("QX", ["AS", "QS", "QH", "QD", "QC"]) == ["QS", "QH", "QD", "QC"]

@@ -250,7 +250,9 @@ def read_import(text: str, label: str) -> list[Loaded]:
     try:
         doc = json.loads(text, object_pairs_hook=no_repeated_keys)
     except json.JSONDecodeError as e:
-        raise InputError("import.not_json", file=label, reason=e.msg, line=e.lineno) from None
+        from scorekeeper.core.syntax import json_fault
+
+        raise InputError("import.not_json", file=label, **json_fault(e)) from None
     except RecursionError:
         raise InputError("import.too_deep", file=label) from None
     except RepeatedKey as e:  # JSON keeps the last silently; an export never gives a key twice

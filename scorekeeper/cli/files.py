@@ -49,6 +49,7 @@ def read_hand_file(name: str) -> Any:
         suffix = path.suffix.lower()
         kinds = ("toml",) if suffix == ".toml" else ("json",) if suffix == ".json" else ("json", "toml")
     first: tuple[str, dict] | None = None
+    furthest: dict | None = None  # of the readings that failed on their syntax, the one that went further
     for kind in kinds:
         if kind == "json":
             decode, invalid = (lambda t: json.loads(t, object_pairs_hook=_no_repeats)), json.JSONDecodeError
@@ -59,7 +60,12 @@ def read_hand_file(name: str) -> Any:
         try:
             raw = decode(text)
         except invalid as e:
-            failed = ("cli.hand_file.invalid", {"kind": kind.upper(), "reason": str(e)})
+            from scorekeeper.core.syntax import json_fault, toml_fault
+
+            fault = {"kind": kind.upper(), **(json_fault(e) if kind == "json" else toml_fault(e, text))}
+            if furthest is None or (fault["line"], fault["column"]) > (furthest["line"], furthest["column"]):
+                furthest = fault
+            failed = ("cli.hand_file.invalid", fault)
         except RecursionError:
             failed = ("cli.hand_file.too_deep", {"kind": kind.upper()})
         except ValueError:  # a whole number of thousands of digits (Python's int limit)
@@ -72,5 +78,7 @@ def read_hand_file(name: str) -> Any:
             return raw
         first = first or failed
     code, facts = first
+    if code == "cli.hand_file.invalid" and len(kinds) > 1:
+        code, facts = "cli.hand_file.invalid_either", furthest
     raise InputError(code, label=label, kinds=[k.upper() for k in kinds], **facts)
 

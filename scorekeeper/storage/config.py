@@ -81,9 +81,9 @@ def read(where: Path | None = None) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        found = re.search(r"line (\d+)", str(e))  # tomllib says where: "(at line 3, column 7)"
-        line = int(found.group(1)) if found else len(text.splitlines()) or 1
-        raise InputError("config.bad_toml", path=str(where), line=line) from None
+        from scorekeeper.core.syntax import toml_fault
+
+        raise InputError("config.bad_toml", path=str(where), **toml_fault(e, text)) from None
     except ValueError:  # a whole number of thousands of digits (Python's int limit)
         raise InputError("config.number_too_long", path=str(where)) from None
     for key, value in data.items():

@@ -50,7 +50,8 @@ TEMPLATES: dict[str, str] = {
     "import.directory": "{path} is a directory, not an export file.",
     "import.not_utf8": "{path} is not a scorekeeper export: it is not UTF-8 text.",
     "import.unreadable": "The file {path} cannot be read ({reason}).",
-    "import.not_json": "{file} is not a scorekeeper export: it is not valid JSON ({reason}, line {line}).",
+    "import.not_json": ("{file} is not a scorekeeper export: it is not valid JSON (line {line}, column {column}: "
+                        "{problem})."),
     "import.repeated_key": '{file} is not a scorekeeper export: it gives the key "{key}" twice in one object; '
                            "nothing was imported.",
     "import.not_text": "{file} holds text that is not UTF-8 (half of a character written as \\u escape); "

@@ -30,6 +30,23 @@ TEMPLATES: dict[str, str] = {
                                   'by spaces, like "{spaced}".',
 }
 
+# -- where a JSON or TOML text stops being valid (scorekeeper.core.syntax) ----------------------
+TEMPLATES.update({
+    "syntax.json.value": "a value was expected",
+    "syntax.json.comma": 'a "," or a closing bracket was expected',
+    "syntax.json.colon": 'a ":" was expected after the key',
+    "syntax.json.key": "a key in double quotes was expected",
+    "syntax.json.unterminated": "a text in double quotes is not closed",
+    "syntax.json.control": "a text in double quotes holds a tab or a line break (write \\t or \\n)",
+    "syntax.json.escape": 'a "\\" is followed by what JSON does not escape',
+    "syntax.json.extra": "more follows the end of the document",
+    "syntax.json.trailing_comma": 'a "," stands before a closing bracket',
+    "syntax.json.other": "this is not valid JSON here",
+    "syntax.found": "{found!q} is not expected here",
+    "syntax.end_of_line": "the line ends too soon",
+    "syntax.end_of_text": "the text ends too soon",
+})
+
 # -- ranks and suits in words (scorekeeper.core.cards: rank_name, rank_plural, suit_name) ----------
 TEMPLATES.update({
     "rank.name.1": "ace",

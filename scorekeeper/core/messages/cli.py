@@ -15,7 +15,11 @@ TEMPLATES: dict[str, str] = {
     "cli.hand_file.null_stdin": 'Standard input holds no hand entry (only JSON null): a hand is a table with a '
                                 '"players" key, one entry per player (see scorekeeper hand --help).',
     "cli.standard_input": "standard input",  # where a hand file is read from with --file -
-    "cli.hand_file.invalid": "The hand in {label} is not valid {kinds:or} ({kind}: {reason}).",
+    # the place and the problem: scorekeeper.core.syntax (never the parser's English)
+    "cli.hand_file.invalid": "The hand in {label} is not valid {kind} at line {line}, column {column}: {problem}.",
+    # standard input, read as JSON and as TOML: the reading that went further is told
+    "cli.hand_file.invalid_either": ("The hand in {label} is neither valid JSON nor valid TOML (read as {kind}: "
+                                     "line {line}, column {column}: {problem})."),
     "cli.hand_file.too_deep": "The hand in {label} is not valid {kinds:or} ({kind}: nested too deeply).",
     "cli.hand_file.number_too_long": "The hand in {label} is not valid {kinds:or} ({kind}: a number is too long).",
     # -- recording hands ----------------------------------------------------------------

@@ -183,7 +183,8 @@ TEMPLATES: dict[str, str] = {
                         "`scorekeeper db restore` again to see what it would lose now."),
     "restore.failed": "{file}: {cause}; no good copy of it is kept.",
     # the configuration file (storage/config.py)
-    "config.bad_toml": ("The configuration file {path} is not valid TOML at line {line}: correct that line, or "
+    "config.bad_toml": ("The configuration file {path} is not valid TOML at line {line}, column {column} ({problem}): "
+                        "correct that line, or "
                         "replace it with `scorekeeper config set KEY VALUE` (or `config unset KEY`)."),
     "config.number_too_long": ("The configuration file {path} holds a number of thousands of digits, more than any "
                                "setting takes: correct it, or replace it with `scorekeeper config set KEY VALUE`."),
