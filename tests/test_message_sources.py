@@ -20,7 +20,7 @@ GETTEXTS = {"_": (0,), "gettext": (0,), "ngettext": (0, 1), "pgettext": (1,), "n
 #: the help texts given to typer when the command line is imported (cli/__init__.py, cli/options.py,
 #: the commands' options) and the help's frame words in cli/frame.py, which an English --help says
 #: without loading the templates (tests/test_i18n.py::test_english_help_reads_no_catalog);
-#: Gin's dialog at the end of cli/prompt.py; the database screens (cli/render/database.py)
+#: Gin's dialog at the end of cli/prompt.py
 NOT_YET = {
     "scorekeeper/cli/__init__.py": 7,
     "scorekeeper/cli/commands/board.py": 3,
