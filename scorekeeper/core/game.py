@@ -484,13 +484,53 @@ def check_points(entry: HandEntry, setup: GameSetup, number: int) -> None:
                          players=players, points=total, bound=b.anywhere, **facts)
 
 
+class PlayedHands(list):
+    """The hands of a game scored so far, in order (a list of :class:`HandResult` or
+    :class:`HandSummary`), that keeps the sum of their scores as hands are added:
+    ``score_sums``, points per player, carried points not included.
+
+    A game's end is asked after every hand it replays; the variants that end on totals
+    read the sum from here (:func:`scorekeeper.core.variants.common.sum_scores`) instead of
+    adding every hand again, so replaying ``n`` hands reads each hand's scores once and
+    costs time linear in ``n``. Only :meth:`append` and :meth:`replace` change it (what
+    slicing or ``+`` makes is a plain list)."""
+
+    def __init__(self, players: Sequence[str], results: Sequence[HandResult | HandSummary] = ()):
+        super().__init__()
+        #: points per player, the sum of the hands' scores
+        self.score_sums: dict[str, int] = {p: 0 for p in players}
+        for r in results:
+            self.append(r)
+
+    def append(self, result: HandResult | HandSummary) -> None:  # type: ignore[override]
+        super().append(result)
+        self._add(result.scores, 1)
+
+    def replace(self, index: int, result: HandResult | HandSummary) -> None:
+        """Put ``result`` in place of hand ``index`` (0-based), the sums following."""
+        self._add(self[index].scores, -1)
+        super().__setitem__(index, result)
+        self._add(result.scores, 1)
+
+    def _add(self, scores: Mapping[str, int], sign: int) -> None:
+        sums = self.score_sums
+        for p, s in scores.items():
+            sums[p] = sums.get(p, 0) + sign * s
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("PlayedHands changes by append() and replace() only")
+
+    __setitem__ = __delitem__ = __iadd__ = extend = insert = pop = remove = clear = sort = reverse = _refuse  # type: ignore[assignment]
+
+
 def replay(setup: GameSetup, entries: Sequence[Any]) -> GameState:
-    """Derive the game's state from its stored hand entries, in order.
+    """Derive the game's state from its stored hand entries, in order. Each hand is
+    scored once and its scores read once (:class:`PlayedHands`): time linear in the hands.
 
     Raises :class:`InputError` (with the ``hand`` number as a fact) if a stored
     hand no longer scores, and :class:`StateError` if a hand follows the end.
     """
-    results: list[HandResult] = []
+    results = PlayedHands(setup.players)
     ending = setup.variant.end(setup, results)
     for number, raw in enumerate(entries, 1):
         if ending.finished:
@@ -521,5 +561,6 @@ def play(setup: GameSetup, entries: Sequence[Any], raw: Any) -> tuple[GameState,
     if state.ending.finished:
         raise after_end(state.ending)
     result = score_entry(setup, raw, state.hands + 1)
-    results = list(state.results) + [result]
+    results = state.results
+    results.append(result)
     return GameState(setup, results, setup.variant.end(setup, results)), result

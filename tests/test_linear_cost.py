@@ -1,0 +1,133 @@
+"""Replaying, checking and editing a session cost time linear in its hands (SPEC §6).
+
+No timing here (the figures are `benchmarks/bench_storage.py`'s): these tests count the
+work instead. Replaying ``n`` hands scores each entry once and reads each hand's scores a
+bounded number of times — not once per hand before it, as when the end of the game added
+every hand again after each one (n²/2 reads) — and `edit 1` scores the one hand it
+changes, the later hands keeping their results.
+
+The sessions are Rummy 500, Ann and Bob, hands given as points (I-6):
+Ann puts 10 on the table and goes out: +10; Bob is left holding 5: −5.
+"""
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.core import game as core_game
+from scorekeeper.core.errors import StateError
+from scorekeeper.core.scoring import HandResult
+
+PLAYERS = ["Ann", "Bob"]
+HAND = {"players": {"Ann": {"table": 10, "hand": ""}, "Bob": {"hand": 5}}}
+
+
+class Counted:
+    """Counts calls of the core's scoring of one entry and reads of a hand result's scores."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch):
+        self.scored = 0
+        self.read = 0
+        score_entry, scores = core_game.score_entry, HandResult.scores
+
+        def counting_score_entry(*args, **kwargs):
+            self.scored += 1
+            return score_entry(*args, **kwargs)
+
+        def counting_scores(result):
+            self.read += 1
+            return scores.fget(result)
+
+        monkeypatch.setattr(core_game, "score_entry", counting_score_entry)
+        monkeypatch.setattr(HandResult, "scores", property(counting_scores))
+
+    def reset(self) -> None:
+        self.scored = self.read = 0
+
+
+def stored_session(application, hands: int, target: int = 100000) -> str:
+    """A current session of ``hands`` copies of :data:`HAND`, written through the store as
+    `hand` writes it (its cache of derived numbers included); returns its id."""
+    from scorekeeper.app.games import save, setup_of
+    from scorekeeper.storage.store import now
+
+    doc = application.new("rummy500", PLAYERS, [f"target={target}"])
+    sid = doc["session"]
+    store = application.store
+    with store.writing():
+        record = store.load(sid)
+        for number in range(1, hands + 1):
+            stamp = now()
+            record["hands"].append({"entry": HAND, "form": "file", "time": stamp})
+            record["audit"].append({"time": stamp, "action": "entered", "number": number, "entry": HAND,
+                                    "previous": None, "form": "file"})
+        save(store, record, core_game.replay(setup_of(record), [HAND] * hands))
+    return sid
+
+
+def test_a_replay_scores_each_hand_once_and_reads_its_scores_a_bounded_number_of_times(monkeypatch):
+    from scorekeeper.core.variants import get_variant
+
+    setup = core_game.new_setup(get_variant("rummy500"), PLAYERS, ["target=100000"])
+    counted = Counted(monkeypatch)
+    for n in (40, 80):
+        counted.reset()
+        state = core_game.replay(setup, [HAND] * n)
+        # n hands of Ann +10, Bob −5
+        assert state.totals == {"Ann": 10 * n, "Bob": -5 * n}
+        assert counted.scored == n
+        # each hand's scores are read once as it is added (the end of the game after each hand
+        # reads the kept sum); adding all hands again after each one would read n(n+1)/2
+        assert counted.read <= 2 * n
+
+
+def test_history_and_db_check_cost_grows_as_the_hands(application, monkeypatch):
+    # the same work per hand in a session of 30 hands and in one of 90: three times the hands,
+    # three times the reads of hand scores (not nine times, as when every hand was added again
+    # after each one)
+    short, long = stored_session(application, 30), stored_session(application, 90)
+    counted = Counted(monkeypatch)
+    reads = {}
+    for sid, n in ((short, 30), (long, 90)):
+        counted.reset()
+        doc = application.history(sid)
+        assert counted.scored == n
+        reads[n] = counted.read
+        # n hands: Ann +10 each, Bob −5 each
+        assert {r["name"]: r["total"] for r in doc["standings"]["players"]} == {"Ann": 10 * n, "Bob": -5 * n}
+    assert reads[90] <= 3 * reads[30] + 10, reads
+    counted.reset()
+    report = application.db_check()  # both sessions, 120 hands, each scored once
+    assert report["ok"], report
+    assert counted.scored == 120 and counted.read <= 3 * 120
+
+
+def test_edit_scores_the_one_hand_it_changes(application, monkeypatch):
+    stored_session(application, 60)
+    counted = Counted(monkeypatch)
+    # hand 1 again with Ann's table 30 instead of 10: Ann +30 for it, so 600 − 10 + 30 = 620
+    application.edit(1, {"players": {"Ann": {"table": 30, "hand": ""}, "Bob": {"hand": 5}}})
+    assert counted.scored == 1
+    assert application.standings()["players"][0]["total"] == 620
+    counted.reset()
+    # hand 59 with Bob holding 20 instead of 5: Bob −300 + 5 − 20 = −315
+    application.edit(59, {"players": {"Ann": {"table": 10, "hand": ""}, "Bob": {"hand": 20}}})
+    assert counted.scored == 1
+    totals = {r["name"]: r["total"] for r in application.standings()["players"]}
+    assert totals == {"Ann": 620, "Bob": -315}
+    # and what was kept is what a whole replay of the entries gives
+    counted.reset()
+    history = application.history()
+    assert counted.scored == 60
+    assert {r["name"]: r["total"] for r in history["standings"]["players"]} == totals
+
+
+def test_an_edit_that_ends_the_game_before_later_hands_is_still_refused(application, monkeypatch):
+    # target 300; 25 hands of Ann +10 (250). Hand 1 with Ann's table 300: Ann 300 after hand 1,
+    # the target reached, so hand 2 would follow the end
+    stored_session(application, 25, target=300)
+    counted = Counted(monkeypatch)
+    with pytest.raises(StateError) as e:
+        application.edit(1, {"players": {"Ann": {"table": 300, "hand": ""}, "Bob": {"hand": 5}}})
+    assert e.value.code == "session.edit_ends_game" and e.value.facts["hand"] == 1
+    assert counted.scored == 1
+    assert application.standings()["players"][0]["total"] == 250
