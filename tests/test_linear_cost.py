@@ -131,3 +131,35 @@ def test_an_edit_that_ends_the_game_before_later_hands_is_still_refused(applicat
     assert e.value.code == "session.edit_ends_game" and e.value.facts["hand"] == 1
     assert counted.scored == 1
     assert application.standings()["players"][0]["total"] == 250
+
+
+def test_an_import_flushes_its_session_files_once_and_leaves_no_temporary_file(application, tmp_path,
+                                                                               monkeypatch):
+    """An import of many sessions pays one flush to disk for all its session files (then
+    puts them in place, then lists them), not one fsync per file; what it stores is whole."""
+    import os
+    import sys
+
+    from scorekeeper.app import Application
+    from scorekeeper.storage import files
+
+    source = Application(tmp_path / "source")
+    for i in range(5):
+        source.new("rummy500", PLAYERS, title=f"game {i}")
+        source.record_hand(HAND)
+    export = tmp_path / "all.json"
+    export.write_text(source.export(all_=True, format_="json")["text"], encoding="utf-8")
+    syncs, fsyncs = [], []
+    real_sync, real_fsync = os.sync, os.fsync
+    monkeypatch.setattr(files.os, "sync", lambda: syncs.append(1) or real_sync())
+    monkeypatch.setattr(files.os, "fsync", lambda fd: fsyncs.append(os.readlink(f"/proc/self/fd/{fd}")) or real_fsync(fd))
+    done = application.import_(export)
+    assert done["imported"] == 5
+    if sys.platform.startswith("linux"):
+        assert len(syncs) == 1
+        assert not [p for p in fsyncs if "/sessions/." in p and p.endswith(".tmp")]  # no fsync per session file
+    sessions = application.store.sessions_dir
+    assert not [p for p in sessions.iterdir() if p.name.startswith(".")]
+    # each session as it was: one hand, Ann +10, Bob −5
+    for row in application.sessions()["sessions"]:
+        assert {r["name"]: r["total"] for r in application.standings(row["id"])["players"]} == {"Ann": 10, "Bob": -5}
