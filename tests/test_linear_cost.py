@@ -163,3 +163,19 @@ def test_an_import_flushes_its_session_files_once_and_leaves_no_temporary_file(a
     # each session as it was: one hand, Ann +10, Bob −5
     for row in application.sessions()["sessions"]:
         assert {r["name"]: r["total"] for r in application.standings(row["id"])["players"]} == {"Ann": 10, "Bob": -5}
+
+
+def test_the_audit_trail_scores_each_version_once(application, monkeypatch):
+    # 30 hands entered, then hand 2 edited: 31 versions, each scored once; the totals after the
+    # edit are 30 hands of Ann +10, Bob −5, hand 2 now Ann +30: Ann 300 − 10 + 30 = 320, Bob −150
+    stored_session(application, 30)
+    application.edit(2, {"players": {"Ann": {"table": 30, "hand": ""}, "Bob": {"hand": 5}}})
+    counted = Counted(monkeypatch)
+    doc = application.audit()
+    assert len(doc["events"]) == 31 and doc["consistent"]
+    assert counted.scored == 31
+    # a few reads of each version's scores, not one per hand before it at every event (31 × 30)
+    assert counted.read <= 6 * 31, counted.read
+    assert doc["events"][-1]["totals_after"] == {"Ann": 320, "Bob": -150}
+    assert doc["events"][-1]["totals_before"] == {"Ann": 300, "Bob": -150}
+    assert doc["events"][29]["totals_after"] == {"Ann": 300, "Bob": -150}

@@ -492,7 +492,7 @@ class PlayedHands(list):
     A game's end is asked after every hand it replays; the variants that end on totals
     read the sum from here (:func:`scorekeeper.core.variants.common.sum_scores`) instead of
     adding every hand again, so replaying ``n`` hands reads each hand's scores once and
-    costs time linear in ``n``. Only :meth:`append` and :meth:`replace` change it (what
+    costs time linear in ``n``. Only :meth:`append`, :meth:`pop` and :meth:`replace` change it (what
     slicing or ``+`` makes is a plain list)."""
 
     def __init__(self, players: Sequence[str], results: Sequence[HandResult | HandSummary] = ()):
@@ -512,15 +512,21 @@ class PlayedHands(list):
         super().__setitem__(index, result)
         self._add(result.scores, 1)
 
+    def pop(self) -> HandResult | HandSummary:  # type: ignore[override]
+        """Take the last hand away, the sums following; returns it."""
+        result = super().pop()
+        self._add(result.scores, -1)
+        return result
+
     def _add(self, scores: Mapping[str, int], sign: int) -> None:
         sums = self.score_sums
         for p, s in scores.items():
             sums[p] = sums.get(p, 0) + sign * s
 
     def _refuse(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("PlayedHands changes by append() and replace() only")
+        raise TypeError("PlayedHands changes by append(), pop() and replace() only")
 
-    __setitem__ = __delitem__ = __iadd__ = extend = insert = pop = remove = clear = sort = reverse = _refuse  # type: ignore[assignment]
+    __setitem__ = __delitem__ = __iadd__ = extend = insert = remove = clear = sort = reverse = _refuse  # type: ignore[assignment]
 
 
 def replay(setup: GameSetup, entries: Sequence[Any]) -> GameState:
