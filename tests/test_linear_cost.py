@@ -179,3 +179,34 @@ def test_the_audit_trail_scores_each_version_once(application, monkeypatch):
     assert doc["events"][-1]["totals_after"] == {"Ann": 320, "Bob": -150}
     assert doc["events"][-1]["totals_before"] == {"Ann": 300, "Bob": -150}
     assert doc["events"][29]["totals_after"] == {"Ann": 300, "Bob": -150}
+
+
+def test_a_long_replay_does_not_pile_up_cycles_while_the_collector_is_off(monkeypatch):
+    """The console script switches the cycle collector off; scoring a card-level hand leaves
+    objects in reference cycles, so a replay of thousands of hands frees them itself now and
+    then (F25: memory flat in the hands, not ~10 kB a hand)."""
+    import gc
+
+    from scorekeeper.core.variants import get_variant
+
+    # Ann melds 7-8-9♥ and Q♠ Q♦ Q♣ and goes out; Bob lays off 10♥ on her run and holds K♠
+    hand = {"players": {"Ann": {"melds": ["7H 8H 9H", "QS QD QC"], "hand": ""},
+                        "Bob": {"layoffs": "10H", "hand": "KS"}}}
+    setup = core_game.new_setup(get_variant("rummy500"), PLAYERS, ["target=1000000"])
+    monkeypatch.setattr(core_game, "COLLECT_EVERY", 100)
+    was_on = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        monkeypatch.setattr(core_game, "_scored_since_pass", 0)
+        core_game.replay(setup, [hand] * 20)  # fewer hands than a pass waits for
+        per_hand = gc.collect() / 20
+        monkeypatch.setattr(core_game, "_scored_since_pass", 0)
+        state = core_game.replay(setup, [hand] * 1000)
+        del state
+        left = gc.collect()
+    finally:
+        if was_on:
+            gc.enable()
+    assert per_hand >= 1  # scoring such a hand does leave cycles: without the passes 1,000 hands' worth
+    assert left <= per_hand * 250, (left, per_hand)

@@ -11,6 +11,7 @@ record caches (:meth:`GameState.from_hands`, see :mod:`scorekeeper.app.scoreboar
 """
 from __future__ import annotations
 
+import gc
 import json
 import unicodedata
 from dataclasses import dataclass, field
@@ -436,8 +437,29 @@ def _last_round(variant: Variant, rules: Mapping[str, Any]) -> int | None:
     return last or None
 
 
+#: hands scored between two passes of the cycle collector while it is switched off (the console
+#: script switches it off: a command is short). Scoring a hand leaves about a hundred objects in
+#: reference cycles (meld readings and their cards, search closures), which only the collector
+#: frees: without a pass now and then a replay of thousands of hands, or an import of a
+#: thousand sessions, would keep them all (about 10 kB a hand).
+COLLECT_EVERY = 500
+_scored_since_pass = 0
+
+
+def _free_cycles() -> None:
+    """After a hand is scored: every :data:`COLLECT_EVERY` hands, when the collector is off,
+    one pass over the young objects (a few milliseconds), so memory stays flat in the hands."""
+    global _scored_since_pass
+    _scored_since_pass += 1
+    if _scored_since_pass >= COLLECT_EVERY:
+        _scored_since_pass = 0
+        if not gc.isenabled():
+            gc.collect(1)
+
+
 def score_entry(setup: GameSetup, raw: Any, number: int) -> HandResult:
     """Check and score one raw hand entry as hand ``number`` of the game."""
+    _free_cycles()
     v = setup.variant
     if v.read_entry is not None:
         entry = v.read_entry(raw, setup.players)
