@@ -23,6 +23,7 @@ with spaces, which is recorded; one holding 1 MiB of cards, and one of
 melds, which the rules refuse) and of the import, beside a one-line hand.
 
     python benchmarks/bench_storage.py [--runs 3] [--sizes 500 5000] [--sessions 1000] [--exe PATH] [--keep DIR]
+                                       [--parts sessions import hands]
 
 Exit status 1 when a target is missed.
 """
@@ -83,38 +84,51 @@ def build_session(db: Path, variant_id: str, hands: int, seed: int = 500) -> dic
     return legal_hand(rng)
 
 
-def run(cmd: list[str], fresh: tuple[Path, Path] | None = None) -> tuple[float, int]:
-    """Wall time (s) and peak resident memory (kB) of one run of ``cmd``. With ``fresh``
-    (db, pristine), the database is first replaced by a copy (not timed)."""
+#: runs a command and prints the peak resident memory (kB) of that command alone: a process
+#: started straight from this script would count this script's own memory in its peak (Linux
+#: keeps the high-water mark of the process it was forked from), this small one does not
+PEAK = ("import resource, subprocess, sys\n"
+        "code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode\n"
+        "print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n")
+
+
+def fresh_copy(fresh: tuple[Path, Path] | None) -> None:
+    """With ``fresh`` (db, pristine), replace the database by a copy (not timed)."""
     if fresh is not None:
         db, pristine = fresh
         shutil.rmtree(db, ignore_errors=True)
         shutil.copytree(pristine, db)
         if hasattr(os, "sync"):
             os.sync()  # the copy's own writes are not the command's to flush
+
+
+def run(cmd: list[str], fresh: tuple[Path, Path] | None = None) -> tuple[float, int]:
+    """Wall time (s) of one run of ``cmd``, and its peak resident memory (kB) from a second
+    run through :data:`PEAK` (not timed). With ``fresh`` (db, pristine), the database is
+    first replaced by a copy (not timed)."""
+    fresh_copy(fresh)
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
+    done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     elapsed = time.perf_counter() - start
-    err = proc.stderr.read().decode("utf-8", "replace") if proc.stderr else ""
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode not in (0, 2):  # 2: a hand file the rules refuse (measured for its memory)
-        raise SystemExit(f"{' '.join(map(str, cmd))} failed ({proc.returncode}): {err.strip()[:300]}")
-    return elapsed, usage.ru_maxrss
+    if done.returncode not in (0, 2):  # 2: a hand file the rules refuse (measured for its memory)
+        raise SystemExit(f"{' '.join(map(str, cmd))} failed ({done.returncode}): "
+                         f"{done.stderr.decode('utf-8', 'replace').strip()[:300]}")
+    fresh_copy(fresh)
+    out = subprocess.run([sys.executable, "-c", PEAK, *cmd], capture_output=True, text=True, check=True).stdout
+    return elapsed, int(out.split()[1])
 
 
 def medians(cases: list[tuple[list[str], tuple[Path, Path] | None]], runs: int) -> list[tuple[float, int]]:
     """Median wall time and largest peak memory of each case; the cases take turns, run
     after run (one untimed warm-up round first), so a busy machine slows them alike."""
-    for cmd, fresh in cases:
-        run(cmd, fresh)
+    peaks = [run(cmd, fresh)[1] for cmd, fresh in cases]  # the warm-up round, which also measures memory
     times: list[list[float]] = [[] for _ in cases]
-    peaks = [0] * len(cases)
     for _ in range(runs):
         for i, (cmd, fresh) in enumerate(cases):
-            t, rss = run(cmd, fresh)
-            times[i].append(t)
-            peaks[i] = max(peaks[i], rss)
+            fresh_copy(fresh)
+            start = time.perf_counter()
+            subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            times[i].append(time.perf_counter() - start)
     return [(statistics.median(t), p) for t, p in zip(times, peaks)]
 
 
@@ -158,6 +172,8 @@ def main() -> int:
     ap.add_argument("--exe", default=str(Path(sys.executable).with_name("scorekeeper")),
                     help="the scorekeeper console script (default: next to this python)")
     ap.add_argument("--keep", type=Path, help="build the databases here and keep them")
+    ap.add_argument("--parts", nargs="+", choices=("sessions", "import", "hands"),
+                    default=["sessions", "import", "hands"], help="what to measure (default: all)")
     args = ap.parse_args()
     runs, exe, (small, large) = max(1, args.runs), args.exe, args.sizes
     work = args.keep or Path(tempfile.mkdtemp(prefix="scorekeeper-bench-storage-"))
@@ -169,7 +185,7 @@ def main() -> int:
 
     # -- linear cost -------------------------------------------------------------------
     rows = []
-    for variant in VARIANTS:
+    for variant in VARIANTS if "sessions" in args.parts else ():
         figures: dict[str, dict[int, tuple[float, int]]] = {}
         for n in (small, large):
             db, run_db = work / f"{variant}-{n}", work / f"{variant}-{n}-run"
@@ -199,18 +215,28 @@ def main() -> int:
                 target = f"≤ {EDIT_TARGET:.0f}× {'ok' if ok else 'OVER'}"
             rows.append((f"{variant}: {label}", f"{ts:.2f} s", f"{tl:.2f} s", f"{ratio:.1f}×",
                          f"{ms / 1024:.0f} / {ml / 1024:.0f} MB", target))
-    print()
-    table(("command", f"{small} hands", f"{large} hands", "ratio", "peak memory", "target"), rows)
+    if rows:
+        print()
+        table(("command", f"{small} hands", f"{large} hands", "ratio", "peak memory", "target"), rows)
+    if "import" in args.parts:
+        failed |= not import_figures(work, exe, args.sessions, runs)
+    if "hands" in args.parts:
+        hand_figures(work, exe, runs)
+    if args.keep is None:
+        shutil.rmtree(work, ignore_errors=True)
+    return 1 if failed else 0
 
-    # -- import against the floor ------------------------------------------------------
+
+def import_figures(work: Path, exe: str, sessions: int, runs: int) -> bool:
+    """The import against the floor; whether it meets its target."""
     big, blank, run_blank = work / "import-source", work / "import-blank", work / "import-run"
     shutil.rmtree(big, ignore_errors=True)
     t0 = time.perf_counter()
-    build(big, args.sessions, 15)
+    build(big, sessions, 15)
     export = work / "all.json"
     with export.open("w", encoding="utf-8") as f:
         subprocess.run([exe, "--db", str(big), "export", "--all", "--format", "json"], stdout=f, check=True)
-    print(f"Built {args.sessions} sessions × 15 hands and exported them in {time.perf_counter() - t0:.1f} s "
+    print(f"Built {sessions} sessions × 15 hands and exported them in {time.perf_counter() - t0:.1f} s "
           f"({export.stat().st_size / 1e6:.1f} MB of JSON).\n")
     blank.mkdir(exist_ok=True)
     floor_py = work / "floor_app.py"
@@ -220,15 +246,17 @@ def main() -> int:
          ([exe, "--db", str(run_blank), "import", str(export)], (run_blank, blank))], runs)
     ratio = imp_t / floor_t
     ok = ratio <= IMPORT_TARGET
-    failed |= not ok
     table(("command", "wall", "× floor", "peak memory", "target"),
           [("floor: typer app, one command, a rich table", f"{floor_t * 1000:.0f} ms", "1.00×",
             f"{floor_m / 1024:.0f} MB", ""),
-           (f"import of {args.sessions} sessions ({export.stat().st_size / 1e6:.1f} MB) into an empty database",
+           (f"import of {sessions} sessions ({export.stat().st_size / 1e6:.1f} MB) into an empty database",
             f"{imp_t:.2f} s", f"{ratio:.1f}×", f"{imp_m / 1024:.0f} MB",
             f"≤ {IMPORT_TARGET:.0f}× {'ok' if ok else 'OVER'}")])
+    return ok
 
-    # -- memory of the largest hand files ----------------------------------------------
+
+def hand_figures(work: Path, exe: str, runs: int) -> None:
+    """The memory of the largest hand files."""
     files = hand_files(work)
     hdb, hrun = work / "hand-db", work / "hand-run"
     shutil.rmtree(hdb, ignore_errors=True)
@@ -239,11 +267,8 @@ def main() -> int:
     base = results[0][1]
     table(("hand --file", "file", "wall", "peak memory", "over a small hand"),
           [(label, f"{p.stat().st_size / 1024:.0f} kB", f"{t:.2f} s", f"{m / 1024:.0f} MB",
-            f"+{(m - base) / 1024:.0f} MB")
+            f"{(m - base) / 1024:+.0f} MB")
            for (label, p), (t, m) in zip(files.items(), results)])
-    if args.keep is None:
-        shutil.rmtree(work, ignore_errors=True)
-    return 1 if failed else 0
 
 
 if __name__ == "__main__":
