@@ -37,7 +37,10 @@ class Counted:
             self.read += 1
             return scores.fget(result)
 
+        from scorekeeper.app import audit  # it holds the core's function under its own name
+
         monkeypatch.setattr(core_game, "score_entry", counting_score_entry)
+        monkeypatch.setattr(audit, "score_entry", counting_score_entry)
         monkeypatch.setattr(HandResult, "scores", property(counting_scores))
 
     def reset(self) -> None:
