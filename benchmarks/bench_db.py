@@ -123,7 +123,7 @@ def build(db: Path, n_sessions: int, n_hands: int, seed: int = 500) -> None:
                                     "previous": None, "form": "file"})
         state = replay(setup, entries)  # raises if the generator made an illegal hand
         assert state.hands == n_hands and not state.ending.finished
-        record["derived"] = derive(state)  # as every command that saves a session keeps it
+        record["derived"] = derive(state, record)  # as every command that saves a session keeps it
         pairs.append((record, summary_of(record, state)))
     st = Store(db)
     with st.writing():

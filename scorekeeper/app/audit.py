@@ -21,7 +21,7 @@ from typing import Any, Sequence
 
 from scorekeeper.core.entry import find_player, match_player, name_key
 from scorekeeper.core.errors import InputError, StateError
-from scorekeeper.core.game import GameSetup, replay, score_entry
+from scorekeeper.core.game import GameSetup, HandSummary, PlayedHands, replay, score_entry
 from scorekeeper.core.game import hand_number as check_hand_number  # explain's hand_number adds "the last"
 from scorekeeper.core.interpretations import SECTIONS, SILENT, is_interpretation, rule_json, rule_names, rule_refs, rule_title
 from scorekeeper.core.scoring import HandResult
@@ -267,50 +267,66 @@ def audit_json(loaded: Loaded) -> dict:
     events, kept = _events(record)
     hands: list[Any] = []
     out_events: list[dict] = []
-    zero = {p: 0 for p in players}
+    # kept as the events go, so each event costs the same however many hands came before
+    # it: the totals (the sum of the scores of the hands that score), the hands' results
+    # (a placeholder of no points for one that does not score) and how many do not score
+    totals = {p: 0 for p in players}
+    played = PlayedHands(players)
+    unscored = 0
+    nothing = HandSummary({}, (), False, "")
 
-    def totals_of(entries: list[Any]) -> dict[str, int]:
-        totals = dict(zero)
-        for i, e in enumerate(entries, 1):
-            for p, s in (scorer.scores(i, e) or {}).items():
-                totals[p] = totals.get(p, 0) + s
-        return totals
+    def put(number: int, entry: Any, sign: int) -> None:
+        """Add (``sign`` 1) or take away (−1) the scores of ``entry`` as hand ``number``."""
+        for p, s in (scorer.scores(number, entry) or {}).items():
+            totals[p] = totals.get(p, 0) + sign * s
 
-    def ending_of(entries: list[Any]):
-        results = [scorer.result(i, e) for i, e in enumerate(entries, 1)]
-        if any(r is None for r in results):
-            return None
-        return setup.variant.end(setup, results)
+    def result_of(number: int, entry: Any) -> HandResult | HandSummary:
+        nonlocal unscored
+        r = scorer.result(number, entry)
+        unscored += r is None
+        return nothing if r is None else r
+
+    def forget(r: HandResult | HandSummary) -> None:
+        nonlocal unscored
+        unscored -= r is nothing
 
     for seq, ev in enumerate(events, 1):
         action, number = ev.get("action"), int(ev.get("number") or 0)
-        before = totals_of(hands)
+        before = dict(totals)
         entry, previous = ev.get("entry"), ev.get("previous")
         if action in ("entered", "redone"):
             if number != len(hands) + 1:
                 number = len(hands) + 1
             hands.append(entry)
+            put(number, entry, 1)
+            played.append(result_of(number, entry))
         elif action == "undone":
             if hands:
                 taken = hands.pop()
                 previous = taken if previous is None else previous
                 number = len(hands) + 1
+                put(number, taken, -1)
+                forget(played.pop())
             entry = None
         elif action == "edited":
             if 1 <= number <= len(hands):
                 if previous is None:
                     previous = hands[number - 1]
+                put(number, hands[number - 1], -1)
                 hands[number - 1] = entry
+                put(number, entry, 1)
+                forget(played[number - 1])
+                played.replace(number - 1, result_of(number, entry))
         scores = scorer.scores(number, entry)
         previous_scores = scorer.scores(number, previous)
-        ending = ending_of(hands)
+        ending = setup.variant.end(setup, played) if not unscored else None
         out_events.append({
             "seq": seq, "time": ev.get("time"), "action": action, "number": number, "form": ev.get("form", ""),
             "undo": ev.get("undo"), "entry": entry, "previous": previous,
             "lines": entry_lines(entry, players), "previous_lines": entry_lines(previous, players),
             "scores": scores, "previous_scores": previous_scores,
             "change": _change(previous_scores, scores, players),
-            "totals_before": before, "totals_after": totals_of(hands), "hands_after": len(hands),
+            "totals_before": before, "totals_after": dict(totals), "hands_after": len(hands),
             "finished_after": bool(ending and ending.finished),
             "winners_after": list(ending.winners) if ending and ending.finished else [],
         })

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
 from scorekeeper.core.errors import InputError, ScorekeeperError, StateError, StoreError
-from scorekeeper.core.game import check_text
+from scorekeeper.core.game import GameState, check_text
 from scorekeeper.core.phrase import phrase
 from scorekeeper.app import report
 from scorekeeper.app.games import Loaded, game_of, scored, summary_of
@@ -298,7 +298,11 @@ def check_record(record: Any, label: str, index: int) -> Loaded:
     try:
         if record.get("title") is not None:
             check_text(record["title"], "the title")
-        return scored(record)
+        loaded = scored(record)
+        # what the import keeps of the replay until it stores the sessions: the numbers (the cache
+        # it derives), not every hand's explanation lines (a tenth of the memory)
+        state = GameState.from_hands(loaded.setup, loaded.state.summaries, loaded.state.ending)
+        return Loaded(record, loaded.setup, state, False)
     except (InputError, StateError) as e:
         if e.code == "session.hand_refused":
             raise InputError("import.hand_refused", hand=e.hand, cause=e.facts["cause"], **where) from None

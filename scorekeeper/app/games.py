@@ -108,15 +108,22 @@ def entries_digest(record: dict) -> str:
 
 # -- scoring ----------------------------------------------------------------------
 
-def score_hands(setup: GameSetup, entries: Sequence[Any], results: Sequence[Any] = ()) -> GameState:
-    """The state after ``results`` (hands already scored, in order) and then
-    ``entries``, scored as the hands that follow them.
+def score_hands(setup: GameSetup, entries: Sequence[Any], results: Sequence[Any] = (),
+                then: Sequence[Any] = ()) -> GameState:
+    """The state after ``results`` (hands already scored, in order), then
+    ``entries``, scored as the hands that follow them, then ``then`` (hands already
+    scored that follow those: their results as the core gave them, or a verified cache's).
+
+    A hand's score depends on its entry, the setup and its number alone, so the hands
+    after an edited one keep their results; only the end of the game is asked again
+    after each hand, which :class:`~scorekeeper.core.game.PlayedHands` answers without
+    adding up every hand again: time linear in the hands, each entry scored once.
 
     Raises :class:`InputError` for an entry that does not score, with the hand
     number as a fact (``hand``) and the refusal as its ``cause``, and
-    :class:`StateError` (``game.hand_after_end``) for a hand after the end of the game.
+    :class:`StateError` (``session.hand_after_end``) for a hand after the end of the game.
     """
-    done = list(results)
+    done = core_game.PlayedHands(setup.players, results)
     ending = setup.variant.end(setup, done)
     for number, raw in enumerate(entries, len(done) + 1):
         if ending.finished:
@@ -125,6 +132,11 @@ def score_hands(setup: GameSetup, entries: Sequence[Any], results: Sequence[Any]
             done.append(core_game.score_entry(setup, raw, number))
         except InputError as e:
             raise InputError("session.hand_refused", hand=number, cause=e.with_facts(hand=None)) from None
+        ending = setup.variant.end(setup, done)
+    for number, result in enumerate(then, len(done) + 1):
+        if ending.finished:
+            raise StateError("session.hand_after_end", hand=number)
+        done.append(result)
         ending = setup.variant.end(setup, done)
     return GameState(setup, done, ending)
 

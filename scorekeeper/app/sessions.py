@@ -198,13 +198,16 @@ def redo(store: Store, session: str | None) -> tuple[Loaded, int]:
 
 
 def rescored(loaded: Loaded, number: int, raw: Any) -> GameState:
-    """The game state with ``raw`` as hand ``number``: that hand and every later one scored
-    again. Raises :class:`StateError` when the edit would end the game before later hands,
-    and the hand's own refusal (:class:`InputError`) when ``raw`` does not score."""
-    entries = entries_of(loaded.record)
-    entries[number - 1] = raw
+    """The game state with ``raw`` as hand ``number``: that hand scored, and the end of the
+    game asked again after it and after every later hand. The later hands keep their
+    results (``loaded``'s, replayed or from the verified cache): a hand's score depends on
+    its entry, the setup and its number alone, so scoring them again would give the same
+    (an edit costs one hand's scoring, not the whole session's). Raises
+    :class:`StateError` when the edit would end the game before later hands, and the
+    hand's own refusal (:class:`InputError`) when ``raw`` does not score."""
+    known = loaded.state.results
     try:
-        return score_hands(loaded.setup, entries[number - 1:], loaded.state.results[:number - 1])
+        return score_hands(loaded.setup, [raw], known[:number - 1], known[number:])
     except StateError as e:  # hand_after_end names the first hand after the end: the game ends just before it
         raise StateError("session.edit_ends_game", hand=e.facts.get("hand", number + 1) - 1) from None
     except InputError as e:

@@ -11,6 +11,7 @@ record caches (:meth:`GameState.from_hands`, see :mod:`scorekeeper.app.scoreboar
 """
 from __future__ import annotations
 
+import gc
 import json
 import unicodedata
 from dataclasses import dataclass, field
@@ -436,8 +437,29 @@ def _last_round(variant: Variant, rules: Mapping[str, Any]) -> int | None:
     return last or None
 
 
+#: hands scored between two passes of the cycle collector while it is switched off (the console
+#: script switches it off: a command is short). Scoring a hand leaves about a hundred objects in
+#: reference cycles (meld readings and their cards, search closures), which only the collector
+#: frees: without a pass now and then a replay of thousands of hands, or an import of a
+#: thousand sessions, would keep them all (about 10 kB a hand).
+COLLECT_EVERY = 500
+_scored_since_pass = 0
+
+
+def _free_cycles() -> None:
+    """After a hand is scored: every :data:`COLLECT_EVERY` hands, when the collector is off,
+    one pass over the young objects (a few milliseconds), so memory stays flat in the hands."""
+    global _scored_since_pass
+    _scored_since_pass += 1
+    if _scored_since_pass >= COLLECT_EVERY:
+        _scored_since_pass = 0
+        if not gc.isenabled():
+            gc.collect(1)
+
+
 def score_entry(setup: GameSetup, raw: Any, number: int) -> HandResult:
     """Check and score one raw hand entry as hand ``number`` of the game."""
+    _free_cycles()
     v = setup.variant
     if v.read_entry is not None:
         entry = v.read_entry(raw, setup.players)
@@ -484,13 +506,59 @@ def check_points(entry: HandEntry, setup: GameSetup, number: int) -> None:
                          players=players, points=total, bound=b.anywhere, **facts)
 
 
+class PlayedHands(list):
+    """The hands of a game scored so far, in order (a list of :class:`HandResult` or
+    :class:`HandSummary`), that keeps the sum of their scores as hands are added:
+    ``score_sums``, points per player, carried points not included.
+
+    A game's end is asked after every hand it replays; the variants that end on totals
+    read the sum from here (:func:`scorekeeper.core.variants.common.sum_scores`) instead of
+    adding every hand again, so replaying ``n`` hands reads each hand's scores once and
+    costs time linear in ``n``. Only :meth:`append`, :meth:`pop` and :meth:`replace` change it (what
+    slicing or ``+`` makes is a plain list)."""
+
+    def __init__(self, players: Sequence[str], results: Sequence[HandResult | HandSummary] = ()):
+        super().__init__()
+        #: points per player, the sum of the hands' scores
+        self.score_sums: dict[str, int] = {p: 0 for p in players}
+        for r in results:
+            self.append(r)
+
+    def append(self, result: HandResult | HandSummary) -> None:  # type: ignore[override]
+        super().append(result)
+        self._add(result.scores, 1)
+
+    def replace(self, index: int, result: HandResult | HandSummary) -> None:
+        """Put ``result`` in place of hand ``index`` (0-based), the sums following."""
+        self._add(self[index].scores, -1)
+        super().__setitem__(index, result)
+        self._add(result.scores, 1)
+
+    def pop(self) -> HandResult | HandSummary:  # type: ignore[override]
+        """Take the last hand away, the sums following; returns it."""
+        result = super().pop()
+        self._add(result.scores, -1)
+        return result
+
+    def _add(self, scores: Mapping[str, int], sign: int) -> None:
+        sums = self.score_sums
+        for p, s in scores.items():
+            sums[p] = sums.get(p, 0) + sign * s
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("PlayedHands changes by append(), pop() and replace() only")
+
+    __setitem__ = __delitem__ = __iadd__ = extend = insert = remove = clear = sort = reverse = _refuse  # type: ignore[assignment]
+
+
 def replay(setup: GameSetup, entries: Sequence[Any]) -> GameState:
-    """Derive the game's state from its stored hand entries, in order.
+    """Derive the game's state from its stored hand entries, in order. Each hand is
+    scored once and its scores read once (:class:`PlayedHands`): time linear in the hands.
 
     Raises :class:`InputError` (with the ``hand`` number as a fact) if a stored
     hand no longer scores, and :class:`StateError` if a hand follows the end.
     """
-    results: list[HandResult] = []
+    results = PlayedHands(setup.players)
     ending = setup.variant.end(setup, results)
     for number, raw in enumerate(entries, 1):
         if ending.finished:
@@ -521,5 +589,6 @@ def play(setup: GameSetup, entries: Sequence[Any], raw: Any) -> tuple[GameState,
     if state.ending.finished:
         raise after_end(state.ending)
     result = score_entry(setup, raw, state.hands + 1)
-    results = list(state.results) + [result]
+    results = state.results
+    results.append(result)
     return GameState(setup, results, setup.variant.end(setup, results)), result

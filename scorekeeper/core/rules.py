@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
+import functools
 from functools import cached_property
 from typing import Any, Callable, ClassVar, Iterator, Sequence
 
@@ -252,7 +253,7 @@ class RuleSet(Mapping):
         return len(self._keys())
 
     def _keys(self) -> tuple[str, ...]:
-        return tuple(f.name for f in fields(self))
+        return _option_keys(type(self))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({dict(self)!r})"
@@ -263,6 +264,13 @@ def _said(value: Any) -> Any:
     if isinstance(value, bool):
         return str(value).lower()
     return "none" if value is None else value
+
+
+@functools.lru_cache(maxsize=None)
+def _option_keys(rule_set: type) -> tuple[str, ...]:
+    """The option keys of a :class:`RuleSet` class, in order (read on every ``rules[key]``:
+    worked out once per class)."""
+    return tuple(f.name for f in fields(rule_set))
 
 
 # -- the facts of a variant -------------------------------------------------------

@@ -466,7 +466,9 @@ class Store:
         rows = []
         made: list[Path] = []  # the session files this call created (all_or_nothing takes them away on failure)
         try:
-            with directory_syncs_deferred():  # one fsync of sessions/, before the index names the files
+            # one fsync of sessions/ before the index names the files; an import (all or nothing:
+            # the index write is its commit) flushes all its new files at once (files.writes_batched)
+            with files.writes_batched() if all_or_nothing else ExitStack(), directory_syncs_deferred():
                 for record, summary in pairs:
                     sid = record["id"]
                     path = self.session_path(sid)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from scorekeeper.core.game import Ending, GameSetup
+from scorekeeper.core.game import Ending, GameSetup, PlayedHands
 from scorekeeper.core.rules import one_of, option
 from scorekeeper.core.scoring import HandResult
 
@@ -16,8 +16,14 @@ def tie_option(choices: tuple[str, ...], default: str, values: str | None = None
 
 
 def sum_scores(setup: GameSetup, results: Sequence[HandResult]) -> dict[str, int]:
-    """Each player's total in points: what was carried over from paper, plus the hand scores."""
+    """Each player's total in points: what was carried over from paper, plus the hand scores
+    (kept by :class:`~scorekeeper.core.game.PlayedHands` as a replay adds hands, so asking after
+    every hand does not add them all again)."""
     totals = setup.start_totals()
+    if isinstance(results, PlayedHands):
+        for p, s in results.score_sums.items():
+            totals[p] = totals.get(p, 0) + s
+        return totals
     for r in results:
         for p, s in r.scores.items():
             totals[p] += s
