@@ -374,6 +374,25 @@ def test_f5_a_session_changed_by_hand_is_reported_and_repair_puts_back_what_the_
     assert cli("db", "check").exit_code == 0
 
 
+def test_f5_db_restore_also_puts_back_what_the_audit_trail_recorded_and_says_what_it_replaces(cli, isolated_db):
+    sid = _game(cli, 2)
+    tampered = _tamper(isolated_db, sid, lambda r: r["hands"][1]["entry"]["players"]["Bob"].update(hand=90))
+    r = cli("db", "restore")  # piped: the changed version of hand 2 would be lost, so nothing is done
+    assert r.exit_code == 2
+    assert _one_sentence(r.stderr) == (f"Putting back the kept copies would lose the present version of 1 hand of "
+                                       f"session {sid} (2), and there is no terminal to ask on: add --yes to put "
+                                       "them back all the same.")
+    assert (isolated_db / "sessions" / f"{sid}.json").read_text() == tampered
+    r = cli("db", "restore", "--yes")
+    assert r.exit_code == 0, r.stderr
+    # Bob's hand 2 was 60 - 90 = -30 in the changed file, 60 - 0 = 60 in the trail: 30 → 120
+    assert "totals Bob 30 → 120" in r.stdout
+    (aside,) = (isolated_db / "backups" / "set-aside").glob(f"{sid}.json.*")
+    assert aside.read_text() == tampered
+    assert _totals(cli) == {"Ann": 40, "Bob": 120, "Cy": -50}
+    assert cli("db", "check").exit_code == 0
+
+
 def test_f5_repair_never_blesses_a_change_when_no_kept_copy_agrees_with_the_audit_trail(cli, isolated_db):
     sid = _game(cli, 2)
     import shutil

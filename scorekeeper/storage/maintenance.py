@@ -192,15 +192,9 @@ def _put_back_trail(store: Store, scan: _Scan, replay: Replay) -> dict[str, tupl
     deleted). Returns, per session, what was done as ``(code, facts, repaired)``."""
     done: dict[str, tuple[str, dict, bool]] = {}
     for sid, (path, record, derived, changed) in scan.changed.items():
-        for b in store.backups(path):
-            if b.deleted:
-                continue
-            try:
-                _row, copy, copy_derived = _replayed(store, b.path, sid, replay)
-            except ScorekeeperError:
-                continue
-            if not agrees(copy, record):
-                continue
+        found = _trail_copy(store, sid, record, replay)
+        if found is not None:
+            b, copy, copy_derived = found
             before, after = _totals(record, derived), _totals(copy, copy_derived)
             aside = store.set_aside(path)
             store.put_back(b)
@@ -212,10 +206,25 @@ def _put_back_trail(store: Store, scan: _Scan, replay: Replay) -> dict[str, tupl
                 done[sid] = ("check.trail_put_back", {**facts, "totals": moved}, True)
             else:
                 done[sid] = ("check.trail_put_back_same", facts, True)
-            break
         else:
             done[sid] = ("check.trail_no_copy", {"session": sid, "count": len(changed), "hands": changed}, False)
     return done
+
+
+def _trail_copy(store: Store, session_id: str, record: dict, replay: Replay) -> tuple[Backup, dict, dict] | None:
+    """The newest kept copy of a session that holds exactly the hands the audit trail of
+    ``record`` (the file as it is) says, and replays: ``(copy, its record, its derived
+    cache)``, or None."""
+    for b in store.backups(store.session_path(session_id)):
+        if b.deleted:
+            continue
+        try:
+            _row, copy, copy_derived = _replayed(store, b.path, session_id, replay)
+        except ScorekeeperError:
+            continue
+        if agrees(copy, record):
+            return b, copy, copy_derived
+    return None
 
 
 def _deleted(store: Store, session_id: str) -> bool:
@@ -546,6 +555,11 @@ def restore_losses(store: Store, session: str | None = None, *, replay: Replay) 
         planned.append(sid)
     planned += [Path(f.file).stem for f in scan.report.findings
                 if f.kind in ("damaged", "missing") and f.file.startswith("sessions/")]
+    for sid, (_path, record, _derived, _changed) in scan.changed.items():  # put back as the trail says
+        found = _trail_copy(store, sid, record, replay)
+        if found is not None and sid not in planned:
+            losses += _lost(sid, [h.get("entry") for h in found[1]["hands"]],
+                            [h.get("entry") for h in record["hands"]], None)
     for sid in dict.fromkeys(planned):
         b = good_session_backup(store, sid, replay)
         if b is None:
@@ -619,6 +633,9 @@ def restore(store: Store, session: str | None = None, *, replay: Replay,
                 continue
             store.put_back(b)
             done(("restore.put_back", {"file": f.file, "saved": b.saved}))
+        # sessions changed against their audit trail: the last copy that agrees with it
+        for code, facts, repaired in _put_back_trail(store, _scan(store, replay), replay).values():
+            (done if repaired else report.undone.append)((code, facts))
         # the index in line with the session files
         scan = _scan(store, replay)
         if scan.index_state == "missing":
