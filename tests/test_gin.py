@@ -20,15 +20,12 @@ from scorekeeper.core.rules import resolve_rules
 from scorekeeper.core.variants.gin import (
     GinRules,
     best_arrangement,
-    dealer_after,
     deadwood_points,
     defender_arrangement,
     end_of_game,
     knock_limit,
-    leader,
     least_deadwood_arrangements,
     meld_of,
-    next_dealer,
     parse_line,
     score_entry,
 )
@@ -635,22 +632,26 @@ def test_bonus_reasons_name_every_bonus():
 # --- the deal ------------------------------------------------------------------------------------
 
 def test_next_dealer():
-    winner, loser, alternate = (rules(f"next_dealer={v}") for v in ("winner", "loser", "alternate"))
-    assert next_dealer(winner, "Ann", "Bob", P) == "Bob"
-    assert next_dealer(winner, "Ann", "Ann", P) == "Ann"
-    assert next_dealer(loser, "Ann", "Bob", P) == "Ann"
-    assert next_dealer(alternate, "Ann", "Ann", P) == "Bob"
-    for o in (winner, loser, alternate):
-        assert next_dealer(o, "Bob", None, P) == "Bob"                 # a void hand: the same dealer again
-    assert leader("Ann", P) == "Bob"
-    results, _, _ = play([pts(5, 19), VOID, pts(7, 4)])                # Ann wins, void, Bob undercuts
+    """Who deals is the variant's declared option (``next_dealer``), read by the common game state."""
+    from scorekeeper.core.game import GameSetup, replay
+
+    hands = [pts(5, 19), VOID, pts(7, 4)]                             # Ann wins, void, Bob undercuts
+
+    def dealers(rule: str, count: int) -> list[str]:
+        setup = GameSetup(VARIANT, P, rules(f"next_dealer={rule}"), first_dealer=1)  # Bob deals hand 1
+        state = replay(setup, hands[:count])
+        return [state.dealer_of(n) for n in range(1, count + 2)]
+
     # winner: Bob deals hand 1 → Ann (won it) → Ann (void: the same dealer) → Bob (won hand 3)
-    assert dealer_after(winner, P, "Bob", results) == "Bob"
+    assert dealers("winner", 3) == ["Bob", "Ann", "Ann", "Bob"]
     # loser: Bob → Bob (lost hand 1) → Bob (void) → Ann (lost hand 3)
-    assert dealer_after(loser, P, "Bob", results) == "Ann"
+    assert dealers("loser", 3) == ["Bob", "Bob", "Bob", "Ann"]
     # alternate: Bob → Ann → Ann (void) → Bob
-    assert dealer_after(alternate, P, "Bob", results) == "Bob"
-    assert dealer_after(alternate, P, "Bob", results[:2]) == "Ann"
+    assert dealers("alternate", 3) == ["Bob", "Ann", "Ann", "Bob"]
+    assert dealers("alternate", 1) == ["Bob", "Ann"]
+    # the non-dealer leads
+    setup = GameSetup(VARIANT, P, rules(), first_dealer=0)
+    assert replay(setup, []).leader_of(1) == "Bob"
 
 
 # --- refusals ------------------------------------------------------------------------------------

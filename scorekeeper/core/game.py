@@ -235,12 +235,22 @@ class GameState:
 
     def dealer_of(self, number: int) -> str:
         """Who deals hand ``number`` (1-based, up to the hand after the last): the deal
-        passes left every hand (SPEC §2), unless the variant says who deals from the hands
-        before (Gin Rummy: the hand's winner; a void hand dealt again by the same dealer)."""
+        passes left every hand (SPEC §2), unless the variant names the option saying who deals
+        (:attr:`~scorekeeper.core.rules.Variant.dealer_option`; Gin Rummy: the hand's winner by
+        default; a void hand dealt again by the same dealer)."""
         v = self.setup.variant
-        if v.dealer_after is None:
+        if not v.dealer_option:
             return self.setup.dealer_of(number)
-        return v.dealer_after(self.setup, list(self.results)[:max(number - 1, 0)])
+        rule, players = self.setup.rules[v.dealer_option], self.setup.players
+        dealer = players[self.setup.first_dealer]
+        for result in list(self.results)[:max(number - 1, 0)]:
+            won = list(getattr(result, "won", None) or ())
+            if not won:  # nobody won the hand (a void hand): the same dealer deals again
+                continue
+            after_winner = players[(players.index(won[0]) + 1) % len(players)]
+            dealer = won[0] if rule == "winner" else after_winner if rule == "loser" else \
+                players[(players.index(dealer) + 1) % len(players)]
+        return dealer
 
     def leader_of(self, number: int) -> str:
         """Who leads hand ``number``: the player left of its dealer (with two players, the non-dealer)."""

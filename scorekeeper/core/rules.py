@@ -467,9 +467,11 @@ class Variant:
     read_entry: Callable[[Any, Sequence[str]], Any] | None = None
     #: ``read_line(args, players)`` -> a raw entry from one-line arguments; None: the shared form
     read_line: Callable[[Sequence[str], Sequence[str]], dict] | None = None
-    #: ``dealer_after(setup, results)`` -> who deals the hand after ``results`` (seat name),
-    #: for a variant whose deal does not pass left every hand (Gin Rummy); None: it passes left
-    dealer_after: Callable[[GameSetup, Sequence[Any]], str] | None = None
+    #: the option saying who deals the next hand, for a variant whose deal does not pass left every
+    #: hand (Gin Rummy's ``next_dealer``): its value ``winner`` (the hand's winner deals), ``loser``
+    #: (the player after the winner), ``alternate`` or ``left`` (the deal passes left); a hand nobody
+    #: won (a void hand) is dealt again by the same dealer. "": the deal passes left every hand
+    dealer_option: str = ""
     #: ``meld_rules_of(rules)`` -> what makes a meld legal, where the variant says it itself
     meld_rules_of: Callable[[Mapping[str, Any]], MeldRules] | None = None
     #: ``state_facts(state)`` -> what the standings add for the variant (Gin Rummy: ``shutout``)

@@ -148,31 +148,3 @@ def end_of_game(options: GinRules, players: Sequence[str], hands: Sequence[HandR
     return GinEnding(True, [winner], bonus, " ".join(notes.text),
                      {p: " ".join(str(x) for x in r) for p, r in reasons.items()}, reacher, shutout, won, final, notes.data,
                      below, list(notes.phrases), reasons)
-
-
-def next_dealer(options: GinRules, dealer: str, hand_winner: str | None, players: Sequence[str]) -> str:
-    """Who deals the hand after one dealt by ``dealer`` and won by ``hand_winner``
-    (None for a void hand, which the same dealer deals again). ``next_dealer``:
-    ``winner`` (the hand's winner deals), ``loser``, or ``alternate`` (the other
-    player). The non-dealer leads (:func:`leader`)."""
-    if hand_winner is None:
-        return dealer
-    if options.next_dealer == "winner":
-        return hand_winner
-    if options.next_dealer == "loser":
-        return next(p for p in players if p != hand_winner)
-    return next(p for p in players if p != dealer)
-
-
-def leader(dealer: str, players: Sequence[str]) -> str:
-    """Who leads a hand: the non-dealer."""
-    return next(p for p in players if p != dealer)
-
-
-def dealer_after(options: GinRules, players: Sequence[str], first_dealer: str,
-                 hands: Sequence[HandResult]) -> str:
-    """Who deals the hand after ``hands``, the first hand dealt by ``first_dealer``."""
-    dealer = first_dealer
-    for h in hands:
-        dealer = next_dealer(options, dealer, h.won[0] if h.won else None, players)
-    return dealer

@@ -28,7 +28,7 @@ from scorekeeper.core.variants.gin import facts, tally
 from scorekeeper.core.variants.gin.screens import SCREENS
 from scorekeeper.core.variants.gin.templates import TEMPLATES
 from scorekeeper.core.variants.gin.entry import GinHand, parse_hand
-from scorekeeper.core.variants.gin.game import dealer_after, end_of_game
+from scorekeeper.core.variants.gin.game import end_of_game
 from scorekeeper.core.variants.gin.oneline import parse_line
 from scorekeeper.core.variants.gin.options import PRESETS, GinRules
 from scorekeeper.core.variants.gin.score import MELD_RULES, score_hand
@@ -78,13 +78,6 @@ def end(setup: GameSetup, results: Sequence[HandResult]) -> Ending:
                      facts={"notes": Joined(tuple(g.phrases), " "), "reacher": g.reacher,
                             "shutout": g.shutout, "winner_below": g.winner_below},
                      bonus_facts=reasons)
-
-
-def dealer(setup: GameSetup, results: Sequence[Any]) -> str:
-    """Who deals after ``results``: the hand's winner by default (``next_dealer``), the same
-    dealer after a void hand (SPEC §2.7)."""
-    first = setup.players[setup.first_dealer]
-    return dealer_after(_options(setup), setup.players, first, results)
 
 
 def meld_rules(rules: Mapping[str, Any]) -> MeldRules:
@@ -147,7 +140,7 @@ GIN = Variant(
              "target": GinRules.game_bonus, "shutout": GinRules.shutout_bonus},
     read_entry=parse_hand,
     read_line=parse_line,
-    dealer_after=dealer,
+    dealer_option="next_dealer",
     meld_rules_of=meld_rules,
     state_facts=shutout,
     hand_facts=hand_facts,
