@@ -141,8 +141,10 @@ def _validators() -> Any:
     # of digits would be stored, then fail every command that shows it)
     carried_points = cs.dict_schema(text, cs.int_schema(ge=-MAX_POINTS, le=MAX_POINTS))
     # one record of the audit trail: what was done to which hand, when (see scorekeeper.app.sessions)
-    # an entry as the trail keeps it: a hand file's object (with its players), or None where there is none
-    kept_entry = cs.nullable_schema(record_of(players=(cs.dict_schema(text, anything, min_length=1), True)))
+    # an entry as the trail keeps it: a hand file's object (each player's part an object), or None where
+    # there is none
+    kept_entry = cs.nullable_schema(record_of(players=(cs.dict_schema(text, cs.dict_schema(text, anything),
+                                                                      min_length=1), True)))
     audit_record = record_of(time=(text, True), action=(cs.literal_schema(list(AUDIT_ACTIONS)), True),
                              number=(cs.int_schema(ge=1, le=MAX_POINTS), True), entry=(kept_entry, False),
                              previous=(kept_entry, False), form=(text, False),
