@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
+from scorekeeper.app.progress import Progress, counted
 from scorekeeper.core.errors import InputError, StateError
 
 if TYPE_CHECKING:
@@ -45,6 +46,7 @@ def change_kept() -> bool:
 
 #: ``form`` of a hand entry: given as one-line arguments, a file, or asked player by player.
 FORMS = ("line", "file", "prompt")
+
 
 
 class Application:
@@ -537,9 +539,11 @@ class Application:
 
     # -- sharing ----------------------------------------------------------------------
     def export(self, session: str | None = None, all_: bool = False, format_: str | None = None,
-               output: str | os.PathLike | None = None, force: bool = False) -> dict:
+               output: str | os.PathLike | None = None, force: bool = False,
+               progress: Progress | None = None) -> dict:
         """``export``: one session (default: the current one) or ``all_``, as json, csv or md
-        (``format_``; default: from ``output``'s extension, else json).
+        (``format_``; default: from ``output``'s extension, else json). ``progress(done,
+        total)`` is called as each session is written out (see :data:`Progress`).
 
         ``{"format", "sessions": n, "output", "text"}``: ``text`` is the export to
         print, or None when it was written to ``output`` (atomically; an existing
@@ -548,10 +552,10 @@ class Application:
         from scorekeeper.app import exporting
 
         return exporting.export(self.store, session, all_, format_, Path(output) if output is not None else None,
-                                force)
+                                force, progress)
 
     def import_(self, file: str | os.PathLike, skip_existing: bool = False, text: str | None = None,
-                as_new: bool = False) -> dict:
+                as_new: bool = False, progress: Progress | None = None) -> dict:
         """``import FILE [--as-new]``: read an export back, check every session, then store them all.
 
         ``file`` names the export (read here unless ``text`` is given: ``"-"``
@@ -560,25 +564,29 @@ class Application:
         under a new id; a different session with a taken id gets a new id (or is
         skipped with ``skip_existing``). ``{"imported", "skipped", "sessions":
         [{"id", "imported_as", "action": "imported" | "renamed" | "skipped", "already"}]}``.
+        ``progress(done, total)`` is called as each session is checked (see :data:`Progress`).
         """
         from scorekeeper.app import exporting
 
         label = "standard input" if str(file) == "-" else str(file)
         if text is None:
             text = exporting.read_import_file(file)
-        outcomes = exporting.import_sessions(self.store, exporting.read_import(text, label), skip_existing,
-                                            as_new)
+        outcomes = exporting.import_sessions(self.store, exporting.read_import(text, label, progress),
+                                            skip_existing, as_new)
         return {"imported": sum(o["action"] != "skipped" for o in outcomes),
                 "skipped": sum(o["action"] == "skipped" for o in outcomes), "sessions": outcomes}
 
-    def stats(self, player: str | None = None, variant: str | None = None) -> dict:
-        """``stats --json`` over every session (:func:`scorekeeper.app.stats.compute`)."""
+    def stats(self, player: str | None = None, variant: str | None = None,
+              progress: Progress | None = None) -> dict:
+        """``stats --json`` over every session (:func:`scorekeeper.app.stats.compute`);
+        ``progress(done, total)`` is called as each session is read (see :data:`Progress`)."""
         from scorekeeper.app import exporting, stats
         from scorekeeper.core.variants import get_variant
 
         vid = get_variant(variant).id if variant is not None else None
         st = self.store
-        games = [stats.game_of(loaded) for loaded in exporting.each_game(st, [s["id"] for s in st.summaries()])]
+        ids = [s["id"] for s in st.summaries()]
+        games = [stats.game_of(loaded) for loaded in counted(exporting.each_game(st, ids), len(ids), progress)]
         return stats.compute(games, player, vid)
 
     # -- the database ---------------------------------------------------------------------
@@ -586,13 +594,26 @@ class Application:
         """``db path``: ``{"database": "DIR"}``."""
         return {"database": str(self.store.root)}
 
-    def db_check(self, repair: bool = False) -> dict:
+    def db_check(self, repair: bool = False, progress: Progress | None = None) -> dict:
         """``db check [--repair]``: the report (``ok``, ``problems``, counts), plus ``root``,
-        ``exists``, ``files``, ``sessions``, ``hands`` and ``findings`` for people."""
+        ``exists``, ``files``, ``sessions``, ``hands`` and ``findings`` for people.
+        ``progress(done, None)`` is called as each stored record (a session or a kept copy) is
+        replayed: how many there are is not known beforehand (see :data:`Progress`)."""
         from scorekeeper.app.games import replay_record
         from scorekeeper.storage import maintenance
 
-        result = maintenance.check(self.store, repair, replay=replay_record)
+        replay = replay_record
+        if progress is not None:
+            replayed = 0
+
+            def replay(record: dict):  # the same replay, counted
+                nonlocal replayed
+                result = replay_record(record)
+                replayed += 1
+                progress(replayed, None)
+                return result
+
+        result = maintenance.check(self.store, repair, replay=replay)
         doc = result.as_json()
         doc.setdefault("ok", result.ok)
         doc.update(root=str(result.root), exists=result.exists, files=result.files, sessions=result.sessions,

@@ -31,6 +31,7 @@ from scorekeeper.core.errors import InputError, ScorekeeperError, StateError, St
 from scorekeeper.core.game import GameState, check_text
 from scorekeeper.core.phrase import phrase
 from scorekeeper.app import report
+from scorekeeper.app.progress import counted
 from scorekeeper.app.games import Loaded, game_of, scored, summary_of
 from scorekeeper.app.scoreboard import derive
 from scorekeeper.storage.schema import validate_session
@@ -116,7 +117,7 @@ def export_format(given: str | None, output: Path | None = None) -> str:
 
 
 def export(store, session: str | None = None, all_: bool = False, format_: str | None = None,
-           output: Path | None = None, force: bool = False) -> dict:
+           output: Path | None = None, force: bool = False, progress: Any = None) -> dict:
     """The ``export`` command: ``{"format", "sessions": n, "output": path or None,
     "text": the export, or None once written to ``output``}``.
 
@@ -125,6 +126,7 @@ def export(store, session: str | None = None, all_: bool = False, format_: str |
     there atomically; an existing file needs ``force``. Raises
     :class:`InputError` for ``all_`` with a session, an empty database or an
     existing file, :class:`StoreError` for a file that cannot be written.
+    ``progress(done, total)``, when given, is called as each session is written out.
     """
     if all_ and session is not None:
         raise InputError("export.session_and_all")
@@ -144,11 +146,11 @@ def export(store, session: str | None = None, all_: bool = False, format_: str |
     # each session is read, written out and let go before the next is read (each_record)
     count = len(ids)
     if fmt == "json":
-        text = export_json(each_sound_record(store, ids), stamp)
+        text = export_json(counted(each_sound_record(store, ids), count, progress), stamp)
     elif fmt == "csv":
-        text = export_csv(each_game(store, ids))
+        text = export_csv(counted(each_game(store, ids), count, progress))
     else:
-        text = export_markdown(each_game(store, ids), stamp, count)
+        text = export_markdown(counted(each_game(store, ids), count, progress), stamp, count)
     if output is None:
         return {"format": fmt, "sessions": count, "output": None, "text": text}
     write_output(output, text, force)
@@ -234,14 +236,15 @@ MAX_IMPORT = 64 * 1024 * 1024
 _LONE_SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
-def read_import(text: str, label: str) -> list[Loaded]:
+def read_import(text: str, label: str, progress: Any = None) -> list[Loaded]:
     """Read an export document and check every session in it.
 
     Each session is checked as a new game would be (players, dealer, rule
     options) and its hands are replayed through the core, so a file that
     would give a session that cannot be scored is refused as a whole.
     Returns the sessions in file order. Raises :class:`InputError` naming
-    ``label`` (the file) and, where it applies, the session.
+    ``label`` (the file) and, where it applies, the session. ``progress(done, total)``,
+    when given, is called as each session is checked.
     """
     from scorekeeper.storage.files import RepeatedKey, no_repeated_keys
 
@@ -273,7 +276,8 @@ def read_import(text: str, label: str) -> list[Loaded]:
         raise InputError("import.schema_newer", file=label, schema=schema, supported=EXPORT_SCHEMA)
     if not doc["sessions"]:
         raise InputError("import.empty", file=label)
-    return [check_record(record, label, i) for i, record in enumerate(doc["sessions"], 1)]
+    sessions = doc["sessions"]
+    return [check_record(record, label, i) for i, record in counted(enumerate(sessions, 1), len(sessions), progress)]
 
 
 def check_record(record: Any, label: str, index: int) -> Loaded:

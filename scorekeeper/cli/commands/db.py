@@ -47,8 +47,11 @@ def check(
     """
     from scorekeeper.cli.render import database as draw
 
+    from scorekeeper.cli.render.progress import bar
+
     r = run(ctx)
-    doc = r.app(db).db_check(repair)
+    with bar(r.terminal, "cli.progress.db_check", show=not json_) as progress:
+        doc = r.app(db).db_check(repair, progress)
     r.terminal.show(doc, json_, lambda t, d: draw.check(t, d, repair), for_people=("root", "findings"))
     if not doc["ok"]:
         raise typer.Exit(1)

@@ -53,8 +53,11 @@ def register(app: typer.Typer) -> None:
         """
         from scorekeeper.cli.render import sharing as draw
 
+        from scorekeeper.cli.render.progress import bar
+
         r = run(ctx)
-        doc = r.app(db).export(session, all_, format_, output, force)
+        with bar(r.terminal, "cli.progress.export") as progress:
+            doc = r.app(db).export(session, all_, format_, output, force, progress)
         if doc["output"] is None:
             sys.stdout.write(doc["text"])
         else:
@@ -90,8 +93,12 @@ def register(app: typer.Typer) -> None:
         """
         from scorekeeper.cli.render import sharing as draw
 
+        from scorekeeper.cli.render.progress import bar
+
         r = run(ctx)
-        doc = r.app(db).import_(file, skip_existing, text=sys.stdin.read() if file == "-" else None, as_new=as_new)
+        text = sys.stdin.read() if file == "-" else None
+        with bar(r.terminal, "cli.progress.import", show=not json_) as progress:
+            doc = r.app(db).import_(file, skip_existing, text=text, as_new=as_new, progress=progress)
         r.terminal.show(doc, json_, lambda t, d: draw.imported(t, d, verbose))
 
     @app.command()
@@ -123,8 +130,12 @@ def register(app: typer.Typer) -> None:
         """
         from scorekeeper.cli.render import sharing as draw
 
+        from scorekeeper.cli.render.progress import bar
+
         r = run(ctx)
-        r.terminal.show(r.app(db).stats(player, variant), json_, draw.stats, page=pager)
+        with bar(r.terminal, "cli.progress.stats", show=not json_) as progress:
+            doc = r.app(db).stats(player, variant, progress)
+        r.terminal.show(doc, json_, draw.stats, page=pager)
 
     @app.command()
     def chart(ctx: typer.Context, json_: JsonOpt = False, session: SessionOpt = None, db: DbOpt = None) -> None:

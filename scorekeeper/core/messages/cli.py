@@ -5,6 +5,11 @@ Code -> template; see :mod:`scorekeeper.core.messages` for the notation.
 from __future__ import annotations
 
 TEMPLATES: dict[str, str] = {
+    # the label of the progress bar of long work on a terminal (cli.render.progress)
+    "cli.progress.import": "Checking the sessions",
+    "cli.progress.export": "Exporting the sessions",
+    "cli.progress.stats": "Reading the sessions",
+    "cli.progress.db_check": "Checking the database",
     # -- options and files ------------------------------------------------------------
     "cli.hand_file.missing": "The hand file {name} does not exist.",
     "cli.hand_file.too_big": "The hand file {name} is larger than a hand file may be ({limit:,} characters).",
