@@ -465,6 +465,20 @@ def test_f21_db_restore_of_a_session_names_the_hands_its_copy_holds_in_another_v
         in said, said
 
 
+def test_f21_db_restore_does_nothing_when_what_it_would_lose_changed_after_it_asked(cli, isolated_db):
+    sid = _game(cli, 3)
+    _older_copy_only(isolated_db, sid)
+    app = Application(isolated_db)
+    asked = app.restore_losses()["losses"]
+    assert asked == [f"1 hand of session {sid} (3)"]
+    # meanwhile the kept copy it would have put back is damaged too: it would now lose hands 2 and 3
+    _copies(isolated_db, sid)[-2].write_text("{ damaged")
+    with pytest.raises(StateError) as e:
+        app.restore(expect=asked)
+    assert e.value.code == "restore.changed"
+    assert (isolated_db / "sessions" / f"{sid}.json").read_text() == "{ damaged"  # nothing done
+
+
 def test_f21_db_restore_on_a_terminal_asks_before_losing_hands(exe, isolated_db, cli):
     sid = _game(cli, 3)
     _older_copy_only(isolated_db, sid)
