@@ -620,7 +620,7 @@ def _cards_text(text: str) -> str:
 # the one-line entry (``7H 8H 9H, QS QD QC -5D``). Then who knocked (a name; the
 # word ``knock`` after the cards says it already) or ``stock`` for a void hand,
 # and under Oklahoma the up-card. Each answer is read with gin's own one-line
-# reader (:func:`scorekeeper.core.variants.gin.parse_line`), so what is typed here means
+# form (:meth:`~scorekeeper.core.rules.Variant.line_entry`), so what is typed here means
 # what it means on the command line; the whole hand is then checked and scored
 # by the application before anything is saved, as for every variant.
 
@@ -655,11 +655,10 @@ class GinDialog(_Dialog):
         """One player's answer, read as the one-line form reads ``NAME: TEXT``; cards
         counted at once (10, or 11 for the knocker's big gin)."""
         from scorekeeper.core.cards import parse_cards
-        from scorekeeper.core.variants.gin import parse_line
 
         if not text:
             raise InputError("gin.nothing_given", player=name)
-        entry = parse_line([f"{name}: {text}"], [name])
+        entry = self.variant.line_entry([f"{name}: {text}"], [name])  # the variant's one-line form
         part = entry["players"][name]
         if "cards" in part:
             count = len(parse_cards(part["cards"], "cards", player=name))
