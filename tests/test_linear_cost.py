@@ -213,3 +213,27 @@ def test_a_long_replay_does_not_pile_up_cycles_while_the_collector_is_off(monkey
             gc.enable()
     assert per_hand >= 1  # scoring such a hand does leave cycles: without the passes 1,000 hands' worth
     assert left <= per_hand * 250, (left, per_hand)
+
+
+def test_played_hands_keep_their_sum_however_they_change():
+    import copy
+    import pickle
+
+    from scorekeeper.core.game import HandSummary, PlayedHands
+
+    def hand(ann: int, bob: int) -> HandSummary:
+        return HandSummary({"Ann": ann, "Bob": bob}, (), True, "")
+
+    played = PlayedHands(PLAYERS, [hand(10, -5), hand(20, 0)])
+    played.append(hand(-15, 40))
+    played.extend([hand(1, 1)])
+    # 10 + 20 − 15 + 1 = 16; −5 + 0 + 40 + 1 = 36
+    assert played.score_sums == {"Ann": 16, "Bob": 36}
+    played.replace(0, hand(0, 0))  # hand 1 was 10 / −5: Ann 6, Bob 41
+    assert played.score_sums == {"Ann": 6, "Bob": 41}
+    assert played.pop() == hand(1, 1) and played.score_sums == {"Ann": 5, "Bob": 40}
+    for other in (copy.deepcopy(played), pickle.loads(pickle.dumps(played))):
+        assert list(other) == list(played) and other.score_sums == {"Ann": 5, "Bob": 40}
+    with pytest.raises(TypeError):
+        played[0] = hand(100, 100)  # a change the sum would not follow
+    assert type(played[:1]) is list and type(played + []) is list

@@ -15,7 +15,7 @@ import gc
 import json
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from scorekeeper.core.entry import HandEntry, closest, find_player, name_key, parse_entry  # noqa: F401 (closest: also for variants)
 from scorekeeper.core.errors import InputError, StateError
@@ -524,8 +524,8 @@ class PlayedHands(list):
     A game's end is asked after every hand it replays; the variants that end on totals
     read the sum from here (:func:`scorekeeper.core.variants.common.sum_scores`) instead of
     adding every hand again, so replaying ``n`` hands reads each hand's scores once and
-    costs time linear in ``n``. Only :meth:`append`, :meth:`pop` and :meth:`replace` change it (what
-    slicing or ``+`` makes is a plain list)."""
+    costs time linear in ``n``. Only :meth:`append` (:meth:`extend`), :meth:`pop` and
+    :meth:`replace` change it (what slicing or ``+`` makes is a plain list)."""
 
     def __init__(self, players: Sequence[str], results: Sequence[HandResult | HandSummary] = ()):
         super().__init__()
@@ -550,15 +550,27 @@ class PlayedHands(list):
         self._add(result.scores, -1)
         return result
 
+    def extend(self, results: Iterable[HandResult | HandSummary]) -> None:  # type: ignore[override]
+        for r in results:
+            self.append(r)
+
+    def __iadd__(self, results: Iterable[HandResult | HandSummary]) -> "PlayedHands":  # type: ignore[override]
+        self.extend(results)
+        return self
+
+    def __reduce__(self) -> tuple:
+        # a copy (or an unpickled one) is made again from its players and hands
+        return (type(self), (tuple(self.score_sums), list(self)))
+
     def _add(self, scores: Mapping[str, int], sign: int) -> None:
         sums = self.score_sums
         for p, s in scores.items():
             sums[p] = sums.get(p, 0) + sign * s
 
     def _refuse(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("PlayedHands changes by append(), pop() and replace() only")
+        raise TypeError("PlayedHands changes by append(), extend(), pop() and replace() only")
 
-    __setitem__ = __delitem__ = __iadd__ = extend = insert = remove = clear = sort = reverse = _refuse  # type: ignore[assignment]
+    __setitem__ = __delitem__ = insert = remove = clear = sort = reverse = _refuse  # type: ignore[assignment]
 
 
 def replay(setup: GameSetup, entries: Sequence[Any]) -> GameState:
