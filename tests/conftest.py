@@ -43,6 +43,12 @@ SHARED_GAMES = Path(__file__).resolve().parents[2] / "shared" / "games"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
+#: how long a test in a pseudo-terminal waits for what a command shows, in seconds: generous, as
+#: the machine running the tests may be loaded (a first start of Python there can take seconds).
+#: A wait ends as soon as the text comes, so a passing test never waits this out.
+PTY_TIMEOUT = 90
+
+
 def terminal_env(db) -> dict:
     """The environment for a command run in a pseudo-terminal: database ``db``, no colour,
     a dumb terminal 120 columns wide."""

@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import PTY_TIMEOUT
+
 HAND_A = ("Ann: 40 -5", "Bob: -", "Cy: 10 -30")
 HAND_B = ("Ann: 60 -10", "Bob: -", "Cy: 10 -5")
 #: seconds a change may take to reach the screen here: the contract is 1 s (watch) and
@@ -135,7 +137,7 @@ class Screen:
             program, argv = "sh", ["-c", f'"{exe}" watch {" ".join(args)}{shell}']
         else:
             program, argv = str(exe), ["watch", *args]
-        self.child = self.pexpect.spawn(program, argv, env=env, encoding="utf-8", timeout=10,
+        self.child = self.pexpect.spawn(program, argv, env=env, encoding="utf-8", timeout=PTY_TIMEOUT,
                                         dimensions=(rows, columns))
 
     def shows(self, pattern: str, within: float = SLACK) -> float:
@@ -148,7 +150,7 @@ class Screen:
 
     def leave(self, key: str = "q") -> str:
         self.child.send(key)
-        self.child.expect(self.pexpect.EOF, timeout=10)
+        self.child.expect(self.pexpect.EOF, timeout=PTY_TIMEOUT)
         rest = self.child.before
         self.child.close()
         return rest

@@ -15,7 +15,7 @@ import pytest
 import typer
 
 ROOT = Path(__file__).resolve().parents[1]
-from conftest import console_script  # noqa: E402
+from conftest import PTY_TIMEOUT, console_script  # noqa: E402
 
 EXE = console_script()  # on PATH or beside this Python (None: not installed)
 needs_exe = pytest.mark.skipif(EXE is None, reason="the scorekeeper console script is not installed")
@@ -547,8 +547,8 @@ def test_errors_write_cards_as_the_tables_do_under_no_color(cli, exe, isolated_d
 
     def said(no_color: bool) -> str:
         child = pexpect.spawn(str(exe), line, env={**env, "NO_COLOR": "1"} if no_color else
-                              {k: v for k, v in env.items() if k != "NO_COLOR"}, encoding="utf-8", timeout=60,
-                              dimensions=(24, 120))
+                              {k: v for k, v in env.items() if k != "NO_COLOR"}, encoding="utf-8",
+                              timeout=PTY_TIMEOUT, dimensions=(24, 120))
         child.expect(pexpect.EOF)
         return child.before
 

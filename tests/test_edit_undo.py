@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from conftest import flat, terminal_env
+from conftest import PTY_TIMEOUT, flat, terminal_env
 
 
 # Rummy 500, Ann, Bob, Cy. Hand 1: Ann melds 7-8-9♥ (24) and holds A♠ (15): 9; Bob goes out with
@@ -65,7 +65,8 @@ def test_undo_shows_the_hand_before_asking(exe, isolated_db, cli):
     cli.new("rummy500", "Ann", "Bob", "Cy")
     cli.record(*HAND1)
     cli.record(*HAND2)
-    child = pexpect.spawn(str(exe), ["undo"], env=terminal_env(isolated_db), encoding="utf-8", timeout=20, dimensions=(50, 120))
+    child = pexpect.spawn(str(exe), ["undo"], env=terminal_env(isolated_db), encoding="utf-8",
+                          timeout=PTY_TIMEOUT, dimensions=(50, 120))
     child.expect_exact("Take back hand 2? [y/N]")
     shown = child.before
     child.sendline("n")

@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import PTY_TIMEOUT
+
 ROOT = Path(__file__).resolve().parents[1]
 PLUGIN = ROOT / "examples" / "knock-rummy"
 SKIP = ("__pycache__", "build", "*.egg-info", ".pytest_cache")
@@ -98,7 +100,7 @@ def test_the_example_plugin_installed_with_pip_plays_through_the_console_script(
     # the questions at a terminal. Ann 2♣ and knocks (2); Bob K♠ 4♦ (14); Cy 9: Ann (14 − 2) + (9 − 2) = 19
     import pexpect
 
-    child = pexpect.spawn(str(exe), ["hand"], env={**env, "TERM": "dumb"}, encoding="utf-8", timeout=30,
+    child = pexpect.spawn(str(exe), ["hand"], env={**env, "TERM": "dumb"}, encoding="utf-8", timeout=PTY_TIMEOUT,
                           dimensions=(50, 120))
     for question, answer in (("  left in hand: ", "2C knock"), ("  left in hand: ", "KS 4D"),
                              ("  left in hand: ", "9"), ("[Y/n] ", "y")):

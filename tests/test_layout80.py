@@ -11,6 +11,8 @@ import re
 
 import pytest
 
+from conftest import PTY_TIMEOUT
+
 from scorekeeper.cli.render.sessions import local_time
 
 TERMINAL_80 = {"COLUMNS": "80", "FORCE_COLOR": "1", "NO_COLOR": "1", "TERM": "xterm-256color"}
@@ -140,7 +142,7 @@ def test_history_in_a_real_80_column_terminal(eight, exe):
     pexpect = pytest.importorskip("pexpect")
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES")}
     env.update(SCOREKEEPER_DB=os.environ["SCOREKEEPER_DB"], TERM="xterm-256color", NO_COLOR="1")
-    child = pexpect.spawn(str(exe), ["history"], env=env, dimensions=(50, 80), encoding="utf-8", timeout=30)
+    child = pexpect.spawn(str(exe), ["history"], env=env, dimensions=(50, 80), encoding="utf-8", timeout=PTY_TIMEOUT)
     child.expect(pexpect.EOF)
     out = child.before.replace("\r", "")
     assert all(len(line) <= 80 for line in out.splitlines()), out

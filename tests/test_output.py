@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import console_script  # noqa: E402
+from conftest import PTY_TIMEOUT, console_script  # noqa: E402
 
 EXE = console_script()  # on PATH or beside this Python (None: not installed)
-LONG = "Bartholomew Fitzgerald-Wolfenstein the Third of Somewhere Far"
+LONG = "Bartholomew Fitzgerald-Wolfenstein III"  # 38 characters: a name is at most 40
 ESC = "\x1b["
 
 
@@ -185,7 +185,7 @@ def test_a_narrow_terminal_folds_names_and_cuts_nothing(game, exe):
     pexpect = pytest.importorskip("pexpect")
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES")}
     env.update(SCOREKEEPER_DB=str(game), TERM="xterm-256color", NO_COLOR="1")
-    child = pexpect.spawn(str(exe), ["standings"], env=env, dimensions=(40, 40), encoding="utf-8", timeout=30)
+    child = pexpect.spawn(str(exe), ["standings"], env=env, dimensions=(40, 40), encoding="utf-8", timeout=PTY_TIMEOUT)
     child.expect(pexpect.EOF)
     out = child.before.replace("\r", "")
     assert ESC not in out and "…" not in out
@@ -246,7 +246,7 @@ def test_long_output_on_a_terminal_goes_through_the_pager_unless_no_pager(exe, g
            "PAGER": "sed s/^/PAGED:/"}  # a pager that marks what it shows
 
     def shown(*args: str) -> str:
-        child = pexpect.spawn(str(exe), list(args), env=env, dimensions=(20, 80), encoding="utf-8", timeout=60)
+        child = pexpect.spawn(str(exe), list(args), env=env, dimensions=(20, 80), encoding="utf-8", timeout=PTY_TIMEOUT)
         child.expect(pexpect.EOF)
         return child.before
 

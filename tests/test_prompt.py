@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import flat, terminal_env
+from conftest import PTY_TIMEOUT, flat, terminal_env
 
 
 class Terminal:
@@ -33,7 +33,7 @@ class Terminal:
         pexpect = pytest.importorskip("pexpect")
         self.pexpect = pexpect
         self.child = pexpect.spawn(str(exe), [*command.split(), *args], env=terminal_env(db), encoding="utf-8",
-                                   timeout=20, dimensions=(50, 120))
+                                   timeout=PTY_TIMEOUT, dimensions=(50, 120))
         self.child.delaybeforesend = None  # each answer waits for its question anyway
         self.seen = ""
 
@@ -584,8 +584,8 @@ def test_questions_are_seen_when_the_output_is_redirected(exe, db, cli, tmp_path
     pexpect = pytest.importorskip("pexpect")
     cli.new("rummy500", "Ann", "Bob")
     log = tmp_path / "log.txt"
-    child = pexpect.spawn("sh", ["-c", f'"{exe}" hand > "{log}"'], env=terminal_env(db), encoding="utf-8", timeout=20,
-                          dimensions=(50, 120))
+    child = pexpect.spawn("sh", ["-c", f'"{exe}" hand > "{log}"'], env=terminal_env(db), encoding="utf-8",
+                          timeout=PTY_TIMEOUT, dimensions=(50, 120))
     for question, answer in (("  melds: ", "7H 8H 9H"), ("  laid off: ", ""), ("  left in hand: ", "out"),
                              ("  melds: ", ""), ("  laid off: ", ""), ("  left in hand: ", "KS"),
                              ("Save hand 1? [Y/n] ", "y")):
@@ -950,7 +950,7 @@ def test_hand_json_at_a_real_terminal_asks_then_prints_the_document(exe, db, cli
     cli.new("rummy500", "Ann", "Bob")
     out = tmp_path / "hand.json"
     child = pexpect.spawn("sh", ["-c", f'"{exe}" hand --json > "{out}"'], env=terminal_env(db), encoding="utf-8",
-                          timeout=20, dimensions=(50, 120))
+                          timeout=PTY_TIMEOUT, dimensions=(50, 120))
     for question, answer in (("  melds: ", "7H 8H 9H"), ("  laid off: ", ""), ("  left in hand: ", "out"),
                              ("  melds: ", ""), ("  laid off: ", ""), ("  left in hand: ", "KS"),
                              ("Save hand 1? [Y/n] ", "y")):
@@ -1027,7 +1027,8 @@ def test_an_error_at_the_prompt_is_wrapped_between_words(exe, db, cli):
     cli.new("rummy500", "Ann", "Bob")
     env = terminal_env(db)
     env.pop("COLUMNS")
-    child = pexpect.spawn(str(exe), ["hand"], env=env, encoding="utf-8", timeout=20, dimensions=(50, 60))
+    child = pexpect.spawn(str(exe), ["hand"], env=env, encoding="utf-8", timeout=PTY_TIMEOUT,
+                          dimensions=(50, 60))
     child.expect_exact("  melds: ")
     child.sendline("1H 8H 9H")
     child.expect_exact("  melds: ")
