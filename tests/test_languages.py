@@ -423,3 +423,19 @@ def test_the_audit_trail_stats_and_markdown_call_a_deal_by_the_variants_word(cli
     assert "Найкращий раунд" in stats and "раунд 1)" in stats and "оздач" not in stats
     page = cli("--lang", "uk", "export", "--format", "md").stdout
     assert "## По раундах" in page and "1 раунд;" in page and "оздач" not in page
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_card_refusal_shows_the_cyrillic_letters_first(lang):
+    """Someone who types «1ч» reads the ranks as the rule books write them (Т 2-10 В Д К),
+    and the Latin letters only as the other way to type them."""
+    from scorekeeper.core import messages
+
+    messages.use(languages.translations(lang))
+    try:
+        for said in (messages.render("card.not_a_card", {"token": "1ч"}),
+                     messages.render("card.not_a_card_near", {"token": "1ч", "near": ["10ч"]})):
+            assert "Т 2-10 В Д К" in said and "A K Q J" in said, said
+            assert said.index("Т 2-10 В Д К") < said.index("A K Q J"), said
+    finally:
+        messages.use(None)
