@@ -17,23 +17,8 @@ PACKAGE = ROOT / "scorekeeper"
 #: the gettext functions and the position of the English text among their arguments
 GETTEXTS = {"_": (0,), "gettext": (0,), "ngettext": (0, 1), "pgettext": (1,), "npgettext": (1, 2)}
 #: modules that still write some sentences inline, and how many at most (the count may only fall):
-#: the help texts given to typer when the command line is imported (cli/__init__.py, cli/options.py,
-#: the commands' options) and the help's frame words in cli/frame.py, which an English --help says
-#: without loading the templates (tests/test_i18n.py::test_english_help_reads_no_catalog);
 #: Gin's dialog at the end of cli/prompt.py
 NOT_YET = {
-    "scorekeeper/cli/__init__.py": 7,
-    "scorekeeper/cli/commands/board.py": 3,
-    "scorekeeper/cli/commands/config.py": 3,
-    "scorekeeper/cli/commands/db.py": 4,
-    "scorekeeper/cli/commands/demo.py": 1,
-    "scorekeeper/cli/commands/disputes.py": 6,
-    "scorekeeper/cli/commands/game.py": 12,
-    "scorekeeper/cli/commands/help.py": 1,
-    "scorekeeper/cli/commands/sessions.py": 5,
-    "scorekeeper/cli/commands/share.py": 10,
-    "scorekeeper/cli/frame.py": 13,
-    "scorekeeper/cli/options.py": 9,
     "scorekeeper/cli/prompt.py": 4,
 }
 

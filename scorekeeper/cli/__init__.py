@@ -28,7 +28,7 @@ from typing_extensions import Annotated
 
 from scorekeeper.cli import complete
 from scorekeeper.cli import language
-from scorekeeper.cli.language import _
+from scorekeeper.cli.language import _, helptext
 
 # our help texts are made below and as the command modules are imported: the language first
 language.early(sys.argv, os.environ)
@@ -141,10 +141,7 @@ class Program(Boundary):
 app = typer.Typer(
     name="scorekeeper",
     cls=Program,
-    help=_("Score rummy games played with real cards: {variants} (scorekeeper rules describes each).\n\n"
-           "Start a session with new, then record each hand with hand (on a terminal it asks player by "
-           "player); demo plays a bundled game.\n\n"
-           "Example: scorekeeper new rummy500 Ann Bob Cy"),
+    help=helptext("help.program"),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
@@ -163,17 +160,14 @@ def _print_version(value: bool) -> None:
 @app.callback()
 def root(
     ctx: typer.Context,
-    db: Annotated[Optional[str], typer.Option("--db", metavar="DIR", help=_(
-        "The database directory; else SCOREKEEPER_DB, else config database, else the user data directory."),
+    db: Annotated[Optional[str], typer.Option("--db", metavar="DIR", help=helptext("help.option.db"),
                                                show_default=False)] = None,
-    lang: Annotated[Optional[str], typer.Option("--lang", metavar="CODE", help=_(
-        "The language to speak: en, uk, ru or be; else SCOREKEEPER_LANG, else config language, else the locale."),
+    lang: Annotated[Optional[str], typer.Option("--lang", metavar="CODE", help=helptext("help.option.lang"),
         show_default=False, autocompletion=complete.languages)] = None,
-    debug: Annotated[bool, typer.Option("--debug", help=_("Show the traceback of any error."))] = False,
-    wait: Annotated[Optional[float], typer.Option("--wait", metavar="SECONDS", min=0, max=86400, help=_(
-        "How long a change waits for another scorekeeper command using the database (default 10)."),
+    debug: Annotated[bool, typer.Option("--debug", help=helptext("help.option.debug"))] = False,
+    wait: Annotated[Optional[float], typer.Option("--wait", metavar="SECONDS", min=0, max=86400, help=helptext("help.option.wait"),
         show_default=False)] = None,
-    version: Annotated[bool, typer.Option("--version", "-V", help=_("Print the version and exit."), is_eager=True,
+    version: Annotated[bool, typer.Option("--version", "-V", help=helptext("help.option.version"), is_eager=True,
                                           callback=_print_version)] = False,
 ) -> None:
     """Score rummy games played with real cards (every variant installed: scorekeeper rules).
@@ -234,6 +228,6 @@ def main() -> None:
     except Exception as e:  # anything that is not a ScorekeeperError is a bug
         if "--debug" in sys.argv or os.environ.get("SCOREKEEPER_DEBUG"):
             raise
-        sys.stderr.write(_("scorekeeper: internal error ({kind}: {error}); run again with --debug.").format(
+        sys.stderr.write(helptext("program.internal_error").format(
             kind=type(e).__name__, error=e) + "\n")
         sys.exit(1)

@@ -31,7 +31,7 @@ from typing import Any, Iterable
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from scorekeeper.cli.language import _, pgettext, say
+from scorekeeper.cli.language import helptext, pgettext, say
 
 #: click's help formatter, as the context class names it (``Context.formatter_class``)
 _BaseFormatter = typer.Context.formatter_class
@@ -63,7 +63,7 @@ class Formatter(_BaseFormatter):
     """click's help formatter, with the frame words in the spoken language."""
 
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
-        super().write_usage(prog, args, _("Usage: ") if prefix is None else prefix)
+        super().write_usage(prog, args, helptext("help.usage") if prefix is None else prefix)
 
     def section(self, name: str):
         return super().section(section_title(name))
@@ -120,16 +120,16 @@ def _option_help(param: Any, ctx: Any) -> str:
     """An option's help text, in the spoken language where typer or click wrote it."""
     name = param.name or ""
     if set(param.opts) & set(ctx.help_option_names):
-        return _("Show this message and exit.")
+        return helptext("help.option.help")
     if name == "install_completion":
-        return _("Install completion for the current shell.")
+        return helptext("help.option.install_completion")
     if name == "show_completion":
-        return _("Show completion for the current shell, to copy it or customize the installation.")
+        return helptext("help.option.show_completion")
     return param.help or ""
 
 
 def _extra(param: Any) -> str:
-    return "  " + _("[required]") if getattr(param, "required", False) else ""
+    return "  " + helptext("help.required") if getattr(param, "required", False) else ""
 
 
 class Framed:
@@ -139,13 +139,13 @@ class Framed:
     context_class = Context
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
-        pieces = [_("[OPTIONS]")] if self.get_params(ctx) else []
+        pieces = [helptext("help.usage.options")] if self.get_params(ctx) else []
         for param in self.get_params(ctx):
             if param.param_type_name == "argument":
                 word = metavar(param)
                 pieces.append(word if param.required else f"[{word}]")
         if isinstance(self, TyperGroup):
-            pieces.append(_("COMMAND [ARGS]…"))
+            pieces.append(helptext("help.usage.command"))
         return pieces
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
@@ -244,15 +244,15 @@ def _expected(param: Any) -> str:
     kinds = {annotation, *typing.get_args(annotation)}
     low, high = getattr(param, "min", None), getattr(param, "max", None)
     if int in kinds or float in kinds:
-        what = _("a whole number") if int in kinds else _("a number")
+        what = helptext("help.value.whole_number") if int in kinds else helptext("help.value.number")
         if low is not None and high is not None:
-            return _("{what} from {low} to {high}").format(what=what, low=low, high=high)
+            return helptext("help.value.between").format(what=what, low=low, high=high)
         if low is not None:
-            return _("{what} ≥ {low}").format(what=what, low=low)
+            return helptext("help.value.at_least").format(what=what, low=low)
         return what
     if bool in kinds:
-        return _("true or false")
-    return _("another value")
+        return helptext("help.value.bool")
+    return helptext("help.value.other")
 
 
 def sentence(error: BaseException) -> str:

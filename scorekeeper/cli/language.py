@@ -49,6 +49,19 @@ def _(text: str) -> str:
     return messages._(text)
 
 
+def helptext(code: str) -> str:
+    """The help text (or help frame word) ``code`` of :mod:`scorekeeper.core.helptext` in the
+    language spoken, as a template (its ``{fields}`` not filled in): English reads only that table;
+    another language looks it up in the catalog under its code (``pgettext(code, english)``)."""
+    from scorekeeper.core.helptext import TEMPLATES
+
+    if _spoken == "en":
+        return TEMPLATES[code]
+    from scorekeeper.core import messages
+
+    return messages.pgettext(code, TEMPLATES[code])
+
+
 def ngettext(one: str, many: str, n: int) -> str:
     if _spoken == "en":
         return one if n == 1 else many

@@ -9,30 +9,27 @@ from typing_extensions import Annotated
 
 from scorekeeper.cli import complete
 from scorekeeper.cli.frame import FramedCommand
-from scorekeeper.cli.language import _
+from scorekeeper.cli.language import helptext
 
 DbOpt = Annotated[
     Optional[str],
-    typer.Option("--db", metavar="DIR", help=_(
-        "The database directory; else SCOREKEEPER_DB, else config database, else the user data directory."),
+    typer.Option("--db", metavar="DIR", help=helptext("help.option.db"),
                  show_default=False),
 ]
-PagerOpt = Annotated[bool, typer.Option("--pager/--no-pager", help=_(
-    "On a terminal, show output longer than the screen through the pager (PAGER, else less)."))]
-JsonOpt = Annotated[bool, typer.Option("--json", help=_("Print one JSON document and nothing else."))]
+PagerOpt = Annotated[bool, typer.Option("--pager/--no-pager", help=helptext("help.option.pager"))]
+JsonOpt = Annotated[bool, typer.Option("--json", help=helptext("help.option.json"))]
 SessionOpt = Annotated[
     Optional[str],
-    typer.Option("--session", "-s", metavar="ID", help=_("The session id (a unique prefix is enough); default: the current session."),
+    typer.Option("--session", "-s", metavar="ID", help=helptext("help.option.session"),
                  show_default=False, autocompletion=complete.session_ids),
 ]
-YesOpt = Annotated[bool, typer.Option("--yes", "-y", help=_("Do not ask for confirmation."))]
-RuleOpt = Annotated[Optional[List[str]], typer.Option("--rule", "-r", help=_("A rule option KEY=VALUE "
-                                                      "(see scorekeeper rules VARIANT); repeatable."),
+YesOpt = Annotated[bool, typer.Option("--yes", "-y", help=helptext("help.option.yes"))]
+RuleOpt = Annotated[Optional[List[str]], typer.Option("--rule", "-r", help=helptext("help.option.rule"),
                                                       show_default=False, autocompletion=complete.rule_options)]
 #: Where a help text lists the variants: filled in from the registry (SPEC §8) when the help is
 #: shown (:class:`ListsVariants`), each variant by its id and its name (``rummy500 (Rummy 500)``).
 VARIANTS_MARK = "{variants}"
-VARIANT_HELP = _("A variant: {variants} (or an alias: scorekeeper rules lists them).")
+VARIANT_HELP = helptext("help.variant")
 #: the file, in the user's cache directory, keeping the variants' names for the help
 NAMES_CACHE = "variant-names.json"
 
@@ -108,12 +105,12 @@ def with_variants(text: str | None, word: str = "or") -> str | None:
     :data:`VARIANTS_MARK`, joined with "or" (``word``: or "and") in the language spoken."""
     if not text or VARIANTS_MARK not in text:
         return text
-    from scorekeeper.cli.language import _
+    from scorekeeper.cli.language import helptext
 
     said = [f"{vid} ({name})" if name else vid for vid, name in variant_names()]
     if not said:
         return text.replace(VARIANTS_MARK, "")
-    listed = said[0] if len(said) == 1 else (_("{items} and {last}") if word == "and" else _("{items} or {last}")).format(
+    listed = said[0] if len(said) == 1 else (helptext("help.variants.and") if word == "and" else helptext("help.variants.or")).format(
         items=", ".join(said[:-1]), last=said[-1])
     return text.replace(VARIANTS_MARK, listed)
 

@@ -8,7 +8,7 @@ import typer
 from typing_extensions import Annotated
 
 from scorekeeper.cli.boundary import run
-from scorekeeper.cli.language import _, say
+from scorekeeper.cli.language import helptext, say
 from scorekeeper.cli.options import DbOpt, SessionOpt
 from scorekeeper.core.errors import StoreError
 
@@ -33,12 +33,9 @@ def register(app: typer.Typer) -> None:
     def serve(
         ctx: typer.Context,
         session: SessionOpt = None,
-        host: Annotated[Optional[str], typer.Option("--host", metavar="HOST", help=_(
-            "The address to listen on (default 127.0.0.1: this computer only)."), show_default=False)] = None,
-        port: Annotated[int, typer.Option("--port", "-p", metavar="PORT", min=0, max=65535, help=_(
-            "The port to listen on (0: any free one)."))] = 8765,
-        lan: Annotated[bool, typer.Option("--lan", help=_(
-            "Let the phones and the TV on the local network in: the address gets a secret part and a QR code."))]
+        host: Annotated[Optional[str], typer.Option("--host", metavar="HOST", help=helptext("help.serve.host"), show_default=False)] = None,
+        port: Annotated[int, typer.Option("--port", "-p", metavar="PORT", min=0, max=65535, help=helptext("help.serve.port"))] = 8765,
+        lan: Annotated[bool, typer.Option("--lan", help=helptext("help.serve.lan"))]
         = False,
         db: DbOpt = None,
     ) -> None:

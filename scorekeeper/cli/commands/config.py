@@ -8,16 +8,12 @@ import typer
 from typing_extensions import Annotated
 
 from scorekeeper.cli.boundary import run
-from scorekeeper.cli.language import _
+from scorekeeper.cli.language import helptext
 from scorekeeper.cli.options import JsonOpt
 
 config_app = typer.Typer(
     name="config",
-    help=_("The usual language, variant, players, house rules and database, kept in a file.\n\n"
-           "Each setting is taken from the command line first, then its environment variable "
-           "(SCOREKEEPER_LANG, SCOREKEEPER_VARIANT, SCOREKEEPER_PLAYERS, SCOREKEEPER_RULES, SCOREKEEPER_DB), "
-           "then the configuration file (SCOREKEEPER_CONFIG names another), else the default.\n\n"
-           "Example: scorekeeper config set players Ann Bob Cy"),
+    help=helptext("help.config"),
     no_args_is_help=True,
     rich_markup_mode=None,
 )
@@ -29,7 +25,7 @@ def _keys(incomplete: str) -> list[str]:
     return [key for key in KEYS if key.startswith(incomplete)]
 
 
-KeyArg = Annotated[str, typer.Argument(metavar="KEY", help=_("language, variant, players, rules or database."),
+KeyArg = Annotated[str, typer.Argument(metavar="KEY", help=helptext("help.config.key"),
                                        show_default=False, autocompletion=_keys)]
 
 
@@ -61,8 +57,7 @@ def get(ctx: typer.Context, key: KeyArg) -> None:
 def set_(
     ctx: typer.Context,
     key: KeyArg,
-    values: Annotated[List[str], typer.Argument(metavar="VALUE", help=_(
-        "The value; players and rules take several (or one with commas)."), show_default=False)],
+    values: Annotated[List[str], typer.Argument(metavar="VALUE", help=helptext("help.config.set.values"), show_default=False)],
 ) -> None:
     """Set a setting in the configuration file.
 

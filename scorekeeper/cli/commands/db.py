@@ -9,12 +9,12 @@ from typing_extensions import Annotated
 
 from scorekeeper.cli import complete
 from scorekeeper.cli.boundary import run
-from scorekeeper.cli.language import _
+from scorekeeper.cli.language import helptext
 from scorekeeper.cli.options import DbOpt, JsonOpt, YesOpt
 
 db_app = typer.Typer(
     name="db",
-    help=_("Where the database lives, and checking and recovering it.\n\nExample: scorekeeper db check"),
+    help=helptext("help.db"),
     no_args_is_help=True,
     rich_markup_mode=None,
 )
@@ -32,10 +32,7 @@ def path(ctx: typer.Context, db: DbOpt = None) -> None:
 @db_app.command("check")
 def check(
     ctx: typer.Context,
-    repair: Annotated[bool, typer.Option("--repair", help=_("Fix what the session files can answer for: stale or "
-                                         "missing rows of the index, a current session that is gone, leftovers of "
-                                         "stopped commands, scores kept with a session's hands that disagree "
-                                         "with replaying them."))] = False,
+    repair: Annotated[bool, typer.Option("--repair", help=helptext("help.db.check.repair"))] = False,
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
@@ -60,11 +57,9 @@ def check(
 @db_app.command("restore")
 def restore(
     ctx: typer.Context,
-    session: Annotated[Optional[str], typer.Option("--session", "-s", metavar="ID", help=_("Put back this session's newest kept "
-                                                   "copy (also of a deleted session), whatever state its file is "
-                                                   "in."), show_default=False,
+    session: Annotated[Optional[str], typer.Option("--session", "-s", metavar="ID", help=helptext("help.db.restore.session"), show_default=False,
                                                    autocompletion=complete.session_ids)] = None,
-    list_: Annotated[bool, typer.Option("--list", help=_("List the kept copies instead, newest first."))] = False,
+    list_: Annotated[bool, typer.Option("--list", help=helptext("help.db.restore.list"))] = False,
     yes: YesOpt = False,
     json_: JsonOpt = False,
     db: DbOpt = None,

@@ -7,12 +7,11 @@ import typer
 from typing_extensions import Annotated
 
 from scorekeeper.cli.boundary import run
-from scorekeeper.cli.language import _
+from scorekeeper.cli.language import helptext
 
 DemoDbOpt = Annotated[
     Optional[str],
-    typer.Option("--db", metavar="DIR", help=_("The database directory to record the game into; default: a "
-                                               "throw-away one, deleted at the end (SCOREKEEPER_DB is not used)."),
+    typer.Option("--db", metavar="DIR", help=helptext("help.demo.db"),
                  show_default=False),
 ]
 

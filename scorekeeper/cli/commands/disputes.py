@@ -8,7 +8,7 @@ from typing_extensions import Annotated
 
 from scorekeeper.cli import complete
 from scorekeeper.cli.boundary import run
-from scorekeeper.cli.language import _
+from scorekeeper.cli.language import helptext
 from scorekeeper.cli.options import VARIANT_HELP, DbOpt, ListsVariants, JsonOpt, PagerOpt, SessionOpt
 from scorekeeper.core.errors import ExitCode
 
@@ -20,9 +20,9 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def explain(
         ctx: typer.Context,
-        number: Annotated[Optional[int], typer.Argument(help=_("The hand to explain (default: the last)."),
+        number: Annotated[Optional[int], typer.Argument(help=helptext("help.explain.number"),
                                                         show_default=False)] = None,
-        player: Annotated[Optional[str], typer.Option("--player", "-p", help=_("Only this player."),
+        player: Annotated[Optional[str], typer.Option("--player", "-p", help=helptext("help.explain.player"),
                                                       show_default=False,
                                                       autocompletion=complete.player_names)] = None,
         json_: JsonOpt = False,
@@ -43,17 +43,13 @@ def register(app: typer.Typer) -> None:
     def check(
         ctx: typer.Context,
         variant: VariantArg,
-        cards: Annotated[List[str], typer.Argument(help=_("The cards of a meld, like QS KS AS; a comma (or ;) "
-                                                        "separates melds, each judged on its own."),
+        cards: Annotated[List[str], typer.Argument(help=helptext("help.check.cards"),
                                                    show_default=False)],
-        round_: Annotated[Optional[int], typer.Option("--round", help=_("The Crazy Rummy round (1-13), which "
-                                                      "sets the wild rank; required there."),
+        round_: Annotated[Optional[int], typer.Option("--round", help=helptext("help.check.round"),
                                                       show_default=False)] = None,
-        deal: Annotated[Optional[int], typer.Option("--deal", help=_("A deal number: also say whether the melds "
-                                                    "make what that deal asks for (Contract Rummy's contract)."),
+        deal: Annotated[Optional[int], typer.Option("--deal", help=helptext("help.check.deal"),
                                                     show_default=False)] = None,
-        rule: Annotated[Optional[List[str]], typer.Option("--rule", "-r", help=_("A rule option KEY=VALUE, as "
-                                                          "for new (e.g. decks=2, set_duplicates=true)."),
+        rule: Annotated[Optional[List[str]], typer.Option("--rule", "-r", help=helptext("help.check.rule"),
                                                           show_default=False,
                                                           autocompletion=complete.rule_options)] = None,
         json_: JsonOpt = False,

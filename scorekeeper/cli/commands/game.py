@@ -9,25 +9,19 @@ from typing_extensions import Annotated
 
 from scorekeeper.cli import complete
 from scorekeeper.cli.boundary import run
-from scorekeeper.cli.language import _, say
+from scorekeeper.cli.language import helptext, say
 from scorekeeper.cli.options import (VARIANT_HELP, DbOpt, JsonOpt, ListsVariants, PagerOpt, RuleOpt, SessionOpt,
                                      YesOpt)
 from scorekeeper.core.errors import InputError
 
-ENTRY_HELP = _(
-    'One argument per player, "NAME: WHAT": cards with no mark are melds (a comma between melds), '
-    '"+" starts the cards laid off, "-" the cards left in hand ("-" alone: went out); '
-    'numbers instead of cards are points ("Cy: 80 -85"). Add "knock" or "out" after a player, '
-    'or a separate argument "stock".'
-)
+ENTRY_HELP = helptext("help.hand.entries")
 FileOpt = Annotated[
     Optional[str],
-    typer.Option("--file", "-f", metavar="FILE", help=_("A hand file in JSON or TOML (by extension); - reads standard input."),
+    typer.Option("--file", "-f", metavar="FILE", help=helptext("help.hand.file"),
                  show_default=False),
 ]
 CarryOpt = Annotated[Optional[List[str]], typer.Option(
-    "--carry", metavar="NAME=POINTS", help=_("Start a player from a total carried over from a game begun on "
-                                             "paper (history shows it as a first row, not a hand); repeatable."),
+    "--carry", metavar="NAME=POINTS", help=helptext("help.new.carry"),
     show_default=False)]
 EntryArgs = Annotated[Optional[List[str]], typer.Argument(help=ENTRY_HELP, metavar="ENTRY", show_default=False)]
 
@@ -87,25 +81,20 @@ def register(app: typer.Typer) -> None:
     @app.command(cls=ListsVariants)
     def new(
         ctx: typer.Context,
-        variant: Annotated[Optional[str], typer.Argument(help=VARIANT_HELP + " " + _(
-            "Default: SCOREKEEPER_VARIANT, else config variant."), show_default=False,
+        variant: Annotated[Optional[str], typer.Argument(help=VARIANT_HELP + " " + helptext("help.new.variant_default"), show_default=False,
             autocompletion=complete.variant_names)] = None,
-        players: Annotated[Optional[List[str]], typer.Argument(help=_(
-            "The players in seat order. Default: SCOREKEEPER_PLAYERS, else config players."),
+        players: Annotated[Optional[List[str]], typer.Argument(help=helptext("help.new.players"),
             show_default=False)] = None,
         rule: RuleOpt = None,
-        title: Annotated[Optional[str], typer.Option("--title", "-t", help=_("A title for the session."),
+        title: Annotated[Optional[str], typer.Option("--title", "-t", help=helptext("help.new.title"),
                                                      show_default=False)] = None,
-        dealer: Annotated[Optional[str], typer.Option("--dealer", help=_("Who deals first (default: the first "
-                                                      "player)."), show_default=False,
+        dealer: Annotated[Optional[str], typer.Option("--dealer", help=helptext("help.new.dealer"), show_default=False,
                                                       autocompletion=complete.player_names)] = None,
         carry: CarryOpt = None,
         round_: Annotated[Optional[int], typer.Option(
-            "--round", metavar="N", min=1, help=_("Continue a game begun on paper at round (deal) N, where rounds "
-                                                  "differ (crazy: N sets the wild rank; contract: deal N)."),
+            "--round", metavar="N", min=1, help=helptext("help.new.round"),
             show_default=False)] = None,
-        like: Annotated[Optional[str], typer.Option("--like", metavar="SESSION", help=_(
-            "Start the next game of this session (id or title): the same variant, players and rules."),
+        like: Annotated[Optional[str], typer.Option("--like", metavar="SESSION", help=helptext("help.new.like"),
             show_default=False, autocompletion=complete.session_ids)] = None,
         json_: JsonOpt = False,
         db: DbOpt = None,
@@ -135,9 +124,7 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         entries: EntryArgs = None,
         file: FileOpt = None,
-        again: Annotated[bool, typer.Option("--again", help=_(
-            "Record the hand even when it is, card for card, the hand before it (refused otherwise: a command "
-            "run twice)."))] = False,
+        again: Annotated[bool, typer.Option("--again", help=helptext("help.hand.again"))] = False,
         json_: JsonOpt = False,
         session: SessionOpt = None,
         db: DbOpt = None,
@@ -179,7 +166,7 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def edit(
         ctx: typer.Context,
-        number: Annotated[int, typer.Argument(help=_("The hand to re-record."), show_default=False)],
+        number: Annotated[int, typer.Argument(help=helptext("help.edit.number"), show_default=False)],
         entries: EntryArgs = None,
         file: FileOpt = None,
         json_: JsonOpt = False,
@@ -231,7 +218,7 @@ def register(app: typer.Typer) -> None:
     def history(
         ctx: typer.Context,
         json_: JsonOpt = False,
-        audit: Annotated[bool, typer.Option("--audit", help=_("Every version of every hand, with its time."))] = False,
+        audit: Annotated[bool, typer.Option("--audit", help=helptext("help.history.audit"))] = False,
         pager: PagerOpt = True,
         session: SessionOpt = None,
         db: DbOpt = None,

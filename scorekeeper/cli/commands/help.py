@@ -6,15 +6,14 @@ from typing import List, Optional
 import typer
 from typing_extensions import Annotated
 
-from scorekeeper.cli.language import _
+from scorekeeper.cli.language import helptext
 
 
 def register(app: typer.Typer) -> None:
     @app.command("help")
     def help_(
         ctx: typer.Context,
-        command: Annotated[Optional[List[str]], typer.Argument(metavar="[COMMAND]...", help=_(
-            "The command (and subcommand) to show the help of; none: the whole program."),
+        command: Annotated[Optional[List[str]], typer.Argument(metavar="[COMMAND]...", help=helptext("help.help.command"),
             show_default=False)] = None,
     ) -> None:
         """Show the help of the program or of a command: the same as --help.

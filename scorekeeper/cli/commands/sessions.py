@@ -8,11 +8,11 @@ from typing_extensions import Annotated
 
 from scorekeeper.cli import complete
 from scorekeeper.cli.boundary import run
-from scorekeeper.cli.language import _
+from scorekeeper.cli.language import helptext
 from scorekeeper.cli.commands.game import confirm
 from scorekeeper.cli.options import DbOpt, JsonOpt, YesOpt
 
-IdArg = Annotated[str, typer.Argument(help=_("The session id (a unique prefix is enough)."), show_default=False,
+IdArg = Annotated[str, typer.Argument(help=helptext("help.session_id"), show_default=False,
                                       autocompletion=complete.session_ids)]
 
 
@@ -20,12 +20,12 @@ def register(app: typer.Typer) -> None:
     @app.command("sessions")
     def list_sessions(
         ctx: typer.Context,
-        variant: Annotated[Optional[str], typer.Option("--variant", help=_("Only the sessions of this variant."),
+        variant: Annotated[Optional[str], typer.Option("--variant", help=helptext("help.sessions.variant"),
                                                        show_default=False,
                                                        autocompletion=complete.variant_names)] = None,
-        player: Annotated[Optional[str], typer.Option("--player", help=_("Only the sessions this player sat in."),
+        player: Annotated[Optional[str], typer.Option("--player", help=helptext("help.sessions.player"),
                                                       show_default=False)] = None,
-        limit: Annotated[Optional[int], typer.Option("--limit", "-n", help=_("Only the latest so many sessions."),
+        limit: Annotated[Optional[int], typer.Option("--limit", "-n", help=helptext("help.sessions.limit"),
                                                      show_default=False)] = None,
         json_: JsonOpt = False,
         db: DbOpt = None,
@@ -44,8 +44,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def use(ctx: typer.Context, session_id: Annotated[str, typer.Argument(
-            metavar="SESSION", help=_("The session id (a unique prefix is enough), or its title (a unique start "
-                                      "of it is enough)."), show_default=False,
+            metavar="SESSION", help=helptext("help.use.session"), show_default=False,
             autocompletion=complete.session_ids)], db: DbOpt = None) -> None:
         """Make a session the current one, by its id or its title.
 

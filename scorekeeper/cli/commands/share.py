@@ -10,22 +10,21 @@ from typing_extensions import Annotated
 
 from scorekeeper.cli import complete
 from scorekeeper.cli.boundary import run
-from scorekeeper.cli.language import _
+from scorekeeper.cli.language import helptext
 from scorekeeper.cli.options import DbOpt, JsonOpt, PagerOpt, SessionOpt
 
-AllOpt = Annotated[bool, typer.Option("--all", "-a", help=_("Every session in the database."))]
+AllOpt = Annotated[bool, typer.Option("--all", "-a", help=helptext("help.export.all"))]
 FormatOpt = Annotated[
     Optional[str],
-    typer.Option("--format", help=_("json (everything, for import), csv (one row per player per hand) or md "
-                                  "(Markdown to paste in a chat); default: from the -o extension, else json."),
+    typer.Option("--format", help=helptext("help.export.format"),
                  show_default=False, autocompletion=complete.export_formats),
 ]
 OutputOpt = Annotated[
     Optional[Path],
-    typer.Option("--output", "-o", help=_("Write to this file (atomically) instead of standard output."),
+    typer.Option("--output", "-o", help=helptext("help.export.output"),
                  show_default=False),
 ]
-ForceOpt = Annotated[bool, typer.Option("--force", help=_("Overwrite the -o file if it exists."))]
+ForceOpt = Annotated[bool, typer.Option("--force", help=helptext("help.export.force"))]
 
 
 def register(app: typer.Typer) -> None:
@@ -66,14 +65,10 @@ def register(app: typer.Typer) -> None:
     @app.command("import")
     def import_(
         ctx: typer.Context,
-        file: Annotated[str, typer.Argument(help=_("A file written by scorekeeper export --format json "
-                                                 "(- reads standard input)."), show_default=False)],
-        skip_existing: Annotated[bool, typer.Option("--skip-existing", help=_("Skip sessions whose id is already "
-                                                    "in the database."))] = False,
-        as_new: Annotated[bool, typer.Option("--as-new", help=_("Import sessions already in the database again, "
-                                             "as copies under new ids."))] = False,
-        verbose: Annotated[bool, typer.Option("--verbose", "-v", help=_("Say what became of each session, "
-                                              "not only how many were imported."))] = False,
+        file: Annotated[str, typer.Argument(help=helptext("help.import.file"), show_default=False)],
+        skip_existing: Annotated[bool, typer.Option("--skip-existing", help=helptext("help.import.skip_existing"))] = False,
+        as_new: Annotated[bool, typer.Option("--as-new", help=helptext("help.import.as_new"))] = False,
+        verbose: Annotated[bool, typer.Option("--verbose", "-v", help=helptext("help.import.verbose"))] = False,
         json_: JsonOpt = False,
         db: DbOpt = None,
     ) -> None:
@@ -104,10 +99,10 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def stats(
         ctx: typer.Context,
-        player: Annotated[Optional[str], typer.Option("--player", "-p", help=_("Only this player (name as typed)."),
+        player: Annotated[Optional[str], typer.Option("--player", "-p", help=helptext("help.stats.player"),
                                                       show_default=False,
                                                       autocompletion=complete.all_player_names)] = None,
-        variant: Annotated[Optional[str], typer.Option("--variant", help=_("Only sessions of this variant."),
+        variant: Annotated[Optional[str], typer.Option("--variant", help=helptext("help.stats.variant"),
                                                        show_default=False,
                                                        autocompletion=complete.variant_names)] = None,
         json_: JsonOpt = False,

@@ -24,7 +24,9 @@ Templates are ``str.format`` strings over the facts, with these additions:
 The templates live in one module per layer of the program (``cards``, ``game``, ``gin``,
 ``storage``, ``app``, ``cli``), the screens' words and titles in ``screens`` (codes
 ``screen.<screen>.…``), the command line's own in ``commandline`` (``cli.<part>.…``) and
-the exported documents' in ``documents`` (``export.…``), all merged into :data:`TEMPLATES`
+the exported documents' in ``documents`` (``export.…``), the help texts typer is given in
+:mod:`scorekeeper.core.helptext` (``help.…``: outside this package, so that an English ``--help`` reads
+them without loading the others), all merged into :data:`TEMPLATES`
 (and :data:`PLURALS`, the messages whose whole text depends on a count). The program
 says them with :func:`say` / :func:`say_count` (code and facts); no other module
 holds a sentence for people.
@@ -43,6 +45,7 @@ from __future__ import annotations
 import string
 from typing import Any, Mapping
 
+from scorekeeper.core import helptext
 from scorekeeper.core.messages import (app, cards, cli, commandline, documents, game, gin, language, screens,
                                        storage)
 
@@ -54,7 +57,7 @@ TEMPLATES: dict[str, str] = {}
 #: the messages whose whole text depends on a count: code -> (singular, plural) English
 #: templates, said through ``npgettext(code, one, many, n)`` (:func:`say_count`)
 PLURALS: dict[str, tuple[str, str]] = {}
-for _part in (cards, game, gin, language, storage, app, cli, screens, commandline, documents):
+for _part in (cards, game, gin, language, storage, app, cli, screens, commandline, documents, helptext):
     _clash = (TEMPLATES.keys() | PLURALS.keys()) & (_part.TEMPLATES.keys() | getattr(_part, "PLURALS", {}).keys())
     assert not _clash, f"message codes defined twice: {sorted(_clash)}"
     TEMPLATES.update(_part.TEMPLATES)
