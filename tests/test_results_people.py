@@ -277,6 +277,8 @@ def test_stats_at_80_columns_cut_no_name_or_heading(crazy_four):
     out = at_80(crazy_four, "stats")
     for word in (*NAMES, "Average", "Finished", "Opponent", "Behind", "Level"):
         assert word in words(out), (word, out)
-    assert "Best hand" in out and "Worst hand" in out
-    # Christopher's worst round is round 10, tens wild: 3 × 25 = 75
-    assert re.search(r"^Christopher\s+\+30 \(\w+ hand 1\)\s+\+75 \(\w+ hand 10\)$", out, re.M), out
+    # Crazy Rummy is played in 13 rounds: stats count rounds and name each by its round
+    assert "Best round" in out and "Worst round" in out and "Rounds" in words(out)
+    assert "hand" not in out.lower(), out
+    # Christopher's best round is round 1, 10♥ 10♠ 10♦ = 30; worst is round 10, tens wild: 3 × 25 = 75
+    assert re.search(r"^Christopher\s+\+30 \(\w+ round 1\)\s+\+75 \(\w+ round 10\)$", out, re.M), out
