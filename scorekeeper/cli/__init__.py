@@ -28,7 +28,7 @@ from typing_extensions import Annotated
 
 from scorekeeper.cli import complete
 from scorekeeper.cli import language
-from scorekeeper.cli.language import _, helptext
+from scorekeeper.cli.language import helptext
 
 # our help texts are made below and as the command modules are imported: the language first
 language.early(sys.argv, os.environ)
@@ -101,9 +101,9 @@ def one_command(name: str) -> typer.Typer:
     declared(COMMANDS[name]).declare(name, one)
     frame(one)  # every command draws its help and says its usage errors in the language chosen
     if language.spoken() != "en":  # our commands' help in the language chosen (the docstrings are message ids)
-        for info, text in command_helps(one):
+        for info, text, code in command_helps(one):
             if info.help is None:
-                info.help = _(text)
+                info.help = language.pgettext(code, text)
     summarize(one)
     return one
 
@@ -181,17 +181,19 @@ def root(
     ctx.obj = Run(db, debug, chosen, wait)
 
 
-def command_helps(typer_app: typer.Typer | None = None) -> Iterator[tuple[Any, str]]:
-    """Every command's help, as typer takes it from the command's docstring: ``(info, text)``
-    (of every command when no ``typer_app`` is given)."""
+def command_helps(typer_app: typer.Typer | None = None, within: str = "") -> Iterator[tuple[Any, str, str]]:
+    """Every command's help, as typer takes it from the command's docstring: ``(info, text, code)``
+    (of every command when no ``typer_app`` is given), ``code`` its message code, the gettext
+    context of its translation: ``help.command.NAME`` (``help.command.GROUP.NAME`` in a group)."""
     import inspect
 
     typer_app = every_command() if typer_app is None else typer_app
     for info in typer_app.registered_commands:
         if info.callback is not None and info.callback.__doc__:
-            yield info, inspect.getdoc(info.callback)
+            name = info.name or typer.main.get_command_name(info.callback.__name__)
+            yield info, inspect.getdoc(info.callback), f"help.command.{within}{name}"
     for group in typer_app.registered_groups:
-        yield from command_helps(group.typer_instance)
+        yield from command_helps(group.typer_instance, f"{within}{group.name}.")
 
 
 def _summary(text: str) -> str:
@@ -202,14 +204,14 @@ def _summary(text: str) -> str:
 def summarize(typer_app: typer.Typer) -> None:
     """Give every command and group its whole first paragraph as the summary the list of
     commands shows (click would cut it, mid-sentence, to what fits one line)."""
-    for info, text in command_helps(typer_app):
+    for info, text, _code in command_helps(typer_app):
         if info.short_help is None:
             info.short_help = _summary(info.help or text)
     for group in typer_app.registered_groups:
         texts = [getattr(h, "value", h) for h in (group.help, group.typer_instance.info.help)]
         help_text = next((h for h in texts if isinstance(h, str)), None)
         if not isinstance(group.short_help, str) and help_text:
-            group.short_help = _summary(_(help_text))
+            group.short_help = _summary(help_text)  # made in the language spoken (helptext)
 
 
 def main() -> None:

@@ -47,8 +47,8 @@ def template_catalog():
         catalog.add(word, context=context)
     for message, context in variant_texts():
         catalog.add(message, context=context)
-    for message in command_helps():
-        catalog.add(message, auto_comments=["help of a command (its docstring)"])
+    for message, code in command_helps():
+        catalog.add(message, context=code, auto_comments=["help of a command (its docstring)"])
     for filename, lineno, message, comments, context in extract_from_dir(
             str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS):
         if filename.startswith("locale"):
@@ -84,11 +84,12 @@ def built_in_variants() -> list:
     return [get_variant(name) for name in project["project"]["entry-points"][GROUP]]
 
 
-def command_helps() -> list[str]:
-    """Our commands' help texts (typer takes them from the docstrings)."""
+def command_helps() -> list[tuple[str, str]]:
+    """Our commands' help texts (typer takes them from the docstrings), each with its code
+    (``help.command.NAME``, the context of its entry)."""
     from scorekeeper.cli import command_helps as helps
 
-    return list(dict.fromkeys(text for _info, text in helps()))
+    return [(text, code) for _info, text, code in helps()]
 
 
 def po_path(code: str) -> Path:
