@@ -94,6 +94,24 @@ def isolated_db(tmp_path, monkeypatch):
     return db
 
 
+@pytest.fixture(autouse=True)
+def commands_speak_english_again():
+    """A command group built in another language (``db``, ``config``) writes its commands'
+    translated help into their shared typer declarations, and every later build of the group
+    in the same process would show it (``db check --help`` in Ukrainian, in English): after each
+    test, the help left empty for the docstring is empty again and only English builds are kept."""
+    import scorekeeper.cli as cli
+
+    from_doc = [info for info, _text in cli.command_helps(cli.every_command()) if info.help is None]
+    yield
+    if all(lang == "en" for _name, lang in cli._built):
+        return
+    for info in from_doc:
+        info.help = None
+    for key in [key for key in cli._built if key[1] != "en"]:
+        del cli._built[key]
+
+
 def load_games(name: str) -> dict:
     """A worked-examples file: tests/fixtures/NAME, falling back to ../shared/games/NAME."""
     for base in (FIXTURES, SHARED_GAMES):
