@@ -237,3 +237,31 @@ def test_played_hands_keep_their_sum_however_they_change():
     with pytest.raises(TypeError):
         played[0] = hand(100, 100)  # a change the sum would not follow
     assert type(played[:1]) is list and type(played + []) is list
+
+
+def test_a_gin_replay_reads_each_hands_scores_a_bounded_number_of_times(monkeypatch):
+    """Gin Rummy's end of the game (its reacher, boxes and bonuses) is asked after every hand
+    too: it reads the kept sums and hands won, not every hand again."""
+    from scorekeeper.core.variants import get_variant
+
+    # Ann knocks holding 5 of deadwood, Bob is left with 19: Ann scores 19 − 5 = 14 and wins the hand
+    knock = {"players": {"Ann": {"hand": 5}, "Bob": {"hand": 19}}, "knock": "Ann"}
+    setup = core_game.new_setup(get_variant("gin"), PLAYERS, ["target=100000"])
+    counted = Counted(monkeypatch)
+    for n in (40, 80):
+        counted.reset()
+        state = core_game.replay(setup, [knock] * n)
+        assert state.totals == {"Ann": 14 * n, "Bob": 0}
+        assert counted.scored == n
+        # a few reads per hand; adding all hands again after each one would read n(n+1)/2
+        assert counted.read <= 3 * n, counted.read
+    # target 1,134 = 14 × 81, reached by the 81st hand: Ann wins with game bonus 100, 81 boxes
+    # × 25 = 2,025 and the flat shutout 100 (Bob won no hand): bonus 2,225, final 1,134 + 2,225
+    # = 3,359; Bob 0 and no box
+    setup = core_game.new_setup(get_variant("gin"), PLAYERS, ["target=1134"])
+    counted.reset()
+    state = core_game.replay(setup, [knock] * 81)
+    assert counted.read <= 3 * 81, counted.read
+    assert state.ending.finished and state.ending.winners == ["Ann"]
+    assert state.ending.bonus == {"Ann": 2225, "Bob": 0}
+    assert state.totals == {"Ann": 3359, "Bob": 0}

@@ -519,7 +519,8 @@ def check_points(entry: HandEntry, setup: GameSetup, number: int) -> None:
 class PlayedHands(list):
     """The hands of a game scored so far, in order (a list of :class:`HandResult` or
     :class:`HandSummary`), that keeps the sum of their scores as hands are added:
-    ``score_sums``, points per player, carried points not included.
+    ``score_sums``, points per player, carried points not included; and ``won_counts``,
+    the hands each player won.
 
     A game's end is asked after every hand it replays; the variants that end on totals
     read the sum from here (:func:`scorekeeper.core.variants.common.sum_scores`) instead of
@@ -531,23 +532,25 @@ class PlayedHands(list):
         super().__init__()
         #: points per player, the sum of the hands' scores
         self.score_sums: dict[str, int] = {p: 0 for p in players}
+        #: hands won per player (a hand won by two counts for each; a hand nobody won, for no one)
+        self.won_counts: dict[str, int] = {p: 0 for p in players}
         for r in results:
             self.append(r)
 
     def append(self, result: HandResult | HandSummary) -> None:  # type: ignore[override]
         super().append(result)
-        self._add(result.scores, 1)
+        self._add(result, 1)
 
     def replace(self, index: int, result: HandResult | HandSummary) -> None:
         """Put ``result`` in place of hand ``index`` (0-based), the sums following."""
-        self._add(self[index].scores, -1)
+        self._add(self[index], -1)
         super().__setitem__(index, result)
-        self._add(result.scores, 1)
+        self._add(result, 1)
 
     def pop(self) -> HandResult | HandSummary:  # type: ignore[override]
         """Take the last hand away, the sums following; returns it."""
         result = super().pop()
-        self._add(result.scores, -1)
+        self._add(result, -1)
         return result
 
     def extend(self, results: Iterable[HandResult | HandSummary]) -> None:  # type: ignore[override]
@@ -562,10 +565,13 @@ class PlayedHands(list):
         # a copy (or an unpickled one) is made again from its players and hands
         return (type(self), (tuple(self.score_sums), list(self)))
 
-    def _add(self, scores: Mapping[str, int], sign: int) -> None:
+    def _add(self, result: HandResult | HandSummary, sign: int) -> None:
         sums = self.score_sums
-        for p, s in scores.items():
+        for p, s in result.scores.items():
             sums[p] = sums.get(p, 0) + sign * s
+        wins = self.won_counts
+        for p in result.won:
+            wins[p] = wins.get(p, 0) + sign
 
     def _refuse(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("PlayedHands changes by append(), extend(), pop() and replace() only")

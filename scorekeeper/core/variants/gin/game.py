@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Any, Sequence
 
+from scorekeeper.core.game import PlayedHands
 from scorekeeper.core.variants.gin.options import GinRules
 from scorekeeper.core.variants.gin.score import _Notes
 from scorekeeper.core.scoring import HandResult
@@ -66,12 +67,51 @@ class GinEnding:
 
 
 def hands_won(players: Sequence[str], hands: Sequence[HandResult]) -> dict[str, int]:
-    """Hands won per player (boxes): the player who scored, even 0 (I-G2); a void hand is nobody's."""
+    """Hands won per player (boxes): the player who scored, even 0 (I-G2); a void hand is nobody's.
+    Read from the kept counts of :class:`~scorekeeper.core.game.PlayedHands`, else counted."""
+    if isinstance(hands, PlayedHands):
+        return {p: hands.won_counts.get(p, 0) for p in players}
     won = {p: 0 for p in players}
     for h in hands:
         for p in h.won:
             won[p] += 1
     return won
+
+
+def _undercut(hand: HandResult) -> bool:
+    context = getattr(hand, "context", None)
+    return isinstance(context, dict) and context.get("kind") == "undercut"
+
+
+def _reached(options: GinRules, players: list[str], hands: Sequence[HandResult],
+             start: Mapping[str, int]) -> tuple[str | None, bool, dict[str, int]]:
+    """``(reacher, undercut, totals)``: who first reached the target (None if nobody yet),
+    whether the hand that did was the defender's undercut (I-G10), and the totals in points
+    (``start`` plus every hand's scores)."""
+    target = options.target
+    if isinstance(hands, PlayedHands):
+        totals = {p: start.get(p, 0) + hands.score_sums.get(p, 0) for p in players}
+        if not hands:
+            return None, False, totals
+        last = hands[-1]
+        scores = last.scores
+        # a gin hand's scores are never negative, so totals only grow: if nobody had reached
+        # the target before the last hand, the last hand is the one that reached it
+        if not any(totals[p] - scores.get(p, 0) >= target for p in players):
+            reacher = next((p for p in players if totals[p] >= target), None)
+            return reacher, reacher is not None and _undercut(last), totals
+        # hands after the one that reached the target: find that hand (not met in a replay,
+        # which refuses a hand after the end)
+    totals = {p: start.get(p, 0) for p in players}
+    reacher = None
+    undercut = False
+    for h in hands:
+        for p, s in h.scores.items():
+            totals[p] += s
+        if reacher is None:
+            reacher = next((p for p in players if totals[p] >= target), None)
+            undercut = reacher is not None and _undercut(h)
+    return reacher, undercut, totals
 
 
 def end_of_game(options: GinRules, players: Sequence[str], hands: Sequence[HandResult],
@@ -81,19 +121,12 @@ def end_of_game(options: GinRules, players: Sequence[str], hands: Sequence[HandR
 
     Totals are the points ``start`` carries over from paper (``new --carry``) plus the
     sums of the hand scores (boxes included under ``box_timing=immediate``); the game
-    is over once one reaches ``target``.
+    is over once one reaches ``target``. Asked after every hand of a replay, it reads the
+    sums and hands won that :class:`~scorekeeper.core.game.PlayedHands` keeps, and the last
+    hand only: time independent of the number of hands.
     """
     players = list(players)
-    totals = {p: (start or {}).get(p, 0) for p in players}
-    reacher = None
-    undercut = False  # whether the hand that reached the target was the defender's undercut (I-G10)
-    for h in hands:
-        for p, s in h.scores.items():
-            totals[p] += s
-        if reacher is None:
-            reacher = next((p for p in players if totals[p] >= options.target), None)
-            context = getattr(h, "context", None)
-            undercut = reacher is not None and isinstance(context, dict) and context.get("kind") == "undercut"
+    reacher, undercut, totals = _reached(options, players, hands, start or {})
     won = hands_won(players, hands)
     if reacher is None:
         return GinEnding(False, won=won, final=dict(totals))
