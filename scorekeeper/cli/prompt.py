@@ -41,7 +41,7 @@ import typer
 
 from scorekeeper.cli import answers
 from scorekeeper.core.errors import InputError, StateError
-from scorekeeper.core.messages import _, say
+from scorekeeper.core.messages import say
 from scorekeeper.core.words import says
 from scorekeeper.core.numbers import typed_number
 
@@ -642,13 +642,13 @@ class GinDialog(_Dialog):
         return raw
 
     def how_ended(self) -> dict[str, str]:
-        return {self.knocker: _("knocked")} if self.knocker else {}
+        return {self.knocker: say("cli.prompt.knocked")} if self.knocker else {}
 
     def ask_player(self, name: str) -> None:
         self.say(name, "bold")
         if self.knocker == name:
             self.knocker, self.big_gin = None, False
-        self.answers[name] = self.ask(_("  cards (10; 11 for big gin): "), lambda text: self.read_cards(name, text),
+        self.answers[name] = self.ask(say("cli.prompt.gin.cards"), lambda text: self.read_cards(name, text),
                                       (name, "cards"))
 
     def read_cards(self, name: str, text: str) -> dict:
@@ -678,10 +678,10 @@ class GinDialog(_Dialog):
         """Who knocked (or ``stock``), unless an answer said so; under Oklahoma, the up-card."""
         ending: dict[str, Any] = {}
         if not self.knocker:
-            ending = self.ask(_('Who knocked? (a name; "stock" if the stock ran out): '), self.read_ending,
+            ending = self.ask(say("cli.prompt.gin.who_knocked"), self.read_ending,
                               ("", "ending"))
         if self.oklahoma and not ending.get("stock_exhausted"):
-            ending["upcard"] = self.ask(_("The up-card (it sets the knock limit): "), self.read_upcard,
+            ending["upcard"] = self.ask(say("cli.prompt.gin.upcard"), self.read_upcard,
                                         ("", "upcard"))
         return ending
 
