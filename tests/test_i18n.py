@@ -363,6 +363,8 @@ def english_words(text: str, kept: set[str] = frozenset()) -> list[str]:
     for token in re.findall(r"[^\s()\[\]{},;:.!?\"«»“”„`]+", text):
         if token in allowed or any(c.isdigit() for c in token) or "/" in token or "_" in token or "=" in token:
             continue  # a name, an id, a number, a card with its rank in digits, a path, an option
+        if re.fullmatch(r"[0-9a-f]{8}", token):
+            continue  # a session id with no digit in it (befddaef): 8 hex letters, no English word
         for w in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*", token):
             if w in allowed or re.fullmatch(r"[AKQJT]?[SHDC]|JK|[AKQJT](?:-[AKQJT0-9]+)*", w):
                 continue  # card letters (the notation)
