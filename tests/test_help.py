@@ -40,29 +40,32 @@ def option_names(command) -> set[str]:
             for o in (*p.opts, *p.secondary_opts)}
 
 
-def examples(help_text: str) -> list[str]:
-    """The example lines of a help text: after "Example:" on the same line, or the lines
-    starting with "scorekeeper" that follow "Examples:"."""
+def example_parts(help_text: str) -> list[list[str]]:
+    """The examples of a help text, each as the lines it is written on: after "Example:" on
+    the same line, or the lines starting with "scorekeeper" that follow "Examples:"; a line
+    ending in a backslash goes on on the next line, as in a shell."""
     found, block = [], False
     for line in help_text.replace("\b", "").splitlines():
         text = line.strip()
+        if found and found[-1][-1].endswith("\\"):
+            found[-1].append(text)
+            continue
         if text.startswith(("Example:", "Examples:")):
             block = True
             rest = text.split(":", 1)[1].strip()
             if rest:
-                found.append(rest)
+                found.append([rest])
             continue
         if block and text.startswith("scorekeeper "):
-            found.append(text)
+            found.append([text])
         elif block and text and not text.startswith("scorekeeper"):
             block = False
     return found
 
 
-def test_every_command_is_walked():
-    names = {" ".join(path) for path, _ in COMMANDS}
-    assert {"", "new", "hand", "standings", "history", "undo", "redo", "edit", "sessions", "use", "delete",
-            "demo"} <= names
+def examples(help_text: str) -> list[str]:
+    """The example command lines of a help text, a line continued with a backslash joined."""
+    return [" ".join(part.removesuffix("\\").strip() for part in parts) for parts in example_parts(help_text)]
 
 
 @pytest.mark.parametrize("path,command", COMMANDS, ids=[" ".join(p) or "scorekeeper" for p, _ in COMMANDS])
@@ -83,8 +86,9 @@ def test_help_has_a_one_line_summary_and_a_real_example(path, command):
     lines = examples(doc)
     assert lines, f"scorekeeper {' '.join(path)} --help shows no Example: line"
     shown = {line.strip() for line in out.splitlines()}
-    for line in lines:  # each example on a line of its own, as written (not re-wrapped)
-        assert line in shown or f"Example: {line}" in shown, f"{line!r} is not shown as written:\n{out}"
+    for parts in example_parts(doc):  # each example on lines of its own, as written (not re-wrapped)
+        for line in parts:
+            assert line in shown or f"Example: {line}" in shown, f"{line!r} is not shown as written:\n{out}"
     known = option_names(command) | option_names(ROOT)
     for line in lines:
         words = shlex.split(line)
@@ -257,3 +261,16 @@ def test_typing_a_group_with_nothing_after_it_is_its_help_and_no_error(cli, grou
     assert typed.exit_code == 0, typed.stderr
     assert typed.stdout == asked.stdout and "Usage: scorekeeper" in typed.stdout
     assert typed.stderr == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru", "be"])
+def test_every_help_fits_80_columns_in_every_language(lang):
+    """At 80 columns no line of any command's --help is wider than the terminal, in any
+    language: examples too long for one line go on with a backslash, as a shell reads them."""
+    wide = []
+    for path, _command in COMMANDS:
+        result = CliRunner().invoke(app, ["--lang", lang, *path, "--help"], env={**HELP_ENV, "COLUMNS": "80"})
+        assert result.exit_code == 0, result.output
+        wide += [f"scorekeeper {' '.join(path)} --help: {line}" for line in result.stdout.splitlines()
+                 if len(line) > 80]
+    assert not wide, "\n".join(wide)

@@ -108,7 +108,8 @@ def register(app: typer.Typer) -> None:
         Examples:
           scorekeeper new rummy500 Ann Bob Cy
           scorekeeper new crazy Ann Bob Cy Dee --dealer Bob
-          scorekeeper new 500 Ann Bob --rule target=300 --rule out_bonus=10 --title "Friday"
+          scorekeeper new 500 Ann Bob --rule target=300 --rule out_bonus=10 \\
+            --title "Friday"
           scorekeeper new carousel Ann Bob Cy --carry Ann=120 --carry bob=85
           scorekeeper new crazy Ann Bob Cy --carry Ann=30 --round 5
           scorekeeper new --like "Friday night"
@@ -135,7 +136,8 @@ def register(app: typer.Typer) -> None:
         Examples:
           scorekeeper hand "Ann: 7H 8H 9H, QS QD QC +10H -AS 4D" "Bob: -" "Cy: 80 -85"
           scorekeeper hand "Ann: -3C AD knock" "Bob: -KS 7H 2C" "Cy: -9"
-          scorekeeper hand "Ann: 7H 8H 9H QS QD QC 2C 3C 4C 5D knock" "Bob: KS KH KD 10H JH 5C 9S 6D 3S AH"
+          scorekeeper hand "Ann: 7H 8H 9H QS QD QC 2C 3C 4C 5D knock" \\
+            "Bob: KS KH KD 10H JH 5C 9S 6D 3S AH"
           scorekeeper hand --file hand.json
           scorekeeper hand
 
