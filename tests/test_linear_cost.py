@@ -185,9 +185,10 @@ def test_the_audit_trail_scores_each_version_once(application, monkeypatch):
 
 
 def test_a_long_replay_does_not_pile_up_cycles_while_the_collector_is_off(monkeypatch):
-    """The console script switches the cycle collector off; scoring a card-level hand leaves
-    objects in reference cycles, so a replay of thousands of hands frees them itself now and
-    then (F25: memory flat in the hands, not ~10 kB a hand)."""
+    """The console script switches the cycle collector off; a Rummy 500 hand with a lay-off
+    leaves no object in a reference cycle (the lay-off search no longer keeps itself alive),
+    and whatever other scoring leaves in cycles a long replay frees itself now and then
+    (F25: memory flat in the hands, not ~10 kB a hand)."""
     import gc
 
     from scorekeeper.core.variants import get_variant
@@ -211,8 +212,29 @@ def test_a_long_replay_does_not_pile_up_cycles_while_the_collector_is_off(monkey
     finally:
         if was_on:
             gc.enable()
-    assert per_hand >= 1  # scoring such a hand does leave cycles: without the passes 1,000 hands' worth
-    assert left <= per_hand * 250, (left, per_hand)
+    assert per_hand == 0 and left == 0, (per_hand, left)
+
+
+def test_the_passes_free_cycles_left_behind_while_the_collector_is_off(monkeypatch):
+    """Every COLLECT_EVERY scored hands one pass of the collector frees what scoring left in cycles."""
+    import gc
+
+    monkeypatch.setattr(core_game, "COLLECT_EVERY", 10)
+    monkeypatch.setattr(core_game, "_scored_since_pass", 0)
+    was_on = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(10):
+            loop: list = []
+            loop.append(loop)  # one object in a cycle, as a hand's scoring might leave
+            del loop
+            core_game._free_cycles()
+        left = gc.collect()  # the tenth call made a pass: nothing is left for this one
+    finally:
+        if was_on:
+            gc.enable()
+    assert left == 0
 
 
 def test_played_hands_keep_their_sum_however_they_change():

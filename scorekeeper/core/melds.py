@@ -515,4 +515,9 @@ def fit_layoffs(
         failed.add(key)
         return None
 
-    return search(0)
+    try:
+        return search(0)
+    finally:
+        # ``search`` calls itself through its closure: a reference cycle that only the collector
+        # would free (with the closures, the melds and their readings, every scored hand)
+        search = None  # noqa: F841
