@@ -73,14 +73,19 @@ app()
 HAND_TARGET, FLOOR_TARGET, EXPORT_TARGET = 1.25, 1.3, 5.0
 
 
-def run_once(cmd: list[str], env: dict, fresh: tuple[Path, Path] | None) -> tuple[float, float]:
-    """Wall time and CPU time (user + system) of one run of ``cmd``, in seconds."""
+def fresh_copy(fresh: tuple[Path, Path] | None) -> None:
+    """With ``fresh`` (db, pristine), replace the database by a copy (not timed)."""
     if fresh is not None:
         db, pristine = fresh
         shutil.rmtree(db, ignore_errors=True)
         shutil.copytree(pristine, db)
         if hasattr(os, "sync"):
             os.sync()  # the copy's own writes are not the command's to flush
+
+
+def run_once(cmd: list[str], env: dict, fresh: tuple[Path, Path] | None) -> tuple[float, float]:
+    """Wall time and CPU time (user + system) of one run of ``cmd``, in seconds."""
+    fresh_copy(fresh)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)

@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_app import FLOOR_APP  # noqa: E402
+from bench_app import FLOOR_APP, fresh_copy  # noqa: E402
 from bench_db import PLAYERS, RULES, build, legal_hand  # noqa: E402
 
 EDIT_TARGET, IMPORT_TARGET = 10.0, 20.0
@@ -90,16 +90,6 @@ def build_session(db: Path, variant_id: str, hands: int, seed: int = 500) -> dic
 PEAK = ("import resource, subprocess, sys\n"
         "code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode\n"
         "print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n")
-
-
-def fresh_copy(fresh: tuple[Path, Path] | None) -> None:
-    """With ``fresh`` (db, pristine), replace the database by a copy (not timed)."""
-    if fresh is not None:
-        db, pristine = fresh
-        shutil.rmtree(db, ignore_errors=True)
-        shutil.copytree(pristine, db)
-        if hasattr(os, "sync"):
-            os.sync()  # the copy's own writes are not the command's to flush
 
 
 def run(cmd: list[str], fresh: tuple[Path, Path] | None = None) -> tuple[float, int]:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from scorekeeper.core.cards import SUITS, Card, format_card
 
@@ -207,17 +207,13 @@ def _as_shown(arrangement: Arrangement, cards: Sequence[Card]) -> Arrangement:
     return Arrangement(arrangement.melds, dead, arrangement.layoffs)
 
 
-def least_deadwood_arrangements(cards: Sequence[Card], limit: int = 10_000) -> list[Arrangement]:
-    """Every arrangement of ``cards`` into disjoint melds that leaves the least
-    deadwood (at most ``limit`` of them), in a fixed order: melds before
-    deadwood, lowest cards first. The cards must be distinct real cards (no
-    jokers); the deadwood cards keep the order of ``cards``."""
-    hand = _mask(cards)
-    by_card = _melds_by_low_card(hand)
+def _least_deadwood(by_card: dict[int, Sequence[int]]) -> Callable[[int], int]:
+    """The memoised search both layouts use: for a set of cards (a bit mask), the least
+    deadwood it can be left with, in points, melding only the melds of ``by_card`` (each
+    meld's mask under its lowest card's bit)."""
     best: dict[int, int] = {0: 0}
 
     def least(rem: int) -> int:
-        """The least deadwood ``rem`` can be left with, in points."""
         got = best.get(rem)
         if got is not None:
             return got
@@ -231,6 +227,17 @@ def least_deadwood_arrangements(cards: Sequence[Card], limit: int = 10_000) -> l
         best[rem] = value
         return value
 
+    return least
+
+
+def least_deadwood_arrangements(cards: Sequence[Card], limit: int = 10_000) -> list[Arrangement]:
+    """Every arrangement of ``cards`` into disjoint melds that leaves the least
+    deadwood (at most ``limit`` of them), in a fixed order: melds before
+    deadwood, lowest cards first. The cards must be distinct real cards (no
+    jokers); the deadwood cards keep the order of ``cards``."""
+    hand = _mask(cards)
+    by_card = _melds_by_low_card(hand)
+    least = _least_deadwood(by_card)
     target = least(hand)
     out: list[list[int]] = []
 
@@ -266,19 +273,7 @@ def knock_arrangements(cards: Sequence[Card], limit: int) -> list[Arrangement]:
     3♠-5♠ and 9♣-K♣ with 3♥ 3♦ (6), and 3♠ 3♥ 3♦ and 9♣-K♣ with 4♠ 5♠ (9)."""
     hand = _mask(cards)
     by_card = _melds_by_low_card(hand)
-    best: dict[int, int] = {0: 0}
-
-    def least(rem: int) -> int:
-        got = best.get(rem)
-        if got is not None:
-            return got
-        low = rem & -rem
-        value = _VALUE[low.bit_length() - 1] + least(rem ^ low)
-        for m in by_card.get(low, ()):
-            if m & rem == m:
-                value = min(value, least(rem ^ m))
-        best[rem] = value
-        return value
+    least = _least_deadwood(by_card)
 
     found: list[tuple[int, list[int]]] = []
 
