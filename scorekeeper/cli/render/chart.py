@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
-from scorekeeper.cli.render.common import heading, table as drawn_table, winners_line
+from scorekeeper.cli.render.common import counts_rounds, heading, table as drawn_table, winners_line
 from scorekeeper.core.messages import say, say_count
 
 #: The eight levels of a sparkline, lowest first.
@@ -163,7 +163,7 @@ def line_chart(t: Any, doc: dict[str, Any], width: int) -> None:
             else:
                 line.append(marks[who % len(marks)], style=_COLOURS[who % len(_COLOURS)])
         t.print(line, no_wrap=True, overflow="crop")
-    title = say("screen.chart.rounds") if _deal_word(doc) == "round" else say("screen.chart.hands")
+    title = say("screen.chart.rounds") if counts_rounds(doc) else say("screen.chart.hands")
     t.print(Text(" " * label_width + " └" + "─" * max(columns - len(title) - 1, 0) + " " + title, style="dim"),
             no_wrap=True, overflow="crop")
     t.print(Text(" " * (label_width + 2) + _x_labels(kept, columns, bonus), style="dim"), no_wrap=True,
@@ -177,7 +177,7 @@ def line_chart(t: Any, doc: dict[str, Any], width: int) -> None:
         legend.append(p["name"], style="bold" if winner else "")
         legend.append(" " + str(p["total"]))
     t.print(legend)
-    rounds = _deal_word(doc) == "round"
+    rounds = counts_rounds(doc)
     goal = (say("screen.chart.lowest_total_wins") if doc["lowest_wins"] else say("screen.chart.highest_total_wins"))
     said = goal + (" " + say("screen.chart.last_point_is_final") if bonus else "")
     if len(kept) < count - (1 if bonus else 0):
@@ -230,7 +230,7 @@ def sparklines(t: Any, doc: dict[str, Any]) -> None:
                       Text(line, style=_COLOURS[i % len(_COLOURS)]), str(p["total"]))
     table.add_row("", Text(axis(hands), style="dim"), "")
     t.print(table)
-    rounds = _deal_word(doc) == "round"  # Carousel and Crazy Rummy count rounds (their rule books' word)
+    rounds = counts_rounds(doc)  # Carousel and Crazy Rummy count rounds (their rule books' word)
     if rounds:
         legend = ("screen.chart.rounds_1_to_hands"
                   if doc["lowest_wins"] else
@@ -250,13 +250,3 @@ def sparklines(t: Any, doc: dict[str, Any]) -> None:
     t.print(Text(legend))
     if doc["finished"]:
         t.print(winners_line(doc["winners"]))
-
-
-def _deal_word(doc: dict) -> str:
-    """The variant's word for one deal ("hand" or "round"); "hand" for a variant not installed."""
-    from scorekeeper.core.variants import get_variant
-
-    try:
-        return get_variant(doc["variant"]).deal_word
-    except Exception:  # a variant that cannot be loaded: its chart still draws
-        return "hand"

@@ -148,6 +148,12 @@ def table_width(columns: list[tuple[int, int]], gap: int, narrowest: bool = Fals
     return sum((max(low, 1) if narrowest else high) + pad for (low, high), pad in zip(columns, pads)) + n - 1
 
 
+def for_deal_word(word: str, round: str, deal: str, hand: str) -> str:
+    """Of three message codes, the one for the variant's word for a deal (``word``:
+    "round", "deal" or "hand", see :func:`deal_word_of`)."""
+    return round if word == "round" else deal if word == "deal" else hand
+
+
 def deal_word_of(doc: dict) -> str:
     """The variant's word for one deal ("hand", "round" as Carousel's and Crazy Rummy's rule
     books say, "deal" as Contract Rummy's) for ``doc``, a document naming its ``variant`` id or

@@ -5,7 +5,7 @@ from typing import Any
 
 from rich.text import Text
 
-from scorekeeper.cli.render.common import (counts_rounds, deal_word_of, heading, natural_width, signed, table,
+from scorekeeper.cli.render.common import (counts_rounds, deal_word_of, for_deal_word, heading, natural_width, signed, table,
                                            variant_name, variant_of, wild_words,
                                            winners_line)
 from scorekeeper.core.messages import say
@@ -158,13 +158,11 @@ def undone(t: Any, doc: dict) -> None:
     """What ``undo`` took back (a hand, or an edit: its hand is as it was), then who deals next."""
     word = deal_word_of(doc["standings"])
     if doc.get("change") == "edit":
-        text = ("screen.game.edit_of_round_number" if word == "round" else
-                "screen.game.edit_of_deal_number" if word == "deal" else
-                "screen.game.edit_of_hand_number")
+        text = for_deal_word(word, "screen.game.edit_of_round_number", "screen.game.edit_of_deal_number",
+                             "screen.game.edit_of_hand_number")
     else:
-        text = ("screen.game.round_number_taken_back" if word == "round" else
-                "screen.game.deal_number_taken_back" if word == "deal" else
-                "screen.game.hand_number_taken_back")
+        text = for_deal_word(word, "screen.game.round_number_taken_back", "screen.game.deal_number_taken_back",
+                             "screen.game.hand_number_taken_back")
     t.print(say(text, number=doc["number"]))
     footer(t, doc["standings"])
 
@@ -173,12 +171,11 @@ def redone(t: Any, doc: dict) -> None:
     """What ``redo`` put back (a hand, or an edit made again), then the standings."""
     word = deal_word_of(doc["standings"])
     if doc.get("change") == "edit":
-        text = ("screen.game.edit_of_round_number_made" if word == "round" else
-                "screen.game.edit_of_deal_number_made" if word == "deal" else
-                "screen.game.edit_of_hand_number_made")
+        text = for_deal_word(word, "screen.game.edit_of_round_number_made", "screen.game.edit_of_deal_number_made",
+                             "screen.game.edit_of_hand_number_made")
     else:
-        text = ("screen.game.round_number_put_back" if word == "round" else "screen.game.deal_number_put_back" if word == "deal"
-                else "screen.game.hand_number_put_back")
+        text = for_deal_word(word, "screen.game.round_number_put_back", "screen.game.deal_number_put_back",
+                             "screen.game.hand_number_put_back")
     t.print(say(text, number=doc["number"]))
     standings(t, doc["standings"])
 
@@ -206,12 +203,11 @@ def change_lines(doc: dict, word: str = "hand") -> list[Text]:
                                             old_total=old_total, total=total)))
     number = doc["number"]
     if not rows:
-        text = ("screen.game.round_number_no_score" if word == "round"
-                else "screen.game.deal_number_no_score" if word == "deal"
-                else "screen.game.hand_number_no_score")
+        text = for_deal_word(word, "screen.game.round_number_no_score", "screen.game.deal_number_no_score",
+                             "screen.game.hand_number_no_score")
         return [Text(say(text, number=number), style="bold")]
-    text = ("screen.game.round_number_changes" if word == "round" else "screen.game.deal_number_changes" if word == "deal"
-            else "screen.game.hand_number_changes")
+    text = for_deal_word(word, "screen.game.round_number_changes", "screen.game.deal_number_changes",
+                         "screen.game.hand_number_changes")
     return [Text(say(text, number=number), style="bold"), *rows]
 
 

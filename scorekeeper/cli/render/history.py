@@ -17,7 +17,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from scorekeeper.cli.render.cards import cards
-from scorekeeper.cli.render.common import (counts_rounds, column_widths, deal_word_of, fit_columns, heading,
+from scorekeeper.cli.render.common import (counts_rounds, column_widths, deal_word_of, for_deal_word, fit_columns, heading,
                                            rank_said, round_wild, signed, split, table, variant_of,
                                            table_width, winners_line)
 from scorekeeper.core.messages import say
@@ -83,8 +83,8 @@ def _table(doc: dict, players: list[str], gap: int, dealer: bool, t: Any = None)
     crazy = variant.round_matters
     drawn = table(padding=(0, gap))
     word = deal_word_of(doc)
-    drawn.add_column(say("screen.history.round") if word == "round" else say("screen.history.deal") if word == "deal" else say("screen.history.hand"), justify="right",
-                     overflow="fold")
+    drawn.add_column(say(for_deal_word(word, "screen.history.round", "screen.history.deal", "screen.history.hand")),
+                     justify="right", overflow="fold")
     if crazy:
         drawn.add_column(say("screen.history.wild"), overflow="fold")
     if dealer:
