@@ -46,7 +46,7 @@ def test_no_sentence_is_written_inline_outside_the_templates():
     found = {}
     for path in sorted(PACKAGE.rglob("*.py")):
         name = str(path.relative_to(ROOT))
-        if name.startswith(("scorekeeper/core/messages/", "scorekeeper/locale/")):
+        if name.startswith("scorekeeper/locale/"):  # the catalogs' builder names gettext's own words
             continue
         inline = inline_sentences(path)
         if len(inline) > NOT_YET.get(name, 0):

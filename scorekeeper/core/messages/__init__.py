@@ -24,7 +24,8 @@ Templates are ``str.format`` strings over the facts, with these additions:
 The templates live in one module per layer of the program (``cards``, ``game``, ``gin``,
 ``storage``, ``app``, ``cli``), the screens' words and titles in ``screens`` (codes
 ``screen.<screen>.…``), the command line's own in ``commandline`` (``cli.<part>.…``) and
-the exported documents' in ``documents`` (``export.…``), the help texts typer is given in
+the exported documents' in ``documents`` (``export.…``), the sentences that join others
+(a list's "and", "Hand N: ") in ``joining`` (``join.…``), the help texts typer is given in
 :mod:`scorekeeper.core.helptext` (``help.…``: outside this package, so that an English ``--help`` reads
 them without loading the others), all merged into :data:`TEMPLATES`
 (and :data:`PLURALS`, the messages whose whole text depends on a count). The program
@@ -46,8 +47,8 @@ import string
 from typing import Any, Mapping
 
 from scorekeeper.core import helptext
-from scorekeeper.core.messages import (app, cards, cli, commandline, documents, game, gin, language, screens,
-                                       storage)
+from scorekeeper.core.messages import (app, cards, cli, commandline, documents, game, gin, joining, language,
+                                       screens, storage)
 
 import contextlib
 import gettext as _gettext
@@ -57,7 +58,7 @@ TEMPLATES: dict[str, str] = {}
 #: the messages whose whole text depends on a count: code -> (singular, plural) English
 #: templates, said through ``npgettext(code, one, many, n)`` (:func:`say_count`)
 PLURALS: dict[str, tuple[str, str]] = {}
-for _part in (cards, game, gin, language, storage, app, cli, screens, commandline, documents, helptext):
+for _part in (joining, cards, game, gin, language, storage, app, cli, screens, commandline, documents, helptext):
     _clash = (TEMPLATES.keys() | PLURALS.keys()) & (_part.TEMPLATES.keys() | getattr(_part, "PLURALS", {}).keys())
     assert not _clash, f"message codes defined twice: {sorted(_clash)}"
     TEMPLATES.update(_part.TEMPLATES)
@@ -262,8 +263,7 @@ def join(items: Any, word: str) -> str:
     items = [show(i) for i in items]
     if len(items) <= 1:
         return "".join(items)
-    last = _("{items} and {last}") if word == "and" else _("{items} or {last}")
-    return last.format(items=", ".join(items[:-1]), last=items[-1])
+    return render("join." + word, {"items": ", ".join(items[:-1]), "last": items[-1]})
 
 
 class _Formatter(string.Formatter):
@@ -312,9 +312,9 @@ def render(code: str, facts: Mapping[str, Any]) -> str:
         text = text[:-1]
     names = {f[1] for f in string.Formatter().parse(template) if f[1]}
     if facts.get("session") is not None and "session" not in names:
-        text = _("Session {session}: {text}").format(session=facts["session"], text=text)
+        text = render("join.session", {"session": facts["session"], "text": text})
     if facts.get("hand") is not None and "hand" not in names:
-        text = _("Hand {hand}: {text}").format(hand=facts["hand"], text=text)
+        text = render("join.hand", {"hand": facts["hand"], "text": text})
     return text
 
 

@@ -1,0 +1,14 @@
+"""Message templates: the sentences that join others.
+
+Code -> template; see :mod:`scorekeeper.core.messages` for the notation. ``{items}`` is
+the items but the last, already joined with commas; ``{text}`` a whole sentence said
+about a session or a hand.
+"""
+from __future__ import annotations
+
+TEMPLATES: dict[str, str] = {
+    "join.and": "{items} and {last}",
+    "join.or": "{items} or {last}",
+    "join.session": "Session {session}: {text}",
+    "join.hand": "Hand {hand}: {text}",
+}
