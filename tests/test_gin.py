@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.core.cards import SUITS, Card, parse_cards
 from scorekeeper.core.errors import InputError
+from scorekeeper.core.game import GameSetup
 from scorekeeper.core.rules import resolve_rules
 from scorekeeper.core.variants.gin import (
     GinRules,
@@ -23,6 +24,7 @@ from scorekeeper.core.variants.gin import (
     deadwood_points,
     defender_arrangement,
     end_of_game,
+    hands_won,
     knock_limit,
     least_deadwood_arrangements,
     meld_of,
@@ -66,9 +68,19 @@ def play(hands: list[dict], options: GinRules | None = None):
     """Score hands in order; returns (results, ending, totals with end bonuses)."""
     options = options or GinRules()
     results = [score_entry(h, P, options) for h in hands]
-    ending = end_of_game(options, P, results)
+    ending = end_of_game(GameSetup(VARIANT, tuple(P), options), results)
     totals = {p: sum(r.scores[p] for r in results) + ending.bonus.get(p, 0) for p in P}
     return results, ending, totals
+
+
+def fact(ending, key: str):
+    """A fact of the ending's note (``reacher``, ``shutout``, ``winner_below``); None while the game goes on."""
+    return ending.note_facts.get(key)
+
+
+def last_note(ending) -> str:
+    """The code of the last sentence of the ending's note (why the winner wins)."""
+    return ending.note_facts["notes"].items[-1].code
 
 
 def refused(raw: dict, options: GinRules | None = None) -> InputError:
@@ -92,7 +104,7 @@ def note(result, code: str) -> dict:
 def test_shared_games(case):
     options = rules(*case["rules"])
     results = [score_entry(h, case["players"], options) for h in case["hands"]]
-    ending = end_of_game(options, case["players"], results)
+    ending = end_of_game(GameSetup(VARIANT, tuple(case["players"]), options), results)
     assert [r.scores for r in results] == case["expect"]["scores"]
     totals = {p: sum(r.scores[p] for r in results) + ending.bonus.get(p, 0) for p in case["players"]}
     assert totals == case["expect"]["totals"]
@@ -454,12 +466,12 @@ def test_classic_game_boxes_at_the_end():
              pts(0, 30),                     # Ann 30 + 20 = 50
              pts(7, 4, knocker="Bob"),       # Ann undercuts: (7 − 4) + 10 = 13 → 63
              pts(2, 40)]                     # Ann 40 − 2 = 38 → 101: reached
-    _, ending, totals = play(hands, rules("preset=classic"))
-    assert ending.finished and ending.winners == ["Ann"] and ending.reacher == "Ann"
+    results, ending, totals = play(hands, rules("preset=classic"))
+    assert ending.finished and ending.winners == ["Ann"] and fact(ending, "reacher") == "Ann"
     # Ann 101 + 100 game + 3 × 20 boxes = 261; Bob 10 + 1 × 20 = 30; no shutout
     assert ending.bonus == {"Ann": 160, "Bob": 20}
     assert totals == {"Ann": 261, "Bob": 30}
-    assert ending.shutout is False and ending.won == {"Ann": 3, "Bob": 1}
+    assert fact(ending, "shutout") is False and hands_won(P, results) == {"Ann": 3, "Bob": 1}
 
 
 PALACE_HANDS = [pts(5, 19),                  # 14 (+10 box at once)
@@ -562,16 +574,16 @@ SHUTOUT = [pts(0, 30), VOID, pts(0, 30)]     # Ann 55, void, Ann 55: 110, Bob wo
     (("shutout=none",), 260, "110 + 100 + 50"),
 ])
 def test_shutout_readings(opts, ann, why):
-    _, ending, totals = play(SHUTOUT, rules(*opts))
-    assert ending.finished and ending.shutout is True
+    results, ending, totals = play(SHUTOUT, rules(*opts))
+    assert ending.finished and fact(ending, "shutout") is True
     assert totals == {"Ann": ann, "Bob": 0}, why
-    assert ending.won == {"Ann": 2, "Bob": 0}                          # the void hand is nobody's
+    assert hands_won(P, results) == {"Ann": 2, "Bob": 0}                          # the void hand is nobody's
 
 
 def test_a_zero_point_hand_win_spoils_the_shutout():
     # Bob knocks with 6, Ann holds 6: under equal_deadwood=knocker Bob wins the hand with 0 (I-G2)
     _, ending, totals = play([pts(6, 6, knocker="Bob")] + SHUTOUT, rules("equal_deadwood=knocker"))
-    assert ending.shutout is False
+    assert fact(ending, "shutout") is False
     assert totals == {"Ann": 260, "Bob": 25}                           # 110 + 100 + 50; 0 + 1 × 25
 
 
@@ -587,7 +599,7 @@ def test_game_bonus_goes_to_whoever_reached_the_target():
     hands = [pts(2, 12, knocker="Bob"), pts(0, 65), pts(8, 2, knocker="Bob")]
     results, ending, totals = play(hands)
     assert results[-1].scores == {"Ann": 31, "Bob": 0}
-    assert ending.reacher == "Ann" and ending.winners == ["Ann"]
+    assert fact(ending, "reacher") == "Ann" and ending.winners == ["Ann"]
     assert totals == {"Ann": 121 + 100 + 2 * 25, "Bob": 10 + 25}
 
 
@@ -598,24 +610,24 @@ def test_the_reacher_wins_though_ranked_second():
     # game_bonus=0: Ann 100 + 0 + 1 × 25 = 125; Bob 5 + 5 × 25 = 130
     _, ending, totals = play(I_G5, rules("game_bonus=0"))
     assert totals == {"Ann": 125, "Bob": 130}
-    assert ending.winners == ["Ann"] and ending.winner_below
-    assert ending.notes[-1]["code"] == "gin.end.winner_below"
+    assert ending.winners == ["Ann"] and fact(ending, "winner_below")
+    assert last_note(ending) == "gin.end.winner_below"
     assert "although Bob's boxes bring Bob higher: 130 to 125" in ending.note
 
 
 def test_game_winner_total():
     _, ending, _ = play(I_G5, rules("game_bonus=0", "game_winner=total"))
-    assert ending.winners == ["Bob"] and not ending.winner_below
+    assert ending.winners == ["Bob"] and not fact(ending, "winner_below")
     # Ann gin against 80: 105 + 25 = 130, Bob 130: the tie goes to the reacher
     tie = I_G5[:-1] + [pts(0, 80)]
     _, ending, totals = play(tie, rules("game_bonus=0", "game_winner=total"))
     assert totals == {"Ann": 130, "Bob": 130} and ending.winners == ["Ann"]
-    assert ending.notes[-1]["code"] == "gin.end.winner_total_tie"
+    assert last_note(ending) == "gin.end.winner_total_tie"
 
 
 def test_not_finished_below_the_target():
     _, ending, _ = play([pts(5, 19), pts(0, 30)])                      # 14 + 55 = 69
-    assert not ending.finished and ending.bonus == {} and ending.shutout is None
+    assert not ending.finished and ending.bonus == {} and fact(ending, "shutout") is None
 
 
 def test_bonus_reasons_name_every_bonus():
@@ -626,7 +638,14 @@ def test_bonus_reasons_name_every_bonus():
         "Ann won 2 hands: 2 × 25 = +50 in boxes (box_bonus). "
         "Bob won no hand, a shutout: +100 to Ann (shutout_bonus, I-G2).")
     assert ending.bonus_reasons["Bob"] == "Bob won 0 hands: 0 × 25 = +0 in boxes (box_bonus)."
-    json.dumps(ending.as_json())
+    # the note (kept in English with the game) says every bonus in turn, then why Ann wins:
+    # 110 + 100 + 50 + 100 = 360 to Bob's 0
+    assert ending.note == (
+        "Ann reached 100 (110): game bonus +100 (game_bonus). "
+        "Ann won 2 hands: 2 × 25 = +50 in boxes (box_bonus). "
+        "Bob won 0 hands: 0 × 25 = +0 in boxes (box_bonus). "
+        "Bob won no hand, a shutout: +100 to Ann (shutout_bonus, I-G2). "
+        "Ann reached 100 and wins, 360 to 0.")
 
 
 # --- the deal ------------------------------------------------------------------------------------

@@ -14,8 +14,8 @@ The rules as pure functions, in these modules:
   read (:func:`parse_hand`) and scored (:func:`score_hand`, :func:`score_entry`) into a
   :class:`~scorekeeper.core.scoring.HandResult` whose ``context`` holds the gin facts;
 * :mod:`~scorekeeper.core.variants.gin.game` — :func:`end_of_game` (game bonus, boxes, shutouts,
-  who wins; who deals next is the option ``next_dealer``, which the variant declares as its
-  ``dealer_option``);
+  who wins, as the core's :class:`~scorekeeper.core.game.Ending`; who deals next is the option
+  ``next_dealer``, which the variant declares as its ``dealer_option``);
 * :mod:`~scorekeeper.core.variants.gin.oneline` — :func:`parse_line`, the one-line form where typing
   just the cards is the easy path; :mod:`~scorekeeper.core.variants.gin.facts` — the variant's facts
   as data (summary, interpretations I-G1…I-G10).
@@ -31,13 +31,13 @@ from scorekeeper.core.variants.gin.arrange import (
     meld_of,
 )
 from scorekeeper.core.variants.gin.entry import GinHand, GinPlayer, parse_hand
-from scorekeeper.core.variants.gin.game import GinEnding, end_of_game, hands_won
+from scorekeeper.core.variants.gin.game import end_of_game, hands_won
 from scorekeeper.core.variants.gin.oneline import parse_line
 from scorekeeper.core.variants.gin.options import PRESETS, GinRules
 from scorekeeper.core.variants.gin.score import knock_limit, multiplier, score_entry, score_hand
 
 __all__ = [
-    "Arrangement", "GinEnding", "GinHand", "GinMeld", "GinPlayer", "GinRules", "PRESETS",
+    "Arrangement", "GinHand", "GinMeld", "GinPlayer", "GinRules", "PRESETS",
     "best_arrangement", "card_value", "deadwood_points", "defender_arrangement", "end_of_game",
     "hands_won", "knock_limit", "least_deadwood_arrangements", "meld_of", "multiplier",
     "parse_hand", "parse_line", "score_entry", "score_hand",

@@ -15,55 +15,23 @@ The reacher wins (``game_winner=target``) even when the other player's boxes
 lift them higher, and the ending says why (I-G5); under ``game_winner=total``
 the higher final total wins, a tie going to the reacher.
 
+The end is the core's :class:`~scorekeeper.core.game.Ending`, as every variant's: the bonus
+per player with its reasons (``bonus_facts``), and a note made of every bonus given and why
+the winner wins, whose facts also name the ``reacher``, whether it was a ``shutout`` and
+whether the winner is ranked below the other on final totals (``winner_below``, I-G5).
+
 Worked example (gin.json "game-to-100"): Ann's hands 37, 48 and 18 reach 103;
 Bob's 28 and 14 make 42. Ann: 103 + 100 (game) + 3 × 25 (boxes) = 278; Bob:
 42 + 2 × 25 = 92. Ann wins.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Mapping, Any, Sequence
+from typing import Any, Mapping, Sequence
 
-from scorekeeper.core.game import PlayedHands
+from scorekeeper.core.game import Ending, GameSetup, PlayedHands
+from scorekeeper.core.phrase import Phrase
+from scorekeeper.core.scoring import HandResult, Joined
 from scorekeeper.core.variants.gin.options import GinRules
-from scorekeeper.core.variants.gin.score import _Notes
-from scorekeeper.core.scoring import HandResult
-
-RULE = "§2.7"
-
-
-@dataclass(frozen=True)
-class GinEnding:
-    """The state of a gin game after some hands.
-
-    The first five fields mean what :class:`scorekeeper.core.game.Ending`'s do
-    (``finished``, ``winners``, ``bonus`` in points per player, ``note``,
-    ``bonus_reasons`` per player); the rest are gin's: ``reacher`` (who reached
-    the target), ``shutout`` (whether the other player won no hand; None while
-    the game goes on), ``won`` (hands won per player: boxes), ``final`` (totals
-    with the bonuses), ``notes`` (each sentence as ``{"code", "facts"}``), and
-    ``winner_below`` (the reacher wins although ranked second on final totals).
-    """
-
-    finished: bool
-    winners: list[str] = field(default_factory=list)
-    bonus: dict[str, int] = field(default_factory=dict)
-    note: str = ""
-    bonus_reasons: dict[str, str] = field(default_factory=dict)
-    reacher: str | None = None
-    shutout: bool | None = None
-    won: dict[str, int] = field(default_factory=dict)
-    final: dict[str, int] = field(default_factory=dict)
-    notes: list[dict] = field(default_factory=list)
-    winner_below: bool = False
-    #: the notes as phrases (code + facts), and each player's bonus reasons as phrases
-    phrases: list = field(default_factory=list)
-    bonus_phrases: dict[str, list] = field(default_factory=dict)
-
-    def as_json(self) -> dict[str, Any]:
-        return {"finished": self.finished, "winners": self.winners, "bonus": self.bonus, "note": self.note,
-                "bonus_reasons": self.bonus_reasons, "reacher": self.reacher, "shutout": self.shutout,
-                "won": self.won, "final": self.final, "notes": self.notes, "winner_below": self.winner_below}
 
 
 def hands_won(players: Sequence[str], hands: Sequence[HandResult]) -> dict[str, int]:
@@ -114,31 +82,36 @@ def _reached(options: GinRules, players: list[str], hands: Sequence[HandResult],
     return reacher, undercut, totals
 
 
-def end_of_game(options: GinRules, players: Sequence[str], hands: Sequence[HandResult],
-                start: Mapping[str, int] | None = None) -> GinEnding:
+def end_of_game(setup: GameSetup, hands: Sequence[HandResult]) -> Ending:
     """Whether the game is over after ``hands`` (in order), and if so who won and the
-    end bonuses (points per player), each with its reason (SPEC §2.7).
+    end bonuses (points per player), each with its reason (SPEC §2.7), as the core's
+    :class:`~scorekeeper.core.game.Ending`.
 
-    Totals are the points ``start`` carries over from paper (``new --carry``) plus the
+    Totals are the points the setup carries over from paper (``new --carry``) plus the
     sums of the hand scores (boxes included under ``box_timing=immediate``); the game
-    is over once one reaches ``target``. Asked after every hand of a replay, it reads the
-    sums and hands won that :class:`~scorekeeper.core.game.PlayedHands` keeps, and the last
-    hand only: time independent of the number of hands.
+    is over once one reaches ``target``. Each player's ``bonus_facts`` is ``gin.end.reasons``
+    with the phrases of their bonuses; the note is ``gin.end.notes`` with every phrase
+    (``notes``), the ``reacher``, ``shutout`` (the other player won no hand) and
+    ``winner_below`` (the reacher wins ranked second on final totals, I-G5). Asked after
+    every hand of a replay, it reads the sums and hands won that
+    :class:`~scorekeeper.core.game.PlayedHands` keeps, and the last hand only: time
+    independent of the number of hands.
     """
-    players = list(players)
-    reacher, undercut, totals = _reached(options, players, hands, start or {})
-    won = hands_won(players, hands)
+    options: GinRules = setup.rules
+    players = list(setup.players)
+    reacher, undercut, totals = _reached(options, players, hands, setup.start_totals())
     if reacher is None:
-        return GinEnding(False, won=won, final=dict(totals))
+        return Ending(False)
+    won = hands_won(players, hands)
     other = next(p for p in players if p != reacher)
-    notes = _Notes()
+    notes: list[Phrase] = []
     bonus = {p: 0 for p in players}
-    reasons: dict[str, list] = {p: [] for p in players}
+    reasons: dict[str, list[Phrase]] = {p: [] for p in players}
 
     def give(p: str, amount: int, code: str, /, **facts: Any) -> None:
         bonus[p] += amount
-        notes.add(code, **facts)
-        reasons[p].append(notes.phrases[-1])
+        notes.append(Phrase(code, facts))
+        reasons[p].append(notes[-1])
 
     code = "gin.end.game_bonus_undercut" if undercut else "gin.end.game_bonus"
     give(reacher, options.game_bonus, code if options.game_bonus else "gin.end.no_game_bonus",
@@ -167,17 +140,21 @@ def end_of_game(options: GinRules, players: Sequence[str], hands: Sequence[HandR
     below = False
     if options.game_winner == "total" and final[other] > final[reacher]:
         winner = other
-        notes.add("gin.end.winner_total", player=other, total=final[other], other=reacher,
-                  other_total=final[reacher])
+        notes.append(Phrase("gin.end.winner_total", {"player": other, "total": final[other], "other": reacher,
+                                                      "other_total": final[reacher]}))
     elif options.game_winner == "total":
         winner = reacher
         code = "gin.end.winner_total_tie" if final[other] == final[reacher] else "gin.end.winner_total"
-        notes.add(code, player=reacher, total=final[reacher], other=other, other_total=final[other])
+        notes.append(Phrase(code, {"player": reacher, "total": final[reacher], "other": other,
+                                   "other_total": final[other]}))
     else:
         winner = reacher
         below = final[other] > final[reacher]
-        notes.add("gin.end.winner_below" if below else "gin.end.winner_target", player=reacher,
-                  target=options.target, total=final[reacher], other=other, other_total=final[other])
-    return GinEnding(True, [winner], bonus, " ".join(notes.text),
-                     {p: " ".join(str(x) for x in r) for p, r in reasons.items()}, reacher, shutout, won, final, notes.data,
-                     below, list(notes.phrases), reasons)
+        notes.append(Phrase("gin.end.winner_below" if below else "gin.end.winner_target", {
+            "player": reacher, "target": options.target, "total": final[reacher], "other": other,
+            "other_total": final[other]}))
+    return Ending.of(True, [winner], bonus, note="gin.end.notes",
+                     facts={"notes": Joined(tuple(notes), " "), "reacher": reacher, "shutout": shutout,
+                            "winner_below": below},
+                     bonus_facts={p: ("gin.end.reasons", {"player": p, "reasons": Joined(tuple(r), " ")})
+                                  for p, r in reasons.items()})

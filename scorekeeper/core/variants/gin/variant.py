@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from scorekeeper.core.game import Ending, GameSetup
+from scorekeeper.core.game import GameSetup
 from scorekeeper.core.variants.gin import facts, tally
 from scorekeeper.core.variants.gin.screens import SCREENS
 from scorekeeper.core.variants.gin.templates import TEMPLATES
@@ -34,7 +34,7 @@ from scorekeeper.core.variants.gin.options import PRESETS, GinRules
 from scorekeeper.core.variants.gin.score import MELD_RULES, score_hand
 from scorekeeper.core.melds import MeldRules
 from scorekeeper.core.rules import CardValues, Deal, Tally, Variant, Wilds
-from scorekeeper.core.scoring import HandResult, Joined
+from scorekeeper.core.scoring import HandResult
 
 def _options(setup: GameSetup) -> GinRules:
     return setup.rules
@@ -63,21 +63,6 @@ def score(hand: GinHand, setup: GameSetup, number: int) -> HandResult:
     result.context["school"] = school(options)
     result.context["knock"] = result.context["knocker"]  # who knocked, as Carousel's context says it
     return result
-
-
-def end(setup: GameSetup, results: Sequence[HandResult]) -> Ending:
-    """The end of the game (SPEC §2.7, I-G2…I-G5, I-G10) as the core's :class:`Ending`:
-    the bonuses per player each with its reasons, the notes naming every bonus and why
-    the winner wins (I-G5 when ranked second on final totals)."""
-    g = end_of_game(_options(setup), setup.players, results, setup.start_totals())
-    if not g.finished:
-        return Ending(False)
-    reasons = {p: ("gin.end.reasons", {"player": p, "reasons": Joined(tuple(parts), " ")})
-               for p, parts in g.bonus_phrases.items()}
-    return Ending.of(True, g.winners, g.bonus, note="gin.end.notes",
-                     facts={"notes": Joined(tuple(g.phrases), " "), "reacher": g.reacher,
-                            "shutout": g.shutout, "winner_below": g.winner_below},
-                     bonus_facts=reasons)
 
 
 def meld_rules(rules: Mapping[str, Any]) -> MeldRules:
@@ -134,7 +119,7 @@ GIN = Variant(
     deal_word="hand",
     won_counts="won",
     score=score,
-    end=end,
+    end=end_of_game,
     bonuses={"gin": GinRules.gin_bonus, "big_gin": GinRules.big_gin_bonus,
              "undercut": GinRules.undercut_bonus, "box": GinRules.box_bonus,
              "target": GinRules.game_bonus, "shutout": GinRules.shutout_bonus},
