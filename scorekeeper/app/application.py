@@ -321,7 +321,8 @@ class Application:
             number = len(hands)
         hand_number(number, len(hands))
         entry = hands[number - 1]["entry"]
-        return {"session": loaded.record["id"], "number": number, "entry": entry, "lines": entry_lines(entry)}
+        return {"session": loaded.record["id"], "number": number, "entry": entry,
+                "lines": entry_lines(entry, loaded.setup.players, loaded.setup.variant)}
 
     def undo(self, session: str | None = None, revision: int | None = None) -> dict:
         """``undo``: take back the last change — the last hand recorded, or the last edit
@@ -363,12 +364,12 @@ class Application:
         entry = hands[number - 1]["entry"]
         variant = loaded.setup.variant
         doc = {"session": loaded.record["id"], "revision": self.store.revision(loaded.record["id"]),
-               "number": number, "entry": entry, "lines": _lines(entry),
+               "number": number, "entry": entry, "lines": _lines(entry, loaded),
                "scores": dict(loaded.state.results[number - 1].scores), "dealer": loaded.state.dealer_of(number),
                "deal_word": variant.deal_word, "change": "hand"}
         if change is not None and change["kind"] == "edit":
             state = sessions.rescored(loaded, number, change["previous"])
-            doc.update(change="edit", restored_lines=_lines(change["previous"]),
+            doc.update(change="edit", restored_lines=_lines(change["previous"], loaded),
                        restored_scores=dict(state.results[number - 1].scores))
         if variant.round_matters:
             doc.update(report.round_facts(variant, loaded.setup.round_of(number)))
@@ -688,11 +689,12 @@ class Application:
                 "standings": standings if hands else started["standings"]}
 
 
-def _lines(entry: Any) -> dict[str, str]:
-    """:func:`scorekeeper.app.audit.entry_lines` (Gin Rummy's cards, ``big`` and the up-card included)."""
+def _lines(entry: Any, loaded: Any) -> dict[str, str]:
+    """``entry`` of the session ``loaded`` in its variant's one-line form
+    (:func:`scorekeeper.app.audit.entry_lines`)."""
     from scorekeeper.app.audit import entry_lines
 
-    return entry_lines(entry)
+    return entry_lines(entry, loaded.setup.players, loaded.setup.variant)
 
 
 @contextmanager

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from typing import Any, Sequence
 
-from scorekeeper.core.entry import find_player, match_player, name_key
+from scorekeeper.core.entry import match_player
 from scorekeeper.core.errors import InputError, StateError
 from scorekeeper.core.game import GameSetup, HandSummary, PlayedHands, replay, score_entry
 from scorekeeper.core.game import hand_number as check_hand_number  # explain's hand_number adds "the last"
@@ -137,66 +137,19 @@ def _end_rule(setup: GameSetup) -> str:
 # ---------------------------------------------------------------- audit
 
 
-def entry_lines(entry: Any, players: Sequence[str] = ()) -> dict[str, str]:
+def entry_lines(entry: Any, players: Sequence[str] = (), variant: Any = None) -> dict[str, str]:
     """A stored hand entry in the one-line form people type (SPEC §4.2), per player:
-    ``{"Ann": "7H 8H 9H, QS QD QC +10H -AS 4D", "Bob": "-", ...}`` (Gin Rummy's cards as
-    shown, ``knock``, ``big``); how the hand ended, when the entry says so, and the up-card
-    under ``""`` (``"stock"``, ``"up=7D"``). Names are written as the session's ``players``
-    spell them (an entry typed ``ann:`` is Ann's), so two versions of a hand line up."""
-    if not isinstance(entry, dict):
-        return {}
-    out: dict[str, str] = {}
-    parts = entry.get("players")
-    for name, part in (parts if isinstance(parts, dict) else {}).items():
-        seat = (find_player(str(name), players) if players else None) or name
-        out[seat] = _player_line(part)
-        for word in ("knock", "out"):
-            if isinstance(entry.get(word), str) and name_key(entry[word]) == name_key(str(name)):
-                out[seat] = (out[seat] + " " + word).strip()
-                if word == "knock" and entry.get("big_gin"):
-                    out[seat] += " big"
-    ending = []
-    if entry.get("stock_exhausted"):
-        ending.append("stock")
-    if entry.get("upcard"):
-        ending.append(f"up={_cards_text(entry['upcard'])}")
-    if ending:
-        out[""] = " ".join(ending)
-    return out
+    ``{"Ann": "7H 8H 9H, QS QD QC +10H -AS 4D", "Bob": "-", ...}``; how the hand ended, when
+    the entry says so, and the variant's other separate arguments under ``""`` (``"stock"``).
+    Written by ``variant``'s codec (:meth:`~scorekeeper.core.rules.Variant.entry_lines`: Gin
+    Rummy's cards, ``knock``, ``big`` and ``up=7D``), the shared form when None. Names are
+    written as the session's ``players`` spell them (an entry typed ``ann:`` is Ann's), so two
+    versions of a hand line up."""
+    if variant is not None:
+        return variant.entry_lines(entry, players)
+    from scorekeeper.core.oneline import write_line_entries
 
-
-def _cards_text(value: Any) -> str:
-    if isinstance(value, (list, tuple)):
-        return " ".join(_cards_text(v) for v in value if _cards_text(v))
-    return " ".join(str(value).split())
-
-
-def _player_line(part: Any) -> str:
-    if not isinstance(part, dict):
-        return str(part)
-    words = []
-    if part.get("cards"):  # Gin Rummy: just the cards shown
-        words.append(_cards_text(part["cards"]))
-    if "table" in part:
-        words.append(str(part["table"]))
-    melds = part.get("melds")
-    if melds:
-        if isinstance(melds, str):
-            words.append(", ".join(m.strip() for m in melds.replace(";", ",").split(",") if m.strip()))
-        elif not isinstance(melds, (list, tuple)):  # not an entry scorekeeper keeps: shown as it is
-            words.append(str(melds))
-        else:
-            words.append(", ".join(_cards_text(m) for m in melds if _cards_text(m)))
-    if part.get("layoffs"):
-        words.append("+" + _cards_text(part["layoffs"]))
-    hand = part.get("hand")
-    if isinstance(hand, bool) or hand is None:
-        pass
-    elif isinstance(hand, int):
-        words.append(f"-{hand}")
-    else:
-        words.append(("-" + _cards_text(hand)) if _cards_text(hand) else "-")
-    return " ".join(w for w in words if w)
+    return write_line_entries(entry, players)
 
 
 class _Scorer:
@@ -323,7 +276,8 @@ def audit_json(loaded: Loaded) -> dict:
         out_events.append({
             "seq": seq, "time": ev.get("time"), "action": action, "number": number, "form": ev.get("form", ""),
             "undo": ev.get("undo"), "entry": entry, "previous": previous,
-            "lines": entry_lines(entry, players), "previous_lines": entry_lines(previous, players),
+            "lines": entry_lines(entry, players, setup.variant),
+            "previous_lines": entry_lines(previous, players, setup.variant),
             "scores": scores, "previous_scores": previous_scores,
             "change": _change(previous_scores, scores, players),
             "totals_before": before, "totals_after": dict(totals), "hands_after": len(hands),

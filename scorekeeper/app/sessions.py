@@ -152,7 +152,7 @@ def pinned(store: Store, loaded: Loaded, revision: int | None, entry: Any = None
         raise StateError("session.changed_meanwhile_undo", session=loaded.record["id"])
     from scorekeeper.app.audit import entry_lines
 
-    lines = entry_lines(entry)
+    lines = entry_lines(entry, loaded.setup.players, loaded.setup.variant)
     typed = "; ".join(f"{name}: {line}" if name else line for name, line in lines.items())
     raise StateError("session.changed_meanwhile", session=loaded.record["id"], entry=typed)
 

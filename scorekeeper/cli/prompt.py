@@ -200,13 +200,15 @@ def old_answers(variant: "Variant", players: list[str], entry: Any) -> dict[tupl
 
     knocker, out = named(entry.get("knock")), named(entry.get("out"))
     found: dict[tuple[str, str], str] = {}
+    # the variant's own one-line form (Gin Rummy's cards): each player's part is one answer
+    lines = variant.entry_lines(entry, players) if variant.prompt_asks == "cards" else {}
     gone = None
     for name, part in (entry.get("players") or {}).items():
         player = named(name)
         if player is None or not isinstance(part, dict):
             continue
-        if variant.prompt_asks == "cards":  # the variant's own one-line form (Gin Rummy): one answer
-            found[(player, "cards")] = _gin_answer(player, part, entry, knocker)
+        if variant.prompt_asks == "cards":
+            found[(player, "cards")] = lines.get(player, "")
             continue
         if "table" in part:
             found[(player, "melds")] = str(part["table"])
@@ -243,18 +245,6 @@ def old_answers(variant: "Variant", players: list[str], entry: Any) -> dict[tupl
         if named(entry.get(key)):  # the deal's other facts (Contract Rummy's cut)
             found[("", key)] = named(entry[key]) or ""
     return found
-
-
-def _gin_answer(player: str, part: dict, entry: dict, knocker: str | None) -> str:
-    from scorekeeper.app.audit import entry_lines
-
-    if "cards" in part:
-        text = _words(part["cards"])
-    else:
-        text = entry_lines({"players": {player: part}}).get(player, "")
-    if knocker == player:
-        text = (text + " knock" + (" big" if entry.get("big_gin") else "")).strip()
-    return text
 
 
 def _words(value: Any) -> str:

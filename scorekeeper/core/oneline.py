@@ -21,15 +21,18 @@ Examples::
     "Ann: -3C AD knock"                     Carousel: knocked holding 3♣ A♦
 
 :func:`parse_line_entries` turns the arguments into the same hand entry a
-file gives (:mod:`scorekeeper.core.entry`).
+file gives (:mod:`scorekeeper.core.entry`); :func:`write_line_entries` writes a stored
+entry back in this form (``history --audit``, ``undo``'s question, ``edit``'s answers), so
+that what it writes reads back to the same entry. These two are the shared codec; a variant
+with a form of its own declares both (``Variant.read_line`` / ``Variant.write_line``).
 """
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from scorekeeper.core.cards import commas_between_cards, parse_card, parse_played, split_card
-from scorekeeper.core.entry import about_player, match_player
+from scorekeeper.core.entry import about_player, find_player, match_player, name_key
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.numbers import typed_number
 from scorekeeper.core.words import WORDS, meaning
@@ -209,3 +212,79 @@ def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
     else:
         raise InputError("line.hand_missing", player=player)
     return out
+
+
+# -- writing: a stored entry back as the one-line form ------------------------------
+
+
+def cards_text(value: Any) -> str:
+    """Cards as one line of words, from a string or a (nested) list: ``["AS", "4D"]`` → ``"AS 4D"``."""
+    if isinstance(value, (list, tuple)):
+        return " ".join(w for w in (cards_text(v) for v in value) if w)
+    return " ".join(str(value).split())
+
+
+def write_part(part: Any) -> str:
+    """One player's part of a stored hand entry in the shared one-line form, without the name
+    and the words saying how the hand ended: ``"7H 8H 9H, QS QD QC +10H -AS 4D"``, ``"80 -85"``
+    (points on the table and in hand), ``"-"`` (nothing left in hand). A part that is not a
+    mapping is shown as it is."""
+    if not isinstance(part, dict):
+        return str(part)
+    words = []
+    if "table" in part:
+        words.append(str(part["table"]))
+    melds = part.get("melds")
+    if melds:
+        if isinstance(melds, str):
+            words.append(", ".join(m.strip() for m in melds.replace(";", ",").split(",") if m.strip()))
+        elif not isinstance(melds, (list, tuple)):  # not an entry scorekeeper keeps: shown as it is
+            words.append(str(melds))
+        else:
+            words.append(", ".join(cards_text(m) for m in melds if cards_text(m)))
+    if part.get("layoffs"):
+        words.append("+" + cards_text(part["layoffs"]))
+    hand = part.get("hand")
+    if isinstance(hand, bool) or hand is None:
+        pass
+    elif isinstance(hand, int):
+        words.append(f"-{hand}")
+    else:
+        words.append(("-" + cards_text(hand)) if cards_text(hand) else "-")
+    return " ".join(w for w in words if w)
+
+
+def write_line_entries(entry: Any, players: Sequence[str] = (),
+                       part_text: Callable[[Any], str] = write_part) -> dict[str, str]:
+    """A stored hand entry in the shared one-line form people type (SPEC §4.2), what
+    :func:`parse_line_entries` reads back: ``{player: text}`` in the entry's order, the words
+    ``knock`` / ``out`` after the part of the player who knocked or went out, and the separate
+    argument ``stock`` under ``""`` when the stock ran out. Names are written as ``players``
+    (the session's, when given) spell them, so an entry typed ``ann:`` is Ann's; ``part_text``
+    writes one player's part (default :func:`write_part`). Not a mapping: ``{}``."""
+    if not isinstance(entry, dict):
+        return {}
+    out: dict[str, str] = {}
+    parts = entry.get("players")
+    for name, part in (parts if isinstance(parts, dict) else {}).items():
+        seat = (find_player(str(name), players) if players else None) or name
+        out[seat] = part_text(part)
+        for word in ("knock", "out"):
+            if isinstance(entry.get(word), str) and name_key(entry[word]) == name_key(str(name)):
+                out[seat] = (out[seat] + " " + word).strip()
+    if entry.get("stock_exhausted"):
+        out[""] = "stock"
+    return out
+
+
+def seat_of(name: Any, lines: Mapping[str, str]) -> str | None:
+    """The key of ``lines`` (a written entry) that is the player ``name`` (any case), or None."""
+    if not isinstance(name, str):
+        return None
+    return next((seat for seat in lines if seat and name_key(seat) == name_key(name)), None)
+
+
+def as_arguments(lines: Mapping[str, str]) -> list[str]:
+    """Written lines (:func:`write_line_entries`) as the arguments ``hand`` takes:
+    ``["Ann: -3C AD knock", "Bob: -", "stock", "up=7D"]`` (each separate argument is one word)."""
+    return [arg for name, text in lines.items() for arg in ([f"{name}: {text}"] if name else text.split())]

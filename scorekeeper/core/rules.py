@@ -467,6 +467,11 @@ class Variant:
     read_entry: Callable[[Any, Sequence[str]], Any] | None = None
     #: ``read_line(args, players)`` -> a raw entry from one-line arguments; None: the shared form
     read_line: Callable[[Sequence[str], Sequence[str]], dict] | None = None
+    #: ``write_line(entry, players)`` -> a stored entry back in the variant's one-line form,
+    #: ``{player: text, "": separate arguments}``, what ``read_line`` reads back to the same entry
+    #: (Gin Rummy's cards, ``big`` and ``up=CARD``; Contract Rummy's ``cut`` and ``[]``); None:
+    #: the shared form (:func:`~scorekeeper.core.oneline.write_line_entries`)
+    write_line: Callable[[Any, Sequence[str]], dict[str, str]] | None = None
     #: the option saying who deals the next hand, for a variant whose deal does not pass left every
     #: hand (Gin Rummy's ``next_dealer``): its value ``winner`` (the hand's winner deals), ``loser``
     #: (the player after the winner), ``alternate`` or ``left`` (the deal passes left); a hand nobody
@@ -658,6 +663,17 @@ class Variant:
         from scorekeeper.core.oneline import parse_line_entries
 
         return parse_line_entries(list(args), players, self.knock_allowed, self.player_keys)
+
+    def entry_lines(self, entry: Any, players: Sequence[str] = ()) -> dict[str, str]:
+        """A stored hand entry in the variant's one-line form (SPEC §4.2): ``{player: text}``
+        (each player's part, with the words of the player who knocked or went out) and, under
+        ``""``, the separate arguments (``stock``); names spelled as ``players`` spell them.
+        What :meth:`line_entry` reads back to the same entry. Not a mapping: ``{}``."""
+        if self.write_line is not None:
+            return dict(self.write_line(entry, players))
+        from scorekeeper.core.oneline import write_line_entries
+
+        return write_line_entries(entry, players)
 
     def values_for(self, rules: Mapping[str, Any]) -> CardValues:
         """The card values under ``rules``."""

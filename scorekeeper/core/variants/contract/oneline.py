@@ -16,10 +16,10 @@ Examples::
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.oneline import parse_line_entries
+from scorekeeper.core.oneline import parse_line_entries, seat_of, write_line_entries, write_part
 from scorekeeper.core.variants.contract.score import PLAYER_KEYS
 
 _CUT = "cut"
@@ -64,3 +64,22 @@ def _spelled(name: str, entry: dict) -> str:
     from scorekeeper.core.entry import name_key
 
     return next((p for p in entry["players"] if name_key(p) == name_key(name)), name)
+
+
+def write_line(entry: Any, players: Sequence[str] = ()) -> dict[str, str]:
+    """A stored deal entry in Contract Rummy's one-line form: the shared form, ``[]`` first in the
+    part of a player who did not go down (``"melds": []``) and ``cut`` after the part of the
+    player who cut the pack exactly; names as ``players`` spell them. :func:`read_line` reads it
+    back to the same entry."""
+    lines = write_line_entries(entry, players, _written_part)
+    cutter = seat_of(entry.get("cut"), lines) if isinstance(entry, dict) else None
+    if cutter is not None:
+        lines[cutter] = (lines[cutter] + f" {_CUT}").strip()
+    return lines
+
+
+def _written_part(part: Any) -> str:
+    text = write_part(part)
+    if isinstance(part, dict) and part.get("melds") == []:
+        return f"{_NOT_DOWN} {text}".strip()
+    return text

@@ -49,6 +49,7 @@ CONTRACT = Variant(
     read_entry=score.take_entry,
     option_defaults=options.option_defaults(),
     read_line=oneline.read_line,
+    write_line=oneline.write_line,
     hand_facts=score.hand_facts,
     state_facts=score.state_facts,
     judge_meld=check.read_meld,

@@ -16,16 +16,18 @@ hand) and ``up=CARD`` (the up-card; Oklahoma needs it)::
     scorekeeper hand "Ann: 7H 8H 9H QS QD QC 2C 3C 4C 5D knock" "Bob: KS KH KD 10H JH 5C 9S 6D 3S AH"
     scorekeeper hand "Ann: 3S 4S 5S 6S 7S 8H 8D 8C JS QS KS knock big" "Bob: 2H 3H 4H KD KH KC 9D 4C 3D 2S" up=5C
 
-:func:`parse_line` returns the same raw entry a hand file gives (:mod:`scorekeeper.core.variants.gin.entry`).
+:func:`parse_line` returns the same raw entry a hand file gives (:mod:`scorekeeper.core.variants.gin.entry`);
+:func:`write_line` writes a stored entry back in this form, and reads back to the same entry.
 """
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Any, Sequence
 
 from scorekeeper.core.cards import parse_card
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.oneline import STOCK_WORDS, arguments, card_or_word, parse_line_entries
+from scorekeeper.core.oneline import (STOCK_WORDS, arguments, card_or_word, cards_text, parse_line_entries, seat_of,
+                                      write_line_entries, write_part)
 from scorekeeper.core.words import WORDS, meaning
 
 _STOCK = STOCK_WORDS | {"void"}
@@ -101,3 +103,26 @@ def _part(player: str, body: str, entry: dict) -> dict:
                 raise said from None
             raise InputError("gin.player_says", player=player, cause=e) from None
     return {"cards": text}
+
+
+def write_line(entry: Any, players: Sequence[str] = ()) -> dict[str, str]:
+    """A stored gin hand entry in gin's one-line form: ``{player: text, "": separate arguments}``
+    — each player's cards as shown (or the arranged form, or the points), ``knock`` (and ``big``)
+    after the knocker's, ``stock`` and ``up=CARD`` under ``""``; names as ``players`` spell them.
+    :func:`parse_line` reads it back to the same entry."""
+    lines = write_line_entries(entry, players, _written_part)
+    if not isinstance(entry, dict):
+        return lines
+    knocker = seat_of(entry.get("knock"), lines)
+    if knocker is not None and entry.get("big_gin"):
+        lines[knocker] += " big"
+    if entry.get("upcard"):
+        lines[""] = (lines.get("", "") + f" up={cards_text(entry['upcard'])}").strip()
+    return lines
+
+
+def _written_part(part: Any) -> str:
+    """One player's part: just the cards where they were given so, else the shared form."""
+    if isinstance(part, dict) and part.get("cards"):
+        return cards_text(part["cards"])
+    return write_part(part)

@@ -29,7 +29,7 @@ from scorekeeper.core.variants.gin.screens import SCREENS
 from scorekeeper.core.variants.gin.templates import TEMPLATES
 from scorekeeper.core.variants.gin.entry import GinHand, parse_hand
 from scorekeeper.core.variants.gin.game import end_of_game
-from scorekeeper.core.variants.gin.oneline import parse_line
+from scorekeeper.core.variants.gin.oneline import parse_line, write_line
 from scorekeeper.core.variants.gin.options import PRESETS, GinRules
 from scorekeeper.core.variants.gin.score import MELD_RULES, score_hand
 from scorekeeper.core.melds import MeldRules
@@ -125,6 +125,7 @@ GIN = Variant(
              "target": GinRules.game_bonus, "shutout": GinRules.shutout_bonus},
     read_entry=parse_hand,
     read_line=parse_line,
+    write_line=write_line,
     dealer_option="next_dealer",
     meld_rules_of=meld_rules,
     state_facts=shutout,
