@@ -26,6 +26,7 @@ from scorekeeper.core.game import hand_number as check_hand_number  # explain's 
 from scorekeeper.core.interpretations import SECTIONS, SILENT, is_interpretation, rule_json, rule_names, rule_refs, rule_title
 from scorekeeper.core.scoring import HandResult
 from scorekeeper.app.games import Loaded
+from scorekeeper.app.report import hand_round
 
 # ---------------------------------------------------------------- explain
 
@@ -115,6 +116,7 @@ def explain_json(loaded: Loaded, number: int | None = None, player: str | None =
         "notes": list(result.notes), "points_only": result.points_only, "players": players,
         "finished": bool(last and ending.finished), "winners": list(ending.winners) if last else [],
         "note": ending.said_note if last else "",  # in the language spoken (a --json run speaks English)
+        **hand_round(loaded, n),
     }
     if last and ending.finished and ending.bonus:
         totals = state.totals

@@ -18,6 +18,13 @@ def round_facts(variant, number: int) -> dict:
     return {"round": number, "wild": RANKS[variant.wild_rank(number) - 1]}
 
 
+def hand_round(loaded: Loaded, number: int) -> dict:
+    """:func:`round_facts` of recorded hand ``number`` (the round it was scored in: a game
+    continued from paper at round N starts there) where the wild rank is the round's, else ``{}``."""
+    variant = loaded.setup.variant
+    return round_facts(variant, loaded.setup.round_of(number)) if variant.round_matters else {}
+
+
 def coming_round(loaded: Loaded) -> dict:
     """:func:`round_facts` of the coming round; both null once the game is over."""
     variant, st = loaded.setup.variant, loaded.state
@@ -142,8 +149,9 @@ def hand_json(loaded: Loaded, result: HandResult, number: int) -> dict:
 
 def history_json(loaded: Loaded) -> dict:
     """``history --json``: per hand its scores, running totals, who won it, how it
-    ended, who went ``out`` (a name, or null), its dealer, its entry and its
-    context (Crazy Rummy: the round and its ``wild`` rank). Then the end of the
+    ended, who went ``out`` (a name, or null), its dealer, its entry, its context, what
+    the variant adds (its ``hand_facts``) and, where the wild rank is the round's (Crazy
+    Rummy), the ``round`` and its ``wild`` rank. Then the end of the
     game (SPEC §5): ``finished``, ``winners``, each player's end ``bonus`` and
     ``totals`` (the standings totals, end bonuses included once finished).
     Needs every hand's whole result: a game read from its cache is scored here."""
@@ -158,6 +166,7 @@ def history_json(loaded: Loaded) -> dict:
             "scores": result.scores, "totals": totals, "won": result.won, "ended": result.ended,
             "dealer": st.dealer_of(i), "entry": loaded.record["hands"][i - 1]["entry"],
             "out": went_out(result), "context": result.context, **loaded.setup.variant.facts_of(result),
+            **hand_round(loaded, i),
         })
     ending = st.ending
     return {"session": loaded.record["id"], "variant": loaded.record["variant"], **carried_json(loaded),

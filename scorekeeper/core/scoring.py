@@ -141,13 +141,21 @@ def _number(n: int) -> str:
     return f"−{-n}" if n < 0 else str(n)
 
 
+#: the keys of a hand's ``context`` that code outside the variants reads by name, the same in
+#: every variant that sets them: ``out``, who went out, and ``knock``, who knocked (a name, or
+#: None). Everything else in a context is the variant's own.
+COMMON_CONTEXT_KEYS = frozenset({"out", "knock"})
+
+
 @dataclass
 class HandResult:
     """The scores of one hand (points per player, in seat order) and why.
 
     ``won`` lists the players who won the hand (SPEC I-7); ``ended`` says how
     (``out``, ``knock``, ``stock`` or ``""`` when not given); ``context`` holds
-    variant facts such as ``{"round": 7, "wild": "7"}``.
+    variant facts such as ``{"round": 7, "wild": "7"}``. Outside the variant, only the keys
+    of :data:`COMMON_CONTEXT_KEYS` are read from it; its other facts reach the documents and
+    screens through the variant's declarations (``hand_facts``, ``screens``, ``tally``).
     """
 
     players: dict[str, PlayerScore]

@@ -28,15 +28,6 @@ def variant_of(doc: dict):
     return get_variant(doc["variant"] if "variant" in doc else doc["standings"]["variant"])
 
 
-def round_wild(variant: Any, number: int) -> str | None:
-    """The rank wild in deal ``number`` (``"7"``) for a variant whose wild rank is the round's
-    (``round_matters``), else None."""
-    if not variant.round_matters:
-        return None
-    rank = variant.wild_rank(number)
-    return RANKS[rank - 1] if rank else None
-
-
 def rank_said(rank: str) -> str:
     """``"A"`` (a rank as a document writes it) → its letter in the spoken language (``Т`` in Ukrainian)."""
     return rank_letter(RANKS.index(rank) + 1)

@@ -6,7 +6,7 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.cards import card_list, cards
-from scorekeeper.cli.render.common import (counts_rounds, names, natural_width, player_range, round_wild, signed,
+from scorekeeper.cli.render.common import (counts_rounds, names, natural_width, player_range, signed,
                                            table, variant_name, variant_of, wild_words,
                                            winners_line)
 from scorekeeper.core.messages import say, say_count, variant_words
@@ -15,12 +15,11 @@ from scorekeeper.core.messages import say, say_count, variant_words
 def _round_words(doc: dict, rounds: bool = False) -> str:
     """``round 7, sevens are wild`` for a hand of a variant whose wild rank is the round's
     (without ``round 7`` where the heading is the round's own number already)."""
-    context = doc.get("context") or {}
     # the rank the hand was scored with (a game continued from paper at round N starts there)
-    wild = context.get("wild") or round_wild(variant_of(doc), doc["number"])
+    wild = doc.get("wild")
     if wild is None:
         return ""
-    words = [] if rounds else [say("screen.disputes.round_round", round=context.get("round") or doc["number"])]
+    words = [] if rounds else [say("screen.disputes.round_round", round=doc.get("round") or doc["number"])]
     return ", ".join(words + [wild_words(wild)])
 
 
@@ -90,8 +89,10 @@ def explain(t: Any, doc: dict) -> None:
 
 def _ended_line(doc: dict) -> Text:
     ended, context = doc.get("ended"), doc.get("context") or {}
-    # Carousel names who knocked or went out: the round's winners may be others (an undercut)
-    who = [context[ended]] if ended in ("out", "knock") and context.get(ended) else list(doc.get("won") or [])
+    # who knocked or went out, where the hand names them (the common context keys): the round's
+    # winners may be others (Carousel's undercut)
+    by = context.get("out") if ended == "out" else context.get("knock") if ended == "knock" else None
+    who = [by] if by else list(doc.get("won") or [])
     if ended == "stock":
         said = "screen.disputes.dealer_dealer_stock_ran"
     elif ended == "out" and who:

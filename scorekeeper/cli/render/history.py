@@ -18,7 +18,7 @@ from rich.text import Text
 
 from scorekeeper.cli.render.cards import cards
 from scorekeeper.cli.render.common import (counts_rounds, column_widths, deal_word_of, for_deal_word, fit_columns, heading,
-                                           rank_said, round_wild, signed, split, table, variant_of,
+                                           rank_said, signed, split, table, variant_of,
                                            table_width, winners_line)
 from scorekeeper.core.messages import say
 
@@ -106,7 +106,7 @@ def _table(doc: dict, players: list[str], gap: int, dealer: bool, t: Any = None)
         row: list = [str(h["number"]) + (say("screen.history.points") if h["points_only"] else "")]
         if crazy:
             # the rank the hand was scored with (a game continued from paper at round N starts there)
-            wild = (h.get("context") or {}).get("wild") or round_wild(variant, h["number"])
+            wild = h.get("wild")
             row.append(rank_said(wild) if wild else "")
         if dealer:
             row.append(Text(h["dealer"]))

@@ -48,7 +48,7 @@ def said(doc: dict | None, notice: str | None) -> dict[str, Any]:
     hands = standings["hands"]
     played = say_count(*(("screen.page.count_rounds_played", hands) if variant.deal_word == "round"
               else ("screen.page.count_hands_played", hands)), count=hands)
-    wilds = [(h.get("context") or {}).get("wild") for h in doc.get("history", {}).get("hands", [])]
+    wilds = [h.get("wild") for h in doc.get("history", {}).get("hands", [])]
     return {"heading": variant_name(variant.name) + " · " + played,
             "next": [line.plain for line in footer_lines(standings)],
             "wilds": [rank_said(w) if w else "" for w in wilds], "won": won_heading(variant), "notice": notice}
