@@ -1,14 +1,22 @@
 """Shell completion: the scripts in completions/ are current, and TAB completes variant names,
 rule options, session ids, player names, languages and export formats through the
 environment-variable route the scripts use (the program is called back with
-_SCOREKEEPER_COMPLETE=complete_SHELL)."""
+_SCOREKEEPER_COMPLETE=complete_SHELL).
+
+The program is called back in this process (its ``main`` with the environment the script
+sets, exactly as a subprocess would get it): a start of the console script per TAB would
+cost a third of a second each. The console script itself, and bash sourcing the scripts,
+answer TABs in the tests marked so below."""
 from __future__ import annotations
 
+import io
 import os
 import shutil
 import subprocess
 import sys
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -29,19 +37,37 @@ def env_for(db: Path, **more: str) -> dict:
     return env
 
 
-def tab(db: Path, line: str) -> list[str]:
-    """What bash offers for ``line`` (a TAB at its end), asked as the bash script asks."""
+def called_back(env: dict[str, str], script: bool = False) -> subprocess.CompletedProcess:
+    """The program called back by a shell's script with environment ``env``: the console
+    script in a process of its own when ``script``, else its ``main`` in this process with
+    exactly that environment and no arguments (standard output and error captured)."""
+    if script:
+        return subprocess.run([str(EXE)], env=env, capture_output=True, text=True, timeout=60)
+    from scorekeeper.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with mock.patch.dict(os.environ, env, clear=True), mock.patch.object(sys, "argv", ["scorekeeper"]), \
+            redirect_stdout(out), redirect_stderr(err):
+        try:
+            main()
+            code = 0
+        except SystemExit as e:
+            code = e.code
+    return subprocess.CompletedProcess(["scorekeeper"], code, out.getvalue(), err.getvalue())
+
+
+def tab(db: Path, line: str, script: bool = False) -> list[str]:
+    """What bash offers for ``line`` (a TAB at its end), asked as the bash script asks
+    (through the console script when ``script``)."""
     words = line.split(" ")
-    done = subprocess.run([str(EXE)], env=env_for(db, _SCOREKEEPER_COMPLETE="complete_bash",
-                                                   COMP_WORDS=line, COMP_CWORD=str(len(words) - 1)),
-                          capture_output=True, text=True, timeout=60)
+    done = called_back(env_for(db, _SCOREKEEPER_COMPLETE="complete_bash", COMP_WORDS=line,
+                               COMP_CWORD=str(len(words) - 1)), script)
     assert done.returncode == 0 and done.stderr == "", done.stderr
     return [w for w in done.stdout.split("\n") if w]
 
 
-def tab_zsh(db: Path, line: str) -> str:
-    done = subprocess.run([str(EXE)], env=env_for(db, _SCOREKEEPER_COMPLETE="complete_zsh", _TYPER_COMPLETE_ARGS=line),
-                          capture_output=True, text=True, timeout=60)
+def tab_zsh(db: Path, line: str, script: bool = False) -> str:
+    done = called_back(env_for(db, _SCOREKEEPER_COMPLETE="complete_zsh", _TYPER_COMPLETE_ARGS=line), script)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -89,7 +115,7 @@ def test_command_names(db):
     from scorekeeper.cli import COMMANDS
 
     names = set(COMMANDS)
-    assert set(tab(db, "scorekeeper ")) == names
+    assert set(tab(db, "scorekeeper ", script=True)) == names  # the console script answers
     assert set(tab(db, "scorekeeper sta")) == {n for n in names if n.startswith("sta")} >= {"standings"}
 
 
@@ -153,9 +179,8 @@ def tab_as_bash_splits(db: Path, line: str) -> list[str]:
 
     words = [w for w in re.split(r" |(=)", line) if w is not None]
     words = [w for i, w in enumerate(words) if w != "" or i == len(words) - 1]
-    done = subprocess.run([str(EXE)], env=env_for(db, _SCOREKEEPER_COMPLETE="complete_bash",
-                                                   COMP_WORDS="\n".join(words), COMP_CWORD=str(len(words) - 1)),
-                          capture_output=True, text=True, timeout=60)
+    done = called_back(env_for(db, _SCOREKEEPER_COMPLETE="complete_bash", COMP_WORDS="\n".join(words),
+                               COMP_CWORD=str(len(words) - 1)))
     assert done.returncode == 0 and done.stderr == "", done.stderr
     return [w for w in done.stdout.split("\n") if w]
 
@@ -200,7 +225,7 @@ def test_session_ids(db, cli):
     assert tab(db, f"scorekeeper delete {first[:3]}") == [i for i in (first, second) if i.startswith(first[:3])]
     assert set(tab(db, "scorekeeper standings --session ")) == {first, second}
     assert set(tab(db, "scorekeeper history -s ")) == {first, second}
-    described = tab_zsh(db, "scorekeeper use ")
+    described = tab_zsh(db, "scorekeeper use ", script=True)  # the console script answers zsh
     assert "Ann, Bob — [bold]Friday" in described and "(current)" in described  # the title as typed
 
 
@@ -270,5 +295,5 @@ def test_no_database_or_a_damaged_one_completes_nothing_quietly(db, tmp_path):
     assert not db.exists()  # completing creates nothing
     db.mkdir()
     (db / "index.json").write_text("{not json", encoding="utf-8")
-    assert tab(db, "scorekeeper use ") == []
+    assert tab(db, "scorekeeper use ", script=True) == []  # the console script too: nothing on stderr
     assert tab(db, "scorekeeper explain --player ") == []
