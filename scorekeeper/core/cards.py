@@ -125,16 +125,20 @@ def suit_name(suit: str) -> Phrase:
     return phrase(f"suit.{suit}")
 
 
+def _spelled() -> dict[str, Card]:
+    """Every upper-case token that is a card, and the card: each rank spelling (``10``, ``T``,
+    Cyrillic ``Т``…) before each suit spelling (``H``, ``♥``, ``Ч``…), and the jokers."""
+    cards = {rank + suit: Card(r, s) for rank, r in _RANK_IN.items() for suit, s in _SUIT_IN.items()}
+    return cards | dict.fromkeys(_JOKERS, JOKER)
+
+
+#: the cards by upper-case token (a few hundred spellings): reading a card is one look-up
+_CARDS = _spelled()
+
+
 def _read(upper: str) -> Card | None:
     """The card an upper-case token is, or None."""
-    if upper in _JOKERS:
-        return JOKER
-    if len(upper) >= 2:
-        suit = _SUIT_IN.get(upper[-1])
-        rank = _RANK_IN.get(upper[:-1])
-        if suit and rank:
-            return Card(rank, suit)
-    return None
+    return _CARDS.get(upper)
 
 
 def _respelled(upper: str) -> tuple[int, str, Card] | None:
@@ -179,6 +183,9 @@ def parse_card(token: str) -> Card:
 
     Raises :class:`InputError` quoting the token and saying what was expected.
     """
+    card = _CARDS.get(token)  # typed as the notation writes it (``10H``): nothing to clean up
+    if card is not None:
+        return card
     text = _plain(token).strip()
     upper = text.upper()
     card = _read(upper)

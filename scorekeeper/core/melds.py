@@ -154,6 +154,8 @@ def read_meld(cards: Sequence[PlayedCard], rules: MeldRules) -> MeldReading:
     free = [pc for pc in cards if not pc.stands_for and rules.wild(pc.card)]
 
     set_reading, set_why = _as_set(cards, naturals, free, rules)
+    if set_reading is not None and _aces_agree(set_reading):
+        return set_reading  # a set is read first: the run's reading is not needed
     run_reading, run_why = _as_run(cards, naturals, free, rules)
     for reading in (set_reading, run_reading):
         if reading is not None and _aces_agree(reading):

@@ -8,7 +8,7 @@ term of the sum; ``explain`` only renders what the scorer already knew.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from scorekeeper.core.cards import Card, PlayedCard, format_card
 from scorekeeper.core.messages import render
@@ -82,16 +82,61 @@ class Line:
                 "rule": self.rule}
 
 
-@dataclass
 class PlayerScore:
     """A player's score for one hand, in points, with the lines that make it up.
-    ``note`` is a sentence of ``note_code`` with ``note_facts`` (or nothing)."""
+    ``note`` is a sentence of ``note_code`` with ``note_facts`` (or nothing).
 
-    name: str
-    lines: list[Line] = field(default_factory=list)
-    points_only: bool = False
-    note_code: str = ""
-    note_facts: Mapping[str, Any] = field(default_factory=dict)
+    Made with its lines (``PlayerScore(name, lines)``, or lines added one by one with
+    :meth:`add`), or with its points and what explains them later
+    (:meth:`explained_later`): a scorer that decided each card's points once can leave the
+    explanation lines unbuilt until something reads :attr:`lines` (an import, a replay for
+    the totals, never does)."""
+
+    __slots__ = ("name", "_lines", "points_only", "note_code", "note_facts", "_score", "_explain")
+
+    def __init__(self, name: str, lines: list[Line] | None = None, points_only: bool = False,
+                 note_code: str = "", note_facts: Mapping[str, Any] | None = None) -> None:
+        self.name = name
+        self._lines: list[Line] | None = [] if lines is None else lines
+        self.points_only = points_only
+        self.note_code = note_code
+        self.note_facts: Mapping[str, Any] = {} if note_facts is None else note_facts
+        self._score: int | None = None
+        self._explain: Callable[[], list[Line]] | None = None
+
+    @classmethod
+    def explained_later(cls, name: str, score: int, explain: Callable[[], list[Line]],
+                        points_only: bool = False) -> "PlayerScore":
+        """A score of ``score`` points whose lines ``explain()`` makes when they are first
+        read; they must add up to ``score`` (the scorer decides every point once, and
+        ``explain`` only says it in lines)."""
+        ps = cls(name, None, points_only)
+        ps._lines, ps._score, ps._explain = None, score, explain
+        return ps
+
+    @property
+    def lines(self) -> list[Line]:
+        """The explanation lines, in the order the table would add them."""
+        if self._lines is None:
+            explain, self._explain = self._explain, None
+            self._lines = explain()  # type: ignore[misc]
+            self._score = None
+        return self._lines
+
+    @lines.setter
+    def lines(self, lines: list[Line]) -> None:
+        self._lines, self._score, self._explain = lines, None, None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayerScore):
+            return NotImplemented
+        return (self.name, self.lines, self.points_only, self.note_code, self.note_facts) == (
+            other.name, other.lines, other.points_only, other.note_code, other.note_facts)
+
+    __hash__ = None  # type: ignore[assignment]  (a score is changed as lines are added)
+
+    def __repr__(self) -> str:
+        return f"PlayerScore(name={self.name!r}, score={self.score}, points_only={self.points_only})"
 
     @property
     def note(self) -> str:
@@ -99,6 +144,8 @@ class PlayerScore:
 
     @property
     def score(self) -> int:
+        if self._score is not None:
+            return self._score
         return sum(line.points for line in self.lines)
 
     def add(self, points: int, code: str, rule: str, part: str, card: Card | PlayedCard | None = None,

@@ -15,6 +15,7 @@ Worked example (SPEC §4): Ann melds 7♥ 8♥ 9♥ (24) and Q♠ Q♦ Q♣ (30)
 """
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import dataclass, replace
 from itertools import product
@@ -47,7 +48,7 @@ from scorekeeper.core.rules import (
     option,
     whole_number,
 )
-from scorekeeper.core.scoring import HandResult, Joined, Phrase, PlayerScore, phrase
+from scorekeeper.core.scoring import HandResult, Joined, Line, Phrase, PlayerScore, phrase
 from scorekeeper.core.variants.common import highest_total_ending, tie_option
 
 RULE_SCORE = "§2.3"
@@ -92,12 +93,31 @@ def card_value(rank: int, rules: Mapping[str, Any], low: bool = False, in_hand: 
     ``low`` — an ace at the low end of a run; ``in_hand`` — an ace left in
     hand (per ``ace_in_hand``). Returns ``(points, reason code)``.
     """
-    values = SCALES[CardScale(rules["card_values"])]
+    return value_table(rules)[rank, low, in_hand]
+
+
+def value_table(rules: Mapping[str, Any]) -> Mapping[tuple[int, bool, bool], tuple[int, str]]:
+    """Every card's points and why under the session's ``card_values`` and ``ace_in_hand``:
+    ``{(rank, low, in_hand): (points, reason code)}`` for ranks 1–13 (see :func:`card_value`).
+    Made once per pair of options: a hand looks each card up here instead of reading the
+    options again for every card."""
+    return _value_table(CardScale(rules["card_values"]), rules["ace_in_hand"])
+
+
+@functools.lru_cache(maxsize=None)
+def _value_table(scale_option: CardScale, ace_in_hand: int) -> dict[tuple[int, bool, bool], tuple[int, str]]:
+    return {(rank, low, in_hand): _rule_value(rank, scale_option, ace_in_hand, low, in_hand)
+            for rank in range(1, 14) for low in (False, True) for in_hand in (False, True)}
+
+
+def _rule_value(rank: int, scale_option: CardScale, ace_in_hand: int, low: bool, in_hand: bool) -> tuple[int, str]:
+    """§2.1: what a card counts (the one place these values are decided)."""
+    values = SCALES[scale_option]
     scale = values.scale is CardScale.FIVE_TEN_FIFTEEN
     if rank == 1:
         if low:
             return values.low_ace, "value.low_ace_scale" if scale else "value.low_ace"
-        if in_hand and rules["ace_in_hand"] == 1:
+        if in_hand and ace_in_hand == 1:
             return values.low_ace, "value.ace_in_hand_low_scale" if scale else "value.ace_in_hand_low"
         return values.ace, "value.ace"
     if scale:
@@ -251,45 +271,74 @@ def score_hand(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
     if layoffs:
         _ace_ambiguity(melds, layoffs, mrules)
 
-    scores = {}
-    for p, e in entry.players.items():
-        scores[p] = _player_score(p, e, melds, readings, rules, entry.out)
+    values, bonus = value_table(rules), rules["out_bonus"]
+    scores = {p: _player_score(p, e, melds, readings, values, bonus, entry.out) for p, e in entry.players.items()}
     won = [entry.out] if entry.out else []
     return HandResult(scores, won=won, ended="out" if entry.out else ("stock" if entry.stock_exhausted else ""))
 
 
-def _player_score(p: str, e: PlayerEntry, melds, readings, rules, out: str | None) -> PlayerScore:
-    ps = PlayerScore(p, points_only=e.points_only)
+def _player_score(p: str, e: PlayerEntry, melds: Sequence[TableMeld], readings: Sequence[MeldReading],
+                  values: Mapping[tuple[int, bool, bool], tuple[int, str]], out_bonus: int,
+                  out: str | None) -> PlayerScore:
+    """Player ``p``'s score (§2.3): the points of each card decided here, once, from the
+    session's ``values`` (:func:`value_table`); the lines saying them are made only when
+    someone reads them (:meth:`PlayerScore.explained_later`)."""
+    terms: list[tuple] = []  # what counted, in the order the lines say it: (part, points, why, what it was)
     if e.table is not None:
-        ps.add(e.table, "line.table_on_paper", "§2.3, I-6", "table")
+        terms.append(("table", e.table, None, None))
     for i, m in enumerate(melds):
         if m.owner == p:
             # as melded: lay-offs never change how the owner's cards score (an ace high stays high)
             for slot in m.reading.slots:
-                pts, why = card_value(slot.played.card.rank, rules, low=slot.low_ace)
-                ps.add(pts, "line.meld_card", RULE_VALUES if slot.played.card.rank == 1 else RULE_SCORE, "meld",
-                       slot.played.card, group=f"meld {i}", kind=kind_word(m.reading.kind),
-                       meld=m.reading.cards, value=phrase(why), amount=pts)
+                pts, why = values[slot.played.card.rank, slot.low_ace, False]
+                terms.append(("meld", pts, why, (i, slot)))
     for c in e.layoffs:
         for m, reading in zip(melds, readings):
             slot = next((s for s in reading.slots if s.played is c), None)
             if slot is not None:
-                pts, why = card_value(c.card.rank, rules, low=slot.low_ace)
-                ps.add(pts, "line.layoff", "§2.2, §2.3", "layoff", c.card,
-                       player=p, whose=phrase("line.own_meld") if m.owner == p
-                       else phrase("line.meld_of", owner=m.owner),
-                       kind=kind_word(m.reading.kind), meld=meld_when_laid_off(m, reading, c), value=phrase(why), amount=pts)
+                pts, why = values[c.card.rank, slot.low_ace, False]
+                terms.append(("layoff", pts, why, (m, reading, c)))
                 break
     if e.hand is not None:
         for card in e.hand:
-            pts, why = card_value(card.rank, rules, in_hand=True)
-            ps.add(-pts, "line.in_hand", "§2.1" if card.rank == 1 else RULE_SCORE, "hand", card,
-                   value=phrase(why), amount=pts)
+            pts, why = values[card.rank, False, True]
+            terms.append(("hand", -pts, why, card))
     elif e.hand_points is not None:
-        ps.add(-e.hand_points, "line.hand_on_paper", "§2.3, I-6", "hand", amount=e.hand_points)
-    if out == p and rules["out_bonus"]:
-        ps.add(rules["out_bonus"], "line.out_bonus", "§2.3", "bonus", amount=rules["out_bonus"])
-    return ps
+        terms.append(("paper", -e.hand_points, None, None))
+    if out == p and out_bonus:
+        terms.append(("bonus", out_bonus, None, None))
+    return PlayerScore.explained_later(p, sum(t[1] for t in terms), lambda: _lines(p, melds, terms),
+                                       points_only=e.points_only)
+
+
+def _lines(p: str, melds: Sequence[TableMeld], terms: Sequence[tuple]) -> list[Line]:
+    """The explanation lines of :func:`_player_score`'s terms: each term's points as decided
+    there, said with its card, rule and reason."""
+    ps = PlayerScore(p)
+    for part, pts, why, what in terms:
+        if part == "table":
+            ps.add(pts, "line.table_on_paper", "§2.3, I-6", "table")
+        elif part == "meld":
+            i, slot = what
+            m = melds[i]
+            ps.add(pts, "line.meld_card", RULE_VALUES if slot.played.card.rank == 1 else RULE_SCORE, "meld",
+                   slot.played.card, group=f"meld {i}", kind=kind_word(m.reading.kind),
+                   meld=m.reading.cards, value=phrase(why), amount=pts)
+        elif part == "layoff":
+            m, reading, c = what
+            ps.add(pts, "line.layoff", "§2.2, §2.3", "layoff", c.card,
+                   player=p, whose=phrase("line.own_meld") if m.owner == p
+                   else phrase("line.meld_of", owner=m.owner),
+                   kind=kind_word(m.reading.kind), meld=meld_when_laid_off(m, reading, c), value=phrase(why),
+                   amount=pts)
+        elif part == "hand":
+            ps.add(pts, "line.in_hand", "§2.1" if what.rank == 1 else RULE_SCORE, "hand", what,
+                   value=phrase(why), amount=-pts)
+        elif part == "paper":
+            ps.add(pts, "line.hand_on_paper", "§2.3, I-6", "hand", amount=-pts)
+        else:
+            ps.add(pts, "line.out_bonus", "§2.3", "bonus", amount=pts)
+    return ps.lines
 
 
 def meld_when_laid_off(m: TableMeld, reading: MeldReading, card: PlayedCard) -> list[PlayedCard]:
