@@ -297,14 +297,6 @@ def knock_arrangements(cards: Sequence[Card], limit: int) -> list[Arrangement]:
     return [_as_shown(_arrangement(hand, masks), cards) for _, masks in found]
 
 
-def defender_answers(defender: Sequence[Card], layouts: Sequence[Arrangement]) -> list[Arrangement]:
-    """The defender's best answer (:func:`defender_arrangement`) to each of the knocker's
-    ``layouts``, worked out once for every set of melds that can take one of the
-    defender's cards (the other melds change nothing for them)."""
-    answer = DefenderAnswers(defender)
-    return [answer(layout) for layout in layouts]
-
-
 class DefenderAnswers:
     """The defender's best answer to one layout at a time (``answers(layout)``), remembered for
     every set of the knocker's melds that can take one of the defender's cards."""

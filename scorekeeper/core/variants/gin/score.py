@@ -210,11 +210,10 @@ class _Side:
     deadwood_cards: list[Card] | None = None
     layoffs: list[tuple[GinMeld, tuple[Card, ...]]] = field(default_factory=list)
     laid_off: list[Card] = field(default_factory=list)
-    arranged_by_us: bool = False
 
 
 def _from_arrangement(a: Arrangement) -> _Side:
-    return _Side(list(a.melds), a.deadwood, list(a.deadwood_cards), list(a.layoffs), list(a.laid_off), True)
+    return _Side(list(a.melds), a.deadwood, list(a.deadwood_cards), list(a.layoffs), list(a.laid_off))
 
 
 def score_entry(raw: Any, players: Sequence[str], options: GinRules) -> HandResult:
