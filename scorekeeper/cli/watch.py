@@ -10,10 +10,13 @@ read. While the database cannot be read (busy being restored, damaged, the
 session gone) the last board read stays on the screen with the reason as a
 one-line notice.
 
-The keyboard is read in cbreak mode (keys arrive one by one, unechoed; Ctrl-C still
-interrupts) and the screen is rich's alternate screen (:class:`rich.live.Live`):
-``q`` (or ``й``, the same key on a Cyrillic layout) or Ctrl-C leaves, and the
-terminal's modes and screen are put back as they were, whatever happens.
+The keyboard is read in cbreak mode (keys arrive one by one, unechoed) and the screen
+is rich's alternate screen (:class:`rich.live.Live`): ``q`` (or ``й``, the same key on
+a Cyrillic layout) or Ctrl-C leaves, and the terminal's modes and screen are put back
+as they were, whatever happens. Ctrl-C is taken as a key is: while the board is shown
+its signal only marks that the table wants to leave, and the loop leaves at its next
+turn (within :data:`POLL` seconds), so it never lands half-way through drawing the
+board or reading the database.
 """
 from __future__ import annotations
 
@@ -83,6 +86,7 @@ def watch(terminal: Any, application: Any, session: str | None, poll: float = PO
     exit 2) when standard input or output is not a terminal."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise InputError("cli.watch.no_terminal")
+    import signal
     import termios
     import tty
 
@@ -95,6 +99,8 @@ def watch(terminal: Any, application: Any, session: str | None, poll: float = PO
     follower = Follower(application, session)
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
+    wanted: list[int] = []  # Ctrl-C: the signal noted, the loop leaves at its next turn
+    before = signal.signal(signal.SIGINT, lambda number, _frame: wanted.append(number))
     try:
         tty.setcbreak(fd)
         with Live(console=console, screen=True, auto_refresh=False, redirect_stdout=False,
@@ -109,9 +115,8 @@ def watch(terminal: Any, application: Any, session: str | None, poll: float = PO
                     shown = (follower.version, size)
                     live.update(draw(follower.doc, size[0], size[1], follower.notice), refresh=True)
                 typed = keys(fd, poll)
-                if any(key in typed for key in LEAVE):
+                if wanted or any(key in typed for key in LEAVE):
                     break
-    except KeyboardInterrupt:
-        pass
     finally:
+        signal.signal(signal.SIGINT, before)
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
