@@ -116,7 +116,7 @@ def entries(variant_id: str):
     base = shared_entry(variant, players, not_down=variant.prompt_asks == "melds")
     if variant.asks_also is None:
         return base, players
-    keys = [key for key, _question in variant.asks_also(None)]
+    keys = [key for key, *_question in variant.asks_also(None, None)]
 
     @st.composite
     def with_also(draw) -> dict:  # the deal's other facts naming a player (Contract Rummy's cut)

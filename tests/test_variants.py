@@ -180,3 +180,49 @@ def test_the_id_finder_finds_an_id():
 
     tree = ast.parse('if record["variant"] != "gin":\n    pass\n')
     assert [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and n.value in VARIANTS] == ["gin"]
+
+
+#: words of a variant's entry or options that are also the program's common words: ``cards`` (what
+#: the prompt asks, ``Variant.prompt_asks``; a check's cards), ``jokers`` (the jokers in play, a
+#: fact of every variant's deal)
+COMMON_WORDS = {"cards", "jokers"}
+#: the keys every variant's hand entry shares (SPEC §4, scorekeeper.core.entry)
+SHARED_ENTRY_KEYS = {"players", "knock", "out", "stock_exhausted", "melds", "layoffs", "hand", "table"}
+
+
+def variant_keys() -> set[str]:
+    """The keys a variant's own entry or options add: Gin Rummy's ``big_gin``, ``upcard``, ``cards``,
+    Contract Rummy's ``cut``, every option only one variant has (``oklahoma``, ``cut_bonus`` …)."""
+    from collections import Counter
+
+    from scorekeeper.core.variants.contract import score as contract
+    from scorekeeper.core.variants.gin import entry as gin
+
+    owners = Counter(o.key for vid in VARIANTS for o in get_variant(vid).options)
+    keys = set(gin.TOP_KEYS) | set(gin.PLAYER_KEYS) | set(contract.TOP_KEYS) | set(contract.PLAYER_KEYS)
+    for vid in VARIANTS:  # the deal's other facts the prompt asks (cut, upcard)
+        asks = get_variant(vid).asks_also
+        keys |= {key for key, *_ in (asks(None, None) if asks is not None else ())}
+    keys |= {key for key, count in owners.items() if count == 1}
+    return keys - SHARED_ENTRY_KEYS - COMMON_WORDS
+
+
+def test_no_module_of_the_application_or_the_command_line_names_a_variant_s_own_key():
+    """The application and the command line write, prefill and ask a hand through what the variant
+    declares (its codec, its questions), never by its keys: no string in app/ or cli/ (docstrings and
+    comments aside) is a key of one variant's entry or options."""
+    import ast
+
+    keys = variant_keys()
+    assert {"big_gin", "upcard", "oklahoma", "cut"} <= keys  # the check below looks for them
+    root = ROOT / "scorekeeper"
+    found = []
+    for path in sorted([*(root / "app").rglob("*.py"), *(root / "cli").rglob("*.py")]):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                      if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                      and node.body and isinstance(node.body[0], ast.Expr)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and node.value in keys and id(node) not in docstrings:
+                found.append(f"{path.relative_to(root).as_posix()}:{node.lineno}: {node.value!r}")
+    assert found == []

@@ -104,8 +104,8 @@ def ask_hand(t: "Terminal", application: "Application", table: dict, session: st
             pass
     from scorekeeper.core.variants import get_variant
 
-    # Gin Rummy asks for the cards each player shows, not for melds
-    dialog = GinDialog if get_variant(table["variant"]).prompt_asks == "cards" else _Dialog
+    # a variant may ask for the cards each player shows, not for melds
+    dialog = CardsDialog if get_variant(table["variant"]).prompt_asks == "cards" else _Dialog
     try:
         return dialog(t, application, table, session, read, old).run()
     except (KeyboardInterrupt, EOFError, Leave) as e:
@@ -187,9 +187,10 @@ def _input_prefilled(question: str, prefill: str) -> str:
 def old_answers(variant: "Variant", players: list[str], entry: Any) -> dict[tuple[str, str], str]:
     """The answers that give the stored hand ``entry`` again, as the dialog asks for
     them: ``{(player, part): text}`` with part ``melds``, ``layoffs``, ``hand`` (the
-    knocker's ends with ``knock``) or, for Gin Rummy, ``cards`` (the player's part
-    in gin's one-line form); and ``("", "ending")`` (how the hand ended, where it
-    is asked), ``("", "upcard")`` (gin under Oklahoma)."""
+    knocker's ends with ``knock``) or, where the prompt asks for the cards shown, ``cards``
+    (the player's part in the variant's one-line form, :meth:`Variant.entry_lines`); and
+    ``("", "ending")`` (how the hand ended, where it is asked), ``("", KEY)`` for each of the
+    deal's other facts the variant asks (``asks_also``)."""
     from scorekeeper.core.entry import find_player
 
     if not isinstance(entry, dict):
@@ -231,18 +232,17 @@ def old_answers(variant: "Variant", players: list[str], entry: Any) -> dict[tupl
             found[(player, "hand")] = _words(hand)
         if knocker == player and (player, "hand") in found:
             found[(player, "hand")] += " knock"
-    cards = variant.prompt_asks == "cards"  # Gin Rummy: the cards each player shows
-    if cards:
+    if variant.prompt_asks == "cards":  # who knocked is asked only where no answer says it
         if entry.get("stock_exhausted"):
             found[("", "ending")] = "stock"
-        if entry.get("upcard"):
-            found[("", "upcard")] = str(entry["upcard"])
     elif entry.get("stock_exhausted"):
         found[("", "ending")] = "stock" if variant.knock_allowed else ""
     elif out and out != gone:
         found[("", "ending")] = f"out {out}" if variant.knock_allowed else out
-    for key, _question in (variant.asks_also(None) if variant.asks_also is not None else ()):
-        if named(entry.get(key)):  # the deal's other facts (Contract Rummy's cut)
+    for key, _question, *read in (variant.asks_also(None, None) if variant.asks_also is not None else ()):
+        if read and entry.get(key) is not None:  # an answer the variant reads itself (Gin Rummy's up-card)
+            found[("", key)] = str(entry[key])
+        elif not read and named(entry.get(key)):  # a player named (Contract Rummy's cut)
             found[("", key)] = named(entry[key]) or ""
     return found
 
@@ -419,17 +419,22 @@ class _Dialog:
         return {}
 
     def ask_also(self) -> dict:
-        """The deal's other facts the variant asks for (Contract Rummy: who cut the pack exactly)."""
+        """The deal's other facts the variant asks for (Contract Rummy: who cut the pack exactly;
+        Gin Rummy under Oklahoma: the up-card), once the players' parts and the ending are in."""
         found: dict[str, Any] = {}
         if self.variant.asks_also is None:
             return found
-        for key, question in self.variant.asks_also(self.typed_rules()):
-            def answer(text: str, key: str = key) -> dict:
+        for key, question, *read in self.variant.asks_also(self.typed_rules(), self.entry()):
+            def answer(text: str, key: str = key, read: list = read) -> dict:
+                if read:  # the variant reads the answer itself
+                    value = read[0](text)
+                    return {} if value is None else {key: value}
                 if not text or text == "-" or says(text, "nobody"):
                     return {}
                 return {key: self.player(text, ("nobody",))}
 
-            found.update(self.ask(str(question) + " ", answer, ("", key)))
+            words = str(question)
+            found.update(self.ask(words if words.endswith(" ") else words + " ", answer, ("", key)))
         return found
 
     def ask_again(self, default: str | None, refused: bool = False) -> list[str]:
@@ -601,33 +606,28 @@ def _cards_text(text: str) -> str:
     return " ".join(text.replace(",", " ").replace(";", " ").split())
 
 
-# -- Gin Rummy ---------------------------------------------------------------------
-# Entering a Gin Rummy hand at the table (SPEC §2.7, §4.1): the cards, not the melds.
-#
-# Each player is asked for the cards they show — ten, eleven for big gin — in
-# any order; scorekeeper arranges them itself. An answer may also be the
-# deadwood as points (``19``) or, for those who want to, the arranged form of
-# the one-line entry (``7H 8H 9H, QS QD QC -5D``). Then who knocked (a name; the
-# word ``knock`` after the cards says it already) or ``stock`` for a void hand,
-# and under Oklahoma the up-card. Each answer is read with gin's own one-line
-# form (:meth:`~scorekeeper.core.rules.Variant.line_entry`), so what is typed here means
-# what it means on the command line; the whole hand is then checked and scored
+# -- the cards each player shows ---------------------------------------------------------
+# A variant whose prompt asks for the cards (``prompt_asks == "cards"``: Gin Rummy) asks each
+# player one question (its ``cards_question``) and reads the answer with its own one-line form
+# (:meth:`~scorekeeper.core.rules.Variant.line_entry` of ``"NAME: TEXT"``), so what is typed
+# here means what it means on the command line; its ``check_answer`` checks the answer at once
+# and completes it with what it says of the hand (the knocker's marks). Then who knocked, where
+# no answer said it (or ``stock``), and the deal's other facts the variant asks for
+# (``asks_also``: Gin Rummy's up-card under Oklahoma). The whole hand is then checked and scored
 # by the application before anything is saved, as for every variant.
 
-class GinDialog(_Dialog):
-    """The questions of one gin hand."""
+class CardsDialog(_Dialog):
+    """The questions of one hand of a variant whose prompt asks for the cards each player shows."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.big_gin = False
-        self.oklahoma = bool(self.table["rules"].get("oklahoma"))
+        #: what each player's answer says of the whole hand (who knocked, the knocker's marks)
+        self.said: dict[str, dict] = {}
 
     def entry(self) -> dict:
         raw: dict[str, Any] = {"players": {p: dict(self.answers[p]) for p in self.players}}
-        if self.knocker:
-            raw["knock"] = self.knocker
-            if self.big_gin:
-                raw["big_gin"] = True
+        for p in self.players:
+            raw.update(self.said.get(p, {}))
         raw.update(self.ending)
         return raw
 
@@ -637,62 +637,38 @@ class GinDialog(_Dialog):
     def ask_player(self, name: str) -> None:
         self.say(name, "bold")
         if self.knocker == name:
-            self.knocker, self.big_gin = None, False
-        self.answers[name] = self.ask(say("cli.prompt.gin.cards"), lambda text: self.read_cards(name, text),
-                                      (name, "cards"))
+            self.knocker = None
+        self.said.pop(name, None)
+        question = say(self.variant.cards_question or "cli.prompt.cards")
+        self.answers[name] = self.ask(question, lambda text: self.read_cards(name, text), (name, "cards"))
+
+    def checked(self, entry: dict, name: str) -> dict:
+        """``entry`` (what ``name``'s answer gives) as the variant checks and completes it."""
+        return entry if self.variant.check_answer is None else self.variant.check_answer(entry, name)
 
     def read_cards(self, name: str, text: str) -> dict:
-        """One player's answer, read as the one-line form reads ``NAME: TEXT``; cards
-        counted at once (10, or 11 for the knocker's big gin)."""
-        from scorekeeper.core.cards import parse_cards
-
-        if not text:
-            raise InputError("gin.nothing_given", player=name)
-        entry = self.variant.line_entry([f"{name}: {text}"], [name])  # the variant's one-line form
-        part = entry["players"][name]
-        if "cards" in part:
-            count = len(parse_cards(part["cards"], "cards", player=name))
-            if count not in (10, 11):
-                raise InputError("gin.card_count", player=name, count=count, expected=10)
-            if count == 11 and entry.get("knock") == name:
-                entry["big_gin"] = True
+        """One player's answer, read as the one-line form reads ``NAME: TEXT`` and checked at once."""
+        entry = self.checked(self.variant.line_entry([f"{name}: {text}"], [name]), name)
+        if entry.get("knock") == name and self.knocker and self.knocker != name:
+            raise InputError("cli.prompt.second_knocker", knocker=self.knocker, player=name)
+        self.said[name] = {key: value for key, value in entry.items() if key != "players"}
         if entry.get("knock") == name:
-            if self.knocker and self.knocker != name:
-                raise InputError("cli.prompt.second_knocker", knocker=self.knocker, player=name)
-            self.knocker, self.big_gin = name, bool(entry.get("big_gin"))
-        if entry.get("stock_exhausted"):
-            self.ending = {"stock_exhausted": True}
-        return part
+            self.knocker = name
+        return entry["players"][name]
 
     def ask_ending(self) -> dict:
-        """Who knocked (or ``stock``), unless an answer said so; under Oklahoma, the up-card."""
-        ending: dict[str, Any] = {}
-        if not self.knocker:
-            ending = self.ask(say("cli.prompt.gin.who_knocked"), self.read_ending,
-                              ("", "ending"))
-        if self.oklahoma and not ending.get("stock_exhausted"):
-            ending["upcard"] = self.ask(say("cli.prompt.gin.upcard"), self.read_upcard,
-                                        ("", "upcard"))
-        return ending
+        """Who knocked (or ``stock``), unless an answer said so."""
+        if self.knocker:
+            return {}
+        return self.ask(say("cli.prompt.cards.who_knocked"), self.read_ending, ("", "ending"))
 
     def read_ending(self, text: str) -> dict:
         if text.lower() in ("void", "stock ran out") or says(text, "stock"):
             return {"stock_exhausted": True}
         if not text:
             raise InputError("cli.prompt.no_ending")
-        self.knocker = self.player(text, ("stock",))
-        part = self.answers.get(self.knocker, {})
-        if "cards" in part:
-            from scorekeeper.core.cards import parse_cards
-
-            self.big_gin = len(parse_cards(part["cards"], "cards", player=self.knocker)) == 11
+        knocker = self.player(text, ("stock",))
+        entry = self.checked({"players": {knocker: self.answers.get(knocker, {})}, "knock": knocker}, knocker)
+        self.knocker = knocker
+        self.said[knocker] = {key: value for key, value in entry.items() if key != "players"}
         return {}
-
-    def read_upcard(self, text: str) -> str:
-        from scorekeeper.core.cards import parse_card
-
-        try:
-            parse_card(text)
-        except InputError as e:
-            raise InputError("gin.upcard_unreadable", cause=e) from None
-        return text

@@ -489,8 +489,9 @@ class Variant:
     #: what the prompt asks each player for at the table: ``"parts"`` (the melds, lay-offs and
     #: cards left in hand that score, see ``scorekeeper.cli.prompt.parts_asked``), ``"melds"``
     #: (the melds, lay-offs and cards left in hand, the melds checked though they score nothing:
-    #: Contract Rummy's contracts) or ``"cards"`` (the cards the player shows, read with the
-    #: variant's one-line form: Gin Rummy)
+    #: Contract Rummy's contracts) or ``"cards"`` (one answer per player, the player's part read with
+    #: the variant's one-line form, :attr:`cards_question` and :attr:`check_answer`; then who knocked,
+    #: where no answer said it: Gin Rummy's cards shown)
     prompt_asks: str = "parts"
     #: what a hand won (I-7; ``won`` in the standings) is: ``"out"``, the player went out
     #: (Rummy 500, Rum 500, Crazy Rummy), or ``"won"``, the player is among the hand's winners
@@ -521,11 +522,25 @@ class Variant:
     #: past the last (Contract Rummy: "Deal 3 — two runs (R4+R4)."), said with the standings and
     #: when the prompt asks for that deal; None: the variant's deals all ask the same
     deal_words: Callable[[Mapping[str, Any], int], Any] | None = None
-    #: ``asks_also(rules)`` -> ``[(key, question), ...]``: the deal's other facts the prompt asks
-    #: for at the table, each a top-level key naming one player or nobody (Contract Rummy's
-    #: ``cut``, where there is a cut bonus); the question words as data; ``rules`` None: every key
-    #: it may ask (to give an edited deal's answers again). None: nothing more
-    asks_also: Callable[[Mapping[str, Any]], Sequence[tuple[str, Any]]] | None = None
+    #: ``asks_also(rules, entry)`` -> ``[(key, question), ...]`` or ``[(key, question, read), ...]``:
+    #: the deal's other facts the prompt asks for at the table, once every player's part is in
+    #: (``entry``: the hand as answered so far), each a top-level key of the entry, the question words
+    #: as data. Without ``read`` the answer names one player or nobody (Contract Rummy's ``cut``, where
+    #: there is a cut bonus); ``read(text)`` reads any other answer as the value stored under ``key``
+    #: (None: nothing stored), raising :class:`InputError` to ask again (Gin Rummy's ``upcard`` under
+    #: Oklahoma, unless the hand is void). ``rules`` and ``entry`` None: every key it may ask (to give
+    #: an edited deal's answers again). None: nothing more
+    asks_also: Callable[[Mapping[str, Any] | None, Mapping[str, Any] | None], Sequence[tuple]] | None = None
+    #: the question the prompt asks each player where ``prompt_asks`` is ``"cards"``, a message code
+    #: (Gin Rummy: "cards (10; 11 for big gin)"); "": the common words
+    cards_question: str = ""
+    #: ``check_answer(entry, player)`` -> the entry one player's answer at the prompt gives (``read_line``
+    #: of ``"NAME: TEXT"``, where ``prompt_asks`` is ``"cards"``), checked at once and completed with
+    #: what it says of the hand; also given ``{"players": {player: part}, "knock": player}`` when the
+    #: knocker is named after their part (Gin Rummy: nothing at all given is refused, 10 cards are
+    #: shown, 11 only by the knocker, whose 11 cards mark ``big_gin``). Raises :class:`InputError`.
+    #: None: the answer as read
+    check_answer: Callable[[dict, str], dict] | None = None
     #: ``dealt_words(players)`` -> the cards dealt in words as data, where they change from deal to
     #: deal (Contract Rummy: 10 each in deals 1-4, 12 in deals 5-7); None: :attr:`deal` says it
     dealt_words: Callable[[int], Any] | None = None

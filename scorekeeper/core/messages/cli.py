@@ -66,10 +66,10 @@ TEMPLATES: dict[str, str] = {
     "cli.prompt.knock_not_allowed": ("{variant} has no knocking: a hand ends when a player goes out or the stock "
                                      "runs out."),
     "cli.prompt.second_knocker": "{knocker} already knocked: a round has one knocker.",
-    # Gin Rummy's questions: each player's shown cards, then who knocked and (Oklahoma) the up-card
-    "cli.prompt.gin.cards": "  cards (10; 11 for big gin): ",
-    "cli.prompt.gin.who_knocked": 'Who knocked? (a name; "stock" if the stock ran out): ',
-    "cli.prompt.gin.upcard": "The up-card (it sets the knock limit): ",
+    # a variant asking for the cards each player shows (Gin Rummy): each player's cards (where the
+    # variant has no words of its own for it), then who knocked
+    "cli.prompt.cards": "  cards: ",
+    "cli.prompt.cards.who_knocked": 'Who knocked? (a name; "stock" if the stock ran out): ',
     "cli.prompt.knock_without_cards": 'Give the knocker\'s cards (or their points) before "knock".',
     "cli.prompt.nothing_in_hand": 'Say what is left in hand: the cards, their points, or "out" if none are left.',
     "cli.prompt.out_and_knock": "{player} cannot both go out and knock.",

@@ -296,9 +296,9 @@ def deal_words(rules: Mapping[str, Any], number: int) -> Any:
                   words=contract.words(), contract=contract.text)
 
 
-def asks_also(rules: Mapping[str, Any] | None) -> list[tuple[str, Any]]:
+def asks_also(rules: Mapping[str, Any] | None, entry: Mapping[str, Any] | None = None) -> list[tuple[str, Any]]:
     """What the prompt asks besides each player's part: who cut the pack exactly, where there is
-    a cut bonus (``rules`` None: every key it may ask)."""
+    a cut bonus, however the deal ended (``rules`` None: every key it may ask)."""
     if rules is not None and not rules["cut_bonus"]:
         return []
     return [("cut", phrase("contract.prompt.cut"))]

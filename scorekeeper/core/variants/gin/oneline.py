@@ -22,9 +22,9 @@ hand) and ``up=CARD`` (the up-card; Oklahoma needs it)::
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
-from scorekeeper.core.cards import parse_card
+from scorekeeper.core.cards import parse_card, parse_cards
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.oneline import (STOCK_WORDS, arguments, card_or_word, cards_text, parse_line_entries, seat_of,
                                       write_line_entries, write_part)
@@ -126,3 +126,45 @@ def _written_part(part: Any) -> str:
     if isinstance(part, dict) and part.get("cards"):
         return cards_text(part["cards"])
     return write_part(part)
+
+
+# -- answers at the table (the prompt's "cards" questions, SPEC §4.1) ---------------------------
+
+
+def check_answer(entry: dict, player: str) -> dict:
+    """One player's answer at the table, read as ``"NAME: TEXT"`` (:func:`parse_line`), checked at
+    once: nothing at all given is refused (``gin.nothing_given``), the cards shown are 10, or 11
+    (``gin.card_count``); 11 cards of the knocker mark big gin (``big_gin``). Returns the entry,
+    completed. Raises :class:`InputError`."""
+    part = entry["players"].get(player, {})
+    if entry == {"players": {player: {}}}:
+        raise InputError("gin.nothing_given", player=player)
+    if "cards" in part:
+        count = len(parse_cards(part["cards"], "cards", player=player))
+        if count not in (10, 11):
+            raise InputError("gin.card_count", player=player, count=count, expected=10)
+        if count == 11 and entry.get("knock") == player:
+            entry = {**entry, "big_gin": True}
+    return entry
+
+
+def asks_also(rules: Mapping[str, Any] | None, entry: Mapping[str, Any] | None = None) -> list[tuple]:
+    """What the prompt asks besides each player's cards: under Oklahoma the up-card, which sets
+    the knock limit, unless the hand is void (``rules`` None: every key it may ask)."""
+    from scorekeeper.core.phrase import phrase
+
+    if rules is not None and not rules.get("oklahoma"):
+        return []
+    if entry is not None and entry.get("stock_exhausted"):
+        return []
+    return [("upcard", phrase("gin.prompt.upcard"), read_upcard)]
+
+
+def read_upcard(text: str) -> str:
+    """The up-card as typed at the table, once it reads as a card. Raises :class:`InputError`
+    ``gin.upcard_unreadable``."""
+    try:
+        parse_card(text)
+    except InputError as e:
+        raise InputError("gin.upcard_unreadable", cause=e) from None
+    return text

@@ -4,6 +4,9 @@ translations are in the program's catalogs under the same codes."""
 from __future__ import annotations
 
 TEMPLATES: dict[str, str] = {
+    # the questions at the table: each player's shown cards, and (Oklahoma) the up-card
+    "gin.prompt.cards": "  cards (10; 11 for big gin): ",
+    "gin.prompt.upcard": "The up-card (it sets the knock limit): ",
     # the kind of hand, as history's cell says it
     "gin.screen.kind.knock": "knock",
     "gin.screen.kind.gin": "gin",

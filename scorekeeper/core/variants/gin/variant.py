@@ -29,6 +29,7 @@ from scorekeeper.core.variants.gin.screens import SCREENS
 from scorekeeper.core.variants.gin.templates import TEMPLATES
 from scorekeeper.core.variants.gin.entry import GinHand, parse_hand
 from scorekeeper.core.variants.gin.game import end_of_game
+from scorekeeper.core.variants.gin import oneline
 from scorekeeper.core.variants.gin.oneline import parse_line, write_line
 from scorekeeper.core.variants.gin.options import PRESETS, GinRules
 from scorekeeper.core.variants.gin.score import MELD_RULES, score_hand
@@ -126,6 +127,9 @@ GIN = Variant(
     read_entry=parse_hand,
     read_line=parse_line,
     write_line=write_line,
+    cards_question="gin.prompt.cards",
+    check_answer=oneline.check_answer,
+    asks_also=oneline.asks_also,
     dealer_option="next_dealer",
     meld_rules_of=meld_rules,
     state_facts=shutout,
