@@ -2,7 +2,8 @@
 program, into a fresh environment, and played through the installed ``scorekeeper``
 console script (SPEC §8): ``rules``, ``new``, ``hand`` in every form (one line, a file,
 standard input, the questions at a terminal), ``explain``, ``check``, ``history --json``,
-``export`` and ``import``, in English and in the Ukrainian of the plugin's own catalog.
+``history --audit`` (each hand in the one-line form), ``export`` and ``import``, in English
+and in the Ukrainian of the plugin's own catalog.
 
 One slow test (about 20-40 s: two packages are built), marked ``slow``; it runs in CI.
 So that nothing is downloaded and little is built, the fresh environment reuses the
@@ -128,6 +129,12 @@ def test_the_example_plugin_installed_with_pip_plays_through_the_console_script(
         {"Ann": 20, "Bob": 0, "Cy": 0}, {"Ann": 34, "Bob": 0, "Cy": 0}, {"Ann": 0, "Bob": 0, "Cy": 62},
         {"Ann": 19, "Bob": 0, "Cy": 0}]
     assert history["totals"] == {"Ann": 73, "Bob": 0, "Cy": 62} and not history["finished"]
+    # history --audit: each hand in the one-line form, written by the shared codec the plugin takes
+    audit = json.loads(sk("history", "--audit", "--json"))
+    assert [e["lines"] for e in audit["events"][:3]] == [
+        {"Ann": "-3C AD knock", "Bob": "-KS 7H 2C", "Cy": "-9"},
+        {"Ann": "4H 5H 6H -2S", "Bob": "-8D knock", "Cy": "-10C JC"},
+        {"Ann": "-5", "Bob": "-7", "Cy": "7S 8S 9S - knock"}]
 
     # export, then import into another database: the same session, the same totals
     exported = tmp_path / "knock.json"

@@ -78,3 +78,24 @@ def test_the_game_ends_at_the_target():
     hand = {"knock": "Ann", "players": {"Ann": {"hand": 0}, "Bob": {"hand": 10}}}  # Ann rum: 10 + 25 = 35
     state = replay(setup, [hand])
     assert state.totals == {"Ann": 35, "Bob": 0} and state.ending.finished and state.ending.winners == ["Ann"]
+
+
+@pytest.mark.parametrize("hand, lines, scores", [
+    # Ann 3♣ A♦ = 4 knocks; Bob 19; Cy 9 on paper: Ann (19 − 4) + (9 − 4) = 20
+    ({"knock": "Ann", "players": {"Ann": {"hand": "3C AD"}, "Bob": {"hand": "KS 7H 2C"}, "Cy": {"hand": 9}}},
+     {"Ann": "-3C AD knock", "Bob": "-KS 7H 2C", "Cy": "-9"}, {"Ann": 20, "Bob": 0, "Cy": 0}),
+    # Cy knocks and goes rum; Ann 5, Bob 7: Cy (5 + 25) + (7 + 25) = 62
+    ({"knock": "Cy", "players": {"Ann": {"hand": 5}, "Bob": {"hand": 7},
+                                 "Cy": {"melds": ["7S 8S 9S"], "hand": ""}}},
+     {"Ann": "-5", "Bob": "-7", "Cy": "7S 8S 9S - knock"}, {"Ann": 0, "Bob": 0, "Cy": 62}),
+])
+def test_a_hand_written_on_one_line_reads_back_the_same(hand, lines, scores):
+    """The shared codec, which Knock Rummy takes as it is: a stored hand written in the one-line
+    form (``history --audit``, ``undo``, ``edit``) reads back to the same entry and scores."""
+    from scorekeeper.core.oneline import as_arguments
+
+    players = ("Ann", "Bob", "Cy")
+    assert VARIANT.entry_lines(hand, players) == lines
+    back = VARIANT.line_entry(as_arguments(lines), players)
+    assert back == hand
+    assert scored(back).scores == scored(hand).scores == scores
