@@ -639,6 +639,7 @@ def test_f19_a_hand_interrupted_at_the_moment_of_saving_says_it_was_saved(cli, i
     """The fault hook: Ctrl-C arrives while the session file is put in place (it is held
     until the file is there, so the command knows the change was kept)."""
     import signal
+    import threading
 
     from scorekeeper.storage import files as files_module
 
@@ -648,7 +649,10 @@ def test_f19_a_hand_interrupted_at_the_moment_of_saving_says_it_was_saved(cli, i
     def replace_then_interrupt(src, dst):
         real(src, dst)
         if str(dst).endswith(".json") and "/sessions/" in str(dst):
-            os.kill(os.getpid(), signal.SIGINT)  # held until the note that the change is kept is made
+            # Ctrl-C to this thread (the main one), as a terminal's goes to a program of one thread:
+            # held until the note that the change is kept is made. (Sent to the process, another
+            # thread of the test runner, if any, would take it at once: a race the program never runs.)
+            signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
 
     with monkeypatch.context() as m:
         m.setattr(files_module.os, "replace", replace_then_interrupt)
@@ -662,6 +666,7 @@ def test_f19_a_hand_interrupted_at_the_moment_of_saving_says_it_was_saved(cli, i
 def test_f19_an_import_interrupted_leaves_no_unlisted_session_files(cli, isolated_db, tmp_path, monkeypatch,
                                                                     sigint_restored):
     import signal
+    import threading
 
     from scorekeeper.storage import files as files_module
 
@@ -679,7 +684,7 @@ def test_f19_an_import_interrupted_leaves_no_unlisted_session_files(cli, isolate
         real(path, text)
         written.append(path)
         if len([p for p in written if p.parent.name == "sessions"]) == 4:
-            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C half-way through the session files
+            signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)  # Ctrl-C half-way through the session files
 
     with monkeypatch.context() as m:
         m.setattr(files_module, "atomic_write_text", write)
