@@ -275,11 +275,20 @@ def test_text_output_has_the_cards_the_sum_and_the_rules(cli, tmp_path):
 def test_render_colours_suits_when_the_terminal_has_colour():
     from scorekeeper.cli import render
 
+    from scorekeeper.core.cards import Card, PlayedCard
+    from scorekeeper.core.phrase import Said, phrase
+
     colour = SimpleNamespace(color=True)
-    text = render.cards("A♥ in hand, 2♣ too", colour)
-    assert text.plain == "A♥ in hand, 2♣ too"
+    # a sentence is drawn from its phrase's facts: the cards it names (an ace mark is not said)
+    said = Said(phrase("line.layoff", card=PlayedCard(Card(1, "H"), ace="low"), player="Bob", whose="Ann's",
+                       kind="run", meld=[Card(2, "C"), Card(3, "C")], value=15, amount="+15"))
+    text = render.sentence(said, colour)
+    assert text.plain == said == "A♥ laid off by Bob on Ann's run 2♣ 3♣: 15, +15"
     styles = {text.plain[s.start:s.end]: str(s.style) for s in text.spans}
     assert styles["A♥"] == "red" and "2♣" not in {k for k, v in styles.items() if v == "red"}
+    assert render.sentence(said, SimpleNamespace(color=False)).plain == "AH laid off by Bob on Ann's run 2C 3C: 15, +15"
+    # words without their phrase are never read back for cards
+    assert not render.sentence(str(said), colour).spans
     typed = render.typed_cards("7H 8h +10H -AS Ann", colour)
     assert typed.plain == "7♥ 8♥ +10♥ -A♠ Ann"
     plain = render.typed_cards("7H 8h", SimpleNamespace(color=False))

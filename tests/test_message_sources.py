@@ -144,3 +144,70 @@ def test_a_refused_rule_value_is_said_without_english_words(lang):
     finally:
         messages.use(None)
     assert english == {}
+
+
+# --- a sentence as pieces: its words and the cards its facts name ------------------------------------------
+
+
+def _sample_facts(template: str) -> dict:
+    """Facts for every field of ``template``: a card where a single value goes, lists where the
+    notation joins, a count where it counts (the 7♥ and Q♠ are what the pieces must hand back)."""
+    import string
+
+    from scorekeeper.core.cards import Card
+
+    facts = {}
+    for _text, name, spec, _conversion in string.Formatter().parse(template):
+        if not name:
+            continue
+        key = name.split(".")[0].split("[")[0]
+        if spec in ("and", "or", "list"):
+            facts[key] = [Card(7, "H"), "Ann", Card(12, "S")]
+        elif spec == "endings":
+            facts[key] = ["knock", "out"]
+        elif spec and spec.startswith("#"):
+            facts[key] = 2
+        elif spec:
+            facts[key] = 3
+        else:
+            facts[key] = [Card(7, "H"), Card(12, "S")] if key == "cards" else Card(7, "H")
+    return facts
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_pieces_of_a_sentence_are_its_words_and_its_cards(lang):
+    """Joined, the pieces of every message are its sentence; the cards among them are the facts'
+    card objects themselves, so a screen draws them without reading the words."""
+    from scorekeeper import locale as languages
+    from scorekeeper.core.cards import Card
+
+    messages.use(languages.translations(lang) if lang != "en" else None, lang)
+    tried = 0
+    try:
+        for code, template in messages.TEMPLATES.items():
+            facts = _sample_facts(template)
+            try:
+                said = messages.render(code, facts)
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+                continue  # a template whose facts are shaped otherwise (a dict, a date)
+            pieces = messages.pieces(code, facts)
+            assert messages.text_of(pieces) == said, code
+            named = [p for p in pieces if not isinstance(p, str)]
+            assert all(isinstance(p, Card) for p in named), code
+            # a card is a piece of its own, never written into the words
+            assert not any(isinstance(p, str) and ("7♥" in p or "Д♠" in p or "Q♠" in p) for p in pieces), code
+            tried += 1 if named else 0
+    finally:
+        messages.use(None)
+    assert tried > 300  # most sentences name a card here
+
+
+def test_a_phrase_among_the_facts_gives_its_cards_too():
+    from scorekeeper.core.cards import Card
+    from scorekeeper.core.phrase import Said, phrase
+
+    inner = phrase("layoff.card_of", card=Card(10, "D"), player="Bob")
+    outer = phrase("layoff.not_all_fit", layoffs=messages.Joined((inner, inner), " "))
+    said = Said(outer)
+    assert said == str(outer) and said.phrase is outer
+    assert [p for p in outer.pieces() if not isinstance(p, str)] == [Card(10, "D"), Card(10, "D")]

@@ -134,10 +134,10 @@ def test_suits_hearts_and_diamonds_red_when_colour_is_on():
     t = Terminal()
     t._out = Console(file=io.StringIO(), force_terminal=True, color_system="standard", no_color=False, markup=False,
                      emoji=False, highlight=False, width=80)
-    t.print(render.cards("A♥ 10♦ K♠ 2♣ JK", t))
+    t.print(render.sentence(_naming_cards(), t))
     out = t.out.file.getvalue()
     assert f"{ESC}31mA♥{ESC}0m" in out and f"{ESC}31m10♦{ESC}0m" in out
-    assert re.sub(r"\x1b\[[0-9;]*m", "", out).strip() == "A♥ 10♦ K♠ 2♣ JK"
+    assert re.sub(r"\x1b\[[0-9;]*m", "", out).strip() == "A♥ 10♦ K♠ 2♣ JK: not a meld."
     assert f"{ESC}31mK♠" not in out and f"{ESC}31m2♣" not in out
 
 
@@ -149,7 +149,16 @@ def test_suits_are_letters_without_colour():
 
     t = Terminal()
     t._out = Console(file=io.StringIO(), color_system=None, markup=False, emoji=False, width=80)
-    assert render.cards("A♥ 10♦ K♠ 2♣", t).plain == "AH 10D KS 2C"
+    assert render.sentence(_naming_cards(), t).plain == "AH 10D KS 2C JK: not a meld."
+
+
+def _naming_cards():
+    """A sentence naming A♥ 10♦ K♠ 2♣ and a joker among its facts."""
+    from scorekeeper.core.cards import JOKER, Card
+    from scorekeeper.core.phrase import phrase
+
+    return phrase("meld.illegal", cards=[Card(1, "H"), Card(10, "D"), Card(13, "S"), Card(2, "C"), JOKER],
+                  cause="not a meld")
 
 
 def test_colour_terminal_shows_red_hearts(game):

@@ -27,7 +27,7 @@ from scorekeeper.core.melds import (
     times_words,
     too_many,
 )
-from scorekeeper.core.phrase import Phrase, english, phrase
+from scorekeeper.core.phrase import Phrase, english, phrase, said
 from scorekeeper.core.rules import Variant, Wilds, parse_rule_args
 
 #: The most rounds a round-by-round wild rank can have (one per rank, ace to king).
@@ -65,7 +65,7 @@ class MeldCheck:
         """The meld's part of the ``check --json`` document: the reason in English, as
         ``--json`` is in every language (``people=True``: in the chosen language)."""
         return {"cards": list(self.cards), "legal": self.legal, "kind": self.kind, "value": self.value,
-                "reason": self.reason if people else english(self.phrase), "arithmetic": self.arithmetic}
+                "reason": said(self.phrase) if people else english(self.phrase), "arithmetic": self.arithmetic}
 
 
 @dataclass(frozen=True)
@@ -100,9 +100,9 @@ class CheckResult:
         doc = {"variant": self.variant, "round": self.round, "wild": self.wild, "legal": self.legal,
                "melds": [m.as_json(people) for m in self.melds], "value": self.value}
         for key, verdict in self.deal.items():
-            said = {k: (str(v) if people else english(v)) if isinstance(v, Phrase) else v for k, v in verdict.items()}
-            doc[key] = said
-            doc["deal_verdict"] = said  # the same, under one name whatever the variant calls it
+            words = {k: (said(v) if people else english(v)) if isinstance(v, Phrase) else v for k, v in verdict.items()}
+            doc[key] = words
+            doc["deal_verdict"] = words  # the same, under one name whatever the variant calls it
         return doc
 
 

@@ -21,7 +21,7 @@ from scorekeeper.core.entry import HandEntry, closest, find_player, name_key, pa
 from scorekeeper.core.errors import InputError, StateError
 from scorekeeper.core.messages import render
 from scorekeeper.core.numbers import typed_number
-from scorekeeper.core.phrase import phrase
+from scorekeeper.core.phrase import Phrase, Said, phrase
 from scorekeeper.core.rules import Variant, parse_rule_args, resolve_rules
 from scorekeeper.core.scoring import HandResult
 
@@ -121,8 +121,8 @@ class Ending:
 
     @property
     def bonus_reasons(self) -> dict[str, str]:
-        """Each player's end bonus explained, as a sentence."""
-        return {p: render(code, facts) for p, (code, facts) in self.bonus_facts.items()}
+        """Each player's end bonus explained, as a sentence (a ``Said``, keeping its phrase)."""
+        return {p: Said(Phrase(code, facts)) for p, (code, facts) in self.bonus_facts.items()}
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,9 @@ facts: "a run of spades Q-K-A (ace high)" is ``phrase("meld.run.S.ace_high",
 ranks=Ranks((12, 13, 1)))``, "two decks" is ``phrase("deck.decks.two")``. It is made
 into words only when it is shown (``str(phrase)``), in the language chosen then,
 so a phrase can be made once and said in any language; a phrase among the facts of
-another message is shown as its words, like an error's ``cause``.
+another message is shown as its words, like an error's ``cause``. A document's sentence
+for people is :class:`Said`: the words, keeping their phrase, so that a screen can draw
+the cards it names (:meth:`Phrase.pieces`) without reading the words back.
 
 :class:`Ranks` is a row of ranks as a run writes them (``Q-K-A``; ``Д-К-Т`` in
 Ukrainian): the rank letters of the chosen language.
@@ -36,11 +38,40 @@ class Phrase:
     def __hash__(self) -> int:  # the facts may hold lists: a phrase hashes by its code
         return hash(self.code)
 
+    def pieces(self) -> list:
+        """The words as pieces: texts and the cards named, in order (see
+        :func:`scorekeeper.core.messages.pieces`), for a screen that draws the cards its way."""
+        from scorekeeper.core.messages import pieces
+
+        return pieces(self.code, self.facts)
+
     def english(self) -> str:
         """The words in English, whatever language is chosen (for ``--json``, which
         is the same in every language)."""
         with in_english():
             return str(self)
+
+
+class Said(str):
+    """The words of a :class:`Phrase`, said in the language spoken, keeping the phrase: a sentence
+    of a document the application returns (``--json`` writes it as the string it is), whose
+    screen draws the cards it names from :attr:`phrase` (:meth:`Phrase.pieces`), never reading the
+    words back."""
+
+    phrase: Phrase
+
+    def __new__(cls, said: Phrase) -> "Said":
+        self = super().__new__(cls, str(said))
+        self.phrase = said
+        return self
+
+    def __reduce__(self) -> tuple:
+        return (Said, (self.phrase,))
+
+
+def said(value: Any) -> Any:
+    """A phrase's words as :class:`Said` (keeping the phrase); anything else as it is."""
+    return Said(value) if isinstance(value, Phrase) else value
 
 
 def phrase(code: str, /, **facts: Any) -> Phrase:

@@ -11,23 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from scorekeeper.core.cards import Card, PlayedCard, format_card
-from scorekeeper.core.messages import render
-from scorekeeper.core.phrase import Phrase, phrase  # noqa: F401  (the one phrase type; variants import it from here)
-
-
-@dataclass(frozen=True)
-class Joined:
-    """Phrases shown one after another with ``sep`` between them (``"; "``, ``" "``).
-
-    TODO(messages): the template notation joins lists with commas or "and"/"or"
-    only; this stands in for a ``{x:semi}``-like notation until it has one.
-    """
-
-    items: tuple[Any, ...]
-    sep: str = ""
-
-    def __str__(self) -> str:
-        return self.sep.join(str(i) for i in self.items)
+from scorekeeper.core.messages import Joined  # noqa: F401  (the variants import it from here)
+from scorekeeper.core.phrase import Phrase, Said, phrase  # noqa: F401  (the one phrase type; variants import it from here)
 
 
 @dataclass(frozen=True)
@@ -57,8 +42,8 @@ class Line:
 
     @property
     def reason(self) -> str:
-        """The reason as an English sentence."""
-        return render(self.code, self.facts)
+        """The reason, in the language spoken, keeping its phrase (a :class:`Said`)."""
+        return Said(Phrase(self.code, self.facts))
 
     @property
     def term(self) -> str:
@@ -140,7 +125,7 @@ class PlayerScore:
 
     @property
     def note(self) -> str:
-        return render(self.note_code, self.note_facts) if self.note_code else ""
+        return Said(Phrase(self.note_code, self.note_facts)) if self.note_code else ""
 
     @property
     def score(self) -> int:
@@ -214,8 +199,8 @@ class HandResult:
 
     @property
     def notes(self) -> list[str]:
-        """The remarks as sentences."""
-        return [str(remark) for remark in self.remarks]
+        """The remarks as sentences (each a :class:`Said`, keeping its phrase)."""
+        return [Said(remark) for remark in self.remarks]
 
     @property
     def scores(self) -> dict[str, int]:

@@ -21,5 +21,5 @@ module, the storage or the application.
 """
 from __future__ import annotations
 
-from scorekeeper.cli.render.cards import card, cards, typed_cards  # noqa: F401
+from scorekeeper.cli.render.cards import card, sentence, typed_cards  # noqa: F401
 from scorekeeper.cli.render.common import signed  # noqa: F401

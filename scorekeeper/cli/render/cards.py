@@ -8,24 +8,27 @@ as :class:`~scorekeeper.core.cards.Card`/``PlayedCard`` objects or as the
 canonical texts the documents hold (``"10H"``, ``"JK=7H"``), read with the core's
 own :func:`~scorekeeper.core.cards.parse_played`.
 
-Sentences made by :mod:`scorekeeper.core.messages` name cards with their suit
-symbols; :func:`cards` styles each word of such a sentence that the core reads as
-a card written with a suit symbol.
+A sentence of the program (a :class:`~scorekeeper.core.phrase.Phrase`, or a document's
+sentence that keeps its phrase, :class:`~scorekeeper.core.phrase.Said`) is drawn by
+:func:`sentence` from its pieces (:meth:`~scorekeeper.core.phrase.Phrase.pieces`): its words,
+and the cards its facts name, each drawn by :func:`card`; the words are never read back. Only
+an entry as typed (:func:`typed_cards`) is read for its cards: that is what the user writes.
 """
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any, Iterable
 
 from rich.text import Text
 
-from scorekeeper.core.cards import SUIT_SYMBOLS, Card, PlayedCard, parse_played
+from scorekeeper.core.cards import Card, PlayedCard, parse_played
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.messages import card_text, rank_letter
+from scorekeeper.core.phrase import Phrase
 
 _RED = ("H", "D")
-_SYMBOLS = frozenset(SUIT_SYMBOLS.values())
-#: what may stand around a card in a sentence or an entry as typed: 7♥, (A♠) +10H -AS
+#: what may stand around a card in an entry as typed: +10H -AS
 _AROUND = "()[]{},;.:!?\"'+-"
 _WORDS = re.compile(r"(\s+)")
 
@@ -58,20 +61,39 @@ def card_list(items: Iterable[Card | PlayedCard | str], t: Any, style: str = "")
     return out
 
 
-def _read(word: str, symbols_only: bool) -> PlayedCard | None:
-    if symbols_only and not any(s in word for s in _SYMBOLS):
-        return None
+def sentence(words: Any, t: Any, style: str = "") -> Text:
+    """Words of the program in ``style``, each card they name drawn as :func:`card` draws it
+    (in colour, or in letters without): ``words`` is a :class:`Phrase`, or a document's
+    sentence keeping its phrase (:class:`~scorekeeper.core.phrase.Said`); any other text is
+    drawn as it is (it names no card of a fact)."""
+    said = words if isinstance(words, Phrase) else getattr(words, "phrase", None)
+    if not isinstance(said, Phrase):
+        return Text(str(words), style=style)
+    out = Text(style=style)
+    for piece in said.pieces():
+        if isinstance(piece, str):
+            out.append(piece)
+        else:  # a card as the sentence names it: a played card without its ace mark
+            out.append(card(replace(piece, ace=None) if isinstance(piece, PlayedCard) else piece, t))
+    return out
+
+
+def _read(word: str) -> PlayedCard | None:
     try:
         return parse_played(word)
     except InputError:
         return None
 
 
-def _styled_words(text: str, t: Any, style: str, symbols_only: bool) -> Text:
+def typed_cards(text: str, t: Any, style: str = "") -> Text:
+    """An entry as typed (``7H 8H +10H -AS``): with colour, its cards shown with suit
+    symbols (hearts and diamonds red); without, exactly as typed."""
+    if not t.color:
+        return Text(text, style=style)
     out = Text(style=style)
     for piece in _WORDS.split(text):
         core = piece.strip(_AROUND)
-        found = _read(core, symbols_only) if core else None
+        found = _read(core) if core else None
         if found is None:
             out.append(piece)
             continue
@@ -80,17 +102,3 @@ def _styled_words(text: str, t: Any, style: str, symbols_only: bool) -> Text:
         out.append(card(found, t))
         out.append(piece[start + len(core):])
     return out
-
-
-def cards(text: str, t: Any, style: str = "") -> Text:
-    """A sentence of the program naming cards with suit symbols (``A♣ 2♣ in hand``):
-    each card coloured, or in letters without colour."""
-    return _styled_words(text, t, style, symbols_only=True)
-
-
-def typed_cards(text: str, t: Any, style: str = "") -> Text:
-    """An entry as typed (``7H 8H +10H -AS``): with colour, its cards shown with suit
-    symbols (hearts and diamonds red); without, exactly as typed."""
-    if not t.color:
-        return Text(text, style=style)
-    return _styled_words(text, t, style, symbols_only=False)

@@ -5,7 +5,7 @@ from typing import Any
 
 from rich.text import Text
 
-from scorekeeper.cli.render.cards import card_list, cards
+from scorekeeper.cli.render.cards import card_list, sentence
 from scorekeeper.cli.render.common import (counts_rounds, names, natural_width, player_range, signed,
                                            table, variant_name, variant_of, wild_words,
                                            winners_line)
@@ -55,9 +55,9 @@ def explain(t: Any, doc: dict) -> None:
     t.print(title)
     t.print(_ended_line(doc))
     for said in variant_of(doc).screens.hand_lines(doc.get("context")):  # the variant's words about the hand
-        t.print(cards(str(said), t))
+        t.print(sentence(said, t))
     for note in doc.get("notes") or ():
-        t.print(cards(note, t, "yellow"))
+        t.print(sentence(note, t, "yellow"))
     for name, p in doc["players"].items():
         _player(t, doc, name, p)
     bonus = doc.get("end_bonus")
@@ -70,7 +70,7 @@ def explain(t: Any, doc: dict) -> None:
         drawn.add_column(say("screen.disputes.reason"), overflow="fold", ratio=1)
         drawn.add_column(say("screen.disputes.total"), justify="right")
         for name, b in bonus.items():
-            drawn.add_row(Text(name), signed(b["points"]) or "0", cards(b.get("reason") or "", t), str(b["total"]))
+            drawn.add_row(Text(name), signed(b["points"]) or "0", sentence(b.get("reason") or "", t), str(b["total"]))
         t.print(drawn)
     if doc.get("finished"):
         t.print(winners_line(doc["winners"]))
@@ -124,7 +124,7 @@ def _player(t: Any, doc: dict, name: str, p: dict) -> None:
         drawn.add_column(say("screen.disputes.rule"), overflow="fold")
         for ln in p["lines"]:
             points = "" if ln["part"] == "count" else signed(ln["points"]) or "0"
-            drawn.add_row(_card_cell(ln.get("card"), t), points, cards(ln["reason"], t),
+            drawn.add_row(_card_cell(ln.get("card"), t), points, sentence(ln["reason"], t),
                           Text(ln.get("rule_name", "")))
         t.print(drawn)
     else:
@@ -137,7 +137,9 @@ def _player(t: Any, doc: dict, name: str, p: dict) -> None:
     sums.append(arithmetic, style="bold")
     t.print(sums)
     if p.get("note"):
-        t.print(cards("  " + p["note"], t, "dim"))
+        note = sentence(p["note"], t, "dim")
+        note.pad_left(2)
+        t.print(note)
 
 
 def check(t: Any, doc: dict) -> None:
@@ -163,7 +165,7 @@ def check(t: Any, doc: dict) -> None:
             line.append("  " + say("screen.disputes.not_legal"), style="bold red")
         t.print(line)
         why = Text("  ")
-        why.append(cards(m["reason"], t))
+        why.append(sentence(m["reason"], t))
         if m.get("arithmetic"):
             why.append(f" ({m['arithmetic']})")
         t.print(why)
@@ -175,7 +177,7 @@ def check(t: Any, doc: dict) -> None:
         said = "screen.disputes.deal_deal_made" if verdict["met"] else "screen.disputes.deal_deal_not_made"
         line = Text(say(said, deal=verdict["deal"]), style="bold green" if verdict["met"] else "bold red")
         line.append(" — ")
-        line.append(cards(verdict["reason"], t))
+        line.append(sentence(verdict["reason"], t))
         t.print(line)
 
 

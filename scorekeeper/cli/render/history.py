@@ -16,7 +16,7 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 
-from scorekeeper.cli.render.cards import cards
+from scorekeeper.cli.render.cards import sentence
 from scorekeeper.cli.render.common import (counts_rounds, column_widths, deal_word_of, for_deal_word, fit_columns, heading,
                                            rank_said, signed, split, table, variant_of,
                                            table_width, winners_line)
@@ -114,7 +114,7 @@ def _table(doc: dict, players: list[str], gap: int, dealer: bool, t: Any = None)
             row.append(Text(h.get("out") or "—"))
         if summary:
             said = screens.summary_of(h.get("context"))
-            row.append(cards(str(said), t) if said is not None else "")
+            row.append(sentence(said, t) if said is not None else "")
         row += [_cell(h["scores"][p], h["totals"][p]) for p in players]
         drawn.add_row(*row)
     for column, p in zip(drawn.columns[-len(players):], players):

@@ -10,7 +10,7 @@ from typing import Any
 
 from rich.text import Text
 
-from scorekeeper.cli.render.cards import cards
+from scorekeeper.cli.render.cards import sentence
 from scorekeeper.cli.render.common import names, signed, table, variant_name, variant_of, wild_words
 from scorekeeper.core.messages import say, say_count
 
@@ -107,9 +107,10 @@ def preview(t: Any, out: Any, doc: dict, how_ended: dict[str, str], word: str = 
             how = total
         if name in how_ended:
             how = f"{how_ended[name]}: {how}" if how not in ("", "0") else how_ended[name]
-        if ps.get("note"):
-            how = f"{how} ({ps['note']})" if how else ps["note"]
-        drawn.add_row(Text(name), signed(ps["score"]), str(doc["totals"][name]), cards(how, t))
+        cell = Text(how)
+        if ps.get("note"):  # what the player put down, its cards drawn as cards
+            cell = Text.assemble(how, " (", sentence(ps["note"], t), ")") if how else sentence(ps["note"], t)
+        drawn.add_row(Text(name), signed(ps["score"]), str(doc["totals"][name]), cell)
     out.print()
     if word == "round":
         title = say("screen.prompt.round_number_would_score", number=doc["number"])
@@ -118,7 +119,7 @@ def preview(t: Any, out: Any, doc: dict, how_ended: dict[str, str], word: str = 
     out.print(Text(title, style="bold"))
     out.print(drawn)
     for found in variant_of(doc).screens.preview_lines(doc.get("context")):  # Gin Rummy: the melds, lay-offs found
-        out.print(cards(str(found), t))
+        out.print(sentence(found, t))
     for note in doc.get("notes") or ():
         out.print(Text(note, style="dim"))
     if doc.get("before") is not None:

@@ -247,23 +247,112 @@ def _is_error(value: Any) -> bool:
     return isinstance(value, Exception) and hasattr(value, "code") and hasattr(value, "facts")
 
 
+# A sentence is made as pieces: texts, and the cards it names (the card objects of its facts), in
+# order. Joined (each card as card_text) they are the sentence; a screen draws each card its way
+# (in colour) from the pieces without ever reading the words back.
+
+
+class Pieces(tuple):
+    """Words already made, as pieces (texts and cards): a fact holding them is shown as they are."""
+
+    def pieces(self) -> list:
+        return list(self)
+
+    def __str__(self) -> str:
+        return text_of(self)
+
+
+def text_of(pieces: Any) -> str:
+    """The words of ``pieces``: each text as it is, each card as :func:`card_text` writes it."""
+    return "".join(p if isinstance(p, str) else card_text(p) for p in pieces)
+
+
+def _between(parts: list[list], sep: str) -> list:
+    """The pieces of ``parts`` one after another, ``sep`` between each two."""
+    out: list = []
+    for i, part in enumerate(parts):
+        if i and sep:
+            out.append(sep)
+        out += part
+    return out
+
+
+def _strip_end(pieces: list, chars: str) -> list:
+    """``pieces`` without ``chars`` at the end of their words (as ``str.rstrip``)."""
+    while pieces and isinstance(pieces[-1], str):
+        last = pieces[-1].rstrip(chars)
+        if last:
+            pieces[-1] = last
+            break
+        pieces.pop()
+    return pieces
+
+
+def show_pieces(value: Any) -> list:
+    """A fact as people read it, as pieces (see :func:`pieces`): a card as itself, a list of
+    cards as the cards with spaces, an error as its sentence without the final stop, a phrase
+    (anything with a ``pieces()`` method) as its pieces; anything else as its text."""
+    if _is_error(value):
+        return _strip_end(pieces(value.code, value.facts), ".")
+    if _is_card(value):
+        return [value]
+    made = getattr(value, "pieces", None)
+    if made is not None and not isinstance(value, (str, type)):
+        return made()
+    if isinstance(value, (list, tuple)) and value and all(_is_card(v) for v in value):
+        return _between([[v] for v in value], " ")
+    return [str(value)]
+
+
 def show(value: Any) -> str:
     """A fact as people read it: cards with suit symbols, errors as their sentence."""
-    if _is_error(value):
-        return sentence(value).rstrip(".")
-    if _is_card(value):
-        return card_text(value)
-    if isinstance(value, (list, tuple)) and value and all(_is_card(v) for v in value):
-        return " ".join(card_text(v) for v in value)
-    return str(value)
+    return text_of(show_pieces(value))
+
+
+def join_pieces(items: Any, word: str) -> list:
+    """:func:`join` as pieces."""
+    parts = [show_pieces(i) for i in items]
+    if len(parts) <= 1:
+        return parts[0] if parts else []
+    return pieces("join." + word, {"items": Pieces(_between(parts[:-1], ", ")), "last": Pieces(parts[-1])})
 
 
 def join(items: Any, word: str) -> str:
-    """``Ann, Bob and Cy`` (``word`` is "and" or "or"); one item alone; nothing for none."""
-    items = [show(i) for i in items]
-    if len(items) <= 1:
-        return "".join(items)
-    return render("join." + word, {"items": ", ".join(items[:-1]), "last": items[-1]})
+    """``Ann, Bob and Cy`` (``word`` is "and" or "or"; template ``join.and``/``join.or``); one
+    item alone; nothing for none."""
+    return text_of(join_pieces(items, word))
+
+
+class Joined:
+    """Facts said one after another with ``sep`` between them (``"; "``, ``", "``, ``" "``):
+    ``Joined((phrase_a, phrase_b), "; ")``; each as :func:`show` says it. Used as a fact."""
+
+    __slots__ = ("items", "sep")
+
+    def __init__(self, items: Any, sep: str = "") -> None:
+        self.items = tuple(items)
+        self.sep = sep
+
+    def pieces(self) -> list:
+        return _between([show_pieces(i) for i in self.items], self.sep)
+
+    def __str__(self) -> str:
+        return text_of(self.pieces())
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Joined) and (self.items, self.sep) == (other.items, other.sep)
+
+    def __hash__(self) -> int:
+        return hash((self.items, self.sep))
+
+    def __repr__(self) -> str:
+        return f"Joined({self.items!r}, {self.sep!r})"
 
 
 class _Formatter(string.Formatter):
@@ -278,20 +367,75 @@ class _Formatter(string.Formatter):
             return quoted(value)
         return super().convert_field(value, conversion)
 
-    def format_field(self, value: Any, spec: str) -> str:
+    def field_pieces(self, value: Any, spec: str) -> list:
         if spec in ("and", "or"):
-            return join(value, spec)
+            return join_pieces(value, spec)
         if spec == "list":
-            return ", ".join(show(v) for v in value)
+            return _between([show_pieces(v) for v in value], ", ")
         if spec == "endings":
-            return join([render("ending." + way, {}) for way in value], "and")
+            return join_pieces([Pieces(pieces("ending." + way, {})) for way in value], "and")
         if spec.startswith("#"):
             one, _bar, many = spec[1:].partition("|")
             word = npgettext(self.code, one, many, value) if self.code else ngettext(one, many, value)
-            return f"{value} {word}"
+            return [f"{value} {word}"]
         if spec:
-            return format(value, spec)
-        return show(value)
+            return [format(value, spec)]
+        return show_pieces(value)
+
+    def format_field(self, value: Any, spec: str) -> str:
+        return text_of(self.field_pieces(value, spec))
+
+    def pieces(self, template: str, facts: Mapping[str, Any]) -> list:
+        """The template filled in with ``facts``, as pieces (``string.Formatter.parse``'s fields)."""
+        out: list = []
+        for literal, name, spec, conversion in self.parse(template):
+            if literal:
+                out.append(literal)
+            if name is None:
+                continue
+            value = self.convert_field(self.get_field(name, (), facts)[0], conversion)
+            if spec and "{" in spec:
+                spec = self.vformat(spec, (), facts)
+            out += [p for p in self.field_pieces(value, spec or "") if p != ""]
+        return out
+
+
+def _merged(parts: list) -> list:
+    """``parts`` with texts next to each other made one."""
+    out: list = []
+    for p in parts:
+        if isinstance(p, str) and out and isinstance(out[-1], str):
+            out[-1] += p
+        else:
+            out.append(p)
+    return out
+
+
+def _pieces(code: str, facts: Mapping[str, Any]) -> list:
+    if facts.get("form") == "line" and code + ".line" in TEMPLATES:
+        code += ".line"
+    template = TEMPLATES[code]
+    said = pgettext(code, template)
+    out = _Formatter(code).pieces(said, facts)
+    # a fact that ends in a question ("did you mean 10H?") ends the sentence
+    if said.endswith("}.") and len(out) > 1 and out[-1] == "." and isinstance(out[-2], str) and out[-2].endswith("?"):
+        out.pop()
+    names = {f[1] for f in string.Formatter().parse(template) if f[1]}
+    if facts.get("session") is not None and "session" not in names:
+        out = _pieces("join.session", {"session": facts["session"], "text": Pieces(out)})
+    if facts.get("hand") is not None and "hand" not in names:
+        out = _pieces("join.hand", {"hand": facts["hand"], "text": Pieces(out)})
+    return out
+
+
+def pieces(code: str, facts: Mapping[str, Any]) -> list:
+    """The sentence for message ``code`` with ``facts`` (:func:`render`) as pieces: its texts
+    (``str``) and the cards it names (the facts' ``Card``/``PlayedCard`` objects; a played
+    card's ace mark is not said), in order; ``text_of(pieces(code, facts)) == render(code, facts)``.
+    A screen draws each card its way (in colour) from them, never reading the words back.
+
+    Raises ``KeyError`` for a code that has no template: that is a bug."""
+    return _merged(_pieces(code, facts))
 
 
 def render(code: str, facts: Mapping[str, Any]) -> str:
@@ -303,19 +447,7 @@ def render(code: str, facts: Mapping[str, Any]) -> str:
     template ``CODE.line`` where there is one: the words typed on one line (``big``,
     ``up=QS``, ``stock``) instead of a hand file's keys.
     """
-    if facts.get("form") == "line" and code + ".line" in TEMPLATES:
-        code += ".line"
-    template = TEMPLATES[code]
-    said = pgettext(code, template)
-    text = _Formatter(code).vformat(said, (), dict(facts))
-    if said.endswith("}.") and text.endswith("?."):  # a fact that ends in a question ("did you mean 10H?") ends it
-        text = text[:-1]
-    names = {f[1] for f in string.Formatter().parse(template) if f[1]}
-    if facts.get("session") is not None and "session" not in names:
-        text = render("join.session", {"session": facts["session"], "text": text})
-    if facts.get("hand") is not None and "hand" not in names:
-        text = render("join.hand", {"hand": facts["hand"], "text": text})
-    return text
+    return text_of(_pieces(code, facts))
 
 
 def say(code: str, /, **facts: Any) -> str:
@@ -333,7 +465,7 @@ def say_count(code: str, n: int, /, **facts: Any) -> str:
 
     Raises ``KeyError`` for a code that has no plural template: that is a bug."""
     one, many = PLURALS[code]
-    return _Formatter(code).vformat(npgettext(code, one, many, n), (), dict(facts))
+    return text_of(_Formatter(code).pieces(npgettext(code, one, many, n), facts))
 
 
 def sentence(error: Any) -> str:

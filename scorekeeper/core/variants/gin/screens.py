@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from scorekeeper.core.cards import parse_card
+from scorekeeper.core.messages import Joined
 from scorekeeper.core.phrase import Phrase, phrase
 from scorekeeper.core.rules import Screens
 
@@ -16,24 +17,6 @@ _KINDS = ("knock", "gin", "big_gin", "undercut", "void")
 
 def _cards(texts: Any) -> list:
     return [parse_card(str(t)) for t in texts or ()]
-
-
-class _Joined(tuple):
-    """Items said one after another with ``sep`` between them (melds with ", ", lay-offs "; ")."""
-
-    sep = ", "
-
-    def __str__(self) -> str:
-        from scorekeeper.core.messages import show
-
-        return self.sep.join(show(item) for item in self)
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
-
-
-class _Semicolons(_Joined):
-    sep = "; "
 
 
 def summary(context: Mapping[str, Any]) -> Phrase | None:
@@ -76,12 +59,12 @@ def found(context: Mapping[str, Any]) -> list[Phrase]:
     found in them (explain, and the prompt's preview before a hand is saved)."""
     lines = []
     for player, a in (context.get("arrangement") or {}).items():
-        melds = _Joined(_cards(m) for m in a.get("melds") or ()) or phrase("gin.screen.no_meld")
+        melds = Joined((_cards(m) for m in a.get("melds") or ()), ", ") or phrase("gin.screen.no_meld")
         dead = _cards(a.get("deadwood_cards")) or phrase("gin.screen.no_deadwood")
         onto = [phrase("gin.screen.layoff", cards=_cards(x["cards"]), meld=_cards(x["meld"]))
                 for x in a.get("layoffs_onto") or ()]
         if onto:
-            lines.append(phrase("gin.screen.found_layoffs", player=player, melds=melds, layoffs=_Semicolons(onto),
+            lines.append(phrase("gin.screen.found_layoffs", player=player, melds=melds, layoffs=Joined(onto, "; "),
                                 deadwood=dead))
         else:
             lines.append(phrase("gin.screen.found", player=player, melds=melds, deadwood=dead))
@@ -96,8 +79,8 @@ def explained(context: Mapping[str, Any]) -> list[Phrase]:
         return []
     lines = [_kind_line(context)]
     if context.get("deadwood"):
-        lines.append(phrase("gin.screen.deadwood", each=_Joined(
-            phrase("gin.screen.points_of", player=p, points=n) for p, n in context["deadwood"].items())))
+        lines.append(phrase("gin.screen.deadwood", each=Joined(
+            (phrase("gin.screen.points_of", player=p, points=n) for p, n in context["deadwood"].items()), ", ")))
     if context.get("school"):
         lines.append(_school(context["school"]))
     return lines + found(context)
@@ -107,11 +90,11 @@ def standings(doc: Mapping[str, Any]) -> list[Phrase]:
     """After the standings table: boxes (hands won), and once the game is over the end
     bonuses and whether it was a shutout."""
     players = doc.get("players") or ()
-    lines = [phrase("gin.screen.boxes", each=_Joined(
-        phrase("gin.screen.points_of", player=p["name"], points=p["won"]) for p in players))]
+    lines = [phrase("gin.screen.boxes", each=Joined(
+        (phrase("gin.screen.points_of", player=p["name"], points=p["won"]) for p in players), ", "))]
     if doc.get("finished"):
-        lines.append(phrase("gin.screen.end_bonuses", each=_Joined(
-            phrase("gin.screen.bonus_of", player=p["name"], points=p["bonus"]) for p in players)))
+        lines.append(phrase("gin.screen.end_bonuses", each=Joined(
+            (phrase("gin.screen.bonus_of", player=p["name"], points=p["bonus"]) for p in players), ", ")))
         if doc.get("shutout") is not None:
             lines.append(phrase("gin.screen.shutout" if doc["shutout"] else "gin.screen.no_shutout"))
     return lines
