@@ -9,6 +9,10 @@ def run() -> None:
     everything loaded only slow it: ``benchmarks/bench_gc.py`` measures each command both
     ways (200 sessions: the collector costs ``history`` about 68 ms of CPU and ``export
     --all`` about 44 ms, and ``standings`` nothing measurable), so it stays off for all.
+    When the command is done, what is still alive is frozen (:func:`gc.freeze`): the
+    interpreter's exit then skips its last collection, a walk over every object loaded that
+    finds nothing to free (about 6% of a short command's instructions; files are closed and
+    the output flushed before it).
 
     Ctrl-C at any moment — while loading, parsing or running — ends with one sentence
     saying whether the change was saved and exit status 130, never a traceback; output
@@ -32,6 +36,7 @@ def run() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # all is done and said: a Ctrl-C now changes nothing
+    gc.freeze()  # the exit's collection would only walk everything loaded (see above)
     sys.exit(code)
 
 
