@@ -94,25 +94,6 @@ def isolated_db(tmp_path, monkeypatch):
     return db
 
 
-@pytest.fixture(autouse=True)
-def commands_speak_english_again():
-    """A command group built in another language (``db``, ``config``) writes its commands'
-    translated help and summary into their shared typer declarations, and every later build of
-    the group in the same process would show them (``db check --help`` in Ukrainian, in
-    English): after each test the help and summary are as they were before it, and only
-    English builds are kept."""
-    import scorekeeper.cli as cli
-
-    before = [(info, info.help, info.short_help) for info, *_ in cli.command_helps(cli.every_command())]
-    yield
-    if all(lang == "en" for _name, lang in cli._built):
-        return
-    for info, help_, short_help in before:
-        info.help, info.short_help = help_, short_help
-    for key in [key for key in cli._built if key[1] != "en"]:
-        del cli._built[key]
-
-
 def load_games(name: str) -> dict:
     """A worked-examples file: tests/fixtures/NAME, falling back to ../shared/games/NAME."""
     for base in (FIXTURES, SHARED_GAMES):

@@ -274,3 +274,29 @@ def test_every_help_fits_80_columns_in_every_language(lang):
         wide += [f"scorekeeper {' '.join(path)} --help: {line}" for line in result.stdout.splitlines()
                  if len(line) > 80]
     assert not wide, "\n".join(wide)
+
+
+@pytest.mark.parametrize("group", ["db", "config"])
+def test_a_group_built_in_another_language_leaves_its_declarations_as_declared(group, cli):
+    """A group built for ``--lang uk`` has its commands' help and summary in Ukrainian on its
+    own copies of the group's declarations: the module's stay as declared, so a later build in
+    English (in the same process, as tests and ``serve`` run) speaks English."""
+    import importlib
+
+    from scorekeeper.cli import language, one_command
+
+    declared = importlib.import_module(f"scorekeeper.cli.commands.{group}")
+    shared = getattr(declared, f"{group}_app")
+
+    def declarations():
+        return [(i.name, i.help, i.short_help, i.cls) for i in shared.registered_commands] + [shared.info.cls]
+
+    before = declarations()
+    with language.speaking("uk"):
+        built = one_command(group)
+    commands = built.registered_groups[0].typer_instance.registered_commands
+    assert all(i.help and i.short_help for i in commands)  # the copies took the Ukrainian help
+    assert not any("Read every file" in i.help or "Print the" in i.help for i in commands), [i.help for i in commands]
+    assert declarations() == before
+    english = cli(group, "--help")
+    assert english.exit_code == 0 and "Commands" in english.stdout and "Команди" not in english.stdout

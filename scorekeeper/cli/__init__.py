@@ -69,12 +69,33 @@ class Declared:
         return keep
 
     def add_typer(self, typer_instance: typer.Typer, *, name: str, **settings: Any) -> None:
-        self.found[name] = lambda app: app.add_typer(typer_instance, name=name, **settings)
+        # each build gets its own copy of the group: what it writes on it (the class that draws
+        # its help, the help in the language spoken) never reaches the group as declared
+        self.found[name] = lambda app: app.add_typer(copy_of(typer_instance), name=name, **settings)
 
     def declare(self, name: str, app: typer.Typer) -> None:
         """Declare the command (or group) ``name`` on ``app``. Raises KeyError for a name
         the module does not declare."""
         self.found[name](app)
+
+
+def copy_of(group: typer.Typer) -> typer.Typer:
+    """A copy of the command group ``group`` and its groups, down to each command's declaration
+    (``typer.models.CommandInfo``; the functions themselves are shared): what is written on the
+    copy's declarations leaves ``group``'s as the module declared them."""
+    import copy
+
+    twin = copy.copy(group)
+    twin.info = copy.copy(group.info)
+    twin.registered_callback = copy.copy(group.registered_callback)
+    twin.registered_commands = [copy.copy(info) for info in group.registered_commands]
+    twin.registered_groups = []
+    for info in group.registered_groups:
+        sub = copy.copy(info)
+        if info.typer_instance is not None:
+            sub.typer_instance = copy_of(info.typer_instance)
+        twin.registered_groups.append(sub)
+    return twin
 
 
 _declared: dict[str, Declared] = {}
@@ -94,7 +115,9 @@ def declared(module: str) -> Declared:
 
 def one_command(name: str) -> typer.Typer:
     """A Typer declaring only the command (or group) ``name`` of :data:`COMMANDS`, drawn as
-    ours (:func:`scorekeeper.cli.frame.frame`), its help in the spoken language."""
+    ours (:func:`scorekeeper.cli.frame.frame`), its help in the spoken language. It is built on
+    its own declarations (a group's are copies, :func:`copy_of`): building it in one language
+    changes nothing a later build, in any language, starts from."""
     from scorekeeper.cli.frame import frame
 
     one = typer.Typer(rich_markup_mode=None)
