@@ -78,7 +78,7 @@ class Card:
 JOKER = Card(0, "")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class PlayedCard:
     """A card as written in a meld or a lay-off.
 
@@ -90,6 +90,10 @@ class PlayedCard:
     card: Card
     stands_for: Card | None = None
     ace: str | None = None
+
+    def __init__(self, card: Card, stands_for: Card | None = None, ace: str | None = None) -> None:
+        # the fields set at once (see scorekeeper.core.melds.Slot): every card of a meld or lay-off is one
+        self.__dict__.update(card=card, stands_for=stands_for, ace=ace)
 
     def __str__(self) -> str:
         text = format_card(self.card)
@@ -286,6 +290,9 @@ def parse_played(token: str) -> PlayedCard:
 
     Raises :class:`InputError` naming the token.
     """
+    card = _CARDS.get(token)  # a plain card as the notation writes it (``7H``): nothing more to read
+    if card is not None:
+        return PlayedCard(card)
     text, ace = _plain(token), None
     if ":" in text:
         text, _, where = text.partition(":")
@@ -344,7 +351,7 @@ def split_tokens(text: str, what: str = "list", *, player: str | None = None) ->
     """Split a space-separated card list; a comma is refused (it separates melds)."""
     if "," in text or ";" in text:
         raise _list_error("cards.comma", what, player, text=text)
-    return [t for t in _SPLIT.split(text.strip()) if t]
+    return text.split()  # at every run of white space, as ``\s+`` splits the stripped text
 
 
 def _read_all(tokens: list[str], read: Any, what: str, player: str | None) -> list:

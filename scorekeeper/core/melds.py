@@ -90,7 +90,7 @@ class MeldRules:
     ace_to_ace: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Slot:
     """One card of a read meld: the card as written, what it counts as
     (itself, or what a wild stands for), and whether it is a wild card.
@@ -102,13 +102,19 @@ class Slot:
     wild: bool
     in_run: bool = False
 
+    def __init__(self, played: PlayedCard, counts_as: Card | None, rank: int, wild: bool,
+                 in_run: bool = False) -> None:
+        # the fields set at once (a frozen dataclass's own __init__ sets them one by one through
+        # object.__setattr__, three times slower: every meld read makes a slot per card)
+        self.__dict__.update(played=played, counts_as=counts_as, rank=rank, wild=wild, in_run=in_run)
+
     @property
     def low_ace(self) -> bool:
         """A natural ace at the low end of a run (A-2-3…): it scores 1 in rummy500."""
         return self.in_run and not self.wild and self.played.card.rank == 1 and self.rank == 1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class MeldReading:
     """A legal reading of a meld: ``kind`` is ``"set"`` or ``"run"``; ``slots`` in
     rank order for runs; ``phrase`` what it is in words, as data ("a set of four
@@ -117,6 +123,9 @@ class MeldReading:
     kind: str
     slots: tuple[Slot, ...]
     phrase: Phrase | str = field(default="")
+
+    def __init__(self, kind: str, slots: tuple[Slot, ...], phrase: Phrase | str = "") -> None:
+        self.__dict__.update(kind=kind, slots=slots, phrase=phrase)  # at once, as Slot's
 
     @property
     def cards(self) -> list[PlayedCard]:
@@ -143,15 +152,16 @@ def read_meld(cards: Sequence[PlayedCard], rules: MeldRules) -> MeldReading:
 
     Raises :class:`IllegalMeld` naming the meld and the rule it breaks.
     """
-    for pc in cards:
-        if pc.stands_for is not None and not rules.wild(pc.card):
+    wild = [rules.wild(pc.card) for pc in cards]
+    for pc, is_wild in zip(cards, wild):
+        if pc.stands_for is not None and not is_wild:
             raise illegal(cards, "meld.not_wild", card=pc.card)
-        if pc.card.is_joker and not rules.wild(pc.card):
+        if pc.card.is_joker and not is_wild:
             raise illegal(cards, "meld.no_jokers")
     if len(cards) < 3:
         raise illegal(cards, "meld.too_few", count=len(cards))
-    naturals = [(pc, pc.stands_for or pc.card) for pc in cards if pc.stands_for or not rules.wild(pc.card)]
-    free = [pc for pc in cards if not pc.stands_for and rules.wild(pc.card)]
+    naturals = [(pc, pc.stands_for or pc.card) for pc, is_wild in zip(cards, wild) if pc.stands_for or not is_wild]
+    free = [pc for pc, is_wild in zip(cards, wild) if not pc.stands_for and is_wild]
 
     set_reading, set_why = _as_set(cards, naturals, free, rules)
     if set_reading is not None and _aces_agree(set_reading):
@@ -213,7 +223,7 @@ def _as_set(cards, naturals, free, rules: MeldRules) -> tuple[MeldReading | None
         if most != 4:
             return None, MeldFault("meld.set_too_many_of", count=len(cards), most=most)
         return None, MeldFault("meld.set_too_many", count=len(cards))
-    if not rules.set_duplicates:
+    if not rules.set_duplicates and len({c for _, c in naturals}) < len(naturals):
         counts = Counter(c for _, c in naturals)
         twice = [c for c, n in counts.items() if n > 1]
         if twice:
@@ -359,6 +369,9 @@ def check_deck(cards_by_player: dict[str, list[Card]], decks: int, jokers: int,
 def too_many(cards_by_player: dict[str, list[Card]], decks: int, jokers: int) -> tuple[Card, list[str], int] | None:
     """The first card shown more often than ``decks`` decks and ``jokers`` jokers hold:
     ``(card, the player for each copy, the most there can be)``; None when none is."""
+    counts = Counter(c for cards in cards_by_player.values() for c in cards)
+    if all(n <= (jokers if card.is_joker else decks) for card, n in counts.items()):
+        return None  # (who holds which copy is asked only of a card shown too often)
     seen: dict[Card, list[str]] = {}
     for player, cards in cards_by_player.items():
         for c in cards:
@@ -443,7 +456,7 @@ def fit_layoffs(
         taken = {s.rank % 13 for s in m.reading.slots} | {c.card.rank % 13 for c in naturals}
         return card.card.suit == suit and card.card.rank % 13 not in taken
 
-    def fillable(m: TableMeld, added: list[PlayedCard], rest: Counter) -> bool:
+    def fillable(m: TableMeld, added: list[PlayedCard], rest: dict[tuple[int, str], int]) -> bool:
         """Can the cards still to place fill the gaps between a run and what was
         laid off on it (a 9 on 5-6-7 needs an 8 still to come, or a wild card)?"""
         if m.reading.kind == "set" or not added:
@@ -461,7 +474,7 @@ def fit_layoffs(
                 continue
             need = Counter((1 if r == 14 else r, suit)
                            for r in range(min(ranks), max(ranks) + 1) if r not in ranks)
-            if sum(max(0, n - rest[k]) for k, n in need.items()) <= wilds_left:
+            if sum(max(0, n - rest.get(k, 0)) for k, n in need.items()) <= wilds_left:
                 return True
         return False
 
@@ -471,17 +484,26 @@ def fit_layoffs(
     # Where each lay-off could go at all, given every other lay-off as filler;
     # the most constrained first, so one that fits nowhere fails the search at
     # once instead of after every arrangement of the others.
-    every = Counter(key_of(c) for _, c in layoffs)
-    could = [[j for j, m in enumerate(melds)
-              if could_take(m, c, []) and fillable(m, [c], every - Counter([key_of(c)]))]
+    # (counts of cards by (rank, suit): plain dicts, a card's count 0 when it is not there)
+    every: dict[tuple[int, str], int] = {}
+    for _, c in layoffs:
+        every[key_of(c)] = every.get(key_of(c), 0) + 1
+
+    def all_but(card: PlayedCard) -> dict[tuple[int, str], int]:
+        rest = dict(every)
+        rest[key_of(card)] -= 1
+        return rest
+
+    could = [[j for j, m in enumerate(melds) if could_take(m, c, []) and fillable(m, [c], all_but(c))]
              for _, c in layoffs]
     order = sorted(range(len(layoffs)), key=lambda k: len(could[k]))
     cards = [layoffs[k][1] for k in order]
     targets = [could[k] for k in order]
     # still[i]: the cards not yet placed once lay-off i is placed.
-    still: list[Counter] = [Counter() for _ in range(len(cards) + 1)]
+    still: list[dict[tuple[int, str], int]] = [{} for _ in range(len(cards) + 1)]
     for i in range(len(cards) - 1, -1, -1):
-        still[i] = still[i + 1] + Counter([key_of(cards[i])])
+        still[i] = dict(still[i + 1])
+        still[i][key_of(cards[i])] = still[i].get(key_of(cards[i]), 0) + 1
 
     groups: list[list[PlayedCard]] = [[] for _ in melds]
     failed: set = set()
