@@ -268,3 +268,14 @@ def test_piped_output_is_never_paged(cli, game, monkeypatch):
     monkeypatch.setenv("PAGER", "sed s/^/PAGED:/")
     out = cli("rules", "gin").stdout
     assert out.count("\n") > 40 and "PAGED:" not in out
+
+
+def test_names_are_bold_from_the_facts_never_looked_for_in_the_words():
+    """"Dealer: Al. Alice and Bo went out.": the dealer and the players named are bold as the facts
+    they are; the "Al" at the start of "Alice" is not the dealer."""
+    from scorekeeper.cli.render.cards import sentence_of
+
+    line = sentence_of("screen.disputes.dealer_dealer_names_went", None, bold=("dealer", "names"), dealer="Al",
+                       names=["Alice", "Bo"])
+    assert line.plain == "Dealer: Al. Alice and Bo went out."
+    assert [line.plain[s.start:s.end] for s in line.spans if str(s.style) == "bold"] == ["Al", "Alice", "Bo"]

@@ -24,7 +24,7 @@ from rich.text import Text
 
 from scorekeeper.core.cards import Card, PlayedCard, parse_played
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.messages import card_text, rank_letter
+from scorekeeper.core.messages import Pieces, card_text, join_pieces, rank_letter, show
 from scorekeeper.core.phrase import Phrase
 
 _RED = ("H", "D")
@@ -73,9 +73,39 @@ def sentence(words: Any, t: Any, style: str = "") -> Text:
     for piece in said.pieces():
         if isinstance(piece, str):
             out.append(piece)
+        elif isinstance(piece, _Marked):
+            out.append(str(piece), style=piece.style)
         else:  # a card as the sentence names it: a played card without its ace mark
             out.append(card(replace(piece, ace=None) if isinstance(piece, PlayedCard) else piece, t))
     return out
+
+
+class _Marked:
+    """A fact drawn in a style of its own (a name in bold): one piece of its sentence."""
+
+    def __init__(self, value: Any, style: str) -> None:
+        self.value, self.style = value, style
+
+    def pieces(self) -> list:
+        return [self]
+
+    def __str__(self) -> str:
+        return show(self.value)
+
+
+def sentence_of(code: str, t: Any, style: str = "", bold: Iterable[str] = (), **facts: Any) -> Text:
+    """The sentence of message ``code`` with ``facts`` drawn as :func:`sentence` draws it (``t``
+    the terminal; None will do for a sentence that names no card), the facts named in ``bold`` in bold: a name, or a list of names said joined with "and" (``Ann, Bob
+    and Cy``, each name in bold). The words are never searched for the names.
+
+    Raises ``KeyError`` for a code without a template, or a name in ``bold`` not among ``facts``."""
+    for key in bold:
+        value = facts[key]
+        if isinstance(value, (list, tuple)):
+            facts[key] = Pieces(join_pieces([_Marked(v, "bold") for v in value], "and"))
+        else:
+            facts[key] = _Marked(value, "bold")
+    return sentence(Phrase(code, facts), t, style)
 
 
 def _read(word: str) -> PlayedCard | None:

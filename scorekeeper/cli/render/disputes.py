@@ -5,8 +5,8 @@ from typing import Any
 
 from rich.text import Text
 
-from scorekeeper.cli.render.cards import card_list, sentence
-from scorekeeper.cli.render.common import (counts_rounds, names, natural_width, player_range, signed,
+from scorekeeper.cli.render.cards import card_list, sentence, sentence_of
+from scorekeeper.cli.render.common import (counts_rounds, natural_width, player_range, signed,
                                            table, variant_name, variant_of, wild_words,
                                            winners_line)
 from scorekeeper.core.messages import say, say_count, variant_words
@@ -34,12 +34,6 @@ def _card_cell(card: str | None, t: Any) -> Text:
     return card_list([card], t)
 
 
-def _single_term(arithmetic: str) -> bool:
-    """``"25 = 25"``: one term, which says no more than the score."""
-    left = arithmetic.rpartition(" = ")[0]
-    return " + " not in left and " − " not in left
-
-
 def explain(t: Any, doc: dict) -> None:
     """``explain``: per player a table of every card (card, points, reason, rule),
     the arithmetic of the score, then end-of-game bonuses and the rules cited."""
@@ -53,7 +47,7 @@ def explain(t: Any, doc: dict) -> None:
                              session=doc["session"]),
                  style="dim")
     t.print(title)
-    t.print(_ended_line(doc))
+    t.print(_ended_line(t, doc))
     for said in variant_of(doc).screens.hand_lines(doc.get("context")):  # the variant's words about the hand
         t.print(sentence(said, t))
     for note in doc.get("notes") or ():
@@ -87,7 +81,7 @@ def explain(t: Any, doc: dict) -> None:
             t.print(line)
 
 
-def _ended_line(doc: dict) -> Text:
+def _ended_line(t: Any, doc: dict) -> Text:
     ended, context = doc.get("ended"), doc.get("context") or {}
     # who knocked or went out, where the hand names them (the common context keys): the round's
     # winners may be others (Carousel's undercut)
@@ -103,9 +97,7 @@ def _ended_line(doc: dict) -> Text:
         said = "screen.disputes.dealer_dealer_won_by"
     else:
         said = "screen.disputes.dealer_dealer"
-    line = Text(say(said, dealer=doc["dealer"], names=names(who)))
-    line.highlight_words([doc["dealer"], *who], style="bold")
-    return line
+    return sentence_of(said, t, bold=("dealer", "names"), dealer=doc["dealer"], names=who)
 
 
 def _player(t: Any, doc: dict, name: str, p: dict) -> None:
@@ -130,9 +122,7 @@ def _player(t: Any, doc: dict, name: str, p: dict) -> None:
     else:
         gone = name in (doc.get("won") or []) and doc.get("ended") == "out"
         t.print(Text("  " + (say("screen.disputes.went_out_with_nothing") if gone else say("screen.disputes.nothing_counted_0"))))
-    arithmetic = p["arithmetic"]
-    if _single_term(arithmetic):
-        arithmetic = str(p["score"])
+    arithmetic = p["arithmetic"]  # one term is the score alone (core.scoring)
     sums = Text("  " + say("screen.disputes.sum") + " ")
     sums.append(arithmetic, style="bold")
     t.print(sums)

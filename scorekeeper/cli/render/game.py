@@ -8,15 +8,15 @@ from rich.text import Text
 from scorekeeper.cli.render.common import (counts_rounds, deal_word_of, for_deal_word, heading, natural_width, signed, table,
                                            variant_name, variant_of, wild_words,
                                            winners_line)
+from scorekeeper.cli.render.cards import sentence_of
 from scorekeeper.core.messages import say
 
 
 def new_session(t: Any, doc: dict) -> None:
     """``Started Rummy 500 session ID for Ann, Bob, Cy.`` and who deals and leads."""
-    line = Text(say("screen.game.started_variant_session_session", variant=variant_name(doc["variant_name"]),
-                    session=doc["session"], players=", ".join(doc["players"])))
-    line.highlight_words([doc["session"]], style="bold")
-    t.print(line)
+    t.print(sentence_of("screen.game.started_variant_session_session", t, bold=("session",),
+                        variant=variant_name(doc["variant_name"]), session=doc["session"],
+                        players=", ".join(doc["players"])))
     footer(t, doc["standings"])
 
 
@@ -105,9 +105,7 @@ def footer_lines(doc: dict) -> list[Text]:
         if doc.get("deal_words"):  # what the coming deal asks for (Contract Rummy's contract)
             line.append(doc["deal_words"] + " ", style="bold")
         next_up = "screen.game.next_dealer_deals_leader_leads"
-    said = Text(say(next_up, dealer=doc["dealer"], leader=doc["leader"]))
-    said.highlight_words([doc["dealer"], doc["leader"]], style="bold")
-    line.append(said)
+    line.append(sentence_of(next_up, None, bold=("dealer", "leader"), dealer=doc["dealer"], leader=doc["leader"]))
     lines.append(line)
     return lines
 

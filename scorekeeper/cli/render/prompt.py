@@ -10,7 +10,7 @@ from typing import Any
 
 from rich.text import Text
 
-from scorekeeper.cli.render.cards import sentence
+from scorekeeper.cli.render.cards import sentence, sentence_of
 from scorekeeper.cli.render.common import names, signed, table, variant_name, variant_of, wild_words
 from scorekeeper.core.messages import say, say_count
 
@@ -56,10 +56,8 @@ def intro(t: Any, out: Any, doc: dict, asks_table_too: bool, knock_allowed: bool
     if doc.get("deal_words"):  # what this deal asks for (Contract Rummy's contract)
         head.append(doc["deal_words"] + " ", style="bold")
     who = {"dealer": doc["dealer_of_next"], "leader": doc["leader_of_next"]}
-    dealt = Text(say("screen.prompt.dealer_dealt_leader_got" if doc.get("round") else
-                  "screen.prompt.dealer_dealt_leader_led", **who))
-    dealt.highlight_words(list(who.values()), style="bold")
-    head.append(dealt)
+    head.append(sentence_of("screen.prompt.dealer_dealt_leader_got" if doc.get("round") else
+                            "screen.prompt.dealer_dealt_leader_led", t, bold=("dealer", "leader"), **who))
     out.print(head)
     if lines is not None:
         for said in lines:
@@ -101,10 +99,7 @@ def preview(t: Any, out: Any, doc: dict, how_ended: dict[str, str], word: str = 
     drawn.add_column(say("screen.prompt.total"), justify="right", overflow="fold")
     drawn.add_column(say("screen.prompt.how"), overflow="fold")
     for name, ps in doc["players"].items():
-        how = ps["arithmetic"] if ps["lines"] else ""
-        terms, _sep, total = how.rpartition(" = ")
-        if terms == total:  # one term: "-5 = -5" says nothing more than "-5"
-            how = total
+        how = ps["arithmetic"] if ps["lines"] else ""  # one term is the score alone (core.scoring)
         if name in how_ended:
             how = f"{how_ended[name]}: {how}" if how not in ("", "0") else how_ended[name]
         cell = Text(how)

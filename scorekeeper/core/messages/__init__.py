@@ -263,8 +263,9 @@ class Pieces(tuple):
 
 
 def text_of(pieces: Any) -> str:
-    """The words of ``pieces``: each text as it is, each card as :func:`card_text` writes it."""
-    return "".join(p if isinstance(p, str) else card_text(p) for p in pieces)
+    """The words of ``pieces``: each text as it is, each card as :func:`card_text` writes it
+    (anything else a fact's ``pieces()`` gave as its ``str``)."""
+    return "".join(p if isinstance(p, str) else card_text(p) if _is_card(p) else str(p) for p in pieces)
 
 
 def _between(parts: list[list], sep: str) -> list:
@@ -432,7 +433,9 @@ def pieces(code: str, facts: Mapping[str, Any]) -> list:
     """The sentence for message ``code`` with ``facts`` (:func:`render`) as pieces: its texts
     (``str``) and the cards it names (the facts' ``Card``/``PlayedCard`` objects; a played
     card's ace mark is not said), in order; ``text_of(pieces(code, facts)) == render(code, facts)``.
-    A screen draws each card its way (in colour) from them, never reading the words back.
+    A screen draws each card its way (in colour) from them, never reading the words back. A fact
+    with a ``pieces()`` method gives its own pieces: a screen marks a fact so (a name in bold) and
+    finds it again among the pieces.
 
     Raises ``KeyError`` for a code that has no template: that is a bug."""
     return _merged(_pieces(code, facts))
