@@ -192,6 +192,7 @@ def old_answers(variant: "Variant", players: list[str], entry: Any) -> dict[tupl
     ``("", "ending")`` (how the hand ended, where it is asked), ``("", KEY)`` for each of the
     deal's other facts the variant asks (``asks_also``)."""
     from scorekeeper.core.entry import find_player
+    from scorekeeper.core.oneline import cards_text
 
     if not isinstance(entry, dict):
         return {}
@@ -218,18 +219,18 @@ def old_answers(variant: "Variant", players: list[str], entry: Any) -> dict[tupl
         elif part.get("melds"):
             melds = part["melds"]
             found[(player, "melds")] = ", ".join(
-                _words(m) for m in (melds.replace(";", ",").split(",") if isinstance(melds, str) else melds)
-                if _words(m))
+                cards_text(m) for m in (melds.replace(";", ",").split(",") if isinstance(melds, str) else melds)
+                if cards_text(m))
         if part.get("layoffs"):
-            found[(player, "layoffs")] = _words(part["layoffs"])
+            found[(player, "layoffs")] = cards_text(part["layoffs"])
         hand = part.get("hand")
         if isinstance(hand, int) and not isinstance(hand, bool):
             found[(player, "hand")] = str(hand)
-        elif hand is not None and not _words(hand):
+        elif hand is not None and not cards_text(hand):
             found[(player, "hand")] = "out"
             gone = player
         elif hand is not None:
-            found[(player, "hand")] = _words(hand)
+            found[(player, "hand")] = cards_text(hand)
         if knocker == player and (player, "hand") in found:
             found[(player, "hand")] += " knock"
     if variant.prompt_asks == "cards":  # who knocked is asked only where no answer says it
@@ -245,13 +246,6 @@ def old_answers(variant: "Variant", players: list[str], entry: Any) -> dict[tupl
         elif not read and named(entry.get(key)):  # a player named (Contract Rummy's cut)
             found[("", key)] = named(entry[key]) or ""
     return found
-
-
-def _words(value: Any) -> str:
-    """Cards as one line of words, from a string or a list."""
-    if isinstance(value, (list, tuple)):
-        return " ".join(w for w in (_words(v) for v in value) if w)
-    return " ".join(str(value).split())
 
 
 class _Dialog:
