@@ -1,7 +1,8 @@
 """Shared test fixtures and helpers. No test ever touches the user's real data
 directory: SCOREKEEPER_DB points every test at its own temporary database,
 SCOREKEEPER_CONFIG at its own configuration file, and the platformdirs data
-directory is moved into the temporary directory too.
+directory is moved into the temporary directory too. Temporary files are kept in
+memory (/dev/shm) where the machine has it, so the fsyncs of saving cost nothing.
 
 What every test file may use (no imports needed, they are fixtures):
 
@@ -36,6 +37,24 @@ os.environ.setdefault("_TYPER_FORCE_DISABLE_TERMINAL", "1")
 os.environ["COLUMNS"] = "120"
 os.environ.pop("FORCE_COLOR", None)
 os.environ.pop("GITHUB_ACTIONS", None)
+
+
+def _temporary_files_in_memory(shm: Path = Path("/dev/shm")) -> None:
+    """Temporary files — each test's database and ``tmp_path``, and those of the commands the
+    tests start — go to the memory-backed ``/dev/shm`` where the machine has one and TMPDIR
+    does not name another place. Every change the program saves is fsynced (SPEC §6): on a
+    disk shared with other work one fsync can take tens of milliseconds, minutes over the
+    suite, while in memory it returns at once. The program makes the same system calls
+    there; what a test can see of a file (whole, old or new, after a kill) is the same."""
+    import tempfile
+
+    if os.environ.get("TMPDIR") or not (shm.is_dir() and os.access(shm, os.W_OK | os.X_OK)):
+        return
+    os.environ["TMPDIR"] = str(shm)
+    tempfile.tempdir = None  # chosen again, from TMPDIR, when next asked
+
+
+_temporary_files_in_memory()
 
 import pytest  # noqa: E402
 
