@@ -448,3 +448,24 @@ def test_no_template_is_also_the_singular_of_a_plural():
     plural = re.compile(r"\{[^{}:!]+(?:![a-z])?:#([^{}|]+)\|([^{}]+)\}")
     singulars = {one for t in TEMPLATES.values() for one, _many in plural.findall(t)}
     assert not {code: t for code, t in CARD_TEMPLATES.items() if t in singulars}
+
+
+def test_a_player_showing_more_cards_than_the_game_has_is_refused_before_the_rest_is_read():
+    from scorekeeper.core.entry import parse_entry
+
+    keys = {"melds", "layoffs", "hand", "table"}
+    # 52 cards in all (one deck): 3 melded + 49 in hand is every card, and is read
+    deck = [r + s for s in "SHDC" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+    entry = parse_entry({"players": {"Ann": {"melds": ["AS 2S 3S"], "hand": " ".join(deck[3:])},
+                         "Bob": {"hand": ""}}}, ["Ann", "Bob"], keys, False, most_cards=52)
+    assert len(entry.players["Ann"].hand) == 49
+    # one card more, then a token that is no card: the count refuses the part at the 53rd card,
+    # before the bad token is read (it would say "ZZ" is not a card)
+    for ann in ({"hand": " ".join(deck + ["KS", "ZZ"])},
+                {"melds": ["AS 2S 3S", "KS QS JS"] + ["ZZ"] * 5, "hand": " ".join(deck[6:])},
+                {"melds": "AS 2S 3S, " + ", ".join(["KS QS JS"] * 20) + ", ZZ", "hand": ""},
+                {"layoffs": deck + ["ZZ"], "hand": ""}):
+        with pytest.raises(InputError) as e:
+            parse_entry({"players": {"Ann": ann, "Bob": {"hand": ""}}}, ["Ann", "Bob"], keys, False, most_cards=52)
+        assert e.value.code == "cards.more_than_game_of_player", ann
+        assert e.value.facts["player"] == "Ann" and e.value.facts["most"] == 52

@@ -842,9 +842,22 @@ def test_f13_an_audit_record_of_the_right_shape_holding_a_strange_entry_is_shown
     for args in (["history", "--audit"], ["history", "--audit", "--json"]):
         r = cli(*args)
         assert r.exit_code == 0 and "internal error" not in r.stderr, (args, r.stderr)
-    # db check compares the hands in effect with the trail (they agree); an entry no longer in effect is
-    # not scored again
-    assert cli("db", "check").exit_code == 0
+    # the hands in effect agree with the trail, but no one typed that entry: db check names the session, the
+    # record (the trail's second: the first is hand 1's) and why the rules refuse it, in one sentence
+    r = cli("db", "check")
+    assert r.exit_code == 1, r.stdout
+    (said,) = [line for line in r.stdout.splitlines() if line.startswith("problem:")]
+    head = (f"problem: sessions/{sid}.json: session {sid}: record 2 of its audit trail (hand 2) holds an entry no "
+            "one could have typed, so it was written outside scorekeeper: ")
+    assert said.startswith(head) and said.endswith(f"`scorekeeper db restore --session {sid}` puts back its last "
+                                                   "good copy"), said
+    from scorekeeper.core.entry import parse_entry
+
+    with pytest.raises(Exception) as refused:  # the sentence says what the rules say of the entry
+        parse_entry(strange, ["Ann", "Bob", "Cy"], {"melds", "layoffs", "hand", "table"}, False)
+    assert str(refused.value).rstrip(".") in said
+    assert cli("db", "restore").exit_code == 0  # the last copy the program kept, before the change
+    assert cli("db", "check").exit_code == 0 and _hands(cli) == 1
 
 
 def test_f14_a_carried_total_beyond_any_game_is_refused(cli, isolated_db, tmp_path):
@@ -895,6 +908,20 @@ def test_f25_a_huge_hand_file_or_import_is_refused_by_its_size(cli, isolated_db,
     with pytest.raises(Exception) as e:
         exporting.read_import(huge, "big.json")
     assert getattr(e.value, "code", "") == "import.too_big"
+    assert _hands(cli) == 0
+
+
+@pytest.mark.parametrize("where", ["hand", "melds"])
+def test_f25_a_hand_file_of_a_megabyte_of_cards_is_refused_in_one_sentence_before_it_is_all_read(
+        cli, isolated_db, tmp_path, where):
+    _game(cli)  # Rummy 500, three players: one deck of 52 cards
+    big = tmp_path / "hand.json"
+    cards = " ".join(["KS", "QD", "10C", "AH", "5S"] * 20000)  # 100,000 cards, ~330 kB
+    bob = {"hand": cards} if where == "hand" else {"melds": [cards], "hand": ""}
+    big.write_text(json.dumps({"players": {"Ann": {"table": 30, "hand": 10}, "Bob": bob, "Cy": {"hand": "2D"}}}))
+    r = cli("hand", "--file", big)
+    assert r.exit_code == 2
+    assert _one_sentence(r.stderr) == "Bob's part of the hand holds more than the 52 cards the game is played with."
     assert _hands(cli) == 0
 
 

@@ -91,9 +91,43 @@ def summary_of(record: dict, state: GameState) -> dict:
 def replay_record(record: dict) -> tuple[dict, dict]:
     """Every hand of a (checked) record scored again: ``(summary row, derived cache)``,
     the replay `db check` and `db restore` are given (:data:`scorekeeper.storage.maintenance.Replay`).
-    Raises :class:`~scorekeeper.core.errors.ScorekeeperError` when a hand no longer scores."""
-    state = core_game.replay(setup_of(record), entries_of(record))
+    Raises :class:`~scorekeeper.core.errors.ScorekeeperError` when a hand no longer scores, and
+    the :class:`StateError` of :func:`trail_refusal` when the audit trail keeps an entry the rules
+    refuse."""
+    setup = setup_of(record)
+    state = core_game.replay(setup, entries_of(record))
+    refusal = trail_refusal(record, setup)
+    if refusal is not None:
+        raise refusal
     return summary_of(record, state), derive(state, record)
+
+
+def trail_refusal(record: dict, setup: GameSetup) -> StateError | None:
+    """The first record of a (checked) record's audit trail holding an entry no one could have
+    typed: one the rules refuse as hand ``number`` of the session. Every entry the trail keeps
+    (the hand entered or redone, an edit's new and old versions, the hand an undo took back) was
+    a hand the rules scored when it was kept, so one they refuse was written outside scorekeeper,
+    even in a hand no longer in effect, which only ``history --audit`` shows.
+
+    Returns ``StateError("check.trail_untypeable")`` with the facts ``record`` (its place in the
+    trail, from 1), ``hand`` and ``cause`` (the refusal), or None. An entry equal to the hand in
+    effect at its number is not scored again (the replay scored it), nor one seen before."""
+    in_effect = entries_of(record)
+    seen: set[str] = set()
+    for place, event in enumerate(record.get("audit") or (), 1):
+        number = event["number"]
+        for entry in (event.get("entry"), event.get("previous")):
+            if entry is None or (number <= len(in_effect) and in_effect[number - 1] == entry):
+                continue
+            key = json.dumps([number, entry], sort_keys=True, ensure_ascii=False)
+            if key in seen:
+                continue
+            seen.add(key)
+            try:
+                core_game.score_entry(setup, entry, number)
+            except InputError as e:
+                return StateError("check.trail_untypeable", record=place, hand=number, cause=e)
+    return None
 
 
 def entries_digest(record: dict) -> str:

@@ -23,6 +23,7 @@ Inside melds and lay-offs a card may carry more:
 """
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from typing import Any, Iterable
@@ -347,11 +348,38 @@ def split_card(token: str, following: str | None) -> InputError | None:
     return None
 
 
-def split_tokens(text: str, what: str = "list", *, player: str | None = None) -> list[str]:
-    """Split a space-separated card list; a comma is refused (it separates melds)."""
+class CardCount:
+    """How many more cards a player's part of a hand may show: ``most`` in all (every card of
+    the game's decks, jokers included). The readers below count each card as they come to it,
+    so a part holding more is refused before the rest of it is read (a hand file of a megabyte
+    of cards costs no more memory than a hand).
+
+    :meth:`take` raises :class:`InputError` ``cards.more_than_game`` (``player``, ``most``)."""
+
+    def __init__(self, most: int, player: str | None = None) -> None:
+        self.most, self.left, self.player = most, most, player
+
+    def take(self, count: int) -> None:
+        """Count ``count`` more cards; raises when they are more than the game has."""
+        self.left -= count
+        if self.left < 0:
+            if self.player is None:
+                raise InputError("cards.more_than_game", most=self.most)
+            raise InputError("cards.more_than_game_of_player", player=self.player, most=self.most)
+
+
+def split_tokens(text: str, what: str = "list", *, player: str | None = None,
+                 count: CardCount | None = None) -> list[str]:
+    """Split a space-separated card list; a comma is refused (it separates melds). With
+    ``count``, the tokens are counted as cards (:class:`CardCount`): no more than it allows
+    are split off."""
     if "," in text or ";" in text:
         raise _list_error("cards.comma", what, player, text=text)
-    return text.split()  # at every run of white space, as ``\s+`` splits the stripped text
+    if count is None:
+        return text.split()  # at every run of white space, as ``\s+`` splits the stripped text
+    tokens = text.split(None, max(count.left, 0))  # the rest, past the count, left in one piece
+    count.take(len(tokens))
+    return tokens
 
 
 def _read_all(tokens: list[str], read: Any, what: str, player: str | None) -> list:
@@ -367,36 +395,39 @@ def _read_all(tokens: list[str], read: Any, what: str, player: str | None) -> li
     return out
 
 
-def parse_cards(value: str | Iterable[str], what: str = "list", *, player: str | None = None) -> list[Card]:
+def parse_cards(value: str | Iterable[str], what: str = "list", *, player: str | None = None,
+                count: CardCount | None = None) -> list[Card]:
     """Read a card list given as one string (``"AS 4D"``) or a list of tokens.
 
     ``what`` says which list it is (one of :data:`PARTS`: ``"hand"``, ``"melds"``…) and
-    ``player`` whose; both go into the facts of an error. Raises :class:`InputError`.
+    ``player`` whose; both go into the facts of an error. ``count`` (:class:`CardCount`)
+    bounds how many cards may be read. Raises :class:`InputError`.
     """
     part, player = _part(what, player)
-    return _read_all(_tokens(value, part, player), parse_card, part, player)
+    return _read_all(_tokens(value, part, player, count), parse_card, part, player)
 
 
 def parse_played_cards(value: str | Iterable[str], what: str = "list", *,
-                       player: str | None = None) -> list[PlayedCard]:
+                       player: str | None = None, count: CardCount | None = None) -> list[PlayedCard]:
     """Like :func:`parse_cards` for meld and lay-off cards (``=`` and ``:low`` allowed)."""
     part, player = _part(what, player)
-    return _read_all(_tokens(value, part, player), parse_played, part, player)
+    return _read_all(_tokens(value, part, player, count), parse_played, part, player)
 
 
 #: How many characters of a wrong value a message quotes back.
 
 
-def _tokens(value: str | Iterable[str], what: str, player: str | None = None) -> list[str]:
+def _tokens(value: str | Iterable[str], what: str, player: str | None = None,
+            count: CardCount | None = None) -> list[str]:
     if isinstance(value, str):
-        return split_tokens(value, what, player=player)
+        return split_tokens(value, what, player=player, count=count)
     if not isinstance(value, (list, tuple)):
         raise _list_error("cards.not_text", what, player, value=value)
     tokens: list[str] = []
     for item in value:
         if not isinstance(item, str):
             raise _list_error("cards.item_not_text", what, player, value=item)
-        tokens.extend(split_tokens(item, what, player=player))
+        tokens.extend(split_tokens(item, what, player=player, count=count))
     return tokens
 
 
@@ -430,12 +461,23 @@ def commas_between_cards(melds: list[list[str]], player: str | None = None,
     return InputError("melds.commas_between_cards", **facts)
 
 
+#: a card's text in a string of melds: what lies between spaces, commas and semicolons
+_MELD_CARD = re.compile(r"[^\s,;]+")
+
+
 def split_melds(value: str | Iterable[str | list], what: str = "melds", *,
-                player: str | None = None) -> list[list[PlayedCard]]:
+                player: str | None = None, count: CardCount | None = None) -> list[list[PlayedCard]]:
     """Read melds: one string with melds separated by ``,``/``;``, or a list of melds
     (each a string or a list of card tokens). Empty melds are skipped. Cards of one
-    meld separated by commas (``7H,8H,9H``) are refused, saying so."""
+    meld separated by commas (``7H,8H,9H``) are refused, saying so. ``count``
+    (:class:`CardCount`) bounds how many cards may be read: a string is counted before it is
+    split, a list meld by meld."""
     part, player = _part(what, player)
+    if isinstance(value, str) and count is not None:
+        left = count.left
+        cards = sum(1 for _ in itertools.islice(_MELD_CARD.finditer(value), max(left, 0) + 1))
+        count.take(cards)
+        count = None  # counted: what follows reads no more than that
     if isinstance(value, str):
         parts: list = re.split(r"[,;]", value)
         typo = commas_between_cards([_SPLIT.split(p.strip()) if p.strip() else [] for p in parts], player, value)
@@ -448,11 +490,11 @@ def split_melds(value: str | Iterable[str | list], what: str = "melds", *,
     melds = []
     for item in parts:
         if isinstance(item, str) and re.search(r"[,;]", item):
-            melds.extend(split_melds(item, part, player=player))
+            melds.extend(split_melds(item, part, player=player, count=count))
             continue
         if not isinstance(item, (str, list, tuple)):
             raise _list_error("melds.item_not_meld", part, player, value=item)
-        cards = parse_played_cards(item, part, player=player)
+        cards = parse_played_cards(item, part, player=player, count=count)
         if cards:
             melds.append(cards)
     return melds

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from scorekeeper.core.cards import Card, PlayedCard, parse_cards, parse_played_cards, split_melds
+from scorekeeper.core.cards import Card, CardCount, PlayedCard, parse_cards, parse_played_cards, split_melds
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.near import closest, name_key  # noqa: F401  (where players' names are matched)
 
@@ -164,7 +164,7 @@ def _points(value: Any, player: str, key: str) -> int:
     return value
 
 
-def _player_entry(name: str, raw: Any, allowed: set[str]) -> PlayerEntry:
+def _player_entry(name: str, raw: Any, allowed: set[str], most_cards: int | None = None) -> PlayerEntry:
     if not isinstance(raw, dict):
         raise InputError("entry.player_not_table", player=name, value=raw)
     unknown = [k for k in raw if k not in allowed]
@@ -174,18 +174,19 @@ def _player_entry(name: str, raw: Any, allowed: set[str]) -> PlayerEntry:
         raise InputError("entry.hand_missing", player=name)
     hand_raw = raw["hand"]
     hand = hand_points = None
+    count = CardCount(most_cards, name) if most_cards is not None else None  # refused before all is read
     if isinstance(hand_raw, (str, list)):
-        hand = tuple(parse_cards(hand_raw, "hand", player=name))
+        hand = tuple(parse_cards(hand_raw, "hand", player=name, count=count))
     else:
         hand_points = _points(hand_raw, name, "hand")
     melds = None
     if "melds" in raw:
-        melds = tuple(tuple(m) for m in split_melds(raw["melds"], "melds", player=name))
+        melds = tuple(tuple(m) for m in split_melds(raw["melds"], "melds", player=name, count=count))
     layoffs: tuple[PlayedCard, ...] = ()
     if "layoffs" in raw:
         if not isinstance(raw["layoffs"], (str, list)):
             raise InputError("entry.layoffs_type", player=name, value=raw["layoffs"])
-        layoffs = tuple(parse_played_cards(raw["layoffs"], "layoffs", player=name))
+        layoffs = tuple(parse_played_cards(raw["layoffs"], "layoffs", player=name, count=count))
     table = None
     if "table" in raw:
         if melds or layoffs:
@@ -202,6 +203,7 @@ def parse_entry(
     zero_is_empty: bool = True,
     out_bonus: int = 0,
     out_ends: bool = True,
+    most_cards: int | None = None,
 ) -> HandEntry:
     """Check and type a hand entry for a session with ``players`` in seat order.
 
@@ -212,7 +214,9 @@ def parse_entry(
     (``out_bonus`` points) the entry must name that player as ``out``, since the
     bonus is not to be guessed. ``out_ends``: going out ends a hand; where it does not
     (Knock Rummy: only a knock does) a hand with nothing left is a count of 0, and ``out``
-    is no key of the entry. Raises :class:`InputError`.
+    is no key of the entry. ``most_cards``: the most cards one player's part may show (every
+    card of the game's decks), counted while reading, so that a part holding more is refused
+    before the rest of it is read (``cards.more_than_game_of_player``). Raises :class:`InputError`.
     """
     if not isinstance(raw, dict):
         raise InputError("entry.not_table")
@@ -236,7 +240,7 @@ def parse_entry(
     missing = [p for p in players if p not in named]
     if missing:
         raise InputError("entry.player_missing", player=missing[0])
-    entries = {p: _player_entry(p, given[named[p]], player_keys) for p in players}
+    entries = {p: _player_entry(p, given[named[p]], player_keys, most_cards) for p in players}
     knock = player_named(raw["knock"], players, "knock") if "knock" in raw else None
     out = player_named(raw["out"], players, "out") if "out" in raw else None
     stock = raw.get("stock_exhausted", False)

@@ -474,8 +474,9 @@ def score_entry(setup: GameSetup, raw: Any, number: int) -> HandResult:
     if v.read_entry is not None:
         entry = v.read_entry(raw, setup.players)
     else:
+        decks, jokers = v.decks(setup)  # no player shows more cards than the decks hold
         entry = parse_entry(raw, setup.players, set(v.player_keys), v.knock_allowed, v.zero_is_empty,
-                            v.out_bonus(setup.rules), "out" in v.endings)
+                            v.out_bonus(setup.rules), "out" in v.endings, 52 * decks + jokers)
     check_points(entry, setup, number)
     return v.score(entry, setup, number)
 

@@ -40,7 +40,9 @@ SUMMARY_FIELDS = ("variant", "title", "players", "hands", "finished", "winners",
 #: (checked) session record's hands and returns ``(summary row, derived cache)`` —
 #: the row the index keeps for it and the cache of derived numbers its record keeps
 #: (``{"scorer": ..., ...}``, see scorekeeper.app.scoreboard). Raises
-#: :class:`ScorekeeperError` when a hand no longer scores.
+#: :class:`ScorekeeperError` when a hand no longer scores, or a :class:`StateError` of code
+#: ``check.trail_untypeable`` when a record of the audit trail holds an entry the rules refuse
+#: (reported as it is, the hands in effect scoring).
 Replay = Callable[[dict], "tuple[dict, dict]"]
 
 
@@ -146,6 +148,8 @@ def _replayed(store: Store, path: Path, session_id: str, replay: Replay) -> tupl
     try:
         row, derived = replay(record)
     except ScorekeeperError as e:
+        if e.code == "check.trail_untypeable":  # the hands score; a record of the trail does not
+            raise
         raise StateError("check.no_longer_scores", cause=e) from None
     except (KeyError, ValueError, TypeError) as e:
         raise StateError("check.setup_unreadable", error=type(e).__name__, detail=str(e)) from None

@@ -93,6 +93,13 @@ for _code, _sentence in _LIST_SENTENCES.items():
     for _suffix, _words in LIST_NAMES.items():
         TEMPLATES[f"{_code}.{_suffix}"] = _sentence.replace("{what}", _words)
 
+# more cards than all the decks hold, refused before the rest is read (cards.CardCount)
+TEMPLATES.update({
+    "cards.more_than_game": "The cards are more than the {most:#card|cards} the game is played with.",
+    "cards.more_than_game_of_player": "{player}'s part of the hand holds more than the {most:#card|cards} the "
+                                      "game is played with.",
+})
+
 # -- melds (scorekeeper.core.melds) ------------------------------------------------------------
 TEMPLATES.update({
     "meld.illegal": "{cards}: {cause}.",
