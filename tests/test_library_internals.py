@@ -43,7 +43,7 @@ def offenders(sources: dict[str, str], own_from: dict[str, str] | None = None) -
     """``"FILE:LINE what"`` for every use of another library's private name in ``sources``
     (``{file: text}``); our own names are those defined in ``own_from`` (default: the sources)."""
     trees = {name: ast.parse(text) for name, text in sources.items()}
-    own = _own_names(ast.parse(text) for text in (own_from or sources).values()) - {""}
+    own = _own_names(trees.values() if own_from is None else (ast.parse(text) for text in own_from.values())) - {""}
     found = []
     for name, tree in trees.items():
         for node in ast.walk(tree):
