@@ -198,6 +198,23 @@ def test_sessions_use_delete(app):
     assert table["number"] == 1 and table["seats"] == ["Ann", "Bob"] and table["rules"]["target"] == 500
 
 
+def test_using_the_session_already_current_writes_nothing(app):
+    first = app.new("rummy500", ["Ann", "Bob"])["session"]
+    index = app.path / "index.json"
+
+    def written() -> tuple:
+        kept = sorted(p.name for p in (app.path / "backups").rglob("*") if p.is_file())
+        return index.stat().st_ino, index.stat().st_mtime_ns, index.read_bytes(), kept
+
+    before = written()
+    assert app.use(first)["session"] == first and app.sessions()["current"] == first
+    assert written() == before  # no write of the index, no copy of it kept
+    second = app.new("crazy", ["Ann", "Bob", "Cy"])["session"]
+    app.use(first)
+    assert app.sessions()["current"] == first and written()[0] != before[0]  # another session: written
+    assert second in [s["id"] for s in app.sessions()["sessions"]]
+
+
 def test_export_and_import_through_the_application(app, tmp_path):
     app.new("rummy500", ["Ann", "Bob", "Cy"], title="=SUM(A1)")
     app.record_hand(HAND1, form="line")

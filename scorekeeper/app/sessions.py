@@ -320,10 +320,11 @@ def redo_edit(store: Store, loaded: Loaded, change: dict) -> Loaded:
 
 
 def use(store: Store, session: str) -> Loaded:
-    """Make a session current."""
+    """Make a session current (the index is written only when it names another one)."""
     with store.writing():
         sid = store.resolve(session)
-        store.set_current(sid)
+        if store.current_id() != sid:
+            store.set_current(sid)
         return open_game(store, sid)
 
 
