@@ -299,12 +299,8 @@ def main() -> int:
         cmd, fr = sk(contract, *argv, changes=changes)
         floor_cases.append((label, Case(label, cmd, fr), True))
     for label, argv, changes in commands:
-        if label == "redo" or not wanted(label):
-            continue  # needs an undo first: timed below with its own database
-        if label == "use":
-            sid = json.loads(subprocess.run([exe, "--db", str(fresh), "sessions", "--json"], env=env,
-                                            capture_output=True, text=True, check=True).stdout)["current"]
-            argv = ("use", sid)
+        if label in ("redo", "use") or not wanted(label):
+            continue  # redo needs an undo first, use another session: timed below with their own databases
         cmd, fr = sk(fresh, *argv, changes=changes)
         floor_cases.append((label, Case(label, cmd, fr), label != "demo"))
     # redo: a database where the last hand was undone
@@ -314,6 +310,17 @@ def main() -> int:
     subprocess.run([exe, "--db", str(undone), "undo", "--yes"], env=env, check=True, stdout=subprocess.DEVNULL)
     floor_cases.append(("redo", Case("redo", [exe, "--db", str(work / "run-undone"), "redo"],
                                      (work / "run-undone", undone)), True))
+    # use: a database where another session was started since, so `use` makes the first one
+    # current again (the index written, as when a table switches games)
+    two = work / "pristine-two"
+    shutil.rmtree(two, ignore_errors=True)
+    shutil.copytree(fresh, two)
+    first = json.loads(subprocess.run([exe, "--db", str(two), "sessions", "--json"], env=env,
+                                      capture_output=True, text=True, check=True).stdout)["current"]
+    subprocess.run([exe, "--db", str(two), "new", "rummy500", "Eve", "Fay"], env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+    floor_cases.append(("use", Case("use (another session)", [exe, "--db", str(work / "run-two"), "use", first],
+                                    (work / "run-two", two)), True))
     floor_cases = [case for case in floor_cases if wanted(case[0])]
 
     growth = [
