@@ -135,7 +135,7 @@ def test_an_entry_written_on_one_line_reads_back_the_same(variant_id):
     strategy, players = entries(variant_id)
     setup = new_setup(variant, list(players))
 
-    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(strategy)
     def check(entry):
         back = round_trip(variant, entry, players)
@@ -151,7 +151,7 @@ def test_the_property_sees_each_variant_s_own_keys():
     contract, _ = entries("contract")
     seen: set[str] = set()
     for strategy in (gin, contract):
-        @settings(max_examples=80, deadline=None)
+        @settings(max_examples=40, deadline=None)
         @given(strategy)
         def collect(entry):
             seen.update(entry)
