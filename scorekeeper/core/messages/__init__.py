@@ -30,7 +30,8 @@ the exported documents' in ``documents`` (``export.…``), the sentences that jo
 them without loading the others), all merged into :data:`TEMPLATES`
 (and :data:`PLURALS`, the messages whose whole text depends on a count). The program
 says them with :func:`say` / :func:`say_count` (code and facts); no other module
-holds a sentence for people.
+holds a sentence for people. A screen that draws the cards of a sentence its own way (in
+colour) takes it as :func:`pieces`: its words and the card objects it names, in order.
 
 Languages (SPEC §7): the English templates are the gettext message ids and each
 template's code is its context (``msgctxt``), so two codes that say the same in
