@@ -2,7 +2,8 @@
 directory: SCOREKEEPER_DB points every test at its own temporary database,
 SCOREKEEPER_CONFIG at its own configuration file, and the platformdirs data
 directory is moved into the temporary directory too. Temporary files are kept in
-memory (/dev/shm) where the machine has it, so the fsyncs of saving cost nothing.
+memory (/dev/shm) where the machine has it, so the fsyncs of saving cost nothing, and
+compiled bytecode is kept (__pycache__) even where the environment says not to.
 
 What every test file may use (no imports needed, they are fixtures):
 
@@ -55,6 +56,20 @@ def _temporary_files_in_memory(shm: Path = Path("/dev/shm")) -> None:
 
 
 _temporary_files_in_memory()
+
+
+def _bytecode_kept() -> None:
+    """Python keeps the bytecode it compiles (``__pycache__``, its default) in this run and in
+    the commands the tests start, even where the machine's environment says otherwise
+    (PYTHONDONTWRITEBYTECODE): else each of the hundreds of commands the tests run compiles
+    the whole program again (a quarter of a command's start), and pytest rewrites every test
+    file's asserts again on each run (seconds). A test that needs no bytecode written (the
+    traced command of tests/test_crash.py) says so in its command's environment."""
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.dont_write_bytecode = False
+
+
+_bytecode_kept()
 
 import pytest  # noqa: E402
 
