@@ -385,14 +385,17 @@ def split_tokens(text: str, what: str = "list", *, player: str | None = None,
 def _read_all(tokens: list[str], read: Any, what: str, player: str | None) -> list:
     """Read each token; an error says whose cards they are (``player``), and a rank
     and suit typed apart (``10 H``) are told to be written together."""
-    out = []
+    try:
+        return [read(tok) for tok in tokens]
+    except InputError:
+        pass  # read them again one by one, to say which
     for i, tok in enumerate(tokens):
         try:
-            out.append(read(tok))
+            read(tok)
         except InputError as e:
             error = split_card(tok, tokens[i + 1] if i + 1 < len(tokens) else None) or e
             raise (error.with_facts(player=player) if player is not None else error) from None
-    return out
+    raise AssertionError("a token refused once is refused again")  # pragma: no cover
 
 
 def parse_cards(value: str | Iterable[str], what: str = "list", *, player: str | None = None,
@@ -489,7 +492,7 @@ def split_melds(value: str | Iterable[str | list], what: str = "melds", *,
         raise _list_error("melds.not_text", part, player, value=value)
     melds = []
     for item in parts:
-        if isinstance(item, str) and re.search(r"[,;]", item):
+        if isinstance(item, str) and ("," in item or ";" in item):
             melds.extend(split_melds(item, part, player=player, count=count))
             continue
         if not isinstance(item, (str, list, tuple)):

@@ -147,11 +147,36 @@ def describe_cards(cards: Iterable[PlayedCard | Card]) -> str:
     return " ".join(card_text(c) for c in cards)
 
 
+#: the legal readings made so far: ``{(rules, the cards as written): (kind, phrase, each slot as
+#: (the card's place among the cards, counts as, rank, wild, in run))}``. A game's melds repeat
+#: (a replay or an import reads the same runs and sets hand after hand), and a reading depends on
+#: the rules and the cards as written alone; forgotten all at once past :data:`_READ_MOST`.
+_READ: dict[tuple, tuple] = {}
+_READ_MOST = 4096
+
+
 def read_meld(cards: Sequence[PlayedCard], rules: MeldRules) -> MeldReading:
     """Read ``cards`` as a set or a run under ``rules``.
 
+    The reading's slots hold the very cards given (``slot.played is`` one of ``cards``).
     Raises :class:`IllegalMeld` naming the meld and the rule it breaks.
     """
+    key = (rules, *[(pc.card.rank, pc.card.suit, pc.stands_for, pc.ace) for pc in cards])
+    known = _READ.get(key)
+    if known is not None:
+        kind, said, slots = known
+        return MeldReading(kind, tuple([Slot(cards[i], counts_as, rank, wild, in_run)
+                                        for i, counts_as, rank, wild, in_run in slots]), said)
+    reading = _read_meld(cards, rules)
+    if len(_READ) >= _READ_MOST:
+        _READ.clear()
+    place = {id(pc): i for i, pc in enumerate(cards)}
+    _READ[key] = (reading.kind, reading.phrase,
+                  tuple((place[id(s.played)], s.counts_as, s.rank, s.wild, s.in_run) for s in reading.slots))
+    return reading
+
+
+def _read_meld(cards: Sequence[PlayedCard], rules: MeldRules) -> MeldReading:
     wild = [rules.wild(pc.card) for pc in cards]
     for pc, is_wild in zip(cards, wild):
         if pc.stands_for is not None and not is_wild:
@@ -369,8 +394,9 @@ def check_deck(cards_by_player: dict[str, list[Card]], decks: int, jokers: int,
 def too_many(cards_by_player: dict[str, list[Card]], decks: int, jokers: int) -> tuple[Card, list[str], int] | None:
     """The first card shown more often than ``decks`` decks and ``jokers`` jokers hold:
     ``(card, the player for each copy, the most there can be)``; None when none is."""
-    counts = Counter(c for cards in cards_by_player.values() for c in cards)
-    if all(n <= (jokers if card.is_joker else decks) for card, n in counts.items()):
+    # counted by (rank, suit), which hash without a call of Card's own __hash__ per card
+    counts = Counter([(c.rank, c.suit) for cards in cards_by_player.values() for c in cards])
+    if all(n <= (jokers if rank == 0 else decks) for (rank, _suit), n in counts.items()):
         return None  # (who holds which copy is asked only of a card shown too often)
     seen: dict[Card, list[str]] = {}
     for player, cards in cards_by_player.items():
