@@ -637,8 +637,15 @@ class CardsDialog(_Dialog):
         self.answers[name] = self.ask(question, lambda text: self.read_cards(name, text), (name, "cards"))
 
     def checked(self, entry: dict, name: str) -> dict:
-        """``entry`` (what ``name``'s answer gives) as the variant checks and completes it."""
-        return entry if self.variant.check_answer is None else self.variant.check_answer(entry, name)
+        """``entry`` (what ``name``'s answer gives) as the variant checks and completes it; a
+        refusal speaks of the words typed in the answer (its one-line form: ``big``), not of a
+        hand file's keys."""
+        if self.variant.check_answer is None:
+            return entry
+        try:
+            return self.variant.check_answer(entry, name)
+        except InputError as e:
+            raise (e if "form" in e.facts else e.given_as("line")) from None
 
     def read_cards(self, name: str, text: str) -> dict:
         """One player's answer, read as the one-line form reads ``NAME: TEXT`` and checked at once."""

@@ -1,0 +1,37 @@
+"""Mistakes a new user makes at the table, each said in one sentence that speaks of what
+was typed, with nothing stored (found by playing the program as a family would)."""
+from __future__ import annotations
+
+from scorekeeper.cli import prompt
+from scorekeeper.cli.terminal import Terminal
+
+#: Gin Rummy: Ann melds 7-8-9♥, Q♠ Q♦ Q♣, 2-3-4♣ and holds 5♦ (deadwood 5); Bob melds K♠ K♥ K♦,
+#: 2-3-4♠, lays off 6♥ on Ann's hearts and holds 8♣ 9♣ J♦ (8 + 9 + 10 = 27)
+ANN = "7H 8H 9H QS QD QC 2C 3C 4C 5D"
+BOB = "KS KH KD 2S 3S 4S 6H 8C 9C JD"
+
+
+def asked(application, answers: list[str]) -> tuple[dict, str]:
+    """The raw entry `scorekeeper hand`'s dialog gives for ``answers`` and what it wrote."""
+    import contextlib
+    import io
+
+    given = iter(answers)
+    shown = io.StringIO()
+
+    def read(question: str, prefill: str = "") -> str:
+        return next(given)
+
+    with contextlib.redirect_stderr(shown), contextlib.redirect_stdout(shown):
+        raw = prompt.ask_hand(Terminal(), application, application.table(), read=read)
+    return raw, shown.getvalue()
+
+
+def test_gin_prompt_too_few_cards_speaks_of_the_prompts_words(application):
+    application.new("gin", ["Ann", "Bob"])
+    raw, shown = asked(application, [ANN + " knock", "KS KH KD 2S 3S", BOB, "y"])
+    said = " ".join(shown.split())
+    # the answer is typed on one line: big gin is "big" there, never a hand file's "big_gin": true
+    assert "Bob shows 5 cards" in said and '"big_gin"' not in said and '"knock big"' in said
+    # Ann knocked with 5; Bob holds 27 after laying off 6♥: 27 − 5 = 22
+    assert application.record_hand(raw, "prompt")["scores"] == {"Ann": 22, "Bob": 0}
