@@ -35,3 +35,15 @@ def test_gin_prompt_too_few_cards_speaks_of_the_prompts_words(application):
     assert "Bob shows 5 cards" in said and '"big_gin"' not in said and '"knock big"' in said
     # Ann knocked with 5; Bob holds 27 after laying off 6♥: 27 − 5 = 22
     assert application.record_hand(raw, "prompt")["scores"] == {"Ann": 22, "Bob": 0}
+
+
+def test_a_toml_hand_file_giving_a_key_twice_names_the_key(cli, tmp_path):
+    cli.new("rummy500", "Ann", "Bob")
+    path = tmp_path / "hand.toml"
+    path.write_text('[players.Ann]\nhand = "AD"\nhand = "KD"\n\n[players.Bob]\nhand = ""\n', encoding="utf-8")
+    r = cli("hand", "--file", str(path))
+    assert r.exit_code == 2 and "line 3" in r.stderr and '"hand" is given a second time' in r.stderr, r.stderr
+    path.write_text('[players.Ann]\nhand = "AD"\n[players.Ann]\nhand = "KD"\n', encoding="utf-8")
+    r = cli("hand", "--file", str(path))
+    assert r.exit_code == 2 and '"players.Ann" is given a second time' in r.stderr, r.stderr
+    assert cli.standings()["hands"] == 0

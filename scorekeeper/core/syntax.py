@@ -75,7 +75,25 @@ def toml_fault(error: Exception, text: str) -> dict[str, Any]:
     (:func:`toml_place`) and what stands there, as a phrase: ``syntax.found`` (the
     character, quoted), ``syntax.end_of_line`` or ``syntax.end_of_text``."""
     line, column = toml_place(error, text)
+    if str(error).startswith(_TOML_TWICE):  # a key or a table given again: name it
+        return {"line": line, "column": column, "problem": _given_twice(text, line)}
     return {"line": line, "column": column, "problem": found_at(text, line, column)}
+
+
+#: the beginnings of tomllib's messages for a key or a table given a second time
+_TOML_TWICE = ("Cannot overwrite a value", "Cannot declare", "Cannot mutate")
+
+
+def _given_twice(text: str, line: int) -> Phrase:
+    """``syntax.toml.twice`` (with ``key``, the key or table the line gives again) for the
+    1-based ``line`` of ``text``; ``syntax.toml.twice_unnamed`` when the line names none."""
+    lines = text.split("\n")
+    row = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+    if row.startswith("["):
+        key = row.strip("[]").strip()
+    else:
+        key = row.split("=", 1)[0].strip() if "=" in row else ""
+    return phrase("syntax.toml.twice", key=key) if key else phrase("syntax.toml.twice_unnamed")
 
 
 def found_at(text: str, line: int, column: int) -> Phrase:

@@ -45,6 +45,8 @@ TEMPLATES.update({
     "syntax.found": "{found!q} is not expected here",
     "syntax.end_of_line": "the line ends too soon",
     "syntax.end_of_text": "the text ends too soon",
+    "syntax.toml.twice": "{key!q} is given a second time",
+    "syntax.toml.twice_unnamed": "a key is given a second time",
 })
 
 # -- ranks and suits in words (scorekeeper.core.cards: rank_name, rank_plural, suit_name) ----------
