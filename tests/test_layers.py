@@ -8,6 +8,7 @@ scorekeeper.locale (the translation catalogs) stands beside the storage, over th
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -51,7 +52,13 @@ def _absolute(module: str, path: Path, node: ast.ImportFrom) -> str:
 
 def import_graph() -> dict[str, dict[str, int]]:
     """``{module: {imported module: line}}`` for the package's own modules. ``from p import x``
-    counts as importing ``p.x`` when that is a module, else ``p``."""
+    counts as importing ``p.x`` when that is a module, else ``p``. Parsed once per run (each
+    caller gets its own copy): the tests only read it."""
+    return {m: dict(targets) for m, targets in _parsed_graph().items()}
+
+
+@functools.cache
+def _parsed_graph() -> dict[str, dict[str, int]]:
     mods = modules()
     graph: dict[str, dict[str, int]] = {m: {} for m in mods}
     for m, path in mods.items():
