@@ -47,3 +47,23 @@ def test_a_toml_hand_file_giving_a_key_twice_names_the_key(cli, tmp_path):
     r = cli("hand", "--file", str(path))
     assert r.exit_code == 2 and '"players.Ann" is given a second time' in r.stderr, r.stderr
     assert cli.standings()["hands"] == 0
+
+
+def test_a_hand_file_that_is_not_utf8_is_said_so(cli, tmp_path):
+    cli.new("rummy500", "Ann", "Bob")
+    path = tmp_path / "hand.json"
+    path.write_bytes(b'\xff\xfe{"players": {}}')
+    r = cli("hand", "--file", str(path))
+    # one sentence of our own, never Python's "'utf-8' codec can't decode byte 0xff"
+    assert r.exit_code == 2 and "is not UTF-8 text" in r.stderr and "codec" not in r.stderr, r.stderr
+    assert cli.standings()["hands"] == 0
+
+
+def test_a_configuration_file_that_is_not_utf8_is_said_so(cli, tmp_path):
+    from scorekeeper.storage import config
+
+    where = config.path()
+    where.parent.mkdir(parents=True, exist_ok=True)
+    where.write_bytes(b'language = "\xff"\n')
+    r = cli("config", "list")
+    assert r.exit_code == 2 and "is not UTF-8 text" in r.stderr and "codec" not in r.stderr, r.stderr

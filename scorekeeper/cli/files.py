@@ -42,7 +42,9 @@ def read_hand_file(name: str) -> Any:
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
             raise InputError("cli.hand_file.missing", name=name) from None
-        except (OSError, UnicodeDecodeError) as e:
+        except UnicodeDecodeError:
+            raise InputError("cli.hand_file.not_utf8", name=name) from None
+        except OSError as e:
             raise InputError("cli.hand_file.unreadable", name=name,
                              reason=getattr(e, "strerror", None) or str(e)) from None
         label = name

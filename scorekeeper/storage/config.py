@@ -74,7 +74,9 @@ def read(where: Path | None = None) -> dict[str, Any]:
         text = where.read_text(encoding="utf-8")
     except FileNotFoundError:
         return {}
-    except (OSError, UnicodeDecodeError) as e:
+    except UnicodeDecodeError:
+        raise InputError("config.not_utf8", path=str(where)) from None
+    except OSError as e:
         raise InputError("config.unreadable", path=str(where), reason=getattr(e, "strerror", None) or str(e))
     import tomllib
 
