@@ -20,6 +20,7 @@ Reading sessions goes through the store's public methods only.
 from __future__ import annotations
 
 import csv
+import gc
 import io
 import json
 import os
@@ -262,6 +263,11 @@ def read_import(text: str, label: str, progress: Any = None) -> list[Loaded]:
         raise InputError("import.repeated_key", file=label, key=e.key) from None
     except ValueError:  # a whole number of thousands of digits (Python's int limit)
         raise InputError("import.number_too_long", file=label) from None
+    if not gc.isenabled():
+        # the console script runs without the cycle collector but for a pass now and then while
+        # hands are scored (core.game.COLLECT_EVERY): the parsed document (a million objects, no
+        # cycles; still freed as soon as it is let go) is left out of those passes
+        gc.freeze()
     if _LONE_SURROGATE.search(text):  # an escaped half of a character: never stored, never half-imported
         try:
             json.dumps(doc, ensure_ascii=False).encode("utf-8")
@@ -597,5 +603,7 @@ def import_sessions(store, items: Sequence[Loaded], skip_existing: bool = False,
         if not pairs:
             return outcomes
         current = pairs[-1][0]["id"] if store.current_id() is None else KEEP
-        store.save_many(pairs, current=current, all_or_nothing=True)
+        # each record was checked against the record schema by read_import (validate_session): an id
+        # the store gave and the derived numbers (no field of the schema) are all that changed since
+        store.save_many(pairs, current=current, all_or_nothing=True, checked=True)
     return outcomes

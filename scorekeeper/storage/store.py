@@ -439,8 +439,8 @@ class Store:
         current session) in ONE write of the index."""
         self.save_many([(record, summary)], current=current)
 
-    def save_many(self, pairs: Iterable[tuple[dict, dict]], current: Any = KEEP, *, all_or_nothing: bool = False
-                  ) -> None:
+    def save_many(self, pairs: Iterable[tuple[dict, dict]], current: Any = KEEP, *, all_or_nothing: bool = False,
+                  checked: bool = False) -> None:
         """Write several ``(record, summary)`` pairs: each session file once, then
         the index once (for imports and bulk loads). ``current`` (an id or None)
         also sets the current session in the same index write.
@@ -451,13 +451,16 @@ class Store:
         that `db check --repair` lists it. With ``all_or_nothing`` (an import of new
         sessions), the index write is the commit instead: if anything fails or is
         interrupted first, the session files written are taken away again and nothing
-        is kept."""
+        is kept. ``checked``: the records were checked against the record schema in this
+        command already (:func:`scorekeeper.storage.schema.validate_session`, an import's
+        check), so only the summary rows are checked here."""
         pairs = list(pairs)
         for record, summary in pairs:  # what is written must read back: never a file every command refuses
             sid = record["id"]
             path = self.session_path(sid)
             try:
-                schema.check_session({"revision": 1}, record, path, sid)
+                if not checked:
+                    schema.check_session({"revision": 1}, record, path, sid)
                 schema.check_row({**summary, "id": sid}, "1", self.index_path)
             except DamagedFile as e:
                 raise StoreError("store.cannot_save", session=sid, reason=e.reason) from None
