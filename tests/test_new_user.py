@@ -67,3 +67,11 @@ def test_a_configuration_file_that_is_not_utf8_is_said_so(cli, tmp_path):
     where.write_bytes(b'language = "\xff"\n')
     r = cli("config", "list")
     assert r.exit_code == 2 and "is not UTF-8 text" in r.stderr and "codec" not in r.stderr, r.stderr
+
+
+def test_two_different_up_cards_on_one_line_are_refused(cli):
+    cli.new("gin", "Ann", "Bob", rules=["oklahoma=true"])
+    r = cli("hand", "Ann: " + ANN + " knock", "Bob: KS KH KD 10H JH 5C 9S 6D 3S AH", "up=QS", "up=5S")
+    # which one was turned up decides the knock limit (10 or 5) and whether the hand counts double
+    assert r.exit_code == 2 and "up=QS" in r.stderr and "up=5S" in r.stderr, r.stderr
+    assert cli.standings()["hands"] == 0

@@ -95,6 +95,7 @@ TEMPLATES: dict[str, str] = {
         '"Ann: 7H 8H 9H QS QD QC 2C 3C 4C 5D knock", just the cards).'
     ),
     "gin.oneline.twice": "{player} is given twice on the command line.",
+    "gin.oneline.upcard_twice": "Two up-cards are given, {first} and {second}: a deal turns up one card.",
     "gin.oneline.word_twice": '"{word}" is given for both {first} and {player}.',
     "gin.oneline.big_without_knock": (
         '{player}: "big" (big gin, all 11 cards melded) goes with "knock" in the same player\'s part.'

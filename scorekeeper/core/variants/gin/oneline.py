@@ -49,7 +49,10 @@ def parse_line(args: Sequence[str], players: Sequence[str]) -> dict:
         elif text.lower() in _STOCK:
             entry["stock_exhausted"] = True
         else:
-            entry["upcard"] = _upcard(text)
+            card = _upcard(text)
+            if "upcard" in entry and entry["upcard"].upper() != card.upper():
+                raise InputError("gin.oneline.upcard_twice", first=f"up={entry['upcard']}", second=text)
+            entry["upcard"] = card
     entry["players"] = {p: entry["players"][p] for p in players if p in entry["players"]}
     return entry
 
