@@ -75,3 +75,23 @@ def test_two_different_up_cards_on_one_line_are_refused(cli):
     # which one was turned up decides the knock limit (10 or 5) and whether the hand counts double
     assert r.exit_code == 2 and "up=QS" in r.stderr and "up=5S" in r.stderr, r.stderr
     assert cli.standings()["hands"] == 0
+
+
+def test_an_export_whose_audit_trail_was_damaged_is_not_imported(cli, tmp_path, monkeypatch):
+    import json
+
+    cli.new("rummy500", "Ann", "Bob", "Cy")
+    cli.record("Ann: 7H 8H 9H, QS QD QC +10H -AS 4D", "Bob: -", "Cy: 80 -85")
+    r = cli("edit", "1", "Ann: 7H 8H 9H -AS", "Bob: -", "Cy: 80 -85")
+    assert r.exit_code == 0, r.stderr
+    path = tmp_path / "club.json"
+    assert cli("export", "--all", "-o", str(path)).exit_code == 0
+    document = json.loads(path.read_text(encoding="utf-8"))
+    # the edit's record keeps the hand as it was before: a hand no one could have typed there
+    edit = next(e for e in document["sessions"][0]["audit"] if e["action"] == "edited")
+    edit["previous"]["players"]["Ann"]["hand"] = {}
+    path.write_text(json.dumps(document), encoding="utf-8")
+    monkeypatch.setenv("SCOREKEEPER_DB", str(tmp_path / "other"))
+    r = cli("import", str(path))
+    assert r.exit_code == 2 and "audit trail" in r.stderr and "nothing was imported" in r.stderr, r.stderr
+    assert cli.json("sessions")["sessions"] == [] and cli("db", "check").exit_code == 0

@@ -33,7 +33,7 @@ from scorekeeper.core.game import GameState, check_text
 from scorekeeper.core.phrase import phrase
 from scorekeeper.app import report
 from scorekeeper.app.progress import counted
-from scorekeeper.app.games import Loaded, game_of, scored, summary_of
+from scorekeeper.app.games import Loaded, game_of, scored, summary_of, trail_refusal
 from scorekeeper.app.scoreboard import derive
 from scorekeeper.storage.schema import validate_session
 from scorekeeper.storage.store import KEEP, atomic_write_text, now
@@ -309,6 +309,9 @@ def check_record(record: Any, label: str, index: int) -> Loaded:
         if record.get("title") is not None:
             check_text(record["title"], "the title")
         loaded = scored(record)
+        refusal = trail_refusal(record, loaded.setup)  # db check would report it the moment it is stored
+        if refusal is not None:
+            raise refusal
         # what the import keeps of the replay until it stores the sessions: the numbers (the cache
         # it derives), not every hand's explanation lines (a tenth of the memory)
         state = GameState.from_hands(loaded.setup, loaded.state.summaries, loaded.state.ending)
