@@ -285,6 +285,7 @@ def test_help_shows_words_not_types(tmp_path):
     ("пастукаў", "knock"), ("пастукала", "knock"), ("резерв", "stock"), ("запас", "stock"), ("колода", "stock"),
     ("калода", "stock"), ("усіх", "all"), ("все", "all"), ("усе", "all"), ("молодший", "low"), ("младший", "low"),
     ("нізкі", "low"), ("старший", "high"), ("старшы", "high"), ("ніхто", "nobody"), ("никто", "nobody"),
+    ("зріз", "cut"), ("срез", "cut"), ("сняла", "cut"), ("зрэз", "cut"),
     ("OUT", "out"), ("Knock", "knock"), ("stock", "stock"), ("all", "all"), ("low", "low"), ("high", "high"),
 ])
 def test_each_local_word_means_what_the_english_one_does(word, meaning):
@@ -381,9 +382,9 @@ def test_yes_and_no_in_every_language(lang, yes, no):
 
 
 #: the one-line form's English words and each language's own word for them (scorekeeper.core.words)
-LOCAL_WORDS = {"uk": {"knock": "стук", "out": "вийшов", "stock": "резерв", "big": "великий"},
-               "ru": {"knock": "стук", "out": "вышел", "stock": "запас", "big": "большой"},
-               "be": {"knock": "стук", "out": "выйшаў", "stock": "запас", "big": "вялікі"}}
+LOCAL_WORDS = {"uk": {"knock": "стук", "out": "вийшов", "stock": "резерв", "big": "великий", "cut": "зріз"},
+               "ru": {"knock": "стук", "out": "вышел", "stock": "запас", "big": "большой", "cut": "срез"},
+               "be": {"knock": "стук", "out": "выйшаў", "stock": "запас", "big": "вялікі", "cut": "зрэз"}}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -401,7 +402,8 @@ def test_a_refusal_of_a_typed_hand_names_the_local_word_beside_the_english_one(l
         for code, template in sorted(messages.TEMPLATES.items()):
             said = messages.pgettext(code, template)
             if not (code.endswith(".line") or ".oneline." in code or code in ("entry.zero_needs_out",
-                                                                                "entry.knock_not_here")):
+                                                                                "entry.knock_not_here",
+                                                                                "contract.cut_off")):
                 continue
             bare += [(code, word) for word, local in LOCAL_WORDS[lang].items()
                      if re.search(rf'"{word}\b', said) and local not in said.lower()]
@@ -439,3 +441,50 @@ def test_a_card_refusal_shows_the_cyrillic_letters_first(lang):
             assert said.index("Т 2-10 В Д К") < said.index("A K Q J"), said
     finally:
         messages.use(None)
+
+
+# --- a stored hand written back on one line, in the words of the language spoken --------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_language_writes_a_one_line_word_that_reads_back(lang):
+    """The audit trail, undo's question and edit's answers write an entry's words (knock, out,
+    stock, big, cut) in the language spoken («стук», «вихід», «резерв»…), and each is a word the
+    one-line form reads back as the same thing, in any language."""
+    from scorekeeper.core import messages
+    from scorekeeper.core.oneline import spoken_word
+    from scorekeeper.core.words import meaning
+
+    messages.use(languages.translations(lang), lang)
+    try:
+        written = {what: spoken_word(what) for what in ("knock", "out", "stock", "big", "cut")}
+    finally:
+        messages.use(None)
+    assert all(meaning(word) == what and not re.search("[A-Za-z]", word) for what, word in written.items()), written
+    assert spoken_word("knock") == "knock"  # English (and --json) keep the English word
+
+
+def test_the_audit_trail_writes_the_entrys_words_in_the_language_spoken(cli):
+    """A Gin hand typed with «стук великий» and a Contract deal with «вийшов» and «зріз» read back in
+    uk's words in ``history --audit``, in English under --json; the words typed twice are refused as
+    typed («"зріз"», not «"cut"»)."""
+    import json
+
+    cli.new("gin", "Оля", "Назар")
+    # Оля: big gin, all 11 melded (3-7♠, 8♥ 8♦ 8♣, J-Q-K♠); Назар's deadwood 9♦ 4♣ 3♦ 2♠ = 18: 18 + 31 = 49
+    done = cli.record("Оля: 3п 4п 5п 6п 7п 8ч 8б 8т Вп Дп Кп стук великий", "Назар: 2ч 3ч 4ч Кб Кч Кт 9б 4т 3б 2п")
+    assert done["scores"] == {"Оля": 49, "Назар": 0}
+    shown = cli("--lang", "uk", "history", "--audit").stdout
+    assert "стук великий" in shown and "knock" not in shown and "big" not in shown
+    lines = json.loads(cli("--lang", "uk", "history", "--audit", "--json").stdout)
+    assert "knock big" in json.dumps(lines, ensure_ascii=False)
+    refused = cli("--lang", "uk", "hand", "Оля: 7ч 8ч 9ч Дп Дб Дт 2п 3п 4п 5б стук",
+                  "Назар: Тп 2б 3т 5ч 6ч Кп Кб Кт 9п 10п стук")
+    assert refused.exit_code == 2 and '"стук"' in refused.stderr and "knock" not in refused.stderr
+    cli.new("contract", "Оля", "Назар", "Ганна", rules=("preset=liverpool",))
+    # deal 1, dealt by Оля: Ганна (on the dealer's right) cut exactly; Оля went out; Назар holds A♠ 5♦ = 15 + 5
+    # = 20; Ганна holds K♠ Q♠ 3♣ = 10 + 10 + 3 = 23, less liverpool's cut bonus of 50 = −27
+    done = cli.record("Оля: 7ч 7п 7б, Дт Дб Дж +7т вийшов", "Назар: 4п 4ч 4б, 9т 9т 9ч +Дч -Тп 5б",
+                      "Ганна: [] -Кп Дп 3т зріз")
+    assert done["scores"] == {"Оля": 0, "Назар": 20, "Ганна": -27}
+    shown = cli("--lang", "uk", "history", "--audit").stdout
+    assert "вихід" in shown and "зріз" in shown and not re.search(r"\b(out|cut)\b", shown)

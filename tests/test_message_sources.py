@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import gettext
+import string
 from pathlib import Path
 
 import pytest
@@ -174,7 +175,7 @@ def _sample_facts(template: str) -> dict:
     return facts
 
 
-@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize("lang", ["en", "uk", "ru", "be"])
 def test_the_pieces_of_a_sentence_are_its_words_and_its_cards(lang):
     """Joined, the pieces of every message are its sentence; the cards among them are the facts'
     card objects themselves, so a screen draws them without reading the words."""
@@ -192,6 +193,15 @@ def test_the_pieces_of_a_sentence_are_its_words_and_its_cards(lang):
                 continue  # a template whose facts are shaped otherwise (a dict, a date)
             pieces = messages.pieces(code, facts)
             assert messages.text_of(pieces) == said, code
+            # every word the translation writes around its facts is kept, in order, spaces and
+            # case endings included: nothing of the translated sentence is lost between the pieces
+            words = [literal for literal, *_ in string.Formatter().parse(messages.pgettext(code, template))
+                     if literal]
+            at = 0
+            for literal in words:
+                found = said.find(literal.replace("{{", "{").replace("}}", "}"), at)
+                assert found >= 0, (code, literal, said)
+                at = found + len(literal)
             named = [p for p in pieces if not isinstance(p, str)]
             assert all(isinstance(p, Card) for p in named), code
             # a card is a piece of its own, never written into the words

@@ -126,7 +126,8 @@ def trail_refusal(record: dict, setup: GameSetup) -> StateError | None:
             try:
                 core_game.score_entry(setup, entry, number)
             except InputError as e:
-                return StateError("check.trail_untypeable", record=place, hand=number, cause=e)
+                code = "check.trail_untypeable" + (".round" if setup.variant.deal_word == "round" else "")
+                return StateError(code, record=place, hand=number, cause=e)
     return None
 
 

@@ -169,8 +169,8 @@ def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
             low = meaning(low)  # the English word of a local one (стук, вийшов …)
             if low == "knock" and not knock_allowed:
                 raise InputError("line.knock_not_here", player=player)
-            if low in entry:
-                raise InputError("line.word_twice", player=player, word=low, other=entry[low])
+            if low in entry:  # said as typed: "вийшов", not the stored key "out"
+                raise InputError("line.word_twice", player=player, word=tok, other=entry[low])
             entry[low] = player
         elif (points := typed_number(tok)) is not None:
             if section == "melds" and table is None and not any(melds):
@@ -254,6 +254,17 @@ def write_part(part: Any) -> str:
     return " ".join(w for w in words if w)
 
 
+def spoken_word(what: str) -> str:
+    """The word of the one-line form saying ``what`` (``"knock"``, ``"out"``, ``"stock"``, ``"big"``,
+    ``"cut"``: keys of :data:`~scorekeeper.core.words.WORDS`) as the language spoken writes it
+    (template ``line.word.WHAT``: ``стук``, ``вихід``, ``резерв`` in Ukrainian; the English word
+    in English and under ``--json``). Every language's word reads back the same
+    (:func:`~scorekeeper.core.words.meaning`), so a written line is typed back in any language."""
+    from scorekeeper.core.messages import say
+
+    return say("line.word." + what)
+
+
 def write_line_entries(entry: Any, players: Sequence[str] = (),
                        part_text: Callable[[Any], str] = write_part) -> dict[str, str]:
     """A stored hand entry in the shared one-line form people type (SPEC §4.2), what
@@ -271,9 +282,9 @@ def write_line_entries(entry: Any, players: Sequence[str] = (),
         out[seat] = part_text(part)
         for word in ("knock", "out"):
             if isinstance(entry.get(word), str) and name_key(entry[word]) == name_key(str(name)):
-                out[seat] = (out[seat] + " " + word).strip()
+                out[seat] = (out[seat] + " " + spoken_word(word)).strip()
     if entry.get("stock_exhausted"):
-        out[""] = "stock"
+        out[""] = spoken_word("stock")
     return out
 
 

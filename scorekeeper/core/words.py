@@ -21,6 +21,9 @@ WORDS: dict[str, frozenset[str]] = {
     "low": frozenset({"low", "lo", "молодший", "младший", "нізкі", "малодшы"}),
     "high": frozenset({"high", "hi", "старший", "старшы"}),
     "big": frozenset({"big", "big-gin", "big_gin", "biggin", "великий", "большой", "вялікі"}),
+    # Contract Rummy: this player cut the pack exactly (зріз/срез/зрэз колоди)
+    "cut": frozenset({"cut", "зріз", "зрізав", "зрізала", "зняв", "зняла", "срез", "срезал", "срезала", "снял",
+                      "сняла", "зрэз", "зрэзаў", "зрэзала", "зняў"}),
 }
 
 _MEANING = {word: meaning for meaning, words in WORDS.items() for word in words}
@@ -28,7 +31,7 @@ _MEANING = {word: meaning for meaning, words in WORDS.items() for word in words}
 
 def meaning(word: str) -> str | None:
     """What a typed ``word`` says (``"out"``, ``"knock"``, ``"stock"``, ``"all"``, ``"nobody"``,
-    ``"low"``, ``"high"``, ``"big"``), or None for a word that is none of them.
+    ``"low"``, ``"high"``, ``"big"``, ``"cut"``), or None for a word that is none of them.
 
     >>> meaning("Постукала"), meaning("вышел"), meaning("7H")
     ('knock', 'out', None)

@@ -41,8 +41,8 @@ SUMMARY_FIELDS = ("variant", "title", "players", "hands", "finished", "winners",
 #: the row the index keeps for it and the cache of derived numbers its record keeps
 #: (``{"scorer": ..., ...}``, see scorekeeper.app.scoreboard). Raises
 #: :class:`ScorekeeperError` when a hand no longer scores, or a :class:`StateError` of code
-#: ``check.trail_untypeable`` when a record of the audit trail holds an entry the rules refuse
-#: (reported as it is, the hands in effect scoring).
+#: ``check.trail_untypeable`` (``….round`` where deals are rounds) when a record of the audit trail
+#: holds an entry the rules refuse (reported as it is, the hands in effect scoring).
 Replay = Callable[[dict], "tuple[dict, dict]"]
 
 
@@ -148,7 +148,7 @@ def _replayed(store: Store, path: Path, session_id: str, replay: Replay) -> tupl
     try:
         row, derived = replay(record)
     except ScorekeeperError as e:
-        if e.code == "check.trail_untypeable":  # the hands score; a record of the trail does not
+        if e.code.startswith("check.trail_untypeable"):  # the hands score; a record of the trail does not
             raise
         raise StateError("check.no_longer_scores", cause=e) from None
     except (KeyError, ValueError, TypeError) as e:

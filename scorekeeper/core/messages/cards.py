@@ -217,6 +217,13 @@ TEMPLATES.update({
     "line.knock_not_here": ("{player}: this variant has no knocking: a hand ends when a player goes out or the "
                             "stock runs out."),
     "line.word_twice": '"{word}" is given for both {other} and {player}.',
+    # the words of the one-line form as a written line says them (core.oneline.spoken_word): each
+    # language's word must be one that core.words understands
+    "line.word.knock": "knock",
+    "line.word.out": "out",
+    "line.word.stock": "stock",
+    "line.word.big": "big",
+    "line.word.cut": "cut",
     "line.points_out_of_place": '{player}: "{token}" is not a card, and points go first in their part '
                                 '(table points before any mark, hand points right after "-").',
     "line.table_and_melds": "{player}: give table points or melds, not both.",

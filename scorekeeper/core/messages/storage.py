@@ -134,6 +134,8 @@ TEMPLATES: dict[str, str] = {
     "check.no_longer_scores": "its hands no longer score: {cause}",
     "check.trail_untypeable": ("record {record} of its audit trail (hand {hand}) holds an entry no one could have "
                                "typed, so it was written outside scorekeeper: {cause}"),
+    "check.trail_untypeable.round": ("record {record} of its audit trail (round {hand}) holds an entry no one could "
+                                     "have typed, so it was written outside scorekeeper: {cause}"),
     "check.setup_unreadable": "its setup cannot be read ({error}: {detail})",
     "check.cache_wrong": "session {session}: the numbers kept with its hands disagree with replaying them; "
                          "--repair derives them again",

@@ -5,7 +5,7 @@ the cards laid off, ``-`` before the cards left in hand (``-`` alone: went out; 
 points counted on paper), ``out`` — and a separate argument ``stock`` when the deal was
 abandoned with nobody out. Contract Rummy adds:
 
-* ``cut`` — this player cut the pack exactly (the cut bonus, where ``cut_bonus`` is above 0);
+* ``cut`` (or ``зріз``, ``срез``, ``зрэз``) — this player cut the pack exactly (the cut bonus, where ``cut_bonus`` is above 0);
 * ``[]`` — this player did not go down (``"melds": []``; leaving melds out says nothing).
 
 Examples::
@@ -19,10 +19,10 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.oneline import parse_line_entries, seat_of, write_line_entries, write_part
+from scorekeeper.core.oneline import parse_line_entries, seat_of, spoken_word, write_line_entries, write_part
 from scorekeeper.core.variants.contract.score import PLAYER_KEYS
+from scorekeeper.core.words import says
 
-_CUT = "cut"
 _NOT_DOWN = "[]"
 
 
@@ -39,11 +39,12 @@ def read_line(args: Sequence[str], players: Sequence[str]) -> dict:
             plain.append(text)
             continue
         words = body.split()
-        if _CUT in (w.lower() for w in words):
+        typed_cut = next((w for w in words if says(w, "cut")), None)  # cut, зріз, срез, зрэз
+        if typed_cut is not None:
             if cut is not None:
-                raise InputError("line.word_twice", player=name.strip(), word=_CUT, other=cut)
+                raise InputError("line.word_twice", player=name.strip(), word=typed_cut, other=cut)
             cut = name.strip()
-            words = [w for w in words if w.lower() != _CUT]
+            words = [w for w in words if not says(w, "cut")]
         if _NOT_DOWN in words:
             not_down.append(name.strip())
             words = [w for w in words if w != _NOT_DOWN]
@@ -74,7 +75,7 @@ def write_line(entry: Any, players: Sequence[str] = ()) -> dict[str, str]:
     lines = write_line_entries(entry, players, _written_part)
     cutter = seat_of(entry.get("cut"), lines) if isinstance(entry, dict) else None
     if cutter is not None:
-        lines[cutter] = (lines[cutter] + f" {_CUT}").strip()
+        lines[cutter] = (lines[cutter] + " " + spoken_word("cut")).strip()
     return lines
 
 

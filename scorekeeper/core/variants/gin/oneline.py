@@ -27,7 +27,7 @@ from typing import Any, Mapping, Sequence
 from scorekeeper.core.cards import parse_card, parse_cards
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.oneline import (STOCK_WORDS, arguments, card_or_word, cards_text, parse_line_entries, seat_of,
-                                      write_line_entries, write_part)
+                                      spoken_word, write_line_entries, write_part)
 from scorekeeper.core.words import WORDS, meaning
 
 _STOCK = STOCK_WORDS | {"void"}
@@ -75,8 +75,8 @@ def _part(player: str, body: str, entry: dict) -> dict:
             raise InputError("gin.oneline.upcard_in_part", player=player, typed=tok, card=_upcard(tok))
         if meaning(word) in ("knock", "out"):
             word = meaning(word)  # стук, вийшов …: the English word
-            if word in entry and entry[word] != player:
-                raise InputError("gin.oneline.word_twice", word=word, first=entry[word], player=player)
+            if word in entry and entry[word] != player:  # said as typed ("стук"), not the key
+                raise InputError("gin.oneline.word_twice", word=tok, first=entry[word], player=player)
             entry[word] = player
         elif word in _BIG:
             big = True
@@ -118,7 +118,7 @@ def write_line(entry: Any, players: Sequence[str] = ()) -> dict[str, str]:
         return lines
     knocker = seat_of(entry.get("knock"), lines)
     if knocker is not None and entry.get("big_gin"):
-        lines[knocker] += " big"
+        lines[knocker] += " " + spoken_word("big")
     if entry.get("upcard"):
         lines[""] = (lines.get("", "") + f" up={cards_text(entry['upcard'])}").strip()
     return lines
