@@ -71,6 +71,20 @@ def _bytecode_kept() -> None:
 
 _bytecode_kept()
 
+
+def _ctrl_c_interrupts() -> None:
+    """Ctrl-C (SIGINT) interrupts this run and the commands the tests start, as at a terminal,
+    even when the run was started in the background by a shell without job control (``pytest
+    &`` in a script), which makes it ignored: every command started would inherit that, and
+    the tests that send Ctrl-C would wait for an end that never comes."""
+    import signal
+
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+_ctrl_c_interrupts()
+
 import pytest  # noqa: E402
 
 SHARED_GAMES = Path(__file__).resolve().parents[2] / "shared" / "games"
