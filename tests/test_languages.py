@@ -488,3 +488,29 @@ def test_the_audit_trail_writes_the_entrys_words_in_the_language_spoken(cli):
     assert done["scores"] == {"Оля": 0, "Назар": 20, "Ганна": -27}
     shown = cli("--lang", "uk", "history", "--audit").stdout
     assert "вихід" in shown and "зріз" in shown and not re.search(r"\b(out|cut)\b", shown)
+
+
+def test_gin_at_the_prompt_in_ukrainian_offers_and_takes_the_local_words(application):
+    """Asked again (``edit``), a Gin hand's answers come back in the words the table types («стук»,
+    «резерв», never knock/stock), and «ніхто» answers who knocked when the stock ran out."""
+    from scorekeeper.cli import language
+    from scorekeeper.cli.prompt import old_answers
+    from scorekeeper.core.variants import get_variant
+
+    application.new("gin", ["Оля", "Назар"], [], None, None)
+    language.speak("uk")
+    try:
+        ola = "7ч 8ч 9ч Дп Дб Дт 2п 3п 4п 5б"
+        nazar = "Тп 2б 3т 5ч 6ч Кп Кб Кт 9п 10п"
+        # nobody knocked: «ніхто»; a void hand (saved with «т»)
+        asked, shown, raw = _ask(application, [ola, nazar, "ніхто", "т"])
+        assert raw is not None and raw.get("stock_exhausted") is True, (asked, shown)
+        gin = get_variant("gin")
+        again = old_answers(gin, ["Оля", "Назар"], {"players": {"Оля": {"cards": ola}, "Назар": {"cards": nazar}},
+                                                    "knock": "Оля"})
+        assert again[("Оля", "cards")] == ola + " стук", again
+        void = old_answers(gin, ["Оля", "Назар"], {"players": {"Оля": {"cards": ola}, "Назар": {"cards": nazar}},
+                                                   "stock_exhausted": True})
+        assert void[("", "ending")] == "резерв", void
+    finally:
+        language.speak("en")

@@ -192,7 +192,7 @@ def old_answers(variant: "Variant", players: list[str], entry: Any) -> dict[tupl
     ``("", "ending")`` (how the hand ended, where it is asked), ``("", KEY)`` for each of the
     deal's other facts the variant asks (``asks_also``)."""
     from scorekeeper.core.entry import find_player
-    from scorekeeper.core.oneline import cards_text
+    from scorekeeper.core.oneline import cards_text, spoken_word
 
     if not isinstance(entry, dict):
         return {}
@@ -227,19 +227,19 @@ def old_answers(variant: "Variant", players: list[str], entry: Any) -> dict[tupl
         if isinstance(hand, int) and not isinstance(hand, bool):
             found[(player, "hand")] = str(hand)
         elif hand is not None and not cards_text(hand):
-            found[(player, "hand")] = "out"
+            found[(player, "hand")] = spoken_word("out")
             gone = player
         elif hand is not None:
             found[(player, "hand")] = cards_text(hand)
         if knocker == player and (player, "hand") in found:
-            found[(player, "hand")] += " knock"
+            found[(player, "hand")] += " " + spoken_word("knock")
     if variant.prompt_asks == "cards":  # who knocked is asked only where no answer says it
         if entry.get("stock_exhausted"):
-            found[("", "ending")] = "stock"
+            found[("", "ending")] = spoken_word("stock")
     elif entry.get("stock_exhausted"):
-        found[("", "ending")] = "stock" if variant.knock_allowed else ""
+        found[("", "ending")] = spoken_word("stock") if variant.knock_allowed else ""
     elif out and out != gone:
-        found[("", "ending")] = f"out {out}" if variant.knock_allowed else out
+        found[("", "ending")] = f"{spoken_word('out')} {out}" if variant.knock_allowed else out
     for key, _question, *read in (variant.asks_also(None, None) if variant.asks_also is not None else ()):
         if read and entry.get(key) is not None:  # an answer the variant reads itself (Gin Rummy's up-card)
             found[("", key)] = str(entry[key])
@@ -664,8 +664,8 @@ class CardsDialog(_Dialog):
         return self.ask(say("cli.prompt.cards.who_knocked"), self.read_ending, ("", "ending"))
 
     def read_ending(self, text: str) -> dict:
-        if text.lower() in ("void", "stock ran out") or says(text, "stock"):
-            return {"stock_exhausted": True}
+        if text.lower() in ("void", "stock ran out") or says(text, "stock") or says(text, "nobody"):
+            return {"stock_exhausted": True}  # "ніхто" (nobody knocked) says the same
         if not text:
             raise InputError("cli.prompt.no_ending")
         knocker = self.player(text, ("stock",))
