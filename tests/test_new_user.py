@@ -95,3 +95,21 @@ def test_an_export_whose_audit_trail_was_damaged_is_not_imported(cli, tmp_path, 
     r = cli("import", str(path))
     assert r.exit_code == 2 and "audit trail" in r.stderr and "nothing was imported" in r.stderr, r.stderr
     assert cli.json("sessions")["sessions"] == [] and cli("db", "check").exit_code == 0
+
+
+def test_an_export_whose_hand_disagrees_with_its_audit_trail_is_not_imported(cli, tmp_path, monkeypatch):
+    import json
+
+    cli.new("rummy500", "Ann", "Bob", "Cy")
+    cli.record("Ann: 7H 8H 9H, QS QD QC +10H -AS 4D", "Bob: -", "Cy: 80 -85")
+    path = tmp_path / "club.json"
+    assert cli("export", "--all", "-o", str(path)).exit_code == 0
+    document = json.loads(path.read_text(encoding="utf-8"))
+    # Cy's table changed in the file (80 → 90): a hand that still scores, but not the one recorded
+    document["sessions"][0]["hands"][0]["entry"]["players"]["Cy"]["table"] = 90
+    path.write_text(json.dumps(document), encoding="utf-8")
+    monkeypatch.setenv("SCOREKEEPER_DB", str(tmp_path / "other"))
+    r = cli("import", str(path))
+    assert r.exit_code == 2 and "hand 1 is not what its audit trail recorded" in r.stderr, r.stderr
+    assert "nothing was imported" in r.stderr
+    assert cli.json("sessions")["sessions"] == [] and cli("db", "check").exit_code == 0

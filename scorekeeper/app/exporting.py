@@ -34,6 +34,7 @@ from scorekeeper.core.phrase import phrase
 from scorekeeper.app import report
 from scorekeeper.app.progress import counted
 from scorekeeper.app.games import Loaded, game_of, scored, summary_of, trail_refusal
+from scorekeeper.storage.trail import differing_hands
 from scorekeeper.app.scoreboard import derive
 from scorekeeper.storage.schema import validate_session
 from scorekeeper.storage.store import KEEP, atomic_write_text, now
@@ -312,11 +313,16 @@ def check_record(record: Any, label: str, index: int) -> Loaded:
         refusal = trail_refusal(record, loaded.setup)  # db check would report it the moment it is stored
         if refusal is not None:
             raise refusal
+        changed = differing_hands(record)  # so would a hand that is not what the trail recorded
+        if changed:
+            raise InputError("import.trail_differs", number=changed[0], **where)
         # what the import keeps of the replay until it stores the sessions: the numbers (the cache
         # it derives), not every hand's explanation lines (a tenth of the memory)
         state = GameState.from_hands(loaded.setup, loaded.state.summaries, loaded.state.ending)
         return Loaded(record, loaded.setup, state, False)
     except (InputError, StateError) as e:
+        if e.code == "import.trail_differs":
+            raise
         if e.code == "session.hand_refused":
             raise InputError("import.hand_refused", hand=e.hand, cause=e.facts["cause"], **where) from None
         if e.code == "session.hand_after_end":

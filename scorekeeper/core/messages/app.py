@@ -72,6 +72,8 @@ TEMPLATES: dict[str, str] = {
     "import.after_end": ("{file}, session {index} ({session}): hand {hand} comes after the end of the game; "
                          "nothing was imported."),
     "import.refused": "{file}, session {index} ({session}): {cause}; nothing was imported.",
+    "import.trail_differs": ("{file}, session {index} ({session}): hand {number} is not what its audit trail "
+                             "recorded (the file was changed after it was exported); nothing was imported."),
     "import.invalid": ("{file}, session {index} ({session}) is not a valid session ({kind}: {detail}); "
                        "nothing was imported."),
     # the settings (config set and unset; new and use taking them)
