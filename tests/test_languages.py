@@ -514,3 +514,21 @@ def test_gin_at_the_prompt_in_ukrainian_offers_and_takes_the_local_words(applica
         assert void[("", "ending")] == "резерв", void
     finally:
         language.speak("en")
+
+
+def test_a_crazy_rummy_round_is_a_round_in_every_refusal(cli):
+    """Asked for a round that is not there, or with none yet, Crazy Rummy says rounds
+    («Раунду 3 немає… лише раунд 1», «Раундів ще немає»), never «роздача»; Gin keeps its hands."""
+    cli.new("crazy", "Оля", "Назар", "Ганна")
+    empty = [cli("--lang", "uk", *args) for args in (("explain",), ("undo", "--yes"), ("history",),
+                                                     ("history", "--audit"))]
+    said = " ".join(r.stdout + r.stderr for r in empty)
+    assert "раунд" in said.lower() and "оздач" not in said, said
+    # round 1: Оля out; Назар A♠ 5♥ = 1 + 5 = 6, but aces are wild in round 1: 25 + 5 = 30
+    assert cli.record("Оля: -", "Назар: -Тп 5ч", "Ганна: -Кб Дб 3т")["scores"]["Назар"] == 30
+    refused = cli("--lang", "uk", "explain", "3")
+    assert refused.exit_code == 2 and "Раунду 3 немає" in refused.stderr and "оздач" not in refused.stderr
+    refused = cli("--lang", "ru", "edit", "4", "Оля: -", "Назар: -", "Ганна: -")
+    assert refused.exit_code == 2 and "Раунда 4 нет" in refused.stderr, refused.stderr
+    cli.new("gin", "Оля", "Назар")
+    assert "немає роздач" in cli("--lang", "uk", "explain", "3").stderr

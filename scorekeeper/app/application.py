@@ -119,7 +119,7 @@ class Application:
             n = loaded.state.hands + 1
         else:
             n = number
-            hand_number(n, loaded.state.hands)
+            hand_number(n, loaded.state.hands, variant.deal_word)
             if variant.round_matters:
                 doc.update(report.round_facts(variant, loaded.setup.round_of(n)))
             doc.update(report.deal_words(loaded, n))
@@ -317,9 +317,9 @@ class Application:
         hands = loaded.record["hands"]
         if number is None:
             if not hands:
-                raise StateError("session.nothing_to_undo")
+                raise _nothing_to_undo(loaded)
             number = len(hands)
-        hand_number(number, len(hands))
+        hand_number(number, len(hands), loaded.setup.variant.deal_word)
         entry = hands[number - 1]["entry"]
         return {"session": loaded.record["id"], "number": number, "entry": entry,
                 "lines": entry_lines(entry, loaded.setup.players, loaded.setup.variant)}
@@ -358,7 +358,7 @@ class Application:
         loaded = self._open(session)
         hands = loaded.record["hands"]
         if not hands:
-            raise StateError("session.nothing_to_undo")
+            raise _nothing_to_undo(loaded)
         change = _last(sessions.changes(loaded.record)[0], loaded)
         number = change["number"] if change is not None and change["kind"] == "edit" else len(hands)
         entry = hands[number - 1]["entry"]
@@ -749,11 +749,18 @@ def _names_cards(entry: Any) -> bool:
                if isinstance(part, dict) for value in part.values())
 
 
+def _nothing_to_undo(loaded: Loaded) -> StateError:
+    """The refusal of an undo in a session with no hands (no rounds, where deals are rounds)."""
+    if loaded.setup.variant.deal_word == "round":
+        return StateError("session.nothing_to_undo.round")
+    return StateError("session.nothing_to_undo")
+
+
 def _before(loaded: Loaded, number: int) -> dict:
     """Hand ``number``'s scores and the standings totals before it is changed (``hand_number`` checks it)."""
     from scorekeeper.core.game import hand_number
 
-    hand_number(number, loaded.state.hands)
+    hand_number(number, loaded.state.hands, loaded.setup.variant.deal_word)
     return {"scores": dict(loaded.state.results[number - 1].scores), "totals": dict(loaded.state.totals)}
 
 

@@ -37,10 +37,12 @@ def hand_number(loaded: Loaded, number: int | None) -> int:
     Raises :class:`StateError` when the session has no hands yet or the number
     does not exist (naming the hands there are and the nearest one).
     """
-    count = loaded.state.hands
+    count, word = loaded.state.hands, loaded.setup.variant.deal_word
+    if count == 0 and word == "round":
+        raise StateError("explain.no_hands.round")
     if count == 0:
         raise StateError("explain.no_hands")
-    return count if number is None else check_hand_number(number, count)
+    return count if number is None else check_hand_number(number, count, word)
 
 
 def _rules_cited(refs: Sequence[str]) -> list[dict]:

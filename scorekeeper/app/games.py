@@ -126,8 +126,9 @@ def trail_refusal(record: dict, setup: GameSetup) -> StateError | None:
             try:
                 core_game.score_entry(setup, entry, number)
             except InputError as e:
-                code = "check.trail_untypeable" + (".round" if setup.variant.deal_word == "round" else "")
-                return StateError(code, record=place, hand=number, cause=e)
+                if setup.variant.deal_word == "round":
+                    return StateError("check.trail_untypeable.round", record=place, hand=number, cause=e)
+                return StateError("check.trail_untypeable", record=place, hand=number, cause=e)
     return None
 
 

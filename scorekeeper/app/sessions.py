@@ -167,6 +167,8 @@ def undo(store: Store, session: str | None, revision: int | None = None) -> tupl
         if _retried(store, loaded, "undone", len(record["hands"]) + 1):
             _heal(store, loaded)  # this undo was made already (its index write failed): not a second one
             return loaded, len(record["hands"]) + 1
+        if not record["hands"] and setup.variant.deal_word == "round":
+            raise StateError("session.nothing_to_undo.round")
         if not record["hands"]:
             raise StateError("session.nothing_to_undo")
         number = len(record["hands"])
@@ -221,7 +223,7 @@ def edit_in(store: Store, loaded: Loaded, number: int, raw: Any, form: str) -> t
     and every hand after it. Refused when the hand does not exist, or when the edit would
     end the game before later hands."""
     record, setup = loaded.record, loaded.setup
-    hand_number(number, len(record["hands"]))
+    hand_number(number, len(record["hands"]), setup.variant.deal_word)
     if _retried(store, loaded, "edited", number, raw):
         _heal(store, loaded)  # this edit was made already (its index write failed)
         return loaded, loaded.state.results[number - 1]
@@ -304,7 +306,7 @@ def undo_edit(store: Store, loaded: Loaded, change: dict) -> Loaded:
     """Take back the edit ``change`` (the last of :func:`changes`' undoable, an edit) of
     ``loaded``, read under the lock: its hand is put back as it was before the edit."""
     number = change["number"]
-    hand_number(number, len(loaded.record["hands"]))
+    hand_number(number, len(loaded.record["hands"]), loaded.setup.variant.deal_word)
     now_there = loaded.record["hands"][number - 1]
     return _put(store, loaded, number, change["previous"], now_there["entry"], change.get("form") or "", "undone")
 
@@ -312,7 +314,7 @@ def undo_edit(store: Store, loaded: Loaded, change: dict) -> Loaded:
 def redo_edit(store: Store, loaded: Loaded, change: dict) -> Loaded:
     """Make again the edit ``change`` (the last of :func:`changes`' redoable) of ``loaded``."""
     number = change["number"]
-    hand_number(number, len(loaded.record["hands"]))
+    hand_number(number, len(loaded.record["hands"]), loaded.setup.variant.deal_word)
     now_there = loaded.record["hands"][number - 1]
     form = next((ev.get("form", "") for ev in reversed(loaded.record.get("audit") or ())
                  if ev.get("action") == "edited" and ev.get("number") == number and not ev.get(UNDO_MARK)), "")

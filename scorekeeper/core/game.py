@@ -308,16 +308,18 @@ def check_length(text: str, what: str) -> str:
     return text
 
 
-def hand_number(number: int, count: int) -> int:
-    """Check that hand ``number`` exists among ``count`` hands; returns it.
+def hand_number(number: int, count: int, word: str = "hand") -> int:
+    """Check that hand ``number`` exists among ``count`` hands; returns it. ``word`` is the
+    variant's word for a deal (``Variant.deal_word``): a "round" is said as a round.
 
     Raises :class:`StateError` naming the hands there are and the nearest one.
     """
+    said = ".round" if word == "round" else ""
     if count == 0:
-        raise StateError("game.no_hands_yet", number=number)
+        raise StateError("game.no_hands_yet" + said, number=number)
     if not 1 <= number <= count:
         nearest = min(max(number, 1), count)
-        raise StateError("game.no_such_hand_one" if count == 1 else "game.no_such_hand",
+        raise StateError(("game.no_such_hand_one" if count == 1 else "game.no_such_hand") + said,
                          number=number, count=count, nearest=nearest)
     return number
 

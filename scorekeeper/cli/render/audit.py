@@ -64,7 +64,7 @@ def audit(t: Any, doc: dict) -> None:
     """Hand by hand, every version with its time, what changed and the score change."""
     heading(t, doc, say("screen.audit.audit"))
     if not doc["hands"]:
-        t.print(say("screen.audit.no_hands_yet"))
+        t.print(say("screen.audit.no_rounds_yet" if deal_word_of(doc) == "round" else "screen.audit.no_hands_yet"))
         return
     if not doc.get("kept", True):
         t.print(Text(say("screen.audit.this_session_kept_no"), style="yellow"))

@@ -31,7 +31,7 @@ def history(t: Any, doc: dict) -> None:
             t.print()
         t.print(drawn)
     if not doc["hands"]:
-        t.print(say("screen.history.no_hands_yet"))
+        t.print(say("screen.history.no_rounds_yet" if counts_rounds(doc) else "screen.history.no_hands_yet"))
         return
     if doc.get("finished"):
         t.print(winners_line(doc["winners"], len(doc["hands"]), counts_rounds(doc)))

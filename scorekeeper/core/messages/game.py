@@ -55,6 +55,10 @@ TEMPLATES: dict[str, str] = {
     "game.no_such_hand_one": "There is no hand {number}: this session has hand 1 (did you mean {nearest}?).",
     "game.no_such_hand": ("There is no hand {number}: this session has hands 1 to {count} "
                           "(did you mean {nearest}?)."),
+    "game.no_hands_yet.round": "There is no round {number}: this session has no rounds yet.",
+    "game.no_such_hand_one.round": "There is no round {number}: this session has round 1 (did you mean {nearest}?).",
+    "game.no_such_hand.round": ("There is no round {number}: this session has rounds 1 to {count} "
+                                "(did you mean {nearest}?)."),
     "game.hand_after_end": "Hand {number} comes after the end of the game.",
     "game.finished": "The game is finished ({winners:and} won): start a new session with `scorekeeper new`.",
     "game.of_player": "{player}: {cause}.",
