@@ -21,13 +21,17 @@ Then, without a target, the same in one process: what the application's
 methods cost (:class:`scorekeeper.app.Application`), start-up left out.
 
     python benchmarks/bench_app.py [--runs 7] [--sessions 1000] [--long 150] [--exe PATH] [--keep DIR]
-                                   [--only TEXT ...]
+                                   [--only TEXT ...] [--instructions]
 
 Each command's ratio to the floor is given in wall time and in CPU time (user +
 system, which other work on a busy machine disturbs less); a target is met when
 both are within it. ``--only`` times the commands whose label contains one of
 the texts (and skips what they do not need: the 1,000 sessions, the in-process
-table). Exit status 1 when a target is missed.
+table). ``--instructions`` also counts the instructions each command executes, once,
+under valgrind's callgrind (a figure the machine's load cannot change; about ten
+seconds a command): a sound way to compare two versions on a busy machine, though
+it weighs every instruction alike, so its ratios run higher than the times'.
+Exit status 1 when a target is missed.
 """
 from __future__ import annotations
 
@@ -204,6 +208,9 @@ def main() -> int:
     ap.add_argument("--keep", type=Path, help="build the databases here and keep them")
     ap.add_argument("--only", nargs="+", metavar="TEXT",
                     help="time only the commands whose label contains one of these texts")
+    ap.add_argument("--instructions", action="store_true",
+                    help="also count each command's instructions once under valgrind (slow; what other work on "
+                         "the machine cannot change)")
     args = ap.parse_args()
     runs = max(5, args.runs)
     exe, py = args.exe, sys.executable
@@ -363,6 +370,10 @@ def main() -> int:
         rows.append(row(c, EXPORT_TARGET, "floor"))
     table(("command (fresh session of 5 hands)", "wall", "× floor", "CPU", "CPU × floor", "target"), rows)
 
+    if args.instructions:
+        print()
+        count_instructions([floor] + [c for _, c, _ in floor_cases], env)
+
     if growth:
         print()
         rows = [row(grown, HAND_TARGET, "the 5-hand session") for _, grown in growth]
@@ -382,6 +393,27 @@ def main() -> int:
         print(f"\nTargets missed: {', '.join(missed)}")
         return 1
     return 0
+
+
+def count_instructions(cases: list[Case], env: dict) -> None:
+    """Print the instructions each of ``cases`` (the floor first) executes, counted once under
+    callgrind with a fixed hash seed, and their ratio to the floor's."""
+    if shutil.which("valgrind") is None:
+        print("Instructions not counted: valgrind is not installed.")
+        return
+    print("Instructions executed (valgrind --tool=callgrind, once each, PYTHONHASHSEED=0):\n", flush=True)
+    counted_env = {**env, "PYTHONHASHSEED": "0"}
+    counts = []
+    for c in cases:
+        fresh_copy(c.fresh)
+        done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *c.cmd],
+                              env=counted_env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        found = [line.split()[-1] for line in done.stderr.splitlines() if "Collected :" in line]
+        counts.append(int(found[0]) if done.returncode == 0 and found else None)
+    base = counts[0]
+    table(("command", "instructions", "× floor"),
+          [(c.label, f"{n / 1e6:,.0f} M" if n else "failed", f"{n / base:.2f}×" if n and base else "—")
+           for c, n in zip(cases, counts)])
 
 
 def table(head: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
