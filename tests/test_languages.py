@@ -532,3 +532,28 @@ def test_a_crazy_rummy_round_is_a_round_in_every_refusal(cli):
     assert refused.exit_code == 2 and "Раунда 4 нет" in refused.stderr, refused.stderr
     cli.new("gin", "Оля", "Назар")
     assert "немає роздач" in cli("--lang", "uk", "explain", "3").stderr
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_translated_sentence_drawn_in_colour_keeps_its_words_and_colours_its_cards(lang):
+    """On a colour terminal a sentence is drawn from its pieces: its words are the translated
+    sentence itself, word for word, and its red cards (Т♥, Д♦ — Cyrillic ranks) are red."""
+    from types import SimpleNamespace
+
+    from scorekeeper.cli import render
+    from scorekeeper.core import messages
+    from scorekeeper.core.cards import Card
+    from scorekeeper.core.phrase import Said, phrase
+
+    messages.use(languages.translations(lang), lang)
+    try:
+        said = Said(phrase("line.layoff", card=Card(1, "H"), player="Оля", whose="Назар", kind="run",
+                           meld=[Card(2, "H"), Card(3, "H")], value=15, amount="+15"))
+        text = render.sentence(said, SimpleNamespace(color=True))
+        plain = render.sentence(said, SimpleNamespace(color=False)).plain
+    finally:
+        messages.use(None)
+    assert text.plain == said and "Т♥" in said and "2♥ 3♥" in said and "Оля" in said
+    red = {text.plain[s.start:s.end] for s in text.spans if str(s.style) == "red"}
+    assert {"Т♥", "2♥", "3♥"} <= red
+    assert plain == said  # a Cyrillic rank keeps its suit symbol without colour, the words the same
