@@ -113,3 +113,18 @@ def test_an_export_whose_hand_disagrees_with_its_audit_trail_is_not_imported(cli
     assert r.exit_code == 2 and "hand 1 is not what its audit trail recorded" in r.stderr, r.stderr
     assert "nothing was imported" in r.stderr
     assert cli.json("sessions")["sessions"] == [] and cli("db", "check").exit_code == 0
+
+
+def test_control_characters_typed_in_a_card_are_shown_escaped_never_sent(cli):
+    cli.new("rummy500", "Ann", "Bob")
+    r = cli("hand", "Ann: 7H 8H 9\x1b[2J -AS", "Bob: -")
+    # ESC [2J would clear the screen of the terminal the sentence is written to
+    assert r.exit_code == 2 and "\x1b" not in r.stderr and '"9\\u001b[2J" is not a card' in r.stderr, r.stderr
+    assert cli.standings()["hands"] == 0
+
+
+def test_control_characters_typed_at_the_prompt_are_shown_escaped(application):
+    application.new("gin", ["Ann", "Bob"])
+    raw, shown = asked(application, ["7H\x1b[2J\x07 8H", ANN + " knock", BOB, "y"])
+    assert "\x1b" not in shown and "\x07" not in shown and '"7H\\u001b[2J\\u0007" is not a card' in shown, shown
+    assert raw["knock"] == "Ann"
