@@ -122,6 +122,16 @@ def console_script() -> Path | None:
 
 
 @pytest.fixture(autouse=True)
+def english_after_each_test():
+    """A command run in-process with ``--lang`` leaves its language spoken (a real run ends
+    with its process): the next test starts in English again, whatever ran before it."""
+    yield
+    from scorekeeper.core import messages
+
+    messages.use(None)
+
+
+@pytest.fixture(autouse=True)
 def isolated_db(tmp_path, monkeypatch):
     """Every test gets its own database directory, configuration file and home."""
     db = tmp_path / "db"
