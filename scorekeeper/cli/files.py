@@ -43,7 +43,7 @@ def read_hand_file(name: str) -> Any:
         except FileNotFoundError:
             raise InputError("cli.hand_file.missing", name=name) from None
         except UnicodeDecodeError:
-            raise InputError("cli.hand_file.not_utf8", name=name) from None
+            raise InputError("cli.hand_file.not_unicode", name=name) from None
         except OSError as e:
             raise InputError("cli.hand_file.unreadable", name=name,
                              reason=getattr(e, "strerror", None) or str(e)) from None

@@ -75,7 +75,7 @@ def read(where: Path | None = None) -> dict[str, Any]:
     except FileNotFoundError:
         return {}
     except UnicodeDecodeError:
-        raise InputError("config.not_utf8", path=str(where)) from None
+        raise InputError("config.not_unicode", path=str(where)) from None
     except OSError as e:
         raise InputError("config.unreadable", path=str(where), reason=getattr(e, "strerror", None) or str(e))
     import tomllib

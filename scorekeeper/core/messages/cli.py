@@ -15,7 +15,7 @@ TEMPLATES: dict[str, str] = {
     "cli.hand_file.too_big": "The hand file {name} is larger than a hand file may be ({limit:,} characters).",
     "cli.hand_file.repeated_key": 'The hand file gives the key "{key}" twice in one object; nothing was stored.',
     "cli.hand_file.unreadable": "The hand file {name} cannot be read ({reason}).",
-    "cli.hand_file.not_utf8": "The hand file {name} is not UTF-8 text: save it as UTF-8.",
+    "cli.hand_file.not_unicode": "The hand file {name} is not UTF-8 text: save it as UTF-8.",
     "cli.hand_file.null": 'The hand file {name} holds no hand entry (only JSON null): a hand is a table with a '
                           '"players" key, one entry per player (see scorekeeper hand --help).',
     "cli.hand_file.null_stdin": 'Standard input holds no hand entry (only JSON null): a hand is a table with a '

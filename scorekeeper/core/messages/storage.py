@@ -193,7 +193,7 @@ TEMPLATES: dict[str, str] = {
     "config.number_too_long": ("The configuration file {path} holds a number of thousands of digits, more than any "
                                "setting takes: correct it, or replace it with `scorekeeper config set KEY VALUE`."),
     "config.unreadable": "The configuration file {path} cannot be read ({reason}).",
-    "config.not_utf8": "The configuration file {path} is not UTF-8 text: save it as UTF-8.",
+    "config.not_unicode": "The configuration file {path} is not UTF-8 text: save it as UTF-8.",
     "config.unknown_key": ('The configuration file {path}, line {line}: "{key}" is not a setting; the settings '
                            "are {keys:list}."),
     "config.not_text": 'The configuration file {path}, line {line}: {key} must be a text in quotes, like {key} = "…".',
