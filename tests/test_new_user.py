@@ -128,3 +128,15 @@ def test_control_characters_typed_at_the_prompt_are_shown_escaped(application):
     raw, shown = asked(application, ["7H\x1b[2J\x07 8H", ANN + " knock", BOB, "y"])
     assert "\x1b" not in shown and "\x07" not in shown and '"7H\\u001b[2J\\u0007" is not a card' in shown, shown
     assert raw["knock"] == "Ann"
+
+
+def test_an_edit_that_types_the_hand_as_it_stands_records_nothing(cli):
+    cli.new("rummy500", "Ann", "Bob", "Cy")
+    cli.record("Ann: 7H 8H 9H -AS", "Bob: -", "Cy: 80 -85")
+    cli.record("Ann: -KS", "Bob: QS QD QC -", "Cy: -5")
+    before = cli.json("history", "--audit")
+    r = cli("edit", "1", "Ann: 7H 8H 9H -AS", "Bob: -", "Cy: 80 -85")
+    assert r.exit_code == 0 and "Hand 1: no score changes." in " ".join(r.stdout.split()), r.stderr
+    assert cli.json("history", "--audit") == before
+    # so undo takes back hand 2, not an edit that changed nothing
+    assert cli("undo", "--yes").exit_code == 0 and cli.standings()["hands"] == 1

@@ -229,6 +229,8 @@ def edit_in(store: Store, loaded: Loaded, number: int, raw: Any, form: str) -> t
         return loaded, loaded.state.results[number - 1]
     previous = entries_of(record)[number - 1]
     state = rescored(loaded, number, raw)
+    if previous == raw:  # the hand as it stands, typed again: nothing to record (nor for undo to take back)
+        return Loaded(record, setup, state, loaded.full), state.results[number - 1]
     record["hands"][number - 1] = {"entry": raw, "form": form, "time": now()}
     record["undone"] = []  # a new change: what was undone before it can no longer be redone
     _audit(store, record, "edited", number, raw, previous, form)
