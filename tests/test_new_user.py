@@ -140,3 +140,13 @@ def test_an_edit_that_types_the_hand_as_it_stands_records_nothing(cli):
     assert cli.json("history", "--audit") == before
     # so undo takes back hand 2, not an edit that changed nothing
     assert cli("undo", "--yes").exit_code == 0 and cli.standings()["hands"] == 1
+
+
+def test_a_joker_as_oklahomas_up_card_is_asked_again_at_once(application):
+    application.new("gin", ["Ann", "Bob"], ["oklahoma=true"])
+    bob = "KS KH KD 10H JH 5C 9S 6D 3S AH"
+    raw, shown = asked(application, [ANN + " knock", bob, "JK", "QS", "y"])
+    said = " ".join(shown.split())
+    # refused at its own question (not after the whole hand, asking for the players' parts again)
+    assert "The up-card cannot be a joker: Gin Rummy is played without jokers. Try again." in said, said
+    assert raw["upcard"] == "QS" and "cannot be recorded" not in said

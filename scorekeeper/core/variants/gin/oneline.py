@@ -165,9 +165,12 @@ def asks_also(rules: Mapping[str, Any] | None, entry: Mapping[str, Any] | None =
 
 def read_upcard(text: str) -> str:
     """The up-card as typed at the table, once it reads as a card. Raises :class:`InputError`
-    ``gin.upcard_unreadable``."""
+    ``gin.upcard_unreadable``, or ``gin.upcard_joker`` for a joker (asked again at once, not
+    refused with the whole hand)."""
     try:
-        parse_card(text)
+        card = parse_card(text)
     except InputError as e:
         raise InputError("gin.upcard_unreadable", cause=e) from None
+    if card.is_joker:
+        raise InputError("gin.upcard_joker")
     return text
