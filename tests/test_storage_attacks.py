@@ -984,3 +984,32 @@ def test_f14_a_rule_number_beyond_any_game_is_refused_wherever_it_comes_in(cli, 
     r = cli("hand", f"Ann: {value} -0", "Bob: 0 -5", "Cy: 0 -5")
     assert r.exit_code == 2 and _one_sentence(r.stderr)
     assert _hands(cli) == 0
+
+
+def test_f4_f26_an_import_keeps_one_private_copy_of_each_new_session_and_none_through_a_link(cli, isolated_db,
+                                                                                          tmp_path):
+    first, second = _game(cli, 1), _game(cli, 2)
+    out = tmp_path / "all.json"
+    assert cli("export", "--all", "--format", "json", "--output", str(out)).exit_code == 0
+    mine = tmp_path / "my-files"
+    mine.mkdir()
+    (mine / "00000007.json").write_text("my file")
+    into = tmp_path / "into"
+    (into / "backups" / "sessions").mkdir(parents=True)
+    (into / "backups" / "sessions" / first).symlink_to(mine)  # planted where the first session's copies go
+    r = cli("--db", str(into), "import", str(out))
+    assert r.exit_code == 0, r.stderr
+    assert sorted(p.name for p in mine.iterdir()) == ["00000007.json"]  # nothing written or pruned through it
+    copies = sorted((into / "backups" / "sessions" / second).glob("*.json"))
+    live = into / "sessions" / f"{second}.json"
+    assert [p.name for p in copies] == ["00000001.json"] and copies[0].read_text() == live.read_text()
+    assert copies[0].stat().st_mode & 0o777 == 0o600
+    assert (into / "backups" / "sessions" / second).stat().st_mode & 0o777 == 0o700
+    # a symlinked backups/sessions/ gets nothing either, and the import is kept
+    again = tmp_path / "again"
+    (again / "backups").mkdir(parents=True)
+    (again / "backups" / "sessions").symlink_to(mine)
+    r = cli("--db", str(again), "import", str(out))
+    assert r.exit_code == 0, r.stderr
+    assert sorted(p.name for p in mine.iterdir()) == ["00000007.json"]
+    assert len(list((again / "sessions").glob("*.json"))) == 2

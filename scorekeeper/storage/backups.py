@@ -128,25 +128,34 @@ class Backups:
             os.replace(path, target)
             fsync_directory(path.parent)
         else:
-            import tempfile
-
-            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)  # 0600
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as f:
-                    f.write(text)
-                os.replace(tmp, target)
-            except BaseException:
-                try:
-                    os.unlink(tmp)
-                except FileNotFoundError:
-                    pass
-                raise
+            _write_copy(folder, target, text)
         copies.append(((number, ""), target))
         for _, old in copies[:-BACKUPS_KEPT]:
             try:
                 old.unlink()
             except OSError:
                 pass
+
+    def sessions_folder(self) -> Path:
+        """``backups/sessions/``, made (0700) where missing, it and ``backups/`` checked to be
+        folders and no links — once for a command that keeps many first copies
+        (:meth:`keep_first`). Raises :class:`OSError` (``ELOOP`` for a link)."""
+        return private_dir(self.root, "backups", "sessions")
+
+    def keep_first(self, sessions: Path, path: Path, text: str) -> None:
+        """Keep the first copy of a session file the command has just created (an import),
+        ``sessions`` being :meth:`sessions_folder`: the session's folder is made (0700) and
+        the copy written as number 1, without listing or pruning the folder it has just
+        made. When the session's folder is already there (copies of a deleted session under
+        the same id, or anything planted there) the copy is kept as :meth:`keep` keeps it,
+        which never writes through a link. Raises :class:`OSError`."""
+        folder = sessions / path.stem
+        try:
+            os.mkdir(folder, 0o700)
+        except FileExistsError:
+            self.keep(path, text)
+            return
+        _write_copy(folder, folder / f"{1:08d}.json", text)
 
     def of(self, path: Path) -> list[Backup]:
         """The kept copies of a database file, newest first (none through a linked folder)."""
@@ -185,6 +194,24 @@ class Backups:
         if (self.dir / "sessions").is_dir() and not (self.dir / "sessions").is_symlink():
             found += [p for p in (self.dir / "sessions").iterdir() if p.is_dir() and not p.is_symlink()]
         return found
+
+
+def _write_copy(folder: Path, target: Path, text: str) -> None:
+    """Write ``text`` as the copy ``target`` in ``folder``: a private (0600) temporary file
+    renamed into place (not fsynced: `db restore` checks a copy before using it)."""
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)  # 0600
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
 
 
 def stamp() -> str:
