@@ -150,3 +150,15 @@ def test_a_joker_as_oklahomas_up_card_is_asked_again_at_once(application):
     # refused at its own question (not after the whole hand, asking for the players' parts again)
     assert "The up-card cannot be a joker: Gin Rummy is played without jokers. Try again." in said, said
     assert raw["upcard"] == "QS" and "cannot be recorded" not in said
+
+
+def test_an_empty_hand_file_or_standard_input_is_said_to_be_empty(cli, tmp_path):
+    cli.new("rummy500", "Ann", "Bob")
+    path = tmp_path / "hand.toml"
+    path.write_text("\n", encoding="utf-8")
+    r = cli("hand", "--file", str(path))
+    # TOML reads an empty text as a table with no keys: it said "needs players", as for a typo
+    assert r.exit_code == 2 and f"The hand file {path} is empty" in " ".join(r.stderr.split()), r.stderr
+    r = cli("hand", "--file", "-", input="  \n")
+    assert r.exit_code == 2 and "Standard input is empty" in r.stderr, r.stderr
+    assert cli.standings()["hands"] == 0

@@ -50,6 +50,10 @@ def read_hand_file(name: str) -> Any:
         label = name
         suffix = path.suffix.lower()
         kinds = ("toml",) if suffix == ".toml" else ("json",) if suffix == ".json" else ("json", "toml")
+    if not text.strip():  # nothing at all: TOML would read it as a hand with no players
+        if name == "-":
+            raise InputError("cli.hand_file.empty_stdin")
+        raise InputError("cli.hand_file.empty", name=name)
     first: tuple[str, dict] | None = None
     furthest: dict | None = None  # of the readings that failed on their syntax, the one that went further
     for kind in kinds:

@@ -20,6 +20,10 @@ TEMPLATES: dict[str, str] = {
                           '"players" key, one entry per player (see scorekeeper hand --help).',
     "cli.hand_file.null_stdin": 'Standard input holds no hand entry (only JSON null): a hand is a table with a '
                                 '"players" key, one entry per player (see scorekeeper hand --help).',
+    "cli.hand_file.empty": ('The hand file {name} is empty: a hand is a table with a "players" key, one entry per '
+                            'player (see scorekeeper hand --help).'),
+    "cli.hand_file.empty_stdin": ('Standard input is empty: a hand is a table with a "players" key, one entry per '
+                                  'player (see scorekeeper hand --help).'),
     "cli.standard_input": "standard input",  # where a hand file is read from with --file -
     # the place and the problem: scorekeeper.core.syntax (never the parser's English)
     "cli.hand_file.invalid": "The hand in {label} is not valid {kind} at line {line}, column {column}: {problem}.",
