@@ -162,3 +162,12 @@ def test_an_empty_hand_file_or_standard_input_is_said_to_be_empty(cli, tmp_path)
     r = cli("hand", "--file", "-", input="  \n")
     assert r.exit_code == 2 and "Standard input is empty" in r.stderr, r.stderr
     assert cli.standings()["hands"] == 0
+
+
+def test_export_to_a_folder_says_to_name_a_file(cli, tmp_path):
+    cli.new("rummy500", "Ann", "Bob")
+    for force in ([], ["--force"]):
+        r = cli("export", "-o", str(tmp_path), *force)
+        # it said "already exists: add --force", and with --force failed with "Is a directory"
+        assert r.exit_code == 2 and f"{tmp_path} is a folder" in " ".join(r.stderr.split()), r.stderr
+    assert tmp_path.is_dir()

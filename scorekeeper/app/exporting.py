@@ -136,6 +136,8 @@ def export(store, session: str | None = None, all_: bool = False, format_: str |
         output = None
     output = Path(output) if output is not None else None
     fmt = export_format(format_, output)
+    if output is not None and output.is_dir():  # --force would not help: a folder is never replaced
+        raise InputError("export.directory", path=output)
     if output is not None and not force and (output.exists() or output.is_symlink()):
         raise InputError("export.exists", path=output)
     if all_:

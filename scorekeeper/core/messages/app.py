@@ -46,6 +46,7 @@ TEMPLATES: dict[str, str] = {
     "export.format": '"{given}" is not an export format: use json, csv or md.',
     "export.empty": "There are no sessions to export: the database is empty.",
     "export.exists": "{path} already exists: add --force to overwrite it.",
+    "export.directory": "{path} is a folder: give -o the name of a file to write, like {path}/club.json.",
     "export.unwritable": "{path} cannot be written ({reason}).",
     # import
     "import.no_file": "The file {path} does not exist.",
