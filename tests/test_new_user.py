@@ -171,3 +171,13 @@ def test_export_to_a_folder_says_to_name_a_file(cli, tmp_path):
         # it said "already exists: add --force", and with --force failed with "Is a directory"
         assert r.exit_code == 2 and f"{tmp_path} is a folder" in " ".join(r.stderr.split()), r.stderr
     assert tmp_path.is_dir()
+
+
+def test_a_folder_given_as_the_hand_file_is_said_to_be_a_folder(cli, tmp_path):
+    cli.new("rummy500", "Ann", "Bob")
+    folder = tmp_path / "hand.json"
+    folder.mkdir()
+    r = cli("hand", "--file", str(folder))
+    # it said "cannot be read (Is a directory)": the system's English inside our sentence
+    assert r.exit_code == 2 and f"{folder} is a folder, not a hand file" in " ".join(r.stderr.split()), r.stderr
+    assert "Is a directory" not in r.stderr and cli.standings()["hands"] == 0

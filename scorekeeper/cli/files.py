@@ -36,6 +36,8 @@ def read_hand_file(name: str) -> Any:
         label, kinds = phrase("cli.standard_input"), ("json", "toml")
     else:
         path = Path(name)
+        if path.is_dir():
+            raise InputError("cli.hand_file.directory", name=name)
         try:
             if path.stat().st_size > MAX_HAND_FILE:
                 raise InputError("cli.hand_file.too_big", name=name, limit=MAX_HAND_FILE)

@@ -12,6 +12,7 @@ TEMPLATES: dict[str, str] = {
     "cli.progress.db_check": "Checking the database",
     # -- options and files ------------------------------------------------------------
     "cli.hand_file.missing": "The hand file {name} does not exist.",
+    "cli.hand_file.directory": "{name} is a folder, not a hand file: give the file's name.",
     "cli.hand_file.too_big": "The hand file {name} is larger than a hand file may be ({limit:,} characters).",
     "cli.hand_file.repeated_key": 'The hand file gives the key "{key}" twice in one object; nothing was stored.',
     "cli.hand_file.unreadable": "The hand file {name} cannot be read ({reason}).",
