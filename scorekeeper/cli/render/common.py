@@ -192,6 +192,9 @@ def fit_columns(t: Any, drawn: Any) -> bool:
     mins = [max(low + p, p + 1) for (low, high), p in zip(ranges, pads)]
     available = console.width - (len(columns) - 1 if drawn.box is not None else 0)
     if sum(widths) <= available:
+        # the widths rich would measure again when drawing it: given, so no cell is measured twice
+        for c, (low, high) in zip(columns, ranges):
+            c.width = high
         return True
     if sum(mins) > available:
         return False
@@ -203,6 +206,23 @@ def fit_columns(t: Any, drawn: Any) -> bool:
         widths[wide] -= step
     for c, w, p in zip(columns, widths, pads):
         c.width = w - p
+    return True
+
+
+def fits(t: Any, drawn: Any) -> bool:
+    """Whether ``drawn`` (a rich Table drawn with :func:`table`) fits the terminal with
+    nothing wrapped (its :func:`natural_width` at most the terminal's width). When it does,
+    its columns are given the widths measured, so that drawing it measures no cell again;
+    when it does not, nothing is set."""
+    console = t.out
+    options = console.options.update_width(1_000_000)
+    columns = list(drawn.columns)
+    ranges = [column_range(console, options, drawn, c) for c in columns]
+    width = sum(high + _padding(drawn, i) for i, (low, high) in enumerate(ranges))
+    if width > console.width - (len(columns) - 1 if drawn.box is not None else 0):
+        return False
+    for c, (low, high) in zip(columns, ranges):
+        c.width = high
     return True
 
 

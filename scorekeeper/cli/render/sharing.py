@@ -6,7 +6,7 @@ from typing import Any
 
 from rich.text import Text
 
-from scorekeeper.cli.render.common import counts_rounds, fit_columns, natural_width, table, variant_name
+from scorekeeper.cli.render.common import counts_rounds, fit_columns, fits, table, variant_name
 from scorekeeper.core.messages import number, say, say_count
 
 
@@ -96,7 +96,7 @@ def _variant_stats(t: Any, block: dict) -> None:
     rows = block["players"]
     rounds = counts_rounds(block)  # Carousel's and Crazy Rummy's rounds are never "hands"
     whole = _player_table(rows, _COUNTS, True, rounds)
-    if natural_width(t, whole) <= t.out.width:
+    if fits(t, whole):  # its columns measured once
         t.print(whole)
     else:
         for part in (_player_table(rows, _COUNTS, False, rounds), _player_table(rows, (), True, rounds)):
