@@ -76,7 +76,8 @@ def sentence(words: Any, t: Any, style: str = "") -> Text:
         elif isinstance(piece, _Marked):
             out.append(str(piece), style=piece.style)
         else:  # a card as the sentence names it: a played card without its ace mark
-            out.append(card(replace(piece, ace=None) if isinstance(piece, PlayedCard) else piece, t))
+            marked = isinstance(piece, PlayedCard) and piece.ace is not None
+            out.append(card(replace(piece, ace=None) if marked else piece, t))
     return out
 
 
