@@ -1,5 +1,17 @@
 """``python -m scorekeeper`` and the console script ``scorekeeper``."""
-import gc
+import sys
+
+
+def _interrupted_while_loading(kind: type, value: BaseException, tb: object, _python=sys.excepthook) -> None:
+    """Ctrl-C while this module itself loads, before :func:`run` takes over: the one sentence,
+    no traceback (nothing can have changed yet); Python then ends as interrupted (130 in a shell)."""
+    if issubclass(kind, KeyboardInterrupt):
+        sys.stderr.write("Interrupted (Ctrl-C): nothing was changed.\n")
+        return
+    _python(kind, value, tb)
+
+
+sys.excepthook = _interrupted_while_loading
 
 
 def run() -> None:
@@ -17,9 +29,9 @@ def run() -> None:
     Ctrl-C at any moment — while loading, parsing or running — ends with one sentence
     saying whether the change was saved and exit status 130, never a traceback; output
     that cannot be written (a full disk, /dev/full) is one sentence and exit status 1."""
-    gc.disable()
-    import sys
+    import gc
 
+    gc.disable()
     try:
         from scorekeeper.cli import main
 

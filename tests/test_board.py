@@ -186,8 +186,9 @@ def test_watch_follows_hands_edits_undos_and_use(cli, exe, isolated_db):
     cli("use", first)
     screen.shows(r"First table — Rummy 500")
     assert second != first
-    rest = screen.leave("\x03")  # Ctrl-C leaves as q does
-    assert screen.child.exitstatus == 0 and "Traceback" not in rest
+    rest = screen.leave("\x03")  # Ctrl-C leaves as q does, and says so as any command does (SPEC §5: 130)
+    assert screen.child.exitstatus == 130 and "Traceback" not in rest
+    assert "\x1b[?1049l" in rest and "Interrupted (Ctrl-C): nothing was changed." in rest  # after the board is gone
 
 
 def test_watch_follows_a_resize_and_gives_the_terminal_back(cli, exe, isolated_db):

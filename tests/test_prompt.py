@@ -106,6 +106,9 @@ class Table:
         from scorekeeper.cli.prompt import ask_hand
         from scorekeeper.cli.render import game as draw
         from scorekeeper.core.errors import ScorekeeperError
+        from scorekeeper.storage import files
+
+        files.forget_kept()  # a command starts with nothing saved yet, as its own process does
 
         with redirect_stderr(self.file):
             try:
@@ -380,14 +383,17 @@ def test_declining_to_save_stores_nothing(application, table, standings):
     assert standings()["hands"] == 0
 
 
-@pytest.mark.parametrize("key", [CTRL_C, CTRL_D], ids=["ctrl-c", "ctrl-d"])
-def test_ctrl_c_or_ctrl_d_saves_nothing(application, table, standings, key):
+@pytest.mark.parametrize("key, code, said", [(CTRL_C, 130, "Interrupted (Ctrl-C): nothing was changed."),
+                                             (CTRL_D, 1, "Nothing saved.")], ids=["ctrl-c", "ctrl-d"])
+def test_ctrl_c_or_ctrl_d_saves_nothing(application, table, standings, key, code, said):
+    # Ctrl-C ends any command with 130 and says whether anything was saved (SPEC §5); Ctrl-D
+    # (the end of input) leaves the questions with 1
     application.new("rummy500", ["Ann", "Bob"])
     t = table()
     t.player(hand="out")
     t.answer("  melds: ", key)
-    assert t.finish() == 1
-    assert "Nothing saved." in flat(t.seen) and "Traceback" not in flat(t.seen)
+    assert t.finish() == code
+    assert said in flat(t.seen) and "Traceback" not in flat(t.seen)
     assert standings()["hands"] == 0
 
 
@@ -396,8 +402,8 @@ def test_ctrl_c_at_a_real_terminal_saves_nothing(exe, db, cli):
     t = Terminal(exe, db)
     t.expect("  melds: ")
     t.child.sendintr()
-    assert t.finish() == 1
-    assert "Nothing saved." in flat(t.seen) and "Traceback" not in flat(t.seen)
+    assert t.finish() == 130  # SPEC §5
+    assert "Interrupted (Ctrl-C): nothing was changed." in flat(t.seen) and "Traceback" not in flat(t.seen)
     assert cli.standings()["hands"] == 0
 
 
@@ -632,7 +638,7 @@ def test_the_joker_is_offered_only_where_the_game_has_jokers(application, table,
     assert ("JK for a joker" in flat(intro)) is jokers
     assert "T for 10" in flat(intro)
     t.answer(t._next()[0], CTRL_C)
-    assert t.finish() == 1
+    assert t.finish() == 130  # left with Ctrl-C (SPEC §5)
 
 
 def test_carousel_calls_its_deals_rounds(application, table):

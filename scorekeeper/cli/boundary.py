@@ -112,7 +112,10 @@ class Boundary(frame.Framed, TyperGroup):
             result = super().invoke(ctx)
             sys.stdout.flush()  # a write error of buffered output surfaces here, not at exit
             return result
-        except typer.Abort:  # Ctrl-C or the end of input at a question
+        except typer.Abort as e:  # Ctrl-C or the end of input at a question
+            if isinstance(e.__context__, KeyboardInterrupt):  # Ctrl-C: 130 and whether anything was saved
+                sys.stderr.write("\n")
+                raise typer.Exit(interrupted()) from None
             frame.aborted()
             raise typer.Exit(1) from None
         except KeyboardInterrupt:

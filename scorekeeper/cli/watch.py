@@ -82,8 +82,9 @@ def keys(fd: int, timeout: float) -> bytes:
 
 def watch(terminal: Any, application: Any, session: str | None, poll: float = POLL,
           draw: Callable[..., Any] | None = None) -> None:
-    """Show the board full screen until ``q`` or Ctrl-C. Refuses (:class:`InputError`,
-    exit 2) when standard input or output is not a terminal."""
+    """Show the board full screen until ``q`` or Ctrl-C (then :class:`KeyboardInterrupt` goes on,
+    once the terminal is given back). Refuses (:class:`InputError`, exit 2) when standard
+    input or output is not a terminal."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise InputError("cli.watch.no_terminal")
     import signal
@@ -120,3 +121,5 @@ def watch(terminal: Any, application: Any, session: str | None, poll: float = PO
     finally:
         signal.signal(signal.SIGINT, before)
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+    if wanted:  # left with Ctrl-C: once the terminal is as it was, said as any command says it (SPEC §5, exit 130)
+        raise KeyboardInterrupt
