@@ -28,7 +28,6 @@ KEYS: tuple[str, ...] = tuple(file.KEYS)
 #: each setting's environment variable: the option's name (``--lang``, ``--db``), or the setting's
 ENV = {"language": "SCOREKEEPER_LANG", "variant": "SCOREKEEPER_VARIANT", "players": "SCOREKEEPER_PLAYERS",
        "rules": "SCOREKEEPER_RULES", "database": "SCOREKEEPER_DB"}
-CONFIG_ENV = file.ENV_VAR
 
 
 def path() -> Path:

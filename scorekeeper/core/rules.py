@@ -150,11 +150,6 @@ class Option:
         """The allowed values in words, said in the language spoken (message code ``option.KEY.values``)."""
         return Said(f"option.{self.key}.values", self.values)
 
-    @property
-    def said_help(self) -> Said:
-        """What the option does, said in the language spoken (message code ``option.KEY.help``)."""
-        return Said(f"option.{self.key}.help", self.help)
-
 
 def option(default: Any, values: str, parse: Callable[[Any], Any], help: str,
            choices: Sequence[str] | None = None) -> Any:

@@ -200,10 +200,6 @@ class Store:
             raise StateError("store.not_an_id", given=session_id)
         return self.sessions_dir / f"{session_id}.json"
 
-    def backup_dir_of(self, path: Path) -> Path:
-        """Where the backups of the database file ``path`` are kept."""
-        return self._kept.folder_of(path)
-
     def exists(self) -> bool:
         """Whether anything has been stored here yet."""
         return self.index_path.exists() or self.sessions_dir.is_dir()

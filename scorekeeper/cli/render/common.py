@@ -44,19 +44,6 @@ def variant_name(name: str) -> str:
     return pgettext("variant", name)
 
 
-def styled(template: str, style: str, **values: str) -> Text:
-    """``template`` (already in the spoken language) filled in with ``values``, each value
-    drawn in ``style`` (a name in bold); the values are text as typed, never markup."""
-    import string
-
-    out = Text()
-    for literal, field, _spec, _conv in string.Formatter().parse(template):
-        out.append(literal)
-        if field is not None:
-            out.append(str(values[field]), style=style)
-    return out
-
-
 def names(players: list[str]) -> str:
     """``Ann, Bob and Cy`` in the spoken language (names as typed)."""
     return join(players, "and")

@@ -143,12 +143,6 @@ class ContractRules(RuleSet):
         """The contracts, deal by deal."""
         return parse_contracts(self.contracts)
 
-    def contract_of(self, deal: int) -> Contract:
-        """Deal ``deal``'s contract (1-based). Raises :class:`IndexError` past the last deal."""
-        if deal < 1:
-            raise IndexError(deal)
-        return self.deals[deal - 1]
-
     def check(self) -> None:
         """``tie=play-on`` is refused (there is no deal after the last); ``deuce_value`` other than
         15 needs ``deuces_wild=true``. Raises :class:`InputError` ``contract.no_play_on``,
