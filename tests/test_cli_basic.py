@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -372,6 +373,8 @@ def test_demo_plays_a_finished_game_without_touching_any_database(cli, tmp_path,
     # the bundled game (worked by hand in its file): Bob reaches exactly 500 in hand 13 and wins
     assert "Game over: Bob wins after 13 hands." in r.stdout
     assert "Hand 13" in r.stdout and "throw-away" in r.stdout
+    # each hand's entries come under its title, before its scores: hand 1's Bob went out (the file)
+    assert re.search(r"^Hand 1\n  Ann: .*\n  Bob: .*went out\n  Cy: .*\nPlayer", r.stdout, re.M), r.stdout[:600]
     assert not isolated_db.exists()
     assert not (tmp_path / "home").exists() and not (tmp_path / "xdg-data").exists()
 

@@ -25,11 +25,10 @@ def demo(t: Any, doc: dict) -> None:
     else:
         said = ("screen.demo.recording_n_hands_into_database", n)
     t.print(Text(say_count(*said, n=n, database=doc["database"]), style="dim"))
-    for hand in doc["hands"]:
+    for hand in doc["hands"]:  # each hand under its title: what was entered, then its scores
         t.print()
-        for name, e in hand["players"].items():
-            t.print(Text(f"  {name}: ").append(_described(e, t)))
-        hand_scores(t, hand["hand"])
+        hand_scores(t, hand["hand"], [Text(f"  {name}: ").append(_described(e, t))
+                                      for name, e in hand["players"].items()])
     t.print()
     standings(t, doc["standings"])
 

@@ -1,7 +1,7 @@
 """Playing a game: new, hand, edit, standings, history, undo, redo."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from rich.text import Text
 
@@ -110,8 +110,10 @@ def footer_lines(doc: dict) -> list[Text]:
     return lines
 
 
-def hand_scores(t: Any, doc: dict) -> None:
-    """One hand's scores beside the new totals (and the end bonuses in them, once the game ended)."""
+def hand_scores(t: Any, doc: dict, under_title: Sequence[Text] = ()) -> None:
+    """One hand's scores beside the new totals (and the end bonuses in them, once the game ended),
+    under the hand's title; ``under_title``: lines drawn between the title and the scores (the
+    demo's entries of that hand)."""
     from scorekeeper.cli.render.history import end_bonuses
 
     bonus = end_bonuses(doc)
@@ -136,6 +138,8 @@ def hand_scores(t: Any, doc: dict) -> None:
         if "standings" in doc and variant_of(doc).round_matters:  # a round with its own wild rank
             title.append(" " + say("screen.game.round_round", round=doc["number"]))
     t.print(title)
+    for line in under_title:
+        t.print(line)
     t.print(drawn)
 
 
