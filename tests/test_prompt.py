@@ -124,6 +124,10 @@ class Table:
                 self.code = 0
             except typer.Exit as e:
                 self.code = e.exit_code
+            except KeyboardInterrupt:  # what the command's boundary makes of Ctrl-C
+                from scorekeeper.cli.boundary import interrupted
+
+                self.code = interrupted()
             except ScorekeeperError as e:
                 self.file.write(e.message + "\n")
                 self.code = int(e.exit_code)

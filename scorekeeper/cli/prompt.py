@@ -108,11 +108,9 @@ def ask_hand(t: "Terminal", application: "Application", table: dict, session: st
     dialog = CardsDialog if get_variant(table["variant"]).prompt_asks == "cards" else _Dialog
     try:
         return dialog(t, application, table, session, read, old).run()
-    except KeyboardInterrupt:  # Ctrl-C ends any command with 130 and says whether anything was saved (SPEC §5)
-        from scorekeeper.cli.boundary import interrupted
-
+    except KeyboardInterrupt:  # said on a line of its own by the command's boundary: 130 (SPEC §5)
         sys.stderr.write("\n")
-        raise typer.Exit(interrupted()) from None
+        raise
     except (EOFError, Leave) as e:
         sys.stderr.write(("\n" if not isinstance(e, Leave) else "") + say("cli.prompt.nothing_saved") + "\n")
         raise typer.Exit(1) from None
