@@ -1,12 +1,15 @@
 """``python -m scorekeeper`` and the console script ``scorekeeper``."""
 import sys
 
+#: what Ctrl-C says before the program's own sentences can be loaded (``cli.interrupted``'s English)
+_NOTHING_CHANGED = "Interrupted (Ctrl-C): nothing was changed.\n"
+
 
 def _interrupted_while_loading(kind: type, value: BaseException, tb: object, _python=sys.excepthook) -> None:
     """Ctrl-C while this module itself loads, before :func:`run` takes over: the one sentence,
     no traceback (nothing can have changed yet); Python then ends as interrupted (130 in a shell)."""
     if issubclass(kind, KeyboardInterrupt):
-        sys.stderr.write("Interrupted (Ctrl-C): nothing was changed.\n")
+        sys.stderr.write(_NOTHING_CHANGED)
         return
     _python(kind, value, tb)
 
@@ -61,7 +64,7 @@ def _interrupted() -> int:
     except BaseException:  # the command line could not even be loaded: nothing was changed
         import sys
 
-        sys.stderr.write("Interrupted (Ctrl-C): nothing was changed.\n")
+        sys.stderr.write(_NOTHING_CHANGED)
         return 130
     return interrupted()
 
