@@ -34,7 +34,7 @@ def scoring(monkeypatch):
     """The hand numbers the rules are asked to score, in order."""
     calls: list[int] = []
     original = core_game.score_entry
-    monkeypatch.setattr(core_game, "score_entry", lambda setup, raw, n: calls.append(n) or original(setup, raw, n))
+    monkeypatch.setattr(core_game, "score_entry", lambda game, raw: calls.append(game.number) or original(game, raw))
     return calls
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from scorekeeper.app import audit
 from scorekeeper.app.games import open_game
-from scorekeeper.core.game import new_setup, score_entry
+from scorekeeper.core.game import GameSoFar, new_setup, score_entry
 from scorekeeper.core.oneline import parse_line_entries
 from scorekeeper.core.variants import get_variant
 
@@ -273,8 +273,8 @@ def test_entry_lines_read_back_to_the_same_scores():
     for number, hand in enumerate(game["hands"], 1):
         lines = audit.entry_lines(hand)
         args = [f"{p}: {text}" if p else text for p, text in lines.items()]
-        again = parse_line_entries(args, setup.players, setup.variant.knock_allowed)
-        assert score_entry(setup, again, number).scores == score_entry(setup, hand, number).scores
+        again = parse_line_entries(args, setup.players, setup.variant.endings.knock)
+        assert score_entry(GameSoFar.at(setup, number), again).scores == score_entry(GameSoFar.at(setup, number), hand).scores
 
 
 @pytest.mark.parametrize("n", [13])

@@ -693,10 +693,10 @@ def test_through_the_installed_command(tmp_path, exe):
 
 def test_registry_and_variant_record():
     v = get_variant("Manipulation")
-    assert v is CAROUSEL and v.knock_allowed and not v.lowest_wins
-    assert v.player_keys == {"melds", "hand"}
-    assert v.meld_value(None, {}) is None
-    rules = v.meld_rules({}, 0)
+    assert v is CAROUSEL and v.endings.knock and not v.lowest_wins
+    assert v.codec.keys == {"melds", "hand"}
+    assert v.melds.value(None, {}) is None
+    rules = v.melds.rules({}, 0)
     from scorekeeper.core.cards import JOKER, parse_card
 
     assert rules.wild(JOKER) and not rules.wild(parse_card("7H")) and rules.ace_high and not rules.set_duplicates

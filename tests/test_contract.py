@@ -12,7 +12,7 @@ import pytest
 from conftest import load_games
 from scorekeeper.core.cards import Card, parse_played_cards
 from scorekeeper.core.errors import InputError, StateError
-from scorekeeper.core.game import GameSetup, replay, score_entry
+from scorekeeper.core.game import GameSetup, GameSoFar, replay, score_entry
 from scorekeeper.core.melds import IllegalMeld
 from scorekeeper.core.variants.contract import melds as cm
 from scorekeeper.core.rules import resolve_rules
@@ -39,7 +39,7 @@ def setup(players=P3, **rules) -> GameSetup:
 
 def score(entry: dict, deal: int = 1, players=P3, **rules):
     """Deal ``deal`` of a game with ``rules``, scored through the core's one path."""
-    return score_entry(setup(players, **rules), entry, deal)
+    return score_entry(GameSoFar.at(setup(players, **rules), deal), entry)
 
 
 def refused(entry: dict, code: str, deal: int = 1, players=P3, **rules) -> InputError:
@@ -373,14 +373,14 @@ def test_cut_bonus():
     # liverpool, 4 players, Ann deals deal 1: the player to her right (before her in seat order)
     # is Dee, who cut; Dee holds K♦ 4♣: 10 + 4 = 14, minus 50 = −36
     s = setup(P4, preset="liverpool")
-    assert cutter_of(s, 1) == "Dee" and cutter_of(s, 2) == "Ann"
+    assert cutter_of(GameSoFar.at(s, 1)) == "Dee" and cutter_of(GameSoFar.at(s, 2)) == "Ann"
     entry = {"players": {"Ann": {"hand": ""}, "Bob": {"hand": "4C"}, "Cy": {"hand": "3D"},
                          "Dee": {"hand": "KD 4C"}}, "cut": "Dee"}
-    result = score_entry(s, entry, 1)
+    result = score_entry(GameSoFar.at(s, 1), entry)
     assert result.scores == {"Ann": 0, "Bob": 4, "Cy": 3, "Dee": -36}
     assert result.context["cut"] == "Dee"
     with pytest.raises(InputError) as caught:
-        score_entry(s, dict(entry, cut="Bob"), 1)
+        score_entry(GameSoFar.at(s, 1), dict(entry, cut="Bob"))
     assert caught.value.facts["cause"].code == "contract.cut_wrong" and caught.value.facts["cutter"] == "Dee"
     assert "Deal 1 (two sets, S3+S3)" in str(caught.value)
 
@@ -416,7 +416,7 @@ def test_seven_deals_then_finished():
         replay(s, [quiet] * 7 + [quiet])
     assert caught.value.code == "game.hand_after_end"
     with pytest.raises(StateError) as caught:
-        score_entry(s, quiet, 8)
+        score_entry(GameSoFar.at(s, 8), quiet)
     assert caught.value.code == "contract.past_last_deal"
 
 

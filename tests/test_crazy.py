@@ -394,17 +394,17 @@ def test_meld_rules_and_values():
     from scorekeeper.core.variants import get_variant
 
     crazy = get_variant("crazy")
-    rules7 = crazy.meld_rules({"tie": "shared"}, 7)
+    rules7 = crazy.melds.rules({"tie": "shared"}, 7)
     reading = read_meld(parse_played_cards("QH KH 7C"), rules7)
     assert reading.kind == "run" and "J-Q-K" in reading.reason and "7♣ as J♥" in reading.reason
-    assert crazy.meld_value(reading, {"tie": "shared"}) is None
-    rules4 = crazy.meld_rules({"tie": "shared"}, 4)
+    assert crazy.melds.value(reading, {"tie": "shared"}) is None
+    rules4 = crazy.melds.rules({"tie": "shared"}, 4)
     assert read_meld(parse_played_cards("4C 9D 9S"), rules4).kind == "set"
     with pytest.raises(IllegalMeld, match="always low"):
         read_meld(parse_played_cards("QH KH AH"), rules4)
     for bad in (0, 14):
         with pytest.raises(InputError, match="rounds 1 to 13"):
-            crazy.meld_rules({"tie": "shared"}, bad)
+            crazy.melds.rules({"tie": "shared"}, bad)
 
 
 def test_variant_record():
@@ -412,15 +412,18 @@ def test_variant_record():
 
     crazy = get_variant("CRAZY-RUMMY")
     assert (crazy.id, crazy.name, crazy.min_players, crazy.max_players) == ("crazy", "Crazy Rummy", 3, 6)
-    assert crazy.lowest_wins and not crazy.knock_allowed
-    assert crazy.player_keys == {"melds", "hand"}
+    assert crazy.lowest_wins and not crazy.endings.knock
+    assert crazy.codec.keys == {"melds", "hand"}
     from scorekeeper.core.game import new_setup
 
-    assert crazy.decks(new_setup(crazy, ["Ann", "Bob", "Cy"])) == (1, 0)
+    setup = new_setup(crazy, ["Ann", "Bob", "Cy"])
+    assert crazy.deals.packs(setup.rules, 3) == (1, 0)
     # its facts, as data: 13 rounds, the round number names the wild rank, a deal is a "round", no jokers
-    assert crazy.rounds == 13 and crazy.round_matters and crazy.has_wild_cards and not crazy.has_jokers
-    assert crazy.deal_word == "round" and not crazy.melds_score and crazy.wild_rank(7) == 7
-    assert crazy.dealt(4) == "7 cards each, 8 to the player left of the dealer"
+    deals = crazy.deals
+    assert deals.count(setup.rules) == 13 and deals.round_matters and crazy.melds.has_wild_cards
+    assert not crazy.pack.has_jokers
+    assert crazy.deal_word == "round" and not crazy.melds.score and deals.wild_rank(setup.rules, 7) == 7
+    assert str(deals.dealt(4)) == "7 cards each, 8 to the player left of the dealer"
     assert set(crazy.interpretations) == {"I-1", "I-6", "I-7"}
     assert [o.key for o in crazy.options] == ["tie"]
 

@@ -475,7 +475,7 @@ def test_every_legal_run_is_accepted(suit, length, data):
     v = get_variant("rummy500")
     rules = {o.key: o.default_for(2) for o in v.options}
     expected = sum(1 if r == 1 else 15 if r == 14 else min(r, 10) for r in [s.rank for s in reading.slots])
-    assert v.meld_value(reading, rules) == expected
+    assert v.melds.value(reading, rules) == expected
 
 
 @FUZZ
@@ -486,7 +486,7 @@ def test_every_legal_set_is_accepted(rank, size, data):
     assert reading.kind == "set"
     v = get_variant("rummy500")
     rules = {o.key: o.default_for(2) for o in v.options}
-    assert v.meld_value(reading, rules) == size * (15 if rank == 1 else min(rank, 10))
+    assert v.melds.value(reading, rules) == size * (15 if rank == 1 else min(rank, 10))
 
 
 @FUZZ

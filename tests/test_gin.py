@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.core.cards import SUITS, Card, parse_cards
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.game import GameSetup
+from scorekeeper.core.game import GameSetup, GameSoFar
 from scorekeeper.core.rules import resolve_rules
 from scorekeeper.core.variants.gin import (
     GinRules,
@@ -68,7 +68,7 @@ def play(hands: list[dict], options: GinRules | None = None):
     """Score hands in order; returns (results, ending, totals with end bonuses)."""
     options = options or GinRules()
     results = [score_entry(h, P, options) for h in hands]
-    ending = end_of_game(GameSetup(VARIANT, tuple(P), options), results)
+    ending = end_of_game(GameSoFar(GameSetup(VARIANT, tuple(P), options), results))
     totals = {p: sum(r.scores[p] for r in results) + ending.bonus.get(p, 0) for p in P}
     return results, ending, totals
 
@@ -104,7 +104,7 @@ def note(result, code: str) -> dict:
 def test_shared_games(case):
     options = rules(*case["rules"])
     results = [score_entry(h, case["players"], options) for h in case["hands"]]
-    ending = end_of_game(GameSetup(VARIANT, tuple(case["players"]), options), results)
+    ending = end_of_game(GameSoFar(GameSetup(VARIANT, tuple(case["players"]), options), results))
     assert [r.scores for r in results] == case["expect"]["scores"]
     totals = {p: sum(r.scores[p] for r in results) + ending.bonus.get(p, 0) for p in case["players"]}
     assert totals == case["expect"]["totals"]

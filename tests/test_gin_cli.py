@@ -218,7 +218,7 @@ def test_the_prompt_asks_for_the_cards(cli, monkeypatch):
     assert raw == {"players": {"Ann": {"cards": "7H 8H 9H QS QD QC 2C 3C 4C 5D"},
                                "Bob": {"cards": "KS KH KD 10H JH 5C 9S 6D 3S AH"}}, "knock": "Ann"}
     assert seen[0].strip().startswith("cards") and not any("meld" in q for q in seen)
-    assert prompt.CardsDialog is not None  # the common dialog of a variant asking for the cards shown
+    assert prompt.Dialog is not None  # the one dialog: the variant's table asks for the cards shown
 
 
 # --- the shared worked examples (../shared/games/gin.json) ------------------------------------

@@ -178,7 +178,7 @@ def test_every_code_the_command_line_raises_has_a_template_and_every_template_is
     assert render("cli.hand_file.invalid", {"label": "h.json", "kinds": ["JSON"], "kind": "JSON", "line": 2,
                                             "column": 5, "problem": phrase("syntax.json.value")}) == (
         "The hand in h.json is not valid JSON at line 2, column 5: a value was expected.")
-    assert render("cli.prompt.not_a_player", {"text": "Bobby", "hint": ' (did you mean "Bob"?)',
+    assert render("prompt.not_a_player", {"text": "Bobby", "hint": ' (did you mean "Bob"?)',
                                               "players": ["Ann", "Bob"]}) == (
         '"Bobby" is not a player of this session (did you mean "Bob"?); the players are Ann, Bob.')
 

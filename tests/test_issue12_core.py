@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.game import new_setup, replay
+from scorekeeper.core.game import GameSoFar, new_setup, replay
 from scorekeeper.core.variants import get_variant
 
 
@@ -123,13 +123,16 @@ def test_where_going_out_scores_nothing_a_points_only_0_is_the_player_who_went_o
     assert state.results[0].scores == {"Ann": -5, "Cy": 90}
 
 
-def test_gin_style_deadwood_keeps_a_zero_that_is_not_out():
-    # a hand given as deadwood (Gin Rummy) may be 0 with cards melded: the rule reads the variant's data
+def test_a_zero_is_out_only_where_every_card_counts_something():
+    # a hand counted 0 on paper means no card is left only where every card counts something: the
+    # rule reads the variant's card values (Indian Rummy's wild cards count 0: a count of 0 there
+    # may hold cards)
     from dataclasses import replace
 
-    deadwood = replace(get_variant("rummy500"), hand_is_deadwood=True)
-    assert get_variant("rummy500").zero_is_empty and get_variant("carousel").zero_is_empty
-    assert not deadwood.zero_is_empty
+    rummy = get_variant("rummy500")
+    free_jokers = replace(rummy, id="rummy500", card_values=replace(rummy.card_values, joker=0))
+    assert rummy.codec.zero_is_empty and get_variant("carousel").codec.zero_is_empty
+    assert not free_jokers.codec.zero_is_empty
 
 
 def test_a_table_worth_more_than_the_deck_is_refused_naming_the_bound(cli):
@@ -157,7 +160,7 @@ def test_a_table_worth_more_than_the_deck_is_refused_naming_the_bound(cli):
 ])
 def test_the_bound_is_worked_out_from_the_variants_cards(variant, players, rules, bound):
     setup = new_setup(get_variant(variant), players, rules)
-    assert setup.variant.deck_points(setup, 1)[0] == bound
+    assert setup.variant.scoring.bounds(GameSoFar.at(setup, 1)).anywhere == bound
     others = {p: 5 for p in players[2:]}
     entry = E(out=players[0], **{players[0]: "", players[1]: bound + 1}, **others)
     if variant == "crazy":

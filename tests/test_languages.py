@@ -494,7 +494,6 @@ def test_gin_at_the_prompt_in_ukrainian_offers_and_takes_the_local_words(applica
     """Asked again (``edit``), a Gin hand's answers come back in the words the table types («стук»,
     «резерв», never knock/stock), and «ніхто» answers who knocked when the stock ran out."""
     from scorekeeper.cli import language
-    from scorekeeper.cli.prompt import old_answers
     from scorekeeper.core.variants import get_variant
 
     application.new("gin", ["Оля", "Назар"], [], None, None)
@@ -506,11 +505,11 @@ def test_gin_at_the_prompt_in_ukrainian_offers_and_takes_the_local_words(applica
         asked, shown, raw = _ask(application, [ola, nazar, "ніхто", "т"])
         assert raw is not None and raw.get("stock_exhausted") is True, (asked, shown)
         gin = get_variant("gin")
-        again = old_answers(gin, ["Оля", "Назар"], {"players": {"Оля": {"cards": ola}, "Назар": {"cards": nazar}},
-                                                    "knock": "Оля"})
+        again = gin.codec.answers({"players": {"Оля": {"cards": ola}, "Назар": {"cards": nazar}},
+                                   "knock": "Оля"}, ["Оля", "Назар"])
         assert again[("Оля", "cards")] == ola + " стук", again
-        void = old_answers(gin, ["Оля", "Назар"], {"players": {"Оля": {"cards": ola}, "Назар": {"cards": nazar}},
-                                                   "stock_exhausted": True})
+        void = gin.codec.answers({"players": {"Оля": {"cards": ola}, "Назар": {"cards": nazar}},
+                                  "stock_exhausted": True}, ["Оля", "Назар"])
         assert void[("", "ending")] == "резерв", void
     finally:
         language.speak("en")

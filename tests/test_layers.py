@@ -1,5 +1,6 @@
 """Imports go downward only and make no cycle (imports inside functions and under
-TYPE_CHECKING count): core <- storage <- app <- cli (SPEC's layers, issue 11).
+TYPE_CHECKING count): core <- storage <- app <- cli (SPEC's layers, issue 11); scorekeeper.api
+is the core's face for variants (SPEC §8).
 
 Every module of the package is parsed (not imported), so an import hidden inside a
 function is seen like any other. The core includes core.messages and core.phrase;
@@ -18,7 +19,10 @@ PACKAGE = ROOT / "scorekeeper"
 MAY_IMPORT = {
     "scorekeeper": set(),  # the package's __init__ (its version)
     "data": set(),
-    "core": {"scorekeeper"},
+    # the variants built in (core.variants) may use the surface outside authors use, scorekeeper.api
+    "core": {"scorekeeper", "api"},
+    # the documented surface a variant may use: the core's rules, nothing of files or screens
+    "api": {"scorekeeper", "core"},
     "storage": {"scorekeeper", "core"},
     "locale": {"scorekeeper", "core"},
     "app": {"scorekeeper", "core", "storage"},

@@ -35,7 +35,7 @@ def value(text: str, rules=None) -> int:
     """A meld's points under rummy500's default rules (or ``rules``)."""
     v = get_variant("rummy500")
     rules = rules or {o.key: o.default_for(3) for o in v.options}
-    return v.meld_value(meld(text), rules)
+    return v.melds.value(meld(text), rules)
 
 
 @pytest.mark.parametrize(
@@ -139,14 +139,14 @@ class TestSetDuplicates:
     def test_rummy500_allows_them_with_two_decks_unless_the_option_is_off(self):
         v = get_variant("rummy500")
         base = {o.key: o.default_for(5) for o in v.options}
-        assert v.meld_rules(base, 0).set_duplicates and v.meld_rules(base, 0).set_max == 8   # 2 decks, default
-        off = v.meld_rules(base | {"set_duplicates": False}, 0)
+        assert v.melds.rules(base, 0).set_duplicates and v.melds.rules(base, 0).set_max == 8   # 2 decks, default
+        off = v.melds.rules(base | {"set_duplicates": False}, 0)
         assert not off.set_duplicates and off.set_max == 4                                  # 2 decks, option off
-        assert not v.meld_rules(base | {"decks": 1}, 0).set_duplicates                      # 1 deck
+        assert not v.melds.rules(base | {"decks": 1}, 0).set_duplicates                      # 1 deck
         rum = get_variant("rum500")
         base = {o.key: o.default_for(8) for o in rum.options}
-        assert not rum.meld_rules(base, 0).set_duplicates                                   # option off by default
-        on = rum.meld_rules(base | {"set_duplicates": True}, 0)
+        assert not rum.melds.rules(base, 0).set_duplicates                                   # option off by default
+        on = rum.melds.rules(base | {"set_duplicates": True}, 0)
         assert on.set_duplicates and on.set_max == 4                                        # never past four
 
 
@@ -158,12 +158,12 @@ def test_shared_meld_examples_for_rummy500():
         rules = {o.key: o.default_for(2) for o in v.options}
         cards = parse_played_cards(c["cards"])
         if c["legal"]:
-            reading = read_meld(cards, v.meld_rules(rules, 0))
+            reading = read_meld(cards, v.melds.rules(rules, 0))
             assert reading.kind == c["kind"], c
-            assert v.meld_value(reading, rules) == c["value"], c
+            assert v.melds.value(reading, rules) == c["value"], c
         else:
             with pytest.raises(IllegalMeld):
-                read_meld(cards, v.meld_rules(rules, 0))
+                read_meld(cards, v.melds.rules(rules, 0))
 
 
 class TestCheckDeck:

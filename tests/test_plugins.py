@@ -19,10 +19,11 @@ import pytest
 
 GOOD = '''
 from dataclasses import replace
+from scorekeeper.api import Texts
 from scorekeeper.core.variants.rummy500 import RUMMY500
 
 VARIANT = replace(RUMMY500, id="house500", name="House 500", aliases=("h500",), list_order=2000,
-                  templates={"house500.greeting": "A house game of {player}."})
+                  texts=Texts(templates={"house500.greeting": "A house game of {player}."}))
 '''
 BROKEN = '''
 raise RuntimeError("the deck is missing")

@@ -344,7 +344,7 @@ def test_enter_after_a_refusal_types_again_the_player_it_is_about(application, a
     from scorekeeper.core.errors import InputError
 
     application.new("rummy500", ["Ann", "Bob"])
-    refusal = InputError("cli.prompt.nothing_in_hand", **({"player": about} if about else {}))
+    refusal = InputError("prompt.nothing_in_hand", **({"player": about} if about else {}))
     t = Table(Refusing(application, refusal))
     t.player(hand="out")
     t.player(hand="KS")
@@ -453,14 +453,14 @@ def test_no_terminal_through_the_console_script(exe, db, cli):
 # -- the parts asked depend on the variant ---------------------------------------------------
 
 def test_parts_asked_follow_the_variant():
-    from scorekeeper.cli.prompt import parts_asked
     from scorekeeper.core.variants import VARIANTS
 
-    assert parts_asked(VARIANTS["rummy500"]) == ("melds", "layoffs", "hand")
-    assert parts_asked(VARIANTS["rum500"]) == ("melds", "layoffs", "hand")
-    for other in ("carousel", "crazy"):
-        if other in VARIANTS:  # the table belongs to nobody there: only the hand counts
-            assert parts_asked(VARIANTS[other]) == ("hand",)
+    assert VARIANTS["rummy500"].table.parts() == ("melds", "layoffs", "hand")
+    assert VARIANTS["rum500"].table.parts() == ("melds", "layoffs", "hand")
+    assert VARIANTS["contract"].table.parts() == ("melds", "layoffs", "hand")  # the contract's melds are asked
+    assert VARIANTS["gin"].table.parts() == ("cards",)
+    for other in ("carousel", "crazy"):  # the table belongs to nobody there: only the hand counts
+        assert VARIANTS[other].table.parts() == ("hand",)
 
 
 def variant_or_skip(name: str) -> None:
@@ -881,8 +881,10 @@ def test_a_player_asked_again_starts_from_what_was_just_typed(application, table
 
 
 def test_old_answers_of_stored_entries():
-    from scorekeeper.cli.prompt import old_answers
     from scorekeeper.core.variants import get_variant
+
+    def old_answers(variant, players, entry):
+        return variant.codec.answers(entry, players)
 
     players = ["Ann", "Bob", "Cy"]
     entry = {"players": {"ann": {"melds": "7H 8H 9H; QS QD QC", "layoffs": ["10H", "JH"], "hand": ["AS", "4D"]},

@@ -69,7 +69,7 @@ def test_edit_starts_the_up_card_and_big_gin_from_the_stored_hand():
     gin = get_variant("gin")
     stored = {"players": {"Ann": {"cards": "3S 4S 5S 6S 7S 8H 8D 8C JS QS KS"}, "Bob": {"hand": 18}},
               "knock": "Ann", "big_gin": True, "upcard": "QS"}
-    assert prompt.old_answers(gin, ["Ann", "Bob"], stored) == {
+    assert gin.codec.answers(stored, ["Ann", "Bob"]) == {
         ("Ann", "cards"): "3S 4S 5S 6S 7S 8H 8D 8C JS QS KS knock big", ("Bob", "cards"): "-18",
         ("", "upcard"): "QS"}
 

@@ -83,12 +83,12 @@ def test_the_bound_follows_ace_in_hand(cli):
 
 
 def test_the_bounds_in_the_core():
-    from scorekeeper.core.game import new_setup
+    from scorekeeper.core.game import GameSoFar, new_setup
     from scorekeeper.core.variants import get_variant
 
     def bounds(*rules, players=("Ann", "Bob")):
         s = new_setup(get_variant("rummy500"), list(players), list(rules))
-        b = s.variant.deck_bounds(s, 1)
+        b = s.variant.scoring.bounds(GameSoFar.at(s, 1))
         return b.table, b.hand, b.anywhere
 
     assert bounds() == (396, 396, 396)

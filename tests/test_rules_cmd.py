@@ -212,8 +212,12 @@ def test_rules_are_read_from_the_variants_facts_not_by_playing_it():
     def never(*args):
         raise AssertionError("a variant was played to describe it")
 
+    import copy
+
     for v in VARIANTS.values():
-        quiet = dataclasses.replace(v, score=never, end=never)
+        scoring = copy.copy(v.scoring)
+        scoring.score = scoring.end = never  # a variant that cannot be played
+        quiet = dataclasses.replace(v, scoring=scoring)
         assert describe.variant_rules(quiet) == describe.variant_rules(v)
     crazy = describe.variant_rules(VARIANTS["crazy"])
     assert crazy["goal"] == "13 rounds; lowest total wins" and fixed_rounds(VARIANTS["crazy"]) == 13
@@ -230,15 +234,16 @@ def test_rules_are_read_from_the_variants_facts_not_by_playing_it():
 def test_rummy500_and_rum500_are_one_game_with_their_differences_as_data():
     r500, rum = VARIANTS["rummy500"], VARIANTS["rum500"]
     # the same options, Rummy 500's set_duplicates on by default (two decks grow sets, SPEC §2.2)
-    assert issubclass(r500.rules_type, rum.rules_type) and r500.score is rum.score and r500.end is rum.end
+    assert issubclass(r500.rules_type, rum.rules_type.__mro__[1]) and type(r500.scoring) is type(rum.scoring)
     # 10 against 13 cards for two players; two decks from 5 players against only for 8 (I-3)
-    assert (r500.deal.cards[2], rum.deal.cards[2]) == (10, 13)
-    assert [r500.deal.decks[n] for n in (4, 5, 8)] == [1, 2, 2] and [rum.deal.decks[n] for n in (4, 5, 8)] == [1, 1, 2]
+    assert (r500.pack.cards[2], rum.pack.cards[2]) == (10, 13)
+    assert [r500.pack.decks[n] for n in (4, 5, 8)] == [1, 2, 2] and [rum.pack.decks[n] for n in (4, 5, 8)] == [1, 1, 2]
 
 
 def test_options_are_typed_and_checked_when_made():
     from scorekeeper.core.errors import InputError
-    from scorekeeper.core.rules import CardScale, resolve_rules
+    from scorekeeper.core.rulebook import CardScale
+    from scorekeeper.core.rules import resolve_rules
 
     rules = resolve_rules(VARIANTS["rummy500"], {"card_values": "5-10-15", "target": "300"}, 2)
     assert rules.card_values is CardScale.FIVE_TEN_FIFTEEN and rules.target == 300 and rules.decks == 1

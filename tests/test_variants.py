@@ -9,20 +9,17 @@ from pathlib import Path
 
 import pytest
 
-import tomllib
-
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.plugins import GROUP
-from scorekeeper.core.variants import VARIANTS, get_variant
+from scorekeeper.core.variants import BUILT_IN, VARIANTS, get_variant
 
 ROOT = Path(__file__).resolve().parents[1]
-#: The built-in variants as pyproject.toml declares them: ``{id: "module:VARIANT"}`` (SPEC §8).
-DECLARED = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["entry-points"][GROUP]
+#: The built-in variants, as the one list in code has them: ``{id: "module:VARIANT"}`` (SPEC §8).
+DECLARED = {vid: f"{module}:VARIANT" for vid, module in BUILT_IN.items()}
 
 
 def home_modules(variant_id: str) -> set[str]:
-    """Where a variant is defined: the module its entry point names, and the module of its scoring."""
-    return {DECLARED[variant_id].partition(":")[0], VARIANTS[variant_id].score.__module__}
+    """Where a variant is defined: the module the list names, and the module of its scoring."""
+    return {DECLARED[variant_id].partition(":")[0], type(VARIANTS[variant_id].scoring).__module__}
 
 
 def loaded_besides(variant_id: str, modules: str) -> list[str]:
@@ -39,10 +36,14 @@ def _run(code: str) -> list[str]:
     return done.stdout.splitlines()
 
 
-def test_every_built_in_variant_is_declared_as_its_own_module_s_variant():
-    """Built-in variants come through the entry-point group like any other: each entry is named
-    by the id and names ``VARIANT`` of this package's module of that name (the registry's
-    shortcut for a built-in id), and every such module is declared."""
+def test_every_built_in_variant_is_listed_as_its_own_module_s_variant():
+    """The one list of built-in variants names, for each id, ``VARIANT`` of this package's module
+    of that name, and every such module is listed; pyproject.toml declares none of them (the
+    entry-point group is for variants from elsewhere)."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert "scorekeeper.variants" not in project.get("entry-points", {})
     package = ROOT / "scorekeeper" / "core" / "variants"
     assert DECLARED and all(value == f"scorekeeper.core.variants.{vid}:VARIANT" for vid, value in DECLARED.items())
     modules = {p.stem for p in package.glob("*.py") if "\nVARIANT = " in p.read_text(encoding="utf-8")}
@@ -157,7 +158,8 @@ def test_no_module_outside_a_variant_names_its_id():
     """The application, the storage, the command line and the shared rules decide by the facts a
     variant declares (its wild rank per round, what the prompt asks, its statistics, the rule of
     its end bonuses), never by naming it: no string in the code (docstrings and comments aside)
-    is a variant's id, outside that variant's own modules."""
+    is a variant's id, outside that variant's own modules — but for the one list of built-in
+    variants (``BUILT_IN`` of the registry)."""
     import ast
 
     root = ROOT / "scorekeeper"
@@ -168,9 +170,13 @@ def test_no_module_outside_a_variant_names_its_id():
         docstrings = {id(node.body[0].value) for node in ast.walk(tree)
                       if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
                       and node.body and isinstance(node.body[0], ast.Expr)}
+        listed = {id(key) for node in ast.walk(tree) if isinstance(node, ast.AnnAssign | ast.Assign)
+                  and "BUILT_IN" in ast.unparse(node.target if isinstance(node, ast.AnnAssign) else node.targets[0])
+                  and isinstance(node.value, ast.Dict) for key in node.value.keys}
         for node in ast.walk(tree):
             if (isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in VARIANTS
-                    and id(node) not in docstrings and not where.startswith(own_modules(node.value))):
+                    and id(node) not in docstrings and id(node) not in listed
+                    and not where.startswith(own_modules(node.value))):
                 found.append(f"{where}:{node.lineno}: {node.value!r}")
     assert found == []
 
@@ -183,7 +189,7 @@ def test_the_id_finder_finds_an_id():
 
 
 #: words of a variant's entry or options that are also the program's common words: ``cards`` (what
-#: the prompt asks, ``Variant.prompt_asks``; a check's cards), ``jokers`` (the jokers in play, a
+#: the prompt asks, ``Table.asks``; a check's cards), ``jokers`` (the jokers in play, a
 #: fact of every variant's deal)
 COMMON_WORDS = {"cards", "jokers"}
 #: the keys every variant's hand entry shares (SPEC §4, scorekeeper.core.entry)
@@ -201,8 +207,7 @@ def variant_keys() -> set[str]:
     owners = Counter(o.key for vid in VARIANTS for o in get_variant(vid).options)
     keys = set(gin.TOP_KEYS) | set(gin.PLAYER_KEYS) | set(contract.TOP_KEYS) | set(contract.PLAYER_KEYS)
     for vid in VARIANTS:  # the deal's other facts the prompt asks (cut, upcard)
-        asks = get_variant(vid).asks_also
-        keys |= {key for key, *_ in (asks(None, None) if asks is not None else ())}
+        keys |= set(get_variant(vid).table.also_keys)
     keys |= {key for key, count in owners.items() if count == 1}
     return keys - SHARED_ENTRY_KEYS - COMMON_WORDS
 

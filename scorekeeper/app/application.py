@@ -107,7 +107,9 @@ class Application:
         even once the game is over), ``variant_name``, ``deal_word`` (the variant's
         word for a deal: "hand" or "round") and ``jokers`` (how many jokers the game
         is played with). For a hand already recorded, ``round`` and ``wild`` are
-        that hand's where the wild rank changes with the round (Crazy Rummy).
+        that hand's where the wild rank changes with the round (Crazy Rummy). ``game``: the game
+        before that hand (a :class:`~scorekeeper.core.game.GameSoFar`, not a document: what the
+        variant's table and codec read the answers with).
         Raises :class:`InputError` for a ``number`` that is no recorded hand."""
         from scorekeeper.app import report
         from scorekeeper.core.game import hand_number
@@ -120,14 +122,14 @@ class Application:
         else:
             n = number
             hand_number(n, loaded.state.hands, variant.deal_word)
-            if variant.round_matters:
-                doc.update(report.round_facts(variant, loaded.setup.round_of(n)))
+            doc.update(report.hand_round(loaded, n))
             doc.update(report.deal_words(loaded, n))
+        setup = loaded.setup
         doc.update(session=loaded.record["id"], revision=self.store.revision(loaded.record["id"]),
-                   seats=list(loaded.setup.players), rules=dict(loaded.record["rules"]), number=n,
+                   seats=list(setup.players), rules=dict(loaded.record["rules"]), number=n,
                    dealer_of_next=loaded.state.dealer_of(n), leader_of_next=loaded.state.leader_of(n),
                    variant_name=variant.name, deal_word=variant.deal_word,
-                   jokers=variant.decks(loaded.setup)[1])
+                   jokers=variant.deals.packs(setup.rules, len(setup.players))[1], game=loaded.state.so_far(n))
         return doc
 
     # -- playing --------------------------------------------------------------------
@@ -213,7 +215,7 @@ class Application:
         if form != "line":
             return entry
         # the variant's own one-line form where it has one (Gin Rummy: just the cards)
-        return loaded.setup.variant.line_entry(list(entry), loaded.setup.players)
+        return loaded.setup.variant.codec.read_line(list(entry), loaded.setup.players)
 
     def preview_hand(self, entry: Any, form: str = "file", session: str | None = None) -> dict:
         """Score ``entry`` as the next hand without storing it (the prompt's confirmation).
@@ -371,8 +373,7 @@ class Application:
             state = sessions.rescored(loaded, number, change["previous"])
             doc.update(change="edit", restored_lines=_lines(change["previous"], loaded),
                        restored_scores=dict(state.results[number - 1].scores))
-        if variant.round_matters:
-            doc.update(report.round_facts(variant, loaded.setup.round_of(number)))
+        doc.update(report.hand_round(loaded, number))
         return doc
 
     def redo(self, session: str | None = None) -> dict:

@@ -21,7 +21,7 @@ from typing import Any, Sequence
 
 from scorekeeper.core.entry import match_player
 from scorekeeper.core.errors import InputError, StateError
-from scorekeeper.core.game import GameSetup, HandSummary, PlayedHands, replay, score_entry
+from scorekeeper.core.game import GameSetup, GameSoFar, HandSummary, PlayedHands, ending_of, replay, score_entry
 from scorekeeper.core.game import hand_number as check_hand_number  # explain's hand_number adds "the last"
 from scorekeeper.core.interpretations import SECTIONS, SILENT, is_interpretation, rule_json, rule_names, rule_refs, rule_title
 from scorekeeper.core.scoring import HandResult
@@ -88,7 +88,7 @@ def explain_json(loaded: Loaded, number: int | None = None, player: str | None =
     result = state.results[n - 1]
     if not isinstance(result, HandResult):
         # the numbers came from the session's cache: score this hand alone for its lines
-        result = score_entry(loaded.setup, loaded.record["hands"][n - 1]["entry"], n)
+        result = score_entry(state.so_far(n), loaded.record["hands"][n - 1]["entry"])
         if n == state.hands and (state.ending.finished or state.ending.note):
             # the end as the rules give it: the bonuses' reasons and the note's facts (a cache
             # keeps the numbers and the note's English sentence only)
@@ -135,7 +135,7 @@ def explain_json(loaded: Loaded, number: int | None = None, player: str | None =
 
 def _end_rule(setup: GameSetup) -> str:
     """The rule end-of-game bonuses come from, as the variant declares it (``""``: none named)."""
-    return setup.variant.end_rule
+    return setup.variant.scoring.end_rule
 
 
 # ---------------------------------------------------------------- audit
@@ -145,29 +145,35 @@ def entry_lines(entry: Any, players: Sequence[str] = (), variant: Any = None) ->
     """A stored hand entry in the one-line form people type (SPEC §4.2), per player:
     ``{"Ann": "7H 8H 9H, QS QD QC +10H -AS 4D", "Bob": "-", ...}``; how the hand ended, when
     the entry says so, and the variant's other separate arguments under ``""`` (``"stock"``).
-    Written by ``variant``'s codec (:meth:`~scorekeeper.core.rules.Variant.entry_lines`: Gin
+    Written by ``variant``'s codec (:meth:`~scorekeeper.core.rulebook.codec.Codec.write_line`: Gin
     Rummy's cards, ``knock``, ``big`` and ``up=7D``), the shared form when None. Names are
     written as the session's ``players`` spell them (an entry typed ``ann:`` is Ann's), so two
     versions of a hand line up."""
     if variant is not None:
-        return variant.entry_lines(entry, players)
+        return variant.codec.write_line(entry, players)
     from scorekeeper.core.oneline import write_line_entries
 
     return write_line_entries(entry, players)
 
 
 class _Scorer:
-    """Scores stored entries as hand N of the session, each (N, entry) once."""
+    """Scores stored entries as hand N of the session, each (N, entry) once, after the hands
+    ``played`` holds at the time (the audit trail's replay, as it goes)."""
 
-    def __init__(self, setup: GameSetup):
+    def __init__(self, setup: GameSetup, played: Sequence[Any]):
         self.setup = setup
+        self.played = played
         self._cache: dict[tuple[int, str], HandResult | None] = {}
+
+    def _so_far(self, number: int) -> GameSoFar:
+        before = self.played if number - 1 == len(self.played) else list(self.played)[:number - 1]
+        return GameSoFar(self.setup, before)
 
     def result(self, number: int, entry: Any) -> HandResult | None:
         key = (number, json.dumps(entry, sort_keys=True, ensure_ascii=False))
-        if key not in self._cache:
+        if key not in self._cache or self.setup.variant.scoring.depends_on_game:
             try:
-                self._cache[key] = score_entry(self.setup, entry, number)
+                self._cache[key] = score_entry(self._so_far(number), entry)
             except InputError:
                 # an entry that no longer scores (it cannot be stored that way, but
                 # an imported or hand-edited file might hold one): shown without scores
@@ -220,7 +226,6 @@ def audit_json(loaded: Loaded) -> dict:
     """
     record, setup = loaded.record, loaded.setup
     players = list(setup.players)
-    scorer = _Scorer(setup)
     events, kept = _events(record)
     hands: list[Any] = []
     out_events: list[dict] = []
@@ -229,6 +234,7 @@ def audit_json(loaded: Loaded) -> dict:
     # (a placeholder of no points for one that does not score) and how many do not score
     totals = {p: 0 for p in players}
     played = PlayedHands(players)
+    scorer = _Scorer(setup, played)
     unscored = 0
     nothing = HandSummary({}, (), False, "")
 
@@ -276,7 +282,7 @@ def audit_json(loaded: Loaded) -> dict:
                 played.replace(number - 1, result_of(number, entry))
         scores = scorer.scores(number, entry)
         previous_scores = scorer.scores(number, previous)
-        ending = setup.variant.end(setup, played) if not unscored else None
+        ending = ending_of(setup, played) if not unscored else None
         out_events.append({
             "seq": seq, "time": ev.get("time"), "action": action, "number": number, "form": ev.get("form", ""),
             "undo": ev.get("undo"), "entry": entry, "previous": previous,

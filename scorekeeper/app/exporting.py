@@ -312,7 +312,7 @@ def check_record(record: Any, label: str, index: int) -> Loaded:
         if record.get("title") is not None:
             check_text(record["title"], "the title")
         loaded = scored(record)
-        refusal = trail_refusal(record, loaded.setup)  # db check would report it the moment it is stored
+        refusal = trail_refusal(record, loaded.setup, loaded.state)  # db check would report it the moment it is stored
         if refusal is not None:
             raise refusal
         changed = differing_hands(record)  # so would a hand that is not what the trail recorded
@@ -504,7 +504,7 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
         lines += [say("export.doc.no_hands_yet"), ""]
         return "\n".join(lines)
     # a game whose rounds each have their wild rank (Crazy Rummy): the rank, and who went out
-    by_round = variant.round_matters
+    by_round = variant.deals.round_matters
     head = [render(f"export.md.column.{word}", {}) if word else say("export.doc.hand"),
             *([say("export.doc.wild")] if by_round else []), say("export.doc.dealer"),
             *([say("export.doc.out")] if by_round else [])]
@@ -520,7 +520,7 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
         scores = hand.scores
         row = [said_number]
         if by_round:
-            row.append(rank_letter(variant.wild_rank(g.setup.round_of(number))))
+            row.append(rank_letter(variant.deals.wild_rank(g.setup.rules, g.setup.round_of(number))))
         row.append(said_name[st.dealer_of(number)])
         if by_round:
             out = report.went_out(hand)

@@ -24,7 +24,8 @@ from typing import Any, Mapping, Sequence
 from scorekeeper.core.errors import InputError, StateError, StoreError
 from scorekeeper.core import game as core_game
 from scorekeeper.core.game import GameSetup, GameState
-from scorekeeper.core.rules import Variant, resolve_rules
+from scorekeeper.core.rulebook import Variant
+from scorekeeper.core.rules import resolve_rules
 from scorekeeper.core.variants import get_variant
 from scorekeeper.app.scoreboard import board_from_cache, derive
 from scorekeeper.storage.store import Store, now
@@ -96,13 +97,13 @@ def replay_record(record: dict) -> tuple[dict, dict]:
     refuse."""
     setup = setup_of(record)
     state = core_game.replay(setup, entries_of(record))
-    refusal = trail_refusal(record, setup)
+    refusal = trail_refusal(record, setup, state)
     if refusal is not None:
         raise refusal
     return summary_of(record, state), derive(state, record)
 
 
-def trail_refusal(record: dict, setup: GameSetup) -> StateError | None:
+def trail_refusal(record: dict, setup: GameSetup, state: GameState | None = None) -> StateError | None:
     """The first record of a (checked) record's audit trail holding an entry no one could have
     typed: one the rules refuse as hand ``number`` of the session. Every entry the trail keeps
     (the hand entered or redone, an edit's new and old versions, the hand an undo took back) was
@@ -111,8 +112,12 @@ def trail_refusal(record: dict, setup: GameSetup) -> StateError | None:
 
     Returns ``StateError("check.trail_untypeable")`` with the facts ``record`` (its place in the
     trail, from 1), ``hand`` and ``cause`` (the refusal), or None. An entry equal to the hand in
-    effect at its number is not scored again (the replay scored it), nor one seen before."""
+    effect at its number is not scored again (the replay scored it), nor one seen before. ``state``:
+    the game replayed from the hands in effect (each entry is scored as hand ``number`` after
+    them); replayed here when not given."""
     in_effect = entries_of(record)
+    if state is None:
+        state = core_game.replay(setup, in_effect)
     seen: set[str] = set()
     for place, event in enumerate(record.get("audit") or (), 1):
         number = event["number"]
@@ -124,7 +129,7 @@ def trail_refusal(record: dict, setup: GameSetup) -> StateError | None:
                 continue
             seen.add(key)
             try:
-                core_game.score_entry(setup, entry, number)
+                core_game.score_entry(state.so_far(min(number, state.hands + 1)), entry)
             except InputError as e:
                 if setup.variant.deal_word == "round":
                     return StateError("check.trail_untypeable.round", record=place, hand=number, cause=e)
@@ -150,30 +155,41 @@ def score_hands(setup: GameSetup, entries: Sequence[Any], results: Sequence[Any]
     ``entries``, scored as the hands that follow them, then ``then`` (hands already
     scored that follow those: their results as the core gave them, or a verified cache's).
 
-    A hand's score depends on its entry, the setup and its number alone, so the hands
+    Where a hand's score depends on its entry, the setup and its number alone, the hands
     after an edited one keep their results; only the end of the game is asked again
     after each hand, which :class:`~scorekeeper.core.game.PlayedHands` answers without
-    adding up every hand again: time linear in the hands, each entry scored once.
+    adding up every hand again: time linear in the hands, each entry scored once. (Where it
+    depends on the deals before it, ``Scoring.depends_on_game``, the caller gives those hands
+    as ``entries``.)
 
     Raises :class:`InputError` for an entry that does not score, with the hand
     number as a fact (``hand``) and the refusal as its ``cause``, and
     :class:`StateError` (``session.hand_after_end``) for a hand after the end of the game.
     """
     done = core_game.PlayedHands(setup.players, results)
-    ending = setup.variant.end(setup, done)
+    scoring, deals = setup.variant.scoring, setup.variant.deals
+    ending = scoring.end(core_game.GameSoFar(setup, done))
+    dealer = core_game.dealers(setup, done)[-1]
+
+    def add(result: Any) -> core_game.Ending:
+        nonlocal dealer
+        done.append(result)
+        after = core_game.GameSoFar(setup, done)
+        dealer = deals.next_dealer(after, dealer, result)
+        return scoring.end(after)
+
     for number, raw in enumerate(entries, len(done) + 1):
         if ending.finished:
             raise StateError("session.hand_after_end", hand=number)
         try:
-            done.append(core_game.score_entry(setup, raw, number))
+            result = core_game.score_entry(core_game.GameSoFar(setup, done, dealer), raw)
         except InputError as e:
             raise InputError("session.hand_refused", hand=number, cause=e.with_facts(hand=None)) from None
-        ending = setup.variant.end(setup, done)
+        ending = add(result)
     for number, result in enumerate(then, len(done) + 1):
         if ending.finished:
             raise StateError("session.hand_after_end", hand=number)
-        done.append(result)
-        ending = setup.variant.end(setup, done)
+        ending = add(result)
     return GameState(setup, done, ending)
 
 

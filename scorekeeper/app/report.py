@@ -5,43 +5,44 @@ what a program reads never disagree.
 """
 from __future__ import annotations
 
-from scorekeeper.core.cards import RANKS
 from scorekeeper.core.interpretations import is_interpretation, rule_json, rule_refs
 from scorekeeper.core.messages import speaking_english
 from scorekeeper.core.scoring import HandResult
 from scorekeeper.app.games import Loaded, scored
 
 
-def round_facts(variant, number: int) -> dict:
-    """``{"round": 7, "wild": "7"}``: round ``number`` and the rank wild in it, for a
-    variant whose wild rank is the round's (Crazy Rummy)."""
-    return {"round": number, "wild": RANKS[variant.wild_rank(number) - 1]}
+def round_facts(variant, rules, number: int) -> dict:
+    """What deal ``number`` (its number in the game) is known to ask for, as the variant's deals
+    say it (:meth:`~scorekeeper.core.rulebook.deals.Deals.facts`; Crazy Rummy:
+    ``{"round": 7, "wild": "7"}``), or ``{}``."""
+    return variant.deals.facts(rules, number)
 
 
 def hand_round(loaded: Loaded, number: int) -> dict:
     """:func:`round_facts` of recorded hand ``number`` (the round it was scored in: a game
-    continued from paper at round N starts there) where the wild rank is the round's, else ``{}``."""
-    variant = loaded.setup.variant
-    return round_facts(variant, loaded.setup.round_of(number)) if variant.round_matters else {}
+    continued from paper at round N starts there)."""
+    setup = loaded.setup
+    return round_facts(setup.variant, setup.rules, setup.round_of(number))
 
 
 def coming_round(loaded: Loaded) -> dict:
-    """:func:`round_facts` of the coming round; both null once the game is over."""
-    variant, st = loaded.setup.variant, loaded.state
-    coming = loaded.setup.round_of(st.hands + 1)
-    if st.ending.finished or (variant.rounds is not None and coming > variant.rounds):
-        return {"round": None, "wild": None}
-    return round_facts(variant, coming)
+    """:func:`round_facts` of the coming round; each null once the game is over."""
+    setup, st = loaded.setup, loaded.state
+    coming = setup.round_of(st.hands + 1)
+    last = setup.variant.deals.count(setup.rules)
+    if st.ending.finished or (last is not None and coming > last):
+        return {key: None for key in round_facts(setup.variant, setup.rules, setup.round_of(1))}
+    return round_facts(setup.variant, setup.rules, coming)
 
 
 def deal_words(loaded: Loaded, number: int) -> dict:
     """``{"deal_words": "…"}``: what deal ``number`` asks for, in the language spoken (a
-    ``--json`` run speaks English), where the variant says (Contract Rummy's contract);
-    else ``{}``. None past the last deal."""
-    words = loaded.setup.variant.deal_words
-    if words is None:
+    ``--json`` run speaks English), where the variant's deals differ and say so in words
+    (Contract Rummy's contract); else ``{}``. None past the last deal."""
+    deals = loaded.setup.variant.deals
+    if not deals.differ or deals.round_matters:
         return {}
-    said = words(loaded.setup.rules, loaded.setup.round_of(number))
+    said = deals.words(loaded.setup.rules, loaded.setup.round_of(number))
     return {"deal_words": str(said) if said is not None else None}
 
 
@@ -87,12 +88,11 @@ def standings_json(loaded: Loaded) -> dict:
         "dealer": st.next_dealer, "leader": st.next_leader, "target": r["rules"].get("target"),
         "note": st.ending.said_note,  # in the language spoken (a --json run speaks English)
     }
-    if loaded.setup.variant.round_matters:
-        doc.update(coming_round(loaded))
+    doc.update(coming_round(loaded))
     doc.update(ending_json(loaded))
     doc.update(st.facts)  # what the variant adds (Gin Rummy: shutout, once finished)
-    doc.update(deal_words(loaded, st.hands + 1) if not st.ending.finished else
-               {"deal_words": None} if loaded.setup.variant.deal_words else {})
+    words = deal_words(loaded, st.hands + 1)
+    doc.update({key: None for key in words} if st.ending.finished else words)
     return doc
 
 
@@ -105,13 +105,14 @@ def ending_json(loaded: Loaded) -> dict:
     the highest total won rather than the first to get there; else ``{}``."""
     st, variant = loaded.state, loaded.setup.variant
     target = loaded.record["rules"].get("target")
-    if not st.ending.finished or target is None or not variant.end_rule or variant.lowest_wins:
+    end_rule = variant.scoring.end_rule
+    if not st.ending.finished or target is None or not end_rule or variant.lowest_wins:
         return {}
     reached = [p for p, t in st.hand_totals.items() if t >= target]
     return {"ending": {"target": target, "reached": reached, "winners": list(st.ending.winners),
                        "highest_wins": len(reached) > 1,
                        # the rule that ends the game, not the interpretations of its bonuses (I-2)
-                       "rule": rule_json(", ".join(r for r in rule_refs(variant.end_rule)
+                       "rule": rule_json(", ".join(r for r in rule_refs(end_rule)
                                                    if not is_interpretation(r)))}}
 
 
@@ -141,7 +142,7 @@ def hand_json(loaded: Loaded, result: HandResult, number: int) -> dict:
         "session": loaded.record["id"], "number": number, "scores": result.scores,
         "totals": totals, "finished": st.ending.finished, "winners": list(st.ending.winners),
         "points_only": result.points_only, "won": result.won, "context": result.context,
-        **loaded.setup.variant.facts_of(result),
+        **loaded.setup.variant.scoring.hand_facts(result),
         # the hand that ended the game: why it ended as it did (several past the target: the highest wins)
         **(ending_json(loaded) if number >= st.hands else {}),
     }
@@ -165,7 +166,7 @@ def history_json(loaded: Loaded) -> dict:
             "points_only_players": [p for p, s in result.players.items() if s.points_only],
             "scores": result.scores, "totals": totals, "won": result.won, "ended": result.ended,
             "dealer": st.dealer_of(i), "entry": loaded.record["hands"][i - 1]["entry"],
-            "out": went_out(result), "context": result.context, **loaded.setup.variant.facts_of(result),
+            "out": went_out(result), "context": result.context, **loaded.setup.variant.scoring.hand_facts(result),
             **hand_round(loaded, i),
         })
     ending = st.ending

@@ -119,9 +119,9 @@ def next_hand(loaded: Loaded, raw: Any) -> tuple[GameState, HandResult]:
     Only that hand is scored."""
     refuse_after_end(loaded)
     state = loaded.state
-    result = core_game.score_entry(loaded.setup, raw, state.hands + 1)
+    result = core_game.score_entry(state.so_far(state.hands + 1), raw)
     results = state.results + [result]
-    return GameState(loaded.setup, results, loaded.setup.variant.end(loaded.setup, results)), result
+    return GameState(loaded.setup, results, core_game.ending_of(loaded.setup, results)), result
 
 
 def record_in(store: Store, loaded: Loaded, raw: Any, form: str) -> tuple[Loaded, HandResult]:
@@ -176,7 +176,7 @@ def undo(store: Store, session: str | None, revision: int | None = None) -> tupl
         record.setdefault("undone", []).append(taken)
         _audit(store, record, "undone", number, None, taken["entry"])
         results = loaded.state.results[:-1]
-        state = GameState(setup, results, setup.variant.end(setup, results))
+        state = GameState(setup, results, core_game.ending_of(setup, results))
         save(store, record, state)
     return Loaded(record, setup, state, loaded.full), number
 
@@ -209,6 +209,8 @@ def rescored(loaded: Loaded, number: int, raw: Any) -> GameState:
     hand's own refusal (:class:`InputError`) when ``raw`` does not score."""
     known = loaded.state.results
     try:
+        if loaded.setup.variant.scoring.depends_on_game:  # each later deal is scored again after the edit
+            return score_hands(loaded.setup, [raw] + entries_of(loaded.record)[number:], known[:number - 1])
         return score_hands(loaded.setup, [raw], known[:number - 1], known[number:])
     except StateError as e:  # hand_after_end names the first hand after the end: the game ends just before it
         raise StateError("session.edit_ends_game", hand=e.facts.get("hand", number + 1) - 1) from None

@@ -23,12 +23,12 @@ from scorekeeper.core.melds import (
     ace_either_way,
     deck_code,
     deck_words,
-    read_meld,
     times_words,
     too_many,
 )
 from scorekeeper.core.phrase import Phrase, english, phrase, said
-from scorekeeper.core.rules import Variant, Wilds, parse_rule_args
+from scorekeeper.core.rulebook import Variant
+from scorekeeper.core.rules import parse_rule_args
 
 #: The most rounds a round-by-round wild rank can have (one per rank, ace to king).
 MAX_ROUNDS = 13
@@ -115,16 +115,17 @@ def _slot_text(slot: Slot) -> str:
 
 def _arithmetic(variant: Variant, reading: MeldReading, rules: dict[str, Any], value: int) -> str | None:
     """Card by card, when the variant's meld value is the sum of its cards' values."""
-    parts = [variant.meld_value(MeldReading(reading.kind, (s,), ""), rules) for s in reading.slots]
+    parts = [variant.melds.value(MeldReading(reading.kind, (s,), ""), rules) for s in reading.slots]
     if any(p is None for p in parts) or sum(parts) != value:  # type: ignore[arg-type]
         return None
     return " + ".join(str(p) for p in parts) + f" = {value}"
 
 
 def judge(variant: Variant, cards: Sequence[PlayedCard], rules: dict[str, Any], round_: int, jokers: int,
-          decks: int = 2) -> MeldCheck:
-    """One meld's verdict under ``rules`` (and ``round_``, where the wild rank depends on it);
-    ``decks`` and ``jokers`` are the most copies of a card and of the joker the game holds."""
+          decks: int = 2, wild: int | None = None) -> MeldCheck:
+    """One meld's verdict under ``rules`` (and ``round_``, where the wild rank depends on it, or
+    ``wild``, the rank a deal's cut card made wild); ``decks`` and ``jokers`` are the most copies
+    of a card and of the joker the game holds."""
     typed = tuple(str(pc) for pc in cards)
 
     def illegal(why: MeldFault) -> MeldCheck:
@@ -139,13 +140,10 @@ def judge(variant: Variant, cards: Sequence[PlayedCard], rules: dict[str, Any], 
                                  limit=limit, times=times_words(limit), decks=decks, jokers=jokers,
                                  deck_text=deck_words(decks, jokers)))
     try:
-        if variant.judge_meld is not None:
-            reading = variant.judge_meld(cards, rules)
-        else:
-            reading = read_meld(cards, variant.meld_rules(rules, round_))
+        reading = variant.melds.judge(cards, rules, round_, wild)
     except IllegalMeld as e:
         return illegal(e.reason)
-    value = variant.meld_value(reading, rules)
+    value = variant.melds.value(reading, rules)
     if value is not None and reading.kind == "run":
         _ace_either_way(variant, cards, rules, round_)
     arithmetic = _arithmetic(variant, reading, rules, value) if value is not None else None
@@ -156,14 +154,14 @@ def _ace_either_way(variant: Variant, cards: Sequence[PlayedCard], rules: dict[s
     """I-5, as ``hand`` has it: a run whose unmarked ace reads low or high (all thirteen cards of a
     suit) and is worth different points each way is not guessed. Raises :class:`InputError`
     ``check.whole_suit_ace`` with the ace, its points and the run's either way (85 or 99)."""
-    either = ace_either_way(cards, variant.meld_rules(rules, round_))
+    either = ace_either_way(cards, variant.melds.rules(rules, round_))
     if either is None:
         return
     ace, low, high = either
-    values = [variant.meld_value(r, rules) for r in (low, high)]
+    values = [variant.melds.value(r, rules) for r in (low, high)]
     if values[0] == values[1]:
         return
-    aces = [variant.meld_value(MeldReading("run", tuple(s for s in r.slots if s.played.card.rank == 1
+    aces = [variant.melds.value(MeldReading("run", tuple(s for s in r.slots if s.played.card.rank == 1
                                                            and not s.wild), ""), rules) for r in (low, high)]
     raise InputError("check.whole_suit_ace", cards=tuple(cards), card=ace.card, typed=format_card(ace.card),
                      low_ace=aces[0], high_ace=aces[1], low=values[0], high=values[1])
@@ -179,7 +177,7 @@ def _most_cards(variant: Variant, rule_args: Sequence[str]) -> tuple[int, int]:
             rules = parse_rule_args(variant, rule_args, n)
         except InputError:  # an option this player count cannot take (8 players from one deck)
             continue
-        decks, jokers = variant.decks_in(rules, n)
+        decks, jokers = variant.deals.packs(rules, n)
         most = (max(most[0], decks), max(most[1], jokers))
     return most
 
@@ -194,7 +192,7 @@ def _widest_rules(variant: Variant, rule_args: Sequence[str]):
             rules = parse_rule_args(variant, rule_args, n)
         except InputError:  # an option this player count cannot take (8 players from one deck)
             continue
-        decks = rules["decks"] if "decks" in rules else variant.deal.decks[n]
+        decks = variant.deals.packs(rules, n)[0]
         if decks > most:
             chosen, most = rules, decks
     if chosen is None:  # every count refused: say why as the fewest players would hear it
@@ -235,7 +233,7 @@ def _fewest_players_with(variant: Variant, rule_args: Sequence[str], decks: int)
             rules = parse_rule_args(variant, rule_args, n)
         except InputError:
             continue
-        counts.append((n, variant.decks_in(rules, n)[0] >= decks))
+        counts.append((n, variant.deals.packs(rules, n)[0] >= decks))
     enough = [n for n, ok in counts if ok]
     if not enough or all(ok for _n, ok in counts):
         return None
@@ -245,9 +243,9 @@ def _fewest_players_with(variant: Variant, rule_args: Sequence[str], decks: int)
 def _rounds(variant: Variant) -> tuple[bool, int]:
     """Whether the meld rules change from round to round (Crazy Rummy's wild rank:
     the round number), and the last round there is."""
-    if variant.wilds is not Wilds.ROUND_RANK:
+    if not variant.deals.round_matters:
         return False, 0
-    return True, variant.rounds or MAX_ROUNDS
+    return True, variant.deals.count({}) or MAX_ROUNDS
 
 
 def check_melds(variant: Variant, cards: str | Sequence[str], round_: int | None = None,
@@ -268,7 +266,7 @@ def check_melds(variant: Variant, cards: str | Sequence[str], round_: int | None
             raise InputError("check.round_needed", variant=variant.name, last=last)
         if not 1 <= round_ <= last:
             raise InputError("check.round_out_of_range", variant=variant.name, last=last, round=round_)
-        wild = RANKS[variant.wild_rank(round_) - 1]
+        wild = RANKS[variant.deals.wild_rank(rules, round_) - 1]
     elif round_ is not None:
         raise InputError("check.round_not_needed", variant=variant.name, round=round_)
     text = cards if isinstance(cards, str) else " ".join(str(c) for c in cards)
@@ -280,8 +278,9 @@ def check_melds(variant: Variant, cards: str | Sequence[str], round_: int | None
     verdicts = _only_with_more_decks(variant, rule_args, melds, verdicts)
     found: dict[str, Any] = {}
     if deal is not None:
-        if variant.judge_deal is None:
+        verdict = variant.melds.judge_deal(rules, deal, melds)
+        if verdict is None:
             raise InputError("check.deal_not_needed", variant=variant.said_name, deal=deal)
-        found = dict(variant.judge_deal(rules, deal, melds))
+        found = dict(verdict)
     return CheckResult(variant.id, round_ if needs_round else None, verdicts, wild, rules, found)
 

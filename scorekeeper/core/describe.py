@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterable
 
 from scorekeeper.core.interpretations import INTERPRETATIONS
 from scorekeeper.core.messages import render
-from scorekeeper.core.rules import Variant
+from scorekeeper.core.rulebook import Variant
 from scorekeeper.core.scoring import Phrase, phrase
 
 
@@ -26,7 +26,10 @@ def won_heading(variant: Variant) -> Phrase:
     "Went out" where winning a hand is going out, else "Rounds won" / "Hands won" (the
     variant's word for a deal). Every place that shows the count (standings, the board,
     the Markdown export) says it with this."""
-    if variant.won_counts == "out":
+    endings = variant.endings
+    if "won" in endings.words:  # the variant's own word for it (Indian Rummy: "Declared")
+        return phrase(endings.words["won"])
+    if endings.won == "out":
         return phrase("won_heading.out")
     return phrase("won_heading.rounds" if variant.deal_word == "round" else "won_heading.hands")
 
@@ -62,30 +65,31 @@ def decks_text(variant: Variant) -> str:
     """The decks (and jokers) in play by player count, with the default options."""
     decks = variant.option("decks")
     return by_player_count(
-        variant, lambda n: (decks.default_for(n) if decks else variant.deal.decks[n], variant.deal.jokers[n]),
+        variant, lambda n: (decks.default_for(n) if decks else variant.pack.decks[n], variant.pack.jokers[n]),
         _deck_words)
 
 
 def dealt_text(variant: Variant) -> str:
     """The cards dealt by player count."""
-    return by_player_count(variant, variant.dealt, str)
+    return by_player_count(variant, lambda n: str(variant.deals.dealt(n)), str)
 
 
 def fixed_rounds(variant: Variant) -> int | None:
     """The number of hands after which the game always ends (Crazy Rummy: 13),
     or None when it ends on a target total instead."""
-    return variant.rounds
+    return variant.deals.count(variant.rules_for({}, variant.min_players))
 
 
 def goal_text(variant: Variant) -> str:
     """``"first to 500+; highest total wins"`` or ``"13 rounds; lowest total wins"``."""
-    if variant.goal_code:
-        return render(variant.goal_code, {"target": variant.target})
+    if variant.texts.goal:
+        return render(variant.texts.goal, {"target": variant.target})
     who = phrase("describe.lowest" if variant.lowest_wins else "describe.highest")
     if variant.target is not None:
         return render("describe.goal_target", {"target": variant.target, "who": who})
-    if variant.rounds:
-        return render("describe.goal_rounds", {"rounds": variant.rounds, "who": who})
+    rounds = fixed_rounds(variant)
+    if rounds:
+        return render("describe.goal_rounds", {"rounds": rounds, "who": who})
     return render("describe.goal", {"who": who})
 
 
@@ -124,12 +128,13 @@ def variant_facts(variant: Variant) -> dict:
     the word for a deal, jokers and wild cards, whether melds score, how a hand
     ends, the number of rounds or the target, the end bonuses, the card values."""
     values = variant.card_values
+    melds, endings = variant.melds, variant.endings
     return {
-        "deal_word": variant.deal_word, "has_jokers": variant.has_jokers, "has_wild_cards": variant.has_wild_cards,
-        "wilds": str(variant.wilds), "round_matters": variant.round_matters, "ace_high": variant.ace_high,
-        "melds_score": variant.melds_score, "endings": sorted(variant.endings),
-        "ending_required": variant.ending_required, "rounds": variant.rounds, "target": variant.target,
-        "lowest_wins": variant.lowest_wins, "bonuses": dict(variant.bonuses),
+        "deal_word": variant.deal_word, "has_jokers": variant.pack.has_jokers, "has_wild_cards": melds.has_wild_cards,
+        "wilds": str(melds.wilds), "round_matters": variant.deals.round_matters, "ace_high": melds.ace_high,
+        "melds_score": melds.score, "endings": sorted(endings.ways),
+        "ending_required": endings.required, "rounds": fixed_rounds(variant), "target": variant.target,
+        "lowest_wins": variant.lowest_wins, "bonuses": dict(variant.scoring.bonuses),
         "card_values": {"ace": values.ace, "low_ace": values.low_ace, "court": values.court, "ten": values.ten,
                         "pips": values.pips, "joker": values.joker, "wild": values.wild},
     }
@@ -146,8 +151,8 @@ def variant_rules(variant: Variant) -> dict:
     if variant.presets:
         doc["presets"] = {name: {k: _plain(v) for k, v in values.items()} for name, values in variant.presets.items()}
     doc["interpretations"] = [
-        {"id": key, "text": INTERPRETATIONS.get(key, ""), "option": variant.interpretation_options.get(key)}
-        for key in variant.interpretations
+        {"id": key, "text": INTERPRETATIONS.get(key, ""), "option": option}
+        for key, option in variant.interpretations.items()
     ]
     return doc
 

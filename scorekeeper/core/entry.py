@@ -204,6 +204,7 @@ def parse_entry(
     out_bonus: int = 0,
     out_ends: bool = True,
     most_cards: int | None = None,
+    session: Sequence[str] | None = None,
 ) -> HandEntry:
     """Check and type a hand entry for a session with ``players`` in seat order.
 
@@ -216,7 +217,9 @@ def parse_entry(
     (Knock Rummy: only a knock does) a hand with nothing left is a count of 0, and ``out``
     is no key of the entry. ``most_cards``: the most cards one player's part may show (every
     card of the game's decks), counted while reading, so that a part holding more is refused
-    before the rest of it is read (``cards.more_than_game_of_player``). Raises :class:`InputError`.
+    before the rest of it is read (``cards.more_than_game_of_player``). ``session``: every player
+    of the session, where ``players`` are only those who take part in this deal (the others were
+    eliminated: ``entry.not_in_play``). Raises :class:`InputError`.
     """
     if not isinstance(raw, dict):
         raise InputError("entry.not_table")
@@ -232,6 +235,8 @@ def parse_entry(
     named: dict[str, Any] = {}  # session spelling -> the name as given
     for name in given:
         found = find_player(name, players) if isinstance(name, str) else None
+        if found is None and session is not None and isinstance(name, str) and find_player(name, session):
+            raise InputError("entry.not_in_play", player=find_player(name, session), players=list(players))
         if found is None:
             raise unknown_name(name, players)
         if found in named:

@@ -22,7 +22,10 @@ from scorekeeper.core.errors import InputError, StateError
 from scorekeeper.core.messages import render
 from scorekeeper.core.numbers import typed_number
 from scorekeeper.core.phrase import Phrase, Said, phrase
-from scorekeeper.core.rules import Variant, parse_rule_args, resolve_rules
+from functools import cached_property
+
+from scorekeeper.core.rulebook import Variant
+from scorekeeper.core.rules import parse_rule_args, resolve_rules
 from scorekeeper.core.scoring import HandResult
 
 
@@ -62,14 +65,119 @@ class GameSetup:
         """Each player's total before the first hand: what was carried over, else 0."""
         return {p: self.carried.get(p, 0) for p in self.players}
 
-    def dealer_of(self, number: int) -> str:
-        """Who deals hand ``number`` (1-based): the deal passes left every hand (SPEC §2)."""
-        return self.players[(self.first_dealer + number - 1) % len(self.players)]
+    @property
+    def first(self) -> str:
+        """The first dealer."""
+        return self.players[self.first_dealer]
 
-    def leader_of(self, number: int) -> str:
-        """Who leads hand ``number``: the player left of its dealer."""
-        return self.players[(self.first_dealer + number) % len(self.players)]
 
+
+@dataclass(frozen=True)
+class GameSoFar:
+    """The game up to a deal, as a variant's scoring and checks see it (SPEC §8: the game so
+    far): ``setup``, and ``played``, the deals before it in order (each a :class:`HandResult`,
+    or a :class:`HandSummary` where only the numbers are known). What a rule may ask of it:
+
+    * ``number`` — the coming deal's number as recorded (1 = the first recorded);
+    * ``round`` — its number in the game (later than ``number`` in a game continued from paper,
+      ``new --round``);
+    * ``totals`` — each player's total before it, in points (what was carried over included);
+    * ``in_play`` — who takes part in it (the variant's
+      :meth:`~scorekeeper.core.rulebook.deals.Deals.in_play`), in seat order;
+    * ``dealer`` — who deals it; :meth:`left_of` — the next player to the left in play.
+
+    Given to :meth:`~scorekeeper.core.rulebook.scoring.Scoring.score` (the game before the deal
+    it scores) and :meth:`~scorekeeper.core.rulebook.scoring.Scoring.end` (the game after its
+    deals)."""
+
+    setup: GameSetup
+    played: Sequence[Any] = ()
+    #: who deals the coming deal, where the caller knows it (else worked out from the deals played)
+    known_dealer: str | None = None
+    #: the coming deal's number where the deals before it are not given (:meth:`at`)
+    numbered: int | None = None
+
+    @classmethod
+    def at(cls, setup: GameSetup, number: int) -> "GameSoFar":
+        """Deal ``number`` of a game whose deals before it are not known: its number (and so its
+        round, wild rank or contract), the deal passing left from the first dealer; the totals
+        are what was carried over. For judging one deal alone (a test, a worked example)."""
+        return cls(setup, (), setup.players[(setup.first_dealer + number - 1) % len(setup.players)], number)
+
+    @property
+    def variant(self) -> Variant:
+        return self.setup.variant
+
+    @property
+    def rules(self) -> Mapping[str, Any]:
+        return self.setup.rules
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.setup.players
+
+    @property
+    def number(self) -> int:
+        return self.numbered if self.numbered is not None else len(self.played) + 1
+
+    @property
+    def round(self) -> int:
+        return self.setup.round_of(self.number)
+
+    @cached_property
+    def totals(self) -> dict[str, int]:
+        """Each player's total before the coming deal, in points: carried over plus every score."""
+        totals = self.setup.start_totals()
+        played = self.played
+        if isinstance(played, PlayedHands):
+            for p, s in played.score_sums.items():
+                totals[p] = totals.get(p, 0) + s
+            return totals
+        for r in played:
+            for p, s in r.scores.items():
+                totals[p] += s
+        return totals
+
+    @cached_property
+    def in_play(self) -> tuple[str, ...]:
+        return tuple(self.setup.variant.deals.in_play(self))
+
+    @cached_property
+    def dealer(self) -> str:
+        if self.known_dealer is not None:
+            return self.known_dealer
+        return dealers(self.setup, self.played)[-1]
+
+    def left_of(self, player: str) -> str:
+        """The next player to the left of ``player`` (in seat order) who takes part in the
+        coming deal."""
+        players, playing = self.setup.players, set(self.in_play)
+        i = players.index(player)
+        for step in range(1, len(players) + 1):
+            other = players[(i + step) % len(players)]
+            if other in playing:
+                return other
+        return player
+
+
+def dealers(setup: GameSetup, results: Sequence[Any]) -> list[str]:
+    """Who deals each deal of a game whose deals so far are ``results``: the first dealer, then
+    each next one as the variant's deals pass the deal
+    (:meth:`~scorekeeper.core.rulebook.deals.Deals.next_dealer`); one more name than
+    ``results``: the dealer of the coming deal. Time linear in the deals."""
+    deals = setup.variant.deals
+    out = [setup.first]
+    played = PlayedHands(setup.players)
+    for r in results:
+        played.append(r)
+        out.append(deals.next_dealer(GameSoFar(setup, played), out[-1], r))
+    return out
+
+
+def ending_of(setup: GameSetup, results: Sequence[Any]) -> "Ending":
+    """Whether the game is over after ``results``, who won and the end bonuses (the variant's
+    :meth:`~scorekeeper.core.rulebook.scoring.Scoring.end`)."""
+    return setup.variant.scoring.end(GameSoFar(setup, results))
 
 
 def _in_english(code: str, facts: Mapping[str, Any]) -> str:
@@ -230,32 +338,29 @@ class GameState:
     @property
     def facts(self) -> dict[str, Any]:
         """What the variant adds to the standings (Gin Rummy: ``shutout`` once finished)."""
-        v = self.setup.variant
-        return dict(v.state_facts(self)) if v.state_facts is not None else {}
+        return dict(self.setup.variant.scoring.game_facts(self))
+
+    @cached_property
+    def dealers(self) -> list[str]:
+        """Who deals each deal, from the first to the one after the last (:func:`dealers`)."""
+        return dealers(self.setup, self.results)
 
     def dealer_of(self, number: int) -> str:
-        """Who deals hand ``number`` (1-based, up to the hand after the last): the deal
-        passes left every hand (SPEC §2), unless the variant names the option saying who deals
-        (:attr:`~scorekeeper.core.rules.Variant.dealer_option`; Gin Rummy: the hand's winner by
-        default; a void hand dealt again by the same dealer)."""
-        v = self.setup.variant
-        if not v.dealer_option:
-            return self.setup.dealer_of(number)
-        rule, players = self.setup.rules[v.dealer_option], self.setup.players
-        dealer = players[self.setup.first_dealer]
-        for result in list(self.results)[:max(number - 1, 0)]:
-            won = list(getattr(result, "won", None) or ())
-            if not won:  # nobody won the hand (a void hand): the same dealer deals again
-                continue
-            after_winner = players[(players.index(won[0]) + 1) % len(players)]
-            dealer = won[0] if rule == "winner" else after_winner if rule == "loser" else \
-                players[(players.index(dealer) + 1) % len(players)]
-        return dealer
+        """Who deals hand ``number`` (1-based, up to the hand after the last): as the variant's
+        deals pass it (:meth:`~scorekeeper.core.rulebook.deals.Deals.next_dealer`: to the left
+        every deal, unless the rule book says otherwise; Gin Rummy: the hand's winner)."""
+        return self.dealers[max(number, 1) - 1]
 
     def leader_of(self, number: int) -> str:
-        """Who leads hand ``number``: the player left of its dealer (with two players, the non-dealer)."""
-        players = self.setup.players
-        return players[(players.index(self.dealer_of(number)) + 1) % len(players)]
+        """Who leads hand ``number``: the player left of its dealer who takes part in it (with
+        two players, the non-dealer)."""
+        return self.so_far(number).left_of(self.dealer_of(number))
+
+    def so_far(self, number: int) -> "GameSoFar":
+        """The game as it stood before hand ``number`` (1-based)."""
+        before = max(number - 1, 0)
+        played = self.results if before == len(self.results) else list(self.results)[:before]
+        return GameSoFar(self.setup, played, self.dealer_of(number))
 
     @property
     def next_dealer(self) -> str | None:
@@ -436,17 +541,10 @@ def new_setup(
 
 
 def _last_round(variant: Variant, rules: Mapping[str, Any]) -> int | None:
-    """The last round (deal) of a game whose rounds differ, from the variant's facts: its fixed
-    number of rounds (Crazy Rummy's 13), else the last deal its deals' words name (Contract
-    Rummy's contracts); None where rounds do not differ (the game ends at a target)."""
-    if variant.rounds is not None:
-        return variant.rounds
-    if variant.deal_words is None:
-        return None
-    last = 0
-    while variant.deal_words(rules, last + 1) is not None and last < 100:
-        last += 1
-    return last or None
+    """The last round (deal) of a game whose rounds differ (Crazy Rummy's 13 wild ranks,
+    Contract Rummy's contracts): the variant's number of deals; None where rounds do not differ."""
+    deals = variant.deals
+    return deals.count(rules) if deals.differ else None
 
 
 #: hands scored between two passes of the cycle collector while it is switched off (the console
@@ -469,21 +567,16 @@ def _free_cycles() -> None:
             gc.collect(1)
 
 
-def score_entry(setup: GameSetup, raw: Any, number: int) -> HandResult:
-    """Check and score one raw hand entry as hand ``number`` of the game."""
+def score_entry(game: GameSoFar, raw: Any) -> HandResult:
+    """Check and score one raw deal entry as the coming deal of ``game``."""
     _free_cycles()
-    v = setup.variant
-    if v.read_entry is not None:
-        entry = v.read_entry(raw, setup.players)
-    else:
-        decks, jokers = v.decks(setup)  # no player shows more cards than the decks hold
-        entry = parse_entry(raw, setup.players, set(v.player_keys), v.knock_allowed, v.zero_is_empty,
-                            v.out_bonus(setup.rules), "out" in v.endings, 52 * decks + jokers)
-    check_points(entry, setup, number)
-    return v.score(entry, setup, number)
+    v = game.variant
+    entry = v.codec.read(raw, game)
+    check_points(entry, game)
+    return v.scoring.score(entry, game)
 
 
-def check_points(entry: HandEntry, setup: GameSetup, number: int) -> None:
+def check_points(entry: Any, game: GameSoFar) -> None:
     """Refuse points no table can hold (I-6): the points given on paper, a player's table
     or hand, or all of them together, worth more than all the cards of the game's decks can
     be (on the table each card at the most it counts there, in hand as ``ace_in_hand`` says:
@@ -497,7 +590,7 @@ def check_points(entry: HandEntry, setup: GameSetup, number: int) -> None:
              "hand": [(p, e.hand_points) for p, e in entry.players.items() if e.hand_points is not None]}
     if not given["table"] and not given["hand"]:
         return
-    b = setup.variant.deck_bounds(setup, number)
+    b = game.variant.scoring.bounds(game)
     bound = {"table": b.table, "hand": b.hand}
     jokers = "_jokers" if b.jokers else ""
     facts = {"decks": b.decks, "jokers": b.jokers}
@@ -590,15 +683,20 @@ def replay(setup: GameSetup, entries: Sequence[Any]) -> GameState:
     hand no longer scores, and :class:`StateError` if a hand follows the end.
     """
     results = PlayedHands(setup.players)
-    ending = setup.variant.end(setup, results)
+    scoring, deals = setup.variant.scoring, setup.variant.deals
+    dealer = setup.first
+    ending = scoring.end(GameSoFar(setup, results))
     for number, raw in enumerate(entries, 1):
         if ending.finished:
             raise StateError("game.hand_after_end", number=number)
         try:
-            results.append(score_entry(setup, raw, number))
+            result = score_entry(GameSoFar(setup, results, dealer), raw)
         except InputError as e:
             raise e.with_facts(hand=number) from None
-        ending = setup.variant.end(setup, results)
+        results.append(result)
+        after = GameSoFar(setup, results)
+        dealer = deals.next_dealer(after, dealer, result)
+        ending = scoring.end(after)
     return GameState(setup, results, ending)
 
 
@@ -613,13 +711,13 @@ def after_end(ending: Ending) -> StateError:
 def play(setup: GameSetup, entries: Sequence[Any], raw: Any) -> tuple[GameState, HandResult]:
     """Score ``raw`` as the next hand after ``entries``; refuse it once the game is over.
 
-    Returns the new state and the new hand's result. Raises :class:`StateError`
-    when the game is finished, :class:`InputError` for a bad entry.
+    Returns the new state and the new hand's result. Raises :class:`StateError` when the game
+    is finished, :class:`InputError` for a bad entry.
     """
     state = replay(setup, entries)
     if state.ending.finished:
         raise after_end(state.ending)
-    result = score_entry(setup, raw, state.hands + 1)
+    result = score_entry(state.so_far(state.hands + 1), raw)
     results = state.results
     results.append(result)
-    return GameState(setup, results, setup.variant.end(setup, results)), result
+    return GameState(setup, results, ending_of(setup, results)), result

@@ -73,15 +73,11 @@ def variant_texts() -> list[tuple[str, str | None]]:
 
 
 def built_in_variants() -> list:
-    """The variants this package declares, as its ``pyproject.toml`` has them (whatever is installed:
-    an installed plugin's texts are its own catalogs' business)."""
-    import tomllib
+    """The variants built into this package (:data:`~scorekeeper.core.variants.BUILT_IN`; whatever
+    else is installed: an installed plugin's texts are its own catalogs' business)."""
+    from scorekeeper.core.variants import BUILT_IN, get_variant
 
-    from scorekeeper.core.plugins import GROUP
-    from scorekeeper.core.variants import get_variant
-
-    project = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
-    return [get_variant(name) for name in project["project"]["entry-points"][GROUP]]
+    return [get_variant(name) for name in BUILT_IN]
 
 
 def command_helps() -> list[tuple[str, str]]:

@@ -27,15 +27,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Mapping
 
-from scorekeeper.core.cards import Card
-from scorekeeper.core.entry import HandEntry, PlayerEntry
-from scorekeeper.core.errors import InputError
-from scorekeeper.core.game import Ending, GameSetup
-from scorekeeper.core.melds import IllegalMeld, MeldRules, check_deck, read_meld
-from scorekeeper.core.rules import CardValues, Deal, RuleSet, Variant, Wilds, option, whole_number
-from scorekeeper.core.scoring import HandResult, PlayerScore, phrase
+from scorekeeper.api import (Card, CardValues, Ending, Endings, GameSoFar, HandEntry, HandResult, IllegalMeld,
+                             InputError, MeldRules, Melds, Pack, PlayerEntry, PlayerScore, RuleSet, Scoring, Texts,
+                             Variant, check_deck, option, phrase, read_meld, whole_number)
 
 ID = "knock"
 #: The rule cited by every line: the book's scoring of a hand (its title is the template ``section.knock``).
@@ -82,7 +78,7 @@ def winners(counts: Mapping[str, int], knocker: str) -> list[str]:
     return others if others else lowest
 
 
-def score_hand(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
+def score_hand(entry: HandEntry, game: GameSoFar) -> HandResult:
     """Score one hand of Knock Rummy.
 
     Each winner scores, from every player who is not a winner, the difference between that
@@ -94,7 +90,7 @@ def score_hand(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
     """
     if not entry.knock:
         raise InputError("knock.who_knocked")
-    rules = setup.variant.meld_rules(setup.rules, number)
+    rules = MELD_RULES
     for p, e in entry.players.items():
         for cards in e.melds or ():
             try:
@@ -119,9 +115,9 @@ def score_hand(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
                     continue
                 ps.add(theirs - low, "knock.line.difference", RULE, "difference", group=f"from {other}",
                        other=other, theirs=theirs, mine=low, amount=theirs - low)
-                if low == 0 and setup.rules["rum_bonus"]:
-                    ps.add(setup.rules["rum_bonus"], "knock.line.rum", f"{RULE}, K-3", "bonus", group="rum",
-                           other=other, amount=setup.rules["rum_bonus"])
+                if low == 0 and game.rules["rum_bonus"]:
+                    ps.add(game.rules["rum_bonus"], "knock.line.rum", f"{RULE}, K-3", "bonus", group="rum",
+                           other=other, amount=game.rules["rum_bonus"])
             if entry.knock not in won and counts[entry.knock] > low:
                 ps.add(KNOCK_PENALTY, "knock.line.penalty", RULE, "bonus", knocker=entry.knock,
                        amount=KNOCK_PENALTY)
@@ -130,17 +126,31 @@ def score_hand(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
                       remarks=[phrase("knock.won", players=won, low=low)])
 
 
-def end_of_game(setup: GameSetup, results: Sequence[HandResult]) -> Ending:
+def end_of_game(game: GameSoFar) -> Ending:
     """The game ends after the hand in which a total reaches ``target`` (K-1); the highest
     total wins, tied highest totals share the win."""
-    totals = setup.start_totals()
-    for r in results:
-        for p, s in r.scores.items():
-            totals[p] += s
-    if not results or max(totals.values()) < setup.rules["target"]:
+    totals = game.totals
+    if not game.played or max(totals.values()) < game.rules["target"]:
         return Ending(False)
     best = max(totals.values())
     return Ending.of(True, [p for p, t in totals.items() if t == best])
+
+
+class KnockScoring(Scoring):
+    """A hand: the lowest count collects; the game ends at the target."""
+
+    def score(self, entry: HandEntry, game: GameSoFar) -> HandResult:
+        return score_hand(entry, game)
+
+    def end(self, game: GameSoFar) -> Ending:
+        return end_of_game(game)
+
+
+class KnockMelds(Melds):
+    """Sets of 3 or 4 of a rank, runs of 3+ of a suit, the ace always low; no wild cards."""
+
+    def rules(self, rules, round_=0, wild=None) -> MeldRules:
+        return MELD_RULES
 
 
 #: The variant's own sentences (code -> English template); translated by its own catalogs.
@@ -176,27 +186,18 @@ VARIANT = Variant(
     id=ID,
     name="Knock Rummy",
     aliases=("knock-rummy", "poker-rum"),
-    min_players=2,
-    max_players=5,
+    players=(2, 5),
     rules_type=KnockRules,
     summary=SUMMARY,
-    interpretations=("K-1", "K-2", "K-3"),
-    interpretation_options={"K-1": "target", "K-3": "rum_bonus"},
-    player_keys=frozenset({"melds", "hand"}),
-    deal=Deal(decks={n: 1 for n in range(2, 6)}, jokers={n: 0 for n in range(2, 6)},
+    interpretations={"K-1": "target", "K-2": None, "K-3": "rum_bonus"},
+    pack=Pack(decks={n: 1 for n in range(2, 6)}, jokers={n: 0 for n in range(2, 6)},
               cards={2: 10, 3: 7, 4: 7, 5: 6}),
     card_values=VALUES,
-    wilds=Wilds.NONE,
-    ace_high=False,
-    melds_score=False,
-    endings=frozenset({"knock"}),
-    ending_required=True,
+    # only a knock ends a hand (a hand with no card left is a count of 0: rum); the entry says who knocked
+    endings=Endings({"knock"}, required=True),
     lowest_wins=False,
     deal_word="hand",
-    score=score_hand,
-    end=end_of_game,
-    bonuses={"rum": 25, "knock_penalty": KNOCK_PENALTY},
-    meld_rules_of=lambda rules: MELD_RULES,
-    templates=TEMPLATES,
-    catalogs=Path(__file__).resolve().parent / "locale",
+    scoring=KnockScoring(bonuses={"rum": 25, "knock_penalty": KNOCK_PENALTY}),
+    melds=KnockMelds(ace_high=False),
+    texts=Texts(templates=TEMPLATES, catalogs=Path(__file__).resolve().parent / "locale"),
 )

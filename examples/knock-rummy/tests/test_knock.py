@@ -7,15 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.core.errors import InputError
-from scorekeeper.core.game import new_setup, score_entry
+from scorekeeper.api import GameSoFar, InputError, as_arguments, new_setup, parse_card, replay, score_entry
 from scorekeeper_knock import VARIANT, card_value, winners
-
-from scorekeeper.core.cards import parse_card
 
 
 def scored(hand: dict, players=("Ann", "Bob", "Cy"), rules=()):
-    return score_entry(new_setup(VARIANT, players, rules), hand, 1)
+    return score_entry(GameSoFar(new_setup(VARIANT, players, rules)), hand)
 
 
 def test_card_values():
@@ -72,8 +69,6 @@ def test_the_ace_is_low_and_somebody_must_knock():
 
 
 def test_the_game_ends_at_the_target():
-    from scorekeeper.core.game import replay
-
     setup = new_setup(VARIANT, ("Ann", "Bob"), ["target=30"])
     hand = {"knock": "Ann", "players": {"Ann": {"hand": 0}, "Bob": {"hand": 10}}}  # Ann rum: 10 + 25 = 35
     state = replay(setup, [hand])
@@ -92,10 +87,8 @@ def test_the_game_ends_at_the_target():
 def test_a_hand_written_on_one_line_reads_back_the_same(hand, lines, scores):
     """The shared codec, which Knock Rummy takes as it is: a stored hand written in the one-line
     form (``history --audit``, ``undo``, ``edit``) reads back to the same entry and scores."""
-    from scorekeeper.core.oneline import as_arguments
-
     players = ("Ann", "Bob", "Cy")
-    assert VARIANT.entry_lines(hand, players) == lines
-    back = VARIANT.line_entry(as_arguments(lines), players)
+    assert VARIANT.codec.write_line(hand, players) == lines
+    back = VARIANT.codec.read_line(as_arguments(lines), players)
     assert back == hand
     assert scored(back).scores == scored(hand).scores == scores

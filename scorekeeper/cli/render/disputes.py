@@ -48,7 +48,7 @@ def explain(t: Any, doc: dict) -> None:
                  style="dim")
     t.print(title)
     t.print(_ended_line(t, doc))
-    for said in variant_of(doc).screens.hand_lines(doc.get("context")):  # the variant's words about the hand
+    for said in variant_of(doc).screens.hand(doc.get("context") or {}):  # the variant's words about the hand
         t.print(sentence(said, t))
     for note in doc.get("notes") or ():
         t.print(sentence(note, t, "yellow"))

@@ -29,7 +29,7 @@ def standings(t: Any, doc: dict) -> None:
             break
     heading(t, doc, say("screen.game.standings"))
     t.print(drawn)
-    for said in variant_of(doc).screens.standings_lines(doc):  # the variant's own (Gin Rummy's boxes)
+    for said in variant_of(doc).screens.standings(doc):  # the variant's own (Gin Rummy's boxes)
         t.print(Text(str(said)))
     footer(t, doc)
 
@@ -135,7 +135,7 @@ def hand_scores(t: Any, doc: dict, under_title: Sequence[Text] = ()) -> None:
         title = Text(say("screen.game.deal_number", number=doc["number"]), style="bold")
     else:
         title = Text(say("screen.game.hand_number", number=doc["number"]), style="bold")
-        if "standings" in doc and variant_of(doc).round_matters:  # a round with its own wild rank
+        if "standings" in doc and variant_of(doc).deals.round_matters:  # a round with its own wild rank
             title.append(" " + say("screen.game.round_round", round=doc["number"]))
     t.print(title)
     for line in under_title:

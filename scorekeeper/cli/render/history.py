@@ -52,7 +52,7 @@ def _tables(t: Any, doc: dict) -> list:
     players = list(doc["players"])
     measured = column_widths(t, _table(doc, players, 0, True, t))
     lead, widths = measured[:-len(players)], dict(zip(players, measured[-len(players):]))
-    at = 2 if variant_of(doc).round_matters else 1  # the dealer's column: after the hand (and the wild rank)
+    at = 2 if variant_of(doc).deals.round_matters else 1  # the dealer's column: after the hand (and the wild rank)
 
     def columns(group: list[str], dealer: bool) -> list[tuple[int, int]]:
         return (lead if dealer else lead[:at] + lead[at + 1:]) + [widths[p] for p in group]
@@ -80,7 +80,7 @@ def _cell(score: int, total: int) -> str:
 def _table(doc: dict, players: list[str], gap: int, dealer: bool, t: Any = None):
     variant = variant_of(doc)
     # a game whose rounds each have their wild rank (Crazy Rummy): each round's wild rank and who went out
-    crazy = variant.round_matters
+    crazy = variant.deals.round_matters
     drawn = table(padding=(0, gap))
     word = deal_word_of(doc)
     drawn.add_column(say(for_deal_word(word, "screen.history.round", "screen.history.deal", "screen.history.hand")),
@@ -92,7 +92,7 @@ def _table(doc: dict, players: list[str], gap: int, dealer: bool, t: Any = None)
     if crazy:
         drawn.add_column(say("screen.history.out"), overflow="fold")
     screens = variant.screens  # a hand in one cell, where the variant says one (Gin Rummy's kind of hand)
-    summary = screens.summary is not None
+    summary = bool(screens.summary_heading)
     blank = [""] * ((1 if crazy else 0) + (1 if dealer else 0) + (1 if crazy else 0) + (1 if summary else 0))
     if summary:
         drawn.add_column(say(screens.summary_heading), overflow="fold")
@@ -113,7 +113,7 @@ def _table(doc: dict, players: list[str], gap: int, dealer: bool, t: Any = None)
         if crazy:
             row.append(Text(h.get("out") or "—"))
         if summary:
-            said = screens.summary_of(h.get("context"))
+            said = screens.summary(h["context"]) if isinstance(h.get("context"), dict) else None
             row.append(sentence(said, t) if said is not None else "")
         row += [_cell(h["scores"][p], h["totals"][p]) for p in players]
         drawn.add_row(*row)

@@ -113,7 +113,7 @@ def preview(t: Any, out: Any, doc: dict, how_ended: dict[str, str], word: str = 
         title = say("screen.prompt.hand_number_would_score", number=doc["number"])
     out.print(Text(title, style="bold"))
     out.print(drawn)
-    for found in variant_of(doc).screens.preview_lines(doc.get("context")):  # Gin Rummy: the melds, lay-offs found
+    for found in variant_of(doc).screens.preview(doc.get("context") or {}):  # Gin Rummy: the melds, lay-offs found
         out.print(sentence(found, t))
     for note in doc.get("notes") or ():
         out.print(Text(note, style="dim"))

@@ -48,7 +48,7 @@ import string
 from typing import Any, Mapping
 
 from scorekeeper.core import helptext
-from scorekeeper.core.messages import (app, cards, cli, commandline, documents, game, gin, joining, language,
+from scorekeeper.core.messages import (app, cards, cli, commandline, documents, game, gin, joining, language, prompt,
                                        screens, storage)
 
 import contextlib
@@ -59,7 +59,7 @@ TEMPLATES: dict[str, str] = {}
 #: the messages whose whole text depends on a count: code -> (singular, plural) English
 #: templates, said through ``npgettext(code, one, many, n)`` (:func:`say_count`)
 PLURALS: dict[str, tuple[str, str]] = {}
-for _part in (joining, cards, game, gin, language, storage, app, cli, screens, commandline, documents, helptext):
+for _part in (joining, cards, game, gin, language, prompt, storage, app, cli, screens, commandline, documents, helptext):
     _clash = (TEMPLATES.keys() | PLURALS.keys()) & (_part.TEMPLATES.keys() | getattr(_part, "PLURALS", {}).keys())
     assert not _clash, f"message codes defined twice: {sorted(_clash)}"
     TEMPLATES.update(_part.TEMPLATES)
@@ -105,6 +105,26 @@ def add_variant_texts(domain: str, templates: Mapping[str, str], catalogs: Any =
     if catalogs is not None and (domain, str(catalogs)) not in _variant_catalogs:
         _variant_catalogs.append((domain, str(catalogs)))
         _fall_back_on(domain, str(catalogs))
+
+
+def catalog_forms(code: str, folder: Any, domain: str) -> list[str]:
+    """The words each language's catalog in ``folder`` (``LANG/LC_MESSAGES/DOMAIN.mo``) gives for
+    the message ``code`` (its English being the meaning, the last part of ``code``): a variant's
+    own words as people type them in every language (``word.drop``: «дроп|скинув» …), each
+    translation listing its forms separated by ``|``. [] without a folder."""
+    if folder is None:
+        return []
+    from pathlib import Path
+
+    english = code.rpartition(".")[2]
+    found: list[str] = []
+    base = Path(str(folder))
+    for lang in sorted(p.name for p in base.iterdir() if p.is_dir()) if base.is_dir() else ():
+        t = _gettext.translation(domain, localedir=str(base), languages=[lang], fallback=True)
+        said = t.pgettext(code, english)
+        if said != english:
+            found += [w.strip() for w in said.split("|") if w.strip()]
+    return found
 
 
 def speaking_english() -> bool:

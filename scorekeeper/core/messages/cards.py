@@ -183,6 +183,7 @@ TEMPLATES.update({
     "entry.unknown_top_key": '"{key}" is not a key of a hand entry; use {allowed:list}.',
     "entry.no_players": 'A hand entry needs "players": an entry for every player of the session.',
     "entry.player_missing": "{player} is missing from the hand: every player of the session needs an entry.",
+    "entry.not_in_play": "{player} is out of the game and takes no part in this deal; the players are {players:and}.",
     "entry.player_twice": "{player} has two entries in the hand ({names:and}): give each player once.",
     "entry.stock_type": '"stock_exhausted" is true or false, not {value!q}.',
     "entry.two_endings": "A hand ends one way only, but this entry gives {ways:endings}.",

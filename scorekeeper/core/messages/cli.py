@@ -66,28 +66,10 @@ TEMPLATES: dict[str, str] = {
     # -- the hand asked at the table (prompt) ------------------------------------------------
     "cli.prompt.finished": "The game is finished ({winners:and} won): start a new session with `scorekeeper new`.",
     # {hint} is always "" now (the near miss has its own template): kept while tests/test_guards.py pins it
-    "cli.prompt.not_a_player": '"{text}" is not a player of this session{hint}; the players are {players:list}.',
-    "cli.prompt.not_a_player_near": '"{text}" is not a player of this session (did you mean "{near}"?); '
-                                    'the players are {players:list}.',
-    "cli.prompt.knock_not_allowed": ("{variant} has no knocking: a hand ends when a player goes out or the stock "
-                                     "runs out."),
-    "cli.prompt.second_knocker": "{knocker} already knocked: a round has one knocker.",
     # a variant asking for the cards each player shows (Gin Rummy): each player's cards (where the
     # variant has no words of its own for it), then who knocked
-    "cli.prompt.cards": "  cards: ",
-    "cli.prompt.cards.who_knocked": 'Who knocked? (a name; "stock" if the stock ran out): ',
-    "cli.prompt.knock_without_cards": 'Give the knocker\'s cards (or their points) before "knock".',
-    "cli.prompt.nothing_in_hand": 'Say what is left in hand: the cards, their points, or "out" if none are left.',
-    "cli.prompt.out_and_knock": "{player} cannot both go out and knock.",
-    "cli.prompt.second_out": "{gone} already went out: only one player goes out in a hand.",
-    "cli.prompt.no_ending": 'Name who knocked, or type "stock" if the stock ran out.',
     # "Bob: -" typed at a question about Ann's cards
-    "cli.prompt.other_players_part": ("This answer is {player}'s cards only: type {other}'s part where {other} is "
-                                      "asked."),
     # a number typed at "melds:" where melds score nothing and there are no table points (Contract Rummy)
-    "cli.prompt.melds_not_points": ("{player}: {points} is not melds — in {variant} melds score nothing, so type "
-                                    "the cards put down (7H 8H 9H, QS QD QC), [] if {player} did not go down, "
-                                    "or Enter for none."),
     # config get
     "cli.config.not_set": "{key} is not set.",
     # -- a variant that counts rounds (Carousel, Crazy Rummy): its word where the others say "hand"

@@ -25,12 +25,6 @@ TEMPLATES: dict[str, str] = {
     # -- cli/prompt.py --
     "cli.prompt.answer_y_save_or": "Answer y (save) or n (do not save).",
     "cli.prompt.enter_keeps_answer": "(Enter keeps: {answer}) ",
-    "cli.prompt.how_did_round_end": ("How did the round end? Who knocked (a name), \"stock\" (the stock ran out), or "
-                                     "\"out NAME\": "),
-    "cli.prompt.knocked": "knocked",
-    "cli.prompt.laid_off": "laid off:",
-    "cli.prompt.left_in_hand": "left in hand:",
-    "cli.prompt.melds": "melds:",
     "cli.prompt.nothing_saved": "Nothing saved.",
     "cli.prompt.save_deal_number_y": "Save deal {number}? [Y/n] ",
     "cli.prompt.save_hand_number_y": "Save hand {number}? [Y/n] ",
@@ -38,8 +32,6 @@ TEMPLATES: dict[str, str] = {
     "cli.prompt.type_whose_part_again": "Type whose part again? (a name or \"all\"; Enter: all) ",
     "cli.prompt.type_whose_part_again_name": ("Type whose part again? (a name or \"all\"; Enter: leave without saving) "),
     "cli.prompt.type_whose_part_again_name_or": ("Type whose part again? (a name or \"all\"; Enter: {player}) "),
-    "cli.prompt.went_out": "went out",
-    "cli.prompt.who_went_out_name": "Who went out? (a name; Enter: nobody, the stock ran out): ",
     # -- cli/commands/board.py --
     "cli.command.board.board_is_at_address": "The board is at {address}",
     "cli.command.board.ctrl_c_stops_board": "Ctrl-C stops the board.",

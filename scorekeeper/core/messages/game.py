@@ -31,6 +31,11 @@ TEMPLATES: dict[str, str] = {
     "variant.id_mismatch": 'The variant "{name}" could not be loaded from {where}: the variant there is "{id}".',
     "variant.id_taken": ('The variant "{name}" could not be loaded from {where}: another variant already '
                          'has that id.'),
+    "variant.clash": ('The variant "{name}" from {where} was left aside: "{name}" is a variant built into '
+                      'scorekeeper, which is used instead.'),
+    "variant.alias_clash": ('The variant "{name}" from {where}: the other names {aliases:and} are already a '
+                            'built-in variant\'s and are not taken.'),
+    "event.not_in_variant": "{variant} has no such step between deals ({kind}).",
 
     # -- a game: players, hands, the end (core.game) --
     "text.undecodable": "{shown}: this text is not UTF-8 (a terminal set to another encoding typed it); "

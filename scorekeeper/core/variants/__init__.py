@@ -1,42 +1,72 @@
-"""The registry of variants (SPEC §8): every variant, built in or installed from
-elsewhere, is declared in the entry-point group ``scorekeeper.variants``, each
-entry named by the variant's id and naming the :class:`~scorekeeper.core.rules.Variant`
-object (``rummy500 = "scorekeeper.core.variants.rummy500:VARIANT"``). This
-package knows no variant by name.
+"""The registry of variants (SPEC §8).
 
-Finding one is lazy. A built-in variant lives in this package as the module (or
-package) named by its id, whose ``VARIANT`` is the object its entry point names:
-an id that is such a module is imported straight, without reading any installed
-package's metadata (a session of a built-in variant pays nothing for the lookup).
-Installed packages' entry points are read only for an id that is not a built-in
-one, an alias (``500``, ``manipulation``: each variant declares its own), or when
-every variant is listed (:func:`every_variant`, ``rules``).
+The variants built in are :data:`BUILT_IN`, one list in code: each id and the module (or
+package) whose ``VARIANT`` is its :class:`~scorekeeper.core.rulebook.Variant`, imported when
+first asked for. A variant published as its own Python package is declared in the entry-point
+group ``scorekeeper.variants`` (:mod:`scorekeeper.core.plugins`), each entry named by the
+variant's id and naming the object; installed packages' metadata is read only for an id or
+alias that is not a built-in one, or when every variant is listed (:func:`every_variant`,
+``rules``, ``plugins``).
 
 A variant that fails to load (its module raises on import, the entry names no
-:class:`Variant`, or its id is another's) is kept aside as a :class:`VariantError`
-naming it in one sentence (exit 1): :func:`get_variant` raises it for that variant
-alone, :func:`every_variant` leaves it out and :func:`broken` lists it, so the
-other variants never notice.
+:class:`Variant`, or its id is not the entry's) is kept aside as a :class:`VariantError`
+naming it in one sentence (exit 1): :func:`get_variant` raises it for that variant alone,
+:func:`every_variant` leaves it out and :func:`broken` lists it, so the other variants never
+notice. Two variants with the same id or alias: the built-in one wins, and the other is named
+in one sentence (:func:`broken`: ``variant.clash`` / ``variant.alias_clash``).
 
-:data:`VARIANTS` (every variant by id) and :data:`ALL_OPTION_KEYS` are made when
-first read, as :func:`every_variant` is.
+:func:`origin` says where a variant comes from: its package and version (what a session
+records, SPEC §8 "a variant's life"), ``built-in`` or ``plugin``.
 """
 from __future__ import annotations
 
 import importlib
-import importlib.util
+from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.core import rules
 from scorekeeper.core.errors import InputError, VariantError
 from scorekeeper.core.plugins import declared
-from scorekeeper.core.rules import Variant
+from scorekeeper.core.rulebook import Variant
+
+#: The variants built in, in the order ``rules`` lists them: id -> the module whose ``VARIANT``
+#: is the variant. Adding a built-in variant adds its line here (docs/plugins.md).
+BUILT_IN: dict[str, str] = {
+    "rummy500": "scorekeeper.core.variants.rummy500",
+    "rum500": "scorekeeper.core.variants.rum500",
+    "carousel": "scorekeeper.core.variants.carousel",
+    "crazy": "scorekeeper.core.variants.crazy",
+    "gin": "scorekeeper.core.variants.gin",
+    "contract": "scorekeeper.core.variants.contract",
+}
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a variant comes from: the ``package`` and ``version`` that define it (a session
+    records them) and ``kind``, ``"built-in"`` or ``"plugin"``; ``where`` the module or entry."""
+
+    package: str
+    version: str
+    kind: str
+    where: str
+
+    def as_json(self) -> dict:
+        return {"package": self.package, "version": self.version, "origin": self.kind, "where": self.where}
+
 
 _loaded: dict[str, Variant] = {}  # id -> variant, each loaded once
-_broken: dict[str, VariantError] = {}  # id -> why it could not be loaded
+_origins: dict[str, Origin] = {}  # id -> where it came from
+_broken: dict[str, VariantError] = {}  # id -> why it could not be loaded (or was left aside)
 
 
-def _accept(name: str, value: Any, where: str) -> Variant:
+def _program_version() -> str:
+    from scorekeeper import __version__
+
+    return __version__
+
+
+def _accept(name: str, value: Any, where: str, origin: Origin) -> Variant:
     """Check what an entry (or a built-in module) gave for ``name`` and keep it.
     Raises :class:`VariantError`."""
     if not isinstance(value, Variant):
@@ -47,25 +77,8 @@ def _accept(name: str, value: Any, where: str) -> Variant:
     if taken is not None and taken is not value:
         raise VariantError("variant.id_taken", name=name, where=where)
     _loaded[name] = value
+    _origins[name] = origin
     return value
-
-
-def _built_in(key: str) -> Variant | None:
-    """The built-in variant ``key`` (the ``VARIANT`` of this package's module of that name),
-    or None when there is no such module: then the installed packages are asked."""
-    if not key.isidentifier() or key.startswith("_") or not key.islower():
-        return None
-    name = f"{__name__}.{key}"
-    try:
-        if importlib.util.find_spec(name) is None:
-            return None
-        module = importlib.import_module(name)
-    except Exception as e:  # a built-in module that does not import is a broken variant, named
-        raise _failed(key, name, e) from e
-    value = getattr(module, "VARIANT", None)
-    if value is None:  # a module of the rules shared by variants (common), not a variant
-        return None
-    return _accept(key, value, name)
 
 
 def _failed(name: str, where: str, error: BaseException) -> VariantError:
@@ -75,13 +88,42 @@ def _failed(name: str, where: str, error: BaseException) -> VariantError:
     return found
 
 
+def _built_in(key: str) -> Variant:
+    """The built-in variant ``key`` (an id of :data:`BUILT_IN`). Raises :class:`VariantError`."""
+    if key in _loaded:
+        return _loaded[key]
+    if key in _broken:
+        raise _broken[key]
+    where = BUILT_IN[key]
+    try:
+        module = importlib.import_module(where)
+    except Exception as e:  # a built-in module that does not import is a broken variant, named
+        raise _failed(key, where, e) from e
+    try:
+        return _accept(key, getattr(module, "VARIANT", None), where,
+                       Origin("scorekeeper", _program_version(), "built-in", where))
+    except VariantError as e:
+        _broken[key] = e
+        raise
+
+
 def _where(ep: Any) -> str:
     dist = getattr(ep, "dist", None)
     return f"{ep.value} ({dist.metadata['Name']} {dist.version})" if dist is not None else ep.value
 
 
+def _origin_of(ep: Any) -> Origin:
+    dist = getattr(ep, "dist", None)
+    if dist is None:
+        return Origin(ep.value.partition(":")[0].partition(".")[0], "", "plugin", ep.value)
+    return Origin(dist.metadata["Name"], dist.version, "plugin", ep.value)
+
+
 def _from_entry(name: str, ep: Any) -> Variant:
     """Load the variant an entry point names. Raises :class:`VariantError`."""
+    if name in BUILT_IN:  # the built-in one wins (SPEC §8); the other is named at `rules`
+        clash = _broken.setdefault(f"{name}:clash", VariantError("variant.clash", name=name, where=_where(ep)))
+        raise clash
     if name in _broken:
         raise _broken[name]
     if name in _loaded:
@@ -91,28 +133,52 @@ def _from_entry(name: str, ep: Any) -> Variant:
     except Exception as e:  # whatever a plugin raises on import is its failure alone
         raise _failed(name, _where(ep), e) from e
     try:
-        return _accept(name, value, _where(ep))
+        return _accept(name, value, _where(ep), _origin_of(ep))
     except VariantError as e:
         _broken[name] = e
         raise
 
 
+def _plugins() -> dict[str, Any]:
+    """The entry points of the variants from elsewhere, by id (a built-in id's entry too: it is
+    named as a clash when the variants are listed)."""
+    return declared()
+
+
 def every_variant() -> dict[str, Variant]:
-    """Every variant that loads, by id, in the order they are listed (each variant's
-    ``list_order``, then its id); the failures are left out: :func:`broken` says why."""
+    """Every variant that loads, by id: the built-in ones, then those from elsewhere, in the order
+    they are listed (each variant's ``list_order``, then its id); the failures are left out:
+    :func:`broken` says why. An alias of a variant from elsewhere that is already a built-in id or
+    alias is not taken (``variant.alias_clash``)."""
     found = []
-    for name, ep in declared().items():
+    for name in BUILT_IN:
         try:
-            found.append(_loaded[name] if name in _loaded else _from_entry(name, ep))
+            found.append(_built_in(name))
         except VariantError:
             continue
+    taken = {n for v in found for n in (v.id, *v.aliases)}
+    for name, ep in _plugins().items():
+        try:
+            variant = _from_entry(name, ep)
+        except VariantError:
+            continue
+        clashes = [a for a in variant.aliases if a in taken]
+        if clashes:
+            _broken.setdefault(f"{name}:alias", VariantError("variant.alias_clash", name=name, aliases=clashes,
+                                                             where=_where(ep)))
+        found.append(variant)
     return {v.id: v for v in sorted(found, key=lambda v: (v.list_order, v.id))}
 
 
 def broken() -> list[VariantError]:
-    """The declared variants that could not be loaded, each a :class:`VariantError` naming
-    it (after :func:`every_variant`), by id."""
+    """The declared variants that could not be loaded or were left aside (an id or alias that is
+    another's), each a :class:`VariantError` naming it (after :func:`every_variant`), by id."""
     return [_broken[name] for name in sorted(_broken)]
+
+
+def origin(name: str) -> Origin | None:
+    """Where the loaded variant ``name`` comes from (None before it is loaded)."""
+    return _origins.get(name)
 
 
 def _every_option_key() -> set[str]:
@@ -138,7 +204,8 @@ def __getattr__(name: str) -> Any:
 
 
 def get_variant(name: str) -> Variant:
-    """The variant called ``name`` (id or alias, any case).
+    """The variant called ``name`` (id or alias, any case): a built-in one first, then one from
+    elsewhere.
 
     Raises :class:`InputError` (``variant.unknown``, ``variant.unknown_near``) for a name that
     is no variant's, :class:`VariantError` (exit 1) for a declared variant that fails to load.
@@ -147,19 +214,25 @@ def get_variant(name: str) -> Variant:
     found = _loaded.get(key)
     if found is not None:
         return found
+    if key in BUILT_IN:
+        return _built_in(key)
+    for built in BUILT_IN:  # a built-in alias, before any installed package is read
+        try:
+            variant = _built_in(built)
+        except VariantError:
+            continue
+        if key in variant.aliases:
+            return variant
     if key in _broken:
         raise _broken[key]
-    found = _built_in(key)
-    if found is not None:
-        return found
-    entries = declared()
+    entries = _plugins()
     if key in entries:
         return _from_entry(key, entries[key])
     variants = every_variant()
     for v in variants.values():
         if key in v.aliases:
             return v
-    from scorekeeper.core.game import closest  # only for a name that is no variant's
+    from scorekeeper.core.near import closest  # only for a name that is no variant's
 
     names = list(variants) + [a for v in variants.values() for a in v.aliases]
     near = closest(key, names)

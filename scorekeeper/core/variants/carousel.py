@@ -27,9 +27,10 @@ from typing import Mapping, Sequence
 from scorekeeper.core.cards import Card
 from scorekeeper.core.entry import HandEntry, PlayerEntry
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.game import Ending, GameSetup
+from scorekeeper.core.game import Ending, GameSoFar
 from scorekeeper.core.melds import IllegalMeld, check_deck, read_meld
-from scorekeeper.core.rules import CardValues, Deal, RuleSet, Variant, Wilds, one_of, option, whole_number
+from scorekeeper.core.rulebook import CardValues, Endings, Melds, Pack, Scoring, Variant, Wilds
+from scorekeeper.core.rules import RuleSet, one_of, option, whole_number
 from scorekeeper.core.scoring import HandResult, Joined, Phrase, PlayerScore, phrase
 from scorekeeper.core.variants.common import best_of, sum_scores, tie_option
 
@@ -72,7 +73,7 @@ def card_value(card: Card) -> tuple[int, str]:
 
 
 #: One deck and one joker for 2 players, two of each for 3–5 (§2); 10 cards each.
-DEAL = Deal(decks={2: 1, 3: 2, 4: 2, 5: 2}, jokers={2: 1, 3: 2, 4: 2, 5: 2}, cards={n: 10 for n in range(2, 6)})
+PACK = Pack(decks={2: 1, 3: 2, 4: 2, 5: 2}, jokers={2: 1, 3: 2, 4: 2, 5: 2}, cards={n: 10 for n in range(2, 6)})
 
 
 def _deck_text(decks: int) -> Phrase:
@@ -92,19 +93,20 @@ def _count(e: PlayerEntry) -> int:
     return sum(card_value(c)[0] for c in e.hand)
 
 
-def _check_round(entry: HandEntry, setup: GameSetup, number: int, counts: dict[str, int]) -> None:
+def _check_round(entry: HandEntry, game: GameSoFar, counts: dict[str, int]) -> None:
     """Refuse a round whose ending is unknown or impossible, an illegal meld, a
     knock over the limit, or more copies of a card than the decks hold."""
     if not (entry.knock or entry.out or entry.stock_exhausted):
         raise InputError("carousel.no_ending")
-    rules = setup.variant.meld_rules(setup.rules, number)
+    setup = game.setup
+    rules = setup.variant.melds.rules(setup.rules, game.round)
     for p, e in entry.players.items():
         for cards in e.melds or ():
             try:
                 read_meld(cards, rules)
             except IllegalMeld as err:
                 raise InputError("game.of_player", player=p, cause=err) from None
-    decks, jokers = setup.variant.decks(setup)
+    decks, jokers = setup.variant.deals.packs(setup.rules, len(setup.players))
     check_deck({p: e.physical_cards() for p, e in entry.players.items()}, decks, jokers, _deck_text(decks))
     knock, limit = entry.knock, setup.rules["knock_limit"]
     if knock and counts[knock] > limit:
@@ -138,7 +140,7 @@ def round_winners(counts: Mapping[str, int], knock: str | None) -> tuple[list[st
     return lowest, phrase(code, knocker=knock, count=counts[knock], players=lowest, low=low)
 
 
-def score_round(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
+def score_round(entry: HandEntry, game: GameSoFar) -> HandResult:
     """Score one round of Carousel (SPEC §2.4).
 
     Each winner w scores the sum over every other player p of h(p) − h(w),
@@ -149,7 +151,7 @@ def score_round(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
     is illegal, or a card appears more often than the decks hold.
     """
     counts = {p: _count(e) for p, e in entry.players.items()}
-    _check_round(entry, setup, number, counts)
+    _check_round(entry, game, counts)
     winners, why = round_winners(counts, entry.knock)
     scores = {p: _player_score(p, e, counts, winners, entry) for p, e in entry.players.items()}
     ended = "knock" if entry.knock else "out" if entry.out else "stock"
@@ -201,7 +203,7 @@ def _player_score(p: str, e: PlayerEntry, counts: dict[str, int], winners: list[
 END_RULE = "§2.4-end"
 
 
-def end_of_game(setup: GameSetup, results: Sequence[HandResult]) -> Ending:
+def end_of_game(game: GameSoFar) -> Ending:
     """The end of the game (§2.4, I-1, I-2).
 
     After the round in which one or more totals reach ``target``: 100 to each
@@ -211,6 +213,7 @@ def end_of_game(setup: GameSetup, results: Sequence[HandResult]) -> Ending:
     highest final total is played on (``tie = play-on``) the game is not
     finished and they are worked out again after each round.
     """
+    setup, results = game.setup, game.played
     totals = sum_scores(setup, results)
     target, given = setup.rules["target"], setup.rules["round_bonus"]
     reached = [p for p, t in totals.items() if t >= target]
@@ -264,33 +267,36 @@ _SUMMARY = (
     "One deck and one joker for 2 players, two decks and two jokers for 3-5; 10 cards each."
 )
 
+class CarouselScoring(Scoring):
+    """A round's differences and bonuses; the end bonuses once a total reaches the target."""
+
+    def score(self, entry: HandEntry, game: GameSoFar) -> HandResult:
+        return score_round(entry, game)
+
+    def end(self, game: GameSoFar) -> Ending:
+        return end_of_game(game)
+
+
 CAROUSEL = Variant(
     id="carousel",
     name="Manipulation rummy (Carousel)",
     aliases=("manipulation",),
-    min_players=2,
-    max_players=5,
+    players=(2, 5),
     rules_type=CarouselRules,
     summary=_SUMMARY,
-    interpretations=("I-1", "I-2", "I-4", "I-6", "I-7"),
-    player_keys=frozenset({"melds", "hand"}),
-    deal=DEAL,
+    interpretations={"I-1": "tie", "I-2": "round_bonus", "I-4": None, "I-6": None, "I-7": None},
+    pack=PACK,
     card_values=VALUES,
-    # jokers are wild; an ace is low or high in a run; a set never holds two identical cards (§2.2)
-    wilds=Wilds.JOKERS,
-    ace_high=True,
-    melds_score=False,  # melds belong to nobody: only the cards left in hand count
-    endings=frozenset({"knock", "out", "stock"}),
-    ending_required=True,
+    endings=Endings({"knock", "out", "stock"}, required=True, won="won"),
     lowest_wins=False,
     deal_word="round",
-    won_counts="won",
-    score=score_round,
-    end=end_of_game,
-    bonuses={"undercut": UNDERCUT_BONUS, "out": OUT_BONUS, "target": TARGET_BONUS, "round": ROUND_BONUS},
-    interpretation_options={"I-1": "tie", "I-2": "round_bonus"},
+    scoring=CarouselScoring(bonuses={"undercut": UNDERCUT_BONUS, "out": OUT_BONUS, "target": TARGET_BONUS,
+                                     "round": ROUND_BONUS},
+                            end_rule=f"{END_RULE}, I-2"),
+    # jokers are wild; an ace is low or high in a run; a set never holds two identical cards (§2.2);
+    # melds belong to nobody: only the cards left in hand count
+    melds=Melds(wilds=Wilds.JOKERS, ace_high=True),
     list_order=30,
-    end_rule=f"{END_RULE}, I-2",
 )
 
 #: The object the entry point ``carousel`` names (SPEC §8).

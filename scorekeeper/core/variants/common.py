@@ -61,5 +61,5 @@ def highest_total_ending(setup: GameSetup, results: Sequence[HandResult], target
     if ending.finished and len(ending.winners) == 1 and len(reached) > 1:
         return Ending.of(True, ending.winners, note="end.several_reached", facts={
             "reached": reached, "target": target, "winners": ending.winners,
-            "total": totals[ending.winners[0]], "rule": setup.variant.end_rule})
+            "total": totals[ending.winners[0]], "rule": setup.variant.scoring.end_rule})
     return ending

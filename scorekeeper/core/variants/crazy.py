@@ -19,14 +19,15 @@ Worked example (SPEC §4): round 7, sevens wild. Ann went out: 0. Bob holds
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from scorekeeper.core.cards import RANKS, Card
 from scorekeeper.core.entry import HandEntry, PlayerEntry
 from scorekeeper.core.errors import InputError, StateError
-from scorekeeper.core.game import Ending, GameSetup
+from scorekeeper.core.game import Ending, GameSoFar
 from scorekeeper.core.melds import IllegalMeld, MeldRules, check_deck, read_meld
-from scorekeeper.core.rules import CardValues, Deal, RuleSet, Variant, Wilds, one_of, option
+from scorekeeper.core.rulebook import CardValues, Deals, Endings, Melds, Pack, Scoring, Variant, Wilds
+from scorekeeper.core.rules import RuleSet, one_of, option
 from scorekeeper.core.scoring import HandResult, Joined, Phrase, PlayerScore, phrase
 from scorekeeper.core.variants.common import sum_scores, tie_ending
 
@@ -83,13 +84,39 @@ def meld_rules(rules: Mapping[str, Any], round_: int) -> MeldRules:
 
     Raises :class:`InputError` for a round outside 1–13.
     """
-    return CRAZY.meld_rules(rules, round_)
+    return CRAZY.melds.rules(rules, round_)
 
 
-def check_setup(variant: Variant, rules: Mapping[str, Any], players: int) -> None:
-    """Refuse ``tie=play-on``: the game is 13 rounds and there is no fourteenth wild rank (I-1)."""
-    if rules["tie"] == "play-on":
-        raise InputError("rule.crazy_no_play_on")
+class CrazyDeals(Deals):
+    """Thirteen rounds; round r's wild rank is r (aces in round 1 … kings in round 13)."""
+
+    def count(self, rules: Mapping[str, Any]) -> int:
+        return ROUNDS
+
+    def wild_rank(self, rules: Mapping[str, Any], round_: int) -> int:
+        return wild_rank(round_)
+
+    def facts(self, rules: Mapping[str, Any], round_: int) -> dict[str, Any]:
+        """``{"round": 7, "wild": "7"}``: the round and the rank wild in it."""
+        return {"round": round_, "wild": RANKS[wild_rank(round_) - 1]}
+
+    def words(self, rules: Mapping[str, Any], round_: int) -> Phrase | None:
+        return wild_words(round_) if 1 <= round_ <= ROUNDS else None
+
+
+class CrazyScoring(Scoring):
+    """A round's penalties; after round 13 the lowest total wins."""
+
+    def score(self, entry: HandEntry, game: GameSoFar) -> HandResult:
+        return score_round(entry, game)
+
+    def end(self, game: GameSoFar) -> Ending:
+        return end_of_game(game)
+
+    def check_setup(self, rules: Mapping[str, Any], players: int) -> None:
+        """Refuse ``tie=play-on``: the game is 13 rounds and there is no fourteenth wild rank (I-1)."""
+        if rules["tie"] == "play-on":
+            raise InputError("rule.crazy_no_play_on")
 
 
 def _melds_note(player: str, e: PlayerEntry, mrules: MeldRules) -> tuple[str, dict]:
@@ -105,7 +132,7 @@ def _melds_note(player: str, e: PlayerEntry, mrules: MeldRules) -> tuple[str, di
     return "crazy.melds_note", {"melds": Joined(tuple(r.reason for r in readings), "; ")}
 
 
-def score_round(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
+def score_round(entry: HandEntry, game: GameSoFar) -> HandResult:
     """Score round ``number`` (1–13) of Crazy Rummy (SPEC §2.5).
 
     Each player is charged the penalty points of the cards left in their hand
@@ -115,13 +142,13 @@ def score_round(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
     holds, an illegal meld, or a player named as out whose hand still counts
     points; :class:`StateError` for a fourteenth round.
     """
-    round_ = setup.round_of(number)  # a game continued from paper (new --round) starts later
+    round_ = game.round  # a game continued from paper (new --round) starts later
     if round_ > ROUNDS:
         raise StateError("crazy.past_last_round", rounds=ROUNDS, round=round_)
     # One 52-card deck, no jokers: checked before the melds, so a JK is refused as a joker.
-    decks, jokers = setup.variant.decks(setup)
+    decks, jokers = game.variant.deals.packs(game.rules, len(game.players))
     check_deck({p: e.physical_cards() for p, e in entry.players.items()}, decks, jokers, DECK_TEXT)
-    mrules = setup.variant.meld_rules(setup.rules, round_)
+    mrules = game.variant.melds.rules(game.rules, round_)
     scores = {p: _charge(p, e, round_, entry.out, _melds_note(p, e, mrules)) for p, e in entry.players.items()}
     return HandResult(
         scores,
@@ -146,11 +173,12 @@ def _charge(p: str, e: PlayerEntry, round_: int, out: str | None, note: tuple[st
     return ps
 
 
-def end_of_game(setup: GameSetup, results: Sequence[HandResult]) -> Ending:
+def end_of_game(game: GameSoFar) -> Ending:
     """After round 13 the lowest total wins; tied lowest totals share the win (I-1)."""
-    if setup.round_of(len(results)) < ROUNDS:
+    setup = game.setup
+    if setup.round_of(len(game.played)) < ROUNDS:
         return Ending(False)
-    ending = tie_ending(setup, sum_scores(setup, results))
+    ending = tie_ending(setup, sum_scores(setup, game.played))
     return Ending(ending.finished, ending.winners, ending.bonus, ending.note, ending.bonus_facts,
                   after_end=("crazy.finished", {"rounds": ROUNDS, "winners": list(ending.winners)}),
                   note_code=ending.note_code, note_facts=ending.note_facts)
@@ -169,29 +197,23 @@ CRAZY = Variant(
     id="crazy",
     name="Crazy Rummy",
     aliases=("crazy-rummy",),
-    min_players=3,
-    max_players=6,
+    players=(3, 6),
     rules_type=CrazyRules,
     summary=_SUMMARY + " One 52-card deck, no jokers; 7 cards each, 8 to the player left of the dealer, "
                        "who leads.",
-    interpretations=("I-1", "I-6", "I-7"),
-    player_keys=frozenset({"melds", "hand"}),
+    interpretations={"I-1": "tie", "I-6": None, "I-7": None},
     # one 52-card deck, no jokers; 7 cards each, 8 to the player left of the dealer, who leads
-    deal=Deal(decks={n: 1 for n in range(3, 7)}, jokers={n: 0 for n in range(3, 7)},
+    pack=Pack(decks={n: 1 for n in range(3, 7)}, jokers={n: 0 for n in range(3, 7)},
               cards={n: 7 for n in range(3, 7)}, extra_to_leader=1),
     card_values=VALUES,
-    # in round r the cards of rank r are wild; the ace is always low (Q-K-A is not a run)
-    wilds=Wilds.ROUND_RANK,
-    ace_high=False,
-    melds_score=False,  # melds are checked, never scored
-    endings=frozenset({"out", "stock"}),
-    rounds=ROUNDS,
+    endings=Endings({"out", "stock"}),
     lowest_wins=True,
     deal_word="round",
-    score=score_round,
-    end=end_of_game,
-    check_setup=check_setup,
-    interpretation_options={"I-1": "tie"},
+    scoring=CrazyScoring(),
+    deals=CrazyDeals(),
+    # in round r the cards of rank r are wild; the ace is always low (Q-K-A is not a run); melds are
+    # checked, never scored
+    melds=Melds(wilds=Wilds.ROUND_RANK, ace_high=False),
     list_order=40,
 )
 

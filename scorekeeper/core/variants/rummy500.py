@@ -24,7 +24,7 @@ from typing import Any, Mapping, Sequence
 from scorekeeper.core.cards import PlayedCard, format_card
 from scorekeeper.core.entry import HandEntry, PlayerEntry
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.game import Ending, GameSetup
+from scorekeeper.core.game import Ending, GameSoFar
 from scorekeeper.core.melds import (
     IllegalMeld,
     MeldReading,
@@ -35,19 +35,8 @@ from scorekeeper.core.melds import (
     fit_layoffs,
     read_meld,
 )
-from scorekeeper.core.rules import (
-    CardScale,
-    CardValues,
-    Deal,
-    RuleSet,
-    Variant,
-    Wilds,
-    boolean,
-    one_of,
-    one_of_enum,
-    option,
-    whole_number,
-)
+from scorekeeper.core.rulebook import CardScale, CardValues, Codec, Endings, Melds, Pack, Scoring, Variant
+from scorekeeper.core.rules import RuleSet, boolean, one_of, one_of_enum, option, whole_number
 from scorekeeper.core.scoring import HandResult, Joined, Line, Phrase, PlayerScore, phrase
 from scorekeeper.core.variants.common import highest_total_ending, tie_option
 
@@ -72,9 +61,15 @@ class Rummy500Rules(RuleSet):
                                   "with two decks, may a set hold two identical cards")
 
 
+#: Rummy 500's decks: one for 2-4 players, two for 5-8
+DECKS = {n: 1 if n <= 4 else 2 for n in range(2, 9)}
+
+
 @dataclass(frozen=True, eq=False)
 class Rummy500Options(Rummy500Rules):
     """Rummy 500's options: its two decks allow identical cards in a set by default (SPEC §2.2)."""
+
+    by_players = {"decks": DECKS}
 
     set_duplicates: bool = option(True, "true or false", boolean,
                                   "with two decks, may a set hold identical cards and grow past four, up to the "
@@ -243,7 +238,7 @@ def _whole_suit_ace(player: str, cards: Sequence[PlayedCard], reading: MeldReadi
                      low=meld_value(low, rules), high=meld_value(high, rules))
 
 
-def score_hand(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
+def score_hand(entry: HandEntry, game: GameSoFar) -> HandResult:
     """Score one hand of Rummy 500 / Rum 500 (SPEC §2.3).
 
     Each player: own melds + cards laid off − cards left in hand, in points
@@ -251,10 +246,11 @@ def score_hand(entry: HandEntry, setup: GameSetup, number: int) -> HandResult:
     :class:`InputError` for an illegal meld, a lay-off that fits nowhere, an
     ambiguous laid-off ace (I-5), or more copies of a card than the decks hold.
     """
+    setup = game.setup
     rules = setup.rules
-    mrules = setup.variant.meld_rules(rules, number)
+    mrules = setup.variant.melds.rules(rules, game.round)
     # The deck count first: it bounds how many cards the lay-off search can see.
-    decks, jokers = setup.variant.decks(setup)
+    decks, jokers = setup.variant.deals.packs(rules, len(setup.players))
     check_deck({p: e.physical_cards() for p, e in entry.players.items()}, decks, jokers)
     melds: list[TableMeld] = []
     for p, e in entry.players.items():
@@ -355,23 +351,50 @@ def meld_when_laid_off(m: TableMeld, reading: MeldReading, card: PlayedCard) -> 
     return cards[low:at] if at > high else cards[at + 1:high + 1]
 
 
-def end_of_game(setup: GameSetup, results) -> Ending:
+def end_of_game(game: GameSoFar) -> Ending:
     """After the hand in which a total reaches the target the highest total wins;
     tied highest totals play on or share the win (I-1)."""
-    return highest_total_ending(setup, results, setup.rules["target"])
+    return highest_total_ending(game.setup, game.played, game.rules["target"])
 
 
-def check_setup(variant: Variant, rules: Mapping[str, Any], players: int) -> None:
-    """Refuse option combinations the table cannot play: more cards dealt than
-    the decks hold (8 players × 7 cards from one deck), or identical cards in a
-    set (``set_duplicates``) asked for with only one deck, where there are none
-    (Rummy 500 allows them by default, which one deck leaves without effect)."""
-    each = variant.deal.cards[players]
-    if players * each > 52 * rules["decks"]:
-        raise InputError("rule.too_few_decks", players=players, each=each)
-    asked = rules["set_duplicates"] and not variant.option("set_duplicates").default_for(players)
-    if asked and rules["decks"] == 1:
-        raise InputError("rule.duplicates_need_two_decks", players=players)
+class Rummy500Scoring(Scoring):
+    """Each hand: own melds + lay-offs − the cards left in hand; the first to the target ends the game."""
+
+    def score(self, entry: HandEntry, game: GameSoFar) -> HandResult:
+        return score_hand(entry, game)
+
+    def end(self, game: GameSoFar) -> Ending:
+        return end_of_game(game)
+
+    def values(self, rules: Mapping[str, Any]) -> CardValues:
+        return values_of(rules)
+
+    def check_setup(self, rules: Mapping[str, Any], players: int) -> None:
+        """Refuse option combinations the table cannot play: more cards dealt than
+        the decks hold (8 players × 7 cards from one deck), or identical cards in a
+        set (``set_duplicates``) asked for with only one deck, where there are none
+        (Rummy 500 allows them by default, which one deck leaves without effect)."""
+        variant = self.variant
+        each = variant.pack.cards[players]
+        if players * each > 52 * rules["decks"]:
+            raise InputError("rule.too_few_decks", players=players, each=each)
+        asked = rules["set_duplicates"] and not variant.option("set_duplicates").default_for(players)
+        if asked and rules["decks"] == 1:
+            raise InputError("rule.duplicates_need_two_decks", players=players)
+
+
+@dataclass(eq=False)
+class Rummy500Melds(Melds):
+    """Melds score their cards' points; sets as ``sets_grow`` says (Rummy 500's grow with two
+    decks; Rum 500's are three or four cards)."""
+
+    sets_grow: bool = True
+
+    def rules(self, rules: Mapping[str, Any], round_: int = 0, wild: int | None = None) -> MeldRules:
+        return _sets_grow(rules) if self.sets_grow else sets_of_four(rules)
+
+    def value(self, reading: MeldReading, rules: Mapping[str, Any]) -> int:
+        return meld_value(reading, rules)
 
 
 def _sets_grow(rules: Mapping[str, Any]) -> MeldRules:
@@ -406,40 +429,28 @@ def summary(sets: str) -> str:
     )
 
 
-_DECKS = {n: 1 if n <= 4 else 2 for n in range(2, 9)}
 
 RUMMY500 = Variant(
     id="rummy500",
     name="Rummy 500",
     aliases=("500", "500-rum"),
-    min_players=2,
-    max_players=8,
+    players=(2, 8),
     rules_type=Rummy500Options,
     summary=summary("3 or more cards of one rank (with two decks identical cards too, up to the eight cards of a "
                      "rank; set_duplicates=false: 3 or 4 different cards)")
     + " One deck for 2-4 players, two for 5-8; 10 cards each for 2 players, else 7.",
-    interpretations=("I-1", "I-5", "I-6", "I-7"),
-    player_keys=frozenset({"melds", "layoffs", "hand", "table"}),
+    interpretations={"I-1": "tie", "I-5": None, "I-6": None, "I-7": None},
     # one deck for 2-4 players, two for 5-8 (the decks option); 10 cards each for 2 players, else 7
-    deal=Deal(decks=_DECKS, jokers=by_count(0, 0), cards=by_count(10, 7)),
-    # identical cards in a set, and sets past four, with two decks (SPEC §2.2: "three or more cards of one rank")
-    option_defaults={"decks": _DECKS},
-    meld_rules_of=_sets_grow,
+    pack=Pack(decks=DECKS, jokers=by_count(0, 0), cards=by_count(10, 7)),
     card_values=FACE,
-    wilds=Wilds.NONE,
-    ace_high=True,
-    melds_score=True,
-    endings=frozenset({"out", "stock"}),
+    endings=Endings({"out", "stock"}),
     lowest_wins=False,
     deal_word="hand",
-    score=score_hand,
-    end=end_of_game,
-    value_meld=meld_value,
-    values_of=values_of,
-    check_setup=check_setup,
-    interpretation_options={"I-1": "tie", "I-3": "decks"},
     # the highest total wins, even where another reached the target first in that hand
-    end_rule=RULE_SCORE,
+    scoring=Rummy500Scoring(end_rule=RULE_SCORE),
+    codec=Codec(keys=frozenset({"melds", "layoffs", "hand", "table"})),
+    # identical cards in a set, and sets past four, with two decks (SPEC §2.2: "three or more cards of one rank")
+    melds=Rummy500Melds(ace_high=True, score=True, sets_grow=True),
     list_order=10,
 )
 

@@ -21,9 +21,17 @@ from typing import Any, Sequence
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.oneline import parse_line_entries, seat_of, spoken_word, write_line_entries, write_part
 from scorekeeper.core.variants.contract.score import PLAYER_KEYS
-from scorekeeper.core.words import says
-
 _NOT_DOWN = "[]"
+
+#: this player cut the pack exactly (зріз/срез/зрэз колоди), in every language
+CUT_WORDS = ("cut", "зріз", "зрізав", "зрізала", "зняв", "зняла", "срез", "срезал", "срезала", "снял", "сняла",
+             "зрэз", "зрэзаў", "зрэзала", "зняў")
+_CUT = frozenset(CUT_WORDS)
+
+
+def says_cut(word: str) -> bool:
+    """Whether ``word`` (any case) says that this player cut the pack exactly."""
+    return word.strip().lower() in _CUT
 
 
 def read_line(args: Sequence[str], players: Sequence[str]) -> dict:
@@ -39,12 +47,12 @@ def read_line(args: Sequence[str], players: Sequence[str]) -> dict:
             plain.append(text)
             continue
         words = body.split()
-        typed_cut = next((w for w in words if says(w, "cut")), None)  # cut, зріз, срез, зрэз
+        typed_cut = next((w for w in words if says_cut(w)), None)  # cut, зріз, срез, зрэз
         if typed_cut is not None:
             if cut is not None:
                 raise InputError("line.word_twice", player=name.strip(), word=typed_cut, other=cut)
             cut = name.strip()
-            words = [w for w in words if not says(w, "cut")]
+            words = [w for w in words if not says_cut(w)]
         if _NOT_DOWN in words:
             not_down.append(name.strip())
             words = [w for w in words if w != _NOT_DOWN]

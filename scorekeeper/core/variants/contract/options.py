@@ -180,3 +180,6 @@ def option_defaults() -> dict[str, dict[int, Any]]:
     """The defaults that depend on the player count (packs, jokers), for ``rules``."""
     packs = {n: _packs_default(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
     return {"packs": packs, "jokers": {n: packs[n] - 1 for n in packs}}
+
+
+ContractRules.by_players = option_defaults()

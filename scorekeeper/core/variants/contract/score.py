@@ -18,7 +18,7 @@ from typing import Any, Mapping, Sequence
 from scorekeeper.core.cards import PlayedCard
 from scorekeeper.core.entry import HandEntry, PlayerEntry, parse_entry, player_named
 from scorekeeper.core.errors import InputError, StateError
-from scorekeeper.core.game import Ending, GameSetup
+from scorekeeper.core.game import Ending, GameSetup, GameSoFar
 from scorekeeper.core.melds import IllegalMeld, TableMeld, check_deck, deck_words
 from scorekeeper.core.phrase import phrase
 from scorekeeper.core.scoring import HandResult, Joined, PlayerScore
@@ -97,15 +97,14 @@ def deal_of(setup: GameSetup, number: int) -> tuple[int, Contract]:
     return deal, deals[deal - 1]
 
 
-def cutter_of(setup: GameSetup, number: int) -> str:
-    """Who cuts the pack for hand ``number``: the player to the dealer's right, the one
-    before the dealer in seat order (I-C13)."""
-    players = setup.players
-    dealer = setup.dealer_of(number)
-    return players[(players.index(dealer) - 1) % len(players)]
+def cutter_of(game: GameSoFar) -> str:
+    """Who cuts the pack for the coming deal of ``game``: the player to its dealer's right, the
+    one before the dealer in seat order (I-C13)."""
+    players = game.players
+    return players[(players.index(game.dealer) - 1) % len(players)]
 
 
-def score_deal(entry: ContractEntry | RawDeal, setup: GameSetup, number: int) -> HandResult:
+def score_deal(entry: ContractEntry | RawDeal, game: GameSoFar) -> HandResult:
     """Check and score deal ``number`` of Contract Rummy (SPEC §2.8).
 
     Returns a :class:`HandResult` whose ``context`` holds ``deal``, ``contract`` (``S3+R4``),
@@ -115,11 +114,11 @@ def score_deal(entry: ContractEntry | RawDeal, setup: GameSetup, number: int) ->
     words and as ``S3+R4`` (``contract.in_deal`` around the refusal, its facts kept, where the
     refusal does not name it itself).
     """
-    deal, contract = deal_of(setup, number)
+    deal, contract = deal_of(game.setup, game.number)
     try:
         if isinstance(entry, RawDeal):
             entry = read_entry(entry.raw, entry.players)
-        return _score_deal(entry, setup, deal, contract)
+        return _score_deal(entry, game, deal, contract)
     except InputError as err:
         if err.code in NAMES_CONTRACT:
             raise
@@ -133,10 +132,9 @@ NAMES_CONTRACT = frozenset({"contract.not_met", "contract.not_exact", "contract.
                             "contract.last_deal_layoffs"})
 
 
-def _score_deal(entry: ContractEntry, setup: GameSetup, deal: int, contract: Contract) -> HandResult:
+def _score_deal(entry: ContractEntry, game: GameSoFar, deal: int, contract: Contract) -> HandResult:
     """:func:`score_deal` once the deal is known to be one of the game's."""
-    rules = setup.rules
-    number = deal
+    rules = game.rules
     hand = entry.hand
     facts = {"deal": deal, "contract": contract.text, "words": contract.words()}
     last = deal == len(rules.deals)
@@ -156,10 +154,9 @@ def _score_deal(entry: ContractEntry, setup: GameSetup, deal: int, contract: Con
     if entry.cut is not None:
         if not rules["cut_bonus"]:
             raise InputError("contract.cut_off", player=entry.cut)
-        cutter = cutter_of(setup, number)
+        cutter = cutter_of(game)
         if entry.cut != cutter:
-            raise InputError("contract.cut_wrong", player=entry.cut, deal=deal, dealer=setup.dealer_of(number),
-                             cutter=cutter)
+            raise InputError("contract.cut_wrong", player=entry.cut, deal=deal, dealer=game.dealer, cutter=cutter)
     # 9: who went out
     out = hand.out
     if out is None and not hand.stock_exhausted:
@@ -255,8 +252,9 @@ def _charge(p: str, e: PlayerEntry, rules: Mapping[str, Any], out: str | None, d
     return ps
 
 
-def end_of_game(setup: GameSetup, results: Sequence[HandResult]) -> Ending:
+def end_of_game(game: GameSoFar) -> Ending:
     """After the last deal the lowest total wins; tied lowest totals share the win (I-1)."""
+    setup, results = game.setup, game.played
     deals = len(setup.rules.deals)
     if setup.round_of(len(results)) < deals:
         return Ending(False)
@@ -296,9 +294,3 @@ def deal_words(rules: Mapping[str, Any], number: int) -> Any:
                   words=contract.words(), contract=contract.text)
 
 
-def asks_also(rules: Mapping[str, Any] | None, entry: Mapping[str, Any] | None = None) -> list[tuple[str, Any]]:
-    """What the prompt asks besides each player's part: who cut the pack exactly, where there is
-    a cut bonus, however the deal ended (``rules`` None: every key it may ask)."""
-    if rules is not None and not rules["cut_bonus"]:
-        return []
-    return [("cut", phrase("contract.prompt.cut"))]

@@ -1,14 +1,25 @@
-"""Contract Rummy as a :class:`~scorekeeper.core.rules.Variant`: its facts and rule-book functions."""
+"""Contract Rummy as a :class:`~scorekeeper.core.rulebook.Variant`: its facts and collaborators."""
 from __future__ import annotations
 
+from typing import Any, Mapping, Sequence
+
+from scorekeeper.core.cards import PlayedCard
+from scorekeeper.core.game import Ending, GameSoFar
+from scorekeeper.core.melds import MeldReading
 from scorekeeper.core.phrase import phrase
-from scorekeeper.core.rules import CardValues, Deal, Variant, Wilds
-from scorekeeper.core.variants.contract import check, oneline, options, score
+from scorekeeper.core.rulebook import (CardValues, Codec, Deals, Endings, Melds, Pack, Question, Scoring, Table,
+                                       Texts, Variant, Wilds)
+from scorekeeper.core.scoring import HandResult
+from scorekeeper.core.variants.contract import check, oneline, score
 from scorekeeper.core.variants.contract.options import MAX_PLAYERS, MIN_PLAYERS, ContractRules
 from scorekeeper.core.variants.contract.templates import TEMPLATES
 
-#: I-1, I-6, I-7 as they read for contract, and the variant's own I-C1 … I-C13.
-INTERPRETATIONS = ("I-1", "I-6", "I-7", *(f"I-C{i}" for i in range(1, 14)))
+#: I-1, I-6, I-7 as they read for contract, and the variant's own I-C1 … I-C13, with the
+#: option that changes each
+INTERPRETATIONS = {"I-1": "tie", "I-6": None, "I-7": None, "I-C1": "exact_contract", "I-C2": "extra_melds",
+                   "I-C3": "wild_limit", "I-C4": "adjacent_runs", "I-C5": None, "I-C6": None, "I-C7": None,
+                   "I-C8": "last_deal", "I-C9": None, "I-C10": None, "I-C11": None, "I-C12": "deuces_wild",
+                   "I-C13": "cut_bonus"}
 
 SUMMARY = (
     "Seven deals, each with its contract: the melds a player must put down in one turn before anything else "
@@ -21,49 +32,112 @@ SUMMARY = (
     "going down is going out. After the last deal the lowest total wins; a tie is shared."
 )
 
+class ContractScoring(Scoring):
+    """A deal's penalties (the cut bonus where there is one); after the last deal the lowest total wins."""
+
+    def score(self, entry: Any, game: GameSoFar) -> HandResult:
+        return score.score_deal(entry, game)
+
+    def end(self, game: GameSoFar) -> Ending:
+        return score.end_of_game(game)
+
+    def hand_facts(self, result: HandResult) -> dict:
+        return score.hand_facts(result)
+
+    def game_facts(self, state: Any) -> dict:
+        return score.state_facts(state)
+
+
+class ContractDeals(Deals):
+    """One deal per contract of the ``contracts`` option; the packs and jokers as the options say."""
+
+    def count(self, rules: Mapping[str, Any]) -> int:
+        return len(rules.deals)
+
+    def words(self, rules: Mapping[str, Any], round_: int) -> Any:
+        return score.deal_words(rules, round_)
+
+    def packs(self, rules: Mapping[str, Any], players: int) -> tuple[int, int]:
+        return rules["packs"], rules["jokers"]
+
+    def dealt(self, players: int) -> Any:
+        return phrase("contract.dealt", first=10, later=12)
+
+
+class ContractMelds(Melds):
+    """Sets of three or more of a rank, runs of four or more; each deal's contract."""
+
+    def judge(self, cards: Sequence[PlayedCard], rules: Mapping[str, Any], round_: int = 0,
+              wild: int | None = None) -> MeldReading:
+        return check.read_meld(cards, rules)
+
+    def judge_deal(self, rules: Mapping[str, Any], round_: int, melds: Sequence[Sequence[PlayedCard]]) -> dict:
+        return {"contract": check.judge_deal(rules, round_, melds)}
+
+
+class ContractCodec(Codec):
+    """The shared entry with ``cut`` (who cut the pack exactly) and ``"melds": []`` (did not go
+    down); its one-line words ``cut`` and ``[]`` (:mod:`scorekeeper.core.variants.contract.oneline`)."""
+
+    def read(self, raw: Any, game: GameSoFar) -> score.RawDeal:
+        # read when the deal is scored, so that a refusal of its keys, cards or players names its contract too
+        return score.take_entry(raw, game.in_play)
+
+    def read_line(self, args: Sequence[str], players: Sequence[str]) -> dict:
+        return oneline.read_line(args, players)
+
+    def write_line(self, entry: Any, players: Sequence[str] = ()) -> dict[str, str]:
+        return oneline.write_line(entry, players)
+
+    def answer_cut(self, text: str, entry: dict, game: GameSoFar) -> None:
+        self.answer_player_or_nobody("cut", text, entry, game)
+
+    def answers(self, entry: Any, players: Sequence[str]) -> dict[tuple[str, str], str]:
+        from scorekeeper.core.entry import find_player
+
+        found = super().answers(entry, players)
+        cut = entry.get("cut") if isinstance(entry, dict) else None
+        if isinstance(cut, str) and find_player(cut, players):
+            found[("", "cut")] = find_player(cut, players) or ""
+        return found
+
+
+class ContractTable(Table):
+    """Each player's melds (checked against the deal's contract), lay-offs and cards left; who went
+    out; who cut the pack exactly, where there is a cut bonus."""
+
+    def also(self, game: GameSoFar, entry: Mapping[str, Any]) -> list[Question]:
+        if not game.rules["cut_bonus"]:
+            return []
+        return [Question("cut", phrase("contract.prompt.cut"))]
+
+
 _PLAYERS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
 CONTRACT = Variant(
     id="contract",
     name="Contract Rummy",
     aliases=("contract-rummy", "joker-rummy"),
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
+    players=(MIN_PLAYERS, MAX_PLAYERS),
     rules_type=ContractRules,
     summary=SUMMARY,
     interpretations=INTERPRETATIONS,
-    player_keys=score.PLAYER_KEYS,
     # two packs and one joker for 3-4 players, three packs and two jokers for 5-8; 10 cards each
     # in deals 1-4, 12 in deals 5-7 (never checked, I-C7)
-    deal=Deal(decks={n: 2 if n <= 4 else 3 for n in _PLAYERS}, jokers={n: 1 if n <= 4 else 2 for n in _PLAYERS},
+    pack=Pack(decks={n: 2 if n <= 4 else 3 for n in _PLAYERS}, jokers={n: 1 if n <= 4 else 2 for n in _PLAYERS},
               cards={n: 10 for n in _PLAYERS}),
     card_values=CardValues(ace=15, low_ace=15, court=10, ten=10, joker=15),
-    wilds=Wilds.JOKERS,
-    ace_high=True,
-    melds_score=False,  # only the cards left in a hand count, against their holder
-    endings=frozenset({"out", "stock"}),
+    # nobody out needs "stock_exhausted" (I-C6): the prompt asks who went out
+    endings=Endings({"out", "stock"}, required=True),
     lowest_wins=True,
     deal_word="deal",  # the rule book's word: "Deal 3" on every screen, as its contracts are named
-    score=score.score_deal,
-    end=score.end_of_game,
-    read_entry=score.take_entry,
-    option_defaults=options.option_defaults(),
-    read_line=oneline.read_line,
-    write_line=oneline.write_line,
-    hand_facts=score.hand_facts,
-    state_facts=score.state_facts,
-    judge_meld=check.read_meld,
-    judge_deal=lambda rules, deal, melds: {"contract": check.judge_deal(rules, deal, melds)},
-    decks_of=lambda rules: (rules["packs"], rules["jokers"]),
-    interpretation_options={"I-1": "tie", "I-C1": "exact_contract", "I-C2": "extra_melds", "I-C3": "wild_limit",
-                            "I-C4": "adjacent_runs", "I-C8": "last_deal", "I-C12": "deuces_wild",
-                            "I-C13": "cut_bonus"},
-    deal_words=score.deal_words,
-    goal_code="contract.goal",
-    dealt_words=lambda players: phrase("contract.dealt", first=10, later=12),
-    asks_also=score.asks_also,
-    prompt_asks="melds",  # the melds are asked, and checked against the contract, though they score nothing
-    ending_required=True,  # nobody out needs "stock_exhausted" (I-C6): the prompt asks who went out
-    templates=TEMPLATES,
+    scoring=ContractScoring(),
+    codec=ContractCodec(keys=score.PLAYER_KEYS),
+    # the melds are asked, and checked against the contract, though they score nothing
+    table=ContractTable(asks="melds", also_keys=("cut",)),
+    deals=ContractDeals(),
+    # only the cards left in a hand count, against their holder
+    melds=ContractMelds(wilds=Wilds.JOKERS, ace_high=True),
+    texts=Texts(templates=TEMPLATES, goal="contract.goal", words={"cut": oneline.CUT_WORDS}),
     list_order=60,
 )

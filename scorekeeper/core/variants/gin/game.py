@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from scorekeeper.core.game import Ending, GameSetup, PlayedHands
+from scorekeeper.core.game import Ending, GameSoFar, PlayedHands
 from scorekeeper.core.phrase import Phrase
 from scorekeeper.core.scoring import HandResult, Joined
 from scorekeeper.core.variants.gin.options import GinRules
@@ -82,7 +82,7 @@ def _reached(options: GinRules, players: list[str], hands: Sequence[HandResult],
     return reacher, undercut, totals
 
 
-def end_of_game(setup: GameSetup, hands: Sequence[HandResult]) -> Ending:
+def end_of_game(game: GameSoFar) -> Ending:
     """Whether the game is over after ``hands`` (in order), and if so who won and the
     end bonuses (points per player), each with its reason (SPEC §2.7), as the core's
     :class:`~scorekeeper.core.game.Ending`.
@@ -97,6 +97,7 @@ def end_of_game(setup: GameSetup, hands: Sequence[HandResult]) -> Ending:
     :class:`~scorekeeper.core.game.PlayedHands` keeps, and the last hand only: time
     independent of the number of hands.
     """
+    setup, hands = game.setup, game.played
     options: GinRules = setup.rules
     players = list(setup.players)
     reacher, undercut, totals = _reached(options, players, hands, setup.start_totals())

@@ -22,16 +22,18 @@ hand) and ``up=CARD`` (the up-card; Oklahoma needs it)::
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
 from scorekeeper.core.cards import parse_card, parse_cards
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.oneline import (STOCK_WORDS, arguments, card_or_word, cards_text, parse_line_entries, seat_of,
                                       spoken_word, write_line_entries, write_part)
-from scorekeeper.core.words import WORDS, meaning
+from scorekeeper.core.words import meaning
 
 _STOCK = STOCK_WORDS | {"void"}
-_BIG = WORDS["big"]
+#: big gin: all 11 cards melded (the knocker did not discard), in every language
+BIG_WORDS = ("big", "big-gin", "big_gin", "biggin", "великий", "большой", "вялікі")
+_BIG = frozenset(BIG_WORDS)
 _UP = {"up", "upcard", "up-card", "up_card"}
 _MARKS = re.compile(r"[,;+\-]")
 
@@ -149,18 +151,6 @@ def check_answer(entry: dict, player: str) -> dict:
         if count == 11 and entry.get("knock") == player:
             entry = {**entry, "big_gin": True}
     return entry
-
-
-def asks_also(rules: Mapping[str, Any] | None, entry: Mapping[str, Any] | None = None) -> list[tuple]:
-    """What the prompt asks besides each player's cards: under Oklahoma the up-card, which sets
-    the knock limit, unless the hand is void (``rules`` None: every key it may ask)."""
-    from scorekeeper.core.phrase import phrase
-
-    if rules is not None and not rules.get("oklahoma"):
-        return []
-    if entry is not None and entry.get("stock_exhausted"):
-        return []
-    return [("upcard", phrase("gin.prompt.upcard"), read_upcard)]
 
 
 def read_upcard(text: str) -> str:

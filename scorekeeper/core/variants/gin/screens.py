@@ -10,7 +10,7 @@ from typing import Any, Mapping
 from scorekeeper.core.cards import parse_card
 from scorekeeper.core.messages import Joined
 from scorekeeper.core.phrase import Phrase, phrase
-from scorekeeper.core.rules import Screens
+from scorekeeper.core.rulebook import Screens
 
 _KINDS = ("knock", "gin", "big_gin", "undercut", "void")
 
@@ -108,5 +108,23 @@ def intro(rules: Mapping[str, Any]) -> list[Phrase]:
     return lines
 
 
-SCREENS = Screens(hand=explained, preview=found, summary=summary, summary_heading="gin.screen.summary.heading",
-                  standings=standings, intro=intro)
+class GinScreens(Screens):
+    """Gin Rummy's screens: the kind of hand and the arrangement found, boxes and end bonuses."""
+
+    def hand(self, context: Mapping[str, Any]) -> list[Phrase]:
+        return explained(context)
+
+    def preview(self, context: Mapping[str, Any]) -> list[Phrase]:
+        return found(context)
+
+    def summary(self, context: Mapping[str, Any]) -> Phrase | None:
+        return summary(context)
+
+    def standings(self, doc: Mapping[str, Any]) -> list[Phrase]:
+        return standings(doc)
+
+    def intro(self, rules: Mapping[str, Any]) -> list[Phrase]:
+        return intro(rules)
+
+
+SCREENS = GinScreens(summary_heading="gin.screen.summary.heading")

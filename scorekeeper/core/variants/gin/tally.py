@@ -17,7 +17,9 @@ finished, its winners and whether it was a shutout.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
+
+from scorekeeper.core.rulebook import Tally
 
 
 @dataclass(frozen=True)
@@ -54,3 +56,23 @@ def add_game(row: dict[str, Any], name: str, game: GinGame) -> dict[str, Any]:
         row["shutouts"] += 1
     row["average_deadwood"] = round(row["deadwood"] / row["hands"], 2) if row["hands"] else None
     return row
+
+
+class GinTally(Tally):
+    """Gin Rummy's own statistics: gins, undercuts, knocks, average deadwood, shutouts."""
+
+    def game_of(self, players: Sequence[str], state: Any) -> GinGame:
+        """What one gin game holds for ``stats``: each hand's facts, the end and whether it was a shutout."""
+        return GinGame(tuple(players), tuple(res.context for res in state.results), state.ending.finished,
+                       tuple(state.ending.winners), bool(state.facts.get("shutout")))
+
+    def empty(self) -> dict[str, Any]:
+        return empty()
+
+    def add(self, row: dict[str, Any], name: str, game: GinGame) -> dict[str, Any]:
+        return add_game(row, name, game)
+
+
+TALLY = GinTally(key="gin", columns=tuple((key, f"gin.screen.stats.{key}") for key in
+                                          ("gins", "undercuts", "knocks", "average_deadwood", "shutouts")),
+                 title="gin.screen.stats.title", versus_title="gin.screen.stats.versus_title")

@@ -1,0 +1,62 @@
+"""What a variant may use: the documented, versioned surface of scorekeeper for rule books,
+built in or from elsewhere (SPEC §8). Everything else in scorekeeper may change; what is named
+here changes only with :data:`API_VERSION`.
+
+A variant is a :class:`Variant` — the rule book's facts as data and a few collaborators, each a
+small class whose methods hold the shared behaviour and which a rule book subclasses where it
+differs:
+
+* :class:`Scoring` — score a deal, end the game (every variant gives its own);
+* :class:`Codec` — the hand file, the one-line form and the answers at the table;
+* :class:`Table` — what the prompt asks, in order (:class:`Question`);
+* :class:`Deals` — how many deals, who deals, who takes part, what each deal asks for;
+* :class:`Melds` — what makes a meld legal, what it is worth;
+* :class:`Screens` and :class:`Tally` — what its screens and statistics add;
+* :class:`Texts` — its message templates, catalogs and the words people type.
+
+The game a deal is scored in is a :class:`GameSoFar`; a deal's scores are a
+:class:`HandResult` of :class:`PlayerScore` lines; the end of the game an :class:`Ending`.
+Cards, melds and the shared hand entry: :func:`parse_cards`, :func:`read_meld`,
+:func:`check_deck`, :class:`HandEntry`. Options: :class:`RuleSet` with :func:`option`.
+Errors: :class:`InputError` (bad input, exit 2), :class:`StateError`.
+
+``docs/plugins.md`` is the tutorial; ``docs/api.md`` the reference made from these docstrings.
+"""
+from __future__ import annotations
+
+from scorekeeper.core.cards import RANKS, Card, PlayedCard, format_card, parse_card, parse_cards, parse_played_cards
+from scorekeeper.core.entry import HandEntry, PlayerEntry, find_player, match_player
+from scorekeeper.core.errors import InputError, StateError
+from scorekeeper.core.game import Ending, GameSetup, GameSoFar, GameState, new_setup, replay, score_entry
+from scorekeeper.core.melds import IllegalMeld, MeldReading, MeldRules, TableMeld, check_deck, fit_layoffs, read_meld
+from scorekeeper.core.messages import Joined
+from scorekeeper.core.oneline import as_arguments, parse_line_entries, write_line_entries, write_part
+from scorekeeper.core.phrase import Phrase, phrase
+from scorekeeper.core.rulebook import (CardScale, CardValues, Codec, Deals, DeckBounds, Endings, Melds, Pack,
+                                       Question, RankWild, Scoring, Screens, Table, Tally, Texts, Variant, Wilds)
+from scorekeeper.core.rules import FromOptions, Presets, RuleSet, boolean, one_of, option, or_none, whole_number
+from scorekeeper.core.scoring import HandResult, Line, PlayerScore
+
+#: The version of this surface: the major number changes when something named here changes in a
+#: way a variant written for the last one would notice.
+API_VERSION = "2.0"
+
+__all__ = [
+    "API_VERSION",
+    # the variant and its collaborators
+    "Variant", "Scoring", "Codec", "Table", "Question", "Deals", "Melds", "Screens", "Tally", "Texts",
+    # facts
+    "Pack", "CardValues", "CardScale", "Endings", "Wilds", "DeckBounds", "RankWild",
+    # options
+    "RuleSet", "option", "whole_number", "one_of", "boolean", "or_none", "Presets", "FromOptions",
+    # the game and a deal's scores
+    "GameSetup", "GameSoFar", "GameState", "Ending", "HandResult", "PlayerScore", "Line", "new_setup", "replay",
+    "score_entry",
+    # cards, melds and the shared entry
+    "Card", "PlayedCard", "RANKS", "parse_card", "parse_cards", "parse_played_cards", "format_card",
+    "MeldRules", "MeldReading", "TableMeld", "IllegalMeld", "read_meld", "fit_layoffs", "check_deck",
+    "HandEntry", "PlayerEntry", "find_player", "match_player",
+    "parse_line_entries", "write_line_entries", "write_part", "as_arguments",
+    # words and errors
+    "Phrase", "phrase", "Joined", "InputError", "StateError",
+]
