@@ -285,13 +285,25 @@ def test_help_shows_words_not_types(tmp_path):
     ("пастукаў", "knock"), ("пастукала", "knock"), ("резерв", "stock"), ("запас", "stock"), ("колода", "stock"),
     ("калода", "stock"), ("усіх", "all"), ("все", "all"), ("усе", "all"), ("молодший", "low"), ("младший", "low"),
     ("нізкі", "low"), ("старший", "high"), ("старшы", "high"), ("ніхто", "nobody"), ("никто", "nobody"),
-    ("зріз", "cut"), ("срез", "cut"), ("сняла", "cut"), ("зрэз", "cut"),
     ("OUT", "out"), ("Knock", "knock"), ("stock", "stock"), ("all", "all"), ("low", "low"), ("high", "high"),
 ])
 def test_each_local_word_means_what_the_english_one_does(word, meaning):
     from scorekeeper.core.words import meaning as meant
 
     assert meant(word) == meaning
+
+
+@pytest.mark.parametrize("variant,word,meaning", [
+    ("contract", "зріз", "cut"), ("contract", "срез", "cut"), ("contract", "сняла", "cut"), ("contract", "зрэз", "cut"),
+    ("contract", "CUT", "cut"), ("gin", "великий", "big"), ("gin", "большой", "big"), ("gin", "вялікі", "big"),
+])
+def test_a_variant_s_own_local_words_mean_what_its_english_word_does(variant, word, meaning):
+    """A variant's own words (Contract Rummy's cut, Gin Rummy's big) are read by its codec, in every
+    language, and are no shared word."""
+    from scorekeeper.core.variants import get_variant
+    from scorekeeper.core.words import meaning as shared
+
+    assert get_variant(variant).codec.meaning(word) == meaning and shared(word) is None
 
 
 def test_the_one_line_form_takes_the_local_words(cli):
@@ -393,8 +405,9 @@ def test_a_refusal_of_a_typed_hand_names_the_local_word_beside_the_english_one(l
     form (its ``.line`` templates, and those showing a one-line example) that quotes a one-line word
     also names the language's own word for it."""
     from scorekeeper.core import messages
-    from scorekeeper.core.words import meaning
+    from scorekeeper.core.variants import get_variant
 
+    meaning = get_variant("contract").codec.meaning  # the shared words, and Contract Rummy's cut
     assert all(meaning(local) == word for word, local in LOCAL_WORDS[lang].items() if word != "big")
     messages.use(languages.translations(lang))
     try:
@@ -452,14 +465,18 @@ def test_each_language_writes_a_one_line_word_that_reads_back(lang):
     one-line form reads back as the same thing, in any language."""
     from scorekeeper.core import messages
     from scorekeeper.core.oneline import spoken_word
+    from scorekeeper.core.variants import get_variant
     from scorekeeper.core.words import meaning
 
+    gin, contract = get_variant("gin"), get_variant("contract")
     messages.use(languages.translations(lang), lang)
     try:
-        written = {what: spoken_word(what) for what in ("knock", "out", "stock", "big", "cut")}
+        written = {what: spoken_word(what) for what in ("knock", "out", "stock")}
+        own = {"big": (messages.say("gin.word.big"), gin), "cut": (messages.say("contract.word.cut"), contract)}
     finally:
         messages.use(None)
     assert all(meaning(word) == what and not re.search("[A-Za-z]", word) for what, word in written.items()), written
+    assert all(v.codec.meaning(word) == what and not re.search("[A-Za-z]", word) for what, (word, v) in own.items())
     assert spoken_word("knock") == "knock"  # English (and --json) keep the English word
 
 

@@ -158,8 +158,8 @@ def test_no_module_outside_a_variant_names_its_id():
     """The application, the storage, the command line and the shared rules decide by the facts a
     variant declares (its wild rank per round, what the prompt asks, its statistics, the rule of
     its end bonuses), never by naming it: no string in the code (docstrings and comments aside)
-    is a variant's id, outside that variant's own modules — but for the one list of built-in
-    variants (``BUILT_IN`` of the registry)."""
+    is a variant's id, or a message code or key its id prefixes (``gin.screen.…``), outside that
+    variant's own modules — but for the one list of built-in variants (``BUILT_IN`` of the registry)."""
     import ast
 
     root = ROOT / "scorekeeper"
@@ -174,9 +174,11 @@ def test_no_module_outside_a_variant_names_its_id():
                   and "BUILT_IN" in ast.unparse(node.target if isinstance(node, ast.AnnAssign) else node.targets[0])
                   and isinstance(node.value, ast.Dict) for key in node.value.keys}
         for node in ast.walk(tree):
-            if (isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in VARIANTS
-                    and id(node) not in docstrings and id(node) not in listed
-                    and not where.startswith(own_modules(node.value))):
+            if not (isinstance(node, ast.Constant) and isinstance(node.value, str)) or id(node) in docstrings:
+                continue
+            # the id itself, or a code or key it prefixes ("gin.screen.kind", "crazy.wild.")
+            owner = next((vid for vid in VARIANTS if node.value == vid or node.value.startswith(vid + ".")), None)
+            if owner is not None and id(node) not in listed and not where.startswith(own_modules(owner)):
                 found.append(f"{where}:{node.lineno}: {node.value!r}")
     assert found == []
 

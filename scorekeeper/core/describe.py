@@ -63,10 +63,7 @@ def _deck_words(pair: tuple[int, int]) -> str:
 
 def decks_text(variant: Variant) -> str:
     """The decks (and jokers) in play by player count, with the default options."""
-    decks = variant.option("decks")
-    return by_player_count(
-        variant, lambda n: (decks.default_for(n) if decks else variant.pack.decks[n], variant.pack.jokers[n]),
-        _deck_words)
+    return by_player_count(variant, lambda n: variant.deals.packs(variant.rules_for({}, n), n), _deck_words)
 
 
 def dealt_text(variant: Variant) -> str:

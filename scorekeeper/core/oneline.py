@@ -29,7 +29,7 @@ with a form of its own declares both (``Variant.read_line`` / ``Variant.write_li
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from scorekeeper.core.cards import commas_between_cards, parse_card, parse_played, split_card
 from scorekeeper.core.entry import about_player, find_player, match_player, name_key
@@ -51,25 +51,28 @@ def _tokens(text: str) -> list[str]:
 STOCK_WORDS = WORDS["stock"]
 
 
-def near_word(token: str, meanings: Sequence[str]) -> str | None:
+def near_word(token: str, meanings: Sequence[str], own: Mapping[str, Iterable[str]] | None = None) -> str | None:
     """The word of the one-line form saying one of ``meanings`` (``"stock"``, ``"knock"`` …:
-    keys of :data:`~scorekeeper.core.words.WORDS`, English or local) that ``token`` most
-    likely meant: ``stok`` → ``stock``, ``вишов`` → ``вийшов``; None for a token that is no
+    keys of :data:`~scorekeeper.core.words.WORDS`, English or local), or one of a variant's
+    ``own`` words (meaning → its words, every language's: Gin Rummy's ``big``), that ``token``
+    most likely meant: ``stok`` → ``stock``, ``вишов`` → ``вийшов``; None for a token that is no
     word (too short, or holding digits or marks: a card) or near none."""
     from scorekeeper.core.near import closest
 
     if len(token) < 3 or not token.replace("-", "").replace("_", "").isalpha():
         return None
-    return closest(token, sorted(w for m in meanings for w in WORDS[m]))
+    words = {w for m in meanings for w in WORDS[m]} | {w for ws in (own or {}).values() for w in ws}
+    return closest(token, sorted(words))
 
 
-def card_or_word(player: str, token: str, error: InputError, meanings: Sequence[str]) -> InputError:
+def card_or_word(player: str, token: str, error: InputError, meanings: Sequence[str],
+                 own: Mapping[str, Iterable[str]] | None = None) -> InputError:
     """The error for ``token`` of ``player``'s part that is no card (``error``, about the card):
     the card error when it names cards ``token`` is near, else ``line.word_near`` when
-    ``token`` is near a word saying one of ``meanings`` (:func:`near_word`), else the card
-    error, said of ``player``."""
+    ``token`` is near a word saying one of ``meanings`` or of the variant's ``own`` words
+    (:func:`near_word`), else the card error, said of ``player``."""
     if error.code != "card.not_a_card_near":
-        near = near_word(token, meanings)
+        near = near_word(token, meanings, own)
         if near is not None:
             return InputError("line.word_near", player=player, token=token, near=near)
     return about_player(player, error)
@@ -255,8 +258,8 @@ def write_part(part: Any) -> str:
 
 
 def spoken_word(what: str) -> str:
-    """The word of the one-line form saying ``what`` (``"knock"``, ``"out"``, ``"stock"``, ``"big"``,
-    ``"cut"``: keys of :data:`~scorekeeper.core.words.WORDS`) as the language spoken writes it
+    """The word of the one-line form saying ``what`` (``"knock"``, ``"out"``, ``"stock"``: keys of
+    :data:`~scorekeeper.core.words.WORDS`) as the language spoken writes it
     (template ``line.word.WHAT``: ``стук``, ``вихід``, ``резерв`` in Ukrainian; the English word
     in English and under ``--json``). Every language's word reads back the same
     (:func:`~scorekeeper.core.words.meaning`), so a written line is typed back in any language."""

@@ -1,12 +1,13 @@
 """The words people type at the table, in every language (SPEC §7).
 
 The one-line form and the prompt understand the English words (``out``, ``knock``,
-``stock``, ``all``, ``:low``/``:high``, Gin's ``big``) and, beside them, the words
-Ukrainian, Russian and Belarusian players naturally type (вийшов/вышел/выйшаў and
-their feminine forms, стук/постукала, резерв/запас/колода, усіх/все/усе,
-молодший/младший/нізкі, старший/старшы …) — whatever language the program speaks,
-so a table that switches languages never has to retype. Case does not matter.
-Pure data: no catalog is read here.
+``stock``, ``all``, ``:low``/``:high``) and, beside them, the words Ukrainian, Russian and
+Belarusian players naturally type (вийшов/вышел/выйшаў and their feminine forms,
+стук/постукала, резерв/запас/колода, усіх/все/усе, молодший/младший/нізкі, старший/старшы …),
+whatever language the program speaks, so a table that switches languages never has to
+retype. Case does not matter. Pure data: no catalog is read here. A variant's own words
+(Gin Rummy's ``big``, Contract Rummy's ``cut``) are its own
+(:class:`~scorekeeper.core.rulebook.texts.Texts`).
 """
 from __future__ import annotations
 
@@ -20,10 +21,6 @@ WORDS: dict[str, frozenset[str]] = {
     "nobody": frozenset({"nobody", "none", "ніхто", "никто", "нікто"}),
     "low": frozenset({"low", "lo", "молодший", "младший", "нізкі", "малодшы"}),
     "high": frozenset({"high", "hi", "старший", "старшы"}),
-    "big": frozenset({"big", "big-gin", "big_gin", "biggin", "великий", "большой", "вялікі"}),
-    # Contract Rummy: this player cut the pack exactly (зріз/срез/зрэз колоди)
-    "cut": frozenset({"cut", "зріз", "зрізав", "зрізала", "зняв", "зняла", "срез", "срезал", "срезала", "снял",
-                      "сняла", "зрэз", "зрэзаў", "зрэзала", "зняў"}),
 }
 
 _MEANING = {word: meaning for meaning, words in WORDS.items() for word in words}
@@ -31,7 +28,8 @@ _MEANING = {word: meaning for meaning, words in WORDS.items() for word in words}
 
 def meaning(word: str) -> str | None:
     """What a typed ``word`` says (``"out"``, ``"knock"``, ``"stock"``, ``"all"``, ``"nobody"``,
-    ``"low"``, ``"high"``, ``"big"``, ``"cut"``), or None for a word that is none of them.
+    ``"low"``, ``"high"``), or None for a word that is none of them (a variant's own words are
+    its to read: :meth:`scorekeeper.core.rulebook.codec.Codec.meaning`).
 
     >>> meaning("Постукала"), meaning("вышел"), meaning("7H")
     ('knock', 'out', None)

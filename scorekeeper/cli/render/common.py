@@ -16,8 +16,8 @@ def signed(n: int | None) -> str:
 
 
 def wild_words(wild: str) -> str:
-    """``"7"`` → ``"sevens are wild"`` (a Crazy Rummy round's wild rank), in the spoken language."""
-    return render(f"crazy.wild.{RANKS.index(wild) + 1}", {})
+    """``"7"`` → ``"sevens are wild"`` (the rank wild in a deal), in the spoken language."""
+    return render(f"wild.rank.{RANKS.index(wild) + 1}", {})
 
 
 def variant_of(doc: dict):

@@ -21,8 +21,9 @@ Templates are ``str.format`` strings over the facts, with these additions:
 - a fact ``hand`` that the template does not name starts the sentence with "Hand N: ";
   likewise ``session`` with "Session ID: ".
 
-The templates live in one module per layer of the program (``cards``, ``game``, ``gin``,
-``storage``, ``app``, ``cli``), the screens' words and titles in ``screens`` (codes
+The templates live in one module per layer of the program (``cards``, ``game``, ``prompt``,
+``storage``, ``app``, ``cli``) — a variant's own in its package, joined when it is made
+(:func:`add_variant_texts`) — the screens' words and titles in ``screens`` (codes
 ``screen.<screen>.…``), the command line's own in ``commandline`` (``cli.<part>.…``) and
 the exported documents' in ``documents`` (``export.…``), the sentences that join others
 (a list's "and", "Hand N: ") in ``joining`` (``join.…``), the help texts typer is given in
@@ -48,8 +49,8 @@ import string
 from typing import Any, Mapping
 
 from scorekeeper.core import helptext
-from scorekeeper.core.messages import (app, cards, cli, commandline, documents, game, gin, joining, language, prompt,
-                                       screens, storage)
+from scorekeeper.core.messages import (app, cards, cli, commandline, documents, game, joining, language, prompt, screens,
+                                       storage)
 
 import contextlib
 import gettext as _gettext
@@ -59,7 +60,7 @@ TEMPLATES: dict[str, str] = {}
 #: the messages whose whole text depends on a count: code -> (singular, plural) English
 #: templates, said through ``npgettext(code, one, many, n)`` (:func:`say_count`)
 PLURALS: dict[str, tuple[str, str]] = {}
-for _part in (joining, cards, game, gin, language, prompt, storage, app, cli, screens, commandline, documents, helptext):
+for _part in (joining, cards, game, language, prompt, storage, app, cli, screens, commandline, documents, helptext):
     _clash = (TEMPLATES.keys() | PLURALS.keys()) & (_part.TEMPLATES.keys() | getattr(_part, "PLURALS", {}).keys())
     assert not _clash, f"message codes defined twice: {sorted(_clash)}"
     TEMPLATES.update(_part.TEMPLATES)

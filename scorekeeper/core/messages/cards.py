@@ -223,8 +223,6 @@ TEMPLATES.update({
     "line.word.knock": "knock",
     "line.word.out": "out",
     "line.word.stock": "stock",
-    "line.word.big": "big",
-    "line.word.cut": "cut",
     "line.points_out_of_place": '{player}: "{token}" is not a card, and points go first in their part '
                                 '(table points before any mark, hand points right after "-").',
     "line.table_and_melds": "{player}: give table points or melds, not both.",

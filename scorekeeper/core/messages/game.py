@@ -151,34 +151,7 @@ TEMPLATES: dict[str, str] = {
 }
 
 TEMPLATES.update({
-    # -- Carousel --
     "value.joker": "joker",
-    "carousel.no_ending": ('The entry does not say how the round ended: add "knock": NAME, "out": NAME or '
-                           '"stock_exhausted": true, since a missing knocker would silently lose an undercut '
-                           "(Carousel: scoring a round)."),
-    "carousel.no_ending.line": ('The entry does not say how the round ended: add "knock" or "out" after a '
-                                'player\'s cards, or a separate argument "stock", since a missing knocker would '
-                                "silently lose an undercut (Carousel: scoring a round)."),
-    "carousel.card_costs": "{card} {amount}",
-    "carousel.knock_over_limit": ("{player} knocked holding {count:#point|points}, "
-                                  "but a knock needs {limit} or fewer (knock_limit={limit})."),
-    "carousel.knock_over_limit_cards": ("{player} knocked holding {count:#point|points} ({held}), "
-                                        "but a knock needs {limit} or fewer (knock_limit={limit})."),
-    "carousel.won_lowest": "{player} holds the lowest count ({low}) and wins the round.",
-    "carousel.won_shared": ("{players:and} share the lowest count ({low}) and nobody knocked: "
-                            "all of them win, without undercut bonus (I-4)."),
-    "carousel.won_knock": "{player} knocked with {low}, the lowest count alone, and wins the round.",
-    "carousel.won_tie_knocker_one": ("{knocker} knocked with {low} and {players:and} holds {low} too: "
-                                     "the knocker wins nothing; {players:and}, tied with the knocker, "
-                                     "wins the round."),
-    "carousel.won_tie_knocker": ("{knocker} knocked with {low} and {players:and} hold {low} too: "
-                                 "the knocker wins nothing; {players:and}, tied with the knocker, "
-                                 "win the round."),
-    "carousel.won_undercut_one": ("{knocker} knocked with {count} but {players:and} undercuts with {low}: "
-                                  "{players:and} wins the round."),
-    "carousel.won_undercut": ("{knocker} knocked with {count} but {players:and} undercut with {low}: "
-                              "{players:and} win the round."),
-    "carousel.holds": "{player} holds {count}.",
     "line.count_on_paper": "cards left in hand, counted on paper: {count}",
     "line.no_cards": "no cards left in hand: 0",
     "line.counts_toward": "{card} left in hand: {value}, counts {amount} toward {player}'s {count}",
@@ -202,50 +175,28 @@ TEMPLATES.update({
     "bonus.given": "{player} +{amount}",
     "bonus.none": "{player} 0",
     "bonus.with": "{player} {total} + {amount}",
-    "carousel.end": "{reached:and} reached {target}; end bonuses: {bonuses:list} (Carousel: the end of the game, I-2).",
-    "carousel.end_several": ("{reached:and} reached {target}; end bonuses: {bonuses:list} (Carousel: the end of "
-                             "the game, I-2). With more than one player past {target}, the highest total "
-                             "with the bonuses wins, not the first to get there: {winners:and} with {total} "
-                             "(Carousel: the end of the game)."),
-    "carousel.end_shared": ("{reached:and} reached {target}; end bonuses: {bonuses:list} (Carousel: the end of "
-                            "the game, I-2). "
-                            "{winners:and} share the win at {total} (tie=shared, I-1)."),
-    "carousel.tie_play_on": ("{winners:and} are tied at {total} with the end bonuses ({with_bonus:list}): "
-                             "another round is played to break the tie, and the bonuses are worked out again "
-                             "after it (I-1)."),
 })
 
 TEMPLATES.update({
-    # -- Crazy Rummy --
-    "crazy.no_such_round": ("Crazy Rummy has rounds 1 to {rounds} (aces wild in round 1 … kings in round 13), "
-                            "not {round}."),
-    "crazy.past_last_round": "Crazy Rummy is {rounds:#round|rounds}: there is no round {round}.",
-    "crazy.finished": ("The game is finished: Crazy Rummy is {rounds:#round|rounds}, round {rounds} (kings wild) has been "
-                       "played and there is no fourteenth wild rank ({winners:and} won). Start a new session with "
-                       "`scorekeeper new`."),
-    # the wild rank of a Crazy Rummy round: one phrase per rank (a language says each its own way)
-    "crazy.wild.1": "aces are wild",
-    "crazy.wild.2": "twos are wild",
-    "crazy.wild.3": "threes are wild",
-    "crazy.wild.4": "fours are wild",
-    "crazy.wild.5": "fives are wild",
-    "crazy.wild.6": "sixes are wild",
-    "crazy.wild.7": "sevens are wild",
-    "crazy.wild.8": "eights are wild",
-    "crazy.wild.9": "nines are wild",
-    "crazy.wild.10": "tens are wild",
-    "crazy.wild.11": "jacks are wild",
-    "crazy.wild.12": "queens are wild",
-    "crazy.wild.13": "kings are wild",
+    # the rank wild in a deal (a Crazy Rummy round, an Indian Rummy deal): one phrase per rank (a language
+    # says each its own way)
+    "wild.rank.1": "aces are wild",
+    "wild.rank.2": "twos are wild",
+    "wild.rank.3": "threes are wild",
+    "wild.rank.4": "fours are wild",
+    "wild.rank.5": "fives are wild",
+    "wild.rank.6": "sixes are wild",
+    "wild.rank.7": "sevens are wild",
+    "wild.rank.8": "eights are wild",
+    "wild.rank.9": "nines are wild",
+    "wild.rank.10": "tens are wild",
+    "wild.rank.11": "jacks are wild",
+    "wild.rank.12": "queens are wild",
+    "wild.rank.13": "kings are wild",
     # the deck an entry is checked against (check_deck's deck wording)
     "deck_text.one_52": "one 52-card deck",
     "deck_text.one_with_joker": "one deck with one joker",
     "deck_text.two_with_jokers": "two decks with two jokers",
-    "crazy.value_wild": "round {round}, {wild}: {amount}",
-    "crazy.value_ace": "ace: 1",
-    "crazy.value_court": "court card: 10",
-    "crazy.value_face": "face value: {amount}",
-    "crazy.melds_note": "Melds on the table (checked, not scored): {melds}.",
     "line.went_out": "{player} went out: 0",
     "line.penalty_on_paper": "cards left in hand, counted on paper: {amount}",
     "line.penalty_card": "{card} in hand, {value}",

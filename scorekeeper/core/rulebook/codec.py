@@ -167,14 +167,10 @@ class Codec(Part):
 
     def answer_melds(self, text: str, entry: dict, game: "GameSoFar", name: str) -> None:
         """Melds typed as ``7H 8H 9H, QS QD QC`` (each checked now), table points as a number,
-        ``[]`` (did not go down), or the player's whole part in the one-line form
-        (``7H 8H 9H +10H -AS 4D``)."""
+        or the player's whole part in the one-line form (``7H 8H 9H +10H -AS 4D``)."""
         text = self.own(name, text, game)
         part = entry["players"].setdefault(name, {})
         if not text or text.lower() in ("none", "-"):
-            return
-        if text == "[]":  # did not go down ("melds": [], Contract Rummy's I-C11)
-            part["melds"] = []
             return
         if (points := typed_number(text)) is not None:
             if "table" not in self.keys:  # melds score nothing (Contract Rummy): no table points
@@ -280,7 +276,7 @@ class Codec(Part):
             else:
                 entry["out"] = self.player_named(text, game, ("nobody", "stock"))
             return
-        if text.lower() in ("stock ran out",) or self.says(text, "stock"):
+        if self.says(text, "stock"):
             entry["stock_exhausted"] = True
             return
         word, _sep, rest = text.partition(" ")
@@ -320,8 +316,6 @@ class Codec(Part):
                 continue
             if "table" in part:
                 found[(player, "melds")] = str(part["table"])
-            elif part.get("melds") == []:
-                found[(player, "melds")] = "[]"
             elif part.get("melds"):
                 melds = part["melds"]
                 found[(player, "melds")] = ", ".join(

@@ -68,10 +68,9 @@ class Deals(Part):
 
     def packs(self, rules: Mapping[str, Any], players: int) -> tuple[int, int]:
         """``(decks, jokers)`` in play under ``rules`` for ``players`` players: the pack for the
-        player count, with the ``decks`` option where the variant has one."""
+        player count (a variant whose options choose them says so: Rummy 500's ``decks``)."""
         pack = self.variant.pack
-        decks = rules["decks"] if "decks" in rules else pack.decks[players]
-        return decks, pack.jokers[players]
+        return pack.decks[players], pack.jokers[players]
 
     def dealt(self, players: int) -> Any:
         """The cards dealt to each of ``players`` players, in words as data."""

@@ -68,8 +68,8 @@ class Scoring(Part):
         return self.variant.card_values
 
     def out_bonus(self, rules: Mapping[str, Any]) -> int:
-        """The points going out scores (Carousel's 25, Rummy 500's ``out_bonus``), 0 when none."""
-        return int(self.bonuses.get("out") or rules.get("out_bonus") or 0)
+        """The points going out scores under ``rules`` (Carousel's 25), 0 when none."""
+        return int(self.bonuses.get("out") or 0)
 
     def hand_facts(self, result: "HandResult") -> dict[str, Any]:
         """What the variant adds to a deal's ``--json`` (``hand``, ``history``): {} by default."""

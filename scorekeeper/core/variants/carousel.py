@@ -29,7 +29,7 @@ from scorekeeper.core.entry import HandEntry, PlayerEntry
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.game import Ending, GameSoFar
 from scorekeeper.core.melds import IllegalMeld, check_deck, read_meld
-from scorekeeper.core.rulebook import CardValues, Endings, Melds, Pack, Scoring, Variant, Wilds
+from scorekeeper.core.rulebook import CardValues, Endings, Melds, Pack, Scoring, Texts, Variant, Wilds
 from scorekeeper.core.rules import RuleSet, one_of, option, whole_number
 from scorekeeper.core.scoring import HandResult, Joined, Phrase, PlayerScore, phrase
 from scorekeeper.core.variants.common import best_of, sum_scores, tie_option
@@ -253,6 +253,48 @@ def end_of_game(game: GameSoFar) -> Ending:
         "total": final[winners[0]]})
 
 
+#: Carousel's own sentences (message code -> English template); their translations are in the
+#: program's catalogs under the same codes
+TEMPLATES: dict[str, str] = {
+    "carousel.no_ending": ('The entry does not say how the round ended: add "knock": NAME, "out": NAME or '
+                           '"stock_exhausted": true, since a missing knocker would silently lose an undercut '
+                           "(Carousel: scoring a round)."),
+    "carousel.no_ending.line": ('The entry does not say how the round ended: add "knock" or "out" after a '
+                                'player\'s cards, or a separate argument "stock", since a missing knocker would '
+                                "silently lose an undercut (Carousel: scoring a round)."),
+    "carousel.card_costs": "{card} {amount}",
+    "carousel.knock_over_limit": ("{player} knocked holding {count:#point|points}, "
+                                  "but a knock needs {limit} or fewer (knock_limit={limit})."),
+    "carousel.knock_over_limit_cards": ("{player} knocked holding {count:#point|points} ({held}), "
+                                        "but a knock needs {limit} or fewer (knock_limit={limit})."),
+    "carousel.won_lowest": "{player} holds the lowest count ({low}) and wins the round.",
+    "carousel.won_shared": ("{players:and} share the lowest count ({low}) and nobody knocked: "
+                            "all of them win, without undercut bonus (I-4)."),
+    "carousel.won_knock": "{player} knocked with {low}, the lowest count alone, and wins the round.",
+    "carousel.won_tie_knocker_one": ("{knocker} knocked with {low} and {players:and} holds {low} too: "
+                                     "the knocker wins nothing; {players:and}, tied with the knocker, "
+                                     "wins the round."),
+    "carousel.won_tie_knocker": ("{knocker} knocked with {low} and {players:and} hold {low} too: "
+                                 "the knocker wins nothing; {players:and}, tied with the knocker, "
+                                 "win the round."),
+    "carousel.won_undercut_one": ("{knocker} knocked with {count} but {players:and} undercuts with {low}: "
+                                  "{players:and} wins the round."),
+    "carousel.won_undercut": ("{knocker} knocked with {count} but {players:and} undercut with {low}: "
+                              "{players:and} win the round."),
+    "carousel.holds": "{player} holds {count}.",
+    "carousel.end": "{reached:and} reached {target}; end bonuses: {bonuses:list} (Carousel: the end of the game, I-2).",
+    "carousel.end_several": ("{reached:and} reached {target}; end bonuses: {bonuses:list} (Carousel: the end of "
+                             "the game, I-2). With more than one player past {target}, the highest total "
+                             "with the bonuses wins, not the first to get there: {winners:and} with {total} "
+                             "(Carousel: the end of the game)."),
+    "carousel.end_shared": ("{reached:and} reached {target}; end bonuses: {bonuses:list} (Carousel: the end of "
+                            "the game, I-2). "
+                            "{winners:and} share the win at {total} (tie=shared, I-1)."),
+    "carousel.tie_play_on": ("{winners:and} are tied at {total} with the end bonuses ({with_bonus:list}): "
+                             "another round is played to break the tie, and the bonuses are worked out again "
+                             "after it (I-1)."),
+}
+
 _SUMMARY = (
     "Melds on the table belong to nobody: only the cards left in each hand count (joker 25, ace 1, "
     "K Q J 10, 2-10 face value). A round ends when a player knocks (5 or fewer points in hand), goes out "
@@ -296,6 +338,7 @@ CAROUSEL = Variant(
     # jokers are wild; an ace is low or high in a run; a set never holds two identical cards (§2.2);
     # melds belong to nobody: only the cards left in hand count
     melds=Melds(wilds=Wilds.JOKERS, ace_high=True),
+    texts=Texts(templates=TEMPLATES),
     list_order=30,
 )
 

@@ -26,7 +26,7 @@ from scorekeeper.core.entry import HandEntry, PlayerEntry
 from scorekeeper.core.errors import InputError, StateError
 from scorekeeper.core.game import Ending, GameSoFar
 from scorekeeper.core.melds import IllegalMeld, MeldRules, check_deck, read_meld
-from scorekeeper.core.rulebook import CardValues, Deals, Endings, Melds, Pack, Scoring, Variant, Wilds
+from scorekeeper.core.rulebook import CardValues, Deals, Endings, Melds, Pack, Scoring, Texts, Variant, Wilds
 from scorekeeper.core.rules import RuleSet, one_of, option
 from scorekeeper.core.scoring import HandResult, Joined, Phrase, PlayerScore, phrase
 from scorekeeper.core.variants.common import sum_scores, tie_ending
@@ -61,7 +61,7 @@ def wild_rank(round_: int) -> int:
 
 def wild_words(round_: int) -> Phrase:
     """``7`` → ``"sevens are wild"``: how the table says it."""
-    return phrase(f"crazy.wild.{wild_rank(round_)}")
+    return phrase(f"wild.rank.{wild_rank(round_)}")
 
 
 def penalty(card: Card, round_: int) -> tuple[int, Phrase]:
@@ -184,6 +184,22 @@ def end_of_game(game: GameSoFar) -> Ending:
                   note_code=ending.note_code, note_facts=ending.note_facts)
 
 
+#: Crazy Rummy's own sentences (message code -> English template); their translations are in the
+#: program's catalogs under the same codes
+TEMPLATES: dict[str, str] = {
+    "crazy.no_such_round": ("Crazy Rummy has rounds 1 to {rounds} (aces wild in round 1 … kings in round 13), "
+                            "not {round}."),
+    "crazy.past_last_round": "Crazy Rummy is {rounds:#round|rounds}: there is no round {round}.",
+    "crazy.finished": ("The game is finished: Crazy Rummy is {rounds:#round|rounds}, round {rounds} (kings wild) has been "
+                       "played and there is no fourteenth wild rank ({winners:and} won). Start a new session with "
+                       "`scorekeeper new`."),
+    "crazy.value_wild": "round {round}, {wild}: {amount}",
+    "crazy.value_ace": "ace: 1",
+    "crazy.value_court": "court card: 10",
+    "crazy.value_face": "face value: {amount}",
+    "crazy.melds_note": "Melds on the table (checked, not scored): {melds}.",
+}
+
 _SUMMARY = (
     "Thirteen rounds; in round r the cards of rank r are wild (round 1 aces, round 2 twos … round 13 kings), "
     "wherever they lie. When a player goes out (or the stock runs out) every player is charged the cards "
@@ -214,6 +230,7 @@ CRAZY = Variant(
     # in round r the cards of rank r are wild; the ace is always low (Q-K-A is not a run); melds are
     # checked, never scored
     melds=Melds(wilds=Wilds.ROUND_RANK, ace_high=False),
+    texts=Texts(templates=TEMPLATES),
     list_order=40,
 )
 

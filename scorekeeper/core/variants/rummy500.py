@@ -35,7 +35,7 @@ from scorekeeper.core.melds import (
     fit_layoffs,
     read_meld,
 )
-from scorekeeper.core.rulebook import CardScale, CardValues, Codec, Endings, Melds, Pack, Scoring, Variant
+from scorekeeper.core.rulebook import CardScale, CardValues, Codec, Deals, Endings, Melds, Pack, Scoring, Variant
 from scorekeeper.core.rules import RuleSet, boolean, one_of, one_of_enum, option, whole_number
 from scorekeeper.core.scoring import HandResult, Joined, Line, Phrase, PlayerScore, phrase
 from scorekeeper.core.variants.common import highest_total_ending, tie_option
@@ -369,6 +369,9 @@ class Rummy500Scoring(Scoring):
     def values(self, rules: Mapping[str, Any]) -> CardValues:
         return values_of(rules)
 
+    def out_bonus(self, rules: Mapping[str, Any]) -> int:
+        return int(rules["out_bonus"])
+
     def check_setup(self, rules: Mapping[str, Any], players: int) -> None:
         """Refuse option combinations the table cannot play: more cards dealt than
         the decks hold (8 players × 7 cards from one deck), or identical cards in a
@@ -381,6 +384,13 @@ class Rummy500Scoring(Scoring):
         asked = rules["set_duplicates"] and not variant.option("set_duplicates").default_for(players)
         if asked and rules["decks"] == 1:
             raise InputError("rule.duplicates_need_two_decks", players=players)
+
+
+class Rummy500Deals(Deals):
+    """The decks in play are the ``decks`` option (by default one for 2-4 players, two for 5-8)."""
+
+    def packs(self, rules: Mapping[str, Any], players: int) -> tuple[int, int]:
+        return int(rules["decks"]) if "decks" in rules else self.variant.pack.decks[players], 0
 
 
 @dataclass(eq=False)
@@ -449,6 +459,7 @@ RUMMY500 = Variant(
     # the highest total wins, even where another reached the target first in that hand
     scoring=Rummy500Scoring(end_rule=RULE_SCORE),
     codec=Codec(keys=frozenset({"melds", "layoffs", "hand", "table"})),
+    deals=Rummy500Deals(),
     # identical cards in a set, and sets past four, with two decks (SPEC §2.2: "three or more cards of one rank")
     melds=Rummy500Melds(ace_high=True, score=True, sets_grow=True),
     list_order=10,

@@ -19,9 +19,12 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from scorekeeper.core.errors import InputError
-from scorekeeper.core.oneline import parse_line_entries, seat_of, spoken_word, write_line_entries, write_part
+from scorekeeper.core.messages import say
+from scorekeeper.core.oneline import parse_line_entries, seat_of, write_line_entries, write_part
 from scorekeeper.core.variants.contract.score import PLAYER_KEYS
-_NOT_DOWN = "[]"
+
+#: the word for "did not go down" (``"melds": []``)
+NOT_DOWN = "[]"
 
 #: this player cut the pack exactly (зріз/срез/зрэз колоди), in every language
 CUT_WORDS = ("cut", "зріз", "зрізав", "зрізала", "зняв", "зняла", "срез", "срезал", "срезала", "снял", "сняла",
@@ -53,9 +56,9 @@ def read_line(args: Sequence[str], players: Sequence[str]) -> dict:
                 raise InputError("line.word_twice", player=name.strip(), word=typed_cut, other=cut)
             cut = name.strip()
             words = [w for w in words if not says_cut(w)]
-        if _NOT_DOWN in words:
+        if NOT_DOWN in words:
             not_down.append(name.strip())
-            words = [w for w in words if w != _NOT_DOWN]
+            words = [w for w in words if w != NOT_DOWN]
         plain.append(f"{name}:{' '.join(words)}" if words or not body.strip() else f"{name}: ")
     entry = parse_line_entries(plain, players, False, PLAYER_KEYS)
     if cut is not None:
@@ -83,12 +86,12 @@ def write_line(entry: Any, players: Sequence[str] = ()) -> dict[str, str]:
     lines = write_line_entries(entry, players, _written_part)
     cutter = seat_of(entry.get("cut"), lines) if isinstance(entry, dict) else None
     if cutter is not None:
-        lines[cutter] = (lines[cutter] + " " + spoken_word("cut")).strip()
+        lines[cutter] = (lines[cutter] + " " + say("contract.word.cut")).strip()
     return lines
 
 
 def _written_part(part: Any) -> str:
     text = write_part(part)
     if isinstance(part, dict) and part.get("melds") == []:
-        return f"{_NOT_DOWN} {text}".strip()
+        return f"{NOT_DOWN} {text}".strip()
     return text

@@ -8,6 +8,8 @@ from __future__ import annotations
 _SPELL = "deal {deal}'s contract, {words} ({contract})"
 
 TEMPLATES: dict[str, str] = {
+    # its own word of the one-line form, as the language spoken writes it back: who cut the pack exactly
+    "contract.word.cut": "cut",
     # -- contracts in words --
     "contract.words": "{parts:and}",
     # how many sets or runs a contract asks for: one to four in words, more as a figure

@@ -89,6 +89,13 @@ class ContractCodec(Codec):
     def write_line(self, entry: Any, players: Sequence[str] = ()) -> dict[str, str]:
         return oneline.write_line(entry, players)
 
+    def answer_melds(self, text: str, entry: dict, game: GameSoFar, name: str) -> None:
+        """The contract's melds, or ``[]``: the player did not go down (``"melds": []``, I-C11)."""
+        if self.own(name, text, game).strip() == oneline.NOT_DOWN:
+            entry["players"].setdefault(name, {})["melds"] = []
+            return
+        super().answer_melds(text, entry, game, name)
+
     def answer_cut(self, text: str, entry: dict, game: GameSoFar) -> None:
         self.answer_player_or_nobody("cut", text, entry, game)
 
@@ -96,6 +103,10 @@ class ContractCodec(Codec):
         from scorekeeper.core.entry import find_player
 
         found = super().answers(entry, players)
+        for name, part in (entry.get("players") or {}).items() if isinstance(entry, dict) else ():
+            player = find_player(name, players) if isinstance(name, str) else None
+            if player is not None and isinstance(part, dict) and part.get("melds") == [] and "table" not in part:
+                found[(player, "melds")] = oneline.NOT_DOWN
         cut = entry.get("cut") if isinstance(entry, dict) else None
         if isinstance(cut, str) and find_player(cut, players):
             found[("", "cut")] = find_player(cut, players) or ""

@@ -1,12 +1,12 @@
 """Gin Rummy's facts as data, for the variant record, ``rules gin`` and the README (SPEC §2, §2.7).
 
 Nothing here is computed: the variant row of SPEC §2, the rules summary, and the
-interpretations I-G1…I-G10 with the option that changes each.
+interpretations I-G1…I-G10 with the option that changes each (their sentences are the templates
+``interpretation.I-G1`` …).
 """
 from __future__ import annotations
 
 from scorekeeper.core.variants.gin.entry import PLAYER_KEYS as _PLAYER
-from scorekeeper.core.messages import render
 
 ID = "gin"
 NAME = "Gin Rummy"
@@ -32,11 +32,6 @@ SUMMARY = (
     "it, 25 per hand won to each player (boxes), 100 more for a shutout; the player who reached the target wins. "
     "Bonus schools: preset=modern (default), classic, palace; Oklahoma: the up-card sets the knock limit."
 )
-
-#: Interpretation id → the sentence stating the default and how to change it (SPEC §2.7).
-INTERPRETATIONS: dict[str, str] = {
-    key: render(f"interpretation.{key}", {}) for key in (f"I-G{i}" for i in range(1, 11))
-}
 
 #: Interpretation id → the rule option that changes it, where there is one.
 INTERPRETATION_OPTIONS: dict[str, str | None] = {

@@ -26,8 +26,9 @@ from typing import Any, Sequence
 
 from scorekeeper.core.cards import parse_card, parse_cards
 from scorekeeper.core.errors import InputError
+from scorekeeper.core.messages import say
 from scorekeeper.core.oneline import (STOCK_WORDS, arguments, card_or_word, cards_text, parse_line_entries, seat_of,
-                                      spoken_word, write_line_entries, write_part)
+                                      write_line_entries, write_part)
 from scorekeeper.core.words import meaning
 
 _STOCK = STOCK_WORDS | {"void"}
@@ -103,7 +104,7 @@ def _part(player: str, body: str, entry: dict) -> dict:
         try:
             parse_card(tok)
         except InputError as e:
-            said = card_or_word(player, tok, e, ("knock", "out", "big"))
+            said = card_or_word(player, tok, e, ("knock", "out"), {"big": BIG_WORDS})
             if said.code == "line.word_near":  # "knok": the word it is near
                 raise said from None
             raise InputError("gin.player_says", player=player, cause=e) from None
@@ -120,7 +121,7 @@ def write_line(entry: Any, players: Sequence[str] = ()) -> dict[str, str]:
         return lines
     knocker = seat_of(entry.get("knock"), lines)
     if knocker is not None and entry.get("big_gin"):
-        lines[knocker] += " " + spoken_word("big")
+        lines[knocker] += " " + say("gin.word.big")
     if entry.get("upcard"):
         lines[""] = (lines.get("", "") + f" up={cards_text(entry['upcard'])}").strip()
     return lines

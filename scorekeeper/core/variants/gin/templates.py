@@ -3,7 +3,13 @@ taken when the variant is made (:attr:`~scorekeeper.core.rules.Variant.templates
 translations are in the program's catalogs under the same codes."""
 from __future__ import annotations
 
+from scorekeeper.core.variants.gin import messages
+
 TEMPLATES: dict[str, str] = {
+    # its entries, arrangements, knocks and bonuses
+    **messages.TEMPLATES,
+    # its own word of the one-line form, as the language spoken writes it back: big gin
+    "gin.word.big": "big",
     # the questions at the table: each player's shown cards, and (Oklahoma) the up-card
     "gin.prompt.cards": "  cards (10; 11 for big gin): ",
     "gin.prompt.upcard": "The up-card (it sets the knock limit): ",

@@ -1,7 +1,6 @@
-"""Message templates: Gin Rummy: its entries, arrangements, knocks and bonuses.
-
-Code -> template; see :mod:`scorekeeper.core.messages` for the notation.
-"""
+"""Gin Rummy's own sentences: its entries, arrangements, knocks and bonuses (message code ->
+English template; see :mod:`scorekeeper.core.messages` for the notation), taken with the rest
+of its texts (:mod:`scorekeeper.core.variants.gin.templates`) when the variant is made."""
 from __future__ import annotations
 
 TEMPLATES: dict[str, str] = {
