@@ -458,81 +458,50 @@ def fit_layoffs(
     :func:`read_as_melded` under ``rules`` when not given (each meld's own aces stay where
     they were melded; a variant whose melds keep the kind they were laid down as says so there).
 
+    A meld's wild cards are not tied to the place its first reading gave them: with ``read``
+    given, the meld and its lay-offs are read together in any legal way (``JK 5H 6H 7H`` takes
+    8♥, the joker then 4♥), and its own unmarked aces may go low or high; without it, the
+    aces stay where they were melded. Only the natural cards (and wild cards whose meaning the
+    entry gave, ``JK=7H``) hold a place while the search prunes.
+
     Returns each meld's final reading (in ``melds`` order), or None when no
     assignment works.
     """
-    def natural_suit(m: TableMeld) -> str | None:
-        return next((s.counts_as.suit for s in m.reading.slots if s.counts_as is not None and s.counts_as.suit),
-                    None)
-
-    def could_take(m: TableMeld, card: PlayedCard, added: list[PlayedCard]) -> bool:
-        if rules.wild(card.card):
-            return True
-        if m.reading.kind == "set":
-            rank = m.reading.slots[0].rank
-            room = rules.set_max is None or len(m.cards) + len(added) < rules.set_max
-            return (card.card.rank == rank or rank == 0) and room
-        suit = natural_suit(m)
-        if suit is None:  # a run of wild cards only: any card may extend it
-            return True
-        naturals = [c for c in added if not rules.wild(c.card)]
-        if card.card.rank == 1 and rules.ace_to_ace:  # one ace at each end at most
-            aces = sum(1 for s in m.reading.slots if s.rank in (1, 14)) + sum(c.card.rank == 1 for c in naturals)
-            return card.card.suit == suit and aces < 2
-        taken = {s.rank % 13 for s in m.reading.slots} | {c.card.rank % 13 for c in naturals}
-        return card.card.suit == suit and card.card.rank % 13 not in taken
-
-    def fillable(m: TableMeld, added: list[PlayedCard], rest: dict[tuple[int, str], int]) -> bool:
-        """Can the cards still to place fill the gaps between a run and what was
-        laid off on it (a 9 on 5-6-7 needs an 8 still to come, or a wild card)?"""
-        if m.reading.kind == "set" or not added:
-            return True
-        suit = natural_suit(m)
-        if suit is None or any(rules.wild(c.card) for c in added):
-            return True
-        wilds_left = sum(n for (rank, s), n in rest.items() if rules.wild(Card(rank, s)))
-        fixed = [s.rank for s in m.reading.slots] + [c.card.rank for c in added if c.card.rank != 1]
-        aces = [((1,) if c.ace == "low" else (14,) if c.ace == "high" else (1, 14))
-                for c in added if c.card.rank == 1]
-        for places in product(*aces):
-            ranks = fixed + list(places)
-            if len(set(ranks)) != len(ranks) or (1 in ranks and 14 in ranks and not rules.ace_to_ace):
-                continue
-            need = Counter((1 if r == 14 else r, suit)
-                           for r in range(min(ranks), max(ranks) + 1) if r not in ranks)
-            if sum(max(0, n - rest.get(k, 0)) for k, n in need.items()) <= wilds_left:
-                return True
-        return False
-
-    def key_of(card: PlayedCard) -> tuple[int, str]:
-        return card.card.rank, card.card.suit
+    if not layoffs:
+        return [m.reading for m in melds]
+    shapes = [_Shape.of(m, rules, free_aces=read is not None) for m in melds]
+    longest = 14 if rules.ace_to_ace else 13
 
     # Where each lay-off could go at all, given every other lay-off as filler;
     # the most constrained first, so one that fits nowhere fails the search at
     # once instead of after every arrangement of the others.
-    # (counts of cards by (rank, suit): plain dicts, a card's count 0 when it is not there)
-    every: dict[tuple[int, str], int] = {}
+    every = _Pool.of([c for _, c in layoffs], rules)
+    could = []
     for _, c in layoffs:
-        every[key_of(c)] = every.get(key_of(c), 0) + 1
-
-    def all_but(card: PlayedCard) -> dict[tuple[int, str], int]:
-        rest = dict(every)
-        rest[key_of(card)] -= 1
-        return rest
-
-    could = [[j for j, m in enumerate(melds) if could_take(m, c, []) and fillable(m, [c], all_but(c))]
-             for _, c in layoffs]
+        rest = every.without(c, rules)
+        could.append([j for j, sh in enumerate(shapes)
+                      if sh.could_take(c, [], rules) and sh.short([c], rest, rules, longest) is not None])
     order = sorted(range(len(layoffs)), key=lambda k: len(could[k]))
     cards = [layoffs[k][1] for k in order]
     targets = [could[k] for k in order]
     # still[i]: the cards not yet placed once lay-off i is placed.
-    still: list[dict[tuple[int, str], int]] = [{} for _ in range(len(cards) + 1)]
+    still: list[_Pool] = [_Pool({}, 0)] * (len(cards) + 1)
     for i in range(len(cards) - 1, -1, -1):
-        still[i] = dict(still[i + 1])
-        still[i][key_of(cards[i])] = still[i].get(key_of(cards[i]), 0) + 1
+        still[i] = still[i + 1].plus(cards[i], rules)
 
     groups: list[list[PlayedCard]] = [[] for _ in melds]
     failed: set = set()
+
+    def feasible(rest: "_Pool") -> bool:
+        """Every meld can still be completed: the wild cards each run still needs beyond the
+        natural cards left to place are no more than the wild cards left (each goes to one meld)."""
+        need = 0
+        for sh, g in zip(shapes, groups):
+            short = sh.short(g, rest, rules, longest)
+            if short is None:
+                return False
+            need += short
+        return need <= rest.wilds
 
     def search(i: int) -> list[MeldReading] | None:
         if i == len(cards):
@@ -552,13 +521,9 @@ def fit_layoffs(
             return None
         card = cards[i]
         for j in targets[i]:
-            m = melds[j]
-            if could_take(m, card, groups[j]):
+            if shapes[j].could_take(card, groups[j], rules):
                 groups[j].append(card)
-                if all(fillable(mm, g, still[i + 1]) for mm, g in zip(melds, groups)):
-                    found = search(i + 1)
-                else:
-                    found = None
+                found = search(i + 1) if feasible(still[i + 1]) else None
                 groups[j].pop()
                 if found is not None:
                     return found
@@ -571,3 +536,150 @@ def fit_layoffs(
         # ``search`` calls itself through its closure: a reference cycle that only the collector
         # would free (with the closures, the melds and their readings, every scored hand)
         search = None  # noqa: F841
+
+
+def _natural(card: PlayedCard, rules: MeldRules) -> Card | None:
+    """The card ``card`` holds a place as: itself, or what a wild card was declared to stand for
+    (``JK=7H``); None for a wild card free to stand for anything."""
+    if card.stands_for is not None:
+        return card.stands_for
+    return None if rules.wild(card.card) else card.card
+
+
+def _ace_places(card: PlayedCard) -> tuple[int, ...]:
+    """Where an ace may sit in a run: low (1), high (14), or either when not marked."""
+    return (1,) if card.ace == "low" else (14,) if card.ace == "high" else (1, 14)
+
+
+class _Pool:
+    """Lay-offs not yet placed, as the search counts them: natural cards by ``(rank, suit)``
+    (a declared wild as the card it stands for) and ``wilds``, the wild cards free to go anywhere."""
+
+    __slots__ = ("naturals", "wilds")
+
+    def __init__(self, naturals: dict[tuple[int, str], int], wilds: int):
+        self.naturals, self.wilds = naturals, wilds
+
+    @classmethod
+    def of(cls, cards: Iterable[PlayedCard], rules: MeldRules) -> "_Pool":
+        pool = cls({}, 0)
+        for c in cards:
+            pool = pool.plus(c, rules)
+        return pool
+
+    def plus(self, card: PlayedCard, rules: MeldRules) -> "_Pool":
+        natural = _natural(card, rules)
+        if natural is None:
+            return _Pool(self.naturals, self.wilds + 1)
+        naturals = dict(self.naturals)
+        key = (natural.rank, natural.suit)
+        naturals[key] = naturals.get(key, 0) + 1
+        return _Pool(naturals, self.wilds)
+
+    def without(self, card: PlayedCard, rules: MeldRules) -> "_Pool":
+        natural = _natural(card, rules)
+        if natural is None:
+            return _Pool(self.naturals, self.wilds - 1)
+        naturals = dict(self.naturals)
+        naturals[natural.rank, natural.suit] -= 1
+        return _Pool(naturals, self.wilds)
+
+
+class _Shape:
+    """What the lay-off search needs of a meld on the table: its kind, the rank (a set) or suit
+    (a run) its natural cards fix, the places its natural cards hold in a run (each a tuple of the
+    places it may take: an ace low or high), and how many of its cards are wild cards free to
+    stand anywhere. The place a first reading gave a wild card is not kept: any reading of the
+    meld with its lay-offs is a legal one (SPEC §2.2, §2.8)."""
+
+    __slots__ = ("kind", "rank", "suit", "places", "naturals", "wilds", "size")
+
+    def __init__(self, kind: str, rank: int | None, suit: str | None, places: list[tuple[int, ...]],
+                 naturals: list[Card], wilds: int, size: int):
+        self.kind, self.rank, self.suit, self.places = kind, rank, suit, places
+        self.naturals, self.wilds, self.size = naturals, wilds, size
+
+    @classmethod
+    def of(cls, m: TableMeld, rules: MeldRules, free_aces: bool) -> "_Shape":
+        places: list[tuple[int, ...]] = []
+        naturals: list[Card] = []
+        wilds = 0
+        for s in m.reading.slots:
+            natural = _natural(s.played, rules)
+            if natural is None:
+                wilds += 1
+                continue
+            naturals.append(natural)
+            if natural.rank != 1:
+                places.append((natural.rank,))
+            elif free_aces:  # read again with the lay-offs in any legal way: the ace too
+                places.append(_ace_places(s.played))
+            else:  # the meld's own ace stays where it was melded
+                places.append((s.rank if s.rank in (1, 14) else 1,))
+        rank = naturals[0].rank if naturals else None
+        suit = naturals[0].suit if naturals else None
+        return cls(m.reading.kind, rank, suit, places, naturals, wilds, len(m.reading.slots))
+
+    def could_take(self, card: PlayedCard, added: list[PlayedCard], rules: MeldRules) -> bool:
+        """Whether ``card`` may join this meld and the lay-offs ``added`` to it so far."""
+        if self.kind == "set" and rules.set_max is not None and self.size + len(added) >= rules.set_max:
+            return False
+        natural = _natural(card, rules)
+        if natural is None:
+            return True
+        others = [n for n in map(lambda c: _natural(c, rules), added) if n is not None]
+        if self.kind == "set":
+            rank = self.rank if self.rank is not None else (others[0].rank if others else natural.rank)
+            if natural.rank != rank:
+                return False
+            return rules.set_duplicates or natural not in self.naturals and natural not in others
+        suit = self.suit if self.suit is not None else (others[0].suit if others else natural.suit)
+        if natural.suit != suit:
+            return False
+        if natural.rank == 1:  # one ace at each end at most (ace to ace), else one ace
+            aces = sum(1 for n in self.naturals if n.rank == 1) + sum(1 for n in others if n.rank == 1)
+            return aces < (2 if rules.ace_to_ace else 1)
+        return all(n.rank != natural.rank for n in self.naturals) and all(n.rank != natural.rank for n in others)
+
+    def short(self, added: list[PlayedCard], rest: _Pool, rules: MeldRules, longest: int) -> int | None:
+        """How many of the wild cards still to place this meld needs at least, to fill the gaps
+        between its natural cards and those laid off on it (a 9 on 5-6-7 needs an 8 still to come,
+        or a wild card) beyond its own wild cards and the natural cards still to place; None when
+        no wild card could make it legal (a run longer than a suit, two cards on one place)."""
+        if self.kind == "set" or not added:
+            return 0
+        wilds = self.wilds
+        places = list(self.places)
+        suit = self.suit
+        for c in added:
+            natural = _natural(c, rules)
+            if natural is None:
+                wilds += 1
+            elif natural.rank == 1:
+                places.append(_ace_places(c))
+                suit = suit or natural.suit
+            else:
+                places.append((natural.rank,))
+                suit = suit or natural.suit
+        if self.size + len(added) > longest:
+            return None
+        if suit is None:  # wild cards only, so far
+            return 0
+        best = None
+        for placed in product(*places) if places else [()]:
+            if len(set(placed)) != len(placed):
+                continue
+            if 1 in placed and 14 in placed and not rules.ace_to_ace:
+                continue
+            if not placed:
+                return 0
+            lo, hi = min(placed), max(placed)
+            short = 0
+            for r in range(lo + 1, hi):
+                if r not in placed and rest.naturals.get((1 if r == 14 else r, suit), 0) == 0:
+                    short += 1
+            short = max(0, short - wilds)
+            best = short if best is None else min(best, short)
+            if best == 0:
+                return 0
+        return best
