@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from scorekeeper.core.cards import parse_played_cards  # noqa: E402
 from scorekeeper.core.errors import InputError  # noqa: E402
-from scorekeeper.core.game import GameSetup, score_entry  # noqa: E402
+from scorekeeper.core.game import GameSetup, GameSoFar, score_entry  # noqa: E402
 from scorekeeper.core.melds import TableMeld  # noqa: E402
 from scorekeeper.core.variants import get_variant  # noqa: E402
 from scorekeeper.core.variants.contract import melds as cm  # noqa: E402
@@ -88,7 +88,7 @@ def main() -> int:
 
         def score() -> None:
             try:
-                score_entry(setup, entry(layoffs), 6)
+                score_entry(GameSoFar.at(setup, 6), entry(layoffs))
             except InputError:
                 pass
 

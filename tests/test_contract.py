@@ -101,8 +101,12 @@ def test_points_over_the_bound_refused():
                   "contract.points_over")
     assert err.facts["bound"] == 807 and err.player == "Bob"
     assert "807" in str(err)
-    # 807 itself is possible
-    assert score({"players": {"Ann": {"hand": ""}, "Bob": {"hand": 807}, "Cy": {"hand": 3}}}).scores["Bob"] == 807
+    # 807 in Bob's hand is every card in play, Cy's 3♣ among them: 807 + 3 = 810 > 807 together (I-6)
+    err = refused({"players": {"Ann": {"hand": ""}, "Bob": {"hand": 807}, "Cy": {"hand": "3C"}}},
+                  "contract.points_over_sum")
+    assert (err.facts["points"], err.facts["bound"]) == (810, 807)
+    # 804 and Cy's 3♣: 807, every card in play, possible
+    assert score({"players": {"Ann": {"hand": ""}, "Bob": {"hand": 804}, "Cy": {"hand": "3C"}}}).scores["Bob"] == 804
 
 
 # --- options and presets ---------------------------------------------------------------------

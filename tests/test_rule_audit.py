@@ -59,7 +59,8 @@ def test_one_players_table_and_hand_together_are_bounded(cli):
     said = flat(r.stderr)
     assert "792" in said and "396" in said and "Ann" in said
     assert cli.history()["hands"] == []
-    assert cli("hand", "Ann: 396 -0", "Bob: -5C").exit_code == 0   # the whole deck on Ann's table: possible
+    # the whole deck but Bob's 5♣ on Ann's table: 391 + 5 = 396, possible
+    assert cli("hand", "Ann: 391 -0", "Bob: -5C").exit_code == 0
 
 
 def test_two_tables_of_a_whole_deck_are_refused(cli):

@@ -15,8 +15,9 @@ import gc
 import json
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from scorekeeper.core.cards import Card
 from scorekeeper.core.entry import HandEntry, closest, find_player, name_key, parse_entry  # noqa: F401 (closest: also for variants)
 from scorekeeper.core.errors import InputError, StateError
 from scorekeeper.core.messages import render
@@ -606,10 +607,38 @@ def check_points(entry: Any, game: GameSoFar) -> None:
             raise InputError(f"points.over_decks_sum{jokers}", what=phrase(what, players=players), players=players,
                              points=total, bound=bound[where], **facts)
     total = sum(points for where in given for _, points in given[where])
+    players = list(dict.fromkeys(p for where in ("table", "hand") for p, _ in given[where]))
     if total > b.anywhere:
-        players = list(dict.fromkeys(p for where in ("table", "hand") for p, _ in given[where]))
         raise InputError(f"points.over_decks_sum{jokers}", what=phrase("points.sum.both", players=players),
                          players=players, points=total, bound=b.anywhere, **facts)
+    # the cards shown card by card are cards the points given cannot be: each at the most it counts
+    most = most_points(game)
+    shown = sum(most(c) for e in entry.players.values() for c in e.physical_cards())
+    if shown and shown + total > b.anywhere:
+        raise InputError(f"points.over_decks_sum{jokers}", what=phrase("points.sum.cards_and_points", shown=shown,
+                                                                       given=total, players=players),
+                         players=players, points=shown + total, bound=b.anywhere, **facts)
+
+
+def most_points(game: GameSoFar) -> Callable[[Card], int]:
+    """What a card can count at the most in the coming deal of ``game`` (on the table or in hand,
+    an ace high, a wild card of the round as a wild), as the bound of I-6 counts it: the cards of
+    the game's decks at these values add up to ``scoring.bounds(game).anywhere``."""
+    variant = game.variant
+    values = variant.scoring.values(game.rules)
+    wild = None
+    if values.wild is not None:
+        try:
+            wild = variant.deals.wild_rank(game.rules, game.round)
+        except InputError:  # a deal after the last: refused when it is scored
+            wild = None
+    held_ace = values.ace if values.ace_held is None else values.ace_held
+    by_rank = {0: values.joker or 0}
+    for rank in range(1, 14):
+        most = max(values.ace, values.low_ace, held_ace) if rank == 1 else (
+            values.court if rank >= 11 else values.pip(rank))
+        by_rank[rank] = max(most, values.wild) if rank == wild else most
+    return lambda card: by_rank[card.rank]
 
 
 class PlayedHands(list):

@@ -98,6 +98,7 @@ TEMPLATES: dict[str, str] = {
     "points.sum.tables": "The tables of {players:and}",
     "points.sum.hands": "The hands of {players:and}",
     "points.sum.both": "The tables and hands of {players:and}",
+    "points.sum.cards_and_points": "The cards shown ({shown} points at the most) and the points of {players:and} ({given})",
     "carry.reaches_target": ("{players:and} would start at {points}, already at the target of {target}: that game "
                              "is over. Carry over the totals of a game still being played."),
     "round.not_for_variant": ("--round {round} does not apply to {variant}: its rounds do not differ, and the game "

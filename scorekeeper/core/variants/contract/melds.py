@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from scorekeeper.core.cards import Card, PlayedCard, rank_name, rank_plural
 from scorekeeper.core.errors import InputError
@@ -116,15 +116,32 @@ def read(cards: Sequence[PlayedCard], law: MeldLaw, kind: str | None = None, lim
                 continue
             return reading
     fault = limited or _fault(cards, law, faults)
-    if limited is None and not law.deuces_wild and fault.code != "meld.corner" and any(
-            pc.card.rank == 2 for pc in cards):
-        try:  # legal only with a 2 as a wild card: say that 2s are not wild here
-            read(cards, MeldLaw(law.set_min, law.run_min, True, law.wild_limit), kind, limit)
-            raise IllegalMeld("meld.illegal", cards=cards, cause=MeldFault("contract.meld.deuce_not_wild"))
-        except IllegalMeld as err:
-            if err.reason.code == "contract.meld.deuce_not_wild":
-                raise
+    if limited is None and not law.deuces_wild and fault.code != "meld.corner" and _deuce_meant_wild(
+            cards, law, kind, limit):
+        raise IllegalMeld("meld.illegal", cards=cards, cause=MeldFault("contract.meld.deuce_not_wild"))
     raise IllegalMeld("meld.illegal", cards=cards, cause=fault)
+
+
+def _deuce_meant_wild(cards: Sequence[PlayedCard], law: MeldLaw, kind: str | None, limit: bool) -> bool:
+    """Whether an illegal meld reads as one only with a 2 as a wild card, where 2s are not wild
+    (``7H 7S 2C``): then that is why it is refused. Not where the 2s are natural and another card
+    is what does not fit (``2H 2D 2C`` and a 6♦ laid off on them: the ranks differ; taking one
+    card other than a 2 away leaves a legal meld of natural 2s)."""
+    if not any(pc.card.rank == 2 for pc in cards):
+        return False
+    try:
+        read(cards, MeldLaw(law.set_min, law.run_min, True, law.wild_limit), kind, limit)
+    except IllegalMeld:
+        return False
+    for i, pc in enumerate(cards):
+        if pc.card.rank == 2 or law.wild(pc.card):
+            continue
+        try:
+            read(cards[:i] + cards[i + 1:], law, kind, limit)
+        except IllegalMeld:
+            continue
+        return False  # the meld holds without that card: it is the card that does not fit
+    return True
 
 
 def _fault(cards: Sequence[PlayedCard], law: MeldLaw, faults: dict[str, MeldFault]) -> MeldFault:
@@ -183,6 +200,16 @@ def _as_run(cards, naturals, free, law: MeldLaw) -> tuple[MeldReading | None, Me
         slots = tuple(Slot(pc, None, 0, True, True) for pc in cards)
         return MeldReading("run", slots, phrase("contract.meld.run_of_wilds", count=n)), None
     suit = suits.pop()
+    for reading in _runs(naturals, free, suit, n):
+        return reading, None
+    return None, _run_fault([c.rank for _, c, _ in naturals], suit)
+
+
+def _runs(naturals, free, suit: str, n: int, every: bool = False) -> Iterator[MeldReading]:
+    """The readings of a run of ``n`` cards of ``suit``: its natural cards in their places (an
+    unmarked ace low or high) and the wild cards ``free`` in the gaps and at the ends — first with
+    the wild cards above the naturals where they fit, then (``every``) each other place the run
+    may start at (``JK 10H JH QH`` reads 10-K, and 9-Q)."""
     places = []
     for pc, c, _ in naturals:
         if c.rank != 1:
@@ -202,23 +229,59 @@ def _as_run(cards, naturals, free, law: MeldLaw) -> tuple[MeldReading | None, Me
         start = min(lo, LONGEST_RUN - n + 1)  # wild cards above the naturals where they fit
         if start + n - 1 < hi:
             continue
+        starts = [start] + ([s for s in range(start - 1, 0, -1) if s + n - 1 >= hi] if every else [])
         by_rank = {r: (pc, c, wild) for (pc, c, wild), r in zip(naturals, placed)}
-        wilds = list(free)
-        slots = []
-        for r in range(start, start + n):
-            if r in by_rank:
-                pc, c, wild = by_rank[r]
-                slots.append(Slot(pc, c, r, wild, True))
+        for first in starts:
+            wilds = list(free)
+            slots = []
+            for r in range(first, first + n):
+                if r in by_rank:
+                    pc, c, wild = by_rank[r]
+                    slots.append(Slot(pc, c, r, wild, True))
+                else:
+                    slots.append(Slot(wilds.pop(0), Card(1 if r == 14 else r, suit), r, True, True))
+            code = f"meld.run.{suit}"
+            low = any(s.rank == 1 for s in slots)
+            high = any(s.rank == 14 for s in slots)
+            if low != high:
+                code += ".ace_low" if low else ".ace_high"
+            said = phrase(code, ranks=Ranks(1 if s.rank == 14 else s.rank for s in slots))
+            yield MeldReading("run", tuple(slots), _with_wilds(said, slots))
+
+
+def run_readings(cards: Sequence[PlayedCard], law: MeldLaw, limit: bool = True) -> Iterator[MeldReading]:
+    """Every legal reading of ``cards`` as a run under ``law`` (as :func:`read` reads one: each 2
+    under ``deuces_wild`` natural or wild, each wild card in any place the run leaves it, within
+    ``wild_limit`` with ``limit``): the first is :func:`read`'s. A run of wild cards only has one
+    reading, of no suit."""
+    cards = tuple(cards)
+    if len(cards) < law.run_min or len(cards) > LONGEST_RUN:
+        return
+    open_deuces = [i for i, pc in enumerate(cards)
+                   if law.deuces_wild and pc.card.rank == 2 and pc.stands_for is None]
+    for choice in sorted(product((True, False), repeat=len(open_deuces)), key=lambda c: -sum(c)):
+        natural_deuce = {i for i, nat in zip(open_deuces, choice) if nat}
+        naturals, free = [], []
+        for i, pc in enumerate(cards):
+            if pc.stands_for is not None:
+                if not law.wild(pc.card):
+                    return
+                naturals.append((pc, pc.stands_for, True))
+            elif law.wild(pc.card) and i not in natural_deuce:
+                free.append(pc)
             else:
-                slots.append(Slot(wilds.pop(0), Card(1 if r == 14 else r, suit), r, True, True))
-        code = f"meld.run.{suit}"
-        low = any(s.rank == 1 for s in slots)
-        high = any(s.rank == 14 for s in slots)
-        if low != high:
-            code += ".ace_low" if low else ".ace_high"
-        said = phrase(code, ranks=Ranks(1 if s.rank == 14 else s.rank for s in slots))
-        return MeldReading("run", tuple(slots), _with_wilds(said, slots)), None
-    return None, _run_fault([c.rank for _, c, _ in naturals], suit)
+                naturals.append((pc, pc.card, False))
+        suits = {c.suit for _, c, _ in naturals}
+        if len(suits) > 1:
+            continue
+        if not suits:
+            reading, _ = _as_run(cards, naturals, free, law)
+            found: Iterable[MeldReading] = [reading] if reading is not None else []
+        else:
+            found = _runs(naturals, free, suits.pop(), len(cards), every=True)
+        for reading in found:
+            if not limit or _over_limit(reading, law) is None:
+                yield reading
 
 
 def _run_fault(ranks: list[int], suit: str) -> MeldFault:
@@ -344,20 +407,56 @@ def _match(readings: Sequence[dict[str, MeldReading]], needs: Sequence[Need],
     return [taken.get(i) for i in range(len(readings))]
 
 
-def check_adjacent(player: str, melds: Sequence[Sequence[PlayedCard]], down: WentDown, law: MeldLaw) -> None:
+def check_adjacent(player: str, melds: Sequence[Sequence[PlayedCard]], down: WentDown, law: MeldLaw) -> WentDown:
     """``adjacent_runs=refuse`` (I-C4): two runs of one suit of one player may not join into
-    one. Raises :class:`InputError` ``contract.adjacent_runs`` naming both."""
+    one. Each run may be read any legal way (SPEC §2.8: a wild card stands where the run lets it),
+    so they are refused only when every reading of them joins two: ``5H 6H 7H 8H`` beside
+    ``JK 10H JH QH`` stands, the joker a K♥ (not the 9♥ that would join them). Returns ``down``
+    with each run read the way that keeps them apart; raises :class:`InputError`
+    ``contract.adjacent_runs`` naming two runs that join."""
     runs = [i for i, r in enumerate(down.readings) if r.kind == "run"]
-    for a in runs:
-        for b in runs:
-            if a >= b:
-                continue
-            try:
-                read(tuple(melds[a]) + tuple(melds[b]), law, "run", limit=False)
-            except IllegalMeld:
-                continue
-            raise InputError("contract.adjacent_runs", player=player, first=tuple(melds[a]),
-                             second=tuple(melds[b]))
+    if len(runs) < 2:
+        return down
+    choices = {i: list(run_readings(melds[i], law)) or [down.readings[i]] for i in runs}
+    chosen: dict[int, MeldReading] = {}
+
+    def place(k: int) -> bool:
+        if k == len(runs):
+            return True
+        i = runs[k]
+        for reading in choices[i]:
+            if all(not _join(reading, chosen[j]) for j in runs[:k]):
+                chosen[i] = reading
+                if place(k + 1):
+                    return True
+                del chosen[i]
+        return False
+
+    if place(0):
+        readings = tuple(chosen.get(i, r) for i, r in enumerate(down.readings))
+        return WentDown(readings, down.needs)
+    # a pair of runs that join whichever way they are read, else the first pair that joins as read
+    pairs = [(a, b) for a in runs for b in runs if a < b]
+    a, b = next(((a, b) for a, b in pairs if all(_join(x, y) for x in choices[a] for y in choices[b])),
+                next(((a, b) for a, b in pairs if _join(choices[a][0], choices[b][0])), pairs[0]))
+    raise InputError("contract.adjacent_runs", player=player, first=tuple(melds[a]), second=tuple(melds[b]))
+
+
+def _join(first: MeldReading, second: MeldReading) -> bool:
+    """Whether two runs, as read, make one run of one suit: the one ends where the other starts
+    (3-6♥ and 7-10♥; A-7♥ and 8-A♥, ace to ace). A run of wild cards only joins nothing: its
+    suit is any."""
+    def span(r: MeldReading) -> tuple[str, int, int] | None:
+        suit = next((s.counts_as.suit for s in r.slots if s.counts_as is not None), None)
+        if suit is None:
+            return None
+        ranks = [s.rank for s in r.slots]
+        return suit, min(ranks), max(ranks)
+
+    one, two = span(first), span(second)
+    if one is None or two is None or one[0] != two[0]:
+        return False
+    return one[2] + 1 == two[1] or two[2] + 1 == one[1]
 
 
 # -- lay-offs ------------------------------------------------------------------------------
@@ -372,3 +471,23 @@ def place_layoffs(melds: Sequence[TableMeld], layoffs: Sequence[tuple[str, Playe
         return read(cards, law, meld.reading.kind, limit=False)
 
     return fit_layoffs(melds, layoffs, law.shared, judge)
+
+
+def as_laid_down(meld: TableMeld, shown: MeldReading, added: Sequence[PlayedCard], law: MeldLaw) -> MeldReading:
+    """A run as it was laid down, read so that the cards laid off on it (``added``) fit it with
+    each of its wild cards kept where it stood: ``JK 5H 6H 7H`` that took 8♥ and 9♥ was laid down
+    4-5-6-7, the joker as 4♥, not 5-8 as it reads alone. ``shown`` (how it reads as laid down:
+    the first reading, or the one ``adjacent_runs=refuse`` kept) when it fits them, or when no
+    reading does (a set; a wild card the lay-offs moved, I-C5)."""
+    if meld.reading.kind != "run" or not added:
+        return shown
+    for reading in (shown, *run_readings(meld.cards, law, limit=False)):
+        where = {id(s.played): s.counts_as for s in reading.slots
+                 if s.wild and s.played.stands_for is None and s.counts_as is not None}
+        kept = [PlayedCard(pc.card, where[id(pc)], pc.ace) if id(pc) in where else pc for pc in meld.cards]
+        try:
+            read([*kept, *added], law, "run", limit=False)
+        except IllegalMeld:
+            continue
+        return reading
+    return shown

@@ -139,14 +139,8 @@ def _score_deal(entry: ContractEntry, game: GameSoFar, deal: int, contract: Cont
     facts = {"deal": deal, "contract": contract.text, "words": contract.words()}
     last = deal == len(rules.deals)
     all_out = last and rules["last_deal"] == "all-out"
-    # 12: points no pack holds
-    bound = None
-    for p, e in hand.players.items():
-        if e.hand_points is not None:
-            bound = deck_bound(rules) if bound is None else bound
-            if e.hand_points > bound:
-                raise InputError("contract.points_over", player=p, points=e.hand_points, bound=bound,
-                                 packs=rules["packs"], jokers=rules["jokers"])
+    # 12: points no pack holds: one hand, or all those given together with the cards shown
+    _check_points(hand, rules)
     # 8: more copies than the packs hold (a wild's declared meaning is not a card)
     check_deck({p: e.physical_cards() for p, e in hand.players.items()}, rules["packs"], rules["jokers"],
                deck_words(rules["packs"], rules["jokers"]))
@@ -178,7 +172,7 @@ def _score_deal(entry: ContractEntry, game: GameSoFar, deal: int, contract: Cont
         if e.melds:
             down = cm.go_down(p, e.melds, contract, deal, law, rules["exact_contract"], rules["extra_melds"])
             if rules["adjacent_runs"] == "refuse":
-                cm.check_adjacent(p, e.melds, down, law)
+                down = cm.check_adjacent(p, e.melds, down, law)  # the runs read so that they stay apart
             went_down[p] = down
     # 6, 7: lay-offs
     for p, e in hand.players.items():
@@ -194,6 +188,14 @@ def _score_deal(entry: ContractEntry, game: GameSoFar, deal: int, contract: Cont
         if found is None:
             raise _layoff_error(table, layoffs, law)
         placed = found
+        # each player's melds as laid down, read the way the lay-offs on them left them
+        shown = {p: list(down.readings) for p, down in went_down.items()}
+        at = {p: 0 for p in went_down}
+        for m, r in zip(table, placed):
+            added = [c for c in r.cards if not any(c is own for own in m.cards)]
+            shown[m.owner][at[m.owner]] = cm.as_laid_down(m, shown[m.owner][at[m.owner]], added, law)
+            at[m.owner] += 1
+        went_down = {p: cm.WentDown(tuple(shown[p]), down.needs) for p, down in went_down.items()}
     scores = {p: _charge(p, e, rules, out, went_down.get(p), entry.cut, contract)
               for p, e in hand.players.items()}
     return HandResult(
@@ -207,25 +209,71 @@ def _score_deal(entry: ContractEntry, game: GameSoFar, deal: int, contract: Cont
     )
 
 
+def _check_points(hand: HandEntry, rules: Mapping[str, Any]) -> None:
+    """Validation 12 (I-6): a points-only hand worth more than all the cards of the packs in play
+    (807 with two packs and one joker at face value), or points-only hands that are together, or
+    with the cards shown card by card (each at what it counts in hand, its only value), are a
+    typing slip. Raises :class:`InputError` naming the players, the points and the bound."""
+    given = [(p, e.hand_points) for p, e in hand.players.items() if e.hand_points is not None]
+    if not given:
+        return
+    bound = deck_bound(rules)
+    facts = {"bound": bound, "packs": rules["packs"], "jokers": rules["jokers"]}
+    for p, points in given:
+        if points > bound:
+            raise InputError("contract.points_over", player=p, points=points, **facts)
+    players = [p for p, _ in given]
+    total = sum(points for _, points in given)
+    if total > bound:
+        raise InputError("contract.points_over_sum", what=phrase("points.sum.hands", players=players),
+                         players=players, points=total, **facts)
+    shown = sum(penalty(c, rules)[0] for e in hand.players.values() for c in e.physical_cards())
+    if shown and shown + total > bound:
+        raise InputError("contract.points_over_sum", what=phrase("contract.points.cards_and_hands", shown=shown,
+                                                                 given=total, players=players),
+                         players=players, points=shown + total, **facts)
+
+
 def _layoff_error(table: list[TableMeld], layoffs: list[tuple[str, PlayedCard]], law: cm.MeldLaw) -> InputError:
-    """Why the lay-offs fit no assignment (validation 7): the first card that fits no meld
-    alone, with why it fits none of the melds of its kind; else that they cannot all fit."""
+    """Why the lay-offs fit no assignment (validation 7), naming every meld tried.
+
+    The largest group of lay-offs that fit together is grown in passes (a 10 typed before the 9
+    it rests on still joins); the first lay-off that never joins is blamed, with why it fits none
+    of the melds (each meld with the lay-offs that went on it), and the others left over after it.
+    Judged alone, a 6 laid off on a 5 that is itself laid off would be blamed."""
     if not table:
         player, card = layoffs[0]
         return InputError("contract.layoff_no_table", player=player, card=card.card)
-    for player, card in layoffs:
-        if cm.place_layoffs(table, [(player, card)], law) is not None:
-            continue
-        reasons = []
-        for m in table:
-            try:
-                cm.read(m.cards + [card], law, m.reading.kind, limit=False)
-            except IllegalMeld as err:
-                reasons.append(phrase("layoff.not_on", meld=m.title(), why=err.reason))
-        why = phrase("layoff.reasons", reasons=Joined(tuple(reasons), "; ")) if reasons else ""
-        return InputError("layoff.no_fit", player=player, card=card.card, why=why)
-    return InputError("layoff.not_all_fit", layoffs=Joined(tuple(
-        phrase("layoff.card_of", card=c.card, player=p) for p, c in layoffs), " "))
+    fits: list[tuple[str, PlayedCard]] = []
+    left = list(layoffs)
+    grown = True
+    while grown:
+        grown = False
+        for item in list(left):
+            if cm.place_layoffs(table, fits + [item], law) is not None:
+                fits.append(item)
+                left.remove(item)
+                grown = True
+    placed = cm.place_layoffs(table, fits, law) if fits else [m.reading for m in table]
+    if not left or placed is None:  # (never: each lay-off of ``fits`` joined them)
+        return InputError("layoff.not_all_fit", layoffs=Joined(tuple(
+            phrase("layoff.card_of", card=c.card, player=p) for p, c in layoffs), " "))
+    player, card = left[0]
+    reasons = []
+    for m, reading in zip(table, placed):
+        extra = [c for c in reading.cards if not any(c is own for own in m.cards)]
+        try:
+            cm.read(m.cards + extra + [card], law, m.reading.kind, limit=False)
+            continue  # (never: the search, which tries every assignment, would have put it there)
+        except IllegalMeld as err:
+            why = err.reason
+        on = phrase("layoff.meld_with", meld=m.title(), cards=extra) if extra else m.title()
+        reasons.append(phrase("layoff.not_on", meld=on, why=why))
+    parts = [phrase("layoff.reasons", reasons=Joined(tuple(reasons), "; "))]
+    if len(left) > 1:
+        parts.append(phrase("layoff.nor_do", cards=[phrase("layoff.card_of", card=c.card, player=p)
+                                                    for p, c in left[1:]]))
+    return InputError("layoff.no_fit", player=player, card=card.card, why=Joined(tuple(parts)))
 
 
 def _charge(p: str, e: PlayerEntry, rules: Mapping[str, Any], out: str | None, down: cm.WentDown | None,

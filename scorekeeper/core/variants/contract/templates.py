@@ -108,6 +108,11 @@ TEMPLATES: dict[str, str] = {
                              "in play ({packs:#pack|packs} and {jokers:#joker|jokers}) are worth: a typing slip? "
                              "(A game begun on paper is carried over with new --carry NAME=POINTS.)"),
 
+    "contract.points_over_sum": ("{what} add up to {points} points, more than the {bound} points all the cards "
+                                 "in play ({packs:#pack|packs} and {jokers:#joker|jokers}) are worth: a typing "
+                                 "slip? (A game begun on paper is carried over with new --carry NAME=POINTS.)"),
+    "contract.points.cards_and_hands": "The cards shown ({shown} points) and the hands of {players:and} ({given})",
+
     # -- the game (validation 11) --
     "contract.past_last_deal": "This game has {deals:#deal|deals}: there is no deal {deal}.",
     "contract.finished": ("The game is finished: all {deals:#deal|deals} have been played ({winners:and} won); "
