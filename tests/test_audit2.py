@@ -264,3 +264,94 @@ def test_rummy500_bounds_the_cards_shown_with_the_points_given(cli):
     # Ann 30 + 30 = 60; Bob 321 − 5 = 316; Cy −10
     doc = cli.record("Ann: QS QD QC, 10S 10D 10C -", "Bob: 321 -5", "Cy: -10")
     assert doc["scores"] == {"Ann": 60, "Bob": 316, "Cy": -10}
+
+
+# --- 5. explanations that said what is not so -------------------------------------------------
+
+def test_check_deal_is_not_made_with_more_jokers_than_in_play(cli):
+    # check reads the widest game: three packs and two jokers (5-8 players). JK JK JK is three jokers
+    doc = json_check(cli, "JK JK JK, 7H 7S 7D")
+    assert doc["melds"][0]["legal"] is False
+    assert doc["contract"]["met"] is False and "JK appears 3 times" in doc["contract"]["reason"]
+    # three jokers across two melds, each legal alone: still not made
+    doc = json_check(cli, "JK JK 7C, JK 7S 7D")
+    assert all(m["legal"] for m in doc["melds"]) and doc["contract"]["met"] is False
+    # two jokers: made
+    assert json_check(cli, "JK JK 7C, 8S 7S 7D")["contract"]["met"] is False  # 8S 7S 7D is no set
+    assert json_check(cli, "JK JK 7C, 8S 8H 8D")["contract"]["met"] is True
+
+
+def json_check(cli, melds: str) -> dict:
+    r = cli("check", "contract", melds, "--deal", "1", "--json")
+    assert r.exit_code in (0, 1), r.stderr
+    import json
+
+    return json.loads(r.stdout)
+
+
+def test_a_natural_card_beside_natural_twos_is_refused_for_its_rank():
+    # 6♦ laid off on Cy's set of 2s (2s not wild): the ranks differ; nothing about wild 2s
+    entry = {"players": {"Ann": {"melds": ["9S 9D 9C", "4D 5D 6D 7D"], "hand": ""},
+                         "Bob": {"melds": ["10D 10S 10C", "5H 6H 7H 8H"], "layoffs": "6D", "hand": "KS"},
+                         "Cy": {"melds": ["2H 2D 2C", "9H 10H JH QH"], "hand": "3C"}}}
+    said = str(refusal(entry, 2))
+    assert "not on Cy's set 2♥ 2♦ 2♣: not a set: the ranks differ" in said, said
+    assert "not wild" not in said
+    # a 2 meant as a wild is still told so
+    with pytest.raises(IllegalMeld) as caught:
+        cm.read(parse_played_cards("7H 7S 2C"), LAW)
+    assert caught.value.reason.code == "contract.meld.deuce_not_wild"
+    with pytest.raises(IllegalMeld) as caught:   # the set of 2s with a 6♦ among them: the 6 is what does not fit
+        cm.read(parse_played_cards("2H 2D 2C 6D"), LAW, "set")
+    assert caught.value.reason.code == "meld.set_ranks_differ"
+
+
+def test_the_last_deals_extra_meld_refusal_does_not_speak_of_lay_offs():
+    # deal 7 (R4+R4+R4) under last_deal=all-out: Ann goes out with three runs and a set as well
+    entry = {"players": {"Ann": {"melds": ["2S 3S 4S 5S", "6H 7H 8H 9H", "9C 10C JC QC", "KS KH KD"], "hand": ""},
+                         "Bob": {"hand": "4C"}, "Cy": {"hand": "3C"}}}
+    err = refusal(entry, 7)
+    assert err.code == "contract.extra_melds_last"
+    said = str(err)
+    assert "lay" not in said and "going down is going out" in said, said
+    # an earlier deal still says that further cards go as lay-offs
+    entry = {"players": {"Ann": {"melds": ["2S 3S 4S 5S", "6H 7H 8H 9H", "KS KH KD"], "hand": ""},
+                         "Bob": {"hand": "4C"}, "Cy": {"hand": "3C"}}}
+    err = refusal(entry, 3)
+    assert err.code == "contract.extra_melds" and "lay-offs" in str(err)
+
+
+def test_rules_say_what_each_preset_deals(cli):
+    said = flat(cli("rules", "contract").stdout)
+    assert ("Dealt: 10 cards each in deals 1-4 and 12 in deals 5-7 (preset bicycle, the default); "
+            "10 in every deal under the presets liverpool and liverpool6") in said
+
+
+#: Gin Rummy, Ann's gin twice (no deadwood; Bob 44 + the gin bonus 25 = 69 each): 138, the game
+GIN = "Ann: 7H 8H 9H QS QD QC 2C 3C 4C 5C knock", "Bob: KS KH KD 10H JH 5D 9S 6D 3S AH"
+
+
+def test_gin_says_its_bonuses_in_words_not_option_names(cli):
+    import re
+
+    cli.new("gin", "Ann", "Bob")
+    cli.record(*GIN)
+    cli("hand", *GIN, "--again")
+    shown = flat(cli("explain").stdout) + flat(cli("standings").stdout) + flat(cli("history").stdout)
+    assert "gin bonus: +25" in shown and "game bonus +100." in shown
+    # no option name (game_bonus, box_bonus, shutout_bonus…) in a sentence; the options table is rules'
+    assert not re.findall(r"\b[a-z]+_[a-z]+\b", shown), re.findall(r"\b[a-z]+_[a-z]+\b", shown)
+    # --json keeps the interpretation ids as data
+    doc = cli.json("explain")
+    assert "(I-G2)" in doc["end_bonus"]["Ann"]["reason"]
+
+
+def test_gin_says_that_to_target_leaves_the_end_bonuses_out(cli):
+    # Ann: 69 + 69 = 138 from the hands, then +100 game bonus, 2 × 25 boxes, +100 shutout = 388;
+    # "To target" shows 138 of 100 (100%); Bob 0 of 100 — beside totals the bonuses are in
+    cli.new("gin", "Ann", "Bob")
+    cli.record(*GIN)
+    cli("hand", *GIN, "--again")
+    said = flat(cli("standings").stdout)
+    assert "To target counts the hands' points only: the end bonuses (boxes added at the end, the game bonus, " \
+           "a shutout) do not count toward 100 (I-G4)." in said

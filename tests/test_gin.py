@@ -634,17 +634,17 @@ def test_bonus_reasons_name_every_bonus():
     _, ending, _ = play(SHUTOUT)
     assert ending.bonus_reasons["Ann"] == (
         # Ann reached 100 with her own gin, nobody undercut: the game bonus cites no I-G10
-        "Ann reached 100 (110): game bonus +100 (game_bonus). "
-        "Ann won 2 hands: 2 × 25 = +50 in boxes (box_bonus). "
-        "Bob won no hand, a shutout: +100 to Ann (shutout_bonus, I-G2).")
-    assert ending.bonus_reasons["Bob"] == "Bob won 0 hands: 0 × 25 = +0 in boxes (box_bonus)."
+        "Ann reached 100 (110): game bonus +100. "
+        "Ann won 2 hands: 2 × 25 = +50 in boxes. "
+        "Bob won no hand, a shutout: +100 to Ann (I-G2).")
+    assert ending.bonus_reasons["Bob"] == "Bob won 0 hands: 0 × 25 = +0 in boxes."
     # the note (kept in English with the game) says every bonus in turn, then why Ann wins:
     # 110 + 100 + 50 + 100 = 360 to Bob's 0
     assert ending.note == (
-        "Ann reached 100 (110): game bonus +100 (game_bonus). "
-        "Ann won 2 hands: 2 × 25 = +50 in boxes (box_bonus). "
-        "Bob won 0 hands: 0 × 25 = +0 in boxes (box_bonus). "
-        "Bob won no hand, a shutout: +100 to Ann (shutout_bonus, I-G2). "
+        "Ann reached 100 (110): game bonus +100. "
+        "Ann won 2 hands: 2 × 25 = +50 in boxes. "
+        "Bob won 0 hands: 0 × 25 = +0 in boxes. "
+        "Bob won no hand, a shutout: +100 to Ann (I-G2). "
         "Ann reached 100 and wins, 360 to 0.")
 
 

@@ -144,7 +144,7 @@ def test_the_game_bonus_cites_i_g10_only_after_an_undercut(cli):
     cli.new("gin", "Ann", "Bob")
     cli.record({"players": {"Ann": {"hand": 0}, "Bob": {"hand": 80}}, "knock": "Ann"})   # 80 + 25 = 105
     reasons = cli.json("explain")["end_bonus"]["Ann"]["reason"]
-    assert "game bonus +100 (game_bonus)" in reasons and "I-G10" not in reasons
+    assert "game bonus +100." in reasons and "I-G10" not in reasons
     # Ann at 75 (gin against 50: 50 + 25); Bob knocks with 8 and Ann holds 2: Ann undercuts,
     # (8 − 2) + 25 = 31, 106 ≥ 100 as the defender: the game bonus is hers by I-G10
     cli.new("gin", "Ann", "Bob")

@@ -105,7 +105,7 @@ def test_the_end_says_why_the_player_who_reached_the_target_still_wins(cli):
     assert st["finished"] and st["winners"] == ["Bob"]
     assert {p["name"]: p["total"] for p in st["players"]} == {"Ann": 104, "Bob": 85}
     r = cli("standings")
-    assert "Bob reached 30 and wins (game_winner=target, I-G5), although Ann's boxes bring Ann higher: " \
+    assert "Bob reached 30 and wins (I-G5), although Ann's boxes bring Ann higher: " \
            "104 to 85." in words(r.stdout)
 
 

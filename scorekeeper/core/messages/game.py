@@ -98,7 +98,8 @@ TEMPLATES: dict[str, str] = {
     "points.sum.tables": "The tables of {players:and}",
     "points.sum.hands": "The hands of {players:and}",
     "points.sum.both": "The tables and hands of {players:and}",
-    "points.sum.cards_and_points": "The cards shown ({shown} points at the most) and the points of {players:and} ({given})",
+    "points.sum.cards_and_points": ("The cards shown (worth {shown} at the most) and the points of {players:and} "
+                                    "({given})"),
     "carry.reaches_target": ("{players:and} would start at {points}, already at the target of {target}: that game "
                              "is over. Carry over the totals of a game still being played."),
     "round.not_for_variant": ("--round {round} does not apply to {variant}: its rounds do not differ, and the game "
@@ -117,8 +118,8 @@ TEMPLATES: dict[str, str] = {
     "value.ace": "ace",
     "value.low_ace": "low ace",
     "value.low_ace_scale": "low ace on the 5-10-15 scale",
-    "value.ace_in_hand_low": "ace in hand (ace_in_hand=1)",
-    "value.ace_in_hand_low_scale": "ace in hand at the low value (ace_in_hand=1)",
+    "value.ace_in_hand_low": "ace in hand, counted low in this game",
+    "value.ace_in_hand_low_scale": "ace in hand at the low value, as this game counts it",
     "value.ten_to_king_scale": "10 to king on the 5-10-15 scale",
     "value.two_to_nine_scale": "2 to 9 on the 5-10-15 scale",
     "value.court": "court card",
@@ -148,7 +149,7 @@ TEMPLATES: dict[str, str] = {
     "line.layoff": "{card} laid off by {player} on {whose} {kind} {meld}: {value}, {amount}",
     "line.in_hand": "{card} left in hand: {value}, −{amount}",
     "line.hand_on_paper": "cards left in hand, counted on paper: −{amount}",
-    "line.out_bonus": "going out: +{amount} (out_bonus)",
+    "line.out_bonus": "going out bonus: +{amount}",
 }
 
 TEMPLATES.update({
@@ -165,10 +166,10 @@ TEMPLATES.update({
     "bonus.reached": ("{player} reached {target} ({total}): +{amount} (Carousel: the end of the game); "
                       "final total {final}."),
     "bonus.reached_all": ("{player} reached {target} ({total}): +{amount}, and 25 for each of the "
-                          "{won:#round|rounds} won: +{extra} (round_bonus=all, Carousel: the end of the game, I-2); "
+                          "{won:#round|rounds} won: +{extra} (Carousel: the end of the game, I-2); "
                           "final total {final}."),
-    "bonus.below_none": ("{player} stayed below {target} ({total}): no end bonus (round_bonus=none, "
-                         "Carousel: the end of the game, I-2); final total {final}."),
+    "bonus.below_none": ("{player} stayed below {target} ({total}): no end bonus in this game "
+                         "(Carousel: the end of the game, I-2); final total {final}."),
     "bonus.below_won": ("{player} stayed below {target} ({total}) and won {won:#round|rounds}: "
                         "25 × {won} = +{rounds} (Carousel: the end of the game, I-2); final total {final}."),
     "bonus.below_no_round": ("{player} stayed below {target} ({total}) and won no round: no end bonus "

@@ -345,12 +345,14 @@ def _shown_words(readings: Sequence[dict[str, MeldReading]]) -> Phrase:
 
 
 def go_down(player: str, melds: Sequence[Sequence[PlayedCard]], contract: Contract, deal: int,
-            law: MeldLaw, exact: bool = False, extra: bool = False) -> WentDown:
+            law: MeldLaw, exact: bool = False, extra: bool = False, last: bool = False) -> WentDown:
     """Match ``player``'s melds to deal ``deal``'s ``contract`` (SPEC §2.8, I-C1, I-C2).
 
     Every meld must be legal (validation 1); the melds must hold the contract's kinds and
     number (2); more melds than the contract only with ``extra`` (3); with ``exact`` each
-    contract meld is exactly its size (4). Raises :class:`InputError` naming the player, the
+    contract meld is exactly its size (4). ``last``: the last deal under ``last_deal=all-out``,
+    where going down is going out and nothing is laid off (I-C8), which the refusal of an extra
+    meld says instead of pointing to lay-offs. Raises :class:`InputError` naming the player, the
     meld and the contract (``contract`` as ``S3+R4`` and ``words``).
     """
     readings: list[dict[str, MeldReading]] = []
@@ -374,8 +376,8 @@ def go_down(player: str, melds: Sequence[Sequence[PlayedCard]], contract: Contra
         raise InputError("contract.not_met", shown=_shown_words(readings), **facts)
     extras = [i for i, nd in enumerate(match) if nd is None]
     if extras and not extra:
-        raise InputError("contract.extra_melds", count=len(extras), melds=[tuple(melds[i]) for i in extras],
-                         **facts)
+        raise InputError("contract.extra_melds_last" if last else "contract.extra_melds", count=len(extras),
+                         melds=[tuple(melds[i]) for i in extras], **facts)
     chosen = tuple(readings[i][nd.kind] if nd is not None else next(iter(readings[i].values()))
                    for i, nd in enumerate(match))
     return WentDown(chosen, tuple(match))

@@ -128,6 +128,7 @@ def score_deal(entry: ContractEntry | RawDeal, game: GameSoFar) -> HandResult:
 
 #: the refusals that name the deal's contract themselves
 NAMES_CONTRACT = frozenset({"contract.not_met", "contract.not_exact", "contract.extra_melds",
+                            "contract.extra_melds_last",
                             "contract.last_deal_melds", "contract.last_deal_melds_stock",
                             "contract.last_deal_layoffs"})
 
@@ -170,7 +171,8 @@ def _score_deal(entry: ContractEntry, game: GameSoFar, deal: int, contract: Cont
     went_down: dict[str, cm.WentDown] = {}
     for p, e in hand.players.items():
         if e.melds:
-            down = cm.go_down(p, e.melds, contract, deal, law, rules["exact_contract"], rules["extra_melds"])
+            down = cm.go_down(p, e.melds, contract, deal, law, rules["exact_contract"], rules["extra_melds"],
+                              all_out)
             if rules["adjacent_runs"] == "refuse":
                 down = cm.check_adjacent(p, e.melds, down, law)  # the runs read so that they stay apart
             went_down[p] = down

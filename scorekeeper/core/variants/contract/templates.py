@@ -29,12 +29,13 @@ TEMPLATES: dict[str, str] = {
     "contract.deal_words.last": "Deal {deal}, the last — {words} ({contract}): going down is going out.",
 
     "contract.goal": "7 deals, each with its contract (6 under liverpool6); lowest total wins",
-    "contract.dealt": "{first} cards each in deals 1-4, {later} in deals 5-7",
+    "contract.dealt": ("{first} cards each in deals 1-4 and {later} in deals 5-7 (preset bicycle, the default); "
+                       "{first} in every deal under the presets liverpool and liverpool6"),
     "contract.prompt.cut": "Who cut the pack exactly (the player to the dealer's right)? (a name; Enter: nobody):",
 
     # -- card values (SPEC §2.8, the §2.1 column) --
     "contract.value.joker": "joker: {amount}",
-    "contract.value.deuce": "a 2 under deuces_wild: {amount}",
+    "contract.value.deuce": "a wild 2: {amount}",
     "contract.value.ace": "ace: {amount}",
     "contract.value.court": "court card: {amount}",
     "contract.value.face": "face value: {amount}",
@@ -59,6 +60,9 @@ TEMPLATES: dict[str, str] = {
                            + _SPELL + " is exactly its size, here {size} (I-C1)."),
     "contract.extra_melds": ("{player}: {melds:list} is more than " + _SPELL + ": once down, further cards go "
                              "only as lay-offs (I-C2; extra_melds=true allows more melds)."),
+    "contract.extra_melds_last": ("{player}: {melds:list} is more than " + _SPELL + ": in the last deal going "
+                                  "down is going out, every card in the contract's melds (I-C2, I-C8; "
+                                  "extra_melds=true allows more melds)."),
     "contract.adjacent_runs": ("{player}: the runs {first} and {second} join into one run, and under "
                                "adjacent_runs=refuse two runs of one suit may not touch (I-C4)."),
 
@@ -100,6 +104,8 @@ TEMPLATES: dict[str, str] = {
     "contract.check.extra": ("{melds:list} is more than " + _SPELL + " (extra_melds=true allows more melds)"),
     "contract.check.adjacent": ("the runs {first} and {second} join into one run, and under adjacent_runs=refuse "
                                 "two runs of one suit may not touch"),
+    "contract.check.too_many": ("{cards} appears {count:#time|times} in these melds, but {deck_text} hold it only "
+                                "{times}, so they do not make " + _SPELL),
     "contract.check.illegal": "a meld is not legal, so these melds do not make " + _SPELL,
     "contract.no_such_deal": "This game has {deals:#deal|deals}: there is no deal {deal} (--deal 1-{deals}).",
 
@@ -111,7 +117,7 @@ TEMPLATES: dict[str, str] = {
     "contract.points_over_sum": ("{what} add up to {points} points, more than the {bound} points all the cards "
                                  "in play ({packs:#pack|packs} and {jokers:#joker|jokers}) are worth: a typing "
                                  "slip? (A game begun on paper is carried over with new --carry NAME=POINTS.)"),
-    "contract.points.cards_and_hands": "The cards shown ({shown} points) and the hands of {players:and} ({given})",
+    "contract.points.cards_and_hands": "The cards shown (worth {shown}) and the hands of {players:and} ({given})",
 
     # -- the game (validation 11) --
     "contract.past_last_deal": "This game has {deals:#deal|deals}: there is no deal {deal}.",
@@ -123,7 +129,7 @@ TEMPLATES: dict[str, str] = {
                                    "deuce_value."),
 
     # -- explanation lines --
-    "contract.line.cut": "{player} cut the pack exactly: −{amount} (cut_bonus)",
+    "contract.line.cut": "{player} cut the pack exactly: cut bonus −{amount}",
     "contract.note.down": "Went down for {contract_words} ({contract}): {melds}.",
     "contract.note.down_layoffs": ("Went down for {contract_words} ({contract}): {melds}; laid off {cards} "
                                    "(lay-offs score nothing)."),

@@ -198,11 +198,11 @@ TEMPLATES: dict[str, str] = {
     "gin.line.defender_deadwood": "{defender}'s deadwood: +{points}",
     "gin.line.own_deadwood_less": "less {player}'s own deadwood: −{points}",
     "gin.line.knocker_deadwood_for": "{knocker}'s deadwood: +{points}",
-    "gin.line.gin_bonus": "gin bonus: +{points} (gin_bonus)",
-    "gin.line.big_gin_bonus": "big gin bonus: +{points} (big_gin_bonus)",
-    "gin.line.undercut_bonus": "undercut bonus: +{points} (undercut_bonus)",
-    "gin.line.doubled": "the up-card {upcard} is a spade: the score doubles, +{points} (spades_double)",
-    "gin.line.box_now": "a box for the hand won, credited at once: +{points} (box_bonus, box_timing=immediate)",
+    "gin.line.gin_bonus": "gin bonus: +{points}",
+    "gin.line.big_gin_bonus": "big gin bonus: +{points}",
+    "gin.line.undercut_bonus": "undercut bonus: +{points}",
+    "gin.line.doubled": "the up-card {upcard} is a spade: the score doubles, +{points}",
+    "gin.line.box_now": "a box for the hand won, credited at once: +{points}",
     "gin.line.lost": "{player} did not win the hand ({winner} did): 0",
     "gin.line.void": "void hand: nobody scores, 0",
     "gin.player_note": "{player}'s deadwood: {deadwood}.",
@@ -213,7 +213,7 @@ TEMPLATES: dict[str, str] = {
     ),
     "gin.note.knock_equal": (
         "{knocker} knocked with {k} and {defender} holds the same {d}: the knocker wins the hand with 0 "
-        "(equal_deadwood=knocker, I-G1)."
+        "(I-G1)."
     ),
     "gin.note.undercut": (
         "{knocker} knocked with {k}, but {defender} holds only {d} after lay-offs: {defender} undercuts, "
@@ -232,11 +232,11 @@ TEMPLATES: dict[str, str] = {
         "and {knocker} scores {d} + {bonus} = {points}."
     ),
     "gin.note.big_gin_as_gin": (
-        "{knocker} melded all 11 cards, scored as a gin (big_gin_bonus=none): {defender} holds {d}, "
+        "{knocker} melded all 11 cards, scored as a gin (this game has no big gin bonus): {defender} holds {d}, "
         "and {knocker} scores {d} + {bonus} = {points}."
     ),
-    "gin.note.doubled": "The up-card {upcard} is a spade: the score doubles to {points} (spades_double, I-G9).",
-    "gin.note.box_now": "{player} wins the hand and its box at once: +{box}, {points} in all (box_timing=immediate).",
+    "gin.note.doubled": "The up-card {upcard} is a spade: the score doubles to {points} (I-G9).",
+    "gin.note.box_now": "{player} wins the hand and its box at once: +{box}, {points} in all.",
     "gin.note.void": (
         "Void hand: the stock ran down to two cards with no knock; nobody scores or wins the hand, and the "
         "same dealer deals again."
@@ -288,32 +288,32 @@ TEMPLATES: dict[str, str] = {
     ),
 
     # --- the end of the game ---
-    "gin.end.game_bonus": "{player} reached {target} ({total}): game bonus +{points} (game_bonus).",
+    "gin.end.game_bonus": "{player} reached {target} ({total}): game bonus +{points}.",
     "gin.end.game_bonus_undercut": (
-        "{player} reached {target} ({total}) with an undercut: game bonus +{points} (game_bonus, I-G10)."
+        "{player} reached {target} ({total}) with an undercut: game bonus +{points} (I-G10)."
     ),
-    "gin.end.no_game_bonus": "{player} reached {target} ({total}): no game bonus (game_bonus=0).",
-    "gin.end.boxes": "{player} won {count:#hand|hands}: {count} × {box} = +{points} in boxes (box_bonus).",
+    "gin.end.no_game_bonus": "{player} reached {target} ({total}): no game bonus in this game.",
+    "gin.end.boxes": "{player} won {count:#hand|hands}: {count} × {box} = +{points} in boxes.",
     "gin.end.boxes_at_once": (
-        "{player} won {count:#hand|hands}, each box of {box} already counted with its hand (box_timing=immediate)."
+        "{player} won {count:#hand|hands}, each box of {box} already counted with its hand."
     ),
-    "gin.end.shutout_flat": "{loser} won no hand, a shutout: +{points} to {player} (shutout_bonus, I-G2).",
+    "gin.end.shutout_flat": "{loser} won no hand, a shutout: +{points} to {player} (I-G2).",
     "gin.end.shutout_double_total": (
-        "{loser} won no hand, a shutout: {player}'s total of {total} doubles, +{points} (shutout=double-total, I-G3)."
+        "{loser} won no hand, a shutout: {player}'s total of {total} doubles, +{points} (I-G3)."
     ),
     "gin.end.shutout_double_hands": (
-        "{loser} won no hand, a shutout: {player}'s hand points count twice, +{points} (shutout=double-hands, I-G3)."
+        "{loser} won no hand, a shutout: {player}'s hand points count twice, +{points} (I-G3)."
     ),
-    "gin.end.shutout_none": "{loser} won no hand, a shutout, which adds nothing here (shutout=none, I-G3).",
+    "gin.end.shutout_none": "{loser} won no hand, a shutout, which adds nothing in this game (I-G3).",
     "gin.end.winner_target": "{player} reached {target} and wins, {total} to {other_total}.",
     "gin.end.winner_below": (
-        "{player} reached {target} and wins (game_winner=target, I-G5), although {other}'s boxes bring "
+        "{player} reached {target} and wins (I-G5), although {other}'s boxes bring "
         "{other} higher: {other_total} to {total}."
     ),
-    "gin.end.winner_total": "{player} wins with the higher final total, {total} to {other_total} (game_winner=total).",
+    "gin.end.winner_total": "{player} wins with the higher final total, {total} to {other_total} (I-G5).",
     "gin.end.winner_total_tie": (
         "{player} and {other} are tied at {total}: the tie goes to {player}, who reached the target "
-        "(game_winner=total, I-G5)."
+        "(I-G5)."
     ),
 
     # --- the end of the game as one note, and each player's bonus reasons ---

@@ -97,6 +97,9 @@ def standings(doc: Mapping[str, Any]) -> list[Phrase]:
             (phrase("gin.screen.bonus_of", player=p["name"], points=p["bonus"]) for p in players), ", ")))
         if doc.get("shutout") is not None:
             lines.append(phrase("gin.screen.shutout" if doc["shutout"] else "gin.screen.no_shutout"))
+        if doc.get("target") and any(p["bonus"] for p in players):
+            # "To target" beside a total the end bonuses are in: say why it shows less (I-G4)
+            lines.append(phrase("gin.screen.target_without_bonuses", target=doc["target"]))
     return lines
 
 

@@ -56,6 +56,8 @@ TEMPLATES: dict[str, str] = {
     "gin.screen.bonus_of": "{player} +{points}",
     "gin.screen.shutout": "A shutout: the other player won no hand.",
     "gin.screen.no_shutout": "No shutout: both players won a hand.",
+    "gin.screen.target_without_bonuses": ("To target counts the hands' points only: the end bonuses (boxes added at "
+                                          "the end, the game bonus, a shutout) do not count toward {target} (I-G4)."),
     # the prompt: how to answer
     "gin.screen.intro": (
         'For each player: the cards they show, in any order (10; 11 for big gin): scorekeeper finds the melds, '
