@@ -14,7 +14,9 @@ score nothing; the player who went out 0.
 from __future__ import annotations
 
 import itertools
+import json
 import random
+import re
 
 import pytest
 
@@ -284,8 +286,6 @@ def test_check_deal_is_not_made_with_more_jokers_than_in_play(cli):
 def json_check(cli, melds: str) -> dict:
     r = cli("check", "contract", melds, "--deal", "1", "--json")
     assert r.exit_code in (0, 1), r.stderr
-    import json
-
     return json.loads(r.stdout)
 
 
@@ -332,8 +332,6 @@ GIN = "Ann: 7H 8H 9H QS QD QC 2C 3C 4C 5C knock", "Bob: KS KH KD 10H JH 5D 9S 6D
 
 
 def test_gin_says_its_bonuses_in_words_not_option_names(cli):
-    import re
-
     cli.new("gin", "Ann", "Bob")
     cli.record(*GIN)
     cli("hand", *GIN, "--again")
@@ -355,3 +353,71 @@ def test_gin_says_that_to_target_leaves_the_end_bonuses_out(cli):
     said = flat(cli("standings").stdout)
     assert "To target counts the hands' points only: the end bonuses (boxes added at the end, the game bonus, " \
            "a shutout) do not count toward 100 (I-G4)." in said
+
+
+# --- 4. a game continued from paper is numbered from where it continues -------------------------
+
+#: deal 5 (S3+S3+R4): Ann goes out with two sets and a run; Bob K♠ 10; Cy 3♣ 3
+DEAL5 = ("Ann: 9S 9D 9C, 4D 4S 4C, 5D 6D 7D 8D -", "Bob: -KS", "Cy: -3C")
+
+
+def test_every_screen_says_deal_5_after_new_round_5(cli):
+    cli.json("new", "contract", *P3, "--round", "5")
+    r = cli("hand", *DEAL5)
+    assert r.exit_code == 0 and r.stdout.startswith("Deal 5\n"), r.stdout
+    # the history's first column, explain's title, the Markdown export's rows, the audit's heading
+    history = cli("history").stdout.splitlines()
+    assert re.match(r"\s+5\s+Ann\s", history[-1]), history
+    assert cli("explain").stdout.startswith("Deal 5 — contract")
+    assert "| 5 | Ann | 0 → 0 | +10 → 10 | +3 → 3 |" in cli("export", "--format", "md").stdout
+    assert "\nDeal 5\n" in cli("history", "--audit").stdout
+    assert cli("undo", "--yes").stdout.startswith("Deal 5 taken back")
+    assert cli("redo").stdout.startswith("Deal 5 put back")
+    # --json keeps "number", the hand's place in the session that explain N and edit N take,
+    # and says the deal as "deal_number" (and Contract Rummy's own "deal")
+    doc = cli.json("explain", "1")
+    assert (doc["number"], doc["deal_number"], doc["context"]["deal"]) == (1, 5, 5)
+    hand = cli.json("history")["hands"][0]
+    assert (hand["number"], hand["deal_number"], hand["deal"]) == (1, 5, 5)
+
+
+def test_a_crazy_game_started_at_round_12_is_explained_as_round_12(cli):
+    # round 12: queens are wild. Ann went out 0; Bob K♠ 10 + Q♥ 25 (wild) = 35; Cy 3♣ 3
+    cli.json("new", "crazy", *P3, "--round", "12")
+    doc = cli.record("Ann: -", "Bob: -KS QH", "Cy: -3C")
+    assert doc["scores"] == {"Ann": 0, "Bob": 35, "Cy": 3}
+    assert cli("explain").stdout.startswith("Round 12 (queens are wild) — crazy")
+    assert re.search(r"^\s+12\s+Q\s+Ann\s", cli("history").stdout, re.M)
+
+
+def test_the_prompt_asks_for_deal_5(application, cli):
+    from test_prompt import Table
+
+    cli.json("new", "contract", *P3, "--round", "5")
+    t = Table(application)
+    intro = " ".join(t.expect("Ann").split())
+    assert intro.startswith("Deal 5 of Contract Rummy") and "Deal 1" not in intro, intro
+    t.answer("  melds: ", "9S 9D 9C, 4D 4S 4C, 5D 6D 7D 8D")
+    t.answer("  laid off: ", "")
+    t.answer("  left in hand: ", "out")
+    t.player(melds="[]", hand="KS")
+    t.player(melds="[]", hand="3C")
+    shown = " ".join(t.answer("Save deal 5? [Y/n] ", "y").split())
+    assert "Deal 5 would score:" in shown, shown
+    assert t.finish() == 0
+    assert cli.totals() == {"Ann": 0, "Bob": 10, "Cy": 3}
+
+
+def test_the_prompt_of_a_crazy_game_at_round_12_reads_queens_as_wild(application, cli):
+    from test_prompt import Table
+
+    cli.json("new", "crazy", *P3, "--round", "12")
+    t = Table(application)
+    intro = t.answer("  left in hand: ", "out")
+    assert "Round 12 of Crazy Rummy" in flat(intro) and "queens are wild" in flat(intro)
+    t.answer("  left in hand: ", "KS QH")
+    t.answer("  left in hand: ", "3C")
+    t.answer("Save round 12? [Y/n] ", "y")
+    assert t.finish() == 0
+    # Bob K♠ 10 + Q♥ 25 (wild) = 35; Cy 3
+    assert cli.totals() == {"Ann": 0, "Bob": 35, "Cy": 3}

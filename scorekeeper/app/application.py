@@ -127,6 +127,7 @@ class Application:
         setup = loaded.setup
         doc.update(session=loaded.record["id"], revision=self.store.revision(loaded.record["id"]),
                    seats=list(setup.players), rules=dict(loaded.record["rules"]), number=n,
+                   **report.deal_number(loaded, n),
                    dealer_of_next=loaded.state.dealer_of(n), leader_of_next=loaded.state.leader_of(n),
                    variant_name=variant.name, deal_word=variant.deal_word,
                    jokers=variant.deals.packs(setup.rules, len(setup.players))[1], game=loaded.state.so_far(n))
@@ -342,7 +343,8 @@ class Application:
                 loaded, number = sessions.undo_edit(self.store, loaded, change), change["number"]
             else:
                 loaded, number = sessions.undo(self.store, session, revision)
-        return {"session": loaded.record["id"], "number": number, "change": "edit" if change and
+        return {"session": loaded.record["id"], "number": number, **report.deal_number(loaded, number),
+                "change": "edit" if change and
                 change["kind"] == "edit" else "hand", "deal_word": loaded.setup.variant.deal_word,
                 "standings": report.standings_json(loaded)}
 
@@ -366,7 +368,8 @@ class Application:
         entry = hands[number - 1]["entry"]
         variant = loaded.setup.variant
         doc = {"session": loaded.record["id"], "revision": self.store.revision(loaded.record["id"]),
-               "number": number, "entry": entry, "lines": _lines(entry, loaded),
+               "number": number, **report.deal_number(loaded, number), "entry": entry,
+               "lines": _lines(entry, loaded),
                "scores": dict(loaded.state.results[number - 1].scores), "dealer": loaded.state.dealer_of(number),
                "deal_word": variant.deal_word, "change": "hand"}
         if change is not None and change["kind"] == "edit":
@@ -390,7 +393,8 @@ class Application:
                 loaded, number = sessions.redo_edit(self.store, loaded, change), change["number"]
             else:
                 loaded, number = sessions.redo(self.store, session)
-        return {"session": loaded.record["id"], "number": number, "change": "edit" if change and
+        return {"session": loaded.record["id"], "number": number, **report.deal_number(loaded, number),
+                "change": "edit" if change and
                 change["kind"] == "edit" else "hand", "deal_word": loaded.setup.variant.deal_word,
                 "standings": report.standings_json(loaded)}
 

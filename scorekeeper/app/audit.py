@@ -26,7 +26,7 @@ from scorekeeper.core.game import hand_number as check_hand_number  # explain's 
 from scorekeeper.core.interpretations import SECTIONS, SILENT, is_interpretation, rule_json, rule_names, rule_refs, rule_title
 from scorekeeper.core.scoring import HandResult
 from scorekeeper.app.games import Loaded
-from scorekeeper.app.report import hand_round
+from scorekeeper.app.report import deal_number, hand_round
 
 # ---------------------------------------------------------------- explain
 
@@ -112,7 +112,7 @@ def explain_json(loaded: Loaded, number: int | None = None, player: str | None =
     last = n == state.hands
     ending = state.ending
     doc: dict[str, Any] = {
-        "session": loaded.record["id"], "number": n, "variant": loaded.record["variant"],
+        "session": loaded.record["id"], "number": n, **deal_number(loaded, n), "variant": loaded.record["variant"],
         "title": loaded.record.get("title"), "context": dict(result.context),
         "dealer": state.dealer_of(n), "won": list(result.won), "ended": result.ended,
         "notes": list(result.notes), "points_only": result.points_only, "players": players,
@@ -313,7 +313,8 @@ def audit_json(loaded: Loaded) -> dict:
                 "previous_scores": ev["previous_scores"], "change": ev["change"],
                 "current": ev["seq"] == current_seq,
             })
-        hand_docs.append({"number": number, "in_effect": number <= len(stored), "versions": versions})
+        hand_docs.append({"number": number, **deal_number(loaded, number), "in_effect": number <= len(stored),
+                          "versions": versions})
     return {
         "session": record["id"], "variant": record["variant"], "title": record.get("title"), "players": players,
         "kept": kept, "consistent": hands == stored, "events": out_events, "hands": hand_docs,

@@ -516,7 +516,8 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
         said = say("export.doc.carried_over")
         lines.append(f"|  | {said} | " + "| " * (len(head) - 2) + " | ".join(str(start[p]) for p in players) + " |")
     for number, (hand, totals) in enumerate(zip(st.results, st.running_totals()), 1):
-        said_number = say("export.doc.number_points", number=number) if hand.points_only else str(number)
+        shown = g.setup.round_of(number)  # a game continued from paper at deal 5 goes on from 5
+        said_number = say("export.doc.number_points", number=shown) if hand.points_only else str(shown)
         scores = hand.scores
         row = [said_number]
         if by_round:

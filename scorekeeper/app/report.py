@@ -11,6 +11,15 @@ from scorekeeper.core.scoring import HandResult
 from scorekeeper.app.games import Loaded, scored
 
 
+def deal_number(loaded: Loaded, number: int) -> dict:
+    """``{"deal_number": 5}``: recorded hand ``number`` as people count it, the deal (round) of
+    the game it is (:meth:`~scorekeeper.core.game.GameSetup.round_of`, the one place it is worked
+    out): later than ``number`` in a game continued from paper (``new --round``), the same
+    elsewhere. Every screen says a hand's number from it; ``number`` stays the hand's place in the
+    session (what ``explain N`` and ``edit N`` take)."""
+    return {"deal_number": loaded.setup.round_of(number)}
+
+
 def round_facts(variant, rules, number: int) -> dict:
     """What deal ``number`` (its number in the game) is known to ask for, as the variant's deals
     say it (:meth:`~scorekeeper.core.rulebook.deals.Deals.facts`; Crazy Rummy:
@@ -139,7 +148,7 @@ def hand_json(loaded: Loaded, result: HandResult, number: int) -> dict:
     st = loaded.state
     totals = st.totals if number >= st.hands else st.running_totals()[number - 1]
     return {
-        "session": loaded.record["id"], "number": number, "scores": result.scores,
+        "session": loaded.record["id"], "number": number, **deal_number(loaded, number), "scores": result.scores,
         "totals": totals, "finished": st.ending.finished, "winners": list(st.ending.winners),
         "points_only": result.points_only, "won": result.won, "context": result.context,
         **loaded.setup.variant.scoring.hand_facts(result),
@@ -162,7 +171,7 @@ def history_json(loaded: Loaded) -> dict:
     hands = []
     for i, (result, totals) in enumerate(zip(st.results, st.running_totals()), 1):
         hands.append({
-            "number": i, "points_only": result.points_only,
+            "number": i, **deal_number(loaded, i), "points_only": result.points_only,
             "points_only_players": [p for p, s in result.players.items() if s.points_only],
             "scores": result.scores, "totals": totals, "won": result.won, "ended": result.ended,
             "dealer": st.dealer_of(i), "entry": loaded.record["hands"][i - 1]["entry"],

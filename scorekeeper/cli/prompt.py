@@ -171,6 +171,8 @@ class Dialog:
         self.game = table["game"]
         self.players = list(self.asking.asked(self.game))
         self.number = table["number"]
+        #: the deal as people count it: its number in the game, later in a game continued from paper
+        self.shown = table.get("deal_number") or self.number
         #: the entry being built, as a hand file holds it
         self.entry: dict[str, Any] = {"players": {}}
         #: the keys the last answers about the whole deal (how it ended, its other facts) set
@@ -224,10 +226,10 @@ class Dialog:
 
     def save_question(self) -> str:
         if self.word == "round":
-            return say("cli.prompt.save_round_number_y", number=self.number)
+            return say("cli.prompt.save_round_number_y", number=self.shown)
         if self.word == "deal":
-            return say("cli.prompt.save_deal_number_y", number=self.number)
-        return say("cli.prompt.save_hand_number_y", number=self.number)
+            return say("cli.prompt.save_deal_number_y", number=self.shown)
+        return say("cli.prompt.save_hand_number_y", number=self.shown)
 
     def raw(self) -> dict:
         """The entry as answered, the players in seat order."""

@@ -6,7 +6,7 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.cards import typed_cards
-from scorekeeper.cli.render.common import deal_word_of, heading, signed, table
+from scorekeeper.cli.render.common import deal_number, deal_word_of, heading, signed, table
 from scorekeeper.core.messages import say
 
 
@@ -74,7 +74,7 @@ def audit(t: Any, doc: dict) -> None:
         word, "screen.audit.hand_number")
     for hand in doc["hands"]:
         t.print()
-        head = Text(say(title, number=hand["number"]), style="bold")
+        head = Text(say(title, number=deal_number(hand)), style="bold")
         if not hand["in_effect"]:
             head.append("  " + say("screen.audit.taken_back_not_in"), style="dim")
         t.print(head)

@@ -146,6 +146,13 @@ def deal_word_of(doc: dict) -> str:
         return "hand"
 
 
+def deal_number(doc: dict) -> int:
+    """The number people see for the hand ``doc`` is about: its ``deal_number`` (the deal or round
+    of the game, made in one place, ``GameSetup.round_of``: deal 5 in a game continued from paper at
+    deal 5), else its ``number``."""
+    return doc.get("deal_number") or doc["number"]
+
+
 def counts_rounds(doc: dict) -> bool:
     """Whether the variant of ``doc`` (a document naming its ``variant`` id, or giving its
     ``deal_word``) calls a deal a round, as Carousel's and Crazy Rummy's rule books do."""

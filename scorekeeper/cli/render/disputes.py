@@ -6,7 +6,8 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.cards import card_list, sentence, sentence_of
-from scorekeeper.cli.render.common import (counts_rounds, natural_width, player_range, signed,
+from scorekeeper.cli.render.common import (counts_rounds, deal_number, deal_word_of, for_deal_word,
+                                           natural_width, player_range, signed,
                                            table, variant_name, variant_of, wild_words,
                                            winners_line)
 from scorekeeper.core.messages import say, say_count, variant_words
@@ -19,7 +20,7 @@ def _round_words(doc: dict, rounds: bool = False) -> str:
     wild = doc.get("wild")
     if wild is None:
         return ""
-    words = [] if rounds else [say("screen.disputes.round_round", round=doc.get("round") or doc["number"])]
+    words = [] if rounds else [say("screen.disputes.round_round", round=doc.get("round") or deal_number(doc))]
     return ", ".join(words + [wild_words(wild)])
 
 
@@ -38,8 +39,9 @@ def explain(t: Any, doc: dict) -> None:
     """``explain``: per player a table of every card (card, points, reason, rule),
     the arithmetic of the score, then end-of-game bonuses and the rules cited."""
     rounds = counts_rounds(doc)
-    title = Text(say("screen.disputes.round_number" if rounds else "screen.disputes.hand_number",
-                     number=doc["number"]), style="bold")
+    word = deal_word_of(doc)  # Contract Rummy's deals are named as its contracts are
+    title = Text(say(for_deal_word(word, "screen.disputes.round_number", "screen.disputes.deal_number",
+                                   "screen.disputes.hand_number"), number=deal_number(doc)), style="bold")
     extra = _round_words(doc, rounds)
     if extra:
         title.append(f" ({extra})")

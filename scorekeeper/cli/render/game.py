@@ -5,7 +5,7 @@ from typing import Any, Sequence
 
 from rich.text import Text
 
-from scorekeeper.cli.render.common import (counts_rounds, deal_word_of, for_deal_word, heading, natural_width, signed, table,
+from scorekeeper.cli.render.common import (counts_rounds, deal_number, deal_word_of, for_deal_word, heading, natural_width, signed, table,
                                            variant_name, variant_of, wild_words,
                                            winners_line)
 from scorekeeper.cli.render.cards import sentence_of
@@ -129,14 +129,15 @@ def hand_scores(t: Any, doc: dict, under_title: Sequence[Text] = ()) -> None:
     for name, score in doc["scores"].items():
         extra = [signed(bonus.get(name, 0)) or "0"] if bonus else []
         drawn.add_row(Text(name), signed(score), *extra, str(doc["totals"][name]))
+    number = deal_number(doc)  # a game continued from paper at deal 5 goes on from 5
     if rounds:  # Carousel and Crazy Rummy: the deal is the round
-        title = Text(say("screen.game.round_number", number=doc["number"]), style="bold")
+        title = Text(say("screen.game.round_number", number=number), style="bold")
     elif word == "deal":  # Contract Rummy: the deal, as its contracts are named
-        title = Text(say("screen.game.deal_number", number=doc["number"]), style="bold")
+        title = Text(say("screen.game.deal_number", number=number), style="bold")
     else:
-        title = Text(say("screen.game.hand_number", number=doc["number"]), style="bold")
+        title = Text(say("screen.game.hand_number", number=number), style="bold")
         if "standings" in doc and variant_of(doc).deals.round_matters:  # a round with its own wild rank
-            title.append(" " + say("screen.game.round_round", round=doc["number"]))
+            title.append(" " + say("screen.game.round_round", round=number))
     t.print(title)
     for line in under_title:
         t.print(line)
@@ -165,7 +166,7 @@ def undone(t: Any, doc: dict) -> None:
     else:
         text = for_deal_word(word, "screen.game.round_number_taken_back", "screen.game.deal_number_taken_back",
                              "screen.game.hand_number_taken_back")
-    t.print(say(text, number=doc["number"]))
+    t.print(say(text, number=deal_number(doc)))
     footer(t, doc["standings"])
 
 
@@ -178,7 +179,7 @@ def redone(t: Any, doc: dict) -> None:
     else:
         text = for_deal_word(word, "screen.game.round_number_put_back", "screen.game.deal_number_put_back",
                              "screen.game.hand_number_put_back")
-    t.print(say(text, number=doc["number"]))
+    t.print(say(text, number=deal_number(doc)))
     standings(t, doc["standings"])
 
 
@@ -203,7 +204,7 @@ def change_lines(doc: dict, word: str = "hand") -> list[Text]:
             continue
         rows.append(Text("  " + say(text, player=name, old=signed(old), new=signed(score),
                                             old_total=old_total, total=total)))
-    number = doc["number"]
+    number = deal_number(doc)
     if not rows:
         text = for_deal_word(word, "screen.game.round_number_no_score", "screen.game.deal_number_no_score",
                              "screen.game.hand_number_no_score")
@@ -226,7 +227,7 @@ def taking_back(t: Any, doc: dict) -> None:
     was typed or read (the one-line form) and the hand's score; or, when the last change
     is an edit, the hand as it is and as it will be again. ``doc`` is the application's
     ``undo_preview`` document."""
-    word, number = doc.get("deal_word", "hand"), doc["number"]
+    word, number = doc.get("deal_word", "hand"), deal_number(doc)
     if doc.get("round"):
         title = say("screen.game.round_number_wild_dealt", number=number, wild=wild_words(doc["wild"]),
                                                                         dealer=doc["dealer"])

@@ -17,7 +17,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from scorekeeper.cli.render.cards import sentence
-from scorekeeper.cli.render.common import (counts_rounds, column_widths, deal_word_of, for_deal_word, fit_columns, heading,
+from scorekeeper.cli.render.common import (counts_rounds, column_widths, deal_number, deal_word_of, for_deal_word, fit_columns, heading,
                                            rank_said, signed, split, table, variant_of,
                                            table_width, winners_line)
 from scorekeeper.core.messages import say
@@ -103,7 +103,7 @@ def _table(doc: dict, players: list[str], gap: int, dealer: bool, t: Any = None)
         drawn.add_row(Text(say("screen.history.carried_over"), style="dim"), *blank,
                       *[str(doc["carried"][p]) for p in players])
     for h in hands:
-        row: list = [str(h["number"]) + (say("screen.history.points") if h["points_only"] else "")]
+        row: list = [str(deal_number(h)) + (say("screen.history.points") if h["points_only"] else "")]
         if crazy:
             # the rank the hand was scored with (a game continued from paper at round N starts there)
             wild = h.get("wild")

@@ -11,7 +11,7 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.cards import sentence, sentence_of
-from scorekeeper.cli.render.common import names, signed, table, variant_name, variant_of, wild_words
+from scorekeeper.cli.render.common import deal_number, names, signed, table, variant_name, variant_of, wild_words
 from scorekeeper.core.messages import say, say_count
 
 
@@ -37,7 +37,7 @@ def intro(t: Any, out: Any, doc: dict, asks_table_too: bool, knock_allowed: bool
     score nothing: Contract Rummy); ``lines``: the variant's own words on how to answer, in place of
     the common ones (Gin Rummy's cards, :class:`~scorekeeper.core.rules.Screens`)."""
     word = "round" if doc.get("round") else doc.get("deal_word", "hand")
-    number = doc["round"] if doc.get("round") else doc["number"]
+    number = doc["round"] if doc.get("round") else deal_number(doc)
     facts = {"number": number, "variant": variant_name(doc["variant_name"]),
              "title": doc.get("title"), "session": doc["session"]}
     if word == "round":
@@ -72,7 +72,7 @@ def intro(t: Any, out: Any, doc: dict, asks_table_too: bool, knock_allowed: bool
         cards_help = say("screen.prompt.cards_7h_10s_qd_as")
     out.print(Text(cards_help, style="dim"))
     if editing:
-        editing_line(out, doc["number"], word)
+        editing_line(out, deal_number(doc), word)
 
 
 def editing_line(out: Any, number: int, word: str) -> None:
@@ -108,9 +108,11 @@ def preview(t: Any, out: Any, doc: dict, how_ended: dict[str, str], word: str = 
         drawn.add_row(Text(name), signed(ps["score"]), str(doc["totals"][name]), cell)
     out.print()
     if word == "round":
-        title = say("screen.prompt.round_number_would_score", number=doc["number"])
+        title = say("screen.prompt.round_number_would_score", number=deal_number(doc))
+    elif word == "deal":  # Contract Rummy's deals
+        title = say("screen.prompt.deal_number_would_score", number=deal_number(doc))
     else:
-        title = say("screen.prompt.hand_number_would_score", number=doc["number"])
+        title = say("screen.prompt.hand_number_would_score", number=deal_number(doc))
     out.print(Text(title, style="bold"))
     out.print(drawn)
     for found in variant_of(doc).screens.preview(doc.get("context") or {}):  # Gin Rummy: the melds, lay-offs found
