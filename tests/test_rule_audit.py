@@ -383,5 +383,6 @@ def test_a_crazy_game_continued_at_round_12_shows_the_wild_rank_it_was_scored_wi
     # round 12, queens wild: Ann out 0; Bob Q♣ (wild) 25 + 4♣ 4 = 29; Cy 3♣ 3
     assert cli.record("Ann: -", "Bob: -QC 4C", "Cy: -3C")["scores"] == {"Ann": 0, "Bob": 29, "Cy": 3}
     rows = [line.split() for line in cli("history").stdout.splitlines()]
-    assert ["1", "Q", "Ann", "Ann"] == next(r for r in rows if r[:1] == ["1"])[:4]
+    # the round column says round 12 (the game continued there), not the hand's place, 1
+    assert ["12", "Q", "Ann", "Ann"] == next(r for r in rows if r[:1] == ["12"])[:4]
     assert "queens are wild" in flat(cli("explain").stdout)
