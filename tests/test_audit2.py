@@ -159,6 +159,54 @@ def test_the_search_agrees_with_trying_every_assignment(deuces):
     assert 100 < fits < 300  # both answers were asked many times
 
 
+def test_the_search_without_wild_cards_agrees_with_trying_every_assignment():
+    """Rummy 500's lay-offs (no wild cards; a meld's aces stay where they were melded, an ace laid
+    off goes low or high): the search finds an assignment exactly when one exists."""
+    from scorekeeper.core.melds import MeldRules, fit_layoffs, read_as_melded, read_meld
+
+    rules = MeldRules(ace_high=True, set_duplicates=True, set_max=8)
+    rng = random.Random(500)
+    cases = fits = 0
+    while cases < 300:
+        melds = []
+        for _ in range(rng.randint(1, 3)):
+            if rng.random() < 0.6:
+                n, suit = rng.randint(3, 6), rng.choice("SHDC")
+                start = rng.randint(1, 15 - n)
+                cards = [PlayedCard(Card(1 if r == 14 else r, suit)) for r in range(start, start + n)]
+            else:
+                rank = rng.randint(1, 13)
+                cards = [PlayedCard(Card(rank, s)) for s in rng.sample("SHDC", rng.randint(3, 4))]
+            try:
+                melds.append(TableMeld("Ann", cards, read_meld(cards, rules)))
+            except IllegalMeld:
+                pass
+        if not melds:
+            continue
+        layoffs = []
+        for _ in range(rng.randint(1, 4)):
+            base = rng.choice(melds)
+            first = base.reading.slots[0]
+            card = (Card(rng.randint(1, 13), first.counts_as.suit) if base.reading.kind == "run"
+                    else Card(first.rank, rng.choice("SHDC")))
+            layoffs.append(("Bob", PlayedCard(card, None, rng.choice([None, "low", "high"]) if card.rank == 1 else None)))
+        want = False
+        for where in itertools.product(range(len(melds)), repeat=len(layoffs)):
+            try:
+                for j, m in enumerate(melds):
+                    added = [c for (_, c), w in zip(layoffs, where) if w == j]
+                    if added:
+                        read_as_melded(m, m.cards + added, rules)
+            except IllegalMeld:
+                continue
+            want = True
+            break
+        assert (fit_layoffs(melds, layoffs, rules) is not None) == want
+        cases += 1
+        fits += want
+    assert 50 < fits < 250
+
+
 def test_the_bad_case_stays_small(monkeypatch):
     """Five players down with jokers in most runs, fourteen lay-offs three of them jokers (the
     benchmark's case, benchmarks/bench_layoffs.py): the search reads a meld with its lay-offs only

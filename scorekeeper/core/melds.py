@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 from dataclasses import dataclass, field, replace
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from scorekeeper.core.cards import (
     Card,
@@ -464,86 +464,326 @@ def fit_layoffs(
     aces stay where they were melded. Only the natural cards (and wild cards whose meaning the
     entry gave, ``JK=7H``) hold a place while the search prunes.
 
+    How: the natural lay-offs fall into groups that could share no meld (the spades onto the
+    spade runs, the queens onto the sets of queens…), each searched on its own for the
+    arrangement that leaves its runs needing the fewest wild cards in their gaps; together they
+    may need no more than the wild cards laid off, which then go where they are needed (the rest
+    anywhere they fit). One group's choices never multiply another's. Where that finds nothing
+    although the wild cards would suffice (a reading the pruning does not foresee), every
+    assignment is tried.
+
     Returns each meld's final reading (in ``melds`` order), or None when no
     assignment works.
     """
     if not layoffs:
         return [m.reading for m in melds]
-    shapes = [_Shape.of(m, rules, free_aces=read is not None) for m in melds]
-    longest = 14 if rules.ace_to_ace else 13
+    search = _LayoffSearch(melds, layoffs, rules, read)
+    try:
+        return search.run()
+    finally:
+        search.close()
 
-    # Where each lay-off could go at all, given every other lay-off as filler;
-    # the most constrained first, so one that fits nowhere fails the search at
-    # once instead of after every arrangement of the others.
-    every = _Pool.of([c for _, c in layoffs], rules)
-    could = []
-    for _, c in layoffs:
-        rest = every.without(c, rules)
-        could.append([j for j, sh in enumerate(shapes)
-                      if sh.could_take(c, [], rules) and sh.short([c], rest, rules, longest) is not None])
-    order = sorted(range(len(layoffs)), key=lambda k: len(could[k]))
-    cards = [layoffs[k][1] for k in order]
-    targets = [could[k] for k in order]
-    # still[i]: the cards not yet placed once lay-off i is placed.
-    still: list[_Pool] = [_Pool({}, 0)] * (len(cards) + 1)
-    for i in range(len(cards) - 1, -1, -1):
-        still[i] = still[i + 1].plus(cards[i], rules)
 
-    groups: list[list[PlayedCard]] = [[] for _ in melds]
-    failed: set = set()
+class _LayoffSearch:
+    """The search of :func:`fit_layoffs` over one table and its lay-offs."""
 
-    def feasible(rest: "_Pool") -> bool:
-        """Every meld can still be completed: the wild cards each run still needs beyond the
-        natural cards left to place are no more than the wild cards left (each goes to one meld)."""
-        need = 0
-        for sh, g in zip(shapes, groups):
-            short = sh.short(g, rest, rules, longest)
-            if short is None:
-                return False
-            need += short
-        return need <= rest.wilds
+    def __init__(self, melds: Sequence[TableMeld], layoffs: Sequence[tuple[str, PlayedCard]], rules: MeldRules,
+                 read: Callable[[TableMeld, list[PlayedCard]], MeldReading] | None):
+        self.melds, self.rules, self.read = melds, rules, read
+        self.cards = [c for _, c in layoffs]
+        self.shapes = [_Shape.of(m, rules, free_aces=read is not None) for m in melds]
+        self.longest = 14 if rules.ace_to_ace else 13
+        # Where each lay-off could go at all, given every other lay-off as filler
+        every = _Pool.of(self.cards, rules)
+        self.could = [[j for j, sh in enumerate(self.shapes)
+                       if sh.could_take(c, [], rules) and sh.short([c], every.without(c, rules), rules,
+                                                                   self.longest) is not None]
+                      for c in self.cards]
 
-    def search(i: int) -> list[MeldReading] | None:
-        if i == len(cards):
-            readings = []
-            for m, added in zip(melds, groups):
-                if not added:
-                    readings.append(m.reading)
+    def close(self) -> None:
+        # drop what refers back to the melds and readings at once (no cycles left for the collector)
+        self.melds = self.shapes = self.could = self.cards = ()  # type: ignore[assignment]
+
+    def judge(self, m: TableMeld, added: list[PlayedCard]) -> MeldReading:
+        return self.read(m, m.cards + added) if self.read is not None else read_as_melded(m, m.cards + added,
+                                                                                            self.rules)
+
+    def readings(self, groups: list[list[PlayedCard]]) -> list[MeldReading] | None:
+        """Each meld read with the lay-offs ``groups`` puts on it, or None when one is not legal."""
+        found = []
+        for m, added in zip(self.melds, groups):
+            if not added:
+                found.append(m.reading)
+                continue
+            try:
+                found.append(self.judge(m, added))
+            except IllegalMeld:
+                return None
+        return found
+
+    def run(self) -> list[MeldReading] | None:
+        if any(not targets for targets in self.could):
+            return None  # a lay-off that fits no meld at all
+        rules = self.rules
+        natural = [k for k, c in enumerate(self.cards) if _natural(c, rules) is not None]
+        wild = [k for k, c in enumerate(self.cards) if _natural(c, rules) is None]
+        if not wild and not any(sh.wilds for sh in self.shapes):
+            return self._every_assignment()  # no wild card to share out (Rummy 500, Gin Rummy)
+        groups: list[list[PlayedCard]] = [[] for _ in self.melds]
+        budget = len(wild)
+        parts = self._parts(natural)
+        for part in parts:
+            best = self._fewest_wilds(part, budget, least=len(parts) > 1)
+            if best is None:
+                return None  # no arrangement of these lay-offs leaves gaps the wild cards can fill
+            need, placed = best
+            budget -= need
+            for k, j in placed.items():
+                groups[j].append(self.cards[k])
+        found = self._place_wilds(groups, wild)
+        if found is not None:
+            return found
+        return self._every_assignment()
+
+    def _parts(self, natural: list[int]) -> list[list[int]]:
+        """The natural lay-offs in groups that could share no meld (joined through any meld two
+        of them could both go on)."""
+        owner: dict[int, int] = {}  # meld -> the first lay-off that could go on it
+        parent = list(range(len(self.cards)))
+
+        def root(k: int) -> int:
+            while parent[k] != k:
+                parent[k] = parent[parent[k]]
+                k = parent[k]
+            return k
+
+        for k in natural:
+            for j in self.could[k]:
+                if j in owner:
+                    parent[root(k)] = root(owner[j])
+                else:
+                    owner[j] = k
+        parts: dict[int, list[int]] = {}
+        for k in natural:
+            parts.setdefault(root(k), []).append(k)
+        return list(parts.values())
+
+    def _fewest_wilds(self, part: list[int], most: int, least: bool = True) -> tuple[int, dict[int, int]] | None:
+        """Where the lay-offs ``part`` go so that their melds' gaps need no more than ``most`` of
+        the wild cards still to place — with ``least``, the fewest (other groups share them):
+        ``(wild cards needed, {lay-off: meld})``, or None.
+
+        A search for the first arrangement within ``most``, a state (what lay on each meld) that
+        failed not tried again, and a state whose melds already need more given up at once (the
+        need only grows as cards are placed: a gap no card left can fill stays one); then, with
+        ``least``, the same within none, one, two… fewer."""
+        rules, shapes, longest = self.rules, self.shapes, self.longest
+        order = _clustered(part, self.could)
+        melds = sorted({j for k in part for j in self.could[k]})
+        groups: dict[int, list[PlayedCard]] = {j: [] for j in melds}
+        pools = [_Pool({}, 0)] * (len(order) + 1)  # pools[i]: the part's cards from i on
+        for i in range(len(order) - 1, -1, -1):
+            pools[i] = pools[i + 1].plus(self.cards[order[i]], rules)
+        opened = _still_open(order, self.could)
+        placed: dict[int, int] = {}
+
+        shorts: dict[tuple, int | None] = {}
+
+        def short(j: int, i: int) -> int | None:
+            """Meld ``j``'s wild cards short with what lies on it now, the cards from step ``i``
+            on still to place (the same whatever path led here: the order is fixed)."""
+            key = (j, i, *map(id, groups[j]))
+            if key not in shorts:
+                shorts[key] = shapes[j].short(groups[j], pools[i], rules, longest)
+            return shorts[key]
+
+        def need(i: int, bound: int) -> int | None:
+            total = 0
+            for j in melds:
+                if groups[j]:
+                    wanted = short(j, i)
+                    if wanted is None:
+                        return None
+                    total += wanted
+                    if total > bound:
+                        return None
+            return total
+
+        def first(i: int, bound: int, failed: set) -> int | None:
+            if i == len(order):
+                return need(i, bound)
+            key = _state(i, opened[i], groups, lambda j: short(j, i))
+            if key in failed:
+                return None
+            k = order[i]
+            card = self.cards[k]
+            for j in self.could[k]:
+                if not shapes[j].could_take(card, groups[j], rules):
                     continue
-                try:
-                    readings.append(read(m, m.cards + added) if read is not None
-                                    else read_as_melded(m, m.cards + added, rules))
-                except IllegalMeld:
-                    return None
-            return readings
-        key = (i, tuple(tuple(sorted(map(str, g))) for g in groups))
-        if key in failed:
-            return None
-        card = cards[i]
-        for j in targets[i]:
-            if shapes[j].could_take(card, groups[j], rules):
                 groups[j].append(card)
-                found = search(i + 1) if feasible(still[i + 1]) else None
+                found = first(i + 1, bound, failed) if need(i + 1, bound) is not None else None
                 groups[j].pop()
                 if found is not None:
+                    placed[k] = j
                     return found
-        failed.add(key)
-        return None
+            failed.add(key)
+            return None
 
-    try:
-        return search(0)
-    finally:
-        # ``search`` calls itself through its closure: a reference cycle that only the collector
-        # would free (with the closures, the melds and their readings, every scored hand)
-        search = None  # noqa: F841
+        try:
+            found = first(0, most, set())
+            if found is None:
+                return None
+            best = (found, dict(placed))
+            for bound in range(found if least else 0):
+                placed.clear()
+                fewer = first(0, bound, set())
+                if fewer is not None:
+                    return fewer, dict(placed)
+            return best
+        finally:
+            first = None  # noqa: F841 (a closure that calls itself: a cycle only the collector frees)
+
+    def _place_wilds(self, groups: list[list[PlayedCard]], wild: list[int]) -> list[MeldReading] | None:
+        """The wild lay-offs first into the gaps the natural ones left, the others onto any meld
+        that still reads legal with them; each meld then read with its lay-offs (None when one is
+        not legal: the pruning did not foresee a reading)."""
+        rules = self.rules
+        empty = _Pool({}, 0)
+        left = list(wild)
+        for j, sh in enumerate(self.shapes):
+            if not groups[j]:
+                continue
+            short = sh.short(groups[j], empty, rules, self.longest) or 0
+            for _ in range(short):
+                if not left:
+                    return None
+                groups[j].append(self.cards[left.pop()])
+        for k in left:
+            card = self.cards[k]
+            for j in self.could[k]:
+                if not self.shapes[j].could_take(card, groups[j], rules):
+                    continue
+                try:
+                    self.judge(self.melds[j], groups[j] + [card])
+                except IllegalMeld:
+                    continue
+                groups[j].append(card)
+                break
+            else:
+                return None
+        return self.readings(groups)
+
+    def _every_assignment(self) -> list[MeldReading] | None:
+        """Every assignment of the lay-offs, the most constrained first, pruned as above: the
+        search where no wild card is to be shared out, and the answer where the groups' search
+        cannot tell (a reading the pruning does not foresee). A meld no lay-off still to place
+        could go on is read as soon as it is done; after that only the wild cards it still needs
+        matter, so arrangements that differ only there are one state."""
+        rules, shapes, longest = self.rules, self.shapes, self.longest
+        order = sorted(range(len(self.cards)), key=lambda k: len(self.could[k]))
+        cards = [self.cards[k] for k in order]
+        targets = [self.could[k] for k in order]
+        still: list[_Pool] = [_Pool({}, 0)] * (len(cards) + 1)
+        for i in range(len(cards) - 1, -1, -1):
+            still[i] = still[i + 1].plus(cards[i], rules)
+        groups: list[list[PlayedCard]] = [[] for _ in self.melds]
+        failed: set = set()
+        opened = _still_open(order, self.could)
+        judged: dict[tuple, MeldReading | None] = {}
+
+        def reading(j: int) -> MeldReading | None:
+            key = (j, tuple(sorted(map(str, groups[j]))))
+            if key not in judged:
+                try:
+                    judged[key] = self.judge(self.melds[j], list(groups[j]))
+                except IllegalMeld:
+                    judged[key] = None
+            return judged[key]
+
+        def feasible(rest: _Pool) -> bool:
+            need = 0
+            for sh, g in zip(shapes, groups):
+                if g:
+                    short = sh.short(g, rest, rules, longest)
+                    if short is None:
+                        return False
+                    need += short
+            return need <= rest.wilds
+
+        def search(i: int) -> list[MeldReading] | None:
+            if i == len(cards):
+                found = [reading(j) if g else m.reading for j, (m, g) in enumerate(zip(self.melds, groups))]
+                return None if any(r is None for r in found) else found  # type: ignore[return-value]
+            if any(g and j not in opened[i] and reading(j) is None for j, g in enumerate(groups)):
+                return None  # a meld done with that is not legal
+            key = _state(i, opened[i], dict(enumerate(groups)),
+                         lambda j: shapes[j].short(groups[j], still[i], rules, longest))
+            if key in failed:
+                return None
+            card = cards[i]
+            for j in targets[i]:
+                if shapes[j].could_take(card, groups[j], rules):
+                    groups[j].append(card)
+                    found = search(i + 1) if feasible(still[i + 1]) else None
+                    groups[j].pop()
+                    if found is not None:
+                        return found
+            failed.add(key)
+            return None
+
+        try:
+            return search(0)
+        finally:
+            search = None  # noqa: F841 (a closure that calls itself: a cycle only the collector frees)
+
+
+def _clustered(cards: list[int], could: list[list[int]]) -> list[int]:
+    """``cards`` (lay-offs) in the order a search places them: each time the one that opens the
+    fewest melds not yet open (the cards of one suit's runs together, so that their melds are
+    done with before another suit's are opened), then the one with the fewest melds to go on."""
+    left = sorted(cards, key=lambda k: len(could[k]))
+    opened: set[int] = set()
+    order = []
+    while left:
+        k = min(left, key=lambda k: (len(set(could[k]) - opened), len(could[k])))
+        left.remove(k)
+        order.append(k)
+        opened.update(could[k])
+    return order
+
+
+def _still_open(order: list[int], could: list[list[int]]) -> list[frozenset[int]]:
+    """For each step of a search placing the lay-offs in ``order``, the melds some lay-off from
+    that step on could still go on (``could``: each lay-off's melds); the others are done."""
+    opened: list[frozenset[int]] = [frozenset()] * (len(order) + 1)
+    for i in range(len(order) - 1, -1, -1):
+        opened[i] = opened[i + 1] | frozenset(could[order[i]])
+    return opened
+
+
+def _state(i: int, opened: frozenset[int], groups: Mapping[int, list[PlayedCard]],
+           short: Callable[[int], int | None]) -> tuple:
+    """A search's state at step ``i``, as far as the rest of it can tell: what lies on each meld
+    a lay-off still to place could go on, and the wild cards the melds done with still need in
+    all (``short(j)``; what lies on them no longer matters). Two arrangements of one suit's cards
+    that leave the same need are one state for every other suit's."""
+    done = 0
+    open_cards = []
+    for j, g in groups.items():
+        if not g:
+            continue
+        if j in opened:
+            open_cards.append((j, tuple(sorted(map(str, g)))))
+        else:
+            need = short(j)
+            done += 10 ** 6 if need is None else need
+    return i, done, tuple(open_cards)
 
 
 def _natural(card: PlayedCard, rules: MeldRules) -> Card | None:
     """The card ``card`` holds a place as: itself, or what a wild card was declared to stand for
     (``JK=7H``); None for a wild card free to stand for anything."""
-    if card.stands_for is not None:
-        return card.stands_for
-    return None if rules.wild(card.card) else card.card
+    return card.stands_for or (None if rules.wild(card.card) else card.card)
 
 
 def _ace_places(card: PlayedCard) -> tuple[int, ...]:
@@ -562,10 +802,16 @@ class _Pool:
 
     @classmethod
     def of(cls, cards: Iterable[PlayedCard], rules: MeldRules) -> "_Pool":
-        pool = cls({}, 0)
+        naturals: dict[tuple[int, str], int] = {}
+        wilds = 0
         for c in cards:
-            pool = pool.plus(c, rules)
-        return pool
+            natural = _natural(c, rules)
+            if natural is None:
+                wilds += 1
+            else:
+                key = (natural.rank, natural.suit)
+                naturals[key] = naturals.get(key, 0) + 1
+        return cls(naturals, wilds)
 
     def plus(self, card: PlayedCard, rules: MeldRules) -> "_Pool":
         natural = _natural(card, rules)
@@ -601,19 +847,24 @@ class _Shape:
 
     @classmethod
     def of(cls, m: TableMeld, rules: MeldRules, free_aces: bool) -> "_Shape":
+        wild = rules.wild
         places: list[tuple[int, ...]] = []
         naturals: list[Card] = []
         wilds = 0
         for s in m.reading.slots:
-            natural = _natural(s.played, rules)
+            played = s.played
+            natural = played.stands_for
             if natural is None:
-                wilds += 1
-                continue
+                natural = played.card
+                if wild(natural):
+                    wilds += 1
+                    continue
             naturals.append(natural)
-            if natural.rank != 1:
-                places.append((natural.rank,))
+            rank = natural.rank
+            if rank != 1:
+                places.append((rank,))
             elif free_aces:  # read again with the lay-offs in any legal way: the ace too
-                places.append(_ace_places(s.played))
+                places.append(_ace_places(played))
             else:  # the meld's own ace stays where it was melded
                 places.append((s.rank if s.rank in (1, 14) else 1,))
         rank = naturals[0].rank if naturals else None

@@ -73,9 +73,12 @@ def law_of(rules: Mapping[str, Any]) -> MeldLaw:
 # -- one meld -------------------------------------------------------------------------
 
 
-def read(cards: Sequence[PlayedCard], law: MeldLaw, kind: str | None = None, limit: bool = True) -> MeldReading:
+def read(cards: Sequence[PlayedCard], law: MeldLaw, kind: str | None = None, limit: bool = True,
+         why: bool = True) -> MeldReading:
     """Read ``cards`` as a set or a run (only as ``kind`` when given) under ``law``;
-    ``limit``: apply ``wild_limit`` (a meld as laid down; not once lay-offs are added).
+    ``limit``: apply ``wild_limit`` (a meld as laid down; not once lay-offs are added); ``why``:
+    work out whether a 2 was meant as a wild card when the meld is refused (a search of its own:
+    not where only legality is asked).
 
     Among the readings, the one with the most natural 2s is chosen, a set before a run.
     Raises :class:`IllegalMeld` naming the meld and the rule it breaks.
@@ -116,7 +119,7 @@ def read(cards: Sequence[PlayedCard], law: MeldLaw, kind: str | None = None, lim
                 continue
             return reading
     fault = limited or _fault(cards, law, faults)
-    if limited is None and not law.deuces_wild and fault.code != "meld.corner" and _deuce_meant_wild(
+    if why and limited is None and not law.deuces_wild and fault.code != "meld.corner" and _deuce_meant_wild(
             cards, law, kind, limit):
         raise IllegalMeld("meld.illegal", cards=cards, cause=MeldFault("contract.meld.deuce_not_wild"))
     raise IllegalMeld("meld.illegal", cards=cards, cause=fault)
@@ -130,14 +133,14 @@ def _deuce_meant_wild(cards: Sequence[PlayedCard], law: MeldLaw, kind: str | Non
     if not any(pc.card.rank == 2 for pc in cards):
         return False
     try:
-        read(cards, MeldLaw(law.set_min, law.run_min, True, law.wild_limit), kind, limit)
+        read(cards, MeldLaw(law.set_min, law.run_min, True, law.wild_limit), kind, limit, why=False)
     except IllegalMeld:
         return False
     for i, pc in enumerate(cards):
         if pc.card.rank == 2 or law.wild(pc.card):
             continue
         try:
-            read(cards[:i] + cards[i + 1:], law, kind, limit)
+            read(cards[:i] + cards[i + 1:], law, kind, limit, why=False)
         except IllegalMeld:
             continue
         return False  # the meld holds without that card: it is the card that does not fit
@@ -319,7 +322,7 @@ def kinds_of(cards: Sequence[PlayedCard], law: MeldLaw) -> dict[str, MeldReading
     found = {}
     for kind in ("set", "run"):
         try:
-            found[kind] = read(cards, law, kind)
+            found[kind] = read(cards, law, kind, why=False)
         except IllegalMeld:
             pass
     return found
@@ -470,7 +473,7 @@ def place_layoffs(melds: Sequence[TableMeld], layoffs: Sequence[tuple[str, Playe
     legal as the kind it was laid down as; lay-offs are not held to ``wild_limit``. None
     when no assignment works."""
     def judge(meld: TableMeld, cards: list[PlayedCard]) -> MeldReading:
-        return read(cards, law, meld.reading.kind, limit=False)
+        return read(cards, law, meld.reading.kind, limit=False, why=False)
 
     return fit_layoffs(melds, layoffs, law.shared, judge)
 
@@ -488,7 +491,7 @@ def as_laid_down(meld: TableMeld, shown: MeldReading, added: Sequence[PlayedCard
                  if s.wild and s.played.stands_for is None and s.counts_as is not None}
         kept = [PlayedCard(pc.card, where[id(pc)], pc.ace) if id(pc) in where else pc for pc in meld.cards]
         try:
-            read([*kept, *added], law, "run", limit=False)
+            read([*kept, *added], law, "run", limit=False, why=False)
         except IllegalMeld:
             continue
         return reading
