@@ -94,7 +94,7 @@ function drawHistory(h, seats, wilds) {
   }
   h.hands.forEach((hand, i) => {
     const row = el("tr");
-    row.append(el("td", hand.number));
+    row.append(el("td", hand.deal_number || hand.number));
     if (withWild) row.append(el("td", wilds[i] || ""));
     row.append(el("td", hand.dealer, "text"));
     for (const p of seats) row.append(el("td", signed(hand.scores[p]) + " → " + hand.totals[p]));
