@@ -230,10 +230,10 @@ def test_watch_keeps_the_last_board_while_the_session_file_is_damaged(cli, exe, 
 class Served:
     """``scorekeeper serve`` as its own process on a free port."""
 
-    def __init__(self, exe: Path, db: Path, *args: str):
+    def __init__(self, exe: Path, db: Path, *args: str, preexec=None):
         env = {**os.environ, "SCOREKEEPER_DB": str(db), "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen([str(exe), "serve", "--port", "0", *args], stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True, env=env)
+                                     stderr=subprocess.PIPE, text=True, env=env, preexec_fn=preexec)
         first = self.proc.stdout.readline()
         assert "http://" in first, first + self.proc.stderr.read()
         self.address = first[first.index("http://"):].strip()
@@ -478,10 +478,11 @@ def test_the_long_running_commands_turn_the_collector_back_on(application):
     was = gc.isenabled()
     gc.disable()
     try:
-        server, address = serve.start(application, None, None, 0, False, "en")
-        assert address == f"http://127.0.0.1:{server.server_address[1]}/"
-        threading.Timer(0.2, server.shutdown).start()
-        serve.serve_forever(server)
+        started = serve.start(application, None, None, 0, False, "en")
+        assert started.address == f"http://127.0.0.1:{started.server.server_address[1]}/"
+        assert not started.reachable  # this computer only: no QR code, no secret
+        threading.Timer(0.2, started.server.shutdown).start()
+        serve.serve_forever(started.server)
         assert gc.isenabled()
     finally:
         gc.enable() if was else gc.disable()

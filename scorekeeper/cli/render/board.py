@@ -265,3 +265,22 @@ def board(doc: dict | None, width: int, height: int, notice: str | None = None) 
     parts.append(Layout(bottom, size=1))
     screen.split_column(*parts)
     return screen
+
+
+def qr_lines(address: str, colour: bool) -> list[str]:
+    """``address`` as a QR code in half blocks (two modules a line) for ``serve``'s terminal.
+    With ``colour`` its modules are drawn black on white whatever the terminal's own colours
+    (a light terminal would otherwise show it inverted, which many phones cannot read);
+    without, the light modules are the terminal's text colour (a dark terminal's white)."""
+    from itertools import zip_longest
+
+    import segno
+
+    qr = segno.make(address, error="m")
+    blocks = {(1, 1): " ", (0, 1): "▀", (1, 0): "▄", (0, 0): "█"}  # 1: a dark module
+    rows = [list(row) for row in qr.matrix_iter(scale=1, border=4)]
+    lines = []
+    for top, bottom in zip_longest(rows[0::2], rows[1::2], fillvalue=[0] * len(rows[0])):
+        line = "".join(blocks[pair] for pair in zip(top, bottom))
+        lines.append(f"\x1b[97;40m{line}\x1b[0m" if colour else line)
+    return lines

@@ -70,8 +70,21 @@ def script_json(value: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def page(first: dict[str, Any], language: str) -> str:
-    """The whole page: ``first`` is the :func:`document` to draw before the first poll."""
+def qr_svg(address: str) -> bytes:
+    """``address`` as a QR code in SVG, black on white (``qr.svg``, for the TV)."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(address, error="m").save(out, kind="svg", border=4, dark="#000", light="#fff", xmldecl=False,
+                                        omitsize=True, svgclass=None, lineclass=None)
+    return out.getvalue()
+
+
+def page(first: dict[str, Any], language: str, qr: bool = False) -> str:
+    """The whole page: ``first`` is the :func:`document` to draw before the first poll;
+    ``qr``: the page shows the QR code of its own address (``qr.svg``) on a TV."""
     standings = first.get("standings") or {}
     title = standings.get("title") or first["said"]["heading"] or "scorekeeper"
     return PAGE.format(lang=html.escape(language), title=html.escape(title),
