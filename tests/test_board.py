@@ -445,7 +445,11 @@ def test_the_page_in_a_browser_shows_a_new_hand_without_a_reload(served, cli, tm
         WebDriverWait(chrome, SLACK + 2, poll_frequency=0.1).until(lambda d: totals(d) == ["35", "0", "-20"])
         assert time.monotonic() - started <= SLACK
         assert chrome.execute_script("return window.performance.timeOrigin") == page_id  # no reload
-        assert texts(chrome, "#history tr:last-child td")[-3:] == ["+35 → 35", "0 → 0", "-20 → -20"]
+        # the newest hand first, marked: each player's score over the running total; Bob went out (✓)
+        newest = chrome.execute_script("return [...document.querySelectorAll('#history tr.newest td')]"
+                                       ".map(td => [td.querySelector('b')?.textContent, td.querySelector('small')"
+                                       "?.textContent, td.className.trim()])")
+        assert newest[-3:] == [["+35", "35", "dealt"], ["0", "0", "out"], ["-20", "-20", ""]]  # Ann dealt hand 1
     finally:
         chrome.quit()
 
