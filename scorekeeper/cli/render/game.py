@@ -106,10 +106,11 @@ def footer_lines(doc: dict) -> list[Text]:
     return lines
 
 
-def coming_deal(doc: dict) -> tuple[Text | None, Text]:
+def coming_deal(doc: dict, dealer: str | None = None, leader: str | None = None) -> tuple[Text | None, Text]:
     """The two parts of the line that says what comes next in an unfinished game (the
     standings document ``doc``): what the coming deal is (the round and its wild rank, or
-    the contract; None where the variant says nothing of it) and who deals and leads it."""
+    the contract; None where the variant says nothing of it) and who deals and leads it
+    (``dealer`` and ``leader``: the names as a narrow screen shortens them)."""
     deal = None
     if doc.get("round"):
         deal = Text(say("screen.game.round_round_wild", round=doc["round"], wild=wild_words(doc["wild"])),
@@ -119,7 +120,8 @@ def coming_deal(doc: dict) -> tuple[Text | None, Text]:
         if doc.get("deal_words"):  # what the coming deal asks for (Contract Rummy's contract)
             deal = Text(doc["deal_words"], style="bold")
         next_up = "screen.game.next_dealer_deals_leader_leads"
-    return deal, sentence_of(next_up, None, bold=("dealer", "leader"), dealer=doc["dealer"], leader=doc["leader"])
+    return deal, sentence_of(next_up, None, bold=("dealer", "leader"), dealer=dealer or doc["dealer"],
+                             leader=leader or doc["leader"])
 
 
 def hand_scores(t: Any, doc: dict, under_title: Sequence[Text] = ()) -> None:

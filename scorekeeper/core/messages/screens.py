@@ -372,6 +372,8 @@ PLURALS: dict[str, tuple[str, str]] = {
                                           "{count} hands played"),
     "screen.board.count_rounds_played": ("{count} round played",
                                            "{count} rounds played"),
+    "screen.board.count_deals_played": ("{count} deal played",
+                                          "{count} deals played"),
     # -- cli/render/common.py --
     "screen.common.game_over_names_win": ("Game over: {names} wins.",
                                             "Game over: {names} win."),
