@@ -249,6 +249,9 @@ class Server:
                 continue
             self.count += 1
             self.loop.create_task(self._connection(conn))
+            # the connections taken get their turn before the next is taken: in a burst of
+            # connections, one that sent its request at once is answered, never made room for
+            await asyncio.sleep(0)
 
     def _make_room(self) -> bool:
         """Close the connection that has waited longest for its request; False when every

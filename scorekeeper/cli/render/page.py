@@ -44,7 +44,7 @@ def words() -> dict[str, str]:
         "history": say("screen.page.history"), "chart": say("screen.page.chart"),
         "no_hands": say("screen.page.no_hands_yet"), "leading": say("screen.page.leading"),
         "target": say("screen.page.target"), "full_screen": say("screen.page.full_screen"),
-        "scan": say("screen.page.scan_to_follow"), "start": say("screen.page.start"),
+        "scan": say("screen.page.scan_to_follow"),
         "offline": say("screen.page.board_cannot_be_reached"),
     }
 

@@ -218,7 +218,6 @@ TEMPLATES: dict[str, str] = {
     "screen.page.target": "Target",
     "screen.page.full_screen": "Full screen",
     "screen.page.scan_to_follow": "Scan the code to follow the game on your phone.",
-    "screen.page.start": "Start",
     "screen.page.round": "Round",
     "screen.page.deal": "Deal",
     "screen.page.hand_number": "Hand {number}",
