@@ -9,8 +9,9 @@ One :mod:`asyncio` loop holds every connection; nothing a client does holds up a
   :data:`HEADER_LINES` lines (414 / 431 beyond, and the connection closed), so a
   connection costs a few kilobytes, never megabytes;
 - at most :func:`connection_cap` connections are open at once; when a new one would go
-  over it, the one that has waited longest for its request is closed (a stalled client,
-  never one being answered), so a crowd of stalled connections cannot lock out a phone;
+  over it, the one that has waited longest for its first request is closed (a stalled
+  client, never one being answered, and a phone polling on its kept-alive connection only
+  when no stalled one is left), so a crowd of stalled connections cannot lock out a phone;
 - an answer is sent within :data:`TIMEOUT` seconds or the connection is dropped.
 
 The board is read as ``standings`` reads (no lock, no write, no file created) on a thread
@@ -193,8 +194,9 @@ class Server:
         self.cap = connection_cap()
         self.open: set[asyncio.StreamWriter] = set()
         self.count = 0  # the connections taken, those still being set up included
-        #: the connections waiting for a request head, and since when (the loop's clock)
-        self.waiting: dict[asyncio.StreamWriter, float] = {}
+        #: the connections waiting for a request head: (whether one was answered on it before,
+        #: since when on the loop's clock)
+        self.waiting: dict[asyncio.StreamWriter, tuple[bool, float]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self.stopping: asyncio.Event | None = None
         self.reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board")
@@ -254,8 +256,10 @@ class Server:
             await asyncio.sleep(0)
 
     def _make_room(self) -> bool:
-        """Close the connection that has waited longest for its request; False when every
-        connection is being answered (the new one is then turned away)."""
+        """Close the connection that has waited longest for its first request — or, where
+        every waiting one was answered before (a phone between two looks), the one idle
+        longest; False when every connection is being answered (the new one is then turned
+        away)."""
         if not self.waiting:
             return False
         oldest = min(self.waiting, key=self.waiting.__getitem__)
@@ -271,11 +275,11 @@ class Server:
             self.count -= 1
             return
         self.open.add(writer)
-        linger = False
+        linger = answered = False
         try:
             keep = True
             while keep:
-                self.waiting[writer] = self.loop.time()
+                self.waiting[writer] = (answered, self.loop.time())
                 try:
                     async with asyncio.timeout(TIMEOUT):
                         request = await read_head(reader)
@@ -290,7 +294,7 @@ class Server:
                 if request is None:
                     break
                 keep = await self._send(writer, *await self._answer(request))
-                linger = request.body
+                linger, answered = request.body, True
         except (ConnectionError, OSError):  # a phone gone mid-answer: that connection only
             pass
         finally:
