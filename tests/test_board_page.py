@@ -223,11 +223,9 @@ def test_the_page_fits_every_screen(boards, browser, players):
         WebDriverWait(browser, 20).until(lambda d: d.execute_script("return document.body.dataset.version"))
         for width, height in SIZES:
             viewport(browser, width, height)
-            # the page lays itself out again on a resize (a tenth of a second after the last one)
-            WebDriverWait(browser, 5, poll_frequency=0.05).until(
-                lambda d: d.execute_script("return document.documentElement.classList.contains('tv')")
-                == ((width, height) in TV) and d.execute_script("return window.innerWidth") == width)
-            browser.execute_script("return new Promise(r => setTimeout(r, 150))")
+            # the page lays itself out again on a resize, at the next frame
+            WebDriverWait(browser, 5, poll_frequency=0.02).until(
+                lambda d: d.execute_script("return document.body.dataset.laidOut") == f"{width}x{height}")
             where = f"{players} players, {kind} names, {width}×{height}"
             if os.environ.get("BOARD_SHOTS"):
                 Path(os.environ["BOARD_SHOTS"], f"{players}-{kind}-{width}x{height}.png").write_bytes(

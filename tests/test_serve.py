@@ -174,7 +174,7 @@ def test_slow_clients_never_hold_up_a_phone(cli, exe, isolated_db):
         time.sleep(0.5)  # every one of them has sent part of its head
         waits, statuses = [], []
         began = time.monotonic()
-        while time.monotonic() - began < 3:
+        while time.monotonic() - began < 2:
             started = time.monotonic()
             status, _h, body = server.get("board.json")  # a new connection each time, as a phone coming back
             waits.append(time.monotonic() - started)
@@ -375,7 +375,7 @@ def test_a_host_of_another_computer_is_refused(cli):
 
 
 def test_the_server_holds_200_phones_without_an_error(cli, exe, isolated_db):
-    """200 phones polling as the page does (keep-alive, If-None-Match) for 2 s: no error."""
+    """200 phones polling as the page does (keep-alive, If-None-Match) for 1.5 s: no error."""
     import http.client
     import json
 
@@ -387,7 +387,7 @@ def test_the_server_holds_200_phones_without_an_error(cli, exe, isolated_db):
     def phone() -> None:
         conn, tag = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10), None
         began = time.monotonic()
-        while time.monotonic() - began < 2:
+        while time.monotonic() - began < 1.5:
             try:
                 conn.request("GET", "/board.json", headers={"If-None-Match": tag} if tag else {})
                 r = conn.getresponse()
@@ -411,7 +411,7 @@ def test_the_server_holds_200_phones_without_an_error(cli, exe, isolated_db):
             p.start()
         for p in phones:
             p.join(20)
-        assert errors == [] and answers[0] >= 400
+        assert errors == [] and answers[0] >= 400  # each phone asked 3 or 4 times
     finally:
         server.proc.kill()
         server.proc.wait()

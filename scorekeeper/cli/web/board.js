@@ -286,7 +286,11 @@ function fitNames(root) {
 function layOut() {
   const d = current, root = document.documentElement, tv = TV.matches;
   root.classList.toggle("tv", tv);
-  if (!d || !d.standings) return;
+  if (d && d.standings) fit(d, root, tv);
+  document.body.dataset.laidOut = window.innerWidth + "x" + window.innerHeight;  // for the tests: done at this size
+}
+
+function fit(d, root, tv) {
   const players = document.getElementById("players"), n = d.standings.players.length;
   if (!tv) {
     root.style.fontSize = "";
@@ -359,10 +363,11 @@ function fullScreenButton() {
   });
 }
 
-let resizing = null;
-function onResize() {
-  clearTimeout(resizing);
-  resizing = setTimeout(layOut, 100);
+let resizing = false;
+function onResize() {  // laid out again once a frame, however many resize events come
+  if (resizing) return;
+  resizing = true;
+  requestAnimationFrame(() => { resizing = false; layOut(); });
 }
 
 const first = JSON.parse(document.getElementById("first").textContent);
