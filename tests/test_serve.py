@@ -57,6 +57,10 @@ def test_every_refusal_carries_the_pages_headers_and_one_sentence(served):
         assert text.count("\n") == 1 and text.endswith(".\n") and "Traceback" not in text, text
     status, headers, _body = head_and_body(served.raw(b"PUT / HTTP/1.1\r\nHost: localhost\r\n\r\n"))
     assert status == 405 and headers["Allow"] == "GET, HEAD"
+    # this computer only: no QR code to show (a phone could not open 127.0.0.1); the icon is there
+    assert served.get("qr.svg")[0] == 404 and 'data-qr=""' in served.get()[2].decode()
+    status, headers, body = served.get("favicon.svg")
+    assert status == 200 and headers["Content-Type"] == "image/svg+xml" and "Content-Security-Policy" in headers
 
 
 def test_on_this_computer_only_a_request_naming_this_computer_is_answered(served):
@@ -246,6 +250,10 @@ def test_the_address_survives_a_restart_and_new_secret_changes_it(cli, exe, isol
     try:
         assert second.root == f"/{secret}/"  # every phone's address still works
         assert second.get()[0] == 200
+        # the TV's QR code of that address, and the page's icon
+        status, headers, body = second.get("qr.svg")
+        assert status == 200 and headers["Content-Type"] == "image/svg+xml" and body.startswith(b"<svg")
+        assert second.get("favicon.svg")[0] == 200 and 'data-qr="qr"' in second.get()[2].decode()
     finally:
         second.stop()
     third = Served(exe, isolated_db, "--lan", "--new-secret")

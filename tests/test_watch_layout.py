@@ -125,3 +125,57 @@ def test_watch_in_a_terminal_resized_to_each_size(cli, exe, isolated_db):
     finally:
         screen.leave()
     assert screen.child.exitstatus == 0
+
+
+def test_a_game_that_ends_with_bonuses_draws_them_as_the_charts_last_mark(cli, application):
+    """Gin Rummy to 30 with boxes of 50 (as tests/test_gin_cli.py plays it): Ann wins two hands
+    of 2 (12 − 10), Bob one of 35; the totals with the boxes are Ann 4 + 2 × 50 = 104 and Bob
+    35 + 50 = 85. The chart's marks: Ann 2, 4, 4 then 104; Bob 0, 0, 35 then 85; on the scale
+    0…104 of eight blocks, 2 and 4 are ▁, 35 is ▃ (35/104 × 7 = 2.4), 85 is ▇ (5.7), 104 is █."""
+    from scorekeeper.cli.render.page import figures
+
+    cli.new("gin", "Ann", "Bob", rules=["target=30", "game_bonus=0", "box_bonus=50", "shutout=none"])
+    small = {"players": {"Ann": {"hand": 10}, "Bob": {"hand": 12}}, "knock": "Ann"}
+    cli.record(small)
+    cli.record(small)
+    cli.record({"players": {"Ann": {"hand": 45}, "Bob": {"hand": 10}}, "knock": "Bob"})
+    doc = application.board(history=True)
+    text = "\n".join(drawn(doc, 80, 24))
+    assert re.search(r"Ann +▁▁▁█ +104\b", text) and re.search(r"Bob +▁▁▃▇ +85\b", text), text
+    # the page's chart takes the same last step; the game is over: nobody leading, nothing to go
+    seen = figures(doc)
+    assert seen["final"] == {"Ann": 104, "Bob": 85} and seen["start"] == {"Ann": 0, "Bob": 0}
+    assert seen["ahead"] == [] and seen["to_go"] == {} and seen["newest"] == 3 and seen["target"] == 30
+
+
+def test_the_pages_figures_are_worked_out_from_the_documents(cli, application):
+    """Rummy 500 to 500, Ann starting from 120 carried over from paper; hand 1: Ann 40 − 5 =
+    +35 (155), Bob out 0 (0), Cy 10 − 30 = −20 (−20). Ann leads; the points still to go:
+    Ann 500 − 155 = 345, Bob 500, Cy 520."""
+    from scorekeeper.cli.render.page import document
+
+    cli("new", "rummy500", "Ann", "Bob", "Cy", "--carry", "Ann=120")
+    cli.record("Ann: 40 -5", "Bob: -", "Cy: 10 -30")
+    doc = document(application.board(history=True), None, 1)
+    seen, said = doc["figures"], doc["said"]
+    assert seen["start"] == {"Ann": 120, "Bob": 0, "Cy": 0} and seen["final"] is None
+    assert seen["ahead"] == ["Ann"] and seen["newest"] == 1 and seen["seats"] == ["Ann", "Bob", "Cy"]
+    assert seen["to_go"] == {"Ann": 345, "Bob": 500, "Cy": 520}
+    assert said["to_go"] == {"Ann": "345 points to go", "Bob": "500 points to go", "Cy": "520 points to go"}
+    assert said["hands"] == ["Hand 1"] and said["deal"] == "Hand"
+    assert said["coming"] == ["Next: Bob deals, Cy leads."]
+    assert doc["history"]["hands"][0]["out"] == "Bob"  # who went out, for the history's ✓
+
+
+def test_a_round_game_says_rounds_everywhere_on_the_page(cli, application):
+    from scorekeeper.cli import language
+    from scorekeeper.cli.render.page import document
+
+    cli.new("crazy", "Ann", "Bob", "Cy")
+    cli.record("Ann: -", "Bob: -10", "Cy: -25")  # round 1: Ann out
+    said = document(application.board(history=True), None, 1)["said"]
+    assert said["heading"] == "Crazy Rummy · 1 round played" and said["deal"] == "Round"
+    assert said["hands"] == ["Round 1"] and said["coming"][0] == "Round 2 — twos are wild."
+    with language.speaking("uk"):
+        said = document(application.board(history=True), None, 1)["said"]
+    assert said["deal"] == "Раунд" and said["hands"] == ["Раунд 1"]

@@ -270,19 +270,22 @@ def next_lines(doc: dict, width: int = 10_000) -> list[Text]:
 
 
 def chart(doc: dict, width: int, colours: dict[str, str]) -> Table:
-    """Each player's running total as a sparkline as wide as the screen allows."""
+    """Each player's running total as a sparkline as wide as the screen allows; a game that
+    ended with bonuses (Gin Rummy) gets a last mark for the totals with them, the ones shown."""
     names = [p["name"] for p in doc["players"]]
-    name_width = min(max(len(n) for n in names), max(8, width // 4))
+    name_width = min(max(cell_len(n) for n in names), max(8, width // 4))
     total_width = max(len(str(p["total"])) for p in doc["players"])
-    room = max(width - name_width - total_width - 4, 8)
+    bonus = doc["finished"] and any(p["totals"] and p["total"] != p["totals"][-1] for p in doc["players"])
+    room = max(width - name_width - total_width - 4 - bonus, 8)
     hands = sample(doc["hands"], room)
-    lo, hi = scale([p["totals"] for p in doc["players"]])
+    ends = {p["name"]: [p["total"]] if bonus else [] for p in doc["players"]}
+    lo, hi = scale([p["totals"] + ends[p["name"]] for p in doc["players"]])
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True, overflow="ellipsis", max_width=name_width)
     grid.add_column(no_wrap=True, overflow="crop")
     grid.add_column(justify="right", no_wrap=True)
     for p in doc["players"]:
-        grid.add_row(Text(p["name"]), Text(sparkline([p["totals"][h - 1] for h in hands], lo, hi),
+        grid.add_row(Text(p["name"]), Text(sparkline([p["totals"][h - 1] for h in hands] + ends[p["name"]], lo, hi),
                                            style=colours[p["name"]]), str(p["total"]))
     grid.add_row("", Text(f"{BLOCKS[0]} {lo} … {BLOCKS[-1]} {hi}", style="dim"), "")
     return grid
