@@ -122,7 +122,7 @@ def browser(tmp_path_factory):
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--disable-dev-shm-usage", "--hide-scrollbars", "--force-device-scale-factor=1", "--run-all-compositor-stages-before-draw",
                  "--disable-partial-raster", "--disable-lcd-text", "--font-render-hinting=none",
-                 f"--user-data-dir={profile}", "--window-size=412,915"):
+                 f"--user-data-dir={profile}", "--window-size=1920,1080"):
         options.add_argument(flag)
     # the browser's own temporary files on the disk's temporary folder, not in the memory one the
     # tests' databases use (Chromium there took seconds longer to start and to draw)
@@ -136,17 +136,19 @@ def browser(tmp_path_factory):
 
 
 def viewport(chrome, width: int, height: int) -> None:
-    """Make the page's viewport ``width`` × ``height`` (the window's edges taken into account)."""
-    chrome.set_window_size(width, height)
-    inner = chrome.execute_script("return [window.innerWidth, window.innerHeight]")
-    if inner != [width, height]:
-        chrome.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+    """Make the page's viewport ``width`` × ``height``, as a phone (its viewport meta tag read,
+    a page wider than the screen shown zoomed out) below 1000 pixels, else as a TV's browser."""
+    chrome.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 1000})
 
 
 #: the checks, run in the page: a list of what is wrong (empty when the page fits)
 CHECK = r"""
-const tv = arguments[0], W = window.innerWidth, H = window.innerHeight, found = [];
+const tv = arguments[0], W = arguments[1], H = arguments[2], found = [];
 const root = document.documentElement;
+// a phone shows a page wider than its screen zoomed out, its layout as wide as the page
+if (window.innerWidth !== W || window.innerHeight !== H || window.visualViewport.scale !== 1)
+  found.push("the page is shown at " + window.innerWidth + "×" + window.innerHeight + " zoomed " + window.visualViewport.scale);
 function name(e) { return e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className && e.className.baseVal === undefined ? "." + String(e.className).trim().replace(/\s+/g, ".") : "") + " «" + (e.textContent || "").trim().slice(0, 30) + "»"; }
 function shown(e) { for (let x = e; x && x !== document; x = x.parentNode) { if (x.hidden) return false; const s = getComputedStyle(x); if (s.display === "none" || s.visibility === "hidden") return false; } return true; }
 if (root.scrollWidth > W) found.push("the document is " + root.scrollWidth + " px wide");
@@ -221,16 +223,19 @@ def test_the_page_fits_every_screen(boards, browser, players):
         viewport(browser, *SIZES[0])
         browser.get(boards[(players, kind)])
         WebDriverWait(browser, 20).until(lambda d: d.execute_script("return document.body.dataset.version"))
+        laid_out = None
         for width, height in SIZES:
             viewport(browser, width, height)
             # the page lays itself out again on a resize, at the next frame
             WebDriverWait(browser, 5, poll_frequency=0.02).until(
-                lambda d: d.execute_script("return document.body.dataset.laidOut") == f"{width}x{height}")
+                lambda d: d.execute_script("return document.body.dataset.laidOut") is not None
+                and d.execute_script("return document.body.dataset.laidOut") != laid_out)
+            laid_out = browser.execute_script("return document.body.dataset.laidOut")
             where = f"{players} players, {kind} names, {width}×{height}"
             if os.environ.get("BOARD_SHOTS"):
                 Path(os.environ["BOARD_SHOTS"], f"{players}-{kind}-{width}x{height}.png").write_bytes(
                     browser.get_screenshot_as_png())
-            assert_no_problems(browser.execute_script(CHECK, (width, height) in TV), where)
+            assert_no_problems(browser.execute_script(CHECK, (width, height) in TV, width, height), where)
             facts = page_facts(browser)
             assert len(facts["totals"]) == players and facts["tv"] == ((width, height) in TV), where
             assert facts["qr"] == ((width, height) in TV), where  # the code for latecomers, on the TV only
