@@ -10,8 +10,11 @@ with 2, 4, 6 and 8 players, their names short and 30 Cyrillic letters long (issu
   who went out in each hand said, the chart drawn from the start with the hands' numbers and
   the target line.
 
-One browser for the module; one page load per game, then the window is resized. The
-screenshots of docs/board/ are taken here, so the gallery is always the page as it is.
+One browser for the module; one page load per game, then the viewport is resized (as the
+browser's device metrics: a phone's reads the page's viewport tag and shows a wider page
+zoomed out, as a phone does). The screenshots of docs/board/ are taken here, so the gallery
+is always the page as it is; with BOARD_SHOTS=FOLDER every game at every size is saved
+there too, to look at.
 
 The games (points given as numbers; nothing here depends on their arithmetic beyond what
 each assertion works out): 2 players of Rummy 500, 4 of Contract Rummy, 6 of Crazy Rummy
@@ -35,7 +38,7 @@ SHORT = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 LONG = ["Анастасія Олександрівна Шевчук", "Олександра Володимирівна Бойко", "Костянтин Вікторович Ковальчук",
         "Валентина Миколаївна Мельничук", "Святослав Ярославович Кравчук", "Катерина Станіславівна Лисенко",
         "Володимир Олександрович Ткачук", "Христина Богданівна Шевченко"]
-#: players -> (variant, hands): each hand one line per player, "-" for who went out
+#: players -> the variant played (6 hands; 14 with 8 players)
 GAMES = {2: "rummy500", 4: "contract", 6: "crazy", 8: "rummy500"}
 
 
