@@ -25,6 +25,9 @@ flatness.
     nice python benchmarks/bench_serve.py --soak 1800
     python benchmarks/bench_serve.py --watch-lag 30   # how soon a hand reaches watch's screen
 
+With ``--slow N`` the load run also holds N hostile connections that send their request
+heads a byte at a time and come back as soon as they are dropped: the targets stay the same.
+
 Exit status 1 when a target is missed.
 """
 from __future__ import annotations
@@ -218,10 +221,47 @@ def start_serve(sk: Scorekeeper) -> tuple[subprocess.Popen, str]:
     return proc, address
 
 
+class Trickle(threading.Thread):
+    """``count`` hostile connections that send their request heads a byte every 0.2 s and come
+    back as soon as the server drops them (a slow-loris attack from the same network)."""
+
+    def __init__(self, address: str, count: int, stop: threading.Event):
+        super().__init__(daemon=True)
+        parts = urlsplit(address)
+        self.where, self.count, self.stop = (parts.hostname, parts.port), count, stop
+        self.dropped = 0
+
+    def open(self):
+        import socket
+
+        s = socket.socket()
+        s.setblocking(False)
+        s.connect_ex(self.where)
+        return s
+
+    def run(self) -> None:
+        held = [self.open() for _ in range(self.count)]
+        while not self.stop.wait(0.2):
+            for i, s in enumerate(held):
+                try:
+                    s.send(b"G")
+                except (BlockingIOError, InterruptedError):
+                    pass
+                except OSError:
+                    self.dropped += 1
+                    s.close()
+                    held[i] = self.open()
+        for s in held:
+            s.close()
+
+
 def load(args: argparse.Namespace, sk: Scorekeeper) -> bool:
     recorder = AppRecorder(sk)
     proc, address = start_serve(sk)
     stop = threading.Event()
+    if args.slow:
+        trickle = Trickle(address, args.slow, stop)
+        trickle.start()
     clients = [Client(address, 1.0, stop) for _ in range(args.clients)]
     for c in clients:
         c.start()
@@ -262,7 +302,8 @@ def load(args: argparse.Namespace, sk: Scorekeeper) -> bool:
     lags.sort()
     waits = sorted(w for c in clients for w in c.waits)
     first = next((kb for t, kb in rss if t - began >= 10), rss[-1][1])
-    print(f"serve: {args.clients} clients polling every 1 s for {args.seconds} s, a hand every {args.every} s")
+    print(f"serve: {args.clients} clients polling every 1 s for {args.seconds} s, a hand every {args.every} s"
+          + (f", {args.slow} slow connections held (dropped and back {trickle.dropped} times)" if args.slow else ""))
     print(f"  requests answered: {requests} ({requests / args.seconds:.0f}/s), errors: {len(errors)}"
           + (f" (first: {errors[0]})" if errors else ""))
     print(f"  hands recorded: {len(recorder.done)} (failed: {len(recorder.failures)})")
@@ -272,6 +313,7 @@ def load(args: argparse.Namespace, sk: Scorekeeper) -> bool:
               f"not seen at all (hand: clients): {missed or 'none'}")
     if waits:
         print(f"  answer times: median {waits[len(waits) // 2] * 1000:.0f} ms, "
+              f"95th {waits[int(len(waits) * 0.95)] * 1000:.0f} ms, "
               f"99th {waits[int(len(waits) * 0.99)] * 1000:.0f} ms, worst {waits[-1] * 1000:.0f} ms")
     print(f"  server RSS: {first / 1024:.1f} MB after 10 s, {end_rss / 1024:.1f} MB at the end "
           f"(samples: {', '.join(f'{kb / 1024:.1f}' for _t, kb in rss)})")
@@ -380,6 +422,8 @@ def main() -> int:
     parser.add_argument("--every", type=float, default=2.0, help="seconds between two hands")
     parser.add_argument("--soak", type=int, default=0, help="run the soak for this many seconds instead")
     parser.add_argument("--watch-lag", type=int, default=0, help="time this many hands reaching watch instead")
+    parser.add_argument("--slow", type=int, default=0, help="also hold this many connections that send their "
+                        "requests a byte at a time (the load run)")
     parser.add_argument("--exe", default=None, help="the scorekeeper command (default: this checkout's)")
     args = parser.parse_args()
     exe = [args.exe] if args.exe else [sys.executable, "-m", "scorekeeper"]

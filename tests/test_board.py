@@ -230,10 +230,10 @@ def test_watch_keeps_the_last_board_while_the_session_file_is_damaged(cli, exe, 
 class Served:
     """``scorekeeper serve`` as its own process on a free port."""
 
-    def __init__(self, exe: Path, db: Path, *args: str):
+    def __init__(self, exe: Path, db: Path, *args: str, preexec=None):
         env = {**os.environ, "SCOREKEEPER_DB": str(db), "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen([str(exe), "serve", "--port", "0", *args], stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True, env=env)
+                                     stderr=subprocess.PIPE, text=True, env=env, preexec_fn=preexec)
         first = self.proc.stdout.readline()
         assert "http://" in first, first + self.proc.stderr.read()
         self.address = first[first.index("http://"):].strip()
@@ -445,7 +445,11 @@ def test_the_page_in_a_browser_shows_a_new_hand_without_a_reload(served, cli, tm
         WebDriverWait(chrome, SLACK + 2, poll_frequency=0.1).until(lambda d: totals(d) == ["35", "0", "-20"])
         assert time.monotonic() - started <= SLACK
         assert chrome.execute_script("return window.performance.timeOrigin") == page_id  # no reload
-        assert texts(chrome, "#history tr:last-child td")[-3:] == ["+35 → 35", "0 → 0", "-20 → -20"]
+        # the newest hand first, marked: each player's score over the running total; Bob went out (✓)
+        newest = chrome.execute_script("return [...document.querySelectorAll('#history tr.newest td')]"
+                                       ".map(td => [td.querySelector('b')?.textContent, td.querySelector('small')"
+                                       "?.textContent, td.className.trim()])")
+        assert newest[-3:] == [["+35", "35", "dealt"], ["0", "0", "out"], ["-20", "-20", ""]]  # Ann dealt hand 1
     finally:
         chrome.quit()
 
@@ -478,10 +482,11 @@ def test_the_long_running_commands_turn_the_collector_back_on(application):
     was = gc.isenabled()
     gc.disable()
     try:
-        server, address = serve.start(application, None, None, 0, False, "en")
-        assert address == f"http://127.0.0.1:{server.server_address[1]}/"
-        threading.Timer(0.2, server.shutdown).start()
-        serve.serve_forever(server)
+        started = serve.start(application, None, None, 0, False, "en")
+        assert started.address == f"http://127.0.0.1:{started.server.server_address[1]}/"
+        assert not started.reachable  # this computer only: no QR code, no secret
+        threading.Timer(0.2, started.server.shutdown).start()
+        serve.serve_forever(started.server)
         assert gc.isenabled()
     finally:
         gc.enable() if was else gc.disable()

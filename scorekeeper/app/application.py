@@ -456,6 +456,17 @@ class Application:
             doc["history"] = report.history_json(loaded)
         return doc
 
+    def board_secret(self, new: bool = False) -> str:
+        """The secret part of ``serve --lan``'s address, kept in the database folder so that a
+        restart keeps every phone's address (:mod:`scorekeeper.storage.secret`); ``new``
+        makes and keeps another. Takes no lock and touches no session. Raises :class:`OSError`
+        when it cannot be kept."""
+        import secrets
+
+        from scorekeeper.storage.secret import board_secret
+
+        return board_secret(self.path, lambda: secrets.token_urlsafe(12), new)
+
     def board_mark(self, session: str | None = None) -> tuple:
         """What changes whenever :meth:`board` would read something else: which session is
         meant (the current one, when ``session`` is None: ``use`` changes it) and the state

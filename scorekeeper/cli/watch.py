@@ -38,12 +38,14 @@ class Follower:
     """The board as last read from ``application`` (session ``session``, None: the current
     one), read again only when its mark changes. ``doc`` is the last good ``board``
     document (None before the first), ``notice`` the sentence saying why the newest
-    state could not be read (None when ``doc`` is the newest)."""
+    state could not be read (None when ``doc`` is the newest) and ``error`` the error it
+    says (for a screen that says it otherwise: the page never shows a path)."""
 
     def __init__(self, application: Any, session: str | None, history: bool = False):
         self.application, self.session, self.history = application, session, history
         self.doc: dict | None = None
         self.notice: str | None = None
+        self.error: ScorekeeperError | None = None
         self.mark: Any = None
         self.version = 0  # counts the changes of doc or notice
 
@@ -60,7 +62,7 @@ class Follower:
             self.doc = self.application.board(self.session, self.history)
         except ScorekeeperError as e:
             return self._failed(mark, e)
-        self.notice = None
+        self.notice = self.error = None
         self.version += 1
         return True
 
@@ -69,7 +71,7 @@ class Follower:
         notice = error.message.splitlines()[0] if error.message else error.code
         if notice == self.notice:
             return False
-        self.notice = notice
+        self.notice, self.error = notice, error
         self.version += 1
         return True
 

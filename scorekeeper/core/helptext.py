@@ -100,8 +100,11 @@ TEMPLATES: dict[str, str] = {
     "help.required": "[required]",
     "help.serve.host": "The address to listen on (default 127.0.0.1: this computer only).",
     "help.serve.lan": (
-        "Let the phones and the TV on the local network in: the address gets a secret part and a "
-        "QR code."),
+        "Let the phones and the TV on the local network in: the address gets a secret part, kept "
+        "in the database folder, and a QR code."),
+    "help.serve.new_secret": (
+        "Give the address a new secret part (the old address stops working); without it the address "
+        "stays the same from one start to the next."),
     "help.serve.port": "The port to listen on (0: any free one).",
     "help.session_id": "The session id (a unique prefix is enough).",
     "help.sessions.limit": "Only the latest so many sessions.",

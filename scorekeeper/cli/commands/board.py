@@ -37,42 +37,56 @@ def register(app: typer.Typer) -> None:
         port: Annotated[int, typer.Option("--port", "-p", metavar="PORT", min=0, max=65535, help=helptext("help.serve.port"))] = 8765,
         lan: Annotated[bool, typer.Option("--lan", help=helptext("help.serve.lan"))]
         = False,
+        new_secret: Annotated[bool, typer.Option("--new-secret", help=helptext("help.serve.new_secret"))] = False,
         db: DbOpt = None,
     ) -> None:
         """The scoreboard, the hand-by-hand history and the chart as a web page for phones and the TV.
 
         The page updates itself within two seconds of a change. Only this computer can open
-        it unless --lan (or --host) says otherwise; then its address carries a secret part
-        and a QR code of it is shown. Ctrl-C stops it.
+        it unless --lan (or --host) says otherwise; then its address carries a secret part,
+        kept in the database folder (the same address after a restart; --new-secret changes
+        it), and a QR code of it is shown. Ctrl-C stops it.
 
         \b
         Examples:
           scorekeeper serve
           scorekeeper serve --lan
         """
+        import errno
+        import socket
+
         from scorekeeper.cli import serve as web
+        from scorekeeper.cli.render.board import qr_lines
         from scorekeeper.cli.render.common import plain
+        from scorekeeper.core.errors import InputError
 
         r = run(ctx)
         application = r.app(db)
         if session:
             session = application.session_id(session)
         try:
-            server, address = web.start(application, session, host, port, lan, r.language)
+            started = web.start(application, session, host, port, lan, r.language, new_secret=new_secret)
+        except (UnicodeError, ValueError, socket.gaierror):  # a name no resolver takes (too long, not a name)
+            raise InputError("cli.serve.bad_host", host=host) from None
         except OSError as e:
+            if host and e.errno == errno.EADDRNOTAVAIL:  # an address of another computer
+                raise InputError("cli.serve.bad_host", host=host) from None
             raise StoreError("cli.serve.cannot_listen", host=host or ("0.0.0.0" if lan else "127.0.0.1"),
                              port=port, reason=e.strerror or str(e)) from None
         out = sys.stdout
-        out.write(say("cli.command.board.board_is_at_address", address=address) + "\n")
-        if not web.loopback(server.server_address[0]):
-            import segno
-
-            segno.make(address, error="m").terminal(out=out, compact=True)
+        out.write(say("cli.command.board.board_is_at_address", address=started.address) + "\n")
+        if started.reachable:
+            for line in qr_lines(started.address, colour=r.terminal.color):
+                out.write(line + "\n")
             out.write(say("cli.command.board.open_it_on_phone") + "\n")
+        elif not web.loopback(host or ("0.0.0.0" if lan else "127.0.0.1")):
+            out.write(say("cli.command.board.no_network") + "\n")
+        if started.unkept:
+            out.write(say("cli.command.board.secret_not_kept", reason=started.unkept) + "\n")
         out.write(say("cli.command.board.ctrl_c_stops_board") + "\n")
         out.flush()
         try:
-            web.serve_forever(server)
+            web.serve_forever(started.server)
         except KeyboardInterrupt:
             sys.stderr.write(plain(say("cli.command.board.stopped_board_is_no")) + "\n")
             raise typer.Exit(130) from None

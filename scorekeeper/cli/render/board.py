@@ -18,6 +18,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.layout import Layout
 from rich.panel import Panel
@@ -65,8 +66,11 @@ class Size:
         return len(text) * 4 * self.x - self.x
 
 
-#: The sizes tried, largest first: a TV gets ten-row figures, 80×24 three- or five-row ones.
-SIZES = (Size(6, 4), Size(5, 3), Size(4, 3), Size(4, 2), Size(3, 2), Size(2, 2), Size(3, 1), Size(2, 1), Size(1, 1), Size(1, 0), Size(0, 1))
+#: The sizes tried: each pixel 1 to 8 cells wide and as many rows high as keeps it between a
+#: little wider than high (a cell is about twice as high as wide) and twice as high as wide; then
+#: half blocks and plain digits. :func:`plan` chooses among them.
+SIZES = tuple(sorted({Size(x, y) for x in range(1, 9) for y in range(1, 7) if x <= 3 * y and y <= x}
+                     | {Size(1, 0), Size(0, 1)}, key=lambda s: (-s.rows, -s.x)))
 
 
 def big(text: str, size: Size) -> list[str]:
@@ -116,47 +120,100 @@ class Plan:
     chart_lines: int
 
 
-def plan(width: int, height: int, totals: Sequence[str], fixed: int, has_target: bool, chart_lines: int) -> Plan:
-    """The largest figures that fit ``width`` × ``height`` with ``fixed`` lines of text beside
-    the panels; with the chart (``chart_lines``) when it still fits, the most panels side
-    by side. ``totals`` are the figures to draw (their widest decides)."""
+#: the figures' width is planned for totals of at least this many characters (a total going
+#: from 99 to 100, or from 5 to -15, never lays the board out again)
+FIGURES = 3
+
+
+def figure_width(totals: Sequence[str], target: int | None) -> int:
+    """The characters the figures are planned for: the widest total, at least :data:`FIGURES`
+    and as many as the target has (a game to 1,000 reserves four)."""
+    return max([FIGURES, len(str(target)) if target else 0] + [len(t) for t in totals])
+
+
+def plan(width: int, height: int, totals: Sequence[str], fixed: int, has_target: bool, chart_lines: int,
+         target: int | None = None) -> Plan:
+    """The layout that shows the totals largest for ``width`` × ``height`` with ``fixed``
+    lines of text beside the panels: the figures' size (rows × pixel width) counted only for
+    the share of the grid the panels fill, so that three players get one row of figures as
+    tall as two rows would give them, not a grid with a blank slot; on a tie, fewer rows of
+    panels, then the chart (``chart_lines``) kept. ``totals`` are the figures to draw; their
+    width is planned as :func:`figure_width` says, so a total that gains a digit moves
+    nothing. The panels are then as high as the room left allows."""
     n = max(len(totals), 1)
     inside = 3 + (1 if has_target else 0)  # the borders, the last-hand line, the bar
-    widest = max((len(t) for t in totals), default=1)
+    digits = "8" * figure_width(totals, target)
+    best: tuple | None = None
     for size in SIZES:
         for chart in ((chart_lines, 0) if chart_lines else (0,)):
             room = height - fixed - chart
             for columns in range(n, 0, -1):
                 rows = math.ceil(n / columns)
-                panel_width = width // columns
-                if size.width("8" * widest) > panel_width - 4:
+                if rows * (size.rows + inside) > room or size.width(digits) > width // columns - 4:
                     continue
-                if rows * (size.rows + inside) <= room:
-                    return Plan(size, columns, rows, size.rows + inside, chart)
+                shown = size.rows * max(size.x, 0.5) * n / (rows * columns)
+                key = (shown, -rows, chart, size.x)
+                if best is None or key > best[0]:
+                    best = (key, Plan(size, columns, rows, room // rows, chart))
+    if best is not None:
+        return best[1]
     columns = max(1, min(n, width // 16))
     return Plan(SIZES[-1], columns, math.ceil(n / columns), 1 + inside, 0)
 
 
-def heading(doc: dict, variant: Any) -> Text:
-    """``Friday — Rummy 500 · 12 hands played`` (the title, when there is one)."""
-    line = Text(no_wrap=True, overflow="ellipsis")
-    if doc.get("title"):
-        line.append(doc["title"], style="bold")
-        line.append(" — ")
-    line.append(variant_name(variant.name), style="bold" if not doc.get("title") else "")
+#: The words for one deal, by the variant's deal word: how many were played. The one place the
+#: board reads a deal's word from.
+PLAYED = {"hand": "screen.board.count_hands_played", "round": "screen.board.count_rounds_played",
+          "deal": "screen.board.count_deals_played"}
+
+
+def shortened(text: str, width: int) -> str:
+    """``text`` in at most ``width`` cells: as it is, or cut with an ellipsis."""
+    line = Text(text)
+    line.truncate(max(width, 1), overflow="ellipsis")
+    return line.plain
+
+
+def wrapped(text: str, width: int) -> list[str]:
+    """``text`` broken between words into lines of at most ``width`` cells (a word longer than
+    that is cut with an ellipsis)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and cell_len(lines[-1]) + 1 + cell_len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(shortened(word, width))
+    return lines or [""]
+
+
+def heading(doc: dict, variant: Any, width: int = 10_000) -> Text:
+    """``Friday — Rummy 500 · 12 hands played`` (the title, when there is one), in ``width``
+    cells: a long title is shortened with an ellipsis, the variant and the count stay whole."""
+    from scorekeeper.cli.render.common import deal_word_of, plain
+
     hands = doc["hands"]
-    played = (("screen.board.count_rounds_played", hands) if variant.deal_word == "round"
-              else ("screen.board.count_hands_played", hands))
-    line.append(" · " + say_count(*played, count=hands), style="dim")
+    rest = Text(variant_name(variant.name), style="" if doc.get("title") else "bold")
+    rest.append(" · " + say_count(PLAYED.get(deal_word_of(doc), PLAYED["hand"]), hands, count=hands), style="dim")
+    line = Text(no_wrap=True, overflow="ellipsis")
+    room = width - rest.cell_len - 3
+    if doc.get("title") and room >= 6:
+        line.append(shortened(plain(doc["title"]), room), style="bold")
+        line.append(" — ")
+    line.append_text(rest)
+    line.truncate(width, overflow="ellipsis")
     return line
 
 
 def panel(p: dict, doc: dict, size: Size, height: int, width: int, colour: str) -> Panel:
     """One player's panel (``width`` columns, ``height`` rows, its border included): the
-    total in large figures, the last hand's score and hands won, the bar to the target."""
+    total in large figures, the last hand's score and hands won, the bar to the target,
+    in the middle of the panel; its name shortened with an ellipsis where it is too long."""
+    from scorekeeper.cli.render.common import plain
+
     finished, lead = doc["finished"], doc["players"][0]["total"] if doc["players"] else 0
     winner = finished and p["name"] in doc["winners"]
-    figures = Text("\n".join(big(str(p["total"]), size)), style=("bold green" if winner else "bold"),
+    drawn = big(str(p["total"]), size)
+    figures = Text("\n".join(drawn), style=("bold green" if winner else "bold"),
                    justify="center", no_wrap=True, overflow="crop")
     facts = Text(justify="center", no_wrap=True, overflow="ellipsis")
     from scorekeeper.cli.render.game import won_heading
@@ -166,7 +223,7 @@ def panel(p: dict, doc: dict, size: Size, height: int, width: int, colour: str) 
             (won_heading(get_variant(doc["variant"])), str(p["won"]))]
     if p.get("bonus"):
         said.append((say("screen.board.bonus"), signed(p["bonus"])))
-    while len(said) > 1 and sum(len(k) + len(v) + 4 for k, v in said) - 3 > width - 4:
+    while len(said) > 1 and sum(cell_len(k) + cell_len(v) + 4 for k, v in said) - 3 > width - 4:
         said.pop()  # a narrow panel keeps the last hand's score
     for i, (word, value) in enumerate(said):
         facts.append(("   " if i else "") + word + " ", style="dim")
@@ -176,39 +233,59 @@ def panel(p: dict, doc: dict, size: Size, height: int, width: int, colour: str) 
     if target:
         parts.append(Text(progress(p["total"] - p.get("bonus", 0), target, min(width - 4, 40)), justify="center", no_wrap=True,
                           overflow="crop", style=colour))
+    above = max(0, (height - 2 - len(drawn) - len(parts) + 1) // 2)  # the room left, half of it above
     title = Text(f"{p['rank']}. ", style="bold")
-    title.append(p["name"], style="bold" if p["total"] == lead else "")
+    title.append(plain(p["name"]), style="bold" if p["total"] == lead else "")
     if winner:
         title.append(" ★", style="bold green")
-    return Panel(Group(*parts), title=title, title_align="left", height=height,
+    title.truncate(max(width - 6, 4), overflow="ellipsis")  # "╭─ " and " ─╮" around it
+    return Panel(Group(*([Text("")] * above), *parts), title=title, title_align="left", height=height,
                  border_style="bold green" if winner else colour, padding=(0, 1))
 
 
-def next_lines(doc: dict) -> list[Text]:
-    """Who deals and leads next and the coming round (or the winner): the lines that end
-    ``standings`` (:func:`scorekeeper.cli.render.game.footer_lines`)."""
-    from scorekeeper.cli.render.game import footer_lines
+def next_lines(doc: dict, width: int = 10_000) -> list[Text]:
+    """What comes next, or the winner — what ends ``standings``
+    (:func:`scorekeeper.cli.render.game.footer_lines`) — in lines of ``width`` cells, never cut
+    at the screen's edge: the coming deal and who deals and leads on one line where they fit,
+    else the deal on lines of its own; who deals and leads on one line, its names shortened with
+    an ellipsis where the whole sentence would not fit."""
+    from scorekeeper.cli.render.game import coming_deal, footer_lines
 
-    lines = footer_lines(doc)
-    for line in lines:
-        line.no_wrap, line.overflow = True, "ellipsis"
-    return lines
+    if doc["finished"] or not doc.get("dealer"):
+        lines = [Text(line, style=text.style) for text in footer_lines(doc) for line in wrapped(text.plain, width)]
+        return lines
+    lines = [Text(line, style="yellow") for line in wrapped(doc["note"], width)] if doc.get("note") else []
+    deal, turn = coming_deal(doc)
+    if deal is not None and deal.cell_len + 1 + turn.cell_len <= width:
+        return lines + [Text.assemble(deal, " ", turn)]
+    if deal is not None:
+        lines += [Text(line, style="bold") for line in wrapped(deal.plain, width)]
+    names = [doc["dealer"], doc["leader"]]
+    for room in range(max(cell_len(n) for n in names), 0, -1):
+        if turn.cell_len <= width:
+            break
+        _deal, turn = coming_deal(doc, dealer=shortened(names[0], room), leader=shortened(names[1], room))
+    turn.no_wrap, turn.overflow = True, "ellipsis"
+    return lines + [turn]
 
 
 def chart(doc: dict, width: int, colours: dict[str, str]) -> Table:
-    """Each player's running total as a sparkline as wide as the screen allows."""
+    """Each player's running total as a sparkline as wide as the screen allows; a game that
+    ended with bonuses (Gin Rummy) gets a last mark for the totals with them, the ones shown."""
     names = [p["name"] for p in doc["players"]]
-    name_width = min(max(len(n) for n in names), max(8, width // 4))
+    name_width = min(max(cell_len(n) for n in names), max(8, width // 4))
     total_width = max(len(str(p["total"])) for p in doc["players"])
-    room = max(width - name_width - total_width - 4, 8)
+    bonus = doc["finished"] and any(p["totals"] and p["total"] != p["totals"][-1] for p in doc["players"])
+    room = max(width - name_width - total_width - 4 - bonus, 8)
     hands = sample(doc["hands"], room)
-    lo, hi = scale([p["totals"] for p in doc["players"]])
+    ends = {p["name"]: [p["total"]] if bonus else [] for p in doc["players"]}
+    lo, hi = scale([p["totals"] + ends[p["name"]] for p in doc["players"]])
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True, overflow="ellipsis", max_width=name_width)
     grid.add_column(no_wrap=True, overflow="crop")
     grid.add_column(justify="right", no_wrap=True)
     for p in doc["players"]:
-        grid.add_row(Text(p["name"]), Text(sparkline([p["totals"][h - 1] for h in hands], lo, hi),
+        grid.add_row(Text(p["name"]), Text(sparkline([p["totals"][h - 1] for h in hands] + ends[p["name"]], lo, hi),
                                            style=colours[p["name"]]), str(p["total"]))
     grid.add_row("", Text(f"{BLOCKS[0]} {lo} … {BLOCKS[-1]} {hi}", style="dim"), "")
     return grid
@@ -241,11 +318,11 @@ def board(doc: dict | None, width: int, height: int, notice: str | None = None) 
     players = standings["players"]
     seats = [p["name"] for p in running["players"]]
     colours = {name: _COLOURS[i % len(_COLOURS)] for i, name in enumerate(seats)}
-    below = next_lines(standings)
+    below = next_lines(standings, width)
     chart_lines = len(players) + 1 if running["hands"] else 0
     fixed = 1 + len(below) + 1  # the heading, the lines below the panels, the notice line
     shape = plan(width, height, [str(p["total"]) for p in players], fixed, bool(standings.get("target")),
-                 chart_lines)
+                 chart_lines, standings.get("target"))
     grid = Table.grid(expand=True)
     for _i in range(shape.columns):
         grid.add_column(ratio=1)
@@ -254,7 +331,7 @@ def board(doc: dict | None, width: int, height: int, notice: str | None = None) 
     for r in range(shape.rows):
         row = cells[r * shape.columns:(r + 1) * shape.columns]
         grid.add_row(*row, *([""] * (shape.columns - len(row))))
-    parts: list[Layout] = [Layout(heading(standings, variant), size=1),
+    parts: list[Layout] = [Layout(heading(standings, variant, width), size=1),
                            Layout(grid, size=shape.rows * shape.panel_height),
                            Layout(Group(*below), size=len(below))]
     if shape.chart_lines:
@@ -265,3 +342,22 @@ def board(doc: dict | None, width: int, height: int, notice: str | None = None) 
     parts.append(Layout(bottom, size=1))
     screen.split_column(*parts)
     return screen
+
+
+def qr_lines(address: str, colour: bool) -> list[str]:
+    """``address`` as a QR code in half blocks (two modules a line) for ``serve``'s terminal.
+    With ``colour`` its modules are drawn black on white whatever the terminal's own colours
+    (a light terminal would otherwise show it inverted, which many phones cannot read);
+    without, the light modules are the terminal's text colour (a dark terminal's white)."""
+    from itertools import zip_longest
+
+    import segno
+
+    qr = segno.make(address, error="m")
+    blocks = {(1, 1): " ", (0, 1): "▀", (1, 0): "▄", (0, 0): "█"}  # 1: a dark module
+    rows = [list(row) for row in qr.matrix_iter(scale=1, border=4)]
+    lines = []
+    for top, bottom in zip_longest(rows[0::2], rows[1::2], fillvalue=[0] * len(rows[0])):
+        line = "".join(blocks[pair] for pair in zip(top, bottom))
+        lines.append(f"\x1b[97;40m{line}\x1b[0m" if colour else line)
+    return lines

@@ -96,18 +96,32 @@ def footer_lines(doc: dict) -> list[Text]:
             lines.append(Text(doc["note"]))
         return lines
     lines = [Text(doc["note"], style="yellow")] if doc.get("note") else []
+    deal, turn = coming_deal(doc)
     line = Text()
+    if deal is not None:
+        line.append(deal)
+        line.append(" ")
+    line.append(turn)
+    lines.append(line)
+    return lines
+
+
+def coming_deal(doc: dict, dealer: str | None = None, leader: str | None = None) -> tuple[Text | None, Text]:
+    """The two parts of the line that says what comes next in an unfinished game (the
+    standings document ``doc``): what the coming deal is (the round and its wild rank, or
+    the contract; None where the variant says nothing of it) and who deals and leads it
+    (``dealer`` and ``leader``: the names as a narrow screen shortens them)."""
+    deal = None
     if doc.get("round"):
-        line.append(say("screen.game.round_round_wild", round=doc["round"], wild=wild_words(doc["wild"])) + " ",
+        deal = Text(say("screen.game.round_round_wild", round=doc["round"], wild=wild_words(doc["wild"])),
                     style="bold")
         next_up = "screen.game.next_dealer_deals_leader"
     else:
         if doc.get("deal_words"):  # what the coming deal asks for (Contract Rummy's contract)
-            line.append(doc["deal_words"] + " ", style="bold")
+            deal = Text(doc["deal_words"], style="bold")
         next_up = "screen.game.next_dealer_deals_leader_leads"
-    line.append(sentence_of(next_up, None, bold=("dealer", "leader"), dealer=doc["dealer"], leader=doc["leader"]))
-    lines.append(line)
-    return lines
+    return deal, sentence_of(next_up, None, bold=("dealer", "leader"), dealer=dealer or doc["dealer"],
+                             leader=leader or doc["leader"])
 
 
 def hand_scores(t: Any, doc: dict, under_title: Sequence[Text] = ()) -> None:

@@ -2,10 +2,13 @@
 
 The page (:func:`page`) is plain HTML with its words in the language spoken; its
 script (``web/board.js``) draws the board from the document :func:`document`
-makes and asks for it again every second. Names and titles reach the page only
-as HTML-escaped text (the title in the page) or as JSON that the script puts in
-with ``textContent`` (never as HTML); the JSON inside the page escapes ``<``, so
-no name can end the block it stands in.
+makes and asks for it again every second. Every sentence and every figure the page
+shows beyond the application's own documents (the points a player still needs, who
+is ahead, the newest hand, who went out) is worked out here, from those documents,
+so the script only lays things out. Names and titles reach the page only as
+HTML-escaped text (the title in the page) or as JSON that the script puts in with
+``textContent`` (never as HTML); the JSON inside the page escapes ``<``, so no name
+can end the block it stands in.
 """
 from __future__ import annotations
 
@@ -14,53 +17,112 @@ import json
 from importlib import resources
 from typing import Any
 
-from scorekeeper.cli.render.common import rank_said, variant_name
+from scorekeeper.cli.render.common import deal_word_of, rank_said, variant_name
 from scorekeeper.core.messages import say, say_count
+
+#: The words for one deal, by the variant's deal word (``hand``, ``round``, ``deal``): how many
+#: were played (a count), a deal's heading in the history, and one deal by its number. The one
+#: place the page reads a deal's word from.
+DEAL_WORDS = {
+    "hand": ("screen.page.count_hands_played", "screen.page.hand", "screen.page.hand_number"),
+    "round": ("screen.page.count_rounds_played", "screen.page.round", "screen.page.round_number"),
+    "deal": ("screen.page.count_deals_played", "screen.page.deal", "screen.page.deal_number"),
+}
+
+
+def deal_said(doc: dict) -> tuple[str, str, str]:
+    """The codes of :data:`DEAL_WORDS` for the variant of ``doc`` (a standings document)."""
+    return DEAL_WORDS.get(deal_word_of(doc), DEAL_WORDS["hand"])
 
 
 def words() -> dict[str, str]:
     """The page's fixed words, in the language spoken."""
     return {
-        "total": say("screen.page.total"), "last": say("screen.page.last"), "bonus": say("screen.page.bonus"), "target": say("screen.page.to_target"),
-        "hand": say("screen.page.hand"), "wild": say("screen.page.wild"), "dealer": say("screen.page.dealer"), "final": say("screen.page.final"),
-        "carried": say("screen.page.carried_over"), "history": say("screen.page.history"), "chart": say("screen.page.chart"),
-        "no_hands": say("screen.page.no_hands_yet"),
+        "total": say("screen.page.total"), "last": say("screen.page.last"), "bonus": say("screen.page.bonus"),
+        "wild": say("screen.page.wild"), "dealer": say("screen.page.dealer"), "out": say("screen.page.out"),
+        "final": say("screen.page.final"), "carried": say("screen.page.carried_over"),
+        "history": say("screen.page.history"), "chart": say("screen.page.chart"),
+        "no_hands": say("screen.page.no_hands_yet"), "leading": say("screen.page.leading"),
+        "target": say("screen.page.target"), "full_screen": say("screen.page.full_screen"),
+        "scan": say("screen.page.scan_to_follow"),
         "offline": say("screen.page.board_cannot_be_reached"),
     }
 
 
 def said(doc: dict | None, notice: str | None) -> dict[str, Any]:
     """The sentences of the board ``doc`` (the application's ``board`` document with its
-    history) said in the language spoken, for the page to show as text: ``heading``,
-    ``next`` (the lines that end ``standings``: who deals and leads next, the coming
-    round, or the winner), ``wilds`` (each hand's wild rank as the language writes it,
-    or ""), ``notice`` (why the newest state could not be read, or None)."""
-    from scorekeeper.cli.render.game import footer_lines, won_heading
+    history) said in the language spoken, for the page to show as text: ``heading`` (the
+    variant and how many deals were played), ``deal`` (a deal's heading in the history),
+    ``hands`` (each hand's own heading, "Hand 3"), ``coming`` (what comes next in large
+    type, one fact a line: the coming round and its wild rank or the contract, who deals
+    and leads — or the winner), ``next`` (the same as ``standings`` ends with),
+    ``to_go`` (each player's points still needed to reach the target, said), ``wilds``
+    (each hand's wild rank as the language writes it, or ""), ``won`` (the heading of hands
+    won), ``notice`` (why the newest state could not be read, or None)."""
+    from scorekeeper.cli.render.board import stale
+    from scorekeeper.cli.render.game import coming_deal, footer_lines, won_heading
     from scorekeeper.core.variants import get_variant
 
-    from scorekeeper.cli.render.board import stale
-
     if doc is None:
-        return {"heading": "", "next": [], "wilds": [], "won": "", "notice": notice}
+        return {"heading": "", "deal": "", "hands": [], "coming": [], "next": [], "to_go": {}, "wilds": [],
+                "won": "", "notice": notice}
     notice = stale(notice) if notice else None
     standings = doc["standings"]
     variant = get_variant(standings["variant"])
+    count, heading, number = deal_said(standings)
     hands = standings["hands"]
-    played = say_count(*(("screen.page.count_rounds_played", hands) if variant.deal_word == "round"
-              else ("screen.page.count_hands_played", hands)), count=hands)
-    wilds = [h.get("wild") for h in doc.get("history", {}).get("hands", [])]
-    return {"heading": variant_name(variant.name) + " · " + played,
-            "next": [line.plain for line in footer_lines(standings)],
-            "wilds": [rank_said(w) if w else "" for w in wilds], "won": won_heading(variant), "notice": notice}
+    history = doc.get("history", {}).get("hands", [])
+    if standings["finished"]:
+        coming = [line.plain for line in footer_lines(standings)]
+    else:
+        deal, turn = coming_deal(standings)
+        coming = ([standings["note"]] if standings.get("note") else []) + ([deal.plain] if deal else []) + [turn.plain]
+    to_go = {name: say_count("screen.page.points_to_go", points, count=points)
+             for name, points in figures(doc)["to_go"].items()}
+    return {"heading": variant_name(variant.name) + " · " + say_count(count, hands, count=hands),
+            "deal": say(heading), "hands": [say(number, number=h["number"]) for h in history],
+            "coming": coming, "next": [line.plain for line in footer_lines(standings)], "to_go": to_go,
+            "wilds": [rank_said(h["wild"]) if h.get("wild") else "" for h in history],
+            "won": won_heading(variant), "notice": notice}
+
+
+def figures(doc: dict | None) -> dict[str, Any]:
+    """What the page shows that the documents do not give as such, worked out from them:
+    ``seats`` (the players in seat order, the chart's), ``target`` (the number, or None),
+    ``lowest_wins``, ``ahead`` (who leads the game so far: the players ranked first once a
+    hand was played, until the game ends), ``to_go`` (each player's points still needed to
+    reach the target, mid-game, where the highest total wins at a target), ``newest`` (the
+    newest hand's number, or None), ``start`` (each total before the first hand: carried
+    over, else 0) and ``final`` (the totals with the end bonuses, where the game ended with
+    some: the chart's last step)."""
+    if not doc:
+        return {"seats": [], "target": None, "lowest_wins": False, "ahead": [], "to_go": {}, "newest": None,
+                "start": {}, "final": None}
+    standings, chart, history = doc["standings"], doc["chart"], doc.get("history") or {}
+    seats = [p["name"] for p in chart["players"]]
+    target = standings.get("target")
+    playing = not standings["finished"]
+    ahead = [p["name"] for p in standings["players"] if p["rank"] == 1] if playing and standings["hands"] else []
+    to_go = {}
+    if target and playing and not chart["lowest_wins"]:
+        to_go = {p["name"]: max(0, target - p["total"]) for p in standings["players"]}
+    carried = history.get("carried") or {}
+    bonus = history.get("bonus") or {}
+    final = None
+    if standings["finished"] and any(bonus.get(name) for name in seats):
+        final = {p["name"]: p["total"] for p in chart["players"]}
+    return {"seats": seats, "target": target, "lowest_wins": chart["lowest_wins"], "ahead": ahead,
+            "to_go": to_go, "newest": standings["hands"] or None,
+            "start": {name: carried.get(name, 0) for name in seats}, "final": final}
 
 
 def document(doc: dict | None, notice: str | None, version: int) -> dict[str, Any]:
     """What the page polls (``board.json``): ``version`` (changes with every new state),
     ``standings``, ``history`` and ``chart`` (the ``--json`` documents; null before a
-    session could be read) and ``said`` (:func:`said`)."""
+    session could be read), ``said`` (:func:`said`) and ``figures`` (:func:`figures`)."""
     doc = doc or {}
     return {"version": version, "standings": doc.get("standings"), "history": doc.get("history"),
-            "chart": doc.get("chart"), "said": said(doc or None, notice)}
+            "chart": doc.get("chart"), "said": said(doc or None, notice), "figures": figures(doc or None)}
 
 
 def script_json(value: Any) -> str:
@@ -70,16 +132,30 @@ def script_json(value: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def page(first: dict[str, Any], language: str) -> str:
-    """The whole page: ``first`` is the :func:`document` to draw before the first poll."""
+def qr_svg(address: str) -> bytes:
+    """``address`` as a QR code in SVG, black on white (``qr.svg``, for the TV)."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(address, error="m").save(out, kind="svg", border=4, dark="#000", light="#fff", xmldecl=False,
+                                        omitsize=True, svgclass=None, lineclass=None)
+    return out.getvalue()
+
+
+def page(first: dict[str, Any], language: str, qr: bool = False) -> str:
+    """The whole page: ``first`` is the :func:`document` to draw before the first poll;
+    ``qr``: the page shows the QR code of its own address (``qr.svg``) on a TV."""
     standings = first.get("standings") or {}
     title = standings.get("title") or first["said"]["heading"] or "scorekeeper"
-    return PAGE.format(lang=html.escape(language), title=html.escape(title),
-                       words=script_json(words()), first=script_json(first))
+    return PAGE.format(lang=html.escape(language), title=html.escape(title), words=script_json(words()),
+                       first=script_json(first), qr="qr" if qr else "", full=html.escape(say("screen.page.full_screen")),
+                       scan=html.escape(say("screen.page.scan_to_follow")))
 
 
 def asset(name: str) -> bytes:
-    """The page's script or style sheet (``board.js``, ``board.css``)."""
+    """One of the page's files (``board.js``, ``board.css``, ``favicon.svg``)."""
     return resources.files("scorekeeper.cli.web").joinpath(name).read_bytes()
 
 
@@ -88,16 +164,20 @@ PAGE = """<!DOCTYPE html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="dark">
 <title>{title}</title>
+<link rel="icon" href="favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="board.css">
 </head>
-<body>
-<header><h1 id="title">{title}</h1><p id="heading"></p></header>
+<body data-qr="{qr}">
+<header id="top"><div id="titles"><h1 id="title">{title}</h1><p id="heading"></p></div>
+<p id="target" hidden></p><button id="full" type="button" hidden>{full}</button></header>
 <p id="notice" hidden></p>
 <main>
 <section id="players"></section>
-<section id="next"></section>
-<section id="chart-box"><h2 id="chart-title"></h2><div id="chart"></div></section>
+<section id="coming"></section>
+<section id="side"><div id="chart-box"><h2 id="chart-title"></h2><div id="chart"></div><div id="legend"></div></div>
+<figure id="qr-box" hidden><img id="qr" alt="" width="160" height="160"><figcaption>{scan}</figcaption></figure></section>
 <section id="history-box"><h2 id="history-title"></h2><div id="history"></div></section>
 </main>
 <script type="application/json" id="words">{words}</script>

@@ -63,6 +63,17 @@ TEMPLATES: dict[str, str] = {
                              "for a program, use scorekeeper standings --json.",
     "cli.serve.cannot_listen": "The board cannot listen on {host} port {port} ({reason}); "
                                "choose another with --port.",
+    "cli.serve.bad_host": ("The board cannot listen on {host!q}: it is no address of this computer; leave --host "
+                           "out, or give one of its addresses (such as 192.168.1.20)."),
+    # what the board's server answers a request it refuses (as text, in the table's language)
+    "cli.serve.answer.bad_request": "This is not a request the board can answer.",
+    "cli.serve.answer.other_host": ("The board answers only at the address it printed on this computer "
+                                    "(127.0.0.1 or localhost)."),
+    "cli.serve.answer.not_found": "There is nothing here: open the address the board printed, or scan its code.",
+    "cli.serve.answer.not_allowed": "The board can only be looked at: it answers GET and HEAD, nothing else.",
+    "cli.serve.answer.too_long": "The request is too long for the board.",
+    "cli.serve.answer.fault": "The board could not be drawn just now: it tries again at the next look.",
+    "cli.serve.answer.busy": "The board has too many connections open: try again in a moment.",
     # -- the hand asked at the table (prompt) ------------------------------------------------
     "cli.prompt.finished": "The game is finished ({winners:and} won): start a new session with `scorekeeper new`.",
     # {hint} is always "" now (the near miss has its own template): kept while tests/test_guards.py pins it

@@ -35,6 +35,10 @@ TEMPLATES: dict[str, str] = {
     # -- cli/commands/board.py --
     "cli.command.board.board_is_at_address": "The board is at {address}",
     "cli.command.board.ctrl_c_stops_board": "Ctrl-C stops the board.",
+    "cli.command.board.no_network": ("This computer is on no network, so no phone can reach the board: it opens "
+                                     "only here. Join the Wi-Fi and start serve again."),
+    "cli.command.board.secret_not_kept": ("The address's secret part could not be kept in the database folder "
+                                          "({reason}): the next serve will have a new address."),
     "cli.command.board.open_it_on_phone": ("Open it on a phone or a TV on the same network (scan the code); the address "
                                               "holds a secret part: share it only with the table."),
     "cli.command.board.stopped_board_is_no": ("Stopped: the board is no longer served (it only read the database: nothing was "
