@@ -350,7 +350,7 @@ class Page:
         return "\n".join(out) + ("\n" if text.endswith("\n") else "")
 
     def _where(self, i: int) -> str:
-        return f"{self.path.relative_to(ROOT)}:{i + 1}"
+        return f"{shown_path(self.path)}:{i + 1}"
 
     def _step(self, table: Table, source: list[str], i: int, out: list[str]) -> int:
         """Copy the line at ``i`` (with the block a marker there makes); return the next line's index."""
@@ -436,6 +436,14 @@ class Page:
         raise SampleError(f"{name} has no {closing}")
 
 
+def shown_path(page: Path) -> str:
+    """``page`` as messages name it: from the repository's root when it is in it."""
+    try:
+        return str(page.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(page)
+
+
 def commands(body: list[str]) -> list[str]:
     """The commands of an ``sh`` block: ``# comments`` left out, ``\\`` continuations joined."""
     found, pending = [], ""
@@ -462,7 +470,7 @@ def check(pages: list[Path] | None = None) -> dict[Path, str]:
         if made != text:
             stale[page] = "".join(difflib.unified_diff(
                 text.splitlines(keepends=True), made.splitlines(keepends=True),
-                f"{page.relative_to(ROOT)} (as written)", f"{page.relative_to(ROOT)} (as the commands print it)"))
+                f"{shown_path(page)} (as written)", f"{shown_path(page)} (as the commands print it)"))
     return stale
 
 
@@ -486,7 +494,7 @@ def main(argv: list[str] | None = None) -> int:
             made = Page(page).made()
             if made != page.read_text(encoding="utf-8"):
                 page.write_text(made, encoding="utf-8")
-                sys.stdout.write(f"wrote {page.relative_to(ROOT)}\n")
+                sys.stdout.write(f"wrote {shown_path(page)}\n")
     except SampleError as e:
         sys.stderr.write(f"{e}\n")
         return 2
