@@ -75,13 +75,13 @@ class Context(typer.Context):
     formatter_class = Formatter
 
 
-def metavar_word(word: str) -> str:
-    """A metavar (``DIR``, ``VARIANT``, ``NAME=POINTS``, ``KEY=VALUE``) as a word of the spoken
-    language; a word not listed here is shown as it is."""
-    words = {
+def metavar_words() -> dict[str, str]:
+    """Every word shown for what an argument or option takes (a metavar), as English writes it,
+    with the word of the spoken language."""
+    return {
         "DIR": pgettext("metavar", "DIR"), "CODE": pgettext("metavar", "CODE"),
         "SECONDS": pgettext("metavar", "SECONDS"), "FILE": pgettext("metavar", "FILE"),
-        "ID": pgettext("metavar", "ID"), "N": pgettext("metavar", "N"),
+        "ID": pgettext("metavar", "ID"), "N": pgettext("metavar", "N"), "COUNT": pgettext("metavar", "COUNT"),
         "VARIANT": pgettext("metavar", "VARIANT"), "PLAYER": pgettext("metavar", "PLAYER"),
         "ENTRY": pgettext("metavar", "ENTRY"), "NAME": pgettext("metavar", "NAME"),
         "TITLE": pgettext("metavar", "TITLE"), "NAME=POINTS": pgettext("metavar", "NAME=POINTS"),
@@ -93,14 +93,19 @@ def metavar_word(word: str) -> str:
         "KEY=VALUE": pgettext("metavar", "KEY=VALUE"), "HOST": pgettext("metavar", "HOST"),
         "PORT": pgettext("metavar", "PORT"),
     }
-    return words.get(word, word)
+
+
+def metavar_word(word: str) -> str:
+    """A metavar (``DIR``, ``VARIANT``, ``NAME=POINTS``, ``KEY=VALUE``: one of
+    :func:`metavar_words`) as a word of the spoken language; any other word as it is."""
+    return metavar_words().get(word, word)
 
 
 #: the word for a parameter that names none itself, by the parameter's name
 _WORD_OF = {"variant": "VARIANT", "players": "PLAYER", "player": "NAME", "number": "N", "entry": "ENTRY",
             "rule": "KEY=VALUE", "title": "TITLE", "dealer": "NAME", "session": "ID", "cards": "CARDS",
             "file": "FILE", "output": "FILE", "path": "PATH", "format": "FORMAT", "round": "N",
-            "command": "COMMAND", "carry": "NAME=POINTS", "like": "ID", "name": "NAME", "limit": "N", "deal": "N",
+            "command": "COMMAND", "carry": "NAME=POINTS", "like": "ID", "name": "NAME", "limit": "COUNT", "deal": "N",
             "host": "HOST", "port": "PORT", "session_id": "SESSION", "key": "KEY", "values": "VALUE"}
 
 

@@ -98,7 +98,7 @@ TEMPLATES: dict[str, str] = {
         "How long a change waits for another scorekeeper command using the database (default 10)."),
     "help.option.yes": "Do not ask for confirmation.",
     "help.program": (
-        "Score rummy games played with real cards: {variants} (scorekeeper rules describes each).\n\n"
+        "Score rummy games played with real cards: {variants}; scorekeeper rules describes each.\n\n"
         "Start a session with new, then record each hand with hand (on a terminal it asks player "
         "by player); demo plays a bundled game.\n\nExample: scorekeeper new rummy500 Ann Bob Cy"),
     "help.required": "[required]",
@@ -129,7 +129,7 @@ TEMPLATES: dict[str, str] = {
     "help.value.number": "a number",
     "help.value.other": "another value",
     "help.value.whole_number": "a whole number",
-    "help.variant": "A variant: {variants} (or an alias: scorekeeper rules lists them).",
+    "help.variant": "A variant: {variants}; or an alias, as scorekeeper rules lists them.",
     "help.variants.and": "{items} and {last}",
     "help.variants.or": "{items} or {last}",
     "program.internal_error": "scorekeeper: internal error ({kind}: {error}); run again with --debug.",

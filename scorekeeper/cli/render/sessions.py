@@ -29,8 +29,8 @@ def sessions(t: Any, doc: dict) -> None:
     heads = headers()
     # an ordinary 80-column terminal (short titles, three or four names) gets a line a session
     # one line a session, else the day alone, else the names and titles folded between words
-    if (_aligned(t, heads, rows) or _aligned(t, heads, [(*row[:-1], row[-1][:10]) for row in rows], gap=2)
-            or _aligned(t, heads, rows, gap=2, foldable=(4, 3))):
+    days = [(*row[:-1], row[-1][:10]) for row in rows]
+    if _aligned(t, heads, rows) or _aligned(t, heads, days, gap=2) or _aligned(t, heads, days, gap=2, foldable=(4, 3)):
         return
     # narrower: the table with its titles, names and states folded between words, its
     # columns closer if need be; narrower still, each session as lines of its own
