@@ -556,7 +556,7 @@ class Application:
                 raise InputError("check.no_variant", first=first) from None
             raise
         variant = loaded.setup.variant
-        if round_ is None and variant.round_matters:
+        if round_ is None:  # the coming round, where the variant's standings name one (its wild rank moves)
             round_ = report.standings_json(loaded).get("round")
         kept = [f"{key}={_rule_value(value)}" for key, value in loaded.record["rules"].items()]
         return variant, loaded.record["id"], round_, settings.merge_rules(kept, list(rules))
