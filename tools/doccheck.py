@@ -32,9 +32,10 @@ them):
 ``<!-- file: NAME -->``
     the fenced block after it is written to the file NAME in the home folder the commands run
     in (a configuration file a sample reads); it stays as written.
-``<!-- begin: NAME -->`` … ``<!-- end: NAME -->``
-    the lines between are made by the generator NAME of :data:`GENERATORS` (the rule options
-    of every variant, from ``rules --json``).
+``<!-- begin: NAME ARGS -->`` … ``<!-- end: NAME -->``
+    the lines between are made by the generator NAME of :data:`GENERATORS`, from the program's
+    own ``rules --json``: every variant's rule options, variants side by side, Contract Rummy's
+    deals.
 
 Each page runs in a throw-away home of its own (``/home/ann``: the commands see no other
 database, configuration or cache, and the paths they print are shown from ``/home``), in
@@ -314,6 +315,47 @@ def rule_options(table: Table) -> list[str]:
     return lines + [""]
 
 
+def compare(table: Table, *ids: str) -> list[str]:
+    """Variants side by side — players, decks, cards dealt, goal — as ``rules --json`` lists them."""
+    import json
+
+    rows = {row["id"]: row for row in json.loads(table.must("scorekeeper rules --json"))["variants"]}
+    chosen = [rows[i] for i in ids]
+
+    def players(row: dict) -> str:
+        low, high = row["players"]["min"], row["players"]["max"]
+        return str(low) if low == high else f"{low}–{high}"
+
+    lines = ["| | " + " | ".join(row["name"] for row in chosen) + " |", "|---" * (len(chosen) + 1) + "|"]
+    for label, said in (("players", players), ("decks", lambda r: r["decks"]), ("cards dealt", lambda r: r["dealt"]),
+                        ("goal", lambda r: r["goal"])):
+        lines.append(f"| {label} | " + " | ".join(_cell(said(row)) for row in chosen) + " |")
+    return lines
+
+
+#: the words of a contract's melds, for :func:`contract_deals`
+_COUNTS = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+def contract_deals(table: Table) -> list[str]:
+    """Contract Rummy's deals and their contracts, from the default of its ``contracts`` option
+    (``rules contract --json``): each deal's melds in words and as written (``S3+R4``)."""
+    import json
+
+    doc = json.loads(table.must("scorekeeper rules contract --json"))
+    contracts = next(o for o in doc["options"] if o["key"] == "contracts")["default"]
+    lines = ["| deal | contract | written |", "|---|---|---|"]
+    for number, deal in enumerate(str(contracts).split("/"), 1):
+        melds = deal.split("+")
+        words = []
+        for kind, name in (("S", "set"), ("R", "run")):
+            n = sum(m.startswith(kind) for m in melds)
+            if n:
+                words.append(f"{_COUNTS.get(n, n)} {name}{'s' if n > 1 else ''}")
+        lines.append(f"| {number} | {' and '.join(words)} | `{deal}` |")
+    return lines
+
+
 def _cell(text: object) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
@@ -322,8 +364,9 @@ def _value(value: object) -> str:
     return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
-#: the generators a page names in ``<!-- begin: NAME -->``
-GENERATORS: dict[str, Callable[[Table], list[str]]] = {"rule-options": rule_options}
+#: the generators a page names in ``<!-- begin: NAME ARGS -->`` (each gets the page's table and the ARGS)
+GENERATORS: dict[str, Callable[..., list[str]]] = {"rule-options": rule_options, "compare": compare,
+                                                   "contract-deals": contract_deals}
 
 
 # -- a page ---------------------------------------------------------------------------------------
@@ -423,14 +466,15 @@ class Page:
             return table.prompt(command.strip(), [a.strip() for a in answers]).splitlines()
         raise SampleError(f"no sample is made by {kind}")
 
-    def _generated(self, table: Table, source: list[str], i: int, name: str, out: list[str]) -> int:
-        """The part between ``<!-- begin: NAME -->`` and ``<!-- end: NAME -->``, made again."""
+    def _generated(self, table: Table, source: list[str], i: int, arg: str, out: list[str]) -> int:
+        """The part between ``<!-- begin: NAME ARGS -->`` and ``<!-- end: NAME -->``, made again."""
+        name, *args = arg.split()
         if name not in GENERATORS:
             raise SampleError(f"no generator is called {name}: {sorted(GENERATORS)}")
         closing = f"<!-- end: {name} -->"
         for j in range(i, len(source)):
             if source[j].strip() == closing:
-                out.extend(GENERATORS[name](table))
+                out.extend(GENERATORS[name](table, *args))
                 out.append(source[j])
                 return j + 1
         raise SampleError(f"{name} has no {closing}")
