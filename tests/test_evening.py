@@ -159,6 +159,15 @@ def test_the_short_help_is_on_stdout_with_exit_0_and_help_is_all_of_it(cli):
     assert "Commands to start with:" in alone.stdout and "import" not in alone.stdout
 
 
+def test_the_short_help_is_shown_whatever_the_configuration_file_holds(cli, tmp_path):
+    config = Path(os.environ["SCOREKEEPER_CONFIG"])
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text('language = "uk\n', encoding="utf-8")  # not TOML: every command but config stops
+    assert cli("standings").exit_code == 2
+    alone = cli()
+    assert alone.exit_code == 0 and "Commands to start with:" in alone.stdout, alone.stderr
+
+
 # -- version ----------------------------------------------------------------------------------------
 
 def test_version_typed_as_a_command_points_to_the_option(cli):

@@ -198,9 +198,10 @@ def root(
     Start with `scorekeeper new rummy500 Ann Bob Cy`, then record each hand with
     `scorekeeper hand`. `scorekeeper demo` plays a bundled game.
     """
-    # a bad configuration file stops every command but config, which must be able to mend it
+    # a bad configuration file stops every command but config, which must be able to mend it (and the
+    # short help of the program's name alone, which names it)
     chosen = language.start(lang, json=ctx.meta.get(language.JSON_KEY, False),
-                            strict=ctx.invoked_subcommand != "config")
+                            strict=ctx.invoked_subcommand not in ("config", None))
     ctx.obj = Run(db, debug, chosen, wait)
     if ctx.invoked_subcommand is None:  # the program's name alone: what to start with, on one screen
         sys.stdout.write(short_help(ctx))
