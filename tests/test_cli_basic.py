@@ -373,8 +373,12 @@ def test_demo_plays_a_finished_game_without_touching_any_database(cli, tmp_path,
     # the bundled game (worked by hand in its file): Bob reaches exactly 500 in hand 13 and wins
     assert "Game over: Bob wins after 13 hands." in r.stdout
     assert "Hand 13" in r.stdout and "throw-away" in r.stdout
-    # each hand's entries come under its title, before its scores: hand 1's Bob went out (the file)
-    assert re.search(r"^Hand 1\n  Ann: .*\n  Bob: .*went out\n  Cy: .*\nPlayer", r.stdout, re.M), r.stdout[:600]
+    # each hand under its title, a line a player: the entry, the hand's score and the new total; hand 1 of
+    # the file: Ann melds 7-8-9♥ (24) and three kings (30), holds 3♣ 5♦ (8): 54 - 8 = +46; Bob's melds
+    # 6 (A-2-3♠, ace low) + 18 (three 6s) + the 10♥ laid off = +34, out; Cy lays off K♥ (10) and holds
+    # A♦ Q♣ 9♠ 4♦ 8♣ J♦ (15 + 10 + 9 + 4 + 8 + 10 = 56): 10 - 56 = -46
+    assert re.search(r"^Hand 1\n  Ann  .* \+46 → 46\n  Bob  .*went out +\+34 → 34\n  Cy   .* -46 → -46\n",
+                     r.stdout, re.M), r.stdout[:600]
     assert not isolated_db.exists()
     assert not (tmp_path / "home").exists() and not (tmp_path / "xdg-data").exists()
 

@@ -268,7 +268,7 @@ def test_usage_errors_name_what_is_wrong_from_the_errors_data(tmp_path):
 def test_help_shows_words_not_types(tmp_path):
     shown = _program(["new", "--help"], "uk", tmp_path / "db").stdout
     assert re.search(r"Використання: scorekeeper new \[ПАРАМЕТРИ\] \[?ВАРІАНТ\]? \[?ГРАВЕЦЬ…\]?", shown)
-    assert "-r, --rule KEY=VALUE" in shown and "--carry ІМ’Я=ОЧКИ" in shown
+    assert "-r, --rule КЛЮЧ=ЗНАЧЕННЯ" in shown and "--carry ІМ’Я=ОЧКИ" in shown
     assert "Показати цю довідку й вийти." in shown
     assert "[обов’язковий]" in _program(["check", "--help"], "uk", tmp_path / "db").stdout
     english = _program(["new", "--help"], "en", tmp_path / "db").stdout

@@ -180,7 +180,8 @@ def test_sessions_at_80_columns_break_no_heading_name_or_word(finished_and_eight
     assert "rummy500" in seen
     for s in finished_and_eight.json("sessions")["sessions"]:
         assert s["id"] in seen, out
-    assert re.search(r"\b\d{4}-\d\d-\d\d\b", out) and re.search(r"\b\d\d:\d\d\b", out), out
+    # the day each started (its time too where a line a session has room for it, tests/test_evening.py)
+    assert re.search(r"\b\d{4}-\d\d-\d\d\b", out), out
 
 
 @pytest.mark.parametrize("lang", ["en", "uk", "ru", "be"])

@@ -120,9 +120,11 @@ def test_the_help_lists_the_declared_variants_installed_ones_too(site, tmp_path)
     """The program's help and the help of new, check and rules list every variant from the
     registry, by id and name — an installed one too, a broken one by its id alone — in the
     order rules lists them."""
+    from scorekeeper.cli.options import nested
     from scorekeeper.core.variants import every_variant
 
-    built_in = [f"{v.id} ({v.name})" for v in every_variant().values()]
+    # a name with brackets of its own keeps them as square ones inside the list's: carousel (… [Carousel])
+    built_in = [f"{v.id} ({nested(v.name)})" for v in every_variant().values()]
     for args in (("--help",), ("new", "--help"), ("check", "--help"), ("rules", "--help")):
         done = sk(site, tmp_path / "db", *args)
         assert done.returncode == 0, done.stderr

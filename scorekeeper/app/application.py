@@ -178,6 +178,7 @@ class Application:
             try:
                 get_variant(variant)
             except InputError:  # "new Ann Bob" with a usual variant: Ann is a player
+                _refuse_near_variant(variant, players)
                 players, variant = [variant, *players], None
         if variant is None:
             if usual is None:
@@ -193,7 +194,7 @@ class Application:
     def find_session(self, given: str) -> str:
         """The session ``given`` names: an id or a unique prefix of one, else a title (the
         whole title, any case, else the one title that starts so). Raises :class:`StateError`
-        (none, or several: ``use.titles`` lists them)."""
+        (none, ``use.no_such_session``; or several: ``use.titles`` lists them)."""
         try:
             return self.store.resolve(given)
         except StateError as e:
@@ -208,7 +209,7 @@ class Application:
                 if found:
                     raise StateError("use.titles", title=given,
                                      sessions=[f"{sid} ({title})" for sid, title in found]) from None
-            raise
+            raise StateError("use.no_such_session", given=given) from None  # neither an id nor a title
 
     def _entry(self, loaded: Loaded, entry: Any, form: str) -> Any:
         if form not in FORMS:
@@ -531,14 +532,49 @@ class Application:
 
     # -- the rules ----------------------------------------------------------------------
     def check(self, variant: str, cards: Sequence[str], round_: int | None = None, rules: Sequence[str] = (),
-              deal: int | None = None) -> dict:
-        """``check --json``: ``{"legal", "melds": [...], "value", ...}`` (no database needed); with
-        ``deal``, also whether the melds make what that deal asks for (Contract Rummy's ``contract``)."""
+              deal: int | None = None, session: str | None = None) -> dict:
+        """``check --json``: ``{"legal", "melds": [...], "value", ...}``; with ``deal``, also whether
+        the melds make what that deal asks for (Contract Rummy's ``contract``).
+
+        ``variant`` is the first word: a variant's id or alias (no database needed), or else, when
+        it reads as a card, the first card — the melds are then judged as the session's game would
+        judge them (the current one, or ``session``): its variant, its rules under the ``rules``
+        given and, where the wild rank moves with the round, the coming round unless ``round_``
+        says another; the document then names the ``session``. Raises :class:`InputError`
+        ``check.no_variant`` for cards with no variant and no session to take it from."""
         from scorekeeper.core.check import check_melds
         from scorekeeper.core.variants import get_variant
 
+        try:
+            found, taken = get_variant(variant), None
+        except InputError:
+            if not _reads_as_card(variant):
+                raise
+            found, taken, round_, rules = self._check_setup(session, round_, rules, variant)
+            cards = [variant, *cards]
         # the reasons in the language spoken: a --json run speaks English (scorekeeper.cli.language)
-        return check_melds(get_variant(variant), list(cards), round_, list(rules), deal).as_json(people=True)
+        doc = check_melds(found, list(cards), round_, list(rules), deal).as_json(people=True)
+        if taken is not None:
+            doc["session"] = taken
+        return doc
+
+    def _check_setup(self, session: str | None, round_: int | None, rules: Sequence[str],
+                     first: str) -> tuple[Any, str, int | None, list[str]]:
+        """``check`` with no variant named: the session's variant, id, round (where it moves the
+        wild rank, the coming one unless ``round_`` is given) and rules (``rules`` over them)."""
+        from scorekeeper.app import report, settings
+
+        try:
+            loaded = self._open(session)
+        except StateError as e:
+            if session is None and e.code == "store.no_current":
+                raise InputError("check.no_variant", first=first) from None
+            raise
+        variant = loaded.setup.variant
+        if round_ is None:  # the coming round, where the variant's standings name one (its wild rank moves)
+            round_ = report.standings_json(loaded).get("round")
+        kept = [f"{key}={_rule_value(value)}" for key, value in loaded.record["rules"].items()]
+        return variant, loaded.record["id"], round_, settings.merge_rules(kept, list(rules))
 
     def rules(self, variant: str | None = None) -> dict | list:
         """``rules --json``: the variants (``variant`` None), or one variant's rules and options.
@@ -703,6 +739,35 @@ class Application:
         return {"title": game.get("title"), "variant": started["variant"], "variant_name": started["variant_name"],
                 "players": started["players"], "target": started["rules"].get("target"), "hands": hands,
                 "standings": standings if hands else started["standings"]}
+
+
+def _reads_as_card(word: str) -> bool:
+    """Whether the first card of ``word`` (``QS``, or ``QS KS AS, 7S 7H 7D`` given as one
+    argument) reads as a card: ``check``'s first word is then no variant but the first card."""
+    import re
+
+    from scorekeeper.core.cards import parse_played
+
+    first = next(iter(re.split(r"[\s,;]+", word.strip())), "")
+    try:
+        parse_played(first)
+    except InputError:
+        return False
+    return bool(first)
+
+
+def _refuse_near_variant(word: str, players: Sequence[str]) -> None:
+    """Raise :class:`InputError` ``new.variant_or_player`` when ``word``, the first word of
+    ``new`` where a usual variant would take it for the first player, is one slip away from a
+    variant's id or alias (``rummy50``): a game is never started for a player called that by
+    mistake. ``new -- NAME...`` says the words are names (the command line does not call this)."""
+    from scorekeeper.core.near import one_edit
+    from scorekeeper.core.variants import every_variant
+
+    for v in every_variant().values():
+        near = next((name for name in (v.id, *v.aliases) if one_edit(word, name)), None)
+        if near is not None:
+            raise InputError("new.variant_or_player", name=word, near=near, names=" ".join([word, *players]))
 
 
 def _lines(entry: Any, loaded: Any) -> dict[str, str]:

@@ -165,7 +165,7 @@ app = typer.Typer(
     name="scorekeeper",
     cls=Program,
     help=helptext("help.program"),
-    no_args_is_help=True,
+    invoke_without_command=True,  # the program's name alone: a short help (root)
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -198,10 +198,46 @@ def root(
     Start with `scorekeeper new rummy500 Ann Bob Cy`, then record each hand with
     `scorekeeper hand`. `scorekeeper demo` plays a bundled game.
     """
-    # a bad configuration file stops every command but config, which must be able to mend it
+    # a bad configuration file stops every command but config, which must be able to mend it (and the
+    # short help of the program's name alone, which names it)
     chosen = language.start(lang, json=ctx.meta.get(language.JSON_KEY, False),
-                            strict=ctx.invoked_subcommand != "config")
+                            strict=ctx.invoked_subcommand not in ("config", None))
     ctx.obj = Run(db, debug, chosen, wait)
+    if ctx.invoked_subcommand is None:  # the program's name alone: what to start with, on one screen
+        sys.stdout.write(short_help(ctx))
+        raise typer.Exit(0)
+
+
+#: the commands the short help (the program's name typed alone) names, in its order
+FIRST_COMMANDS = ("new", "hand", "standings", "history", "undo", "explain", "demo")
+
+
+def short_help(ctx: typer.Context) -> str:
+    """What ``scorekeeper`` typed alone prints: the usage line, what the program does, the
+    commands to start with (each with its summary) and where the whole help is. It fits a
+    terminal of 24 rows at 80 columns (tests/test_short_help.py), where ``--help`` takes three
+    screens."""
+    from scorekeeper.cli.frame import section_title
+
+    command = ctx.command
+    formatter = ctx.make_formatter()
+    command.format_usage(ctx, formatter)
+    text = command.help or ""
+    from scorekeeper.cli.options import with_variants
+
+    formatter.write_paragraph()
+    with formatter.indentation():
+        formatter.write_text(_summary(with_variants(text, "and") or ""))
+    rows = []
+    for name in FIRST_COMMANDS:
+        found = command.get_command(ctx, name)
+        if found is not None:
+            rows.append((name, found.get_short_help_str(limit=1000)))
+    with formatter.section(helptext("help.short.commands") if rows else section_title("Commands")):
+        formatter.write_dl(rows)
+    formatter.write_paragraph()
+    formatter.write_text(helptext("help.short.more"))
+    return formatter.getvalue()
 
 
 def command_helps(typer_app: typer.Typer | None = None, within: str = "") -> Iterator[tuple[Any, str, str]]:

@@ -258,6 +258,8 @@ def typed(shell: str, environ: Any = None) -> tuple[list[str], str, str]:
         words = split_words(env.get("COMP_WORDS", ""))
         at = int(env.get("COMP_CWORD", len(words)) or 0)
         before, incomplete = words[1:at], (words[at] if at < len(words) else "")
+        if incomplete == "=" and before:  # the cursor just after "=": bash makes the "=" the word completed
+            before, incomplete = [*before, "="], ""
         joined: list[str] = []
         glue = False  # bash makes "preset=cl" three words: preset, =, cl
         for word in before:

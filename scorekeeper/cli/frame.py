@@ -8,8 +8,8 @@ click's English ("Usage:", "Options:", "[required]", "No such option: …",
   section titles ("Arguments", "Options", "Commands") in the spoken language;
 - :class:`Framed` (mixed into our command and group classes): the usage line and
   the rows of arguments and options made from the parameters themselves — each
-  metavar a word of the language (``ВАРІАНТ ГРАВЕЦЬ…``; ``KEY=VALUE`` stays, it is
-  option syntax), "[required]" and the help option's "Show this message and exit."
+  metavar a word of the language (``ВАРІАНТ ГРАВЕЦЬ…``, ``КЛЮЧ=ЗНАЧЕННЯ``),
+  "[required]" and the help option's "Show this message and exit."
   translated — never a type name such as ``<list[str]>`` or ``{variant}``;
 - :func:`usage_error`: a usage error said again from its data (``NoSuchOption``'s
   ``option_name`` and ``possibilities``, ``BadParameter``'s ``param``,
@@ -75,13 +75,13 @@ class Context(typer.Context):
     formatter_class = Formatter
 
 
-def metavar_word(word: str) -> str:
-    """A metavar (``DIR``, ``VARIANT``, ``NAME=POINTS``) as a word of the spoken language;
-    ``KEY=VALUE`` is option syntax (the keys are the options' names) and stays."""
-    words = {
+def metavar_words() -> dict[str, str]:
+    """Every word shown for what an argument or option takes (a metavar), as English writes it,
+    with the word of the spoken language."""
+    return {
         "DIR": pgettext("metavar", "DIR"), "CODE": pgettext("metavar", "CODE"),
         "SECONDS": pgettext("metavar", "SECONDS"), "FILE": pgettext("metavar", "FILE"),
-        "ID": pgettext("metavar", "ID"), "N": pgettext("metavar", "N"),
+        "ID": pgettext("metavar", "ID"), "N": pgettext("metavar", "N"), "COUNT": pgettext("metavar", "COUNT"),
         "VARIANT": pgettext("metavar", "VARIANT"), "PLAYER": pgettext("metavar", "PLAYER"),
         "ENTRY": pgettext("metavar", "ENTRY"), "NAME": pgettext("metavar", "NAME"),
         "TITLE": pgettext("metavar", "TITLE"), "NAME=POINTS": pgettext("metavar", "NAME=POINTS"),
@@ -89,23 +89,32 @@ def metavar_word(word: str) -> str:
         "PATH": pgettext("metavar", "PATH"), "COMMAND": pgettext("metavar", "COMMAND"),
         "ROUND": pgettext("metavar", "ROUND"), "TEXT": pgettext("metavar", "TEXT"),
         "NUMBER": pgettext("metavar", "NUMBER"), "VALUE": pgettext("metavar", "VALUE"),
-        "SESSION": pgettext("metavar", "SESSION"),
+        "SESSION": pgettext("metavar", "SESSION"), "KEY": pgettext("metavar", "KEY"),
+        "KEY=VALUE": pgettext("metavar", "KEY=VALUE"), "HOST": pgettext("metavar", "HOST"),
+        "PORT": pgettext("metavar", "PORT"),
     }
-    return words.get(word, word)
+
+
+def metavar_word(word: str) -> str:
+    """A metavar (``DIR``, ``VARIANT``, ``NAME=POINTS``, ``KEY=VALUE``: one of
+    :func:`metavar_words`) as a word of the spoken language; any other word as it is."""
+    return metavar_words().get(word, word)
 
 
 #: the word for a parameter that names none itself, by the parameter's name
 _WORD_OF = {"variant": "VARIANT", "players": "PLAYER", "player": "NAME", "number": "N", "entry": "ENTRY",
             "rule": "KEY=VALUE", "title": "TITLE", "dealer": "NAME", "session": "ID", "cards": "CARDS",
-            "file": "FILE", "output": "FILE", "path": "PATH", "format": "FORMAT", "round": "ROUND",
-            "command": "COMMAND", "carry": "NAME=POINTS", "like": "ID", "name": "NAME"}
+            "file": "FILE", "output": "FILE", "path": "PATH", "format": "FORMAT", "round": "N",
+            "command": "COMMAND", "carry": "NAME=POINTS", "like": "ID", "name": "NAME", "limit": "COUNT", "deal": "N",
+            "host": "HOST", "port": "PORT", "session_id": "SESSION", "key": "KEY", "values": "VALUE"}
 
 
 def metavar(param: Any) -> str:
     """The word shown for ``param``'s value: its own metavar, else one named after it, in the
     spoken language, with "…" when it takes several values."""
     given = param.metavar if isinstance(getattr(param, "metavar", None), str) and param.metavar else None
-    word = given or _WORD_OF.get(param.name or "", (param.name or "VALUE").upper())
+    name = (param.name or "").rstrip("_")  # round_, format_: Python's names, never the user's
+    word = given or _WORD_OF.get(name, (name or "VALUE").upper())
     said = metavar_word(word)
     if getattr(param, "nargs", 1) == -1 or getattr(param, "multiple", False) and param.param_type_name == "argument":
         said += "…"
@@ -175,6 +184,8 @@ class Framed:
             import difflib
 
             names = list(self.list_commands(ctx))
+            if args[0] == "version" and ctx.parent is None:  # --version (-V) prints it
+                raise UnknownCommand(args[0], [], ctx)
             raise UnknownCommand(args[0], difflib.get_close_matches(args[0], names), ctx)
         return super().resolve_command(ctx, args)
 
@@ -280,6 +291,8 @@ def sentence(error: BaseException) -> str:
     if name == "UnexpectedArguments":
         return say("cli.frame.unexpected_words_this_command", words=" ".join(error.words))
     if name == "UnknownCommand":
+        if error.name == "version" and error.near == []:  # the version is an option of the program
+            return say("cli.frame.version_is_an_option")
         if error.near:
             return say("cli.frame.name_is_not_command_did", name=error.name, near=join_or(error.near))
         return say("cli.frame.name_is_not_command", name=error.name)

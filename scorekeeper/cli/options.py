@@ -107,12 +107,19 @@ def with_variants(text: str | None, word: str = "or") -> str | None:
         return text
     from scorekeeper.cli.language import helptext
 
-    said = [f"{vid} ({name})" if name else vid for vid, name in variant_names()]
+    said = [f"{vid} ({nested(name)})" if name else vid for vid, name in variant_names()]
     if not said:
         return text.replace(VARIANTS_MARK, "")
     listed = said[0] if len(said) == 1 else (helptext("help.variants.and") if word == "and" else helptext("help.variants.or")).format(
         items=", ".join(said[:-1]), last=said[-1])
     return text.replace(VARIANTS_MARK, listed)
+
+
+def nested(name: str) -> str:
+    """A variant's name as it goes inside brackets: its own brackets become square ones, as
+    brackets within brackets are written (``carousel (Manipulation rummy [Carousel])``, never
+    ``(Manipulation rummy (Carousel))``)."""
+    return name.replace("(", "[").replace(")", "]")
 
 
 class ListsVariants(FramedCommand):

@@ -12,6 +12,9 @@ TEMPLATES: dict[str, str] = {
     "help.check.cards": (
         "The cards of a meld, like QS KS AS; a comma (or ;) separates melds, each judged on its "
         "own."),
+    "help.check.variant_session": (
+        "Left out, the cards come first and the current session's variant and rules (or --session's) "
+        "judge them."),
     "help.check.deal": (
         "A deal number: also say whether the melds make what that deal asks for (Contract Rummy's "
         "contract)."),
@@ -42,6 +45,7 @@ TEMPLATES: dict[str, str] = {
     "help.explain.player": "Only this player.",
     "help.export.all": "Every session in the database.",
     "help.export.force": "Overwrite the -o file if it exists.",
+    "help.export.format_argument": "json, csv or md: the same as --format.",
     "help.export.format": (
         "json (everything, for import), csv (one row per player per hand) or md (Markdown to paste "
         "in a chat); default: from the -o extension, else json."),
@@ -94,10 +98,15 @@ TEMPLATES: dict[str, str] = {
         "How long a change waits for another scorekeeper command using the database (default 10)."),
     "help.option.yes": "Do not ask for confirmation.",
     "help.program": (
-        "Score rummy games played with real cards: {variants} (scorekeeper rules describes each).\n\n"
+        "Score rummy games played with real cards: {variants}; scorekeeper rules describes each.\n\n"
         "Start a session with new, then record each hand with hand (on a terminal it asks player "
         "by player); demo plays a bundled game.\n\nExample: scorekeeper new rummy500 Ann Bob Cy"),
     "help.required": "[required]",
+    # what the program's name typed alone prints: the commands to start with, then where the rest is
+    "help.short.commands": "Commands to start with",
+    "help.short.more": (
+        "scorekeeper --help lists every command and option; scorekeeper help COMMAND shows one "
+        "command's help."),
     "help.serve.host": "The address to listen on (default 127.0.0.1: this computer only).",
     "help.serve.lan": (
         "Let the phones and the TV on the local network in: the address gets a secret part, kept "
@@ -123,7 +132,7 @@ TEMPLATES: dict[str, str] = {
     "help.value.number": "a number",
     "help.value.other": "another value",
     "help.value.whole_number": "a whole number",
-    "help.variant": "A variant: {variants} (or an alias: scorekeeper rules lists them).",
+    "help.variant": "A variant: {variants}; or an alias, as scorekeeper rules lists them.",
     "help.variants.and": "{items} and {last}",
     "help.variants.or": "{items} or {last}",
     "program.internal_error": "scorekeeper: internal error ({kind}: {error}); run again with --debug.",

@@ -61,3 +61,26 @@ def nearest(word: str, words: Sequence[str], most: int = 4) -> list[str]:
         return []
     found = [w for r, w in scored if r == best]
     return found if len(found) <= most else []
+
+
+def one_edit(word: str, other: str) -> bool:
+    """Whether ``word`` is ``other`` with at most one letter added, left out, changed or two
+    neighbours swapped (compared as :func:`name_key` has them): ``rummy50`` and ``rummy500``,
+    ``gni`` and ``gin``. A stricter test than :func:`closest`, for a word that may as well be
+    something else (a player's name where a variant may stand).
+
+    >>> one_edit("rummy50", "rummy500"), one_edit("Gina", "gin"), one_edit("Ann", "gin")
+    (True, True, False)
+    """
+    a, b = name_key(word), name_key(other)
+    if a == b:
+        return True
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    i = next((k for k in range(len(short)) if short[k] != long[k]), len(short))
+    return short[i:] == long[i + 1:]

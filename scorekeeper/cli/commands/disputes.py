@@ -12,9 +12,6 @@ from scorekeeper.cli.language import helptext
 from scorekeeper.cli.options import VARIANT_HELP, DbOpt, ListsVariants, JsonOpt, PagerOpt, SessionOpt
 from scorekeeper.core.errors import ExitCode
 
-VariantArg = Annotated[str, typer.Argument(help=VARIANT_HELP, show_default=False,
-                                           autocompletion=complete.variant_names)]
-
 
 def register(app: typer.Typer) -> None:
     @app.command()
@@ -42,9 +39,10 @@ def register(app: typer.Typer) -> None:
     @app.command(cls=ListsVariants)
     def check(
         ctx: typer.Context,
-        variant: VariantArg,
-        cards: Annotated[List[str], typer.Argument(help=helptext("help.check.cards"),
-                                                   show_default=False)],
+        variant: Annotated[str, typer.Argument(help=VARIANT_HELP + " " + helptext("help.check.variant_session"),
+                                               show_default=False, autocompletion=complete.variant_names)],
+        cards: Annotated[Optional[List[str]], typer.Argument(help=helptext("help.check.cards"),
+                                                             show_default=False)] = None,
         round_: Annotated[Optional[int], typer.Option("--round", help=helptext("help.check.round"),
                                                       show_default=False)] = None,
         deal: Annotated[Optional[int], typer.Option("--deal", help=helptext("help.check.deal"),
@@ -53,6 +51,8 @@ def register(app: typer.Typer) -> None:
                                                           show_default=False,
                                                           autocompletion=complete.rule_options)] = None,
         json_: JsonOpt = False,
+        session: SessionOpt = None,
+        db: DbOpt = None,
     ) -> None:
         """Is this meld legal, which kind, what is it worth, and if not, why.
 
@@ -64,11 +64,12 @@ def register(app: typer.Typer) -> None:
           scorekeeper check crazy 4C 9D 9S --round 4
           scorekeeper check rummy500 "KS AS 2S, 7S 7H 7D"
           scorekeeper check contract "7H 7S JK, 4D 5D 6D 7D" --deal 2
+          scorekeeper check QS KS AS
         """
         from scorekeeper.cli.render import disputes as draw
 
         r = run(ctx)
-        doc = r.app().check(variant, cards, round_, rule or [], deal)
+        doc = r.app(db).check(variant, cards or [], round_, rule or [], deal, session)
         r.terminal.show(doc, json_, draw.check)
         if not doc["legal"]:
             raise typer.Exit(int(ExitCode.FAILED))

@@ -47,6 +47,7 @@ QUESTIONS = {"undo": ("cli.ask.undo", "cli.ask.undo.no_terminal"),
              "undo_edit": ("cli.ask.undo_edit", "cli.ask.undo_edit.no_terminal"),
              "undo_edit_round": ("cli.ask.undo_edit_round", "cli.ask.undo_edit_round.no_terminal"),
              "delete": ("cli.ask.delete", "cli.ask.delete.no_terminal"),
+             "delete_titled": ("cli.ask.delete_titled", "cli.ask.delete_titled.no_terminal"),
              "restore": ("cli.ask.restore", "cli.ask.restore.no_terminal")}
 
 
@@ -77,8 +78,30 @@ def confirm(yes: bool, what: str, show: Callable[[], None] | None = None, **fact
         raise typer.Exit(1)
 
 
+#: where ``new`` keeps the words typed after ``--`` (``ctx.meta``): names, never a variant
+AFTER_DASHES = "scorekeeper.after_dashes"
+
+
+class NewCommand(ListsVariants):
+    """``new``: notes the words after ``--`` (``new -- Gina Bob``: every word a player's name),
+    which click hands over as arguments like any other."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if "--" in args:
+            ctx.meta[AFTER_DASHES] = args[args.index("--") + 1:]
+        return super().parse_args(ctx, args)
+
+
+def names_after_dashes(ctx: typer.Context, variant: str | None, players: list[str]) -> bool:
+    """Whether ``variant`` (the first word) came after ``--``: then it, and every word after it,
+    is a player's name. The words after ``--`` are the last arguments: when there are as many as
+    the variant and the players together, the variant was one of them."""
+    after = ctx.meta.get(AFTER_DASHES)
+    return variant is not None and after is not None and len(after) == 1 + len(players)
+
+
 def register(app: typer.Typer) -> None:
-    @app.command(cls=ListsVariants)
+    @app.command(cls=NewCommand)
     def new(
         ctx: typer.Context,
         variant: Annotated[Optional[str], typer.Argument(help=VARIANT_HELP + " " + helptext("help.new.variant_default"), show_default=False,
@@ -113,11 +136,18 @@ def register(app: typer.Typer) -> None:
           scorekeeper new carousel Ann Bob Cy --carry Ann=120 --carry bob=85
           scorekeeper new crazy Ann Bob Cy --carry Ann=30 --round 5
           scorekeeper new --like "Friday night"
+
+        With a usual variant set, the first word may be the first player; a word one slip from
+        a variant's name (rummy50) is refused unless -- comes before the names:
+        scorekeeper new -- Gina Bob.
         """
         from scorekeeper.cli.render import game as draw
 
+        players = list(players or [])
+        if names_after_dashes(ctx, variant, players):  # new -- Gina Bob: Gina is a player, whatever she is called
+            variant, players = None, [variant, *players]
         r = run(ctx)
-        doc = r.app(db).new(variant, players or [], rule or [], title, dealer, carry or [], like, round_)
+        doc = r.app(db).new(variant, players, rule or [], title, dealer, carry or [], like, round_)
         r.terminal.show(doc, json_, draw.new_session, for_people=("variant_name", "standings"))
 
     @app.command()

@@ -13,7 +13,7 @@ def register(app: typer.Typer) -> None:
     @app.command("help")
     def help_(
         ctx: typer.Context,
-        command: Annotated[Optional[List[str]], typer.Argument(metavar="[COMMAND]...", help=helptext("help.help.command"),
+        command: Annotated[Optional[List[str]], typer.Argument(metavar="COMMAND", help=helptext("help.help.command"),
             show_default=False)] = None,
     ) -> None:
         """Show the help of the program or of a command: the same as --help.

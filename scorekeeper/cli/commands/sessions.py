@@ -69,5 +69,8 @@ def register(app: typer.Typer) -> None:
         r = run(ctx)
         application = r.app(db)
         sid = application.session_id(session_id)
-        confirm(yes, "delete", session=sid)
+        if not yes:  # the question names the game: its title, if any, and its players
+            row = next((s for s in application.sessions()["sessions"] if s["id"] == sid), {})
+            what = "delete_titled" if row.get("title") else "delete"
+            confirm(yes, what, session=sid, title=row.get("title"), players=list(row.get("players") or []))
         draw.deleted(r.terminal, application.delete(sid))

@@ -12,6 +12,7 @@ from scorekeeper.cli import complete
 from scorekeeper.cli.boundary import run
 from scorekeeper.cli.language import helptext
 from scorekeeper.cli.options import DbOpt, JsonOpt, PagerOpt, SessionOpt
+from scorekeeper.core.errors import InputError
 
 AllOpt = Annotated[bool, typer.Option("--all", "-a", help=helptext("help.export.all"))]
 FormatOpt = Annotated[
@@ -31,6 +32,9 @@ def register(app: typer.Typer) -> None:
     @app.command("export")
     def export(
         ctx: typer.Context,
+        given_format: Annotated[Optional[str], typer.Argument(
+            metavar="FORMAT", help=helptext("help.export.format_argument"), show_default=False,
+            autocompletion=complete.export_formats)] = None,
         session: SessionOpt = None,
         all_: AllOpt = False,
         format_: FormatOpt = None,
@@ -47,13 +51,16 @@ def register(app: typer.Typer) -> None:
         \b
         Examples:
           scorekeeper export --all --format json -o club.json
-          scorekeeper export --format md
+          scorekeeper export md
           scorekeeper export --all --format csv -o season.csv --force
         """
         from scorekeeper.cli.render import sharing as draw
 
         from scorekeeper.cli.render.progress import bar
 
+        if given_format is not None and format_ is not None and given_format != format_:
+            raise InputError("cli.export.two_formats", argument=given_format, option=format_)
+        format_ = format_ if format_ is not None else given_format
         r = run(ctx)
         with bar(r.terminal, "cli.progress.export") as progress:
             doc = r.app(db).export(session, all_, format_, output, force, progress)

@@ -88,6 +88,14 @@ def nice_scale(lo: int, hi: int, rows: int) -> tuple[int, int, int]:
     return bottom, top, step
 
 
+def even_rows(rows: int, steps: int) -> int:
+    """The number of rows nearest ``rows`` that puts the ``steps`` steps of the points axis
+    the same number of rows apart (every label as far from the next): ``steps × k + 1``."""
+    if steps < 1:
+        return rows
+    return steps * max(1, round((rows - 1) / steps)) + 1
+
+
 def plot(series: Sequence[Sequence[int]], bottom: int, top: int, columns: int, rows: int) -> list[list[int | None]]:
     """A grid of ``rows`` × ``columns`` cells (row 0 at the top), each the index of the
     series drawn there or None: each series' points spread evenly across the columns,
@@ -141,6 +149,7 @@ def line_chart(t: Any, doc: dict[str, Any], width: int) -> None:
     values = [v for s in series for v in s]
     bottom, top, step = nice_scale(min(0, *values), max(0, *values), rows)
     ticks = list(range(bottom, top + 1, step))
+    rows = even_rows(rows, len(ticks) - 1)
     label_width = max(len(str(v)) for v in ticks)
     columns = width - label_width - 2
     count = len(series[0])

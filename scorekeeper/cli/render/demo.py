@@ -1,13 +1,15 @@
 """``demo``: the bundled game, hand by hand."""
 from __future__ import annotations
 
+import sys
+import time
 from typing import Any
 
 from rich.text import Text
 
 from scorekeeper.cli.render.cards import card_list
-from scorekeeper.cli.render.common import variant_name
-from scorekeeper.cli.render.game import hand_scores, standings
+from scorekeeper.cli.render.common import signed, variant_name
+from scorekeeper.cli.render.game import standings
 from scorekeeper.core.cards import parse_cards
 from scorekeeper.core.messages import say, say_count
 
@@ -25,12 +27,37 @@ def demo(t: Any, doc: dict) -> None:
     else:
         said = ("screen.demo.recording_n_hands_into_database", n)
     t.print(Text(say_count(*said, n=n, database=doc["database"]), style="dim"))
-    for hand in doc["hands"]:  # each hand under its title: what was entered, then its scores
+    paced = t.out.is_terminal and sys.stdout.isatty()  # a person watching: never a pipe, a file or a test
+    for hand in doc["hands"]:  # each hand under its title: a line a player, what was entered and the score
         t.print()
-        hand_scores(t, hand["hand"], [Text(f"  {name}: ").append(_described(e, t))
-                                      for name, e in hand["players"].items()])
+        _hand(t, hand)
+        if paced:
+            sys.stdout.flush()
+            time.sleep(PAUSE)
     t.print()
     standings(t, doc["standings"])
+
+
+#: seconds the demo waits after each hand on a terminal, to be read as it is played
+PAUSE = 0.6
+
+
+def _hand(t: Any, hand: dict) -> None:
+    """One hand of the demo: its title, then each player on one line — what they put down, laid
+    off and held, the hand's score and the new total (``+46 → 46``)."""
+    doc = hand["hand"]
+    t.print(Text(say("screen.game.hand_number", number=doc["number"]), style="bold"))
+    from rich.table import Table
+
+    drawn = Table.grid(padding=(0, 2))
+    drawn.add_column(overflow="fold")
+    drawn.add_column(overflow="fold", ratio=1)
+    drawn.add_column(justify="right", no_wrap=True)
+    for name, e in hand["players"].items():
+        score = doc["scores"][name]
+        drawn.add_row(Text(f"  {name}"), _described(e, t),
+                      Text(f"{signed(score) or '0'} → {doc['totals'][name]}"))
+    t.print(drawn)
 
 
 def _described(e: dict, t: Any) -> Text:

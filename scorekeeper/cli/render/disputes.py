@@ -116,10 +116,16 @@ def _player(t: Any, doc: dict, name: str, p: dict) -> None:
         drawn.add_column(say("screen.disputes.points"), justify="right")
         drawn.add_column(say("screen.disputes.reason"), overflow="fold", ratio=1)
         drawn.add_column(say("screen.disputes.rule"), overflow="fold")
+        above = None
         for ln in p["lines"]:
             points = "" if ln["part"] == "count" else signed(ln["points"]) or "0"
+            rule = ln.get("rule_name", "")
+            # a rule is named where it starts to apply: the rows under it that apply it too are left blank
             drawn.add_row(_card_cell(ln.get("card"), t), points, sentence(ln["reason"], t),
-                          Text(ln.get("rule_name", "")))
+                          Text("" if rule == above else rule))
+            above = rule
+        if natural_width(t, drawn) > t.out.width:  # the reasons get the room; a rule's name folds
+            drawn.columns[-1].max_width = max(16, t.out.width // 4)
         t.print(drawn)
     else:
         gone = name in (doc.get("won") or []) and doc.get("ended") == "out"
@@ -143,6 +149,9 @@ def check(t: Any, doc: dict) -> None:
         else:
             said = say("screen.disputes.variant_round_round", variant=doc["variant"], round=doc["round"])
         t.print(Text(said, style="dim"))
+    elif doc.get("session"):  # no variant named: the session's judged them
+        t.print(Text(say("screen.disputes.variant_session_session", variant=doc["variant"], session=doc["session"]),
+                     style="dim"))
     for m in doc["melds"]:
         line = card_list(m["cards"], t, "bold")
         if m["legal"]:
@@ -188,7 +197,9 @@ def variants(t: Any, doc: dict) -> None:
     else:  # too narrow for the table on one line a variant: a block per variant, words kept whole
         for v in doc["variants"]:
             line = Text(v["id"], style="bold")
-            line.append(f" — {variant_name(v['name'])}" + (f" ({', '.join(v['aliases'])})" if v["aliases"] else ""))
+            line.append(f" — {variant_name(v['name'])}")
+            if v["aliases"]:  # after the name, which may hold brackets of its own
+                line.append(", " + say("screen.disputes.also_aliases", aliases=", ".join(v["aliases"])))
             t.print(line)
             for label, value in ((say("screen.disputes.players"), player_range(v["players"])),
                                  (say("screen.disputes.decks"), v["decks"]),
@@ -202,10 +213,9 @@ def variants(t: Any, doc: dict) -> None:
 def variant_rules(t: Any, doc: dict) -> None:
     """``rules VARIANT``: summary, options with defaults and values, interpretations."""
     head = Text(variant_name(doc["name"]), style="bold")
+    head.append(f" — {doc['id']}")  # after the name, which may hold brackets of its own
     if doc["aliases"]:
-        head.append(" " + say("screen.disputes.id_also_aliases", id=doc["id"], aliases=", ".join(doc["aliases"])))
-    else:
-        head.append(f" ({doc['id']})")
+        head.append(", " + say("screen.disputes.also_aliases", aliases=", ".join(doc["aliases"])))
     t.print(head)
     players = doc["players"]
     for label, value in ((say("screen.disputes.label.players"), player_range(players)),

@@ -159,8 +159,17 @@ def hand_scores(t: Any, doc: dict, under_title: Sequence[Text] = ()) -> None:
 
 
 def hand(t: Any, doc: dict) -> None:
-    """``hand`` and ``edit``: the hand's scores, then the standings."""
-    hand_scores(t, doc)
+    """``hand``: the hand's scores, then the standings. On a terminal, where the person who
+    typed the hand reads it (after the scores the questions showed, at the table), one compact
+    result: that the hand is saved, then the standings, whose Last column is the hand's scores.
+    Output that is not a terminal (a script, a file) keeps both tables."""
+    if t.out.is_terminal:
+        word = deal_word_of(doc["standings"])
+        said = for_deal_word(word, "screen.game.round_number_saved", "screen.game.deal_number_saved",
+                             "screen.game.hand_number_saved")
+        t.print(Text(say(said, number=doc["number"]), style="bold"))
+    else:
+        hand_scores(t, doc)
     standings(t, doc["standings"])
 
 

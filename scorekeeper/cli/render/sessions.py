@@ -27,7 +27,10 @@ def sessions(t: Any, doc: dict) -> None:
              local_time(s["created"]))
             for s in doc["sessions"]]
     heads = headers()
-    if _aligned(t, heads, rows):
+    # an ordinary 80-column terminal (short titles, three or four names) gets a line a session
+    # one line a session, else the day alone, else the names and titles folded between words
+    days = [(*row[:-1], row[-1][:10]) for row in rows]
+    if _aligned(t, heads, rows) or _aligned(t, heads, days, gap=2) or _aligned(t, heads, days, gap=2, foldable=(4, 3)):
         return
     # narrower: the table with its titles, names and states folded between words, its
     # columns closer if need be; narrower still, each session as lines of its own
@@ -59,26 +62,57 @@ def local_time(stamp: str, seconds: bool = False) -> str:
     return when.astimezone().strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")
 
 
-def _aligned(t: Any, headers: tuple[str, ...], rows: list[tuple[str, ...]]) -> bool:
+def _aligned(t: Any, headers: tuple[str, ...], rows: list[tuple[str, ...]], gap: int = 3,
+             foldable: tuple[int, ...] = ()) -> bool:
     """Print a table as aligned lines of text, looking like rich's SIMPLE_HEAD table,
-    when it fits the terminal's width; returns False (nothing printed) when it does
-    not. A thousand rows take milliseconds this way, where a rich Table takes a second
+    when it fits the terminal's width, ``gap`` spaces between columns; the columns
+    ``foldable`` (indexes, the first given way first) may fold their cells between words,
+    down to their longest word, for the table to fit. Returns False (nothing printed) when it
+    does not fit. A thousand rows take milliseconds this way, where a rich Table takes a second
     (SPEC §6: `sessions` stays fast as history grows). Names and titles are plain text:
     control characters are dropped, nothing is read as markup."""
     from rich.cells import cell_len
 
     cells = [tuple(plain(c) for c in row) for row in [headers, *rows]]
-    lengths = [[cell_len(c) for c in row] for row in cells]
-    widths = [max(row[i] for row in lengths) for i in range(len(headers))]
-    total = sum(widths) + 3 * (len(widths) - 1)
+    widths = [max(cell_len(row[i]) for row in cells) for i in range(len(headers))]
+    total = sum(widths) + gap * (len(widths) - 1)
+    for i in foldable:  # the widest words of a column are as narrow as it gets
+        if total <= t.out.width:
+            break
+        narrowest = max((cell_len(word) for row in cells for word in row[i].split()), default=1)
+        narrowest = max(narrowest, cell_len(cells[0][i]))
+        given = min(total - t.out.width, widths[i] - narrowest)
+        if given > 0:
+            widths[i] -= given
+            total -= given
     if total > t.out.width:
         return False
-    lines = ["   ".join(c + " " * (w - n) for c, n, w in zip(row, ns, widths)).rstrip()
-             for row, ns in zip(cells, lengths)]
+    lines = []
+    for row in cells:
+        folded = [_fold(c, w) for c, w in zip(row, widths)]
+        for k in range(max(len(f) for f in folded)):
+            parts = [f[k] if k < len(f) else "" for f in folded]
+            lines.append((" " * gap).join(p + " " * (w - cell_len(p)) for p, w in zip(parts, widths)).rstrip())
     text = Text("\n".join([lines[0], "\u2500" * total, *lines[1:]]), no_wrap=True, overflow="ignore")
     text.stylize("bold", 0, len(lines[0]))
     t.out.print(text, crop=False)
     return True
+
+
+def _fold(cell: str, width: int) -> list[str]:
+    """``cell`` as lines at most ``width`` columns wide, broken between words (a word wider
+    than that keeps a line of its own)."""
+    from rich.cells import cell_len
+
+    if cell_len(cell) <= width:
+        return [cell]
+    lines: list[str] = []
+    for word in cell.split():
+        if lines and cell_len(lines[-1]) + 1 + cell_len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
 
 
 def used(t: Any, doc: dict) -> None:

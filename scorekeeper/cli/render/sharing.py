@@ -109,6 +109,8 @@ def _variant_stats(t: Any, block: dict) -> None:
         h2h.add_column(_heading(col), justify="right", overflow="fold")
     for p in rows:
         for row in p["head_to_head"]:
+            if not row["finished"]:  # the table counts finished games: a pair with none has nothing to show
+                continue
             h2h.add_row(Text(p["name"]), Text(row["opponent"]), str(row["games"]), str(row["finished"]),
                         str(row["ahead"]), str(row["behind"]), str(row["level"]))
     if h2h.row_count:

@@ -97,6 +97,10 @@ TEMPLATES: dict[str, str] = {
                        "with scorekeeper config set variant VARIANT."),
     "new.no_players": ("No players were given and none are set: scorekeeper new VARIANT NAME..., or set the usual "
                        "ones with scorekeeper config set players NAME...."),
+    "new.variant_or_player": ('"{name}" is not a variant (did you mean "{near}"?); if {name} is a player, put -- '
+                              'before the names (scorekeeper new -- {names}).'),
     "new.like_and_players": "--like takes the players of session {session}: give no players with it.",
+    "use.no_such_session": ('No session has an id or a title starting with "{given}"; `scorekeeper sessions` '
+                            'lists them.'),
     "use.titles": 'More than one session has a title starting with "{title}": {sessions:list}; give the id.',
 }

@@ -244,5 +244,7 @@ TEMPLATES.update({
     "check.round_out_of_range": "{variant} has rounds 1 to {last}, not {round}.",
     "check.round_not_needed": "{variant} melds do not depend on the round: leave out --round.",
     "check.deal_not_needed": "{variant} deals do not ask for particular melds: leave out --deal.",
+    "check.no_variant": ('{first!q} is no variant, and there is no current session to take one from: name the '
+                         'variant first (scorekeeper check rummy500 QS KS AS).'),
     "check.no_cards": "Give the cards of a meld to check, for example: scorekeeper check rummy500 QS KS AS.",
 })

@@ -38,13 +38,15 @@ TEMPLATES: dict[str, str] = {
     "cli.interrupted_kept": "Interrupted (Ctrl-C): the change was saved before the interruption.",
     "cli.output_failed": "The output could not be written ({strerror}).",
     "cli.output_failed_kept": "The change was saved, but its output could not be written ({strerror}).",
+    "cli.export.two_formats": "Give the format once: {argument} and --format {option} say different things.",
     "cli.entry.both": "Give the hand either on the command line or with --file, not both.",
     "cli.entry.none": 'No hand was given and there is no terminal to ask on: give it as arguments '
                       '(scorekeeper {command} "Ann: 7H 8H 9H -AS 4D" "Bob: -"), or with --file FILE '
                       "(see scorekeeper hand --help).",
     # -- questions (asked, or refused without a terminal) -----------------------------------
     "cli.ask.undo": "Take back hand {hand}?",
-    "cli.ask.delete": "Delete session {session} for good?",
+    "cli.ask.delete": "Delete session {session} ({players:and}) for good?",
+    "cli.ask.delete_titled": "Delete session {session} ({title!q}: {players:and}) for good?",
     "cli.ask.undo.no_terminal": "Take back hand {hand}? There is no terminal to ask on: add --yes.",
     "cli.ask.undo_round": "Take back round {hand}?",
     "cli.ask.undo_round.no_terminal": "Take back round {hand}? There is no terminal to ask on: add --yes.",
@@ -57,7 +59,10 @@ TEMPLATES: dict[str, str] = {
     "cli.ask.restore": "Putting back the kept copies loses {losses:and}. Put them back?",
     "cli.ask.restore.no_terminal": ("Putting back the kept copies would lose {losses:and}, and there is no terminal "
                                     "to ask on: add --yes to put them back all the same."),
-    "cli.ask.delete.no_terminal": "Delete session {session} for good? There is no terminal to ask on: add --yes.",
+    "cli.ask.delete.no_terminal": ("Delete session {session} ({players:and}) for good? There is no terminal to ask "
+                                   "on: add --yes."),
+    "cli.ask.delete_titled.no_terminal": ("Delete session {session} ({title!q}: {players:and}) for good? There is no "
+                                          "terminal to ask on: add --yes."),
     # -- the board (watch, serve) ---------------------------------------------------------
     "cli.watch.no_terminal": "watch draws a full-screen board and needs a terminal; "
                              "for a program, use scorekeeper standings --json.",

@@ -20,6 +20,7 @@ TEMPLATES: dict[str, str] = {
     "cli.frame.there_is_no_option_option": "There is no option {option} (did you mean {near}?).",
     "cli.frame.unexpected_words_this_command": "Unexpected {words}: this command takes no more arguments.",
     "cli.frame.value": "a value",
+    "cli.frame.version_is_an_option": "\"version\" is not a command: scorekeeper --version (or -V) prints the version.",
     "cli.frame.what_is_missing": "{what} is missing.",
     "cli.frame.wrong_value_for_what": "Wrong value for {what}: it takes {expected}.",
     # -- cli/prompt.py --
