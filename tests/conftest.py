@@ -257,3 +257,16 @@ def exe() -> Path:
     if found is None:
         pytest.skip("the scorekeeper console script is not installed")
     return found
+
+
+def no_document(stdout: str) -> bool:
+    """Whether a failed command printed no document on standard output: nothing at all, or,
+    under ``--json``, only the error as data (``{"error": …}``, issue 30: a script never parses a
+    sentence)."""
+    if stdout == "":
+        return True
+    try:
+        doc = json.loads(stdout)
+    except ValueError:
+        return False
+    return isinstance(doc, dict) and set(doc) == {"error"} and bool(doc["error"])

@@ -206,7 +206,7 @@ def test_parse_played_gives_a_card_or_a_clean_error(text):
     try:
         played = parse_played(text)
     except InputError as e:
-        assert one_sentence(e)
+        assert all(one_sentence(one) for one in e.errors)
         return
     assert isinstance(played, PlayedCard)
     assert parse_played(str(played)) == played
@@ -218,7 +218,7 @@ def test_split_melds_gives_melds_or_a_clean_error(value):
     try:
         melds = split_melds(value)
     except InputError as e:
-        assert one_sentence(e)
+        assert all(one_sentence(one) for one in e.errors)  # each mistake found, one sentence each
         return
     assert all(meld and all(isinstance(c, PlayedCard) for c in meld) for meld in melds)
 
@@ -229,7 +229,7 @@ def test_parse_cards_gives_cards_or_a_clean_error(value):
     try:
         parse_cards(value)
     except InputError as e:
-        assert one_sentence(e)
+        assert all(one_sentence(one) for one in e.errors)  # each mistake found, one sentence each
 
 
 @FUZZ
@@ -239,7 +239,7 @@ def test_a_list_error_says_whose_list_as_a_fact(value, part, player):
     try:
         parse_cards(value, part, player=player)
     except InputError as e:
-        assert one_sentence(e) and e.player == player
+        assert all(one_sentence(one) and one.player == player for one in e.errors)
 
 
 # -------------------------------------------------------------------- one line
@@ -261,7 +261,7 @@ def test_parse_line_entries_gives_an_entry_or_a_clean_error(args, knock):
     try:
         entry = parse_line_entries(args, PLAYERS, knock)
     except InputError as e:
-        assert one_sentence(e)
+        assert all(one_sentence(one) for one in e.errors)
         return
     assert isinstance(entry, dict) and set(entry["players"]) <= set(PLAYERS)
     json.dumps(entry)  # stored as entered: always JSON
@@ -286,7 +286,7 @@ def test_parse_entry_on_anything(raw):
     try:
         parse_entry(raw, PLAYERS, {"melds", "layoffs", "hand", "table"}, False)
     except InputError as e:
-        assert one_sentence(e)
+        assert all(one_sentence(one) for one in e.errors)
 
 
 
@@ -316,7 +316,7 @@ def test_parse_entry_on_odd_entries(raw, knock):
     try:
         entry = parse_entry(raw, PLAYERS, {"melds", "layoffs", "hand", "table"}, knock)
     except InputError as e:
-        assert one_sentence(e)
+        assert all(one_sentence(one) for one in e.errors)
         return
     assert list(entry.players) == PLAYERS
 
@@ -453,7 +453,7 @@ def test_read_meld_with_wild_cards(meld, wild_rank):
     try:
         read_meld(meld, rules)
     except IllegalMeld as e:
-        assert one_sentence(e)
+        assert all(one_sentence(one) for one in e.errors)
 
 
 @FUZZ
@@ -515,7 +515,7 @@ def test_check_gives_verdicts_or_a_clean_error(cards_, variant, round_):
     try:
         result = check_melds(get_variant(variant), cards_, round_)
     except InputError as e:
-        assert one_sentence(e)
+        assert all(one_sentence(one) for one in e.errors)
         return
     for m in result.melds:
         # a reason is a clause: no card list in front, no stop, no Python

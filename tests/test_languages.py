@@ -72,7 +72,7 @@ def _facts(template: str, n: int, name: str) -> dict:
         if not field:
             continue
         key = field.split(".")[0].split("[")[0]
-        if spec in ("and", "or", "list"):
+        if spec in ("and", "or", "list", "lines"):
             facts[key] = [name, NAMES[1] if name == NAMES[0] else NAMES[0]]
         elif spec == "endings":  # the ways a hand ended, each said in the language
             facts[key] = ["knock", "out", "stock_exhausted"]

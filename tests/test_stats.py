@@ -33,6 +33,8 @@ from __future__ import annotations
 
 import json
 
+from conftest import no_document
+
 import pytest
 
 from scorekeeper.app import stats
@@ -173,7 +175,7 @@ def test_stats_for_one_player_and_one_variant(cli, club):
 def test_stats_refuses_unknown_players_and_variants(cli, club, args, message):
     result = cli("stats", *args, "--json")
     assert result.exit_code == 2
-    assert result.stdout == ""
+    assert no_document(result.stdout)
     assert message in result.stderr
 
 

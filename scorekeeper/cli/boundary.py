@@ -94,7 +94,7 @@ class Boundary(frame.Framed, TyperGroup):
                 raise
             if type(e).__name__ == "NoArgsIsHelpError":
                 raise typer.Exit(asked_for_help(e)) from None
-            raise typer.Exit(frame.usage_error(e)) from None
+            raise typer.Exit(frame.usage_error(e, language.wants_json(list(args)))) from None
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         """The program's help, the variants listed from the registry (SPEC §8)."""
@@ -132,6 +132,8 @@ class Boundary(frame.Framed, TyperGroup):
             obj = getattr(ctx, "obj", None)
             from scorekeeper.core.messages import suits_as_letters
 
+            if ctx.meta.get(language.JSON_KEY):  # a script reads the error as data, never the sentence
+                frame.write_json_error(e)
             # one card notation on the screen: under NO_COLOR the tables write 7H, and so do the errors
             letters = bool(os.environ.get("NO_COLOR")) and sys.stderr.isatty()
             with language.speaking(obj.language if isinstance(obj, Run) else language.spoken()), \
@@ -143,7 +145,7 @@ class Boundary(frame.Framed, TyperGroup):
                 raise
             if type(e).__name__ == "NoArgsIsHelpError":
                 raise typer.Exit(asked_for_help(e)) from None
-            raise typer.Exit(frame.usage_error(e)) from None
+            raise typer.Exit(frame.usage_error(e, bool(ctx.meta.get(language.JSON_KEY)))) from None
 
 
 def asked_for_help(e: Exception) -> int:

@@ -32,6 +32,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from scorekeeper.cli.language import helptext, pgettext, say
+from scorekeeper.core.errors import ScorekeeperError
 
 #: click's help formatter, as the context class names it (``Context.formatter_class``)
 _BaseFormatter = typer.Context.formatter_class
@@ -266,39 +267,47 @@ def _expected(param: Any) -> str:
     return helptext("help.value.other")
 
 
-def sentence(error: BaseException) -> str:
-    """The sentence for a usage error, made from its data (never from its English message)."""
+def usage_said(error: BaseException) -> ScorekeeperError:
+    """A usage error as data: its message code and facts, made from the error's own data (never
+    from its English message), as a :class:`~scorekeeper.core.errors.ScorekeeperError` (whose
+    ``message`` is the sentence, and ``as_json()`` what ``--json`` writes)."""
     name = type(error).__name__
     if name == "NoSuchOption":
         near = list(getattr(error, "possibilities", None) or [])
         if near:
-            return say("cli.frame.there_is_no_option_option", option=error.option_name, near=join_or(near))
-        return say("cli.frame.there_is_no_option", option=error.option_name)
+            return ScorekeeperError("cli.frame.there_is_no_option_option", option=error.option_name,
+                                    near=join_or(near))
+        return ScorekeeperError("cli.frame.there_is_no_option", option=error.option_name)
     if name == "BadOptionUsage":
         param = _option_named(getattr(error, "ctx", None), error.option_name)
         if param is not None and _is_flag(param):
-            return say("cli.frame.option_option_takes_no", option=error.option_name)
-        return say("cli.frame.option_option_needs_value", option=error.option_name,
-                   what=metavar(param) if param is not None else say("cli.frame.value"))
+            return ScorekeeperError("cli.frame.option_option_takes_no", option=error.option_name)
+        return ScorekeeperError("cli.frame.option_option_needs_value", option=error.option_name,
+                                what=metavar(param) if param is not None else say("cli.frame.value"))
     if name == "MissingParameter":
         param = getattr(error, "param", None)
         if param is not None and param.param_type_name == "option":
-            return say("cli.frame.option_option_is_missing", option=_param_word(param))
-        return say("cli.frame.what_is_missing", what=_param_word(param))
+            return ScorekeeperError("cli.frame.option_option_is_missing", option=_param_word(param))
+        return ScorekeeperError("cli.frame.what_is_missing", what=_param_word(param))
     if name == "BadParameter":
         param = getattr(error, "param", None)
-        return say("cli.frame.wrong_value_for_what", what=_param_word(param), expected=_expected(param))
+        return ScorekeeperError("cli.frame.wrong_value_for_what", what=_param_word(param), expected=_expected(param))
     if name == "UnexpectedArguments":
-        return say("cli.frame.unexpected_words_this_command", words=" ".join(error.words))
+        return ScorekeeperError("cli.frame.unexpected_words_this_command", words=" ".join(error.words))
     if name == "UnknownCommand":
         if error.name == "version" and error.near == []:  # the version is an option of the program
             return say("cli.frame.version_is_an_option")
         if error.near:
-            return say("cli.frame.name_is_not_command_did", name=error.name, near=join_or(error.near))
-        return say("cli.frame.name_is_not_command", name=error.name)
+            return ScorekeeperError("cli.frame.name_is_not_command_did", name=error.name, near=join_or(error.near))
+        return ScorekeeperError("cli.frame.name_is_not_command", name=error.name)
     if name == "NoCommand":
-        return say("cli.frame.command_is_missing")
-    return say("cli.frame.command_line_cannot_be")
+        return ScorekeeperError("cli.frame.command_is_missing")
+    return ScorekeeperError("cli.frame.command_line_cannot_be")
+
+
+def sentence(error: BaseException) -> str:
+    """The sentence for a usage error, made from its data (never from its English message)."""
+    return usage_said(error).message
 
 
 def join_or(items: Iterable[str]) -> str:
@@ -331,9 +340,13 @@ class UnknownCommand(typer.BadParameter):
         self.name, self.near = name, list(near)
 
 
-def usage_error(error: BaseException) -> int:
+def usage_error(error: BaseException, as_json: bool = False) -> int:
     """Say a usage error on standard error in the spoken language: the usage line, where
-    help is, and the sentence. Returns the exit status (2)."""
+    help is, and the sentence; with ``as_json`` (the command asked for ``--json``) the error as
+    data on standard output too (``{"error": {"code", "facts", "loc", "message"}}``). Returns
+    the exit status (2)."""
+    if as_json:
+        write_json_error(usage_said(error))
     ctx = getattr(error, "ctx", None)
     lines = []
     if ctx is not None:
@@ -344,6 +357,15 @@ def usage_error(error: BaseException) -> int:
     lines.append(say("cli.frame.error_sentence", sentence=sentence(error)))
     sys.stderr.write("\n".join(lines) + "\n")
     return int(getattr(error, "exit_code", 2) or 2)
+
+
+def write_json_error(error: ScorekeeperError) -> None:
+    """``{"error": …}`` on standard output: a failed ``--json`` command's error as data (SPEC §5;
+    several mistakes found at once: a list), so a script never reads a sentence."""
+    import json
+
+    sys.stdout.write(json.dumps({"error": error.as_json()}, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
 
 
 def aborted() -> None:

@@ -384,17 +384,29 @@ def split_tokens(text: str, what: str = "list", *, player: str | None = None,
 
 def _read_all(tokens: list[str], read: Any, what: str, player: str | None) -> list:
     """Read each token; an error says whose cards they are (``player``), and a rank
-    and suit typed apart (``10 H``) are told to be written together."""
+    and suit typed apart (``10 H``) are told to be written together. Every card that cannot
+    be read is said at once, each with its place in the list (``loc``: its 0-based index)."""
     try:
         return [read(tok) for tok in tokens]
     except InputError:
         pass  # read them again one by one, to say which
+    from scorekeeper.core.errors import Collect
+
+    mistakes = Collect()
+    skip = False
     for i, tok in enumerate(tokens):
-        try:
-            read(tok)
-        except InputError as e:
-            error = split_card(tok, tokens[i + 1] if i + 1 < len(tokens) else None) or e
-            raise (error.with_facts(player=player) if player is not None else error) from None
+        if skip:  # the suit of a rank typed apart (10 H): said with the rank
+            skip = False
+            continue
+        with mistakes.at(i):
+            try:
+                read(tok)
+            except InputError as e:
+                split = split_card(tok, tokens[i + 1] if i + 1 < len(tokens) else None)
+                skip = split is not None
+                error = split or e
+                raise (error.with_facts(player=player) if player is not None else error) from None
+    mistakes.raise_any()
     raise AssertionError("a token refused once is refused again")  # pragma: no cover
 
 
@@ -491,13 +503,20 @@ def split_melds(value: str | Iterable[str | list], what: str = "melds", *,
     else:
         raise _list_error("melds.not_text", part, player, value=value)
     melds = []
-    for item in parts:
+    from scorekeeper.core.errors import Collect
+
+    mistakes = Collect()
+    for place, item in enumerate(parts):
         if isinstance(item, str) and ("," in item or ";" in item):
-            melds.extend(split_melds(item, part, player=player, count=count))
+            with mistakes.at(place):
+                melds.extend(split_melds(item, part, player=player, count=count))
             continue
         if not isinstance(item, (str, list, tuple)):
             raise _list_error("melds.item_not_meld", part, player, value=item)
-        cards = parse_played_cards(item, part, player=player, count=count)
+        cards = None
+        with mistakes.at(place):
+            cards = parse_played_cards(item, part, player=player, count=count)
         if cards:
             melds.append(cards)
+    mistakes.raise_any()  # every meld that cannot be read, each with its place
     return melds

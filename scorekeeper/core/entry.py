@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from scorekeeper.core.cards import Card, CardCount, PlayedCard, parse_cards, parse_played_cards, split_melds
-from scorekeeper.core.errors import InputError
+from scorekeeper.core.errors import Collect, InputError
 from scorekeeper.core.near import closest, name_key  # noqa: F401  (where players' names are matched)
 
 
@@ -175,18 +175,23 @@ def _player_entry(name: str, raw: Any, allowed: set[str], most_cards: int | None
     hand_raw = raw["hand"]
     hand = hand_points = None
     count = CardCount(most_cards, name) if most_cards is not None else None  # refused before all is read
-    if isinstance(hand_raw, (str, list)):
-        hand = tuple(parse_cards(hand_raw, "hand", player=name, count=count))
-    else:
-        hand_points = _points(hand_raw, name, "hand")
+    mistakes = Collect()  # every part that cannot be read is said at once, each with its place
     melds = None
     if "melds" in raw:
-        melds = tuple(tuple(m) for m in split_melds(raw["melds"], "melds", player=name, count=count))
+        with mistakes.at("melds"):
+            melds = tuple(tuple(m) for m in split_melds(raw["melds"], "melds", player=name, count=count))
     layoffs: tuple[PlayedCard, ...] = ()
     if "layoffs" in raw:
-        if not isinstance(raw["layoffs"], (str, list)):
-            raise InputError("entry.layoffs_type", player=name, value=raw["layoffs"])
-        layoffs = tuple(parse_played_cards(raw["layoffs"], "layoffs", player=name, count=count))
+        with mistakes.at("layoffs"):
+            if not isinstance(raw["layoffs"], (str, list)):
+                raise InputError("entry.layoffs_type", player=name, value=raw["layoffs"])
+            layoffs = tuple(parse_played_cards(raw["layoffs"], "layoffs", player=name, count=count))
+    with mistakes.at("hand"):
+        if isinstance(hand_raw, (str, list)):
+            hand = tuple(parse_cards(hand_raw, "hand", player=name, count=count))
+        else:
+            hand_points = _points(hand_raw, name, "hand")
+    mistakes.raise_any()
     table = None
     if "table" in raw:
         if melds or layoffs:
@@ -245,7 +250,12 @@ def parse_entry(
     missing = [p for p in players if p not in named]
     if missing:
         raise InputError("entry.player_missing", player=missing[0])
-    entries = {p: _player_entry(p, given[named[p]], player_keys, most_cards) for p in players}
+    entries = {}
+    mistakes = Collect()  # every player's mistakes at once, each with its place
+    for p in players:
+        with mistakes.at("players", named[p]):
+            entries[p] = _player_entry(p, given[named[p]], player_keys, most_cards)
+    mistakes.raise_any()
     knock = player_named(raw["knock"], players, "knock") if "knock" in raw else None
     out = player_named(raw["out"], players, "out") if "out" in raw else None
     stock = raw.get("stock_exhausted", False)

@@ -63,6 +63,35 @@ class ScorekeeperError(Exception):
         return self.facts.get("player")
 
     @property
+    def loc(self) -> tuple:
+        """Where in the entry the error is, as a path of keys and 0-based indexes, as the entry
+        is stored (``("players", "Ann", "melds", 1)``: Ann's second meld); ``()`` where it is not
+        about one place."""
+        return tuple(self.facts.get("loc") or ())
+
+    @property
+    def errors(self) -> list["ScorekeeperError"]:
+        """The errors this one stands for: itself, or each of several found at once (:class:`Mistakes`)."""
+        return [self]
+
+    def as_json(self) -> dict:
+        """The error as data for a script (``--json``): ``{"code", "facts", "loc", "message"}``, the
+        facts as plain JSON values (cards in their canonical text, words in English) and the message
+        the English sentence (SPEC §7: ``--json`` is the same in every language)."""
+        from scorekeeper.core.messages import english, suits_as_letters
+
+        cause = self.facts.get("cause")
+        if self.code == "entry.about_player" and isinstance(cause, ScorekeeperError):
+            # "Ann: <the card's refusal>": the refusal itself, at Ann's place in the entry
+            player = self.facts.get("player")
+            return cause.with_facts(player=player, loc=self.loc or ("players", player)).as_json()
+        code = self.code.removesuffix(".short")  # said short among several mistakes: the same refusal
+        error = self if code == self.code else type(self)(code, **self.facts)
+        with english(), suits_as_letters(True):  # cards as JSON writes them: QH, never Q♥
+            return {"code": code, "facts": _plain({k: v for k, v in self.facts.items() if k not in ("loc", "form")}),
+                    "loc": list(self.loc), "message": error.message}
+
+    @property
     def hand(self) -> int | None:
         """The hand number the error is about, if any."""
         return self.facts.get("hand")
@@ -91,6 +120,120 @@ class ScorekeeperError(Exception):
 
 class InputError(ScorekeeperError):
     """Bad input: a card, meld, lay-off, player, option or file that breaks a rule (exit 2)."""
+
+
+class Mistakes(InputError):
+    """Several mistakes found in one entry at once, each an error of its own with its location
+    (:attr:`ScorekeeperError.loc`): at the table one retype per mistake is too many. Said as
+    each sentence on a line of its own; under ``--json`` a list of errors. Made by
+    :func:`at_once`; facts ``errors`` and ``count``."""
+
+    def __init__(self, code: str = "errors.several", /, **facts: Any):
+        super().__init__(code, **facts)
+
+    @property
+    def errors(self) -> list[ScorekeeperError]:
+        return list(self.facts.get("errors") or ())
+
+    def as_json(self) -> list:  # type: ignore[override]
+        return [e.as_json() for e in self.errors]
+
+
+def at_once(errors: list[ScorekeeperError]) -> ScorekeeperError | None:
+    """The errors found in one entry as one to raise: None for none, the error itself for one,
+    else :class:`Mistakes` (each of several, flattened)."""
+    found = [one for e in errors for one in e.errors]
+    if not found:
+        return None
+    if len(found) == 1:
+        return found[0]
+    found = [_card_said_of_player(e) for e in found]
+    cards = [e for e in found if e.code in _NOT_A_CARD]
+    if len(cards) < 2:
+        return Mistakes(errors=found, count=len(found))
+    # several cards that cannot be read: each said short, how a card is written said once
+    short = [type(e)(e.code + ".short", **e.facts) if e.code in _NOT_A_CARD else e for e in found]
+    return Mistakes("errors.several.cards", errors=short, count=len(short))
+
+
+def _card_said_of_player(error: ScorekeeperError) -> ScorekeeperError:
+    """A card that cannot be read, said of a player's part (``entry.about_player`` quoting it), as
+    the card's own error at the player's place: among several mistakes the place names the player."""
+    cause = error.facts.get("cause")
+    if error.code == "entry.about_player" and isinstance(cause, ScorekeeperError) and cause.code in _NOT_A_CARD:
+        return cause.with_facts(loc=error.loc or ("players", error.facts.get("player")))
+    if error.code.endswith(".short") and error.code.removesuffix(".short") in _NOT_A_CARD:  # said among others before
+        return type(error)(error.code.removesuffix(".short"), **error.facts)
+    return error
+
+
+#: the refusals of a card that cannot be read, said short among several mistakes
+_NOT_A_CARD = frozenset({"card.not_a_card", "card.not_a_card_near"})
+
+
+#: the refusals that stop reading an entry at once, never gathered with others: a part holding
+#: more cards than the game has is refused before the rest of it is read (a bounded read)
+STOP_READING = frozenset({"cards.more_than_game", "cards.more_than_game_of_player"})
+
+
+class Collect:
+    """Gathers the errors of the parts of an entry, so every mistake is said at once::
+
+        mistakes = Collect()
+        for name, part in parts:
+            with mistakes.at("players", name):
+                read(part)
+        mistakes.raise_any()
+
+    An :class:`InputError` raised in a ``with mistakes.at(*loc)`` block is kept, with ``loc``
+    (what the block names, before any location it already had) among its facts; one of
+    :data:`STOP_READING` goes on at once."""
+
+    def __init__(self) -> None:
+        self.found: list[ScorekeeperError] = []
+
+    def at(self, *loc: Any) -> "_At":
+        return _At(self, tuple(loc))
+
+    def raise_any(self) -> None:
+        """Raise what was found (:func:`at_once`), if anything."""
+        error = at_once(self.found)
+        if error is not None:
+            raise error
+
+
+class _At:
+    def __init__(self, collect: Collect, loc: tuple) -> None:
+        self.collect, self.loc = collect, loc
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: Any, error: Any, tb: Any) -> bool:
+        if not isinstance(error, InputError) or error.code in STOP_READING:
+            return False
+        for one in error.errors:
+            self.collect.found.append(one.with_facts(loc=self.loc + one.loc))
+        return True
+
+
+def _plain(value: Any, depth: int = 0) -> Any:
+    """A fact as a plain JSON value: a card in its canonical text, an error as its data, a
+    phrase or any other object as its (English) words; a value quoted from what was typed and
+    nested deeper than a few levels, as a message quotes it (cut short)."""
+    if isinstance(value, ScorekeeperError):
+        return value.as_json()
+    if depth > 4 and isinstance(value, (dict, list, tuple)):
+        from scorekeeper.core.messages import quoted
+
+        return quoted(value)
+    if isinstance(value, dict):
+        return {str(k): _plain(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [_plain(v, depth + 1) for v in value]
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)  # a card's canonical text (10H, JK=7H), a phrase's English words
 
 
 class StateError(ScorekeeperError):

@@ -33,7 +33,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from scorekeeper.core.cards import commas_between_cards, parse_card, parse_played, split_card
 from scorekeeper.core.entry import about_player, find_player, match_player, name_key
-from scorekeeper.core.errors import InputError
+from scorekeeper.core.errors import Collect, InputError
 from scorekeeper.core.numbers import typed_number
 from scorekeeper.core.words import WORDS, meaning
 
@@ -114,14 +114,17 @@ def parse_line_entries(args: Sequence[str], players: Sequence[str], knock_allowe
     Raises :class:`InputError` naming the argument or player at fault.
     """
     entry: dict = {"players": {}}
+    mistakes = Collect()  # every argument's mistakes at once, each with its place
     for player, text in arguments(args, players, lambda text: text.lower() in STOCK_WORDS,
                                   "line.no_name", "line.player_twice"):
         if player is None:  # the separate argument "stock"
             entry["stock_exhausted"] = True
             continue
-        entry["players"][player] = part = _player(player, text, entry, knock_allowed)
-        if player_keys is not None:
-            _fits_variant(player, part, player_keys)
+        with mistakes.at("players", player):
+            entry["players"][player] = part = _player(player, text, entry, knock_allowed)
+            if player_keys is not None:
+                _fits_variant(player, part, player_keys)
+    mistakes.raise_any()
     # seat order, whatever order the arguments came in
     entry["players"] = {p: entry["players"][p] for p in players if p in entry["players"]} | {
         p: v for p, v in entry["players"].items() if p not in players
@@ -155,6 +158,7 @@ def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
     table = hand_points = None
     section = "melds"
     tokens = _tokens(body)
+    bad = Collect()  # every token that is no card, said at once
     for i, tok in enumerate(tokens):
         low = tok.lower()
         split = split_card(tok, tokens[i + 1] if i + 1 < len(tokens) else None)
@@ -183,7 +187,13 @@ def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
             else:
                 raise InputError("line.points_out_of_place", player=player, token=tok)
         else:
-            _check_card(player, tok, section, knock_allowed)
+            # its place as a hand file holds it: (melds, meld, card), (layoffs, card), (hand, card)
+            place = ((len(melds) - 1, len(melds[-1])) if section == "melds" else
+                     (len(layoffs),) if section == "layoffs" else (len(hand or ()),))
+            with bad.at(section, *place):
+                _check_card(player, tok, section, knock_allowed)
+            if bad.found and bad.found[-1].loc[:1] == (section,) and bad.found[-1].loc[1:] == place:
+                tok = None  # a placeholder keeps the places of the cards after it
             if section == "melds":
                 if table is not None:
                     raise InputError("line.table_and_melds", player=player)
@@ -194,6 +204,7 @@ def _player(player: str, body: str, entry: dict, knock_allowed: bool) -> dict:
                 if hand_points is not None:
                     raise InputError("line.hand_cards_and_points", player=player)
                 hand.append(tok)
+    bad.raise_any()
     typo = commas_between_cards(melds, player)
     if typo is not None:  # "7H,8H,9H": cards of one meld separated by commas
         raise about_player(player, typo)

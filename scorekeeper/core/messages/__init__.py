@@ -315,6 +315,9 @@ def show_pieces(value: Any) -> list:
     """A fact as people read it, as pieces (see :func:`pieces`): a card as itself, a list of
     cards as the cards with spaces, an error as its sentence without the final stop, a phrase
     (anything with a ``pieces()`` method) as its pieces; anything else as its text."""
+    if _is_error(value) and value.code.startswith("errors.several"):
+        # several mistakes quoted in another sentence: each, on one line
+        return _between([show_pieces(e) for e in value.facts.get("errors") or ()], "; ")
     if _is_error(value):
         return _strip_end(pieces(value.code, value.facts), ".")
     if _is_card(value):
@@ -395,6 +398,8 @@ class _Formatter(string.Formatter):
             return join_pieces(value, spec)
         if spec == "list":
             return _between([show_pieces(v) for v in value], ", ")
+        if spec == "lines":  # each on a line of its own, a whole sentence (the mistakes of one entry)
+            return _between([pieces(v.code, v.facts) if _is_error(v) else show_pieces(v) for v in value], "\n")
         if spec == "endings":
             return join_pieces([Pieces(pieces("ending." + way, {})) for way in value], "and")
         if spec.startswith("#"):
@@ -444,6 +449,10 @@ def _pieces(code: str, facts: Mapping[str, Any]) -> list:
     if said.endswith("}.") and len(out) > 1 and out[-1] == "." and isinstance(out[-2], str) and out[-2].endswith("?"):
         out.pop()
     names = {f[1] for f in string.Formatter().parse(template) if f[1]}
+    loc = tuple(facts.get("loc") or ())
+    if len(loc) >= 2 and loc[0] == "players" and "player" not in names and "cause" not in names:
+        # a mistake found in a player's part of an entry: the sentence names whose part it is
+        out = _pieces("join.player", {"player": loc[1], "text": Pieces(out)})
     if facts.get("session") is not None and "session" not in names:
         out = _pieces("join.session", {"session": facts["session"], "text": Pieces(out)})
     if facts.get("hand") is not None and "hand" not in names:

@@ -12,6 +12,9 @@ TEMPLATES: dict[str, str] = {
     "card.not_a_card": '"{token}" is not a card: ' + _EXPECTED + ".",
     # the nearest cards, in the notation typed (core.cards.near_cards)
     "card.not_a_card_near": '"{token}" is not a card: ' + _EXPECTED + "; did you mean {near:or}?",
+    # among several mistakes of one entry, how a card is written is said once (errors.several.cards)
+    "card.not_a_card.short": '"{token}" is not a card.',
+    "card.not_a_card_near.short": '"{token}" is not a card; did you mean {near:or}?',
     # a letter of one alphabet where the notation has a letter (or digit) it looks like
     "card.lookalike.cyrillic": '"{token}" is not a card: "{letter}" is a Cyrillic letter, not the "{looks_like}" '
                                'it looks like; for {cards} write "{fixed}".',
@@ -183,6 +186,10 @@ TEMPLATES.update({
     "entry.unknown_top_key": '"{key}" is not a key of a hand entry; use {allowed:list}.',
     "entry.no_players": 'A hand entry needs "players": an entry for every player of the session.',
     "entry.player_missing": "{player} is missing from the hand: every player of the session needs an entry.",
+    # several mistakes of one entry found at once (core.errors.Mistakes), each on a line of its own
+    "errors.several": "{count:#mistake|mistakes} in this entry:\n{errors:lines}",
+    "errors.several.cards": ("{count:#mistake|mistakes} in this entry:\n{errors:lines}\nA card is written so: "
+                             + _EXPECTED + "."),
     "entry.not_in_play": "{player} is out of the game and takes no part in this deal; the players are {players:and}.",
     "entry.player_twice": "{player} has two entries in the hand ({names:and}): give each player once.",
     "entry.stock_type": '"stock_exhausted" is true or false, not {value!q}.',

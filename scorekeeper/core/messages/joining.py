@@ -11,4 +11,6 @@ TEMPLATES: dict[str, str] = {
     "join.or": "{items} or {last}",
     "join.session": "Session {session}: {text}",
     "join.hand": "Hand {hand}: {text}",
+    # a mistake in a player's part of an entry (its place in the entry names the player)
+    "join.player": "{player}: {text}",
 }
