@@ -296,7 +296,7 @@ def usage_said(error: BaseException) -> ScorekeeperError:
         return ScorekeeperError("cli.frame.unexpected_words_this_command", words=" ".join(error.words))
     if name == "UnknownCommand":
         if error.name == "version" and error.near == []:  # the version is an option of the program
-            return say("cli.frame.version_is_an_option")
+            return ScorekeeperError("cli.frame.version_is_an_option")
         if error.near:
             return ScorekeeperError("cli.frame.name_is_not_command_did", name=error.name, near=join_or(error.near))
         return ScorekeeperError("cli.frame.name_is_not_command", name=error.name)
