@@ -206,7 +206,7 @@ def test_the_prompt_asks_for_the_cards(cli, monkeypatch):
                     "y"])
     seen: list[str] = []
 
-    def read(question: str) -> str:
+    def read(question: str, prefill: str = "") -> str:
         seen.append(question)
         return next(answers)
 

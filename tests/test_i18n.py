@@ -526,7 +526,7 @@ def _ask(application, answers: list[str]):
     t._out = t._err = Console(file=shown, width=120, color_system=None, markup=False, emoji=False, highlight=False)
     asked, given = [], iter(answers)
 
-    def read(question: str) -> str:
+    def read(question: str, prefill: str = "") -> str:
         asked.append(question)
         return next(given)
 

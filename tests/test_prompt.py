@@ -228,6 +228,7 @@ def test_a_bad_card_or_meld_is_asked_again_with_the_reason(application, table, h
     t.answer("  melds: ", "7H 8H 9H, QS QD 1C")
     again = t.answer("  melds: ", "7H 8H 10H")
     assert '"1C" is not a card: ranks are A 2-10 J Q K' in flat(again) and "Try again." in flat(again)
+    assert t.prefill == "7H 8H 9H, QS QD 1C"  # the refused answer is on the line again, to correct
     again = t.answer("  melds: ", "QS KS AS 2S")
     assert "not a run: the ranks are not consecutive (missing 9)" in flat(again)
     again = t.answer("  melds: ", "7H 8H 9H")

@@ -255,7 +255,8 @@ class Dialog:
     # -- questions ----------------------------------------------------------------
     def ask(self, question: "Question") -> None:
         """Ask ``question`` until the codec reads the answer into the entry; an
-        :class:`InputError` is shown with its reason and the question asked again. The answer
+        :class:`InputError` is shown with its reason and the question asked again, starting from
+        the answer refused (one key to correct a typo, not the whole line again). The answer
         starts from the one typed before in this dialog, else from the hand being edited, and
         the accepted text is kept."""
         key = question.about
@@ -270,6 +271,7 @@ class Dialog:
                 self.codec.answer(question, text, self.entry, self.game)
             except InputError as e:
                 self.draw.try_again(self.out, e.message, self.wrapped)
+                prefill = text  # the refused answer is offered back, to be corrected rather than retyped
                 continue
             self.typed[key] = text
             return
