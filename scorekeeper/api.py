@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from scorekeeper.core.cards import RANKS, Card, PlayedCard, format_card, parse_card, parse_cards, parse_played_cards
 from scorekeeper.core.entry import HandEntry, PlayerEntry, find_player, match_player
-from scorekeeper.core.errors import InputError, StateError
+from scorekeeper.core.errors import Collect, InputError, StateError
 from scorekeeper.core.game import Ending, GameSetup, GameSoFar, GameState, new_setup, replay, score_entry
 from scorekeeper.core.melds import IllegalMeld, MeldReading, MeldRules, TableMeld, check_deck, fit_layoffs, read_meld
 from scorekeeper.core.messages import Joined
@@ -58,5 +58,5 @@ __all__ = [
     "HandEntry", "PlayerEntry", "find_player", "match_player",
     "parse_line_entries", "write_line_entries", "write_part", "as_arguments",
     # words and errors
-    "Phrase", "phrase", "Joined", "InputError", "StateError",
+    "Phrase", "phrase", "Joined", "InputError", "StateError", "Collect",
 ]

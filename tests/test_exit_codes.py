@@ -191,3 +191,15 @@ def test_a_no_or_ctrl_d_at_a_question_is_exit_1_and_changes_nothing(exe, tmp_pat
     child.close()
     assert child.exitstatus == 1, child.before
     assert json.loads(cli("--db", str(db), "history", "--json").stdout) == before
+
+
+def test_every_illegal_meld_of_a_hand_is_said_at_once(cli):
+    # Ann: 7♥ 8♥ 9♣ (neither a set nor a run) and Q-K-A-2♠ (round the corner); Bob: 5-6-8♦ (no 7):
+    # three mistakes, each with its place (players → name → melds → index)
+    cli.new("rummy500", "Ann", "Bob")
+    r = cli("hand", "Ann: 7H 8H 9C, QS KS AS 2S -", "Bob: 5D 6D 8D -4C", "--json")
+    assert r.exit_code == 2
+    assert [e["loc"] for e in json.loads(r.stdout)["error"]] == [
+        ["players", "Ann", "melds", 0], ["players", "Ann", "melds", 1], ["players", "Bob", "melds", 0]]
+    assert r.stderr.startswith("3 mistakes in this entry:")
+    assert cli.standings()["hands"] == 0

@@ -26,7 +26,7 @@ from typing import Mapping, Sequence
 
 from scorekeeper.core.cards import Card
 from scorekeeper.core.entry import HandEntry, PlayerEntry
-from scorekeeper.core.errors import InputError
+from scorekeeper.core.errors import Collect, InputError
 from scorekeeper.core.game import Ending, GameSoFar
 from scorekeeper.core.melds import IllegalMeld, check_deck, read_meld
 from scorekeeper.core.rulebook import CardValues, Endings, Melds, Pack, Scoring, Texts, Variant, Wilds
@@ -100,12 +100,15 @@ def _check_round(entry: HandEntry, game: GameSoFar, counts: dict[str, int]) -> N
         raise InputError("carousel.no_ending")
     setup = game.setup
     rules = setup.variant.melds.rules(setup.rules, game.round)
+    mistakes = Collect()  # every illegal meld at once, each with its place
     for p, e in entry.players.items():
-        for cards in e.melds or ():
-            try:
-                read_meld(cards, rules)
-            except IllegalMeld as err:
-                raise InputError("game.of_player", player=p, cause=err) from None
+        for i, cards in enumerate(e.melds or ()):
+            with mistakes.at("players", p, "melds", i):
+                try:
+                    read_meld(cards, rules)
+                except IllegalMeld as err:
+                    raise InputError("game.of_player", player=p, cause=err) from None
+    mistakes.raise_any()
     decks, jokers = setup.variant.deals.packs(setup.rules, len(setup.players))
     check_deck({p: e.physical_cards() for p, e in entry.players.items()}, decks, jokers, _deck_text(decks))
     knock, limit = entry.knock, setup.rules["knock_limit"]

@@ -23,7 +23,7 @@ from typing import Any, Mapping
 
 from scorekeeper.core.cards import RANKS, Card
 from scorekeeper.core.entry import HandEntry, PlayerEntry
-from scorekeeper.core.errors import InputError, StateError
+from scorekeeper.core.errors import Collect, InputError, StateError
 from scorekeeper.core.game import Ending, GameSoFar
 from scorekeeper.core.melds import IllegalMeld, MeldRules, check_deck, read_meld
 from scorekeeper.core.rulebook import CardValues, Deals, Endings, Melds, Pack, Scoring, Texts, Variant, Wilds
@@ -122,11 +122,14 @@ class CrazyScoring(Scoring):
 def _melds_note(player: str, e: PlayerEntry, mrules: MeldRules) -> tuple[str, dict]:
     """Check a player's melds (optional, not scored) and say what they are."""
     readings = []
-    for cards in e.melds or ():
-        try:
-            readings.append(read_meld(cards, mrules))
-        except IllegalMeld as err:
-            raise InputError("game.of_player", player=player, cause=err) from None
+    mistakes = Collect()  # every illegal meld at once, each with its place
+    for i, cards in enumerate(e.melds or ()):
+        with mistakes.at("players", player, "melds", i):
+            try:
+                readings.append(read_meld(cards, mrules))
+            except IllegalMeld as err:
+                raise InputError("game.of_player", player=player, cause=err) from None
+    mistakes.raise_any()
     if not readings:
         return "", {}
     return "crazy.melds_note", {"melds": Joined(tuple(r.reason for r in readings), "; ")}
@@ -149,7 +152,12 @@ def score_round(entry: HandEntry, game: GameSoFar) -> HandResult:
     decks, jokers = game.variant.deals.packs(game.rules, len(game.players))
     check_deck({p: e.physical_cards() for p, e in entry.players.items()}, decks, jokers, DECK_TEXT)
     mrules = game.variant.melds.rules(game.rules, round_)
-    scores = {p: _charge(p, e, round_, entry.out, _melds_note(p, e, mrules)) for p, e in entry.players.items()}
+    notes, mistakes = {}, Collect()  # every player's illegal melds at once
+    for p, e in entry.players.items():
+        with mistakes.at():
+            notes[p] = _melds_note(p, e, mrules)
+    mistakes.raise_any()
+    scores = {p: _charge(p, e, round_, entry.out, notes[p]) for p, e in entry.players.items()}
     return HandResult(
         scores,
         won=[entry.out] if entry.out else [],

@@ -23,7 +23,7 @@ from typing import Any, Mapping, Sequence
 
 from scorekeeper.core.cards import PlayedCard, format_card
 from scorekeeper.core.entry import HandEntry, PlayerEntry
-from scorekeeper.core.errors import InputError
+from scorekeeper.core.errors import Collect, InputError
 from scorekeeper.core.game import Ending, GameSoFar
 from scorekeeper.core.melds import (
     IllegalMeld,
@@ -253,13 +253,17 @@ def score_hand(entry: HandEntry, game: GameSoFar) -> HandResult:
     decks, jokers = setup.variant.deals.packs(rules, len(setup.players))
     check_deck({p: e.physical_cards() for p, e in entry.players.items()}, decks, jokers)
     melds: list[TableMeld] = []
+    mistakes = Collect()  # every illegal meld at once, each with its place
     for p, e in entry.players.items():
-        for cards in e.melds or ():
-            try:
-                melds.append(TableMeld(p, cards, read_meld(cards, mrules)))
-            except IllegalMeld as err:
-                raise InputError("game.of_player", player=p, cause=err) from None
-            _whole_suit_ace(p, cards, melds[-1].reading, mrules, rules)
+        for i, cards in enumerate(e.melds or ()):
+            with mistakes.at("players", p, "melds", i):
+                try:
+                    reading = read_meld(cards, mrules)
+                except IllegalMeld as err:
+                    raise InputError("game.of_player", player=p, cause=err) from None
+                _whole_suit_ace(p, cards, reading, mrules, rules)
+                melds.append(TableMeld(p, cards, reading))
+    mistakes.raise_any()
     layoffs = [(p, c) for p, e in entry.players.items() for c in e.layoffs]
     readings = fit_layoffs(melds, layoffs, mrules) if layoffs else [m.reading for m in melds]
     if readings is None:
