@@ -340,7 +340,7 @@ def test_every_code_the_application_raises_has_a_template():
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"(Input|State|Store)Error\(\s*f?[\"'][A-Z]", text), f"{path.name} raises a sentence"
         assert not re.search(r"(Input|State|Store)Error\(\s*f[\"']", text), f"{path.name} builds a code"
-        raised |= set(re.findall(r"(?:(?:Input|State|Store)Error|type\(e\)|phrase)\(\s*[\"']([a-z_]+\.[a-z0-9_.]+)[\"']",
+        raised |= set(re.findall(r"(?:(?:Input|State|Store|Variant)Error|type\(e\)|phrase)\(\s*[\"']([a-z_]+\.[a-z0-9_.]+)[\"']",
                                  text))  # a phrase among an error's facts uses its template too
     assert raised and not raised - TEMPLATES.keys()
     # the templates of core.messages.app are the application's codes, each of them raised

@@ -363,7 +363,7 @@ def test_the_scoreboard_reads_only_a_cache_of_the_schemas_shape(tmp_path, change
 
 
 def test_a_setup_has_the_rules_its_stored_options_resolve_to(tmp_path):
-    from scorekeeper.core.errors import InputError
+    from scorekeeper.app.scorer import SetupRefused
     from scorekeeper.core.rules import resolve_rules
     from scorekeeper.core.variants import get_variant
 
@@ -375,8 +375,8 @@ def test_a_setup_has_the_rules_its_stored_options_resolve_to(tmp_path):
             setup = setup_of({**record, "rules": rules})
             assert dict(setup.rules) == dict(resolve_rules(variant, rules, 2))
             assert isinstance(setup.rules, variant.rules_type)
-    with pytest.raises(InputError):  # a value that cannot be remembered is resolved (and refused) as ever
+    with pytest.raises(SetupRefused):  # a value that cannot be remembered is resolved (and refused) as ever
         setup_of({**record, "rules": {**record["rules"], "target": [500]}})
     for _ in range(2):  # a refusal is not remembered as rules
-        with pytest.raises(InputError):
+        with pytest.raises(SetupRefused):
             setup_of({**record, "rules": {**record["rules"], "set_duplicates": True}})

@@ -110,11 +110,14 @@ class Application:
         that hand's where the wild rank changes with the round (Crazy Rummy). ``game``: the game
         before that hand (a :class:`~scorekeeper.core.game.GameSoFar`, not a document: what the
         variant's table and codec read the answers with).
-        Raises :class:`InputError` for a ``number`` that is no recorded hand."""
+        Raises :class:`InputError` for a ``number`` that is no recorded hand, and what
+        :func:`scorekeeper.app.games.changeable` raises for a session that cannot be changed now."""
         from scorekeeper.app import report
+        from scorekeeper.app.games import changeable
         from scorekeeper.core.game import hand_number
 
         loaded = self._open(session)
+        changeable(loaded)  # nothing is asked of a session that cannot be changed now
         variant = loaded.setup.variant
         doc = report.standings_json(loaded)
         if number is None:
@@ -359,8 +362,10 @@ class Application:
         ``restored_lines`` and ``restored_scores`` (the hand as it was before the edit).
         Raises :class:`StateError` when there is no hand."""
         from scorekeeper.app import report, sessions
+        from scorekeeper.app.games import changeable
 
         loaded = self._open(session)
+        changeable(loaded)
         hands = loaded.record["hands"]
         if not hands:
             raise _nothing_to_undo(loaded)
@@ -425,16 +430,46 @@ class Application:
         return doc
 
     def audit(self, session: str | None = None) -> dict:
-        """``history --audit --json``: every version of every hand (:func:`scorekeeper.app.audit.audit_json`)."""
+        """``history --audit --json``: every version of every hand (:func:`scorekeeper.app.audit.audit_json`),
+        as the version of its variant installed scores them (``notices`` saying so where the
+        session was scored by another version, see :meth:`explain`)."""
         from scorekeeper.app.audit import audit_json
 
-        return audit_json(self._open(session))
+        loaded, notices = self._as_installed(session)
+        doc = audit_json(loaded)
+        return {**doc, "notices": notices} if notices else doc
 
     def explain(self, number: int | None = None, player: str | None = None, session: str | None = None) -> dict:
-        """``explain --json`` for hand ``number`` (default: the last), every player or ``player``."""
+        """``explain --json`` for hand ``number`` (default: the last), every player or ``player``.
+        A session scored by another version of its variant, which the installed one scores
+        otherwise, is explained as the installed version scores it, ``notices`` saying so; one
+        whose variant is not installed cannot be explained (its :class:`VariantError`, exit 1)."""
         from scorekeeper.app.audit import explain_json
 
-        return explain_json(self._open(session), number, player)
+        loaded, notices = self._as_installed(session)
+        doc = explain_json(loaded, number, player)
+        return {**doc, "notices": notices} if notices else doc
+
+    def _as_installed(self, session: str | None) -> tuple[Loaded, list[str]]:
+        """A session as the version of its variant installed scores it, for the commands that show
+        how each score is reached, and the sentences to show with it: none, or, for a session
+        whose stored numbers that version would change, ``session.version_differs.explain``.
+        Raises the :class:`VariantError` of a session whose variant is not installed, and of one
+        whose hands the installed version refuses (``session.version_refuses``)."""
+        from scorekeeper.app.games import scored
+        from scorekeeper.core.errors import VariantError
+
+        loaded = self._open(session)
+        kept = loaded.kept
+        if kept is None:
+            return loaded, []
+        if isinstance(kept, VariantError):
+            raise kept
+        try:
+            loaded = scored(loaded.record, loaded.setup)
+        except (InputError, StateError) as e:
+            raise VariantError("session.version_refuses", cause=e, **kept.facts) from None
+        return loaded, [StateError("session.version_differs.explain", **kept.facts).message]
 
     def chart(self, session: str | None = None) -> dict:
         """``chart --json``: each player's running total hand by hand (see :func:`report.chart_json`)."""
@@ -491,28 +526,54 @@ class Application:
         return index, chosen, file_key(self.store.session_path(chosen))
 
     # -- keeping sessions -----------------------------------------------------------------
-    def sessions(self, variant: str | None = None, player: str | None = None, limit: int | None = None) -> dict:
+    def sessions(self, variant: str | None = None, player: str | None = None, limit: int | None = None,
+                 waiting: bool = False) -> dict:
         """``sessions --json``: ``{"current", "sessions": [...]}``, oldest first (reads the index
         only). ``variant`` (an id or alias) keeps that variant's sessions, ``player`` those a
         player sat in (names ignoring case and the Unicode form of a letter), ``limit`` the
         latest so many of them. Raises :class:`InputError` for an unknown variant or a
-        ``limit`` below 1."""
+        ``limit`` below 1.
+
+        Each row names the ``package`` (``{"name", "version"}``) that scored its session (null
+        for a session made before sessions recorded it). With ``waiting`` (the ``sessions``
+        command; a TAB completing an id loads no variant), each row also says whether its
+        session ``waits`` for its variant — null, or the sentence: it needs the package P
+        (version V), which is not installed (SPEC §8) — and the document lists those sentences
+        as ``notices``."""
         from scorekeeper.app.index import sessions_json
         from scorekeeper.core.entry import name_key
 
         if limit is not None and limit < 1:
             raise InputError("sessions.limit", limit=limit)
-        vid = None
-        if variant is not None:
-            from scorekeeper.core.variants import get_variant
-
-            vid = get_variant(variant).id
         st = self.store
+        vid = None if variant is None else self._variant_id(variant)
         rows = [s for s in st.summaries() if (vid is None or s.get("variant") == vid)
                 and (player is None or name_key(player) in {name_key(p) for p in s.get("players") or ()})]
         if limit is not None:
             rows = rows[-limit:]
-        return sessions_json(st.current_id(), rows)
+        doc = sessions_json(st.current_id(), rows)
+        if waiting:
+            from scorekeeper.app.scorer import waits
+
+            said = waits(rows)
+            for row in doc["sessions"]:
+                row["waits"] = said.get(row["id"])
+            doc["notices"] = [s for s in said.values() if s]
+        return doc
+
+    def _variant_id(self, variant: str) -> str:
+        """The id ``variant`` names: an installed variant's (id or alias), else the id of a variant
+        that is not installed but that sessions of the database name (they stay listed, SPEC §8).
+        Raises :class:`InputError` for a name that is neither."""
+        from scorekeeper.core.variants import get_variant
+
+        try:
+            return get_variant(variant).id
+        except InputError:
+            key = str(variant).strip().lower()
+            if any(row.get("variant") == key for row in self.store.summaries()):
+                return key
+            raise
 
     def use(self, session: str) -> dict:
         """``use ID``: make a session current; ``session`` is an id (or a unique prefix), else a
@@ -579,16 +640,61 @@ class Application:
     def rules(self, variant: str | None = None) -> dict | list:
         """``rules --json``: the variants (``variant`` None), or one variant's rules and options.
 
-        The list is ``{"variants": [row, ...]}``, with ``"failed": [{"id", "error"}]`` added when
-        an installed variant could not be loaded (``error``: the sentence naming it, SPEC §8).
+        The list is ``{"variants": [row, ...]}``, each row with the ``package``, ``version`` and
+        ``origin`` ("built-in" or "plugin") it comes from, and ``"failed": [{"id", "error"}]``
+        added when an installed variant could not be loaded or was left aside (an id or alias
+        that is a built-in one's; ``error``: the sentence naming it, SPEC §8).
         Raises :class:`~scorekeeper.core.errors.VariantError` for one variant that cannot be loaded."""
         from scorekeeper.core import describe, variants
 
         if variant is None:  # every variant (one variant's rules load that variant alone)
             doc = describe.variants_json(variants.every_variant().values())
+            for row in doc["variants"]:
+                row.update(_origin_json(row["id"]))
             failed = [{"id": e.facts["name"], "error": e.message} for e in variants.broken()]
             return {**doc, "failed": failed} if failed else doc
         return describe.variant_rules(variants.get_variant(variant))
+
+    def plugins(self) -> dict:
+        """``plugins --json``: every variant and where it comes from (SPEC §8).
+
+        ``{"variants": [{"id", "name", "aliases", "package", "version", "origin", "where"}, ...],
+        "left_aside": [{"id", "error"}], "failed": [{"id", "error"}]}`` — ``variants`` in the order
+        ``rules`` lists them, ``origin`` "built-in" or "plugin", ``where`` the module or entry point
+        that defines it; ``left_aside`` the installed variants whose id or alias is a built-in
+        one's (the built-in one wins), ``failed`` those that could not be loaded, each with the
+        one sentence naming it."""
+        from scorekeeper.core import variants
+
+        found = variants.every_variant()
+        rows = [{"id": v.id, "name": v.name, "aliases": list(v.aliases), **_origin_json(v.id)}
+                for v in found.values()]
+        left, failed = [], []
+        for e in variants.broken():
+            (left if e.code in ("variant.clash", "variant.alias_clash") else failed).append(
+                {"id": e.facts["name"], "error": e.message})
+        return {"variants": rows, "left_aside": left, "failed": failed}
+
+    # -- a variant's life ---------------------------------------------------------------
+    def rescore_preview(self, session: str | None = None) -> dict:
+        """What ``db rescore [SESSION]`` would change (reads only): the session named (an id
+        prefix), else every session scored by another version of its variant than the one
+        installed — ``{"sessions": [entry, ...]}``, each entry as
+        :func:`scorekeeper.app.rescoring.plan` says (each player's total as stored and as the
+        installed version gives it, the hands whose scores change, ``changes``, ``refusal``)."""
+        from scorekeeper.app import rescoring
+
+        return rescoring.plan(self.store, session)
+
+    def rescore(self, session: str | None = None, expect: list[dict] | None = None) -> dict:
+        """``db rescore [SESSION]``: store what :meth:`rescore_preview` shows — each session as the
+        installed version scores it, with its package and version (one the installed version
+        cannot score keeps what it stored). ``expect``: the preview's ``sessions`` a person agreed
+        to; nothing is stored when any of them changed since (:class:`StateError`
+        ``rescore.changed``). The preview's document, each entry with ``stored``."""
+        from scorekeeper.app import rescoring
+
+        return rescoring.store_plan(self.store, session, expect)
 
     # -- sharing ----------------------------------------------------------------------
     def export(self, session: str | None = None, all_: bool = False, format_: str | None = None,
@@ -600,7 +706,8 @@ class Application:
 
         ``{"format", "sessions": n, "output", "text"}``: ``text`` is the export to
         print, or None when it was written to ``output`` (atomically; an existing
-        file needs ``force``).
+        file needs ``force``); ``notices``, where a session's numbers are the ones it stored (its
+        variant is not installed, or the one installed scores it otherwise: SPEC §8), say so.
         """
         from scorekeeper.app import exporting
 
@@ -632,15 +739,22 @@ class Application:
     def stats(self, player: str | None = None, variant: str | None = None,
               progress: Progress | None = None) -> dict:
         """``stats --json`` over every session (:func:`scorekeeper.app.stats.compute`);
-        ``progress(done, total)`` is called as each session is read (see :data:`Progress`)."""
+        ``progress(done, total)`` is called as each session is read (see :data:`Progress`). A
+        session shown with the numbers it stored counts with them (its variant is not
+        installed, or the one installed scores it otherwise: SPEC §8), ``notices`` saying so."""
         from scorekeeper.app import exporting, stats
-        from scorekeeper.core.variants import get_variant
+        from scorekeeper.app.report import kept_json
 
-        vid = get_variant(variant).id if variant is not None else None
+        vid = self._variant_id(variant) if variant is not None else None
         st = self.store
         ids = [s["id"] for s in st.summaries()]
-        games = [stats.game_of(loaded) for loaded in counted(exporting.each_game(st, ids), len(ids), progress)]
-        return stats.compute(games, player, vid)
+        games, notices = [], []
+        for loaded in counted(exporting.each_game(st, ids), len(ids), progress):
+            games.append(stats.game_of(loaded))
+            if loaded.kept is not None and (vid is None or loaded.record["variant"] == vid):
+                notices += kept_json(loaded)["notices"]
+        doc = stats.compute(games, player, vid)
+        return {**doc, "notices": notices} if notices else doc
 
     # -- the database ---------------------------------------------------------------------
     def db_path(self) -> dict:
@@ -853,6 +967,15 @@ def demo_game() -> dict:
 
     text = resources.files("scorekeeper.data").joinpath("demo_rummy500.json").read_text(encoding="utf-8")
     return json.loads(text)
+
+
+def _origin_json(variant_id: str) -> dict:
+    """``{"package", "version", "origin", "where"}`` of a loaded variant (:func:`scorekeeper.core.variants.origin`)."""
+    from scorekeeper.core.variants import origin
+
+    found = origin(variant_id)
+    return found.as_json() if found is not None else {"package": None, "version": None, "origin": None,
+                                                      "where": None}
 
 
 def _rule_value(value: Any) -> str:

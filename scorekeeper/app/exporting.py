@@ -28,12 +28,13 @@ import re
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
-from scorekeeper.core.errors import InputError, ScorekeeperError, StateError, StoreError
+from scorekeeper.core.errors import InputError, ScorekeeperError, StateError, StoreError, VariantError
 from scorekeeper.core.game import GameState, check_text
 from scorekeeper.core.phrase import phrase
 from scorekeeper.app import report
 from scorekeeper.app.progress import counted
 from scorekeeper.app.games import Loaded, game_of, scored, summary_of, trail_refusal
+from scorekeeper.app.scorer import SetupRefused
 from scorekeeper.storage.trail import differing_hands
 from scorekeeper.app.scoreboard import derive
 from scorekeeper.storage.schema import validate_session
@@ -67,41 +68,62 @@ def each_record(store, session_ids: Iterable[str]) -> Iterator[dict]:
         yield store.load(sid)
 
 
-def _named(record: dict, make):
+def game(store, record: dict, row: dict | None = None) -> Loaded:
+    """A stored record of ``store`` as a game: its numbers from its cache when fresh and written
+    with its index ``row``, else scored (:func:`scorekeeper.app.games.game_of`: a session whose
+    variant is not installed from the numbers it stored); a record the rules refuse is a damaged
+    database (:func:`scorekeeper.app.games.damaged`, exit 1); a session whose variant fails to
+    load raises its :class:`VariantError`; other errors name the session."""
+    from scorekeeper.app.games import damaged
+
     try:
-        return make()
+        return game_of(record, row=row)
+    except SetupRefused as e:
+        raise e.damaged(store.session_path(record["id"])) from None
+    except (InputError, StateError) as e:
+        raise damaged(store, record["id"], e) from None
+    except VariantError:
+        raise
     except ScorekeeperError as e:
         raise type(e)("session.refused", session=record["id"], cause=e) from None
 
 
-def game(store, record: dict, row: dict | None = None) -> Loaded:
-    """A stored record of ``store`` as a game: its numbers from its cache when fresh and written
-    with its index ``row``, else scored (:func:`scorekeeper.app.games.game_of`); a record
-    the rules refuse is a damaged database (:func:`scorekeeper.app.games.damaged`, exit 1);
-    other errors name the session."""
-    from scorekeeper.app.games import damaged
+def each_game(store, session_ids: Iterable[str], notices: list[str] | None = None) -> Iterator[Loaded]:
+    """:func:`game` of each of ``session_ids``, in that order, one at a time (see :func:`each_record`).
+    One session whose variant fails to load never stops the others (SPEC §8): it is read from the
+    numbers it stored (:func:`scorekeeper.app.kept.kept_game`), and left out when it stored none.
+    ``notices``, when given, gets the sentence of each session shown with the numbers it stored
+    (:func:`scorekeeper.app.report.kept_json`) or left out."""
+    from scorekeeper.app.kept import kept_game
 
-    try:
-        return _named(record, lambda: game_of(record, row=row))
-    except (InputError, StateError) as e:
-        raise damaged(store, record["id"], e.facts["cause"] if e.code == "session.refused" else e) from None
-
-
-def each_game(store, session_ids: Iterable[str]) -> Iterator[Loaded]:
-    """:func:`game` of each of ``session_ids``, in that order, one at a time (see :func:`each_record`)."""
     rows = {s["id"]: s for s in store.summaries()}
     for r in each_record(store, session_ids):
-        yield game(store, r, rows.get(r["id"]))
+        try:
+            loaded = game(store, r, rows.get(r["id"]))
+        except VariantError as e:
+            try:
+                loaded = kept_game(r, e)
+            except VariantError as none_stored:
+                if notices is not None:
+                    notices.append(none_stored.message)
+                continue
+        if notices is not None and loaded.kept is not None:
+            notices += report.kept_json(loaded)["notices"]
+        yield loaded
 
 
 def each_sound_record(store, session_ids: Iterable[str]) -> Iterator[dict]:
     """:func:`each_record`, each record checked as every reader of a session checks it
     (:func:`game`): the JSON export copies records as stored, and never copies one whose
     hands the rules refuse. Raises :class:`~scorekeeper.core.errors.StoreError`
-    (``session.rules_refuse``, as ``history`` and the CSV export do) for such a session."""
+    (``session.rules_refuse``, as ``history`` and the CSV export do) for such a session. A
+    session whose variant cannot be had here is sound (it waits for it): copied as stored."""
     rows = {s["id"]: s for s in store.summaries()}
     for r in each_record(store, session_ids):
-        game(store, r, rows.get(r["id"]))
+        try:
+            game(store, r, rows.get(r["id"]))
+        except VariantError:
+            pass
         yield r
 
 
@@ -149,16 +171,18 @@ def export(store, session: str | None = None, all_: bool = False, format_: str |
     stamp = now()
     # each session is read, written out and let go before the next is read (each_record)
     count = len(ids)
+    notices: list[str] = []
     if fmt == "json":
         text = export_json(counted(each_sound_record(store, ids), count, progress), stamp)
     elif fmt == "csv":
-        text = export_csv(counted(each_game(store, ids), count, progress))
+        text = export_csv(counted(each_game(store, ids, notices), count, progress))
     else:
-        text = export_markdown(counted(each_game(store, ids), count, progress), stamp, count)
+        text = export_markdown(counted(each_game(store, ids, notices), count, progress), stamp, count)
+    extra = {"notices": notices} if notices else {}
     if output is None:
-        return {"format": fmt, "sessions": count, "output": None, "text": text}
+        return {"format": fmt, "sessions": count, "output": None, "text": text, **extra}
     write_output(output, text, force)
-    return {"format": fmt, "sessions": count, "output": str(output), "text": None}
+    return {"format": fmt, "sessions": count, "output": str(output), "text": None, **extra}
 
 
 def write_output(path: Path, text: str, force: bool) -> None:
@@ -296,9 +320,12 @@ def check_record(record: Any, label: str, index: int) -> Loaded:
     ``title``, ``undone`` and ``audit`` may be left out (null, no hand, no
     trail); everything else a stored record holds must be there, as the one
     storage schema says (:func:`scorekeeper.storage.schema.validate_session`:
-    codes ``import.record.*`` with the fact ``where``, "club.json, session 2").
-    Then the hands are scored: a refusal of the rules is the ``cause`` of an
-    ``import.*`` error with the facts ``file``, ``index`` and ``session``.
+    codes ``import.record.*`` with the fact ``where``, "club.json, session 2"); its setup
+    must make sense to its variant, which must be installed, as for every stored session
+    (:func:`scorekeeper.app.scorer.rules_of`: ``import.record.<kind>``, and
+    ``import.record.variant``). Then the hands are scored: a refusal of the rules is the
+    ``cause`` of an ``import.*`` error with the facts ``file``, ``index`` and ``session``.
+    The package and version the record names (``package``) are kept as they are.
     """
     where = {"file": label, "index": index}
     if isinstance(record, dict):
@@ -306,7 +333,8 @@ def check_record(record: Any, label: str, index: int) -> Loaded:
         # derived numbers is never taken from a file: the import derives them again
         record = {"title": None, "undone": [], "audit": [], **record}
         record.pop("derived", None)
-    record = validate_session(record, phrase("import.where", **where))
+    said_where = phrase("import.where", **where)
+    record = validate_session(record, said_where)
     where["session"] = record["id"]
     try:
         if record.get("title") is not None:
@@ -322,6 +350,11 @@ def check_record(record: Any, label: str, index: int) -> Loaded:
         # it derives), not every hand's explanation lines (a tenth of the memory)
         state = GameState.from_hands(loaded.setup, loaded.state.summaries, loaded.state.ending)
         return Loaded(record, loaded.setup, state, False)
+    except SetupRefused as e:  # what the record means, as every reader of a stored session checks it
+        raise InputError(_IMPORT_REFUSALS[e.kind], where=said_where, id=record["id"], **e.facts) from None
+    except VariantError as e:  # its variant is not installed here (or fails to load): nothing to score it with
+        cause = e.facts.get("unknown") or e  # no package to name: the variants there are
+        raise InputError("import.record.variant", where=said_where, id=record["id"], cause=cause) from None
     except (InputError, StateError) as e:
         if e.code == "import.trail_differs":
             raise
@@ -332,6 +365,13 @@ def check_record(record: Any, label: str, index: int) -> Loaded:
         raise InputError("import.refused", cause=e, **where) from None
     except (TypeError, ValueError, KeyError, AttributeError, IndexError) as e:
         raise InputError("import.invalid", kind=type(e).__name__, detail=str(e), **where) from None
+
+
+#: the sentence of an imported record whose setup the rules refuse, by what is wrong with it
+#: (:class:`scorekeeper.app.scorer.SetupRefused`)
+_IMPORT_REFUSALS = {"variant_form": "import.record.variant_form", "setup": "import.record.setup",
+                    "dealer": "import.record.dealer", "rules": "import.record.rules",
+                    "rules_missing": "import.record.rules_missing", "rule_form": "import.record.rule_form"}
 
 
 # -- CSV --------------------------------------------------------------------
@@ -490,12 +530,16 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
             won = say_count("export.doc.names_wins_after_n" if len(doc["winners"]) == 1
                             else "export.doc.names_share_win_after", count, names=names, n=count)
         lines.append(won)
+    elif doc["dealer"] is None:
+        lines.append(say_count("export.doc.game_in_play_after_hands", count, n=count))
     elif word:
         lines.append(render(f"export.md.in_play.{word}", {"n": count, "dealer": said_name[doc["dealer"]]}))
     else:
         lines.append(say_count("export.doc.game_in_play_after", count, n=count, dealer=said_name[doc["dealer"]]))
     if doc.get("note"):  # the standings document's, in the language spoken
         lines += ["", md_escape(doc["note"])]
+    for notice in doc.get("notices", ()):  # shown with the numbers it stored: why (SPEC §8)
+        lines += ["", md_escape(notice)]
     lines.append("")
 
     said = render(f"export.md.by_deal.{word}", {}) if word else say("export.doc.hand_by_hand")
@@ -505,6 +549,7 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
         return "\n".join(lines)
     # a game whose rounds each have their wild rank (Crazy Rummy): the rank, and who went out
     by_round = variant.deals.round_matters
+    waiting = isinstance(g.kept, VariantError)  # its variant is not installed: who dealt is its to say
     head = [render(f"export.md.column.{word}", {}) if word else say("export.doc.hand"),
             *([say("export.doc.wild")] if by_round else []), say("export.doc.dealer"),
             *([say("export.doc.out")] if by_round else [])]
@@ -522,7 +567,7 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
         row = [said_number]
         if by_round:
             row.append(rank_letter(variant.deals.wild_rank(g.setup.rules, g.setup.round_of(number))))
-        row.append(said_name[st.dealer_of(number)])
+        row.append("—" if waiting else said_name[st.dealer_of(number)])
         if by_round:
             out = report.went_out(hand)
             row.append(said_name[out] if out in said_name else "—")

@@ -15,19 +15,17 @@ end of the game are made of.
 """
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Sequence
 
-from scorekeeper.core.errors import InputError, StateError, StoreError
+from scorekeeper.core.errors import InputError, StateError, StoreError, VariantError
 from scorekeeper.core import game as core_game
 from scorekeeper.core.game import GameSetup, GameState
-from scorekeeper.core.rulebook import Variant
-from scorekeeper.core.rules import resolve_rules
-from scorekeeper.core.variants import get_variant
-from scorekeeper.app.scoreboard import board_from_cache, derive
+from scorekeeper.app.scoreboard import board_from_cache, derive, stored_board
+from scorekeeper.app.scorer import PACKAGE, Scorer, SetupRefused, package_of, recorded, rules_of, scorer_of
 from scorekeeper.storage.store import Store, now
 
 
@@ -36,41 +34,33 @@ class Loaded:
     """A session as read: its stored record, its setup and its derived state.
 
     ``full`` says whether ``state.results`` are whole hand results (with the
-    explanation lines) or the cached summaries of them."""
+    explanation lines) or the cached summaries of them. ``kept``: set when the
+    numbers are the ones stored for a session scored by another version of its variant
+    that the version installed would change (SPEC §8): the sentence saying so; such a
+    session is shown as stored and changed only after `db rescore` (:func:`changeable`)."""
 
     record: dict
     setup: GameSetup
     state: GameState
     full: bool = True
+    kept: StateError | None = None
 
 
-def setup_of(record: dict) -> GameSetup:
-    """The game setup a stored record describes (its rules as stored, and the points
-    carried over from paper: none in a record without ``carried``)."""
-    variant = get_variant(record["variant"])
+def setup_of(record: dict, scorer: Scorer | None = None) -> GameSetup:
+    """The game setup a stored record describes (its rules as stored, resolved and checked by
+    :func:`scorekeeper.app.scorer.rules_of`, and the points carried over from paper: none in a
+    record without ``carried``). ``scorer``: :func:`scorer_of` the record, when known.
+
+    Raises the scorer's :class:`VariantError` when the session's variant cannot be had here
+    (not installed, or failing to load), and :class:`SetupRefused` when the rules refuse its setup."""
+    scorer = scorer or scorer_of(record)
+    if scorer.variant is None:
+        assert scorer.refusal is not None
+        raise scorer.refusal
+    variant = scorer.variant
     players = tuple(record["players"])
-    return GameSetup(variant, players, _rule_set(variant, record["rules"], len(players)),
-                     players.index(record["dealer"]), dict(record.get("carried") or {}),
-                     record.get("first_round") or 1)
-
-
-def _rule_set(variant: Variant, stored: dict, players: int) -> Mapping[str, Any]:
-    """The typed rule options (:func:`~scorekeeper.core.rules.resolve_rules`) of options
-    as stored; a plain copy of them where they cannot be remembered (GameSetup resolves those)."""
-    try:
-        # each value with its type: true and 1 are equal keys, but not the same option
-        key = tuple((k, type(v), v) for k, v in stored.items())
-        hash(key)
-    except TypeError:  # an option holding a list or an object
-        return dict(stored)
-    return _resolved(variant.id, players, key)
-
-
-@functools.lru_cache(maxsize=256)
-def _resolved(variant_id: str, players: int, stored: tuple[tuple[str, type, Any], ...]) -> Mapping[str, Any]:
-    """Remembered: the rules are a function of the options alone, and `export --all` and
-    `stats` read many sessions of the same few setups (a rule set is frozen, so one serves all)."""
-    return resolve_rules(get_variant(variant_id), {k: v for k, _, v in stored}, players)
+    return GameSetup(variant, players, rules_of(record, variant), players.index(record["dealer"]),
+                     dict(record.get("carried") or {}), record.get("first_round") or 1)
 
 
 def entries_of(record: dict) -> list[Any]:
@@ -80,22 +70,37 @@ def entries_of(record: dict) -> list[Any]:
 
 def summary_of(record: dict, state: GameState) -> dict:
     """The index row kept for `sessions`; ``entries`` is :func:`entries_digest` of the
-    hands the row (and the record's cache of derived numbers) was worked out from."""
+    hands the row (and the record's cache of derived numbers) was worked out from; ``package``
+    the package and version the session records (what `sessions` names for a session waiting
+    for it)."""
     return {
         "id": record["id"], "variant": record["variant"], "title": record.get("title"),
         "players": list(record["players"]), "hands": state.hands, "finished": state.ending.finished,
         "winners": list(state.ending.winners), "created": record["created"], "updated": now(),
-        "entries": entries_digest(record),
+        "entries": entries_digest(record), PACKAGE: recorded(record),
     }
 
 
 def replay_record(record: dict) -> tuple[dict, dict]:
     """Every hand of a (checked) record scored again: ``(summary row, derived cache)``,
     the replay `db check` and `db restore` are given (:data:`scorekeeper.storage.maintenance.Replay`).
-    Raises :class:`~scorekeeper.core.errors.ScorekeeperError` when a hand no longer scores, and
+
+    Raises the :class:`VariantError` of a session whose variant cannot be had here (it waits for
+    it: `db check` says so and nothing of it is touched), a damaged file
+    (:meth:`SetupRefused.damaged`) for a setup the rules refuse,
+    :class:`~scorekeeper.core.errors.ScorekeeperError` when a hand no longer scores, and
     the :class:`StateError` of :func:`trail_refusal` when the audit trail keeps an entry the rules
-    refuse."""
-    setup = setup_of(record)
+    refuse. A session scored by another version of its variant, which the installed one would
+    score otherwise, gives the numbers it stored (its cache as it is): only `db rescore` changes them."""
+    scorer = scorer_of(record)
+    try:
+        setup = setup_of(record, scorer)
+    except SetupRefused as e:
+        raise e.damaged(Path("sessions") / f"{record['id']}.json") from None
+    if scorer.differs:
+        loaded = of_another_version(record, setup, scorer)
+        if loaded.kept is not None:
+            return summary_of(record, loaded.state), record["derived"]
     state = core_game.replay(setup, entries_of(record))
     refusal = trail_refusal(record, setup, state)
     if refusal is not None:
@@ -220,9 +225,19 @@ def cached(record: dict, setup: GameSetup | None = None, row: dict | None = None
 
 def game_of(record: dict, full: bool = False, row: dict | None = None) -> Loaded:
     """A stored record as a game: from its cache when fresh and written with the
-    index ``row`` (unless ``full``), else scored. Raises the scoring errors as
-    :func:`score_hands` does."""
-    setup = setup_of(record)
+    index ``row`` (unless ``full``), else scored; a session scored by another version of its
+    variant as :func:`of_another_version` says; a session whose variant is not installed from
+    the numbers it stored (:func:`scorekeeper.app.kept.kept_game`). Raises the scoring errors as
+    :func:`score_hands` does, and what :func:`setup_of` raises (a variant that fails to load)."""
+    scorer = scorer_of(record)
+    if scorer.missing:
+        from scorekeeper.app.kept import kept_game
+
+        assert scorer.refusal is not None
+        return kept_game(record, scorer.refusal)
+    setup = setup_of(record, scorer)
+    if scorer.differs:
+        return of_another_version(record, setup, scorer, full)
     if not full:
         quick = cached(record, setup, row)
         if quick is not None:
@@ -230,16 +245,58 @@ def game_of(record: dict, full: bool = False, row: dict | None = None) -> Loaded
     return scored(record, setup)
 
 
+def of_another_version(record: dict, setup: GameSetup, scorer: Scorer, full: bool = False) -> Loaded:
+    """A session scored by another version of its variant than the one installed (SPEC §8: never
+    scored again silently). Where the installed version gives the numbers stored (or where none
+    were stored), the session as it scores now; where it gives others, or refuses a hand, the
+    numbers stored, ``kept`` saying the version differs. Raises :class:`VariantError`
+    (``session.version_refuses``) when the installed version refuses a hand and no numbers were
+    stored."""
+    stored = stored_board(record, setup)
+    try:
+        fresh: Loaded | None = scored(record, setup)
+    except (InputError, StateError) as e:
+        if stored is None:
+            raise VariantError("session.version_refuses", cause=e, **scorer.facts(record)) from None
+        fresh = None
+    if fresh is not None and (stored is None or same_numbers(fresh.state, stored)):
+        return fresh
+    assert stored is not None
+    return Loaded(record, setup, stored, False, kept=StateError("session.version_differs", **scorer.facts(record)))
+
+
+def same_numbers(one: GameState, other: GameState) -> bool:
+    """Whether two states of a game give the same numbers: each hand's scores, who won it and
+    how, the end of the game and its bonuses."""
+    return (one.summaries == other.summaries and one.ending.finished == other.ending.finished
+            and list(one.ending.winners) == list(other.ending.winners)
+            and {p: v for p, v in one.ending.bonus.items() if v} == {p: v for p, v in other.ending.bonus.items() if v})
+
+
+def changeable(loaded: Loaded) -> None:
+    """Refuse to change (or to score anything of) a session shown with the numbers it stored:
+    its variant is not installed (its :class:`VariantError`, exit 1), or the version installed
+    would score it otherwise (:class:`StateError` ``session.version_differs.change``, pointing to
+    `db rescore`: a new hand, an edit, an undo or a redo would mix two versions)."""
+    if isinstance(loaded.kept, VariantError):
+        raise loaded.kept
+    if loaded.kept is not None:
+        raise StateError("session.version_differs.change", **loaded.kept.facts)
+
+
 def open_game(store: Store, session: str | None, full: bool = False) -> Loaded:
     """Read a session (an id prefix, or the current one) as a game (:func:`game_of`).
 
     Raises :class:`StoreError` when what is stored no longer scores (the file
-    was changed outside scorekeeper).
+    was changed outside scorekeeper) or its setup makes no sense to the rules, and the
+    :class:`VariantError` of a session whose variant cannot be had here (:func:`setup_of`).
     """
     sid = store.resolve(session)
     record = store.load(sid)
     try:
         return game_of(record, full, None if full else store.summary(sid))
+    except SetupRefused as e:
+        raise e.damaged(store.session_path(sid)) from None
     except (InputError, StateError) as e:
         raise damaged(store, sid, e) from None
 
@@ -253,8 +310,12 @@ def damaged(store: Store, sid: str, refusal: InputError | StateError) -> StoreEr
 
 
 def save(store: Store, record: dict, state: GameState, **current) -> None:
-    """Write the session file — its hands and, in the same write, the numbers they
-    derive (``record["derived"]``) — then its summary row (and ``current=ID``
-    when given) in one index write."""
+    """Write the session file — its hands, the package and version of the variant that scored
+    them (``record["package"]``) and, in the same write, the numbers they derive
+    (``record["derived"]``) — then its summary row (and ``current=ID`` when given) in one
+    index write."""
+    package = package_of(state.setup.variant)
+    if package is not None:
+        record[PACKAGE] = package
     record["derived"] = derive(state, record)
     store.save(record, summary_of(record, state), **current)

@@ -5,8 +5,10 @@ what a program reads never disagree.
 """
 from __future__ import annotations
 
+from scorekeeper.core.errors import VariantError
 from scorekeeper.core.interpretations import is_interpretation, rule_json, rule_refs
 from scorekeeper.core.messages import speaking_english
+from scorekeeper.core.phrase import phrase
 from scorekeeper.core.scoring import HandResult
 from scorekeeper.app.games import Loaded, scored
 
@@ -73,9 +75,10 @@ def carried_json(loaded: Loaded) -> dict:
 def saying_its_note(loaded: Loaded) -> Loaded:
     """``loaded``, scored again when the note of its ending (a tie played off, how the end
     bonuses were given) was read from the cache, which keeps only the note's English
-    sentence, and another language is spoken: the note is then said from its code and facts."""
+    sentence, and another language is spoken: the note is then said from its code and facts (a
+    session shown with the numbers it stored keeps the English: it is not scored again)."""
     ending = loaded.state.ending
-    if ending.note and not ending.note_code and not speaking_english():
+    if ending.note and not ending.note_code and not speaking_english() and loaded.kept is None:
         return scored(loaded.record, loaded.setup)
     return loaded
 
@@ -102,7 +105,29 @@ def standings_json(loaded: Loaded) -> dict:
     doc.update(st.facts)  # what the variant adds (Gin Rummy: shutout, once finished)
     words = deal_words(loaded, st.hands + 1)
     doc.update({key: None for key in words} if st.ending.finished else words)
+    doc.update(kept_json(loaded))
     return doc
+
+
+def kept_json(loaded: Loaded) -> dict:
+    """What a document of a session shown with the numbers it stored adds (SPEC §8), else ``{}``:
+    ``notices`` (the sentences saying why, in the language spoken) and, for a session whose
+    variant is not installed, ``waiting``: ``{"variant", "package", "version"}`` (the package and
+    version it needs; null for a session made before sessions recorded them), with ``dealer`` and
+    ``leader`` null (who deals is the variant's to say); for a session scored by another version
+    than the one installed, ``version_differs``: ``{"package", "stored", "installed"}``."""
+    kept = loaded.kept
+    if kept is None:
+        return {}
+    if isinstance(kept, VariantError):
+        facts = kept.facts
+        return {"waiting": {"variant": loaded.record["variant"], "package": facts.get("package"),
+                            "version": facts.get("version")},
+                "dealer": None, "leader": None, "notices": [str(phrase("session.kept", cause=kept))]}
+    facts = kept.facts
+    return {"version_differs": {"package": facts["package"], "stored": facts["stored"],
+                                "installed": facts["installed"]},
+            "notices": [kept.message]}
 
 
 def ending_json(loaded: Loaded) -> dict:
@@ -164,25 +189,31 @@ def history_json(loaded: Loaded) -> dict:
     Rummy), the ``round`` and its ``wild`` rank. Then the end of the
     game (SPEC §5): ``finished``, ``winners``, each player's end ``bonus`` and
     ``totals`` (the standings totals, end bonuses included once finished).
-    Needs every hand's whole result: a game read from its cache is scored here."""
-    if not loaded.full:
+    Needs every hand's whole result: a game read from its cache is scored here — but for a
+    session shown with the numbers it stored (``loaded.kept``), whose hands give their numbers
+    alone (``points_only_players`` empty, ``context`` null; and ``dealer`` null where its variant
+    is not installed), with :func:`kept_json`."""
+    if not loaded.full and loaded.kept is None:
         loaded = scored(loaded.record, loaded.setup)
     st = loaded.state
+    waiting = isinstance(loaded.kept, VariantError)
     hands = []
     for i, (result, totals) in enumerate(zip(st.results, st.running_totals()), 1):
+        whole = isinstance(result, HandResult)
         hands.append({
             "number": i, **deal_number(loaded, i), "points_only": result.points_only,
-            "points_only_players": [p for p, s in result.players.items() if s.points_only],
-            "scores": result.scores, "totals": totals, "won": result.won, "ended": result.ended,
-            "dealer": st.dealer_of(i), "entry": loaded.record["hands"][i - 1]["entry"],
-            "out": went_out(result), "context": result.context, **loaded.setup.variant.scoring.hand_facts(result),
+            "points_only_players": [p for p, s in result.players.items() if s.points_only] if whole else [],
+            "scores": result.scores, "totals": totals, "won": list(result.won), "ended": result.ended,
+            "dealer": None if waiting else st.dealer_of(i), "entry": loaded.record["hands"][i - 1]["entry"],
+            "out": went_out(result), "context": result.context if whole else None,
+            **(loaded.setup.variant.scoring.hand_facts(result) if whole else {}),
             **hand_round(loaded, i),
         })
     ending = st.ending
     return {"session": loaded.record["id"], "variant": loaded.record["variant"], **carried_json(loaded),
             "hands": hands, "finished": ending.finished, "winners": list(ending.winners),
             "bonus": {p: ending.bonus.get(p, 0) for p in loaded.setup.players}, "totals": dict(st.totals),
-            "note": ending.said_note, **ending_json(loaded)}
+            "note": ending.said_note, **ending_json(loaded), **kept_json(loaded)}
 
 
 def went_out(result) -> str | None:
@@ -213,4 +244,5 @@ def chart_json(loaded: Loaded) -> dict:
         "winners": list(st.ending.winners),
         "players": [{"name": p, "totals": [t[p] for t in running], "total": final[p]}
                     for p in loaded.setup.players],
+        **kept_json(loaded),
     }

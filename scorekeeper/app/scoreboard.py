@@ -10,6 +10,7 @@ So each save also keeps, inside the session record, what the replay gave::
         "hands": [{"scores": {name: points}, "won": [names], "points_only": bool,
                    "ended": "out" | "knock" | "stock" | ""}, ...],
         "finished": bool, "winners": [names], "bonus": {name: points}, "note": str,
+        "lowest_wins": bool,              # how the players rank (caches written before it: highest first)
         "digest": hex,                    # of the entries and setup it was derived from, and of itself
     }
 
@@ -95,6 +96,8 @@ def derive(state: GameState, record: dict) -> dict:
                   for h in state.summaries],
         "finished": ending.finished, "winners": list(ending.winners), "bonus": dict(ending.bonus),
         "note": ending.note,
+        # how the players rank, for a session shown from these numbers when its variant is not installed
+        "lowest_wins": state.setup.variant.lowest_wins,
     }
     cache["digest"] = cache_digest(record, cache)
     return cache
@@ -106,10 +109,35 @@ def board_from_cache(record: dict, setup: GameSetup) -> GameState | None:
     hands, it is not of the expected shape, or its digest is missing or not that of
     the record's entries and of its own numbers (then the session is replayed).
     The shape is the storage schema's (:func:`scorekeeper.storage.schema.cached_derived`)."""
-    players = setup.players
-    d = cached_derived(record, players, scorer_stamp())
+    return _board(record, setup, stored_numbers(record, scorer_stamp()))
+
+
+def stored_board(record: dict, setup: GameSetup) -> GameState | None:
+    """The game model from the numbers ``record["derived"]`` holds, whichever rules code derived
+    them: a session scored by another version of its variant shows them as stored (SPEC §8).
+    None when they cannot be believed (:func:`stored_numbers`)."""
+    return _board(record, setup, stored_numbers(record))
+
+
+def stored_numbers(record: dict, scorer: str | None = None) -> dict | None:
+    """``record["derived"]`` when it can be believed: of the cache's shape, covering exactly the
+    stored hands and naming only the record's players, its digest that of the record's entries
+    and of its own numbers; derived by the rules code ``scorer`` (None: by any). Else None."""
+    d = record.get("derived")
+    if scorer is None:
+        scorer = d.get("scorer") if isinstance(d, dict) else None
+        if not isinstance(scorer, str):
+            return None
+    d = cached_derived(record, record.get("players") or (), scorer)
     if d is None or d.get("digest") != cache_digest(record, d):
         return None
+    return d
+
+
+def _board(record: dict, setup: GameSetup, d: dict | None) -> GameState | None:
+    if d is None:
+        return None
+    players = setup.players
     # the points in seat order, as a replay gives them (the cache names every player in each hand)
     hands = [HandSummary({p: h["scores"][p] for p in players}, tuple(h["won"]), h["points_only"], h["ended"])
              for h in d["hands"]]

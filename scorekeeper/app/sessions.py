@@ -18,8 +18,8 @@ from scorekeeper.core import game as core_game
 from scorekeeper.core.game import GameState, check_length, check_text, hand_number, new_setup
 from scorekeeper.core.scoring import HandResult
 from scorekeeper.core.variants import get_variant
-from scorekeeper.app.games import (Loaded, entries_of, open_game, refuse_after_end, save, score_hands,
-                                   summary_of)
+from scorekeeper.app.games import (Loaded, changeable, entries_of, open_game, refuse_after_end, save,
+                                   score_hands, summary_of)
 from scorekeeper.storage.store import Store, new_record, now
 
 __all__ = ["create", "next_hand", "record_in", "undo", "redo", "edit_in", "changes", "undo_edit", "redo_edit", "use",
@@ -117,6 +117,7 @@ def _audit(store: Store, record: dict, action: str, number: int, entry: Any, pre
 def next_hand(loaded: Loaded, raw: Any) -> tuple[GameState, HandResult]:
     """Score ``raw`` as the hand after ``loaded``'s; refused once the game is over.
     Only that hand is scored."""
+    changeable(loaded)
     refuse_after_end(loaded)
     state = loaded.state
     result = core_game.score_entry(state.so_far(state.hands + 1), raw)
@@ -162,6 +163,7 @@ def undo(store: Store, session: str | None, revision: int | None = None) -> tupl
     only if the session is still at the revision the question showed (:func:`pinned`)."""
     with store.writing():
         loaded = open_game(store, session)
+        changeable(loaded)
         pinned(store, loaded, revision, undoing=True)
         record, setup = loaded.record, loaded.setup
         if _retried(store, loaded, "undone", len(record["hands"]) + 1):
@@ -207,6 +209,7 @@ def rescored(loaded: Loaded, number: int, raw: Any) -> GameState:
     (an edit costs one hand's scoring, not the whole session's). Raises
     :class:`StateError` when the edit would end the game before later hands, and the
     hand's own refusal (:class:`InputError`) when ``raw`` does not score."""
+    changeable(loaded)
     known = loaded.state.results
     try:
         if loaded.setup.variant.scoring.depends_on_game:  # each later deal is scored again after the edit

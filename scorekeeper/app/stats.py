@@ -54,17 +54,23 @@ class Game:
     tally: Any = None
     #: what this game holds for them (the tally's ``game_of``), else None
     figures: Any = None
+    #: the variant (its name and place in the lists; a stand-in where it is not installed)
+    kind: Any = None
 
 
 def game_of(loaded) -> Game:
-    """A :class:`Game` from a replayed session (:class:`scorekeeper.app.games.Loaded`)."""
+    """A :class:`Game` from a replayed session (:class:`scorekeeper.app.games.Loaded`). A session
+    shown with the numbers it stored (``loaded.kept``: its variant is not installed, or the one
+    installed would score it otherwise) counts with those numbers, without its variant's own
+    statistics (they would need its hands scored)."""
     r, st = loaded.record, loaded.state
     return Game(
         session=r["id"], title=r.get("title"), variant=r["variant"],
         lowest_wins=loaded.setup.variant.lowest_wins, players=tuple(loaded.setup.players),
         scores=tuple(dict(res.scores) for res in st.results), totals=dict(st.totals),
-        finished=st.ending.finished, winners=tuple(st.ending.winners), tally=loaded.setup.variant.tally,
-        figures=_figures(loaded),
+        finished=st.ending.finished, winners=tuple(st.ending.winners),
+        tally=loaded.setup.variant.tally if loaded.kept is None else None,
+        figures=_figures(loaded) if loaded.kept is None else None, kind=loaded.setup.variant,
     )
 
 
@@ -192,7 +198,12 @@ def compute(games: Sequence[Game], player: str | None = None, variant: str | Non
     # with a player chosen, the games counted are that player's own (SPEC §5: "games" a player sat in)
     chosen = [g for g in games if g.scores and (variant is None or g.variant == variant)
               and (player is None or player in g.players)]
-    played = sorted({g.variant for g in chosen}, key=lambda v: (get_variant(v).list_order, v))
+    kinds = {g.variant: g.kind for g in games if g.kind is not None}
+
+    def variant_of(vid: str) -> Any:  # a variant not installed is known by its games' stand-in
+        return kinds[vid] if vid in kinds else get_variant(vid)
+
+    played = sorted({g.variant for g in chosen}, key=lambda v: (variant_of(v).list_order, v))
     blocks = []
     for vid in ([variant] if variant is not None else played):
         mine = [g for g in chosen if g.variant == vid]
@@ -202,7 +213,7 @@ def compute(games: Sequence[Game], player: str | None = None, variant: str | Non
         if not rows and variant is None:
             continue  # the player chosen never played this variant
         rows.sort(key=lambda r: (-r["wins"], -r["games"], r["name"]))
-        v = get_variant(vid)
+        v = variant_of(vid)
         blocks.append({"variant": vid, "name": v.name, "lowest_wins": v.lowest_wins, "sessions": len(mine),
                        "players": rows})
     doc: dict[str, Any] = {"player": player, "variant": variant, "sessions": len(chosen), "variants": blocks}

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from scorekeeper.core.errors import ScorekeeperError, StateError, StoreError
+from scorekeeper.core.errors import ScorekeeperError, StateError, StoreError, VariantError
 from scorekeeper.core.messages import render
 from scorekeeper.storage.files import DamagedFile
 from scorekeeper.storage.migrations import SCHEMA_VERSION
@@ -42,7 +42,11 @@ SUMMARY_FIELDS = ("variant", "title", "players", "hands", "finished", "winners",
 #: (``{"scorer": ..., ...}``, see scorekeeper.app.scoreboard). Raises
 #: :class:`ScorekeeperError` when a hand no longer scores, or a :class:`StateError` of code
 #: ``check.trail_untypeable`` (``….round`` where deals are rounds) when a record of the audit trail
-#: holds an entry the rules refuse (reported as it is, the hands in effect scoring).
+#: holds an entry the rules refuse (reported as it is, the hands in effect scoring). Raises a
+#: :class:`DamagedFile` when the record's setup makes no sense to the rules, and a
+#: :class:`VariantError` when the session's variant cannot be loaded here (not installed, or
+#: failing to load): such a session *waits* for it — reported as waiting, never as damaged, and
+#: neither its file, nor its kept copies, nor its index row is touched (SPEC §8).
 Replay = Callable[[dict], "tuple[dict, dict]"]
 
 
@@ -52,8 +56,9 @@ class Finding:
     ``facts``: :attr:`problem` is the sentence), its ``kind`` ("damaged": a file cannot
     be used and `db restore` can put back a good copy; "unreadable": a file from a newer
     scorekeeper, or one that cannot be opened, which nothing replaces; "missing";
-    "stale": the index disagrees with a session file; "note": nothing is wrong but
-    something is worth knowing), whether ``--repair`` can fix it and whether it did."""
+    "stale": the index disagrees with a session file; "waiting": a session whose variant
+    cannot be loaded, left as it is; "note": nothing is wrong but something is worth knowing),
+    whether ``--repair`` can fix it and whether it did."""
 
     file: str
     code: str
@@ -73,8 +78,8 @@ class Finding:
 
     @property
     def wrong(self) -> bool:
-        """Whether this still needs attention (notes never do)."""
-        return self.kind != "note" and not self.repaired
+        """Whether this still needs attention (notes and sessions waiting for their variant never do)."""
+        return self.kind not in ("note", "waiting") and not self.repaired
 
     def as_json(self) -> dict:
         return {"file": self.file, "kind": self.kind, "problem": self.problem, "repairable": self.repairable,
@@ -147,6 +152,8 @@ def _replayed(store: Store, path: Path, session_id: str, replay: Replay) -> tupl
     record, revision = store.read_session(path, session_id)
     try:
         row, derived = replay(record)
+    except (DamagedFile, VariantError):  # its setup makes no sense to the rules / it waits for its variant
+        raise
     except ScorekeeperError as e:
         if e.code.startswith("check.trail_untypeable"):  # the hands score; a record of the trail does not
             raise
@@ -313,6 +320,10 @@ def _scan(store: Store, replay: Replay) -> _Scan:
             continue
         except StateError as e:
             add(path, "damaged", "check.session_refused", session=sid, cause=e)
+            continue
+        except VariantError as e:  # sound, waiting for its variant: nothing of it is touched (see Replay)
+            add(path, "waiting", "check.waiting", session=sid, cause=e)
+            report.sessions += 1
             continue
         report.sessions += 1
         report.hands += summary["hands"]

@@ -24,12 +24,16 @@ written before it existed) carried nothing. ``first_round`` (``new --round``, a 
 number ≥ 1) is optional too: without it the first hand is round 1. Each key is a player, written as in
 ``players``; each value a whole number of points.
 
-Beyond the types, a record must make sense to the rules: its variant is one
-this scorekeeper knows (written by its id), its players and dealer are what
-``new`` accepts, and its rule options are exactly the variant's options,
-each as ``new`` writes it (checked through
-:func:`scorekeeper.core.rules.resolve_rules`) — so a record missing its
-``target`` is a damaged session, not a crash while scoring.
+``package`` (optional) names the package and version of the variant that scored the session,
+``{"name": "scorekeeper-knock", "version": "0.1.0"}``; a record without it was made before
+sessions recorded it.
+
+This schema checks a record's shape: its types, and that what it names inside itself is
+there (the points carried over name players of the session; every change of the audit trail
+but an undo keeps the hand as it then stood). What a well-shaped record means — a variant of
+that id, players, dealer and rule options the variant accepts, hands that score — is the
+application's to say (:mod:`scorekeeper.app.scorer`: a session whose variant is not installed
+is sound, and waits for it).
 
 The record's types (and those of its cache) are declared once, as a
 pydantic-core schema, and checked by its ``SchemaValidator`` (:func:`_validators`).
@@ -57,13 +61,12 @@ the store, or an :class:`~scorekeeper.core.errors.InputError` (code
 """
 from __future__ import annotations
 
-import functools
 import json
 import re
 from pathlib import Path
 from typing import Any, Sequence
 
-from scorekeeper.core.errors import InputError, ScorekeeperError
+from scorekeeper.core.errors import InputError
 from scorekeeper.storage.files import damaged
 
 #: A session id is also a file name: letters, digits, ``-`` and ``_`` only.
@@ -165,6 +168,8 @@ def _validators() -> Any:
         dealer=(text, True),
         carried=(cs.nullable_schema(carried_points), False),
         first_round=(cs.int_schema(ge=1, le=MAX_POINTS), False),
+        # the package and version of the variant that scored it (scorekeeper.app.scorer)
+        package=(cs.nullable_schema(record_of(name=(text, True), version=(text, True))), False),
     )
     # one hand of the cache: points per player, who won it, points only, how it ended
     derived_hand = record_of(scores=(points, True), won=(names, True), points_only=(flag, True),
@@ -184,12 +189,8 @@ def find_problem(record: Any) -> tuple[str, dict] | None:
     Kinds: ``not_object``; ``missing`` (``keys``); ``id`` (``shown``: the id as
     JSON); ``type`` (``key``: a field of the wrong type); ``item`` (``key``:
     hands, undone or audit holding something that is not a record); ``entry``
-    (``key``: a hand without its entry); ``variant`` (``cause``: not a
-    variant); ``variant_form`` (``given``, ``expected``); ``setup`` (``cause``:
-    players or dealer refused); ``dealer`` (``dealer``: not written as in the
-    players); ``rules`` (``cause``); ``rules_missing`` (``keys``);
-    ``rule_form`` (``key``, ``given``, ``expected``: values as JSON); ``carried``
-    (``name``: a key of ``carried`` that is not one of the players).
+    (``key``: a hand without its entry); ``carried`` (``name``: a key of ``carried`` that is not
+    one of the players). Nothing here asks the rules (see the module docstring).
     """
     if not isinstance(record, dict):
         return "not_object", {}
@@ -219,66 +220,13 @@ def _first(errors: list[dict], record: dict) -> tuple[str, dict]:
 
 
 def _meaning(record: dict) -> tuple[str, dict] | None:
-    """What the rules say of a well-typed record."""
-    problem = _setup_meaning(record)
-    if problem is None:
-        # every change but an undo leaves the hand as it then stood
-        if any(ev.get("entry") is None and ev["action"] != "undone" for ev in record["audit"]):
-            return "item", {"key": "audit"}
-        stranger = next((name for name in record.get("carried") or {} if name not in record["players"]), None)
-        if stranger is not None:
-            return "carried", {"name": stranger}
-    return problem
-
-
-def _setup_meaning(record: dict) -> tuple[str, dict] | None:
-    rules = record["rules"]
-    try:
-        key = (record["variant"], tuple(record["players"]), record["dealer"],
-               tuple((k, type(v).__name__, v) for k, v in rules.items()))
-        hash(key)
-    except TypeError:  # an option holding a list or an object: not worth remembering
-        return _setup_problem.__wrapped__(*key)
-    return _setup_problem(*key)
-
-
-@functools.lru_cache(maxsize=256)
-def _setup_problem(variant_id: str, players: tuple[str, ...], dealer: str,
-                   rules: tuple[tuple[str, str, Any], ...]) -> tuple[str, dict] | None:
-    """The problem of a session's setup, if any (remembered: `export --all` and `stats`
-    read many sessions of the same few setups)."""
-    from scorekeeper.core.game import new_setup
-    from scorekeeper.core.rules import resolve_rules
-    from scorekeeper.core.errors import VariantError
-    from scorekeeper.core.variants import get_variant
-
-    try:
-        variant = get_variant(variant_id)
-    except VariantError:  # an installed variant that does not load: the record is sound (SPEC §8)
-        raise
-    except ScorekeeperError as e:
-        return "variant", {"cause": e}
-    if variant.id != variant_id:
-        return "variant_form", {"given": variant_id, "expected": variant.id}
-    try:
-        new_setup(variant, players, (), dealer)
-    except ScorekeeperError as e:
-        return "setup", {"cause": e}
-    if dealer not in players:
-        return "dealer", {"dealer": dealer}
-    given = {k: v for k, _, v in rules}
-    try:
-        resolved = resolve_rules(variant, given, len(players))
-    except ScorekeeperError as e:
-        return "rules", {"cause": e}
-    missing = [key for key in resolved if key not in given]
-    if missing:
-        return "rules_missing", {"keys": missing}
-    for key, value in given.items():
-        # compared as stored: a typed option (a StrEnum) is stored as its text
-        if json.dumps(resolved[key]) != json.dumps(value):
-            return "rule_form", {"key": key, "given": json.dumps(value, ensure_ascii=False),
-                                 "expected": json.dumps(resolved[key], ensure_ascii=False)}
+    """What a well-typed record names inside itself and does not hold."""
+    # every change but an undo leaves the hand as it then stood
+    if any(ev.get("entry") is None and ev["action"] != "undone" for ev in record["audit"]):
+        return "item", {"key": "audit"}
+    stranger = next((name for name in record.get("carried") or {} if name not in record["players"]), None)
+    if stranger is not None:
+        return "carried", {"name": stranger}
     return None
 
 
@@ -323,8 +271,9 @@ def validate_session(data: Any, where: str) -> dict:
     None, ``undone`` and ``audit`` empty) and take out the ``derived`` cache.
     Raises :class:`InputError` with code ``import.record.*`` and facts
     ``where`` (and ``id`` once the id is known), e.g. ``"club.json, session 2
-    lacks players."`` or ``"club.json, session 2 (3f9a0c1e): The dealer "Zed"
-    is not one of the players; nothing was imported."``.
+    lacks players."`` or ``'club.json, session 2 (3f9a0c1e): "hands" must be a list of
+    records.'``. What the record means is the application's to check
+    (:func:`scorekeeper.app.exporting.check_record`).
     """
     problem = find_problem(data)
     if problem is None:

@@ -16,6 +16,25 @@ TEMPLATES: dict[str, str] = {
     "session.hand_refused": "{cause}.",
     "session.hand_after_end": "Hand {hand} comes after the end of the game.",
     "session.refused": "{cause}.",
+    # a session's variant (SPEC §8 "a variant's life", scorekeeper.app.scorer)
+    "session.needs_package": ("Session {session} needs the package {package} (version {version}), which is not "
+                              "installed."),
+    "session.needs_variant": 'Session {session} needs the variant "{variant}", which is not installed.',
+    "session.kept": "{cause}: its scores are shown as stored.",
+    "session.version_differs": ("Session {session} was scored by {package} {stored}; {installed}, installed now, "
+                                "scores it otherwise: the scores shown are the ones stored, and "
+                                "`scorekeeper db rescore {session}` shows what would change."),
+    "session.version_differs.change": ("Session {session} was scored by {package} {stored}; {installed}, installed "
+                                       "now, scores it otherwise: `scorekeeper db rescore {session}` shows what "
+                                       "would change and stores it, and then the session can be changed."),
+    "session.version_differs.explain": ("Session {session} was scored by {package} {stored}; this is how "
+                                        "{installed}, installed now, scores it, which differs from the scores "
+                                        "stored (`scorekeeper db rescore {session}` shows what would change)."),
+    "session.version_refuses": ("Session {session} was scored by {package} {stored}; {installed}, installed now, "
+                                "refuses it ({cause}), and it has no scores stored to show: install {package} "
+                                "{stored} again to read it."),
+    "rescore.changed": ("A session was changed by another command while the question was open, so nothing was "
+                        "stored: `scorekeeper db rescore` shows again what would change."),
     # changing a session
     "session.nothing_to_undo": "There is no hand to undo in this session.",
     "session.nothing_to_undo.round": "There is no round to undo in this session.",

@@ -38,6 +38,8 @@ PLURALS: dict[str, tuple[str, str]] = {
     # -- app/exporting.py --
     "export.doc.game_in_play_after": ("Game in play after {n} hand; {dealer} deals next.",
                                         "Game in play after {n} hands; {dealer} deals next."),
+    # a session whose variant is not installed: who deals next is its variant's to say
+    "export.doc.game_in_play_after_hands": ("Game in play after {n} hand.", "Game in play after {n} hands."),
     "export.doc.n_hands": ("{n} hand",
                              "{n} hands"),
     "export.doc.names_share_win_after": ("**{names} share the win** after {n} hand.",

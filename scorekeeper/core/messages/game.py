@@ -35,6 +35,9 @@ TEMPLATES: dict[str, str] = {
                       'scorekeeper, which is used instead.'),
     "variant.alias_clash": ('The variant "{name}" from {where}: the other names {aliases:and} are already a '
                             'built-in variant\'s and are not taken.'),
+    # a variant's code failed while a command ran (scorekeeper.app.scorer.failure)
+    "variant.broke": 'The variant "{name}" ({package} {version}) failed: {kind}: {error}. --debug shows where.',
+    "variant.broke.bare": 'The variant "{name}" ({package} {version}) failed: {kind}. --debug shows where.',
     "event.not_in_variant": "{variant} has no such step between deals ({kind}).",
 
     # -- a game: players, hands, the end (core.game) --

@@ -75,6 +75,7 @@ TEMPLATES: dict[str, str] = {
     "store.record.field.undone": 'its session has no valid "undone" (a list of hands)',
     "store.record.field.audit": 'its session has no valid "audit" (the audit trail)',
     "store.record.field.carried": 'its session has no valid "carried" (whole points per player)',
+    "store.record.field.package": 'its session has no valid "package" (the package and version that scored it)',
     "store.record.carried": 'its points carried over name "{name}", who is not one of the players',
     "store.record.entry": 'its session has a hand without an entry in "{key}"',
     "store.record.held": 'it holds session "{held}", not "{expected}"',
@@ -99,6 +100,8 @@ TEMPLATES: dict[str, str] = {
     "import.record.type.variant": '{where} ({id}): "variant" must be the id of a variant.',
     "import.record.type.dealer": '{where} ({id}): "dealer" must be one of the players.',
     "import.record.type.carried": '{where} ({id}): "carried" must give whole points per player.',
+    "import.record.type.package": ('{where} ({id}): "package" must give the name and version of the package that '
+                                   "scored it."),
     "import.record.carried": ('{where} ({id}): the points carried over name "{name}", who is not one of the '
                               'players; nothing was imported.'),
     "import.record.variant": "{where} ({id}): {cause}; nothing was imported.",
@@ -129,6 +132,9 @@ TEMPLATES: dict[str, str] = {
                           "`scorekeeper db restore --session {session}` puts back its last good copy",
     "check.file_missing_no_copy": "the index lists session {session} but its file is missing and no copy of it "
                                   "is kept",
+    # a session whose variant cannot be loaded (SPEC §8): sound, and left as it is
+    "check.waiting": ("waiting for its variant: {cause}; --repair and db restore leave it and its kept copies "
+                      "as they are"),
     "check.session_refused": "session {session}: {cause}; `scorekeeper db restore --session {session}` puts "
                              "back its last good copy",
     "check.no_longer_scores": "its hands no longer score: {cause}",

@@ -181,6 +181,11 @@ def origin(name: str) -> Origin | None:
     return _origins.get(name)
 
 
+def loaded() -> dict[str, Variant]:
+    """The variants loaded so far in this process, by id (a copy)."""
+    return dict(_loaded)
+
+
 def _every_option_key() -> set[str]:
     """Every key ``new --rule`` takes for some variant (listed-only ones, like Gin's ``preset``, too)."""
     return {o.key for v in every_variant().values() for o in v.options + v.listed_options}
