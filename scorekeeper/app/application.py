@@ -215,6 +215,11 @@ class Application:
             raise StateError("use.no_such_session", given=given) from None  # neither an id nor a title
 
     def _entry(self, loaded: Loaded, entry: Any, form: str) -> Any:
+        """The hand given, as its variant's codec reads it; refused first when the session cannot
+        be changed now (:func:`scorekeeper.app.games.changeable`)."""
+        from scorekeeper.app.games import changeable
+
+        changeable(loaded)
         if form not in FORMS:
             raise ValueError(f"form must be one of {FORMS}, not {form!r}")
         if form != "line":
@@ -339,8 +344,11 @@ class Application:
         nothing to undo."""
         from scorekeeper.app import report, sessions
 
+        from scorekeeper.app.games import changeable
+
         with self.store.writing():
             loaded = self._open(session)
+            changeable(loaded)
             change = _last(sessions.changes(loaded.record)[0], loaded)
             if change is not None and change["kind"] == "edit":
                 sessions.pinned(self.store, loaded, revision, undoing=True)
@@ -391,8 +399,11 @@ class Application:
         a change made since the undo leaves nothing to redo (:class:`StateError`)."""
         from scorekeeper.app import report, sessions
 
+        from scorekeeper.app.games import changeable
+
         with self.store.writing():
             loaded = self._open(session)
+            changeable(loaded)
             redoable = sessions.changes(loaded.record)[1]
             change = redoable[-1] if redoable else None
             if change is not None and change["kind"] == "edit":
@@ -538,8 +549,7 @@ class Application:
         for a session made before sessions recorded it). With ``waiting`` (the ``sessions``
         command; a TAB completing an id loads no variant), each row also says whether its
         session ``waits`` for its variant — null, or the sentence: it needs the package P
-        (version V), which is not installed (SPEC §8) — and the document lists those sentences
-        as ``notices``."""
+        (version V), which is not installed (SPEC §8)."""
         from scorekeeper.app.index import sessions_json
         from scorekeeper.core.entry import name_key
 
@@ -558,7 +568,6 @@ class Application:
             said = waits(rows)
             for row in doc["sessions"]:
                 row["waits"] = said.get(row["id"])
-            doc["notices"] = [s for s in said.values() if s]
         return doc
 
     def _variant_id(self, variant: str) -> str:

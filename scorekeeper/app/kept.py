@@ -22,6 +22,7 @@ from scorekeeper.core.rulebook import CardValues, Endings, Pack, Scoring, Varian
 from scorekeeper.core.rules import RuleSet
 from scorekeeper.app.games import Loaded
 from scorekeeper.app.scoreboard import stored_board, stored_numbers
+from scorekeeper.app.scorer import NEEDS
 
 
 @dataclass(frozen=True, eq=False)
@@ -61,6 +62,8 @@ def kept_game(record: dict, refusal: VariantError) -> Loaded:
     """A session whose variant cannot be had here, as a game of the numbers it stored
     (``kept``: ``refusal``, the sentence saying why). Raises ``refusal`` when it stored none that
     can be believed (:func:`~scorekeeper.app.scoreboard.stored_numbers`)."""
+    if refusal.code not in NEEDS:  # the registry's sentence names the variant: the session too
+        refusal = VariantError("session.refused", session=record["id"], cause=refusal)
     numbers = stored_numbers(record)
     if numbers is None:
         raise refusal

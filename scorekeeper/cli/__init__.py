@@ -44,7 +44,7 @@ COMMANDS: dict[str, str] = {
     "sessions": "sessions", "use": "sessions", "delete": "sessions",
     "demo": "demo",
     "export": "share", "import": "share", "stats": "share", "chart": "share",
-    "explain": "disputes", "check": "disputes", "rules": "disputes",
+    "explain": "disputes", "check": "disputes", "rules": "disputes", "plugins": "plugins",
     "watch": "board", "serve": "board",
     "help": "help",
     "db": "db", "config": "config",

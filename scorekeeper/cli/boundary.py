@@ -70,8 +70,10 @@ def _debugging(ctx: Any) -> bool:
 
 class Boundary(frame.Framed, TyperGroup):
     """The root group: turns the core's errors into one sentence on stderr and the
-    error's exit code. Errors that are not :class:`ScorekeeperError` are bugs and
-    pass through (``main`` prints them as an internal error)."""
+    error's exit code. An exception raised in a variant's code is that variant's failure, said
+    in one sentence naming it (exit 1: :func:`scorekeeper.app.scorer.failure`). Other errors that
+    are not :class:`ScorekeeperError` are bugs and pass through (``main`` prints them as an
+    internal error). ``--debug`` lets every one through with its traceback."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         """A ``--lang`` after the command is read by the root option (SPEC §7: before or
@@ -129,23 +131,35 @@ class Boundary(frame.Framed, TyperGroup):
         except ScorekeeperError as e:
             if _debugging(ctx):
                 raise
-            obj = getattr(ctx, "obj", None)
-            from scorekeeper.core.messages import suits_as_letters
-
-            if ctx.meta.get(language.JSON_KEY):  # a script reads the error as data, never the sentence
-                frame.write_json_error(e)
-            # one card notation on the screen: under NO_COLOR the tables write 7H, and so do the errors
-            letters = bool(os.environ.get("NO_COLOR")) and sys.stderr.isatty()
-            with language.speaking(obj.language if isinstance(obj, Run) else language.spoken()), \
-                    suits_as_letters(letters):
-                sys.stderr.write(for_the_terminal(e.message.rstrip()) + "\n")
-            raise typer.Exit(int(e.exit_code)) from None
+            raise typer.Exit(said(ctx, e)) from None
         except Exception as e:  # a command's arguments or options: said from the error's data
             if not frame.is_usage_error(e):
-                raise
+                # raised in a variant's code (a bug in its scoring, a fact a screen cannot show):
+                # one sentence naming the variant, exit 1 (SPEC §8); anything else is scorekeeper's bug
+                from scorekeeper.app.scorer import failure
+
+                found = failure(e)
+                if found is None or _debugging(ctx):
+                    raise
+                raise typer.Exit(said(ctx, found)) from None
             if type(e).__name__ == "NoArgsIsHelpError":
                 raise typer.Exit(asked_for_help(e)) from None
             raise typer.Exit(frame.usage_error(e, bool(ctx.meta.get(language.JSON_KEY)))) from None
+
+
+def said(ctx: Any, e: ScorekeeperError) -> int:
+    """Say ``e`` on standard error, in the run's language, and return its exit code."""
+    obj = getattr(ctx, "obj", None)
+    from scorekeeper.core.messages import suits_as_letters
+
+    if ctx.meta.get(language.JSON_KEY):  # a script reads the error as data, never the sentence
+        frame.write_json_error(e)
+    # one card notation on the screen: under NO_COLOR the tables write 7H, and so do the errors
+    letters = bool(os.environ.get("NO_COLOR")) and sys.stderr.isatty()
+    with language.speaking(obj.language if isinstance(obj, Run) else language.spoken()), \
+            suits_as_letters(letters):
+        sys.stderr.write(for_the_terminal(e.message.rstrip()) + "\n")
+    return int(e.exit_code)
 
 
 def asked_for_help(e: Exception) -> int:

@@ -59,13 +59,24 @@ class Terminal:
         (a function of :mod:`scorekeeper.cli.render`). ``for_people`` names the
         fields the application adds for the drawing only: they are not part of the
         ``--json`` document. ``page``: a drawing longer than the terminal goes through
-        the pager (:meth:`paged`)."""
+        the pager (:meth:`paged`). The document's ``notices`` follow the drawing on standard
+        error (:meth:`notices`)."""
         if as_json:
             return self.json({k: v for k, v in doc.items() if k not in for_people} if for_people else doc)
         if page:
             with self.paged():
-                return draw(self, doc)
-        draw(self, doc)
+                draw(self, doc)
+        else:
+            draw(self, doc)
+        self.notices(doc)
+
+    def notices(self, doc: Any) -> None:
+        """The sentences a document gives beside what it shows (``notices``: a session shown with
+        the numbers it stored, SPEC §8), each on standard error."""
+        from rich.text import Text
+
+        for notice in doc.get("notices") or () if isinstance(doc, dict) else ():
+            self.err.print(Text(str(notice)))
 
     @contextmanager
     def paged(self) -> Iterator[None]:

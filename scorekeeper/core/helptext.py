@@ -34,6 +34,9 @@ TEMPLATES: dict[str, str] = {
         "session that is gone, leftovers of stopped commands, scores kept with a session's hands "
         "that disagree with replaying them."),
     "help.db.restore.list": "List the kept copies instead, newest first.",
+    "help.db.rescore.session": (
+        "The session to score again (an id or a unique start of one); default: every session scored "
+        "by another version than the one installed."),
     "help.db.restore.session": (
         "Put back this session's newest kept copy (also of a deleted session), whatever state its "
         "file is in."),

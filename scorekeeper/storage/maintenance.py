@@ -322,8 +322,9 @@ def _scan(store: Store, replay: Replay) -> _Scan:
             add(path, "damaged", "check.session_refused", session=sid, cause=e)
             continue
         except VariantError as e:  # sound, waiting for its variant: nothing of it is touched (see Replay)
-            add(path, "waiting", "check.waiting", session=sid, cause=e)
+            add(path, "waiting", "check.waiting", cause=e)
             report.sessions += 1
+            report.hands += row["hands"] if row is not None else 0
             continue
         report.sessions += 1
         report.hands += summary["hands"]

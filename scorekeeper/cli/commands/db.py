@@ -96,5 +96,47 @@ def restore(
         raise typer.Exit(1)
 
 
+@db_app.command("rescore")
+def rescore(
+    ctx: typer.Context,
+    session: Annotated[Optional[str], typer.Argument(metavar="SESSION", help=helptext("help.db.rescore.session"),
+                                                     show_default=False, autocompletion=complete.session_ids)] = None,
+    yes: YesOpt = False,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Score a session again with the version of its variant installed, when another version scored it.
+
+    Shows, player by player, what the installed version would change, and asks before storing it
+    (--yes does not ask; with --json and without --yes nothing is stored). Without SESSION, every
+    session scored by another version than the one installed. Until then such a session shows
+    the scores it stored and cannot be changed.
+
+    \b
+    Examples:
+      scorekeeper db rescore
+      scorekeeper db rescore 3f9a --yes
+    """
+    from scorekeeper.cli.render import plugins as draw
+
+    r = run(ctx)
+    application = r.app(db)
+    shown = application.rescore_preview(session)
+    if json_ and not yes:  # what would change, stored nowhere
+        return r.terminal.json({"sessions": [{**e, "stored": False} for e in shown["sessions"]]})
+    if not json_:
+        draw.rescore_preview(r.terminal, shown)
+    if not shown["sessions"]:  # nothing scored by another version
+        return r.terminal.json({"sessions": []}) if json_ else None
+    if any(e["changes"] and e["refusal"] is None for e in shown["sessions"]):
+        from scorekeeper.cli.commands.game import confirm
+
+        confirm(yes, "rescore")
+    doc = application.rescore(session, shown["sessions"])
+    r.terminal.show(doc, json_, draw.rescored)
+    if any(e["refusal"] is not None for e in doc["sessions"]):
+        raise typer.Exit(1)
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(db_app, name="db")

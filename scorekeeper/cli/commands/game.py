@@ -48,7 +48,8 @@ QUESTIONS = {"undo": ("cli.ask.undo", "cli.ask.undo.no_terminal"),
              "undo_edit_round": ("cli.ask.undo_edit_round", "cli.ask.undo_edit_round.no_terminal"),
              "delete": ("cli.ask.delete", "cli.ask.delete.no_terminal"),
              "delete_titled": ("cli.ask.delete_titled", "cli.ask.delete_titled.no_terminal"),
-             "restore": ("cli.ask.restore", "cli.ask.restore.no_terminal")}
+             "restore": ("cli.ask.restore", "cli.ask.restore.no_terminal"),
+             "rescore": ("cli.ask.rescore", "cli.ask.rescore.no_terminal")}
 
 
 def confirm(yes: bool, what: str, show: Callable[[], None] | None = None, **facts: Any) -> None:

@@ -40,7 +40,7 @@ def register(app: typer.Typer) -> None:
         from scorekeeper.cli.render import sessions as draw
 
         r = run(ctx)
-        r.terminal.show(r.app(db).sessions(variant, player, limit), json_, draw.sessions)
+        r.terminal.show(r.app(db).sessions(variant, player, limit, waiting=True), json_, draw.sessions)
 
     @app.command()
     def use(ctx: typer.Context, session_id: Annotated[str, typer.Argument(

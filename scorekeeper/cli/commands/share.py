@@ -68,6 +68,7 @@ def register(app: typer.Typer) -> None:
             sys.stdout.write(doc["text"])
         else:
             draw.exported(r.terminal, doc)
+        r.terminal.notices(doc)
 
     @app.command("import")
     def import_(

@@ -22,7 +22,13 @@ def wild_words(wild: str) -> str:
 
 def variant_of(doc: dict):
     """The variant a document is about (``variant``, or its standings' ``variant``): its
-    declared facts decide what a screen shows, never its id."""
+    declared facts decide what a screen shows, never its id. A session whose variant is not
+    installed (the document's ``waiting``) is shown with its stand-in: the shared defaults."""
+    waiting = doc.get("waiting") or (doc.get("standings") or {}).get("waiting")
+    if waiting:
+        from scorekeeper.app.kept import stand_in
+
+        return stand_in(waiting["variant"], False)
     from scorekeeper.core.variants import get_variant
 
     return get_variant(doc["variant"] if "variant" in doc else doc["standings"]["variant"])

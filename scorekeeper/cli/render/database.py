@@ -23,7 +23,8 @@ def check(t: Any, doc: dict, repair: bool = False) -> None:
     findings = doc["problems"]
     for f in findings:
         said = ("screen.database.repaired_file_problem" if f["repaired"] else
-                "screen.database.note_file_problem" if f["kind"] == "note" else "screen.database.problem_file_problem")
+                "screen.database.note_file_problem" if f["kind"] in ("note", "waiting")
+                else "screen.database.problem_file_problem")
         t.print(Text(say(said, file=f["file"], problem=f["problem"])))
     if doc["exists"]:
         if doc["ok"]:

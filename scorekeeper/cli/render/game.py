@@ -96,6 +96,8 @@ def footer_lines(doc: dict) -> list[Text]:
             lines.append(Text(doc["note"]))
         return lines
     lines = [Text(doc["note"], style="yellow")] if doc.get("note") else []
+    if doc.get("dealer") is None:  # a session whose variant is not installed: who deals is its to say
+        return lines
     deal, turn = coming_deal(doc)
     line = Text()
     if deal is not None:

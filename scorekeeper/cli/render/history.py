@@ -109,7 +109,7 @@ def _table(doc: dict, players: list[str], gap: int, dealer: bool, t: Any = None)
             wild = h.get("wild")
             row.append(rank_said(wild) if wild else "")
         if dealer:
-            row.append(Text(h["dealer"]))
+            row.append(Text(h["dealer"] or "—"))  # none said where the variant is not installed
         if crazy:
             row.append(Text(h.get("out") or "—"))
         if summary:

@@ -16,7 +16,15 @@ def headers() -> tuple[str, ...]:
 
 
 def sessions(t: Any, doc: dict) -> None:
-    """Every session, the current one marked with ``*``."""
+    """Every session, the current one marked with ``*``; under the table, the sentence of each
+    session that waits for its variant (it needs the package P (version V), which is not installed)."""
+    _table(t, doc)
+    for s in doc["sessions"]:
+        if s.get("waits"):
+            t.print(Text(s["waits"]))
+
+
+def _table(t: Any, doc: dict) -> None:
     if not doc["sessions"]:
         t.print(say("screen.sessions.no_sessions_yet_start"))
         return

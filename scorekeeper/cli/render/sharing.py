@@ -117,9 +117,13 @@ def _variant_stats(t: Any, block: dict) -> None:
         t.print()
         fit_columns(t, h2h)
         t.print(h2h)
+    from scorekeeper.core.errors import ScorekeeperError
     from scorekeeper.core.variants import get_variant
 
-    tally = get_variant(block["variant"]).tally  # the variant's own statistics, where it has any
+    try:
+        tally = get_variant(block["variant"]).tally  # the variant's own statistics, where it has any
+    except ScorekeeperError:  # a variant not installed: its sessions count with the numbers they stored
+        tally = None
     if tally is not None and tally.columns and any(p.get(tally.key) for p in block["players"]):
         _tally(t, block, tally)
 

@@ -59,6 +59,9 @@ TEMPLATES: dict[str, str] = {
     "cli.ask.restore": "Putting back the kept copies loses {losses:and}. Put them back?",
     "cli.ask.restore.no_terminal": ("Putting back the kept copies would lose {losses:and}, and there is no terminal "
                                     "to ask on: add --yes to put them back all the same."),
+    "cli.ask.rescore": "Store these scores?",
+    "cli.ask.rescore.no_terminal": ("Scoring these sessions again changes their scores, and there is no terminal to "
+                                    "ask on: add --yes to store them."),
     "cli.ask.delete.no_terminal": ("Delete session {session} ({players:and}) for good? There is no terminal to ask "
                                    "on: add --yes."),
     "cli.ask.delete_titled.no_terminal": ("Delete session {session} ({title!q}: {players:and}) for good? There is no "

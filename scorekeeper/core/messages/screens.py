@@ -305,6 +305,28 @@ TEMPLATES: dict[str, str] = {
     "screen.prompt.this_hand_cannot_be": "This hand cannot be recorded: {sentence}",
     "screen.prompt.total": "Total",
     # -- cli/render/database.py --
+    # -- cli/render/plugins.py: where the variants come from; db rescore --
+    "screen.plugins.variant": "Variant",
+    "screen.plugins.name": "Name",
+    "screen.plugins.package": "Package",
+    "screen.plugins.version": "Version",
+    "screen.plugins.origin": "From",
+    "screen.plugins.built_in": "built in",
+    "screen.plugins.plugin": "plugin",
+    "screen.rescore.nothing": ("No session was scored by another version of its variant than the one installed: "
+                               "there is nothing to score again."),
+    "screen.rescore.versions": "Session {session} ({variant}): {package} {before} → {after}",
+    "screen.rescore.version_unrecorded": "Session {session} ({variant}): {package} {after}",
+    "screen.rescore.no_change": "No score changes.",
+    "screen.rescore.player": "Player",
+    "screen.rescore.stored": "Stored",
+    "screen.rescore.now": "Now",
+    "screen.rescore.change": "Change",
+    "screen.rescore.winners": "Winners: {before} → {after}",
+    "screen.rescore.stored_as": "Session {session}: stored as {package} {version} scores it.",
+    "screen.rescore.recorded": ("Session {session}: no score changes; {package} {version} is recorded as the version "
+                                "that scored it."),
+    "screen.rescore.nothing_stored": "Nothing was stored.",
     "screen.database.all_is_well": "All is well.",
     "screen.database.all_is_well_now": "All is well now.",
     "screen.database.checked_database_files_sessions": "Checked {database}: {files}, {sessions}, {hands}.",
@@ -328,6 +350,7 @@ TEMPLATES: dict[str, str] = {
 
 #: code -> (singular, plural) templates of a message whose whole text depends on a count
 PLURALS: dict[str, tuple[str, str]] = {
+    "screen.rescore.hands": ("Hand {hands} scores otherwise.", "Hands {hands} score otherwise."),
     # -- cli/render/disputes.py --
     "screen.disputes.kind_value_points": ("{kind}, {value} point",
                                             "{kind}, {value} points"),
