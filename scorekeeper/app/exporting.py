@@ -91,10 +91,10 @@ def game(store, record: dict, row: dict | None = None) -> Loaded:
 def each_game(store, session_ids: Iterable[str], notices: list[str] | None = None) -> Iterator[Loaded]:
     """:func:`game` of each of ``session_ids``, in that order, one at a time (see :func:`each_record`).
     One session whose variant fails to load never stops the others (SPEC §8): it is read from the
-    numbers it stored (:func:`scorekeeper.app.kept.kept_game`), and left out when it stored none.
+    numbers it stored (:func:`scorekeeper.app.games.kept_game`), and left out when it stored none.
     ``notices``, when given, gets the sentence of each session shown with the numbers it stored
     (:func:`scorekeeper.app.report.kept_json`) or left out."""
-    from scorekeeper.app.kept import kept_game
+    from scorekeeper.app.games import kept_game
 
     rows = {s["id"]: s for s in store.summaries()}
     for r in each_record(store, session_ids):

@@ -24,7 +24,7 @@ from typing import Any, Sequence
 from scorekeeper.core.errors import InputError, StateError, StoreError, VariantError
 from scorekeeper.core import game as core_game
 from scorekeeper.core.game import GameSetup, GameState
-from scorekeeper.app.scoreboard import board_from_cache, derive, stored_board
+from scorekeeper.app.scoreboard import board_from_cache, derive, stored_board, stored_numbers
 from scorekeeper.app.scorer import PACKAGE, Scorer, SetupRefused, package_of, recorded, rules_of, scorer_of
 from scorekeeper.storage.store import Store, now
 
@@ -227,12 +227,10 @@ def game_of(record: dict, full: bool = False, row: dict | None = None) -> Loaded
     """A stored record as a game: from its cache when fresh and written with the
     index ``row`` (unless ``full``), else scored; a session scored by another version of its
     variant as :func:`of_another_version` says; a session whose variant is not installed from
-    the numbers it stored (:func:`scorekeeper.app.kept.kept_game`). Raises the scoring errors as
+    the numbers it stored (:func:`kept_game`). Raises the scoring errors as
     :func:`score_hands` does, and what :func:`setup_of` raises (a variant that fails to load)."""
     scorer = scorer_of(record)
     if scorer.missing:
-        from scorekeeper.app.kept import kept_game
-
         assert scorer.refusal is not None
         return kept_game(record, scorer.refusal)
     setup = setup_of(record, scorer)
@@ -243,6 +241,31 @@ def game_of(record: dict, full: bool = False, row: dict | None = None) -> Loaded
         if quick is not None:
             return quick
     return scored(record, setup)
+
+
+def kept_game(record: dict, refusal: VariantError) -> Loaded:
+    """A session whose variant cannot be had here, as a game of the numbers it stored, its
+    variant a stand-in (:mod:`scorekeeper.core.absent`); ``kept`` is ``refusal``, the sentence saying
+    why (naming the session). Raises it when the session stored no numbers that can be believed
+    (:func:`~scorekeeper.app.scoreboard.stored_numbers`)."""
+    from scorekeeper.core.absent import NoRules, stand_in
+    from scorekeeper.app.scorer import NEEDS
+
+    if refusal.code not in NEEDS:  # the registry's sentence names the variant: the session too
+        refusal = VariantError("session.refused", session=record["id"], cause=refusal)
+    numbers = stored_numbers(record)
+    if numbers is None:
+        raise refusal
+    players = tuple(record["players"])
+    ending = core_game.Ending(numbers["finished"], list(numbers["winners"]), dict(numbers["bonus"]),
+                              numbers["note"])
+    variant = stand_in(record["variant"], bool(numbers.get("lowest_wins", False)), refusal, ending)
+    dealer = players.index(record["dealer"]) if record["dealer"] in players else 0
+    setup = GameSetup(variant, players, NoRules(), dealer, dict(record.get("carried") or {}),
+                      record.get("first_round") or 1)
+    state = stored_board(record, setup)
+    assert state is not None  # the numbers were believed above
+    return Loaded(record, setup, state, False, kept=refusal)
 
 
 def of_another_version(record: dict, setup: GameSetup, scorer: Scorer, full: bool = False) -> Loaded:

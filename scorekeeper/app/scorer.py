@@ -12,7 +12,7 @@ sessions recorded it has none: it is taken to be of the version at hand. Reading
 - no variant of that id (the package was uninstalled) or one that fails to load: the session
   *waits* for it (``Scorer.refusal``, a :class:`VariantError` naming the package and version,
   exit 1). It stays listed, its numbers are read from what was stored
-  (:mod:`scorekeeper.app.kept`), a command that would score it says the sentence, `db check`
+  (:func:`scorekeeper.app.games.kept_game`), a command that would score it says the sentence, `db check`
   reports it as waiting and `--repair` and `db restore` leave it and its copies alone;
 - another version of it (``Scorer.differs``): never scored again silently. Where the installed
   version gives the stored numbers the session is read as ever; where it gives others, the

@@ -133,6 +133,8 @@ class Boundary(frame.Framed, TyperGroup):
                 raise
             raise typer.Exit(said(ctx, e)) from None
         except Exception as e:  # a command's arguments or options: said from the error's data
+            if isinstance(e, typer.Exit):  # a command's own end (--help too): no error at all
+                raise
             if not frame.is_usage_error(e):
                 # raised in a variant's code (a bug in its scoring, a fact a screen cannot show):
                 # one sentence naming the variant, exit 1 (SPEC §8); anything else is scorekeeper's bug

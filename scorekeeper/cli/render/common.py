@@ -26,7 +26,7 @@ def variant_of(doc: dict):
     installed (the document's ``waiting``) is shown with its stand-in: the shared defaults."""
     waiting = doc.get("waiting") or (doc.get("standings") or {}).get("waiting")
     if waiting:
-        from scorekeeper.app.kept import stand_in
+        from scorekeeper.core.absent import stand_in
 
         return stand_in(waiting["variant"], False)
     from scorekeeper.core.variants import get_variant

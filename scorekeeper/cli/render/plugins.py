@@ -7,7 +7,7 @@ from typing import Any
 from rich.text import Text
 
 from scorekeeper.cli.render.common import fit_columns, names, records, signed, table, variant_name
-from scorekeeper.core.messages import say, say_count
+from scorekeeper.core.messages import say
 
 
 def plugins(t: Any, doc: dict) -> None:
@@ -62,7 +62,8 @@ def rescore_preview(t: Any, doc: dict) -> None:
             t.print(drawn)
         hands = entry["hands"]
         if hands:
-            t.print(Text(say_count("screen.rescore.hands", len(hands), hands=", ".join(map(str, hands)))))
+            code = "screen.rescore.hand_one" if len(hands) == 1 else "screen.rescore.hands"
+            t.print(Text(say(code, hands=", ".join(map(str, hands)))))
         winners = entry["winners"]
         if entry["finished"]["before"] != entry["finished"]["after"] or winners["before"] != winners["after"]:
             t.print(Text(say("screen.rescore.winners", before=_winners(winners["before"]),

@@ -323,6 +323,9 @@ TEMPLATES: dict[str, str] = {
     "screen.rescore.now": "Now",
     "screen.rescore.change": "Change",
     "screen.rescore.winners": "Winners: {before} → {after}",
+    # the numbers of the hands whose scores change (one hand; several, with commas)
+    "screen.rescore.hand_one": "Hand {hands} scores otherwise.",
+    "screen.rescore.hands": "Hands {hands} score otherwise.",
     "screen.rescore.stored_as": "Session {session}: stored as {package} {version} scores it.",
     "screen.rescore.recorded": ("Session {session}: no score changes; {package} {version} is recorded as the version "
                                 "that scored it."),
@@ -350,7 +353,6 @@ TEMPLATES: dict[str, str] = {
 
 #: code -> (singular, plural) templates of a message whose whole text depends on a count
 PLURALS: dict[str, tuple[str, str]] = {
-    "screen.rescore.hands": ("Hand {hands} scores otherwise.", "Hands {hands} score otherwise."),
     # -- cli/render/disputes.py --
     "screen.disputes.kind_value_points": ("{kind}, {value} point",
                                             "{kind}, {value} points"),
