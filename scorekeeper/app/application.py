@@ -173,7 +173,12 @@ class Application:
             sid = self.find_session(like)
             if variant is not None or players:
                 raise InputError("new.like_and_players", session=sid)
-            record = self._open(sid).record
+            loaded = self._open(sid)
+            from scorekeeper.core.errors import VariantError
+
+            if isinstance(loaded.kept, VariantError):  # its variant is not installed: nothing to start
+                raise loaded.kept
+            record = loaded.record
             kept = [f"{key}={_rule_value(value)}" for key, value in record["rules"].items()]
             return record["variant"], list(record["players"]), settings.merge_rules(kept, rules)
         usual, _where = settings.usual("variant")

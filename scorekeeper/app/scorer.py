@@ -39,13 +39,17 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from scorekeeper.core.errors import InputError, ScorekeeperError, StoreError, VariantError
-from scorekeeper.core.rulebook import Variant
+
+if TYPE_CHECKING:  # `sessions` reads this module: it loads no rule book
+    from scorekeeper.core.rulebook import Variant
 
 #: the key of a session record that names the package and version that scored it
 PACKAGE = "package"
+#: the package of the variants built in
+BUILT_IN_PACKAGE = "scorekeeper"
 
 
 # -- the package that scored a session --------------------------------------------------
@@ -155,14 +159,19 @@ def scorer_of(record: Mapping[str, Any]) -> Scorer:
 def waits(rows: list[Mapping[str, Any]]) -> dict[str, str | None]:
     """For each index row (``id``, ``variant``, ``package``), the sentence of its session waiting
     for its variant (it needs the package P (version V), which is not installed; or the variant
-    fails to load), or None: what ``sessions`` says of each. A built-in variant is never looked
-    for; each other variant is looked for once."""
-    from scorekeeper.core.variants import BUILT_IN, get_variant
-
+    fails to load), or None: what ``sessions`` says of each. A row whose package is scorekeeper
+    (a built-in variant) is never looked for — so listing the sessions of built-in variants loads
+    no variant; each other variant is looked for once."""
     found: dict[str, VariantError | None | bool] = {}  # variant id -> its failure, None (loads), True (missing)
     out: dict[str, str | None] = {}
     for row in rows:
         vid = str(row.get("variant"))
+        package = recorded(row)
+        if package is not None and package["name"] == BUILT_IN_PACKAGE:
+            out[row["id"]] = None
+            continue
+        from scorekeeper.core.variants import BUILT_IN, get_variant
+
         if vid in BUILT_IN:
             out[row["id"]] = None
             continue
