@@ -42,6 +42,14 @@ def game(cli, *hands: str, **kwargs) -> None:
 
 HAND = "Ann: 7H 8H 9H -AS | Bob: -"
 
+
+def _variant_of_file(db: Path, variant: str) -> None:
+    """The one session file of ``db`` made to name another variant."""
+    (path,) = (db / "sessions").glob("*.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["session"]["1"]["variant"] = variant
+    path.write_text(json.dumps(data), encoding="utf-8")
+
 #: one case per (command, status): what to do (with ``cli`` and a temporary folder), the
 #: command's arguments, and what its error must say (``code`` of the --json error, where the
 #: command takes --json)
@@ -77,6 +85,7 @@ CASES = {
     ("check", 2): (None, ["check", "rummy500", "7H 8H 9X"]),
     ("rules", 0): (None, ["rules", "rummy500"]),
     ("rules", 2): (None, ["rules", "chess"]),
+    ("plugins", 0): (None, ["plugins"]),
     ("export", 0): (lambda cli, tmp: game(cli, HAND), ["export", "md", "-o", "{tmp}/out.md"]),
     ("export", 1): (lambda cli, tmp: game(cli, HAND), ["export", "md", "-o", "{tmp}/no/such/folder/out.md"]),
     ("export", 2): (lambda cli, tmp: game(cli, HAND), ["export", "xls"]),
@@ -91,6 +100,11 @@ CASES = {
                       ["db", "check"]),
     ("db restore", 0): (lambda cli, tmp: game(cli, HAND), ["db", "restore"]),
     ("db restore", 2): (lambda cli, tmp: game(cli, HAND), ["db", "restore", "--session", "nosuch"]),
+    ("db rescore", 0): (lambda cli, tmp: game(cli, HAND), ["db", "rescore"]),
+    # a session whose variant is no installed one's (its file names another): it keeps what it stored
+    ("db rescore", 1): (lambda cli, tmp: (game(cli, HAND), _variant_of_file(Path(cli.db), "nosuch")),
+                        ["db", "rescore", "{session}"]),
+    ("db rescore", 2): (lambda cli, tmp: game(cli, HAND), ["db", "rescore", "nosuch"]),
     ("config get", 0): (lambda cli, tmp: cli("config", "set", "language", "uk"), ["config", "get", "language"]),
     ("config get", 1): (None, ["config", "get", "language"]),
     ("config get", 2): (None, ["config", "get", "colour"]),
