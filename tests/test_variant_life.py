@@ -462,3 +462,31 @@ def test_a_stored_record_the_rules_refuse_is_a_damaged_file_for_every_reader(cli
     assert checked.exit_code == 1
     (problem,) = json.loads(checked.stdout)["problems"]
     assert problem["kind"] == "damaged" and "its rule option target is stored as" in problem["problem"]
+
+
+def test_serve_says_a_variant_s_failure_in_one_sentence_never_an_empty_answer(site, capsys):
+    """The board's document made by a variant that fails: the page gets the sentence naming the
+    variant (500, the page's headers), in the table's language; --debug prints the traceback."""
+    from http import HTTPStatus
+    from types import SimpleNamespace
+
+    from scorekeeper.cli.serve import Server, refusals
+    from scorekeeper.core.variants import get_variant
+
+    site.tens("0.1")
+    variant = get_variant("tens")
+    try:
+        variant.scoring.score(type("E", (), {"players": {"Ann": type("P", (), {"table": 13})()}})(), None)
+    except ZeroDivisionError as e:
+        theirs = e
+    for debug in (False, True):
+        board = SimpleNamespace(first={"standings": {"variant": "tens"}}, language="en")
+        server = SimpleNamespace(debug=debug, board=board, refusals=refusals("en"))
+        status, headers, body = Server._fault(server, theirs)
+        assert status == HTTPStatus.INTERNAL_SERVER_ERROR and headers["Content-Language"] == "en"
+        assert body.decode().startswith('The variant "tens" (scorekeeper-tens 0.1) failed: ZeroDivisionError')
+        assert ("Traceback" in capsys.readouterr().err) is debug
+    # scorekeeper's own fault: its own sentence, the variant not blamed (none was being shown)
+    board = SimpleNamespace(first={}, language="uk")
+    status, _, body = Server._fault(SimpleNamespace(debug=False, board=board, refusals=refusals("uk")), KeyError("x"))
+    assert status == HTTPStatus.INTERNAL_SERVER_ERROR and body and "tens" not in body.decode()

@@ -38,6 +38,7 @@ import ipaddress
 import json
 import os
 import socket
+import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -201,6 +202,8 @@ class Server:
         self.stopping: asyncio.Event | None = None
         self.reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board")
         self.refusals = refusals(board.language)
+        #: ``--debug``: a fault's traceback is written to the terminal serve runs in
+        self.debug = False
         self.assets = {name: asset_answer(name) for name in ASSETS}
         self.busy = head(*self.refusals[HTTPStatus.SERVICE_UNAVAILABLE], keep=False)
 
@@ -336,10 +339,30 @@ class Server:
             if status is None:
                 try:
                     status, headers, data = await self.loop.run_in_executor(self.reader, self._board_answer, request)
-                except Exception:  # noqa: BLE001 (a fault of ours: one sentence, never a traceback on the wire)
-                    status, headers, data = self.refusals[HTTPStatus.INTERNAL_SERVER_ERROR]
+                except Exception as e:  # noqa: BLE001 (one sentence, never a traceback on the wire)
+                    status, headers, data = self._fault(e)
         keep = request.keep_alive and status in (HTTPStatus.OK, HTTPStatus.NOT_MODIFIED, HTTPStatus.MOVED_PERMANENTLY)
         return status, headers, data if request.method != "HEAD" else b"", keep, len(data)
+
+    def _fault(self, error: Exception) -> tuple[HTTPStatus, dict, bytes]:
+        """The answer when making the board failed: a variant's failure is one sentence naming the
+        variant (SPEC §8: never an empty answer), else ours; with ``--debug`` the traceback goes to
+        the terminal serve runs in."""
+        import traceback
+
+        from scorekeeper.app.scorer import failure
+        from scorekeeper.cli import language as spoken
+
+        if self.debug:
+            traceback.print_exception(error, file=sys.stderr)
+        standings = (self.board.first or {}).get("standings") or {}
+        said = failure(error, variant=standings.get("variant"))
+        if said is None:
+            return self.refusals[HTTPStatus.INTERNAL_SERVER_ERROR]
+        status, headers, _ = self.refusals[HTTPStatus.INTERNAL_SERVER_ERROR]
+        with spoken.speaking(self.board.language):
+            body = (said.message + "\n").encode()
+        return status, headers, body
 
     def _route(self, request: Request) -> tuple[HTTPStatus | None, dict, bytes]:
         """The answer that needs no look at the database (None: it does)."""
@@ -575,7 +598,7 @@ def listen(host: str, port: int) -> list[socket.socket]:
 
 
 def start(application: Any, session: str | None, host: str | None, port: int, lan: bool, language: str,
-          new_secret: bool = False) -> Started:
+          new_secret: bool = False, debug: bool = False) -> Started:
     """Bind the server (not yet serving). 127.0.0.1 unless ``lan`` (every interface) or
     ``host``; any address that is not loopback carries the database's secret (kept in its
     folder, so a restart keeps it; ``new_secret`` makes another). Raises :class:`OSError`
@@ -606,6 +629,7 @@ def start(application: Any, session: str | None, host: str | None, port: int, la
     board = Board(application, session, language, qr=reachable)
     server = Server(sockets, board, f"/{token}/" if token else "/", token is None,
                     qr=qr_svg(address) if reachable else None)
+    server.debug = debug  # --debug: a fault's traceback on the terminal serve runs in
     return Started(server, address, reachable, unkept)
 
 

@@ -65,7 +65,8 @@ def register(app: typer.Typer) -> None:
         if session:
             session = application.session_id(session)
         try:
-            started = web.start(application, session, host, port, lan, r.language, new_secret=new_secret)
+            started = web.start(application, session, host, port, lan, r.language, new_secret=new_secret,
+                                debug=r.debug)
         except (UnicodeError, ValueError, socket.gaierror):  # a name no resolver takes (too long, not a name)
             raise InputError("cli.serve.bad_host", host=host) from None
         except OSError as e:

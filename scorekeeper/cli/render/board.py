@@ -216,11 +216,11 @@ def panel(p: dict, doc: dict, size: Size, height: int, width: int, colour: str) 
     figures = Text("\n".join(drawn), style=("bold green" if winner else "bold"),
                    justify="center", no_wrap=True, overflow="crop")
     facts = Text(justify="center", no_wrap=True, overflow="ellipsis")
+    from scorekeeper.cli.render.common import variant_of
     from scorekeeper.cli.render.game import won_heading
-    from scorekeeper.core.variants import get_variant
 
     said = [(say("screen.board.last"), signed(p.get("last")) or "—"),
-            (won_heading(get_variant(doc["variant"])), str(p["won"]))]
+            (won_heading(variant_of(doc)), str(p["won"]))]
     if p.get("bonus"):
         said.append((say("screen.board.bonus"), signed(p["bonus"])))
     while len(said) > 1 and sum(cell_len(k) + cell_len(v) + 4 for k, v in said) - 3 > width - 4:
@@ -301,7 +301,7 @@ def board(doc: dict | None, width: int, height: int, notice: str | None = None) 
     """The whole screen for the ``board`` document ``doc`` (None: nothing read yet) at
     ``width`` × ``height``; ``notice`` is one line said at the bottom (the database is
     busy or damaged: the board shown is the last one read)."""
-    from scorekeeper.core.variants import get_variant
+    from scorekeeper.cli.render.common import variant_of
 
     bottom = Table.grid(expand=True, padding=(0, 1))
     bottom.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
@@ -314,7 +314,7 @@ def board(doc: dict | None, width: int, height: int, notice: str | None = None) 
         screen.split_column(Layout(Text(" "), ratio=1), Layout(bottom, size=1))
         return screen
     standings, running = doc["standings"], doc["chart"]
-    variant = get_variant(standings["variant"])
+    variant = variant_of(standings)  # a session whose variant is not installed: its stand-in
     players = standings["players"]
     seats = [p["name"] for p in running["players"]]
     colours = {name: _COLOURS[i % len(_COLOURS)] for i, name in enumerate(seats)}

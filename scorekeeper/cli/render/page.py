@@ -60,15 +60,15 @@ def said(doc: dict | None, notice: str | None) -> dict[str, Any]:
     (each hand's wild rank as the language writes it, or ""), ``won`` (the heading of hands
     won), ``notice`` (why the newest state could not be read, or None)."""
     from scorekeeper.cli.render.board import stale
+    from scorekeeper.cli.render.common import variant_of
     from scorekeeper.cli.render.game import coming_deal, footer_lines, won_heading
-    from scorekeeper.core.variants import get_variant
 
     if doc is None:
         return {"heading": "", "deal": "", "hands": [], "coming": [], "next": [], "to_go": {}, "wilds": [],
                 "won": "", "notice": notice}
     notice = stale(notice) if notice else None
     standings = doc["standings"]
-    variant = get_variant(standings["variant"])
+    variant = variant_of(standings)  # a session whose variant is not installed: its stand-in
     count, heading, number = deal_said(standings)
     hands = standings["hands"]
     history = doc.get("history", {}).get("hands", [])
