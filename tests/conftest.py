@@ -24,6 +24,7 @@ What every test file may use (no imports needed, they are fixtures):
   skipped when it is not installed. :func:`console_script` gives it outside
   fixtures.
 - :func:`load_games` — a worked-examples file.
+- :func:`tool` — a developer tool of ``tools/`` as a module (``tool("catalogs").problems("uk")``).
 """
 from __future__ import annotations
 
@@ -150,6 +151,24 @@ def isolated_db(tmp_path, monkeypatch):
     for var in ("SCOREKEEPER_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(var, raising=False)
     return db
+
+
+#: the developers' tools (tools/: the catalogs, the reference pages), scripts beside the package, not in it
+TOOLS = Path(__file__).resolve().parents[1] / "tools"
+
+
+def tool(name: str):
+    """The developer tool ``tools/NAME.py`` as a module (tools/ is no package: each tool is run
+    as ``python tools/NAME.py``), imported from its file once per run."""
+    import importlib.util
+
+    key = f"scorekeeper_tools_{name}"
+    if key not in sys.modules:
+        spec = importlib.util.spec_from_file_location(key, TOOLS / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[key] = module
+        spec.loader.exec_module(module)
+    return sys.modules[key]
 
 
 def load_games(name: str) -> dict:

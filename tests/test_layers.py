@@ -32,9 +32,14 @@ MAY_IMPORT = {
 
 KNOWN_CYCLE: frozenset[str] = frozenset()  # none: the sentence maker imports no card or error type
 
-#: The developers' catalog tool (``python -m scorekeeper.locale.catalogs``) reads the texts of
-#: every layer, the commands' help included, to extract them; the program never imports it.
-TOOLS = {"scorekeeper.locale.catalogs"}
+#: The developers' tools (``python tools/catalogs.py``, ``python tools/reference.py`` …) read every
+#: layer, the commands' help included; they live in tools/, beside the package, never in it, and
+#: the package never imports them (nor anything only the ``test`` extra installs).
+TOOLS_DIR = ROOT / "tools"
+TOOLS = {path.stem for path in TOOLS_DIR.glob("*.py")}
+#: what only the ``test`` extra (or a developer's machine) installs: the program never needs it to run
+#: (scorekeeper.testing, the pytest plugin, is loaded by pytest: pytest is there)
+DEVELOPERS_ONLY = {"babel", "pytest", "hypothesis", "pexpect", "selenium", "setuptools", "ruff", "_pytest"}
 
 
 def modules() -> dict[str, Path]:
@@ -145,13 +150,36 @@ def test_imports_go_down_the_layers_only():
     graph = import_graph()
     upward = [f"{modules()[m].relative_to(ROOT)}:{line}: {m} imports {t}"
               for m, targets in sorted(graph.items()) for t, line in sorted(targets.items())
-              if part(t) != part(m) and part(t) not in MAY_IMPORT[part(m)] and m not in TOOLS]
+              if part(t) != part(m) and part(t) not in MAY_IMPORT[part(m)]]
     assert upward == []
 
 
-def test_nothing_imports_the_catalog_tool():
-    graph = import_graph()
-    assert [m for m, targets in graph.items() if TOOLS & set(targets)] == []
+def test_the_tools_are_beside_the_package_and_nothing_in_it_imports_them():
+    assert {"catalogs", "reference"} <= TOOLS
+    assert not (PACKAGE / "locale" / "catalogs.py").exists() and not (PACKAGE / "cli" / "reference.py").exists()
+    found = [f"{m} imports {name}" for m, names in imported_names().items() for name in names
+             if name.split(".")[0] in TOOLS | {"tools"}]
+    assert found == []
+
+
+def test_the_program_needs_nothing_of_the_test_extra_to_run():
+    found = [f"{m} imports {name}" for m, names in imported_names().items() for name in names
+             if name.split(".")[0] in DEVELOPERS_ONLY and not (m == "scorekeeper.testing" and name == "pytest")]
+    assert found == []
+
+
+def imported_names() -> dict[str, set[str]]:
+    """``{module: every name it imports}`` (absolute, as written; relative ones left out), of the
+    package's own modules, imports inside functions included."""
+    found: dict[str, set[str]] = {}
+    for m, path in modules().items():
+        names = found.setdefault(m, set())
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                names.add(node.module)
+            elif isinstance(node, ast.Import):
+                names.update(a.name for a in node.names)
+    return found
 
 
 def test_no_import_cycle():

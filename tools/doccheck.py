@@ -68,7 +68,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
-#: the pages whose samples are checked (docs/cli.md is the program's --help: scorekeeper.cli.reference)
+#: the pages whose samples are checked (docs/cli.md is the program's --help: tools/reference.py)
 PAGES = [ROOT / "README.md", *sorted(p for p in (ROOT / "docs").glob("*.md") if p.name != "cli.md")]
 #: the command that rewrites the pages, as a stale page's message names it
 REGENERATE = "python tools/doccheck.py"

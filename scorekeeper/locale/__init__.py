@@ -3,7 +3,7 @@
 ``en`` is built in (the message ids are English); ``uk``, ``ru`` and ``be`` are
 gettext catalogs: ``scorekeeper/locale/LANG/LC_MESSAGES/scorekeeper.po`` is the
 source kept in the repository, ``scorekeeper.mo`` beside it the compiled catalog
-shipped in the package (``python -m scorekeeper.locale.catalogs`` rebuilds both
+shipped in the package (``python tools/catalogs.py`` rebuilds both
 with Babel). A catalog is read only when something is printed for people.
 """
 from __future__ import annotations

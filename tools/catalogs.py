@@ -1,6 +1,7 @@
-"""Build and check the gettext catalogs with Babel (a developer's tool, not run by the program).
+"""Build and check the gettext catalogs with Babel (a developer's tool, not shipped in the package:
+the program never imports it, and Babel is needed only here).
 
-``python -m scorekeeper.locale.catalogs [LANG ...]`` extracts every message from the sources,
+``python tools/catalogs.py [LANG ...]`` extracts every message from the sources,
 brings each language's ``.po`` up to date (new messages are added untranslated,
 gone ones dropped) and compiles the ``.mo`` files; ``--check`` only reports what
 is stale or untranslated (the tests run it) and exits 1 if anything is.
@@ -20,7 +21,12 @@ import string
 import sys
 from pathlib import Path
 
-from scorekeeper.locale import DOMAIN, LANGUAGES, LOCALE_DIR
+#: the repository this tool is in: its scorekeeper is the one whose catalogs are made, installed or not
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from scorekeeper.locale import DOMAIN, LANGUAGES, LOCALE_DIR  # noqa: E402
 
 PACKAGE = LOCALE_DIR.parent
 KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}

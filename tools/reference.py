@@ -1,13 +1,14 @@
 """The command-line reference, docs/cli.md, and the manual page, docs/scorekeeper.1, both made
 from the program's own ``--help``.
 
-``python -m scorekeeper.cli.reference`` writes them (``--check`` only says whether
+``python tools/reference.py`` writes them (``--check`` only says whether
 they are up to date, exit 1 if not); ``tests/test_cli_reference.py`` fails
 while a committed file differs from what the program says. Every command and
 group is walked from the app, so a command added later appears without touching
 this module. The help is made in English, 80 columns wide, without colour,
 whatever the machine's language or terminal. The manual page holds the same help texts
-as the page, each command's as ``--help`` prints it (``man -l docs/scorekeeper.1``).
+as the page, each command's as ``--help`` prints it (``man -l docs/scorekeeper.1``). A developer's
+tool, not shipped in the package.
 """
 from __future__ import annotations
 
@@ -15,6 +16,11 @@ import os
 import sys
 from pathlib import Path
 from typing import Iterator
+
+#: the repository this tool is in: its scorekeeper is the one whose help is written, installed or not
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 
 #: where the page lives, from the repository's root
 PAGE = Path("docs/cli.md")
@@ -25,7 +31,7 @@ MAN_INDENT = 7
 #: the manual page's one line under NAME
 MAN_NAME = "a scoring assistant for rummy games played with real cards"
 #: the command that writes it, as the stale-page test names it
-REGENERATE = "python -m scorekeeper.cli.reference"
+REGENERATE = "python tools/reference.py"
 WIDTH = 80
 
 
@@ -134,7 +140,7 @@ def _in_english() -> None:
     if language.spoken() != "en":
         env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
         env["SCOREKEEPER_LANG"] = "en"
-        os.execve(sys.executable, [sys.executable, "-m", "scorekeeper.cli.reference", *sys.argv[1:]], env)
+        os.execve(sys.executable, [sys.executable, str(Path(__file__).resolve()), *sys.argv[1:]], env)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -142,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     compare). Returns the exit status: 0 written or up to date, 1 stale (with ``--check``)."""
     args = sys.argv[1:] if argv is None else argv
     _in_english()
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[1]
     stale = 0
     for where, made in ((PAGE, text()), (MAN_PAGE, man_page())):
         page = root / where
