@@ -28,6 +28,8 @@ MAY_IMPORT = {
     "app": {"scorekeeper", "core", "storage"},
     "cli": {"scorekeeper", "core", "app", "locale"},  # never the storage: the application stands between
     "__main__": {"scorekeeper", "cli"},
+    # the pytest fixture that plays a game through the command line (loaded by pytest, never by the program)
+    "testing": {"scorekeeper", "core", "cli"},
 }
 
 KNOWN_CYCLE: frozenset[str] = frozenset()  # none: the sentence maker imports no card or error type
@@ -160,6 +162,11 @@ def test_the_tools_are_beside_the_package_and_nothing_in_it_imports_them():
     found = [f"{m} imports {name}" for m, names in imported_names().items() for name in names
              if name.split(".")[0] in TOOLS | {"tools"}]
     assert found == []
+
+
+def test_nothing_imports_the_pytest_plugin():
+    graph = import_graph()
+    assert [m for m, targets in graph.items() if "scorekeeper.testing" in targets] == []
 
 
 def test_the_program_needs_nothing_of_the_test_extra_to_run():
