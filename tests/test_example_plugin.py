@@ -148,6 +148,53 @@ def test_the_example_plugin_installed_with_pip_plays_through_the_console_script(
     assert {p["name"]: p["total"] for p in json.loads(again.stdout)["players"]} == {"Ann": 73, "Bob": 0, "Cy": 62}
 
     # the plugin's own tests pass in that environment
+    # the plugin's own tests pass in that environment, those through the command line too (the
+    # fixture of scorekeeper.testing, loaded by pytest from scorekeeper's entry point): none skipped
     own = subprocess.run([str(bin_ / "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider", str(plugin / "tests")],
                          cwd=plugin, capture_output=True, text=True, timeout=120)
     assert own.returncode == 0, own.stdout + own.stderr
+    assert " passed" in own.stdout and "skipped" not in own.stdout, own.stdout
+
+
+#: what the example may import of scorekeeper: the surface for variants, and in its tests the fixture
+ALLOWED = {"scorekeeper.api"}
+ALLOWED_IN_TESTS = {"scorekeeper.api", "scorekeeper.testing"}
+
+
+def scorekeeper_imports(path: Path) -> list[tuple[int, str]]:
+    """``(line, module)`` of every import of scorekeeper in ``path`` (inside functions too):
+    ``from scorekeeper import api`` counts as ``scorekeeper.api``, a relative import is none."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names = [f"{node.module}.{a.name}" for a in node.names] if node.module == "scorekeeper" else [node.module]
+        else:
+            continue
+        found += [(node.lineno, n) for n in names if n == "scorekeeper" or n.startswith("scorekeeper.")]
+    return found
+
+
+def test_the_example_imports_nothing_of_scorekeeper_but_its_api():
+    """examples/knock-rummy is written as an outside author writes a variant: against
+    scorekeeper.api alone (and scorekeeper.testing in its tests), never the rest, which may change."""
+    modules = sorted(PLUGIN.rglob("*.py"))
+    assert {p.name for p in modules} >= {"__init__.py", "test_knock.py", "test_knock_cli.py"}
+    wrong = []
+    for path in modules:
+        allowed = ALLOWED_IN_TESTS if "tests" in path.relative_to(PLUGIN).parts else ALLOWED
+        wrong += [f"{path.relative_to(ROOT)}:{line}: {name}" for line, name in scorekeeper_imports(path)
+                  if name not in allowed]
+    assert wrong == []
+    assert ("scorekeeper.api" in {n for _, n in scorekeeper_imports(PLUGIN / "scorekeeper_knock" / "__init__.py")})
+
+
+def test_the_import_check_sees_every_form(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text("import scorekeeper.core.cards\nfrom scorekeeper import api, cli\nfrom . import x\n"
+                      "def f():\n    from scorekeeper.core.melds import read_meld\n", encoding="utf-8")
+    assert scorekeeper_imports(module) == [(1, "scorekeeper.core.cards"), (2, "scorekeeper.api"), (2, "scorekeeper.cli"),
+                                           (5, "scorekeeper.core.melds")]
