@@ -18,11 +18,15 @@ cache folders; none of the user's is ever read or written. The commands speak En
 command says ``--lang``), without colour, on a terminal ``COLUMNS`` (120) wide; no ``SCOREKEEPER_*``
 setting of the machine reaches them.
 
-pytest loads this module by itself wherever scorekeeper is installed (the entry point
-``scorekeeper = "scorekeeper.testing"`` of the group ``pytest11``); where plugins are not
-loaded automatically (``PYTEST_DISABLE_PLUGIN_AUTOLOAD``), a ``conftest.py`` says
-``pytest_plugins = ["scorekeeper.testing"]``. Loading it costs nothing: the command line is
-imported by the first test that asks for the fixture.
+A project's tests get the fixture by naming this module as a pytest plugin, in the
+``conftest.py`` at the root of its tests::
+
+    pytest_plugins = ["scorekeeper.testing"]
+
+(It is not declared in the group ``pytest11``, where every pytest run beside an installed
+scorekeeper would load it: pytest then rewrites the asserts of every module of the package
+that declares such a plugin, scorekeeper whole, in every project's tests.) Loading it costs
+nothing: the command line is imported by the first test that asks for the fixture.
 """
 from __future__ import annotations
 

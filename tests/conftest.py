@@ -88,6 +88,10 @@ _ctrl_c_interrupts()
 
 import pytest  # noqa: E402
 
+# scorekeeper_cli, the fixture a variant's author plays a game through the command line with, is
+# tested here too (tests/test_testing.py)
+pytest_plugins = ["scorekeeper.testing"]
+
 SHARED_GAMES = Path(__file__).resolve().parents[2] / "shared" / "games"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 

@@ -163,7 +163,8 @@ ALLOWED_IN_TESTS = {"scorekeeper.api", "scorekeeper.testing"}
 
 def scorekeeper_imports(path: Path) -> list[tuple[int, str]]:
     """``(line, module)`` of every import of scorekeeper in ``path`` (inside functions too):
-    ``from scorekeeper import api`` counts as ``scorekeeper.api``, a relative import is none."""
+    ``from scorekeeper import api`` counts as ``scorekeeper.api``, a relative import is none, and a
+    module named in ``pytest_plugins`` is imported too."""
     import ast
 
     found = []
@@ -172,6 +173,9 @@ def scorekeeper_imports(path: Path) -> list[tuple[int, str]]:
             names = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
             names = [f"{node.module}.{a.name}" for a in node.names] if node.module == "scorekeeper" else [node.module]
+        elif (isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "pytest_plugins" for t in node.targets)
+              and isinstance(node.value, (ast.List, ast.Tuple))):  # the plugins pytest imports for the tests
+            names = [e.value for e in node.value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
         else:
             continue
         found += [(node.lineno, n) for n in names if n == "scorekeeper" or n.startswith("scorekeeper.")]
@@ -182,7 +186,7 @@ def test_the_example_imports_nothing_of_scorekeeper_but_its_api():
     """examples/knock-rummy is written as an outside author writes a variant: against
     scorekeeper.api alone (and scorekeeper.testing in its tests), never the rest, which may change."""
     modules = sorted(PLUGIN.rglob("*.py"))
-    assert {p.name for p in modules} >= {"__init__.py", "test_knock.py", "test_knock_cli.py"}
+    assert {p.name for p in modules} >= {"__init__.py", "conftest.py", "test_knock.py", "test_knock_cli.py"}
     wrong = []
     for path in modules:
         allowed = ALLOWED_IN_TESTS if "tests" in path.relative_to(PLUGIN).parts else ALLOWED
@@ -195,6 +199,7 @@ def test_the_example_imports_nothing_of_scorekeeper_but_its_api():
 def test_the_import_check_sees_every_form(tmp_path):
     module = tmp_path / "m.py"
     module.write_text("import scorekeeper.core.cards\nfrom scorekeeper import api, cli\nfrom . import x\n"
+                      "pytest_plugins = ['scorekeeper.cli.boundary']\n"
                       "def f():\n    from scorekeeper.core.melds import read_meld\n", encoding="utf-8")
     assert scorekeeper_imports(module) == [(1, "scorekeeper.core.cards"), (2, "scorekeeper.api"), (2, "scorekeeper.cli"),
-                                           (5, "scorekeeper.core.melds")]
+                                           (4, "scorekeeper.cli.boundary"), (6, "scorekeeper.core.melds")]

@@ -63,15 +63,16 @@ def _tree(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def test_an_authors_project_gets_the_fixture_through_the_entry_point_and_leaves_the_users_data_alone(
+def test_an_authors_project_gets_the_fixture_from_its_conftest_and_leaves_the_users_data_alone(
         tmp_path, cli, isolated_db):
-    """A project that only has scorekeeper installed: its test asks for ``scorekeeper_cli`` without
-    importing anything (pytest loads the plugin from the ``pytest11`` entry point), on a machine
-    whose settings name a database, a language and a variant of the user's own."""
+    """A project that only has scorekeeper installed, whose conftest.py names the plugin: its test
+    asks for ``scorekeeper_cli``, on a machine whose settings name a database, a language and a
+    variant of the user's own."""
     cli.new("gin", "Zed", "Yan")  # the user's own database, with a session in it
     before = _tree(isolated_db)
     project = tmp_path / "project"
     (project / "tests").mkdir(parents=True)
+    (project / "tests" / "conftest.py").write_text('pytest_plugins = ["scorekeeper.testing"]\n', encoding="utf-8")
     (project / "tests" / "test_game.py").write_text(textwrap.dedent('''
         def test_a_game(scorekeeper_cli):
             assert scorekeeper_cli.json("sessions")["sessions"] == []  # none of the user's

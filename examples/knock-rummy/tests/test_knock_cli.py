@@ -1,6 +1,6 @@
 """Knock Rummy played through scorekeeper's real command line, as people play it: each command
-run by the fixture ``scorekeeper_cli`` (scorekeeper.testing, which pytest loads wherever
-scorekeeper is installed) in a throw-away database. The variant is found as people find it,
+run by the fixture ``scorekeeper_cli`` (scorekeeper.testing, named in conftest.py) in a
+throw-away database. The variant is found as people find it,
 through its entry point, so the plugin must be installed: ``pip install -e .`` in this folder.
 Each expected score is worked out by hand from the rule book (the working is in the comment)."""
 from __future__ import annotations
