@@ -20,7 +20,31 @@ Cards, melds and the shared hand entry: :func:`parse_cards`, :func:`read_meld`,
 :func:`check_deck`, :class:`HandEntry`. Options: :class:`RuleSet` with :func:`option`.
 Errors: :class:`InputError` (bad input, exit 2), :class:`StateError`.
 
-``docs/plugins.md`` is the tutorial; ``docs/api.md`` the reference made from these docstrings.
+The shapes, in short:
+
+* a **card** is a :class:`Card` (``rank`` 1–13, 0 for a joker; ``suit`` ``S H D C``), written
+  ``AS``, ``10H``, ``JK`` (:func:`parse_card`, :func:`format_card`); a card in a meld or a
+  lay-off is a :class:`PlayedCard` (a wild card may say what it stands for: ``JK=7H``);
+* a **meld** is a sequence of played cards, judged by :func:`read_meld` under the variant's
+  :class:`MeldRules` into a :class:`MeldReading` (a set or a run), or refused with
+  :class:`IllegalMeld`;
+* an **entry** is one deal as given: the **stored entry** is what a hand file holds, a mapping
+  ``{"players": {NAME: {"melds": […], "layoffs": "…", "hand": "…" | POINTS, "table": POINTS}},
+  "knock": NAME, "out": NAME, "stock_exhausted": true}``, stored exactly as given; the codec
+  reads it into what the scoring is given, by default a :class:`HandEntry` of
+  :class:`PlayerEntry` parts;
+* a **result** is a :class:`HandResult`: a :class:`PlayerScore` per player, each a list of
+  :class:`Line` items (signed points, the message code and facts saying why, the rule cited).
+
+Every figure is in **points**, whole numbers, signed where a score may fall (a card left in
+hand counts against its holder in Rummy 500); a card's points are the variant's
+:class:`CardValues`. Every error meant for people is a message code and its facts, never a
+sentence: :class:`InputError` (bad input: a card, a meld, an entry, an option; the command
+exits 2 and stores nothing), :class:`StateError` (the request does not fit the game: exit 2);
+a parser of an option raises ``ValueError``, which the rule set turns into ``rule.bad_value``.
+
+``docs/plugins.md`` is the tutorial; ``docs/api.md`` the reference made from these docstrings
+(``python tools/apidoc.py``).
 """
 from __future__ import annotations
 
@@ -38,7 +62,7 @@ from scorekeeper.core.rules import FromOptions, Presets, RuleSet, boolean, one_o
 from scorekeeper.core.scoring import HandResult, Line, PlayerScore
 
 #: The version of this surface: the major number changes when something named here changes in a
-#: way a variant written for the last one would notice.
+#: way a variant written for the last one would notice; the minor number when something is added.
 API_VERSION = "2.0"
 
 __all__ = [

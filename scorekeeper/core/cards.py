@@ -32,6 +32,7 @@ from scorekeeper.core.errors import InputError
 from scorekeeper.core.messages import QUOTE_LIMIT, quoted  # noqa: F401  (cards and entries quote what was typed)
 from scorekeeper.core.phrase import Phrase, phrase
 
+#: The ranks as the notation writes them, by rank number: ``RANKS[rank - 1]`` (ace 1 … king 13).
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -63,13 +64,17 @@ _LOOKALIKES = {
 @dataclass(frozen=True, order=True)
 class Card:
     """A physical card. ``rank`` 1 (ace) … 13 (king), 0 for a joker;
-    ``suit`` one of ``S H D C``, ``""`` for a joker."""
+    ``suit`` one of ``S H D C``, ``""`` for a joker. Frozen and comparable: ``Card(1, "S")``
+    is the ace of spades wherever it comes from; ``str(card)`` is its canonical text
+    (``AS``, ``10H``, ``JK``). What a card counts is the variant's
+    :class:`~scorekeeper.core.rulebook.facts.CardValues`, not the card's."""
 
     rank: int
     suit: str
 
     @property
     def is_joker(self) -> bool:
+        """Whether it is a joker (rank 0)."""
         return self.rank == 0
 
     def __str__(self) -> str:

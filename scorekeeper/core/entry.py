@@ -26,12 +26,16 @@ from scorekeeper.core.near import closest, name_key  # noqa: F401  (where player
 
 @dataclass(frozen=True)
 class PlayerEntry:
-    """One player's part of a hand.
+    """One player's part of a hand, checked and typed (what a hand file's ``{"melds": …,
+    "hand": …}`` for the player becomes).
 
-    ``melds`` — melds put down (cards), ``None`` when not given;
+    ``name`` — the player, as the session spells it;
+    ``melds`` — melds put down, each a tuple of :class:`~scorekeeper.core.cards.PlayedCard`,
+    ``None`` when not given;
     ``layoffs`` — cards laid off (rummy500/rum500);
-    ``hand`` — cards left in hand, or ``None`` when given as points;
-    ``hand_points`` — the points in hand when given as a number;
+    ``hand`` — cards left in hand (:class:`~scorekeeper.core.cards.Card`), or ``None`` when given
+    as points; an empty tuple: nothing left (the player went out);
+    ``hand_points`` — the points in hand when given as a number (counted on paper);
     ``table`` — points put on the table, when given as a number (points-only).
     """
 
@@ -67,7 +71,13 @@ class PlayerEntry:
 
 @dataclass(frozen=True)
 class HandEntry:
-    """A whole hand: each player's entry in seat order and how the hand ended."""
+    """A whole hand, checked and typed: what the shared codec's
+    :meth:`~scorekeeper.core.rulebook.codec.Codec.read` gives a variant's scoring.
+
+    ``players`` — each player's :class:`PlayerEntry` by name, in seat order (every player in
+    play, nobody else); ``knock`` — who knocked, or None; ``out`` — who went out, where the entry
+    says it (else the player with no card left, if any); ``stock_exhausted`` — the stock ran
+    out; ``ended_given`` — the entry said how the hand ended."""
 
     players: dict[str, PlayerEntry]
     knock: str | None = None

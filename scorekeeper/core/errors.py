@@ -119,7 +119,12 @@ class ScorekeeperError(Exception):
 
 
 class InputError(ScorekeeperError):
-    """Bad input: a card, meld, lay-off, player, option or file that breaks a rule (exit 2)."""
+    """Bad input: a card, meld, lay-off, player, option or file that breaks a rule (exit 2).
+
+    ``InputError(code, **facts)``: ``code`` a message template (a variant's own are prefixed
+    with its id: ``knock.who_knocked``), ``facts`` what its sentence says (``player``, cards as
+    :class:`~scorekeeper.core.cards.Card` objects, numbers, ``cause``: another error it quotes).
+    ``error.message`` is the sentence; the command says it and stores nothing."""
 
 
 class Mistakes(InputError):
@@ -238,7 +243,8 @@ def _plain(value: Any, depth: int = 0) -> Any:
 
 class StateError(ScorekeeperError):
     """The request does not fit the session's state: no session, nothing to undo,
-    game already finished, a hand that does not exist (exit 2)."""
+    game already finished, a hand that does not exist, an event the rules do not allow at its
+    place in the game (exit 2). Made as :class:`InputError` is: ``StateError(code, **facts)``."""
 
 
 class VariantError(ScorekeeperError):

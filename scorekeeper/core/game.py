@@ -107,22 +107,29 @@ class GameSoFar:
 
     @property
     def variant(self) -> Variant:
+        """The game's :class:`~scorekeeper.core.rulebook.Variant`."""
         return self.setup.variant
 
     @property
     def rules(self) -> Mapping[str, Any]:
+        """The session's options, typed (the variant's :class:`~scorekeeper.core.rules.RuleSet`):
+        ``game.rules["target"]``."""
         return self.setup.rules
 
     @property
     def players(self) -> tuple[str, ...]:
+        """Every player of the session, in seat order (those out of play too)."""
         return self.setup.players
 
     @property
     def number(self) -> int:
+        """The coming deal's number as recorded: 1 for the first deal recorded."""
         return self.numbered if self.numbered is not None else len(self.played) + 1
 
     @property
     def round(self) -> int:
+        """The coming deal's number in the game: :attr:`number`, later in a game continued from
+        paper (``new --round``). What a deal-by-deal rule (a wild rank, a contract) reads."""
         return self.setup.round_of(self.number)
 
     @cached_property
@@ -141,10 +148,13 @@ class GameSoFar:
 
     @cached_property
     def in_play(self) -> tuple[str, ...]:
+        """The players who take part in the coming deal, in seat order (the variant's
+        :meth:`~scorekeeper.core.rulebook.deals.Deals.in_play`: everyone by default)."""
         return tuple(self.setup.variant.deals.in_play(self))
 
     @cached_property
     def dealer(self) -> str:
+        """The player who deals the coming deal."""
         if self.known_dealer is not None:
             return self.known_dealer
         return dealers(self.setup, self.played)[-1]
@@ -215,7 +225,11 @@ class Ending:
            note: str = "", facts: Mapping[str, Any] | None = None,
            bonus_facts: Mapping[str, tuple[str, dict]] | None = None,
            bonus_rules: Mapping[str, str] | None = None) -> "Ending":
-        """An ending whose note is message ``note`` (a code) with ``facts``."""
+        """An ending whose note is message ``note`` (a code) with ``facts``: ``finished``
+        (the game is over), ``winners`` (names, in seat order), ``bonus`` (end bonuses, points
+        per player), ``bonus_facts`` (``{player: (code, facts)}``: why each bonus, in words as
+        data) and ``bonus_rules`` (``{player: rule}``: the rule each bonus cites).
+        ``Ending.of(True, ["Ann"])``; ``Ending(False)`` while the game goes on."""
         facts = dict(facts or {})
         # the note is kept (and cached) in English, whatever language is spoken: a cache and
         # --json are the same in every language (SPEC §7); people get it from note_code
@@ -284,6 +298,7 @@ class GameState:
 
     @property
     def players(self) -> tuple[str, ...]:
+        """The players, in seat order."""
         return self.setup.players
 
     @property
@@ -365,10 +380,12 @@ class GameState:
 
     @property
     def next_dealer(self) -> str | None:
+        """Who deals the next deal; None once the game is over."""
         return None if self.ending.finished else self.dealer_of(self.hands + 1)
 
     @property
     def next_leader(self) -> str | None:
+        """Who leads (plays first in) the next deal; None once the game is over."""
         return None if self.ending.finished else self.leader_of(self.hands + 1)
 
 
@@ -569,7 +586,17 @@ def _free_cycles() -> None:
 
 
 def score_entry(game: GameSoFar, raw: Any) -> HandResult:
-    """Check and score one raw deal entry as the coming deal of ``game``."""
+    """Check and score one raw deal entry as the coming deal of ``game``: what a hand file holds
+    (a mapping, ``{"players": {"Ann": {"hand": "3C AD"}, …}, "knock": "Ann"}``), read by the
+    variant's codec (:meth:`~scorekeeper.core.rulebook.codec.Codec.read`), its points checked
+    against what the decks hold (I-6), then scored
+    (:meth:`~scorekeeper.core.rulebook.scoring.Scoring.score`). Returns the
+    :class:`~scorekeeper.core.scoring.HandResult`, points per player. Raises
+    :class:`~scorekeeper.core.errors.InputError` naming the player, key, card or rule of an
+    entry the rules refuse. What a variant's tests score a worked hand with::
+
+        score_entry(GameSoFar(new_setup(VARIANT, ("Ann", "Bob"))), {"knock": "Ann", "players": …})
+    """
     _free_cycles()
     v = game.variant
     entry = v.codec.read(raw, game)

@@ -43,8 +43,11 @@ class MeldFault(InputError):
 
 
 class IllegalMeld(InputError):
-    """A meld that breaks §2.2: code ``meld.illegal``, facts ``cards`` (the meld as
-    written) and ``cause`` (a :class:`MeldFault`: the rule it breaks)."""
+    """A meld that breaks §2.2 (an :class:`~scorekeeper.core.errors.InputError`, exit 2): code
+    ``meld.illegal``, facts ``cards`` (the meld as written) and ``cause`` (a :class:`MeldFault`:
+    the rule it breaks, a message code and its facts). Raised by :func:`read_meld` and a
+    variant's :meth:`~scorekeeper.core.rulebook.melds.Melds.judge`; said of a player with
+    ``InputError("game.of_player", player=NAME, cause=error)``."""
 
     @property
     def reason(self) -> MeldFault:
@@ -69,10 +72,13 @@ def _never_wild(card: Card) -> bool:
 
 @dataclass(frozen=True)
 class MeldRules:
-    """What makes a meld legal in one variant (and round).
+    """What makes a meld legal in one variant (and round), as :func:`read_meld` reads it: a
+    set is three or four cards of one rank, a run three or more of one suit in sequence (SPEC
+    §2.2), under these fields.
 
-    ``wild(card)`` tells which physical cards are wild; ``ace_high`` allows
-    Q-K-A; ``set_duplicates`` allows two identical cards in a set (two decks);
+    ``wild(card)`` tells which physical cards are wild (a :class:`~scorekeeper.core.cards.Card`
+    → bool; none by default); ``ace_high`` allows Q-K-A; ``set_duplicates`` allows two identical
+    cards in a set (two decks);
     ``wild_name`` what the wild cards are called, in words as data (a
     :class:`~scorekeeper.core.phrase.Phrase`; TRANSITIONAL: English text is still taken).
     """
@@ -116,9 +122,13 @@ class Slot:
 
 @dataclass(frozen=True, init=False)
 class MeldReading:
-    """A legal reading of a meld: ``kind`` is ``"set"`` or ``"run"``; ``slots`` in
-    rank order for runs; ``phrase`` what it is in words, as data ("a set of four
-    kings", "a run of spades Q-K-A (ace high), JK as 10♠"), which :attr:`reason` says."""
+    """A legal reading of a meld: ``kind`` is ``"set"`` or ``"run"``; ``slots`` one per card,
+    in rank order for runs (each slot's ``played``: the card as written; ``counts_as``: the
+    card it counts as, itself or what a wild card stands for; ``rank``: its place, 1–14 in a
+    run, 14 an ace high; ``wild``: whether it is a wild card); ``phrase`` what it is in words,
+    as data ("a set of four kings", "a run of spades Q-K-A (ace high), JK as 10♠"), which
+    :attr:`reason` says. What a meld is worth is the variant's
+    (:meth:`~scorekeeper.core.rulebook.melds.Melds.value`)."""
 
     kind: str
     slots: tuple[Slot, ...]
@@ -129,6 +139,7 @@ class MeldReading:
 
     @property
     def cards(self) -> list[PlayedCard]:
+        """The meld's cards as written, in the reading's order."""
         return [s.played for s in self.slots]
 
     @property
@@ -419,7 +430,9 @@ def deck_code(base: str, decks: int) -> str:
 
 
 class TableMeld:
-    """A meld on the table this hand: its owner and its cards as melded."""
+    """A meld on the table this hand: its ``owner`` (a player), its ``cards`` as melded
+    (:class:`~scorekeeper.core.cards.PlayedCard`) and its ``reading`` (a :class:`MeldReading`):
+    what :func:`fit_layoffs` lays cards off onto."""
 
     def __init__(self, owner: str, cards: Sequence[PlayedCard], reading: MeldReading):
         self.owner, self.cards, self.reading = owner, list(cards), reading

@@ -46,7 +46,10 @@ class Said:
 
 def whole_number(minimum: int) -> Callable[[Any], int]:
     """A parser for a whole number ≥ ``minimum`` and at most
-    :data:`~scorekeeper.core.numbers.MAX_NUMBER` (beyond it: :class:`~scorekeeper.core.numbers.TooBig`)."""
+    :data:`~scorekeeper.core.numbers.MAX_NUMBER` (beyond it: :class:`~scorekeeper.core.numbers.TooBig`).
+    A parser takes the value as typed (text, or the stored value) and returns it typed, or
+    raises ``ValueError``, which the rule set reports as ``rule.bad_value`` naming the option
+    and its allowed values (exit 2): ``option(100, "a whole number ≥ 1", whole_number(1), …)``."""
 
     def parse(text: Any) -> int:
         if isinstance(text, bool):
@@ -72,7 +75,8 @@ def value_refused(opt: "Option", value: Any) -> InputError:
 
 
 def one_of(*choices: str) -> Callable[[Any], Any]:
-    """A parser accepting one of ``choices`` (case-insensitive); digits become ints."""
+    """A parser accepting one of ``choices`` (case-insensitive); digits become ints. Anything
+    else raises ``ValueError`` (``rule.bad_value``); ``choices`` are what TAB offers."""
 
     def parse(text: Any) -> Any:
         value = str(text).strip().lower()
@@ -106,7 +110,8 @@ def or_none(parse: Callable[[Any], Any]) -> Callable[[Any], Any]:
 
 
 def boolean(text: Any) -> bool:
-    """A parser for ``true``/``yes``/``1``/``on`` or ``false``/``no``/``0``/``off``."""
+    """A parser for ``true``/``yes``/``1``/``on`` or ``false``/``no``/``0``/``off``; anything
+    else raises ``ValueError`` (``rule.bad_value``)."""
     value = str(text).strip().lower()
     if value in ("true", "yes", "1", "on"):
         return True
@@ -145,9 +150,15 @@ class Option:
 
 def option(default: Any, values: str, parse: Callable[[Any], Any], help: str,
            choices: Sequence[str] | None = None) -> Any:
-    """A field of a :class:`RuleSet`: its default, allowed values in words, parser and help;
-    ``choices``, the values one types where they are a short list (by default those of a
-    :func:`one_of` / :func:`one_of_enum` / :func:`boolean` parser)."""
+    """A field of a :class:`RuleSet`: its ``default`` (the typed value), ``values`` (the allowed
+    values in words, as ``rules`` lists them: "a whole number ≥ 1"), ``parse`` (a parser:
+    :func:`whole_number`, :func:`one_of`, :func:`boolean`, :func:`or_none`, or a function of
+    your own raising ``ValueError``) and ``help`` (what it does, one line); ``choices``, the
+    values one types where they are a short list (by default those of a :func:`one_of` /
+    :func:`one_of_enum` / :func:`boolean` parser)::
+
+        target: int = option(100, "a whole number ≥ 1", whole_number(1), "the total that ends the game")
+    """
     found = tuple(getattr(parse, "choices", ())) if choices is None else tuple(choices)
     return field(default=default, metadata={"values": values, "parse": parse, "help": help,
                                             "choices": tuple(str(c) for c in found)})
@@ -227,6 +238,8 @@ class RuleSet(Mapping):
 
     @classmethod
     def options(cls) -> tuple[Option, ...]:
+        """The options the class declares, in order: each its ``key``, ``default``, ``values``,
+        ``parse``, ``help`` and ``choices``."""
         return tuple(Option(f.name, f.default, f.metadata["values"], f.metadata["parse"], f.metadata["help"],
                             f.metadata.get("choices", ()))
                      for f in fields(cls))

@@ -63,13 +63,17 @@ class Line:
         return format_card(self.card.card if isinstance(self.card, PlayedCard) else self.card)
 
     def as_json(self) -> dict:
+        """The line as ``explain --json`` gives it: ``card`` (canonical text or None), ``points``,
+        ``part``, ``reason`` (the sentence) and ``rule``."""
         return {"card": self.card_text, "points": self.points, "part": self.part, "reason": self.reason,
                 "rule": self.rule}
 
 
 class PlayerScore:
-    """A player's score for one hand, in points, with the lines that make it up.
-    ``note`` is a sentence of ``note_code`` with ``note_facts`` (or nothing).
+    """A player's score for one hand, in points, with the lines that make it up: ``name``,
+    the player; :attr:`score`, the points (the sum of the lines' points, signed); ``points_only``,
+    the player was counted on paper (no cards given, I-6); :attr:`note`, a sentence of
+    ``note_code`` with ``note_facts`` said under the player's lines (or nothing).
 
     Made with its lines (``PlayerScore(name, lines)``, or lines added one by one with
     :meth:`add`), or with its points and what explains them later
@@ -125,18 +129,23 @@ class PlayerScore:
 
     @property
     def note(self) -> str:
+        """The sentence of ``note_code`` with ``note_facts`` ("Ann holds 4."), or ``""``."""
         return Said(Phrase(self.note_code, self.note_facts)) if self.note_code else ""
 
     @property
     def score(self) -> int:
+        """The player's points for the hand (signed): the sum of the lines' points."""
         if self._score is not None:
             return self._score
         return sum(line.points for line in self.lines)
 
     def add(self, points: int, code: str, rule: str, part: str, card: Card | PlayedCard | None = None,
             group: str | None = None, **facts: Any) -> None:
-        """Add a line: ``points`` for the reason ``code`` with ``facts`` (the ``card``
-        among them), citing ``rule``."""
+        """Add a line (a :class:`Line`): ``points`` (signed, what it adds to the score) for the
+        reason ``code`` (a message template) with ``facts`` (the ``card`` among them), citing
+        ``rule``, as part ``part`` of the sum (``meld``, ``layoff``, ``hand``, ``table``,
+        ``bonus``, ``difference``, ``count``), in its term ``group``:
+        ``ps.add(15, "knock.line.difference", "knock", "difference", other="Bob", theirs=19, mine=4)``."""
         if card is not None:
             facts.setdefault("card", card)
         self.lines.append(Line(points, code, rule, part, card, group, facts))
@@ -159,6 +168,8 @@ class PlayerScore:
         return f"{text} = {_number(self.score)}" if len(values) > 1 else _number(self.score)
 
     def as_json(self) -> dict:
+        """The player's part of ``explain --json``: ``score``, ``points_only``, ``arithmetic``,
+        ``note`` and ``lines``."""
         return {
             "score": self.score,
             "points_only": self.points_only,
@@ -186,15 +197,22 @@ class HandResult:
     ``won`` lists the players who won the hand (SPEC I-7); ``ended`` says how
     (``out``, ``knock``, ``stock`` or ``""`` when not given); ``context`` holds
     variant facts such as ``{"round": 7, "wild": "7"}``. Outside the variant, only the keys
-    of :data:`COMMON_CONTEXT_KEYS` are read from it; its other facts reach the documents and
-    screens through the variant's declarations (``hand_facts``, ``screens``, ``tally``).
+    of :data:`COMMON_CONTEXT_KEYS` are read from it (``out`` and ``knock``: who went out, who
+    knocked); its other facts reach the documents and screens through the variant's
+    collaborators (:meth:`~scorekeeper.core.rulebook.scoring.Scoring.hand_facts`, its
+    :class:`~scorekeeper.core.rulebook.screens.Screens` and
+    :class:`~scorekeeper.core.rulebook.screens.Tally`). ``remarks``: what the result says besides
+    the lines, in words as data (each a :class:`~scorekeeper.core.phrase.Phrase`: "Ann won the
+    hand with the lowest count, 4.").
+
+    ``HandResult({"Ann": PlayerScore("Ann", lines), …}, won=["Ann"], ended="knock")``
     """
 
     players: dict[str, PlayerScore]
     won: list[str] = field(default_factory=list)
     ended: str = ""
     context: dict = field(default_factory=dict)
-    #: what the hand's result says besides the lines, as ``(code, facts)`` (Carousel: who won and why)
+    #: what the hand's result says besides the lines, as phrases (Carousel: who won and why)
     remarks: list["Phrase"] = field(default_factory=list)
 
     @property
@@ -204,6 +222,7 @@ class HandResult:
 
     @property
     def scores(self) -> dict[str, int]:
+        """Each player's points for the hand, in seat order: ``{"Ann": 20, "Bob": 0}``."""
         return {name: p.score for name, p in self.players.items()}
 
     @property
@@ -212,6 +231,8 @@ class HandResult:
         return all(p.points_only for p in self.players.values())
 
     def as_json(self) -> dict:
+        """The hand as ``hand --json`` and ``explain --json`` give it: ``scores``, ``won``,
+        ``ended``, ``points_only``, ``context``, ``notes`` and each player's :meth:`PlayerScore.as_json`."""
         return {
             "scores": self.scores,
             "won": self.won,

@@ -360,6 +360,8 @@ class Joined:
         self.sep = sep
 
     def pieces(self) -> list:
+        """What it says, piece by piece (words, and the cards as card objects), for the screens
+        to draw."""
         return _between([show_pieces(i) for i in self.items], self.sep)
 
     def __str__(self) -> str:

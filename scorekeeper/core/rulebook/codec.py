@@ -167,7 +167,8 @@ class Codec(Part):
 
     def answer_melds(self, text: str, entry: dict, game: "GameSoFar", name: str) -> None:
         """Melds typed as ``7H 8H 9H, QS QD QC`` (each checked now), table points as a number,
-        or the player's whole part in the one-line form (``7H 8H 9H +10H -AS 4D``)."""
+        or the player's whole part in the one-line form (``7H 8H 9H +10H -AS 4D``). Raises
+        :class:`InputError` for a meld that is not legal, or points where melds score none."""
         text = self.own(name, text, game)
         part = entry["players"].setdefault(name, {})
         if not text or text.lower() in ("none", "-"):
@@ -216,7 +217,8 @@ class Codec(Part):
         return None
 
     def answer_layoffs(self, text: str, entry: dict, game: "GameSoFar", name: str) -> None:
-        """Cards laid off (``10H 4C``, ``AS:low``); where they fit is checked with the whole deal."""
+        """Cards laid off (``10H 4C``, ``AS:low``); where they fit is checked with the whole deal.
+        Raises :class:`InputError` for a word that is no card."""
         found = self._layoffs(name, self.own(name, text, game))
         if found:
             entry["players"].setdefault(name, {})["layoffs"] = found
@@ -231,7 +233,9 @@ class Codec(Part):
         return text
 
     def answer_hand(self, text: str, entry: dict, game: "GameSoFar", name: str) -> None:
-        """Cards left in hand, their points, or "out"; where a player may knock, "knock" may follow."""
+        """Cards left in hand, their points, or "out"; where a player may knock, "knock" may follow.
+        Raises :class:`InputError` for a word that is no card, a knock the variant does not
+        have, a second player out or knocking, or nothing given."""
         hand, knocked = self._hand(name, self.own(name, text, game), entry)
         entry["players"].setdefault(name, {})["hand"] = hand
         if knocked:
@@ -269,7 +273,8 @@ class Codec(Part):
 
     def answer_ending(self, text: str, entry: dict, game: "GameSoFar") -> None:
         """How the deal ended: where a player may knock, a name (the knocker), ``stock``, or
-        ``out NAME``; else the player who went out, or nobody (the stock ran out)."""
+        ``out NAME``; else the player who went out, or nobody (the stock ran out). Raises
+        :class:`InputError` for a name that is no player in play, or no answer where one is needed."""
         if not self.variant.endings.knock:
             if not text or self.says(text, "nobody") or self.says(text, "stock"):
                 entry["stock_exhausted"] = True

@@ -17,7 +17,8 @@ def _is_joker(card: Card) -> bool:
 
 @dataclass(frozen=True)
 class RankWild:
-    """Wild when of ``rank`` (a named callable, so two meld rules of one deal compare equal)."""
+    """Wild when of ``rank`` (1 = ace … 13 = king): ``MeldRules(wild=RankWild(7))``, a named
+    callable, so two meld rules of one deal compare equal."""
 
     rank: int
 
@@ -47,6 +48,7 @@ class Melds(Part):
 
     @property
     def has_wild_cards(self) -> bool:
+        """Whether any card is wild in the variant (jokers, or a deal's wild rank)."""
         return self.wilds is not Wilds.NONE
 
     def rules(self, rules: Mapping[str, Any], round_: int = 0, wild: int | None = None) -> MeldRules:

@@ -30,18 +30,29 @@ class Screens(Part):
     summary_heading: str = ""
 
     def hand(self, context: Mapping[str, Any]) -> Sequence[Any]:
+        """Lines ``explain`` shows about the deal whose ``context`` (``explain --json``'s) is
+        given, before the players' lines: phrases; none by default."""
         return ()
 
     def preview(self, context: Mapping[str, Any]) -> Sequence[Any]:
+        """Lines the prompt's preview shows before it asks to save the deal: phrases; none by
+        default."""
         return ()
 
     def summary(self, context: Mapping[str, Any]) -> Any:
+        """The deal in one cell of ``history`` (a phrase), under :attr:`summary_heading`; None
+        by default (no column)."""
         return None
 
     def standings(self, doc: Mapping[str, Any]) -> Sequence[Any]:
+        """Lines after the standings table, from the standings document ``doc``
+        (``standings --json``, with what :meth:`~scorekeeper.core.rulebook.scoring.Scoring.game_facts`
+        adds): phrases; none by default."""
         return ()
 
     def board(self, doc: Mapping[str, Any]) -> Sequence[tuple[Any, Any]]:
+        """The variant's own facts on the board (``watch`` and ``serve``'s page), from the
+        standings document ``doc``: ``(label, value)`` pairs of phrases; none by default."""
         return ()
 
     def intro(self, rules: Mapping[str, Any]) -> Sequence[Any] | None:
@@ -64,10 +75,16 @@ class Tally(Part):
     versus_title: str = ""
 
     def game_of(self, players: Sequence[str], state: Any) -> Any:
+        """What one scored game (``state``, a :class:`~scorekeeper.core.game.GameState` of the
+        session whose players are ``players``) holds for the statistics: any value :meth:`add`
+        reads. Every tally overrides it."""
         raise NotImplementedError(f"{type(self).__name__}.game_of")
 
     def empty(self) -> dict:
+        """A row of zeros: ``{figure key: 0, …}`` before any game is added."""
         return {}
 
     def add(self, row: dict, name: str, game: Any) -> dict:
+        """Add player ``name``'s figures of ``game`` (what :meth:`game_of` gave) to ``row`` and
+        return the row (counts of games or deals, points, as each figure says)."""
         return row

@@ -100,10 +100,12 @@ class Variant:
 
     @property
     def min_players(self) -> int:
+        """The fewest players: ``players[0]``."""
         return self.players[0]
 
     @property
     def max_players(self) -> int:
+        """The most players: ``players[1]``."""
         return self.players[1]
 
     @cached_property
@@ -132,6 +134,7 @@ class Variant:
         return {} if presets is None else presets.shown()
 
     def option(self, key: str) -> Option | None:
+        """The option ``key`` (stored or listed only), or None where the variant has none."""
         return next((o for o in self.options + self.listed_options if o.key == key), None)
 
     @property
