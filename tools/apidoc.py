@@ -93,9 +93,16 @@ def comment_above(source: str, name: str) -> str:
 _ROLE = re.compile(r":(?:class|func|meth|attr|data|mod|exc|obj):`(~?)([^`]+)`")
 
 
+#: what a docstring says for the program's developers only: the specification it cites (a
+#: document the readers of the page do not have), as ``(SPEC §8)`` or ``, SPEC §5``
+_CITATION = re.compile(r"\s*\(SPEC\b[^()]*\)|,\s*SPEC\s+(?:§[\d.]+|I-\d+)")
+
+
 def markdown(doc: str, names: set[str]) -> str:
     """A docstring as Markdown: ````x```` as code, a cross-reference (``:class:`~a.B```) as the
-    name it shows, linked where it is a name of this page, a literal block (``::``) as code."""
+    name it shows, linked where it is a name of this page, a literal block (``::``) as code; a
+    citation of the specification left out."""
+    doc = _CITATION.sub("", doc)
 
     def role(found: re.Match) -> str:
         short, target = found.group(1), found.group(2)

@@ -217,7 +217,7 @@ class Ending:
     note_code: str = ""
     note_facts: dict = field(default_factory=dict)
     #: the rule each player's end bonus comes from, where it is not the variant's ``end_rule``
-    #: (Carousel's +100 is its own rule; the 25s per round won are I-2's): ``player -> "§2.4 end"``
+    #: (Carousel's +100 is its own rule; the 25s per round won are I-2's): ``player -> rule id``
     bonus_rules: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -516,7 +516,7 @@ def new_setup(
 ) -> GameSetup:
     """Check a new game: player count and names, options, first dealer, the points
     carried over from paper (``carry``: ``NAME=POINTS`` values, see :func:`parse_carry`)
-    and the round a game begun on paper continues at (``first_round``, SPEC §5 ``--round``).
+    and the round a game begun on paper continues at (``first_round``: ``new --round``).
 
     Raises :class:`InputError` for a wrong count, a duplicate or empty name,
     an unknown dealer, a bad option, a bad carry, a carried total that already

@@ -43,7 +43,7 @@ class MeldFault(InputError):
 
 
 class IllegalMeld(InputError):
-    """A meld that breaks §2.2 (an :class:`~scorekeeper.core.errors.InputError`, exit 2): code
+    """A meld that breaks the meld rules (an :class:`~scorekeeper.core.errors.InputError`, exit 2): code
     ``meld.illegal``, facts ``cards`` (the meld as written) and ``cause`` (a :class:`MeldFault`:
     the rule it breaks, a message code and its facts). Raised by :func:`read_meld` and a
     variant's :meth:`~scorekeeper.core.rulebook.melds.Melds.judge`; said of a player with

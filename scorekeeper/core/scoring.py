@@ -23,7 +23,9 @@ class Line:
     penalty counts positive in crazy: it is what it adds to the score);
     ``code`` and ``facts`` the reason (its sentence is :attr:`reason`, made by
     :mod:`scorekeeper.core.messages`); ``rule`` the stable id of the rule
-    applied (a SPEC section, an interpretation: ``"§2.2, §2.3"``); ``part`` one
+    applied, or of several joined by commas (a section of the rule book, an interpretation:
+    ``"knock, K-3"``; people read each as its template ``section.ID`` or
+    ``interpretation.ID`` says it); ``part`` one
     of ``meld``, ``layoff``, ``hand``, ``table``, ``bonus``, ``difference``,
     ``count`` (a card counted toward a Carousel hand: its value is in the
     reason, it adds 0 itself); ``card`` the card (a :class:`Card` or
@@ -52,7 +54,7 @@ class Line:
 
     @property
     def rules(self) -> list[str]:
-        """The rule ids cited, one by one (``["§2.2", "§2.3"]``)."""
+        """The rule ids cited, one by one (``["knock", "K-3"]``)."""
         return [part.strip() for part in self.rule.split(",") if part.strip()]
 
     @property
