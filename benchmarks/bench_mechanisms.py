@@ -1,22 +1,27 @@
-"""What three start-up mechanisms still buy (issue 29): each command timed with all of them
-on, and with each one switched off in turn (benchmarks/mechanisms_off.py, through the
-environment variable ``SCOREKEEPER_BENCH_OFF``):
+"""What three start-up mechanisms buy (issue 29): each command timed as the program is, and
+with each mechanism switched in turn (benchmarks/mechanisms.py, through the environment
+variable ``SCOREKEEPER_BENCH``):
 
 - **the lazy command group** (``scorekeeper/cli/__init__.py``: ``COMMANDS``, ``Program``,
-  ``Declared``): off, every command module is imported and every command built at start;
+  ``Declared``): switched off, every command module is imported and every command built at
+  start (``lazy-off``);
 - **the program's own TAB answer** (``scorekeeper/cli/complete.py``'s ``answer`` and its
-  helpers): off, typer's completion answers the TAB;
-- **the record's schema in pydantic-core's terms** (``scorekeeper/storage/schema.py``'s
-  ``_validators``): off, the same schema as ``TypedDict`` classes checked by ``TypeAdapter``.
+  helpers): switched off, typer's completion answers the TAB (``complete-off``);
+- **the record's schema in pydantic-core's terms**, which the program no longer has (this
+  benchmark showed it not worth its lines: the program declares the schema as ``TypedDict``
+  classes checked by ``TypeAdapter``): switched on, the same schema as a pydantic-core
+  ``SchemaValidator`` (``core-on``, the code as it was).
 
 Each is timed on the commands it serves: ``scorekeeper --help``, a TAB completion (bash and
 zsh) and a simple command (``standings``, which reads a session record). Every run is a fresh
 process; the runs of all the cases and variants take turns in a shuffled order each round, so a
 busy moment of the machine spreads over all of them; one untimed round warms the disk cache.
-Shown: the median wall time and the median CPU time (user + system) of each, and what switching
-a mechanism off costs against all on. A mechanism is **worth its lines** when switching it off
-costs more than ``--ms`` (10) milliseconds of CPU time or more than ``--percent`` (5) per cent
-of the all-on time on at least one command it serves.
+Shown: the median wall time and the median CPU time (user + system) of each, and what each
+mechanism buys — the time without it less the time with it: the median of the differences
+between the two runs of each round (paired, so that both met the same load), with the middle
+half of those differences (from the first to the third quartile) as a rough spread. A mechanism is **worth its lines** when going without
+it costs more than ``--ms`` (10) milliseconds of CPU time or more than ``--percent`` (5) per
+cent of the time with it on at least one command it serves.
 
     python benchmarks/bench_mechanisms.py [--runs 31] [--seed 1]
 
@@ -37,16 +42,18 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-WRAPPER = Path(__file__).resolve().with_name("mechanisms_off.py")
+WRAPPER = Path(__file__).resolve().with_name("mechanisms.py")
 
-#: each mechanism: what it is called, and where its lines are (file, the top-level names it is made of)
+#: each switch: the mechanism, where its lines are (file, the top-level names it is made of), and
+#: whether the switch takes it away (``-off``: the program has it) or puts it back (``-on``)
 MECHANISMS = {
-    "lazy": ("the lazy command group", "scorekeeper/cli/__init__.py",
-             ("Declared", "copy_of", "_declared", "declared", "_built", "Program")),
-    "complete": ("the program's own TAB answer", "scorekeeper/cli/complete.py",
-                 ("SHELLS", "split_words", "typed", "_takes_value", "_option", "_keep", "_arguments", "_items",
-                  "choices", "_zsh_quoted", "answer")),
-    "core": ("the record's schema in pydantic-core's terms", "scorekeeper/storage/schema.py", ("_validators",)),
+    "lazy-off": ("the lazy command group", "scorekeeper/cli/__init__.py",
+                 ("Declared", "copy_of", "_declared", "declared", "_built", "Program")),
+    "complete-off": ("the program's own TAB answer", "scorekeeper/cli/complete.py",
+                     ("SHELLS", "split_words", "typed", "_takes_value", "_option", "_keep", "_arguments", "_items",
+                      "choices", "_zsh_quoted", "answer")),
+    "core-on": ("the record's schema in pydantic-core's terms (no longer the program's)", "benchmarks/mechanisms.py",
+                ("core_schema_validators",)),
 }
 
 
@@ -108,20 +115,20 @@ def main() -> int:
             return {**base, "_SCOREKEEPER_COMPLETE": "complete_bash", "COMP_WORDS": line,
                     "COMP_CWORD": str(len(words) - 1)}
 
-        # (label, arguments, environment, the mechanisms it is timed without)
+        # (label, arguments, environment, the switches it is timed with)
         cases = [
-            ("scorekeeper --help", ["--help"], base, ("lazy",)),
-            ("TAB: scorekeeper sta⇥ (bash)", [], tab("scorekeeper sta"), ("lazy", "complete")),
-            ("TAB: scorekeeper hand --⇥ (bash)", [], tab("scorekeeper hand --"), ("lazy", "complete")),
-            ("TAB: scorekeeper sta⇥ (zsh)", [], tab("scorekeeper sta", "zsh"), ("lazy", "complete")),
-            ("scorekeeper standings", ["standings"], base, ("lazy", "core")),
+            ("scorekeeper --help", ["--help"], base, ("lazy-off",)),
+            ("TAB: scorekeeper sta⇥ (bash)", [], tab("scorekeeper sta"), ("lazy-off", "complete-off")),
+            ("TAB: scorekeeper hand --⇥ (bash)", [], tab("scorekeeper hand --"), ("lazy-off", "complete-off")),
+            ("TAB: scorekeeper sta⇥ (zsh)", [], tab("scorekeeper sta", "zsh"), ("lazy-off", "complete-off")),
+            ("scorekeeper standings", ["standings"], base, ("lazy-off", "core-on")),
         ]
         jobs = [(i, off) for i, case in enumerate(cases) for off in ("", *case[3])]
 
         def run(job: tuple[int, str]) -> tuple[float, float]:
             i, off = job
             _label, argv, env, _offs = cases[i]
-            return timed([*program, *argv], {**env, "SCOREKEEPER_BENCH_OFF": off})
+            return timed([*program, *argv], {**env, "SCOREKEEPER_BENCH": off})
 
         for job in jobs:  # warm the disk cache (and the compiled modules)
             run(job)
@@ -136,28 +143,42 @@ def main() -> int:
     def median(job: tuple[int, str], which: int) -> float:
         return statistics.median(t[which] for t in times[job]) * 1000
 
+    def paired(job: tuple[int, str], which: int) -> tuple[float, float, float]:
+        """What the switched mechanism buys, run by run (ms: the time without it less the time with
+        it), its median and its first and third quartiles."""
+        base = times[(job[0], "")]
+        sign = 1 if job[1].endswith("-off") else -1
+        diffs = [sign * (t[which] - b[which]) * 1000 for t, b in zip(times[job], base)]
+        q1, mid, q3 = statistics.quantiles(diffs, n=4)
+        return statistics.median(diffs), q1, q3
+
     print(f"Start-up mechanisms: median of {runs} runs each, taken in turns (Python {sys.version.split()[0]}, "
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the end)\n")
     width = max(len(c[0]) for c in cases) + 2
-    print(f"{'command':<{width}}{'switched off':<16}{'wall ms':>9}{'cpu ms':>9}{'Δ wall':>9}{'Δ cpu':>9}{'Δ cpu %':>9}")
-    print("-" * (width + 61))
+    print(f"{'command':<{width}}{'switched':<14}{'wall ms':>8}{'cpu ms':>8}{'Δ wall':>8}{'Δ cpu':>8}"
+          f"{'Δ cpu %':>9}   Δ cpu, middle half")
+    print("-" * (width + 75))
     worst: dict[str, tuple[float, float, str]] = {}
     for i, (label, _argv, _env, offs) in enumerate(cases):
         wall0, cpu0 = median((i, ""), 0), median((i, ""), 1)
-        print(f"{label:<{width}}{'(all on)':<16}{wall0:>9.0f}{cpu0:>9.0f}")
+        print(f"{label:<{width}}{'(as it is)':<14}{wall0:>8.0f}{cpu0:>8.0f}")
         for off in offs:
             wall, cpu = median((i, off), 0), median((i, off), 1)
-            d_wall, d_cpu = wall - wall0, cpu - cpu0
-            print(f"{'':<{width}}{off:<16}{wall:>9.0f}{cpu:>9.0f}{d_wall:>+9.0f}{d_cpu:>+9.0f}{100 * d_cpu / cpu0:>+8.0f}%")
+            d_wall = paired((i, off), 0)[0]
+            d_cpu, q1, q3 = paired((i, off), 1)
+            with_it = cpu0 if off.endswith("-off") else cpu  # the time with the mechanism
+            print(f"{'':<{width}}{off:<14}{wall:>8.0f}{cpu:>8.0f}{d_wall:>+8.0f}{d_cpu:>+8.0f}"
+                  f"{100 * d_cpu / with_it:>+8.0f}%   {q1:+.0f} … {q3:+.0f}")
             if off not in worst or d_cpu > worst[off][0]:
-                worst[off] = (d_cpu, 100 * d_cpu / cpu0, label)
-    print(f"\nWorth its lines: switching it off costs more than {args.ms:g} ms of CPU or {args.percent:g}% "
+                worst[off] = (d_cpu, 100 * d_cpu / with_it, label)
+    print("\nΔ: what the mechanism buys, the time without it less the time with it, run by run (ms).")
+    print(f"Worth its lines: going without it costs more than {args.ms:g} ms of CPU or {args.percent:g}% "
           f"on a command it serves.\n")
     for off, (name, path, names) in MECHANISMS.items():
         d_cpu, share, label = worst[off]
         keep = d_cpu > args.ms or share > args.percent
-        print(f"{name} ({lines_of(path, names)} lines of {path}): switched off, {label} costs {d_cpu:+.0f} ms "
-              f"of CPU ({share:+.0f}%): {'keep' if keep else 'not worth its lines'}")
+        print(f"{name} ({lines_of(path, names)} lines of {path}): buys {label} {d_cpu:+.0f} ms of CPU "
+              f"({share:+.0f}%): {'worth its lines' if keep else 'not worth its lines'}")
     return 0
 
 

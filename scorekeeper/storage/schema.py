@@ -35,24 +35,14 @@ that id, players, dealer and rule options the variant accepts, hands that score 
 application's to say (:mod:`scorekeeper.app.scorer`: a session whose variant is not installed
 is sound, and waits for it).
 
-The record's types (and those of its cache) are declared once, as a
-pydantic-core schema, and checked by its ``SchemaValidator`` (:func:`_validators`).
-pydantic is loaded by typer for every command anyway; declaring the schema in
-pydantic-core's terms skips the model building of ``BaseModel`` and
-``TypeAdapter``, which are compiled to the same validator. Measured (2-core
-machine, median of 5 fresh processes with typer and pydantic loaded; ms to build
-the validators, to check one record, 1,000 records of 15 hands, 1,000 caches):
-
-- ``BaseModel`` classes (before): 4.4, 0.06, 11.8, 13.3;
-- ``TypeAdapter`` over ``TypedDict`` classes: 4.1, 0.05, 7.9, 8.6;
-- a pydantic-core schema (this one): 0.3, 0.04, 7.8, 8.4;
-- plain Python ``isinstance`` checks: 0.01, 0.03, 2.7, 13.0.
-
-Plain Python is quicker on the records only because it does less (no error
-locations: those would be written by hand) and slower on the caches, so the
-schema stays pydantic's. The index is checked without it: a TAB that
-completes a session id reads the index, and loading pydantic would cost it
-about 45 ms.
+The record's types (and those of its cache) are declared once, as ``TypedDict``
+classes checked by pydantic's ``TypeAdapter`` (:func:`_validators`): pydantic is loaded
+by typer for every command anyway. Declaring the same schema in pydantic-core's own terms
+(``core_schema``, checked by a ``SchemaValidator``) skips the model building and saves
+about 7 ms of CPU a command that reads a record (4% of ``standings``), under what is worth
+a form of its own (10 ms, or 5%: ``python benchmarks/bench_mechanisms.py``, which times
+the two; docs/performance.md). The index is checked without pydantic: a TAB that
+completes a session id reads the index, and loading pydantic would cost it about 45 ms.
 
 Problems are data: ``(kind, facts)`` found by :func:`find_problem`, turned into
 a :class:`~scorekeeper.storage.files.DamagedFile` (code ``store.record.*``) by
@@ -121,65 +111,95 @@ _VALIDATORS: Any = None
 
 def _validators() -> Any:
     """The pydantic validators of the record and of its cache (built once, on first use;
-    see the module docstring): ``.record`` and ``.derived``, each a
-    :class:`pydantic_core.SchemaValidator` of the schema declared here."""
+    see the module docstring): ``.record`` and ``.derived``, each a ``TypeAdapter`` of the
+    ``TypedDict`` classes declared here. Strict: nothing is converted (true is not 1, "5" is
+    not 5); a key not declared is ignored."""
     global _VALIDATORS
     if _VALIDATORS is not None:
         return _VALIDATORS
     from types import SimpleNamespace
+    from typing import Annotated, Literal, Optional
 
-    from pydantic_core import SchemaValidator
-    from pydantic_core import core_schema as cs
+    from pydantic import ConfigDict, Field, TypeAdapter, with_config
+    from typing_extensions import NotRequired, TypedDict
 
-    strict = cs.CoreConfig(strict=True)  # no conversions: true is not 1, "5" is not 5
+    strict = with_config(ConfigDict(strict=True))
 
-    def record_of(**fields: Any) -> Any:
-        """An object holding ``fields`` (each ``(schema, required)``); other keys are ignored."""
-        return cs.typed_dict_schema({k: cs.typed_dict_field(v, required=req) for k, (v, req) in fields.items()},
-                                    config=strict)
+    @strict
+    class KeptEntry(TypedDict):
+        """An entry as the audit trail keeps it: a hand file's object, each player's part an object."""
 
-    text, anything, flag = cs.str_schema(), cs.any_schema(), cs.bool_schema()
-    names, points = cs.list_schema(text), cs.dict_schema(text, cs.int_schema())
-    # points a game can hold: a total carried over from paper is bounded (a number of thousands
-    # of digits would be stored, then fail every command that shows it)
-    carried_points = cs.dict_schema(text, cs.int_schema(ge=-MAX_POINTS, le=MAX_POINTS))
-    # one record of the audit trail: what was done to which hand, when (see scorekeeper.app.sessions)
-    # an entry as the trail keeps it: a hand file's object (each player's part an object), or None where
-    # there is none
-    kept_entry = cs.nullable_schema(record_of(players=(cs.dict_schema(text, cs.dict_schema(text, anything),
-                                                                      min_length=1), True)))
-    audit_record = record_of(time=(text, True), action=(cs.literal_schema(list(AUDIT_ACTIONS)), True),
-                             number=(cs.int_schema(ge=1, le=MAX_POINTS), True), entry=(kept_entry, False),
-                             previous=(kept_entry, False), form=(text, False),
-                             base=(cs.nullable_schema(cs.int_schema(ge=0)), False),
-                             undo=(cs.nullable_schema(cs.literal_schema(["undone", "redone"])), False))
-    # a hand as entered (in "hands" and "undone"): its "entry", and how and when
-    stored_hand = record_of(entry=(anything, True))
-    session_record = record_of(  # fields in the order their problems are reported
-        id=(cs.str_schema(pattern=r"^[A-Za-z0-9_-]{1,64}$"), True),
-        hands=(cs.list_schema(stored_hand), True),
-        undone=(cs.list_schema(stored_hand), True),
-        audit=(cs.list_schema(audit_record), True),
-        players=(cs.list_schema(text, min_length=1), True),
-        rules=(cs.dict_schema(text, anything), True),
-        created=(text, True),
-        title=(cs.nullable_schema(text), True),
-        variant=(text, True),
-        dealer=(text, True),
-        carried=(cs.nullable_schema(carried_points), False),
-        first_round=(cs.int_schema(ge=1, le=MAX_POINTS), False),
-        # the package and version of the variant that scored it (scorekeeper.app.scorer)
-        package=(cs.nullable_schema(record_of(name=(text, True), version=(text, True))), False),
-    )
-    # one hand of the cache: points per player, who won it, points only, how it ended
-    derived_hand = record_of(scores=(points, True), won=(names, True), points_only=(flag, True),
-                             ended=(text, True))
-    # record["derived"]: what replaying the hands gave, and which rules code ("scorer")
-    # derived it (see scorekeeper.app.scoreboard)
-    derived_cache = record_of(scorer=(text, True), hands=(cs.list_schema(derived_hand), True),
-                              finished=(flag, True), winners=(names, True), bonus=(points, True),
-                              note=(text, True))
-    _VALIDATORS = SimpleNamespace(record=SchemaValidator(session_record), derived=SchemaValidator(derived_cache))
+        players: Annotated[dict[str, dict[str, Any]], Field(min_length=1)]
+
+    @strict
+    class AuditRecord(TypedDict):
+        """One record of the audit trail: what was done to which hand, when (see scorekeeper.app.sessions);
+        ``entry`` and ``previous`` None where there is none."""
+
+        time: str
+        action: Literal[AUDIT_ACTIONS]  # type: ignore[valid-type]
+        number: Annotated[int, Field(ge=1, le=MAX_POINTS)]
+        entry: NotRequired[Optional[KeptEntry]]
+        previous: NotRequired[Optional[KeptEntry]]
+        form: NotRequired[str]
+        base: NotRequired[Optional[Annotated[int, Field(ge=0)]]]
+        undo: NotRequired[Optional[Literal["undone", "redone"]]]
+
+    @strict
+    class StoredHand(TypedDict):
+        """A hand as entered (in ``hands`` and ``undone``): its ``entry``, and how and when."""
+
+        entry: Any
+
+    @strict
+    class Package(TypedDict):
+        """The package and version of the variant that scored the session (scorekeeper.app.scorer)."""
+
+        name: str
+        version: str
+
+    @strict
+    class SessionRecord(TypedDict):
+        """The session record, its fields in the order their problems are reported."""
+
+        id: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")]
+        hands: list[StoredHand]
+        undone: list[StoredHand]
+        audit: list[AuditRecord]
+        players: Annotated[list[str], Field(min_length=1)]
+        rules: dict[str, Any]
+        created: str
+        title: Optional[str]
+        variant: str
+        dealer: str
+        # points a game can hold: a total carried over from paper is bounded (a number of thousands
+        # of digits would be stored, then fail every command that shows it)
+        carried: NotRequired[Optional[dict[str, Annotated[int, Field(ge=-MAX_POINTS, le=MAX_POINTS)]]]]
+        first_round: NotRequired[Annotated[int, Field(ge=1, le=MAX_POINTS)]]
+        package: NotRequired[Optional[Package]]
+
+    @strict
+    class DerivedHand(TypedDict):
+        """One hand of the cache: points per player, who won it, points only, how it ended."""
+
+        scores: dict[str, int]
+        won: list[str]
+        points_only: bool
+        ended: str
+
+    @strict
+    class DerivedCache(TypedDict):
+        """``record["derived"]``: what replaying the hands gave, and which rules code (``scorer``)
+        derived it (see scorekeeper.app.scoreboard)."""
+
+        scorer: str
+        hands: list[DerivedHand]
+        finished: bool
+        winners: list[str]
+        bonus: dict[str, int]
+        note: str
+
+    _VALIDATORS = SimpleNamespace(record=TypeAdapter(SessionRecord), derived=TypeAdapter(DerivedCache))
     return _VALIDATORS
 
 
