@@ -5,7 +5,7 @@
 
     def test_a_hand(scorekeeper_cli):
         scorekeeper_cli("new", "knock", "Ann", "Bob")
-        scorekeeper_cli("hand", "Ann: -3C AD knock", "Bob: -KS 7H 2C")
+        scorekeeper_cli("hand", "Ann: -3C AD knock", "Bob: -KS 7H 2C")  # Ann 4, Bob 19: Ann 19 − 4
         standings = scorekeeper_cli.json("standings")
         assert [p["total"] for p in standings["players"]] == [15, 0]
 

@@ -43,6 +43,20 @@ def test_every_name_of_the_surface_is_listed_and_placed_in_a_group():
         assert f"### {apidoc.KIND_WORDS[apidoc._kind(name)]} `{name}`\n" in page, name
 
 
+def test_the_test_fixture_is_documented_after_the_surface():
+    import scorekeeper.testing as testing
+
+    page = (ROOT / apidoc.PAGE).read_text(encoding="utf-8")
+    assert "\n## Testing a variant: `scorekeeper.testing`\n" in page
+    for name in apidoc.TESTING:
+        obj = getattr(testing, name)
+        assert (inspect.getdoc(getattr(obj, "__wrapped__", obj)) or "").strip(), name
+        assert f" `{name}`\n" in page, name
+    assert "`scorekeeper_cli(*args: Any" in page  # calling it, as a test does
+    undocumented = [m for m, func in _members(testing.ScorekeeperCLI) if not (inspect.getdoc(func) or "").strip()]
+    assert undocumented == []
+
+
 def _members(cls: type):
     for name, raw, _base in apidoc.members(cls):
         func = raw.__func__ if isinstance(raw, (classmethod, staticmethod)) else raw

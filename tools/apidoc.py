@@ -2,7 +2,8 @@
 """The reference of scorekeeper.api, docs/api.md, made from its docstrings (a developer's tool,
 not shipped in the package).
 
-Every name of ``scorekeeper.api.__all__``, in the groups its comments give, each with its
+Every name of ``scorekeeper.api.__all__``, in the groups its comments give, then the test
+fixture of ``scorekeeper.testing`` (:data:`TESTING`), each with its
 signature, its docstring, and for a class: its fields (a dataclass's, with their types,
 defaults and the ``#:`` comment above each), its members (each method's signature and
 docstring: a collaborator's are the methods a rule book overrides) and an enumeration's
@@ -36,6 +37,10 @@ PAGE = Path("docs/api.md")
 #: the command that writes it, as the stale-page test names it
 REGENERATE = "python tools/apidoc.py"
 API = ROOT / "scorekeeper" / "api.py"
+#: what ``scorekeeper.testing`` gives a variant's tests, documented after the API
+TESTING = ("scorekeeper_cli", "ScorekeeperCLI", "Result")
+#: how a callable object of the page is called in use (its ``__call__``)
+CALLED_AS = {"ScorekeeperCLI": "scorekeeper_cli"}
 
 
 # -- what the surface holds --------------------------------------------------------------------
@@ -132,13 +137,24 @@ def anchor(name: str) -> str:
 
 
 KIND_WORDS = {"class": "class", "function": "function", "constant": "constant", "exception": "exception",
-              "enum": "enumeration"}
+              "enum": "enumeration", "fixture": "fixture"}
+
+
+def _object(name: str) -> Any:
+    """The object a name of the page stands for: of ``scorekeeper.api``, else of ``scorekeeper.testing``."""
+    import scorekeeper.api as api
+
+    if name in TESTING:
+        import scorekeeper.testing as testing
+
+        return getattr(testing, name)
+    return getattr(api, name)
 
 
 def _kind(name: str) -> str:
-    import scorekeeper.api as api
-
-    obj = getattr(api, name)
+    obj = _object(name)
+    if name in TESTING and not inspect.isclass(obj):
+        return "fixture"
     if inspect.isclass(obj):
         if issubclass(obj, BaseException):
             return "exception"
@@ -255,7 +271,7 @@ def members(cls: type) -> Iterator[tuple[str, Any, type]]:
         if not base.__module__.startswith("scorekeeper") or base is object:
             continue
         for name, value in vars(base).items():
-            if name.startswith("_") or name in seen:
+            if (name.startswith("_") and name != "__call__") or name in seen:
                 continue
             if isinstance(value, (staticmethod, classmethod)):
                 value = value.__func__
@@ -278,7 +294,9 @@ def member_lines(cls: type, names: set[str]) -> list[str]:
         func = func.fget if isinstance(func, property) else getattr(func, "func", func)
         is_property = isinstance(raw, property) or type(raw).__name__ == "cached_property"
         head = f"`{name}`" if is_property else f"`{signature(func, name)}`"
-        if isinstance(raw, classmethod):
+        if name == "__call__":
+            head = f"`{signature(func, CALLED_AS.get(cls.__name__, cls.__name__))}` (calling it)"
+        elif isinstance(raw, classmethod):
             head = f"`{cls.__name__}.{signature(func, name)}` (class method)"
         elif is_property:
             returned = annotation(inspect.signature(func).return_annotation)
@@ -294,11 +312,12 @@ def member_lines(cls: type, names: set[str]) -> list[str]:
 
 
 def section(name: str, names: set[str], where: dict[str, str]) -> list[str]:
-    import scorekeeper.api as api
-
-    obj = getattr(api, name)
+    obj = _object(name)
     kind = _kind(name)
     lines = [f"### {KIND_WORDS[kind]} `{name}`", ""]
+    if kind == "fixture":  # a test asks for it by name: ``def test_x(scorekeeper_cli): …``
+        func = getattr(obj, "__wrapped__", obj)
+        return lines + [f"`def test_…({name}): …`", "", markdown(inspect.getdoc(func) or "", names), ""]
     if kind == "constant":
         module = sys.modules[where.get(name, "scorekeeper.api")]
         comment = comment_above(inspect.getsource(module), name)
@@ -331,9 +350,11 @@ def text() -> str:
     """The whole page (Markdown)."""
     import scorekeeper.api as api
 
+    import scorekeeper.testing as testing
+
     where = origins()
     found = groups()
-    names = {n for _heading, group in found for n in group}
+    names = {n for _heading, group in found for n in group} | set(TESTING)
     intro = markdown(inspect.getdoc(api) or "", names)
     lines = [
         "# The variant API: `scorekeeper.api` reference",
@@ -349,10 +370,14 @@ def text() -> str:
     ]
     for heading, group in found:
         lines.append(f"- {heading}: " + ", ".join(f"[`{n}`](#{anchor(n)})" for n in group))
+    lines.append("- Testing a variant, `scorekeeper.testing`: " + ", ".join(f"[`{n}`](#{anchor(n)})" for n in TESTING))
     for heading, group in found:
         lines += ["", f"## {heading}", ""]
         for n in group:
             lines += section(n, names, where)
+    lines += ["", "## Testing a variant: `scorekeeper.testing`", "", markdown(inspect.getdoc(testing) or "", names), ""]
+    for n in TESTING:
+        lines += section(n, names, where)
     page = "\n".join(lines)
     page = re.sub(r"\n{3,}", "\n\n", page).rstrip("\n") + "\n"
     return page
