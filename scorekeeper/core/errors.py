@@ -198,6 +198,9 @@ class Collect:
         self.found: list[ScorekeeperError] = []
 
     def at(self, *loc: Any) -> "_At":
+        """A ``with`` block about the place ``loc`` of the entry (keys and 0-based indexes, as
+        the entry is stored: ``at("players", "Ann", "melds", 1)``): an :class:`InputError`
+        raised in it is kept, with ``loc`` among its facts, and the reading goes on after it."""
         return _At(self, tuple(loc))
 
     def raise_any(self) -> None:
