@@ -93,7 +93,7 @@ def explain_json(loaded: Loaded, number: int | None = None, player: str | None =
             # the end as the rules give it: the bonuses' reasons and the note's facts (a cache
             # keeps the numbers and the note's English sentence only)
             # (from the hands scored again: an ending may read more than the numbers, Gin Rummy's I-G10)
-            state = replay(loaded.setup, [h["entry"] for h in loaded.record["hands"]])
+            state = replay(loaded.setup, [h["entry"] for h in loaded.record["hands"]], loaded.record.get("events") or ())
     names = list(result.players)
     if player is not None:
         names = [match_player(player, loaded.setup.players)]

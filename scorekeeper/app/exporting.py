@@ -348,7 +348,8 @@ def check_record(record: Any, label: str, index: int) -> Loaded:
             raise InputError("import.trail_differs", number=changed[0], **where)
         # what the import keeps of the replay until it stores the sessions: the numbers (the cache
         # it derives), not every hand's explanation lines (a tenth of the memory)
-        state = GameState.from_hands(loaded.setup, loaded.state.summaries, loaded.state.ending)
+        state = GameState.from_hands(loaded.setup, loaded.state.summaries, loaded.state.ending,
+                                    loaded.state.events)
         return Loaded(record, loaded.setup, state, False)
     except SetupRefused as e:  # what the record means, as every reader of a stored session checks it
         raise InputError(_IMPORT_REFUSALS[e.kind], where=said_where, id=record["id"], **e.facts) from None

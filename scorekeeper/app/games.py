@@ -68,6 +68,12 @@ def entries_of(record: dict) -> list[Any]:
     return [h["entry"] for h in record["hands"]]
 
 
+def events_of(record: dict) -> list[dict]:
+    """The stored events between deals in effect (a rejoin, a split: SPEC §8), in the order they
+    were made; [] for a session without them."""
+    return list(record.get("events") or ())
+
+
 def summary_of(record: dict, state: GameState) -> dict:
     """The index row kept for `sessions`; ``entries`` is :func:`entries_digest` of the
     hands the row (and the record's cache of derived numbers) was worked out from; ``package``
@@ -101,7 +107,7 @@ def replay_record(record: dict) -> tuple[dict, dict]:
         loaded = of_another_version(record, setup, scorer)
         if loaded.kept is not None:
             return summary_of(record, loaded.state), record["derived"]
-    state = core_game.replay(setup, entries_of(record))
+    state = core_game.replay(setup, entries_of(record), events_of(record))
     refusal = trail_refusal(record, setup, state)
     if refusal is not None:
         raise refusal
@@ -122,7 +128,7 @@ def trail_refusal(record: dict, setup: GameSetup, state: GameState | None = None
     them); replayed here when not given."""
     in_effect = entries_of(record)
     if state is None:
-        state = core_game.replay(setup, in_effect)
+        state = core_game.replay(setup, in_effect, events_of(record))
     seen: set[str] = set()
     for place, event in enumerate(record.get("audit") or (), 1):
         number = event["number"]
@@ -147,18 +153,22 @@ def entries_digest(record: dict) -> str:
     numbers is trusted only when the index row written with it holds the same
     fingerprint: a session file changed outside scorekeeper is then scored again
     (and refused if its hands no longer score) instead of shown with old numbers."""
-    text = json.dumps([h.get("entry") for h in record.get("hands", ())], ensure_ascii=False,
-                      separators=(",", ":"), check_circular=False)  # a record is JSON: no cycles
+    kept: Any = [h.get("entry") for h in record.get("hands", ())]
+    if record.get("events"):  # the events between deals count in the totals too (none: as before)
+        kept = {"hands": kept, "events": record["events"]}
+    text = json.dumps(kept, ensure_ascii=False, separators=(",", ":"), check_circular=False)  # a record is JSON: no cycles
     return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
 
 
 # -- scoring ----------------------------------------------------------------------
 
 def score_hands(setup: GameSetup, entries: Sequence[Any], results: Sequence[Any] = (),
-                then: Sequence[Any] = ()) -> GameState:
+                then: Sequence[Any] = (), events: Sequence[Any] = ()) -> GameState:
     """The state after ``results`` (hands already scored, in order), then
     ``entries``, scored as the hands that follow them, then ``then`` (hands already
-    scored that follow those: their results as the core gave them, or a verified cache's).
+    scored that follow those: their results as the core gave them, or a verified cache's),
+    with the ``events`` between deals (stored records: a rejoin, a split) applied in their
+    places (:class:`~scorekeeper.core.game.Replay`).
 
     Where a hand's score depends on its entry, the setup and its number alone, the hands
     after an edited one keep their results; only the end of the game is asked again
@@ -169,47 +179,41 @@ def score_hands(setup: GameSetup, entries: Sequence[Any], results: Sequence[Any]
 
     Raises :class:`InputError` for an entry that does not score, with the hand
     number as a fact (``hand``) and the refusal as its ``cause``, and
-    :class:`StateError` (``session.hand_after_end``) for a hand after the end of the game.
+    :class:`StateError` (``session.hand_after_end``) for a hand after the end of the game, and
+    the variant's refusal of an event where it stands.
     """
-    done = core_game.PlayedHands(setup.players, results)
-    scoring, deals = setup.variant.scoring, setup.variant.deals
-    ending = scoring.end(core_game.GameSoFar(setup, done))
-    dealer = core_game.dealers(setup, done)[-1]
-
-    def add(result: Any) -> core_game.Ending:
-        nonlocal dealer
-        done.append(result)
-        after = core_game.GameSoFar(setup, done)
-        dealer = deals.next_dealer(after, dealer, result)
-        return scoring.end(after)
-
-    for number, raw in enumerate(entries, len(done) + 1):
-        if ending.finished:
+    game = core_game.Replay(setup, events)
+    for result in results:
+        game.add(result, end=False)
+    if results:
+        game.ask_end()
+    for number, raw in enumerate(entries, len(results) + 1):
+        if game.ending.finished:
             raise StateError("session.hand_after_end", hand=number)
         try:
-            result = core_game.score_entry(core_game.GameSoFar(setup, done, dealer), raw)
+            result = core_game.score_entry(game.so_far(), raw)
         except InputError as e:
             raise InputError("session.hand_refused", hand=number, cause=e.with_facts(hand=None)) from None
-        ending = add(result)
-    for number, result in enumerate(then, len(done) + 1):
-        if ending.finished:
+        game.add(result)
+    for number, result in enumerate(then, len(results) + len(entries) + 1):
+        if game.ending.finished:
             raise StateError("session.hand_after_end", hand=number)
-        ending = add(result)
-    return GameState(setup, done, ending)
+        game.add(result)
+    return game.state()
 
 
 def refuse_after_end(loaded: Loaded) -> None:
     """Raise the core's :class:`StateError` for a hand after the end when ``loaded``
     is a finished game (the core says why: who won, or that the rounds are over)."""
     if loaded.state.ending.finished:
-        core_game.play(loaded.setup, entries_of(loaded.record), None)  # raises: the game is over
+        core_game.play(loaded.setup, entries_of(loaded.record), None, events_of(loaded.record))  # raises: it is over
         raise StateError("session.hand_after_end", hand=loaded.state.hands + 1)  # pragma: no cover
 
 
 def scored(record: dict, setup: GameSetup | None = None) -> Loaded:
     """A stored record with every hand scored through the core (whole results)."""
     setup = setup or setup_of(record)
-    return Loaded(record, setup, score_hands(setup, entries_of(record)), True)
+    return Loaded(record, setup, score_hands(setup, entries_of(record), events=events_of(record)), True)
 
 
 def cached(record: dict, setup: GameSetup | None = None, row: dict | None = None) -> Loaded | None:

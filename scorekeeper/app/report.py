@@ -140,7 +140,7 @@ def ending_json(loaded: Loaded) -> dict:
     st, variant = loaded.state, loaded.setup.variant
     target = loaded.record["rules"].get("target")
     end_rule = variant.scoring.end_rule
-    if not st.ending.finished or target is None or not end_rule or variant.lowest_wins:
+    if not st.ending.finished or target is None or not end_rule or loaded.setup.lowest_wins:
         return {}
     reached = [p for p, t in st.hand_totals.items() if t >= target]
     return {"ending": {"target": target, "reached": reached, "winners": list(st.ending.winners),
@@ -240,7 +240,7 @@ def chart_json(loaded: Loaded) -> dict:
     final = st.totals
     return {
         "session": r["id"], "variant": r["variant"], "title": r.get("title"), "hands": st.hands,
-        "lowest_wins": loaded.setup.variant.lowest_wins, "finished": st.ending.finished,
+        "lowest_wins": loaded.setup.lowest_wins, "finished": st.ending.finished,
         "winners": list(st.ending.winners),
         "players": [{"name": p, "totals": [t[p] for t in running], "total": final[p]}
                     for p in loaded.setup.players],

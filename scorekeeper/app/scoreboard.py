@@ -31,7 +31,8 @@ import hashlib
 import json
 import os
 
-from scorekeeper.core.game import Ending, GameSetup, GameState, HandSummary
+from scorekeeper.core.errors import ScorekeeperError
+from scorekeeper.core.game import Ending, GameSetup, GameState, HandSummary, Replay
 from scorekeeper.storage.schema import cached_derived
 
 _STAMP: str | None = None
@@ -79,10 +80,12 @@ def cache_digest(record: dict, cache: dict) -> str:
     its setup (:data:`_SETUP_KEYS`) and the cache itself less its ``digest``. It is a
     check that the cache belongs to these entries and was not changed, not a seal
     against someone who recomputes it. Never raises for a record that is JSON."""
-    text = json.dumps({"entries": [h.get("entry") for h in record.get("hands", ())],
-                       "setup": {k: record.get(k) for k in _SETUP_KEYS},
-                       "cache": {k: v for k, v in cache.items() if k != "digest"}},
-                      sort_keys=True, ensure_ascii=False, separators=(",", ":"), check_circular=False)
+    kept = {"entries": [h.get("entry") for h in record.get("hands", ())],
+            "setup": {k: record.get(k) for k in _SETUP_KEYS},
+            "cache": {k: v for k, v in cache.items() if k != "digest"}}
+    if record.get("events"):  # the events between deals count in the totals too (none: as before)
+        kept["events"] = record["events"]
+    text = json.dumps(kept, sort_keys=True, ensure_ascii=False, separators=(",", ":"), check_circular=False)
     return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
 
 
@@ -143,4 +146,13 @@ def _board(record: dict, setup: GameSetup, d: dict | None) -> GameState | None:
              for h in d["hands"]]
     bonus = d["bonus"]
     ending = Ending(d["finished"], list(d["winners"]), {p: bonus[p] for p in players if p in bonus}, d["note"])
+    if record.get("events"):  # what each event between deals changed: worked out again from the numbers
+        game = Replay(setup, record["events"])
+        try:
+            for h in hands:
+                game.add(h, end=False)
+            played = game.state().results
+        except ScorekeeperError:  # an event the rules refuse where it stands: the session is replayed
+            return None
+        return GameState(setup, played, ending)
     return GameState.from_hands(setup, hands, ending)

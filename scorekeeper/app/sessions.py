@@ -18,7 +18,7 @@ from scorekeeper.core import game as core_game
 from scorekeeper.core.game import GameState, check_length, check_text, hand_number, new_setup
 from scorekeeper.core.scoring import HandResult
 from scorekeeper.core.variants import get_variant
-from scorekeeper.app.games import (Loaded, changeable, entries_of, open_game, refuse_after_end, save,
+from scorekeeper.app.games import (Loaded, changeable, entries_of, events_of, open_game, refuse_after_end, save,
                                    score_hands, summary_of)
 from scorekeeper.storage.store import Store, new_record, now
 
@@ -121,7 +121,7 @@ def next_hand(loaded: Loaded, raw: Any) -> tuple[GameState, HandResult]:
     refuse_after_end(loaded)
     state = loaded.state
     result = core_game.score_entry(state.so_far(state.hands + 1), raw)
-    results = state.results + [result]
+    results = state.results.then(result)  # type: ignore[attr-defined]  (with the events between deals)
     return GameState(loaded.setup, results, core_game.ending_of(loaded.setup, results)), result
 
 
@@ -177,7 +177,7 @@ def undo(store: Store, session: str | None, revision: int | None = None) -> tupl
         taken = record["hands"].pop()
         record.setdefault("undone", []).append(taken)
         _audit(store, record, "undone", number, None, taken["entry"])
-        results = loaded.state.results[:-1]
+        results = loaded.state.results.first(number - 1)  # type: ignore[attr-defined]
         state = GameState(setup, results, core_game.ending_of(setup, results))
         save(store, record, state)
     return Loaded(record, setup, state, loaded.full), number
@@ -213,9 +213,12 @@ def rescored(loaded: Loaded, number: int, raw: Any) -> GameState:
     known = loaded.state.results
     try:
         if loaded.setup.variant.scoring.depends_on_game:  # each later deal is scored again after the edit
-            return score_hands(loaded.setup, [raw] + entries_of(loaded.record)[number:], known[:number - 1])
-        return score_hands(loaded.setup, [raw], known[:number - 1], known[number:])
+            return score_hands(loaded.setup, [raw] + entries_of(loaded.record)[number:], known[:number - 1],
+                               events=events_of(loaded.record))
+        return score_hands(loaded.setup, [raw], known[:number - 1], known[number:], events=events_of(loaded.record))
     except StateError as e:  # hand_after_end names the first hand after the end: the game ends just before it
+        if e.code != "session.hand_after_end":  # an event between deals the edit no longer allows: said as it is
+            raise
         raise StateError("session.edit_ends_game", hand=e.facts.get("hand", number + 1) - 1) from None
     except InputError as e:
         if e.hand == number and e.code == "session.hand_refused":

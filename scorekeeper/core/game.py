@@ -25,9 +25,12 @@ from scorekeeper.core.numbers import typed_number
 from scorekeeper.core.phrase import Phrase, Said, phrase
 from functools import cached_property
 
-from scorekeeper.core.rulebook import Variant
+from scorekeeper.core.rulebook import Scoring, Variant
 from scorekeeper.core.rules import parse_rule_args, resolve_rules
 from scorekeeper.core.scoring import HandResult
+
+#: the shared default of :meth:`Scoring.moves` (a deal changes the totals by its scores)
+_DEFAULT_MOVES = Scoring.moves
 
 
 @dataclass(frozen=True)
@@ -63,8 +66,27 @@ class GameSetup:
         return number + self.first_round - 1
 
     def start_totals(self) -> dict[str, int]:
-        """Each player's total before the first hand: what was carried over, else 0."""
-        return {p: self.carried.get(p, 0) for p in self.players}
+        """Each player's total before the first hand: what was carried over, else 0, and what
+        every player starts with where the variant says so (Indian Rummy's deals games: 80 chips
+        a deal, :meth:`~scorekeeper.core.rulebook.scoring.Scoring.opening`)."""
+        opening = self.variant.scoring.opening(self.rules)
+        return {p: self.carried.get(p, 0) + opening for p in self.players}
+
+    @property
+    def lowest_wins(self) -> bool:
+        """Whether the lowest total wins under these rules (the variant's ``lowest_wins``, unless
+        its scoring says otherwise for them: Indian Rummy's deals games, where the most chips win)."""
+        return self.variant.scoring.lowest_wins(self.rules)
+
+    @cached_property
+    def moves(self) -> Any:
+        """What a deal changes in the totals, as a function of its result (the chips that change
+        hands in Indian Rummy's deals games), or None where it is the deal's scores."""
+        scoring = self.variant.scoring
+        if type(scoring).moves is _DEFAULT_MOVES:
+            return None
+        rules = self.rules
+        return lambda result: scoring.moves(result, rules)
 
     @property
     def first(self) -> str:
@@ -85,7 +107,9 @@ class GameSoFar:
     * ``totals`` — each player's total before it, in points (what was carried over included);
     * ``in_play`` — who takes part in it (the variant's
       :meth:`~scorekeeper.core.rulebook.deals.Deals.in_play`), in seat order;
-    * ``dealer`` — who deals it; :meth:`left_of` — the next player to the left in play.
+    * ``dealer`` — who deals it; :meth:`left_of` — the next player to the left in play;
+    * ``events`` — the events between deals so far (:class:`Event`: a rejoin, a split), each
+      with what it changed in the totals (included in ``totals``).
 
     Given to :meth:`~scorekeeper.core.rulebook.scoring.Scoring.score` (the game before the deal
     it scores) and :meth:`~scorekeeper.core.rulebook.scoring.Scoring.end` (the game after its
@@ -134,17 +158,24 @@ class GameSoFar:
 
     @cached_property
     def totals(self) -> dict[str, int]:
-        """Each player's total before the coming deal, in points: carried over plus every score."""
+        """Each player's total before the coming deal, in points: carried over plus what every
+        deal changed (its scores, or the variant's :meth:`~Scoring.moves`) and every event."""
         totals = self.setup.start_totals()
         played = self.played
         if isinstance(played, PlayedHands):
             for p, s in played.score_sums.items():
                 totals[p] = totals.get(p, 0) + s
             return totals
+        moves = self.setup.moves
         for r in played:
-            for p, s in r.scores.items():
+            for p, s in (r.scores if moves is None else moves(r)).items():
                 totals[p] += s
         return totals
+
+    @property
+    def events(self) -> Sequence["Event"]:
+        """The events between deals so far, in order (none where ``played`` is a plain list)."""
+        return getattr(self.played, "events", ())
 
     @cached_property
     def in_play(self) -> tuple[str, ...]:
@@ -178,9 +209,14 @@ def dealers(setup: GameSetup, results: Sequence[Any]) -> list[str]:
     ``results``: the dealer of the coming deal. Time linear in the deals."""
     deals = setup.variant.deals
     out = [setup.first]
-    played = PlayedHands(setup.players)
-    for r in results:
+    played = PlayedHands.of(setup)
+    events = list(getattr(results, "events", ()))
+    while events and events[0].after <= 0:
+        played.add_event(events.pop(0))
+    for n, r in enumerate(results, 1):
         played.append(r)
+        while events and events[0].after <= n:  # an event after this deal counts for the next one
+            played.add_event(events.pop(0))
         out.append(deals.next_dealer(GameSoFar(setup, played), out[-1], r))
     return out
 
@@ -291,10 +327,22 @@ class GameState:
     results: Sequence[HandResult | HandSummary]
     ending: Ending
 
+    def __post_init__(self) -> None:
+        # the hands as a PlayedHands, which keeps their sums and the events between them
+        if not isinstance(self.results, PlayedHands):
+            self.results = PlayedHands.of(self.setup, self.results)
+
     @classmethod
-    def from_hands(cls, setup: GameSetup, hands: Sequence[HandSummary], ending: Ending) -> "GameState":
-        """The model from per-hand numbers already known (a session record's cache)."""
-        return cls(setup, list(hands), ending)
+    def from_hands(cls, setup: GameSetup, hands: Sequence[HandSummary], ending: Ending,
+                   events: Sequence["Event"] = ()) -> "GameState":
+        """The model from per-hand numbers already known (a session record's cache), with the
+        ``events`` between them (each with what it changed)."""
+        return cls(setup, PlayedHands.of(setup, hands, events), ending)
+
+    @property
+    def events(self) -> Sequence["Event"]:
+        """The events between deals (a rejoin, a split), in order, each with what it changed."""
+        return self.results.events  # type: ignore[attr-defined]
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -314,11 +362,11 @@ class GameState:
 
     @property
     def hand_totals(self) -> dict[str, int]:
-        """The points carried over plus the sum of hand scores, before end-of-game bonuses."""
+        """The points carried over plus what the hands changed (their scores, or the variant's
+        :meth:`~Scoring.moves`) and the events between them, before end-of-game bonuses."""
         totals = self.setup.start_totals()
-        for r in self.results:
-            for p, s in r.scores.items():
-                totals[p] += s
+        for p, s in self.results.score_sums.items():  # type: ignore[attr-defined]
+            totals[p] = totals.get(p, 0) + s
         return totals
 
     @property
@@ -329,12 +377,20 @@ class GameState:
 
     def running_totals(self) -> list[dict[str, int]]:
         """The total after each hand, from the points carried over (bonuses not included:
-        history shows hand scores)."""
+        history shows hand scores), the events after a hand included in its total."""
         run = self.setup.start_totals()
-        out = []
-        for r in self.results:
-            for p, s in r.scores.items():
+        moves = self.setup.moves
+        events = list(self.events)
+        while events and events[0].after <= 0:
+            for p, s in events.pop(0).change.items():
                 run[p] += s
+        out = []
+        for n, r in enumerate(self.results, 1):
+            for p, s in (r.scores if moves is None else moves(r)).items():
+                run[p] += s
+            while events and events[0].after <= n:
+                for p, s in events.pop(0).change.items():
+                    run[p] += s
             out.append(dict(run))
         return out
 
@@ -349,7 +405,7 @@ class GameState:
 
     def ranking(self) -> list[tuple[int, str, int]]:
         """``(rank, name, total)`` in rank order; equal totals share a rank (1, 2, 2)."""
-        return rank_totals(self.setup.players, self.totals, self.setup.variant.lowest_wins)
+        return rank_totals(self.setup.players, self.totals, self.setup.lowest_wins)
 
     @property
     def facts(self) -> dict[str, Any]:
@@ -373,9 +429,9 @@ class GameState:
         return self.so_far(number).left_of(self.dealer_of(number))
 
     def so_far(self, number: int) -> "GameSoFar":
-        """The game as it stood before hand ``number`` (1-based)."""
+        """The game as it stood before hand ``number`` (1-based), the events before it included."""
         before = max(number - 1, 0)
-        played = self.results if before == len(self.results) else list(self.results)[:before]
+        played = self.results if before == len(self.results) else self.results.first(before)  # type: ignore[attr-defined]
         return GameSoFar(self.setup, played, self.dealer_of(number))
 
     @property
@@ -547,6 +603,8 @@ def new_setup(
         reached = [p for p in players if carried.get(p, 0) >= target]
         if reached:
             raise InputError("carry.reaches_target", players=reached, points=carried[reached[0]], target=target)
+    if carried:
+        variant.scoring.check_carried(rules, carried)
     start = 1
     if first_round is not None:
         last = _last_round(variant, rules)
@@ -668,30 +726,85 @@ def most_points(game: GameSoFar) -> Callable[[Card], int]:
     return lambda card: by_rank[card.rank]
 
 
+@dataclass(frozen=True)
+class Event:
+    """An event between deals, as applied: ``record``, the event as stored (``{"kind": "rejoin",
+    "player": "Ann", "after": 5}``: what happened and the number of deals played before it), and
+    ``change``, what it changed in the totals (points per player), as the variant's
+    :meth:`~scorekeeper.core.rulebook.deals.Deals.apply` worked it out at its place."""
+
+    record: Mapping[str, Any]
+    change: Mapping[str, int]
+
+    @property
+    def kind(self) -> str:
+        return str(self.record.get("kind"))
+
+    @property
+    def after(self) -> int:
+        """The number of deals played before it (the deal it followed)."""
+        return int(self.record.get("after") or 0)
+
+    @property
+    def player(self) -> str | None:
+        return self.record.get("player")
+
+
 class PlayedHands(list):
     """The hands of a game scored so far, in order (a list of :class:`HandResult` or
-    :class:`HandSummary`), that keeps the sum of their scores as hands are added:
-    ``score_sums``, points per player, carried points not included; and ``won_counts``,
-    the hands each player won.
+    :class:`HandSummary`), that keeps the sum of what they changed in the totals as hands are
+    added: ``score_sums``, points per player, carried points not included (each hand's scores,
+    or the variant's :meth:`~Scoring.moves` where ``moves`` is given: :meth:`of`), with the
+    ``events`` between the hands (:class:`Event`, each changing the totals too); and
+    ``won_counts``, the hands each player won.
 
     A game's end is asked after every hand it replays; the variants that end on totals
     read the sum from here (:func:`scorekeeper.core.variants.common.sum_scores`) instead of
     adding every hand again, so replaying ``n`` hands reads each hand's scores once and
-    costs time linear in ``n``. Only :meth:`append` (:meth:`extend`), :meth:`pop` and
-    :meth:`replace` change it (what slicing or ``+`` makes is a plain list)."""
+    costs time linear in ``n``. Only :meth:`append` (:meth:`extend`), :meth:`add_event`,
+    :meth:`pop` and :meth:`replace` change it (what slicing or ``+`` makes is a plain list;
+    :meth:`first` and :meth:`then` make PlayedHands)."""
 
-    def __init__(self, players: Sequence[str], results: Sequence[HandResult | HandSummary] = ()):
+    def __init__(self, players: Sequence[str], results: Sequence[HandResult | HandSummary] = (),
+                 moves: Any = None):
         super().__init__()
-        #: points per player, the sum of the hands' scores
+        #: points per player, the sum of what the hands (and the events) changed in the totals
         self.score_sums: dict[str, int] = {p: 0 for p in players}
         #: hands won per player (a hand won by two counts for each; a hand nobody won, for no one)
         self.won_counts: dict[str, int] = {p: 0 for p in players}
+        #: what a hand changes in the totals, as a function of its result; None: its scores
+        self.moves = moves
+        #: the events between the hands, in order
+        self.events: list[Event] = []
         for r in results:
             self.append(r)
+
+    @classmethod
+    def of(cls, setup: GameSetup, results: Sequence[HandResult | HandSummary] = (),
+           events: Sequence[Event] = ()) -> "PlayedHands":
+        """The hands of a game of ``setup`` (its way of changing the totals), the ``events``
+        between them put in after the hands they follow."""
+        played = cls(setup.players, (), setup.moves)
+        pending = list(events)
+        for n, r in enumerate([None, *results]):
+            if r is not None:
+                played.append(r)
+            while pending and pending[0].after <= n:
+                played.add_event(pending.pop(0))
+        for e in pending:  # after deals not given: kept, at the end
+            played.add_event(e)
+        return played
 
     def append(self, result: HandResult | HandSummary) -> None:  # type: ignore[override]
         super().append(result)
         self._add(result, 1)
+
+    def add_event(self, event: Event) -> None:
+        """An event after the hands so far, its change added to the sums."""
+        self.events.append(event)
+        sums = self.score_sums
+        for p, s in event.change.items():
+            sums[p] = sums.get(p, 0) + s
 
     def replace(self, index: int, result: HandResult | HandSummary) -> None:
         """Put ``result`` in place of hand ``index`` (0-based), the sums following."""
@@ -700,10 +813,34 @@ class PlayedHands(list):
         self._add(result, 1)
 
     def pop(self) -> HandResult | HandSummary:  # type: ignore[override]
-        """Take the last hand away, the sums following; returns it."""
+        """Take the last hand away, the sums following; returns it (the events after it stay)."""
         result = super().pop()
         self._add(result, -1)
         return result
+
+    def pop_event(self) -> Event:
+        """Take the last event away, the sums following; returns it."""
+        event = self.events.pop()
+        sums = self.score_sums
+        for p, s in event.change.items():
+            sums[p] = sums.get(p, 0) - s
+        return event
+
+    def first(self, count: int) -> "PlayedHands":
+        """The first ``count`` hands, with the events that came before the hand after them."""
+        out = PlayedHands(tuple(self.score_sums), list(self)[:count], self.moves)
+        for e in self.events:
+            if e.after <= count:
+                out.add_event(e)
+        return out
+
+    def then(self, result: HandResult | HandSummary) -> "PlayedHands":
+        """A copy with ``result`` added as the next hand."""
+        out = PlayedHands(tuple(self.score_sums), list(self), self.moves)
+        for e in self.events:
+            out.add_event(e)
+        out.append(result)
+        return out
 
     def extend(self, results: Iterable[HandResult | HandSummary]) -> None:  # type: ignore[override]
         for r in results:
@@ -714,46 +851,115 @@ class PlayedHands(list):
         return self
 
     def __reduce__(self) -> tuple:
-        # a copy (or an unpickled one) is made again from its players and hands
-        return (type(self), (tuple(self.score_sums), list(self)))
+        # a copy (or an unpickled one) is made again from its players, hands and events
+        return (_played_again, (tuple(self.score_sums), list(self), self.moves, list(self.events)))
 
     def _add(self, result: HandResult | HandSummary, sign: int) -> None:
         sums = self.score_sums
-        for p, s in result.scores.items():
+        for p, s in (result.scores if self.moves is None else self.moves(result)).items():
             sums[p] = sums.get(p, 0) + sign * s
         wins = self.won_counts
         for p in result.won:
             wins[p] = wins.get(p, 0) + sign
 
     def _refuse(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("PlayedHands changes by append(), extend(), pop() and replace() only")
+        raise TypeError("PlayedHands changes by append(), extend(), add_event(), pop() and replace() only")
 
     __setitem__ = __delitem__ = insert = remove = clear = sort = reverse = _refuse  # type: ignore[assignment]
 
 
-def replay(setup: GameSetup, entries: Sequence[Any]) -> GameState:
-    """Derive the game's state from its stored hand entries, in order. Each hand is
-    scored once and its scores read once (:class:`PlayedHands`): time linear in the hands.
+def _played_again(players: Sequence[str], results: list, moves: Any, events: list) -> PlayedHands:
+    played = PlayedHands(players, results, moves)
+    for e in events:
+        played.add_event(e)
+    return played
+
+
+class Replay:
+    """A game played through deal by deal, with the events between deals (SPEC §8: a rejoin, a
+    split) applied in their places: each event is checked by the variant's
+    :meth:`~scorekeeper.core.rulebook.deals.Deals.apply` against the game as it stands after the
+    deal it followed, and what it changes counts in the totals from then on. ``results`` (a
+    :class:`PlayedHands`), ``dealer`` (of the coming deal) and ``ending`` follow each step.
+
+    ``events`` are stored records (``{"kind", "after", …}``), in the order they were made.
+    :meth:`state` refuses an event after a deal the game does not have."""
+
+    def __init__(self, setup: GameSetup, events: Sequence[Mapping[str, Any]] = ()):
+        self.setup = setup
+        self.results = PlayedHands.of(setup)
+        self.pending = [dict(e) for e in events]
+        self.dealer = setup.first
+        self._last_dealer: str | None = None
+        self._events_now()
+        self.ending = self._end()
+
+    def so_far(self) -> GameSoFar:
+        """The game before the coming deal."""
+        return GameSoFar(self.setup, self.results, self.dealer)
+
+    def _end(self) -> Ending:
+        return self.setup.variant.scoring.end(GameSoFar(self.setup, self.results))
+
+    def _events_now(self) -> None:
+        """Apply the events made after the deals played so far."""
+        played = len(self.results)
+        while self.pending and int(self.pending[0].get("after") or 0) <= played:
+            record = self.pending.pop(0)
+            if int(record.get("after") or 0) < played:  # stored out of order: not where it was made
+                raise StateError("event.out_of_place", kind=record.get("kind"), after=record.get("after"),
+                                 deals=played)
+            game = GameSoFar(self.setup, self.results, self.dealer)
+            change = self.setup.variant.deals.apply(game, record)
+            self.results.add_event(Event(record, {p: int(v) for p, v in change.items() if v}))
+            if self._last_dealer is not None:  # who deals next, with the event's players in play
+                self.dealer = self.setup.variant.deals.next_dealer(
+                    GameSoFar(self.setup, self.results), self._last_dealer, self.results[-1])
+
+    def add(self, result: HandResult | HandSummary, end: bool = True) -> None:
+        """The next deal's result: the events after it applied, the next dealer and (``end``) the
+        end of the game worked out again."""
+        self.results.append(result)
+        self._last_dealer = self.dealer
+        self.dealer = self.setup.variant.deals.next_dealer(GameSoFar(self.setup, self.results), self.dealer, result)
+        self._events_now()
+        if end:
+            self.ending = self._end()
+
+    def ask_end(self) -> Ending:
+        """Work out the end of the game again (after hands added with ``end=False``)."""
+        self.ending = self._end()
+        return self.ending
+
+    def state(self) -> "GameState":
+        """The game after the deals given. Raises :class:`StateError` for an event stored after a
+        deal the game does not have."""
+        if self.pending:
+            record = self.pending[0]
+            raise StateError("event.after_missing_deal", kind=record.get("kind"), after=record.get("after"),
+                             deals=len(self.results))
+        return GameState(self.setup, self.results, self.ending)
+
+
+def replay(setup: GameSetup, entries: Sequence[Any], events: Sequence[Mapping[str, Any]] = ()) -> GameState:
+    """Derive the game's state from its stored hand entries, in order, with the ``events``
+    between deals stored beside them (:class:`Replay`). Each hand is scored once and its scores
+    read once (:class:`PlayedHands`): time linear in the hands.
 
     Raises :class:`InputError` (with the ``hand`` number as a fact) if a stored
-    hand no longer scores, and :class:`StateError` if a hand follows the end.
+    hand no longer scores, and :class:`StateError` if a hand follows the end or an event is
+    refused where it stands.
     """
-    results = PlayedHands(setup.players)
-    scoring, deals = setup.variant.scoring, setup.variant.deals
-    dealer = setup.first
-    ending = scoring.end(GameSoFar(setup, results))
+    game = Replay(setup, events)
     for number, raw in enumerate(entries, 1):
-        if ending.finished:
+        if game.ending.finished:
             raise StateError("game.hand_after_end", number=number)
         try:
-            result = score_entry(GameSoFar(setup, results, dealer), raw)
+            result = score_entry(game.so_far(), raw)
         except InputError as e:
             raise e.with_facts(hand=number) from None
-        results.append(result)
-        after = GameSoFar(setup, results)
-        dealer = deals.next_dealer(after, dealer, result)
-        ending = scoring.end(after)
-    return GameState(setup, results, ending)
+        game.add(result)
+    return game.state()
 
 
 def after_end(ending: Ending) -> StateError:
@@ -764,13 +970,15 @@ def after_end(ending: Ending) -> StateError:
     return StateError("game.finished", winners=list(ending.winners))
 
 
-def play(setup: GameSetup, entries: Sequence[Any], raw: Any) -> tuple[GameState, HandResult]:
-    """Score ``raw`` as the next hand after ``entries``; refuse it once the game is over.
+def play(setup: GameSetup, entries: Sequence[Any], raw: Any,
+         events: Sequence[Mapping[str, Any]] = ()) -> tuple[GameState, HandResult]:
+    """Score ``raw`` as the next hand after ``entries`` (and the ``events`` between them); refuse
+    it once the game is over.
 
     Returns the new state and the new hand's result. Raises :class:`StateError` when the game
     is finished, :class:`InputError` for a bad entry.
     """
-    state = replay(setup, entries)
+    state = replay(setup, entries, events)
     if state.ending.finished:
         raise after_end(state.ending)
     result = score_entry(state.so_far(state.hands + 1), raw)

@@ -39,6 +39,11 @@ TEMPLATES: dict[str, str] = {
     "variant.broke": 'The variant "{name}" ({package} {version}) failed: {kind}: {error}. --debug shows where.',
     "variant.broke.bare": 'The variant "{name}" ({package} {version}) failed: {kind}. --debug shows where.',
     "event.not_in_variant": "{variant} has no such step between deals ({kind}).",
+    "event.made": "{kind}, after deal {after}.",
+    "event.out_of_place": ("A {kind} is stored after deal {after}, but {deals} deals were played before it: the "
+                           "session was changed outside scorekeeper."),
+    "event.after_missing_deal": ("A {kind} is stored after deal {after}, but the game has {deals} deals: the "
+                                 "session was changed outside scorekeeper."),
 
     # -- a game: players, hands, the end (core.game) --
     "text.undecodable": "{shown}: this text is not UTF-8 (a terminal set to another encoding typed it); "

@@ -29,7 +29,9 @@ class Deals(Part):
     * :meth:`wild_rank` — the rank wild in deal *n*, where the deal's number names it;
     * :meth:`next_dealer` — who deals the next deal (Gin Rummy: the deal's winner);
     * :meth:`in_play` — who takes part in a deal (Indian Rummy's pools: not the eliminated);
-    * :meth:`packs`, :meth:`dealt` — the packs in play and the cards dealt, where options set them.
+    * :meth:`packs`, :meth:`dealt` — the packs in play and the cards dealt, where options set them;
+    * :meth:`events`, :meth:`apply`, :meth:`event_words` — the events between deals the variant
+      takes (Indian Rummy's pools: a rejoin, a split), what each changes, and each in words.
     """
 
     def count(self, rules: Mapping[str, Any]) -> int | None:
@@ -93,13 +95,23 @@ class Deals(Part):
 
     def events(self) -> Sequence[str]:
         """The kinds of event between deals the variant takes (Indian Rummy's pools:
-        ``rejoin``, ``split``); none by default."""
+        ``rejoin``, ``split``); none by default. Each kind is made by the command of its name
+        (``rejoin NAME``; ``split``: ``end --split``)."""
         return ()
 
     def apply(self, game: "GameSoFar", event: Mapping[str, Any]) -> dict[str, int]:
-        """Check ``event`` (a stored record ``{"kind": …, "player": …}``) at its place in
-        ``game`` and return what it changes in the totals, in points per player. Raises
-        :class:`~scorekeeper.core.errors.StateError` where the rules do not allow it."""
+        """Check ``event`` (a stored record ``{"kind": …, "after": N, "player": …}``: ``after`` the
+        deals played before it) at its place in ``game`` (the game after those deals, the events
+        before it included: ``game.events``) and return what it changes in the totals, in points
+        per player ({} for nothing). Raises :class:`~scorekeeper.core.errors.StateError` where the
+        rules do not allow it (a variant without events: ``event.not_in_variant``)."""
         from scorekeeper.core.errors import StateError
 
         raise StateError("event.not_in_variant", kind=event.get("kind"), variant=self.variant.said_name)
+
+    def event_words(self, event: Mapping[str, Any], change: Mapping[str, int]) -> Any:
+        """An event (a stored record) and what it changed, in words as data (a
+        :class:`~scorekeeper.core.phrase.Phrase`: "Ann rejoins at 96 after deal 5.")."""
+        from scorekeeper.core.phrase import phrase
+
+        return phrase("event.made", kind=event.get("kind"), after=event.get("after"))

@@ -31,6 +31,11 @@ class Scoring(Part):
     * :meth:`end` — whether the game is over, who won, the end bonuses;
     * :meth:`check_setup` — refuse option combinations the table cannot play;
     * :meth:`values` — the card values under the session's options;
+    * :meth:`moves`, :meth:`opening`, :meth:`lowest_wins` — what a deal changes in the totals,
+      what every total starts from, and which end of the totals wins, where the rules make them
+      other than the scores, 0 and the variant's ``lowest_wins`` (Indian Rummy's deals games:
+      chips);
+    * :meth:`check_carried` — refuse totals carried over from paper the game cannot start from;
     * :meth:`hand_facts` / :meth:`game_facts` — what ``--json`` adds per deal and to the standings;
     * :meth:`bounds` — what all the cards of the game are worth (I-6: points beyond are a slip).
     """
@@ -61,6 +66,28 @@ class Scoring(Part):
     def check_setup(self, rules: Mapping[str, Any], players: int) -> None:
         """Refuse option values the table cannot play with ``players`` players (raise
         :class:`~scorekeeper.core.errors.InputError`); nothing by default."""
+
+    def check_carried(self, rules: Mapping[str, Any], carried: Mapping[str, int]) -> None:
+        """Refuse totals carried over from paper (``new --carry``, points per player) that the
+        game under ``rules`` cannot start from (raise :class:`~scorekeeper.core.errors.InputError`;
+        a total that already reaches the ``target`` is refused for every variant); nothing by
+        default."""
+
+    def moves(self, result: Any, rules: Mapping[str, Any]) -> Mapping[str, int]:
+        """What a deal (its :class:`~scorekeeper.core.scoring.HandResult`, or the cached
+        :class:`~scorekeeper.core.game.HandSummary`: its ``scores`` and who ``won``) changes in
+        each player's total under ``rules``: its scores. Indian Rummy's deals games: the chips
+        that change hands (the declarer takes each other player's points)."""
+        return result.scores
+
+    def opening(self, rules: Mapping[str, Any]) -> int:
+        """What every player's total is before the first deal (what is carried over from paper
+        aside): 0. Indian Rummy's deals games: 80 chips a deal."""
+        return 0
+
+    def lowest_wins(self, rules: Mapping[str, Any]) -> bool:
+        """Whether the lowest total wins under ``rules``: the variant's ``lowest_wins``."""
+        return self.variant.lowest_wins
 
     def values(self, rules: Mapping[str, Any]) -> CardValues:
         """The card values under ``rules``: the variant's ``card_values`` unless an option
