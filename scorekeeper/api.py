@@ -16,8 +16,12 @@ differs:
 
 The game a deal is scored in is a :class:`GameSoFar`; a deal's scores are a
 :class:`HandResult` of :class:`PlayerScore` lines; the end of the game an :class:`Ending`.
-Cards, melds and the shared hand entry: :func:`parse_cards`, :func:`read_meld`,
-:func:`check_deck`, :class:`HandEntry`. Options: :class:`RuleSet` with :func:`option`.
+Cards, melds and the shared hand entry: :func:`parse_cards`, :func:`split_melds`, :func:`read_meld`
+(a refusal is an :class:`IllegalMeld` whose cause, a :class:`MeldFault`, says the rule broken),
+:func:`check_deck`, :class:`HandEntry`; a player named: :func:`find_player`, :func:`match_player`,
+:func:`unknown_name` (the refusal with the near miss), :func:`closest` (the near miss of a word).
+Events between deals (a rejoin, a split) are :class:`Event`\ s, applied by
+:meth:`Deals.apply`. Options: :class:`RuleSet` with :func:`option`.
 Errors: :class:`InputError` (bad input, exit 2), :class:`StateError`.
 
 The shapes, in short:
@@ -48,13 +52,17 @@ a parser of an option raises ``ValueError``, which the rule set turns into ``rul
 """
 from __future__ import annotations
 
-from scorekeeper.core.cards import RANKS, Card, PlayedCard, format_card, parse_card, parse_cards, parse_played_cards
-from scorekeeper.core.entry import HandEntry, PlayerEntry, find_player, match_player
+from scorekeeper.core.cards import (RANKS, Card, PlayedCard, format_card, parse_card, parse_cards, parse_played_cards,
+                                    rank_name, rank_plural, split_melds)
+from scorekeeper.core.entry import HandEntry, PlayerEntry, find_player, match_player, unknown_name
 from scorekeeper.core.errors import Collect, InputError, StateError
-from scorekeeper.core.game import Ending, GameSetup, GameSoFar, GameState, new_setup, replay, score_entry
-from scorekeeper.core.melds import IllegalMeld, MeldReading, MeldRules, TableMeld, check_deck, fit_layoffs, read_meld
+from scorekeeper.core.game import Ending, Event, GameSetup, GameSoFar, GameState, new_setup, replay, score_entry
+from scorekeeper.core.melds import (IllegalMeld, MeldFault, MeldReading, MeldRules, TableMeld, check_deck, deck_words,
+                                    fit_layoffs, read_meld)
+from scorekeeper.core.near import closest
 from scorekeeper.core.messages import Joined
-from scorekeeper.core.oneline import as_arguments, parse_line_entries, write_line_entries, write_part
+from scorekeeper.core.oneline import (as_arguments, card_or_word, near_word, parse_line_entries, write_line_entries,
+                                      write_part)
 from scorekeeper.core.phrase import Phrase, phrase
 from scorekeeper.core.rulebook import (CardScale, CardValues, Codec, Deals, DeckBounds, Endings, Melds, Pack,
                                        Question, RankWild, Scoring, Screens, Table, Tally, Texts, Variant, Wilds)
@@ -63,7 +71,7 @@ from scorekeeper.core.scoring import HandResult, Line, PlayerScore
 
 #: The version of this surface: the major number changes when something named here changes in a
 #: way a variant written for the last one would notice; the minor number when something is added.
-API_VERSION = "2.0"
+API_VERSION = "2.1"
 
 __all__ = [
     "API_VERSION",
@@ -74,13 +82,15 @@ __all__ = [
     # options
     "RuleSet", "option", "whole_number", "one_of", "boolean", "or_none", "Presets", "FromOptions",
     # the game and a deal's scores
-    "GameSetup", "GameSoFar", "GameState", "Ending", "HandResult", "PlayerScore", "Line", "new_setup", "replay",
-    "score_entry",
+    "GameSetup", "GameSoFar", "GameState", "Ending", "Event", "HandResult", "PlayerScore", "Line", "new_setup",
+    "replay", "score_entry",
     # cards, melds and the shared entry
-    "Card", "PlayedCard", "RANKS", "parse_card", "parse_cards", "parse_played_cards", "format_card",
-    "MeldRules", "MeldReading", "TableMeld", "IllegalMeld", "read_meld", "fit_layoffs", "check_deck",
-    "HandEntry", "PlayerEntry", "find_player", "match_player",
-    "parse_line_entries", "write_line_entries", "write_part", "as_arguments",
+    "Card", "PlayedCard", "RANKS", "parse_card", "parse_cards", "parse_played_cards", "split_melds", "format_card",
+    "rank_name", "rank_plural",
+    "MeldRules", "MeldReading", "MeldFault", "TableMeld", "IllegalMeld", "read_meld", "fit_layoffs", "check_deck",
+    "deck_words",
+    "HandEntry", "PlayerEntry", "find_player", "match_player", "unknown_name", "closest",
+    "parse_line_entries", "write_line_entries", "write_part", "as_arguments", "near_word", "card_or_word",
     # words and errors
     "Phrase", "phrase", "Joined", "InputError", "StateError", "Collect",
 ]

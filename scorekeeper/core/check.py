@@ -27,7 +27,7 @@ from scorekeeper.core.melds import (
     too_many,
 )
 from scorekeeper.core.phrase import Phrase, english, phrase, said
-from scorekeeper.core.rulebook import Variant
+from scorekeeper.core.rulebook import Variant, Wilds
 from scorekeeper.core.rules import parse_rule_args
 
 #: The most rounds a round-by-round wild rank can have (one per rank, ace to king).
@@ -249,18 +249,29 @@ def _rounds(variant: Variant) -> tuple[bool, int]:
 
 
 def check_melds(variant: Variant, cards: str | Sequence[str], round_: int | None = None,
-                rule_args: Sequence[str] = (), deal: int | None = None) -> CheckResult:
+                rule_args: Sequence[str] = (), deal: int | None = None, wild_rank: str | None = None) -> CheckResult:
     """Judge the melds in ``cards`` (one text, or tokens; ``,``/``;`` between melds)
     for ``variant`` with its default options changed by ``rule_args`` (``KEY=VALUE``).
 
     ``round_`` is required (1–13) where the wild rank changes by round, and
     refused elsewhere. ``deal``: also judge whether the melds make what deal ``deal``
-    asks for, where the variant's deals ask for particular melds (refused elsewhere). Raises :class:`InputError` for unreadable cards, no
-    cards, a bad round or a bad option.
+    asks for, where the variant's deals ask for particular melds (refused elsewhere).
+    ``wild_rank``: the rank a deal's cut card made wild, as typed (``check indian … --wild 7``),
+    where the entry names it (:attr:`~scorekeeper.core.rulebook.facts.Wilds.CUT_RANK`; refused
+    elsewhere); without it only the jokers are wild. What the variant says of the melds together
+    (:meth:`~scorekeeper.core.rulebook.melds.Melds.judge_together`: Indian Rummy's declaration) is
+    added. Raises :class:`InputError` for unreadable cards, no cards, a bad round, wild rank or
+    option.
     """
     rules = _widest_rules(variant, rule_args)
     needs_round, last = _rounds(variant)
     wild = None
+    cut = None
+    if wild_rank is not None:
+        if variant.melds.wilds is not Wilds.CUT_RANK:
+            raise InputError("check.wild_not_needed", variant=variant.said_name, wild=wild_rank)
+        cut = variant.codec.read_wild(wild_rank)
+        wild = RANKS[cut - 1]
     if needs_round:
         if round_ is None:
             raise InputError("check.round_needed", variant=variant.name, last=last)
@@ -274,9 +285,9 @@ def check_melds(variant: Variant, cards: str | Sequence[str], round_: int | None
     if not melds:
         raise InputError("check.no_cards")
     decks, jokers = _most_cards(variant, rule_args)
-    verdicts = tuple(judge(variant, m, rules, round_ or 0, jokers, decks) for m in melds)
+    verdicts = tuple(judge(variant, m, rules, round_ or 0, jokers, decks, cut) for m in melds)
     verdicts = _only_with_more_decks(variant, rule_args, melds, verdicts)
-    found: dict[str, Any] = {}
+    found: dict[str, Any] = dict(variant.melds.judge_together(rules, melds, cut) or {})
     if deal is not None:
         verdict = variant.melds.judge_deal(rules, deal, melds)
         if verdict is None:

@@ -377,20 +377,35 @@ class GameState:
 
     def running_totals(self) -> list[dict[str, int]]:
         """The total after each hand, from the points carried over (bonuses not included:
-        history shows hand scores), the events after a hand included in its total."""
+        history shows hand scores); what an event between deals changed counts from the next
+        hand on (:meth:`event_totals`: the totals just after each event)."""
         run = self.setup.start_totals()
         moves = self.setup.moves
         events = list(self.events)
-        while events and events[0].after <= 0:
-            for p, s in events.pop(0).change.items():
-                run[p] += s
         out = []
-        for n, r in enumerate(self.results, 1):
-            for p, s in (r.scores if moves is None else moves(r)).items():
-                run[p] += s
+        for n, r in enumerate(self.results):
             while events and events[0].after <= n:
                 for p, s in events.pop(0).change.items():
                     run[p] += s
+            for p, s in (r.scores if moves is None else moves(r)).items():
+                run[p] += s
+            out.append(dict(run))
+        return out
+
+    def event_totals(self) -> list[dict[str, int]]:
+        """The totals just after each event between deals (:attr:`events`, in order)."""
+        run = self.setup.start_totals()
+        moves = self.setup.moves
+        results = list(self.results)
+        done = 0
+        out = []
+        for e in self.events:
+            while done < min(e.after, len(results)):
+                for p, s in (results[done].scores if moves is None else moves(results[done])).items():
+                    run[p] += s
+                done += 1
+            for p, s in e.change.items():
+                run[p] += s
             out.append(dict(run))
         return out
 

@@ -253,5 +253,7 @@ TEMPLATES.update({
     "check.deal_not_needed": "{variant} deals do not ask for particular melds: leave out --deal.",
     "check.no_variant": ('{first!q} is no variant, and there is no current session to take one from: name the '
                          'variant first (scorekeeper check rummy500 QS KS AS).'),
+    "check.wild_not_needed": "In {variant} no cut card makes a rank wild: leave out --wild.",
+    "check.wild_not_a_rank": '"{wild}" is not a rank: --wild takes A, 2-10, J, Q or K.',
     "check.no_cards": "Give the cards of a meld to check, for example: scorekeeper check rummy500 QS KS AS.",
 })

@@ -216,6 +216,17 @@ class Codec(Part):
         """The deal's wild rank where the entry names it (Indian Rummy's cut card), else None."""
         return None
 
+    def read_wild(self, text: str) -> int:
+        """A wild rank as typed (``check … --wild R``, where the entry names the deal's wild rank:
+        :attr:`~scorekeeper.core.rulebook.facts.Wilds.CUT_RANK`): the rank, 1 (ace) … 13 (king).
+        Reads a rank (``7``, ``Q``, ``10``); raises :class:`InputError` ``check.wild_not_a_rank``."""
+        from scorekeeper.core.cards import RANKS
+
+        rank = str(text).strip().upper()
+        if rank not in RANKS:
+            raise InputError("check.wild_not_a_rank", wild=text)
+        return RANKS.index(rank) + 1
+
     def answer_layoffs(self, text: str, entry: dict, game: "GameSoFar", name: str) -> None:
         """Cards laid off (``10H 4C``, ``AS:low``); where they fit is checked with the whole deal.
         Raises :class:`InputError` for a word that is no card."""

@@ -109,9 +109,9 @@ class Deals(Part):
 
         raise StateError("event.not_in_variant", kind=event.get("kind"), variant=self.variant.said_name)
 
-    def event_words(self, event: Mapping[str, Any], change: Mapping[str, int]) -> Any:
-        """An event (a stored record) and what it changed, in words as data (a
-        :class:`~scorekeeper.core.phrase.Phrase`: "Ann rejoins at 96 after deal 5.")."""
+    def event_words(self, event: Mapping[str, Any], change: Mapping[str, int], totals: Mapping[str, int]) -> Any:
+        """An event (a stored record), what it changed and the totals just after it, in words as
+        data (a :class:`~scorekeeper.core.phrase.Phrase`: "Ann rejoins at 96 after deal 5.")."""
         from scorekeeper.core.phrase import phrase
 
         return phrase("event.made", kind=event.get("kind"), after=event.get("after"))

@@ -39,7 +39,9 @@ class Melds(Part):
       size); it raises :class:`~scorekeeper.core.melds.IllegalMeld`;
     * :meth:`value` — a meld's points where melds score;
     * :meth:`judge_deal` — whether a deal's melds make what it asks for (Contract Rummy's
-      contracts, ``check … --deal N``).
+      contracts, ``check … --deal N``);
+    * :meth:`judge_together` — what melds make together, whatever the deal (Indian Rummy: whether
+      they are a valid declaration), said by ``check``.
     """
 
     wilds: Wilds = Wilds.NONE
@@ -81,4 +83,12 @@ class Melds(Part):
         """Whether ``melds`` make what deal ``round_`` asks for: ``{key: verdict}`` (each verdict a
         mapping whose ``reason`` is words as data), or None where the deals ask for no particular
         melds (``check … --deal N`` is then refused)."""
+        return None
+
+    def judge_together(self, rules: Mapping[str, Any], melds: Sequence[Sequence[PlayedCard]],
+                       wild: int | None = None) -> dict | None:
+        """What ``melds`` make together with ``wild`` the deal's wild rank (where the entry names
+        it), as ``{key: verdict}`` (each verdict a mapping whose ``reason`` is words as data:
+        Indian Rummy's ``{"declaration": {"valid": …, "reason": …}}``), or None where the variant
+        says nothing of melds together (the default)."""
         return None

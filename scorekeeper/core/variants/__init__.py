@@ -38,6 +38,7 @@ BUILT_IN: dict[str, str] = {
     "crazy": "scorekeeper.core.variants.crazy",
     "gin": "scorekeeper.core.variants.gin",
     "contract": "scorekeeper.core.variants.contract",
+    "indian": "scorekeeper.core.variants.indian",
 }
 
 
