@@ -20,7 +20,7 @@ Cards, melds and the shared hand entry: :func:`parse_cards`, :func:`split_melds`
 (a refusal is an :class:`IllegalMeld` whose cause, a :class:`MeldFault`, says the rule broken),
 :func:`check_deck`, :class:`HandEntry`; a player named: :func:`find_player`, :func:`match_player`,
 :func:`unknown_name` (the refusal with the near miss), :func:`closest` (the near miss of a word).
-Events between deals (a rejoin, a split) are :class:`Event`\ s, applied by
+Events between deals (a rejoin, a split) are each an :class:`Event`, applied by
 :meth:`Deals.apply`. Options: :class:`RuleSet` with :func:`option`.
 Errors: :class:`InputError` (bad input, exit 2), :class:`StateError`.
 

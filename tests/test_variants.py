@@ -192,8 +192,10 @@ def test_the_id_finder_finds_an_id():
 
 #: words of a variant's entry or options that are also the program's common words: ``cards`` (what
 #: the prompt asks, ``Table.asks``; a check's cards), ``jokers`` (the jokers in play, a
-#: fact of every variant's deal)
-COMMON_WORDS = {"cards", "jokers"}
+#: fact of every variant's deal), ``game`` (Indian Rummy's option; the program's word for a game
+#: so far, and the module of the commands that play one), ``rejoin`` (Indian Rummy's option; the
+#: command that makes that event between deals, SPEC §2.9)
+COMMON_WORDS = {"cards", "jokers", "game", "rejoin"}
 #: the keys every variant's hand entry shares (SPEC §4, scorekeeper.core.entry)
 SHARED_ENTRY_KEYS = {"players", "knock", "out", "stock_exhausted", "melds", "layoffs", "hand", "table"}
 

@@ -16,8 +16,10 @@ A meld is read the plainest way it allows (:func:`judge`): as natural cards alon
 sequence, a natural set), else with the printed jokers standing in and the wild-rank cards as
 themselves, else with every wild card free. Worked example, sevens wild: 7♥ 8♥ 9♥ is a pure
 sequence (7♥ in its own place), though the shared reader, taking 7♥ as wild, would read it
-8-9-10♥; 5♥ JK 7♥ is an impure sequence (the joker stands for 6♥); JK JK 7♣ is a set of
-sevens (7♣ natural, two jokers standing in); JK JK is no meld, JK JK JK neither (wilds only).
+8-9-10♥; 5♥ JK 7♥ is an impure sequence (the joker stands for 6♥); 7♠ 7♥ JK is a set of
+sevens (the two sevens natural, the joker standing in); JK JK JK is no meld (wilds only). Where
+the wild cards allow a sequence as well as a set (JK JK 7♣: 7-8-9♣ or three sevens), the meld is
+read as the sequence, which is what a show needs.
 
 **A valid declaration** (a "show"): all 13 cards in melds, at least two sequences, at least one
 of them pure; the rest sets or sequences (:func:`declaration_fault`). Where the cards the
@@ -29,7 +31,7 @@ or printed joker 0 (:func:`card_points`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Sequence
 
@@ -60,6 +62,14 @@ JOKERS = MeldRules(wild=Wild(None), ace_high=True)
 def wild_rules(rank: int | None) -> MeldRules:
     """The meld rules of a deal whose cut made ``rank`` wild (None: only the printed jokers)."""
     return MeldRules(wild=Wild(rank), ace_high=True)
+
+
+def sequences_only(rules: MeldRules) -> MeldRules:
+    """``rules`` reading sequences only: a "set" may hold two cards at most, so no three cards are
+    one (the shared reader reads a set first; Indian Rummy prefers the sequence where the wild
+    cards allow both: 5♥ JK JK is 5-6-7♥ as well as three fives, and sequences are what a show
+    needs)."""
+    return replace(rules, set_max=2)
 
 
 def is_wild(card: Card, rank: int | None) -> bool:
@@ -134,7 +144,9 @@ def judge(cards: Sequence[PlayedCard], rank: int | None) -> IndianMeld:
         tried.append((wild_rules(rank), False))
     last: IllegalMeld | None = None
     for rules, natural in tried:
-        found = _reading(cards, rules)
+        found = _reading(cards, sequences_only(rules))  # a sequence where the cards allow one
+        if isinstance(found, IllegalMeld) or found.kind != "run":
+            found = _reading(cards, rules)
         if isinstance(found, IllegalMeld):
             last = found
             continue

@@ -31,7 +31,7 @@ TEMPLATES: dict[str, str] = {
     "indian.declare.cards": "{player} declared with {count:#card|cards} in melds: " + _SHOW + ".",
     "indian.declare.sequences": ("{player} declared with {sequences:#sequence|sequences}: " + _SHOW + "."),
     "indian.declare.no_pure": "{player} declared without a pure sequence: " + _SHOW + ".",
-    "indian.declare.arranged": "{cause} The same cards do make a valid show: {melds}.",
+    "indian.declare.arranged": "{cause}. The same cards do make a valid show: {melds}.",
 
     # -- check indian CARDS --wild R --
     "indian.check.valid": "a valid declaration: all 13 cards in melds, two sequences or more, one of them pure",
