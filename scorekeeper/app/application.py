@@ -342,11 +342,12 @@ class Application:
                 "lines": entry_lines(entry, loaded.setup.players, loaded.setup.variant)}
 
     def undo(self, session: str | None = None, revision: int | None = None) -> dict:
-        """``undo``: take back the last change — the last hand recorded, or the last edit
-        (its hand is put back as it was). ``{"session", "number", "change": "hand" |
-        "edit", "deal_word", "standings"}``. With ``revision`` (from :meth:`undo_preview`),
-        refused when the session changed since. Raises :class:`StateError` when there is
-        nothing to undo."""
+        """``undo``: take back the last change — the last hand recorded, the last edit
+        (its hand is put back as it was), or the last event between deals (a rejoin, a split).
+        ``{"session", "number", "change": "hand" | "edit" | "event", "deal_word", "standings"}``,
+        and for an event ``event`` (:func:`_event_doc`, as it was). With ``revision`` (from
+        :meth:`undo_preview`), refused when the session changed since. Raises :class:`StateError`
+        when there is nothing to undo."""
         from scorekeeper.app import report, sessions
 
         from scorekeeper.app.games import changeable
@@ -355,6 +356,12 @@ class Application:
             loaded = self._open(session)
             changeable(loaded)
             change = _last(sessions.changes(loaded.record)[0], loaded)
+            if change is not None and change["kind"] == "event":
+                sessions.pinned(self.store, loaded, revision, undoing=True)
+                taken = _event_doc(loaded)
+                loaded, _event = sessions.undo_event(self.store, loaded)
+                return {"session": loaded.record["id"], "number": taken["after"], "change": "event", "event": taken,
+                        "deal_word": loaded.setup.variant.deal_word, "standings": report.standings_json(loaded)}
             if change is not None and change["kind"] == "edit":
                 sessions.pinned(self.store, loaded, revision, undoing=True)
                 loaded, number = sessions.undo_edit(self.store, loaded, change), change["number"]
@@ -383,6 +390,10 @@ class Application:
         if not hands:
             raise _nothing_to_undo(loaded)
         change = _last(sessions.changes(loaded.record)[0], loaded)
+        if change is not None and change["kind"] == "event":  # an event between deals: what it did, in words
+            return {"session": loaded.record["id"], "revision": self.store.revision(loaded.record["id"]),
+                    "number": change["number"], "change": "event", "event": _event_doc(loaded),
+                    "deal_word": loaded.setup.variant.deal_word}
         number = change["number"] if change is not None and change["kind"] == "edit" else len(hands)
         entry = hands[number - 1]["entry"]
         variant = loaded.setup.variant
@@ -411,6 +422,11 @@ class Application:
             changeable(loaded)
             redoable = sessions.changes(loaded.record)[1]
             change = redoable[-1] if redoable else None
+            if change is not None and change["kind"] == "event" and isinstance(change.get("event"), dict):
+                loaded, _event = sessions.redo_event(self.store, loaded, change["event"])
+                made = _event_doc(loaded)
+                return {"session": loaded.record["id"], "number": made["after"], "change": "event", "event": made,
+                        "deal_word": loaded.setup.variant.deal_word, "standings": report.standings_json(loaded)}
             if change is not None and change["kind"] == "edit":
                 loaded, number = sessions.redo_edit(self.store, loaded, change), change["number"]
             else:
@@ -419,6 +435,36 @@ class Application:
                 "change": "edit" if change and
                 change["kind"] == "edit" else "hand", "deal_word": loaded.setup.variant.deal_word,
                 "standings": report.standings_json(loaded)}
+
+    # -- events between deals (SPEC §2.9: rejoin NAME, end --split) ---------------------------------
+    def event(self, kind: str, player: str | None = None, session: str | None = None,
+              revision: int | None = None) -> dict:
+        """Make the event between deals ``kind`` (``rejoin`` naming ``player``; ``split``) after the
+        deals played, where the variant takes it and its rules allow it there, and store it (audited,
+        undone by ``undo``). ``{"session", "event": {"kind", "player", "after", "change", "totals",
+        "words"}, "standings"}``. With ``revision`` (from :meth:`event_preview`), refused when the
+        session changed since. Raises :class:`StateError` (``event.not_in_variant``, the variant's
+        refusal) and :class:`InputError` (a name that is no player's)."""
+        from scorekeeper.app import report, sessions
+
+        with self.store.writing():
+            loaded = self._open(session)
+            sessions.pinned(self.store, loaded, revision, undoing=True)
+            loaded, _event = sessions.event_in(self.store, loaded, kind, player)
+        return {"session": loaded.record["id"], "event": _event_doc(loaded), "standings": report.standings_json(loaded)}
+
+    def event_preview(self, kind: str, player: str | None = None, session: str | None = None) -> dict:
+        """What :meth:`event` would do, nothing stored (the question ``end --split`` asks): its
+        document, plus ``revision`` (the session file's: pass it back to :meth:`event`). Refused as
+        :meth:`event` refuses."""
+        from scorekeeper.app import report, sessions
+        from scorekeeper.app.games import Loaded
+
+        loaded = self._open(session)
+        _event, state = sessions.with_event(loaded, kind, player)
+        after = Loaded(loaded.record, loaded.setup, state, False)
+        return {"session": loaded.record["id"], "revision": self.store.revision(loaded.record["id"]),
+                "event": _event_doc(after), "standings": report.standings_json(after)}
 
     def _hand_doc(self, loaded: Loaded, result, number: int) -> dict:
         from scorekeeper.app import report
@@ -942,10 +988,21 @@ def _refuse_repeat(loaded: Loaded, raw: Any) -> None:
 
 def _last(undoable: list[dict], loaded: Loaded) -> dict | None:
     """The change ``undo`` takes back: the last of ``undoable`` when it is an edit of a hand
-    still recorded, else None (the last hand: also for a session without an audit trail)."""
+    still recorded; an event between deals made after the last hand (``{"kind": "event", …}``);
+    else None (the last hand: also for a session without an audit trail)."""
     if undoable and undoable[-1]["kind"] == "edit" and 1 <= undoable[-1]["number"] <= len(loaded.record["hands"]):
         return undoable[-1]
+    events = loaded.record.get("events") or []
+    if events and events[-1].get("after") == len(loaded.record["hands"]):
+        return {"kind": "event", "number": events[-1]["after"], "event": events[-1]}
     return None
+
+
+def _event_doc(loaded: Loaded, index: int = -1) -> dict:
+    """Event ``index`` of ``loaded``'s game as documents give it (:func:`scorekeeper.app.report.event_json`)."""
+    from scorekeeper.app.report import event_json
+
+    return event_json(loaded, index)
 
 
 def _names_cards(entry: Any) -> bool:
@@ -960,8 +1017,9 @@ def _names_cards(entry: Any) -> bool:
 
 def _nothing_to_undo(loaded: Loaded) -> StateError:
     """The refusal of an undo in a session with no hands (no rounds, where deals are rounds)."""
-    if loaded.setup.variant.deal_word == "round":
-        return StateError("session.nothing_to_undo.round")
+    word = loaded.setup.variant.deal_word
+    if word in ("round", "deal"):  # the rule book's word: no round, no deal
+        return StateError(f"session.nothing_to_undo.{word}")
     return StateError("session.nothing_to_undo")
 
 

@@ -38,8 +38,8 @@ def hand_number(loaded: Loaded, number: int | None) -> int:
     does not exist (naming the hands there are and the nearest one).
     """
     count, word = loaded.state.hands, loaded.setup.variant.deal_word
-    if count == 0 and word == "round":
-        raise StateError("explain.no_hands.round")
+    if count == 0 and word in ("round", "deal"):
+        raise StateError(f"explain.no_hands.{word}")
     if count == 0:
         raise StateError("explain.no_hands")
     return count if number is None else check_hand_number(number, count, word)
@@ -166,7 +166,7 @@ class _Scorer:
         self._cache: dict[tuple[int, str], HandResult | None] = {}
 
     def _so_far(self, number: int) -> GameSoFar:
-        before = self.played if number - 1 == len(self.played) else list(self.played)[:number - 1]
+        before = self.played if number - 1 == len(self.played) else self.played.first(number - 1)  # type: ignore[attr-defined]
         return GameSoFar(self.setup, before)
 
     def result(self, number: int, entry: Any) -> HandResult | None:
@@ -197,6 +197,38 @@ def _events(record: dict) -> tuple[list[dict], bool]:
     return rebuilt, False
 
 
+def _event_version(setup: GameSetup, played: PlayedHands, totals: dict[str, int], seq: int, ev: dict,
+                   hands: int) -> dict:
+    """An audit record of an event between deals (``event``: made or made again; ``event_undone``),
+    applied to (or taken from) ``played`` and ``totals`` as the trail goes: what it changed, in
+    words. An event the rules refuse where it stands is shown changing nothing."""
+    from scorekeeper.core.errors import ScorekeeperError
+    from scorekeeper.core.game import Event
+
+    record = dict(ev.get("event") or {})
+    before = dict(totals)
+    if ev.get("action") == "event":
+        try:
+            change = dict(setup.variant.deals.apply(GameSoFar(setup, played), record))
+        except ScorekeeperError:
+            change = {}
+        played.add_event(Event(record, change))
+        sign = 1
+    else:
+        change = dict(played.pop_event().change) if played.events else {}
+        sign = -1
+    for p, s in change.items():
+        totals[p] = totals.get(p, 0) + sign * s
+    words = setup.variant.deals.event_words(record, change, dict(totals))
+    ending = ending_of(setup, played)
+    return {"seq": seq, "time": ev.get("time"), "action": ev.get("action"), "number": int(ev.get("number") or 0),
+            "form": "", "undo": ev.get("undo"), "entry": None, "previous": None, "lines": {}, "previous_lines": {},
+            "scores": None, "previous_scores": None, "event": record, "words": str(words),
+            "change": {p: sign * change.get(p, 0) for p in setup.players},
+            "totals_before": before, "totals_after": dict(totals), "hands_after": hands,
+            "finished_after": ending.finished, "winners_after": list(ending.winners) if ending.finished else []}
+
+
 def _change(before: dict[str, int] | None, after: dict[str, int] | None, players: Sequence[str]) -> dict[str, int]:
     return {p: (after or {}).get(p, 0) - (before or {}).get(p, 0) for p in players}
 
@@ -208,7 +240,8 @@ def audit_json(loaded: Loaded) -> dict:
     bool, "events": [...], "hands": [...]}``.
 
     Each event, oldest first: ``{"seq", "time", "action" (entered | edited |
-    undone | redone), "number", "form", "undo" (on an edit: "undone" when it took
+    undone | redone; event | event_undone for an event between deals, which adds ``event``, as
+    stored, and ``words``), "number", "form", "undo" (on an edit: "undone" when it took
     an edit back, "redone" when it made one again, else None), "entry", "previous", "lines",
     "previous_lines", "scores", "previous_scores", "change", "totals_before",
     "totals_after", "hands_after", "finished_after", "winners_after"}`` —
@@ -233,7 +266,7 @@ def audit_json(loaded: Loaded) -> dict:
     # it: the totals (the sum of the scores of the hands that score), the hands' results
     # (a placeholder of no points for one that does not score) and how many do not score
     totals = {p: 0 for p in players}
-    played = PlayedHands(players)
+    played = PlayedHands(players)  # each hand's scores (the audit's totals are the scores' sums), the events between
     scorer = _Scorer(setup, played)
     unscored = 0
     nothing = HandSummary({}, (), False, "")
@@ -280,6 +313,9 @@ def audit_json(loaded: Loaded) -> dict:
                 put(number, entry, 1)
                 forget(played[number - 1])
                 played.replace(number - 1, result_of(number, entry))
+        elif action in ("event", "event_undone"):
+            out_events.append(_event_version(setup, played, totals, seq, ev, len(hands)))
+            continue
         scores = scorer.scores(number, entry)
         previous_scores = scorer.scores(number, previous)
         ending = ending_of(setup, played) if not unscored else None
@@ -298,7 +334,8 @@ def audit_json(loaded: Loaded) -> dict:
     stored = [h.get("entry") for h in record.get("hands", [])]
     by_hand: dict[int, list[dict]] = {}
     for ev in out_events:
-        by_hand.setdefault(ev["number"], []).append(ev)
+        if ev["action"] not in ("event", "event_undone"):  # an event between deals is no version of a hand
+            by_hand.setdefault(ev["number"], []).append(ev)
     hand_docs = []
     for number in sorted(by_hand):
         versions = []

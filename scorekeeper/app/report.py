@@ -186,7 +186,8 @@ def history_json(loaded: Loaded) -> dict:
     """``history --json``: per hand its scores, running totals, who won it, how it
     ended, who went ``out`` (a name, or null), its dealer, its entry, its context, what
     the variant adds (its ``hand_facts``) and, where the wild rank is the round's (Crazy
-    Rummy), the ``round`` and its ``wild`` rank. Then the end of the
+    Rummy), the ``round`` and its ``wild`` rank; where the variant takes events between deals,
+    ``events`` (:func:`event_json`, each with the deal it followed). Then the end of the
     game (SPEC §5): ``finished``, ``winners``, each player's end ``bonus`` and
     ``totals`` (the standings totals, end bonuses included once finished).
     Needs every hand's whole result: a game read from its cache is scored here — but for a
@@ -210,10 +211,27 @@ def history_json(loaded: Loaded) -> dict:
             **hand_round(loaded, i),
         })
     ending = st.ending
+    totals = st.event_totals()
+    events = [event_json(loaded, i, totals) for i in range(len(st.events))]
     return {"session": loaded.record["id"], "variant": loaded.record["variant"], **carried_json(loaded),
-            "hands": hands, "finished": ending.finished, "winners": list(ending.winners),
+            "hands": hands, **({"events": events} if events or st.setup.variant.deals.events() else {}),
+            "finished": ending.finished, "winners": list(ending.winners),
             "bonus": {p: ending.bonus.get(p, 0) for p in loaded.setup.players}, "totals": dict(st.totals),
             "note": ending.said_note, **ending_json(loaded), **kept_json(loaded)}
+
+
+def event_json(loaded: Loaded, index: int = -1, totals: list | None = None) -> dict:
+    """Event between deals ``index`` (a rejoin, a split) of ``loaded``'s game as documents give it:
+    ``{"kind", "player", "after", "change", "totals", "words"}`` — ``after`` the deal it followed,
+    ``change`` what it changed in the totals, ``totals`` the totals just after it (``totals``: the
+    game's :meth:`~scorekeeper.core.game.GameState.event_totals`, when already worked out),
+    ``words`` the variant's sentence of it, in the language spoken (a ``--json`` run speaks English)."""
+    st = loaded.state
+    event = st.events[index]
+    after = (st.event_totals() if totals is None else totals)[index]
+    words = loaded.setup.variant.deals.event_words(event.record, event.change, after)
+    return {"kind": event.kind, "player": event.player, "after": event.after, "change": dict(event.change),
+            "totals": after, "words": str(words)}
 
 
 def went_out(result) -> str | None:

@@ -23,7 +23,7 @@ from scorekeeper.app.games import (Loaded, changeable, entries_of, events_of, op
 from scorekeeper.storage.store import Store, new_record, now
 
 __all__ = ["create", "next_hand", "record_in", "undo", "redo", "edit_in", "changes", "undo_edit", "redo_edit", "use",
-           "delete"]
+           "delete", "with_event", "event_in", "undo_event", "redo_event"]
 
 
 def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[str] = (),
@@ -169,8 +169,8 @@ def undo(store: Store, session: str | None, revision: int | None = None) -> tupl
         if _retried(store, loaded, "undone", len(record["hands"]) + 1):
             _heal(store, loaded)  # this undo was made already (its index write failed): not a second one
             return loaded, len(record["hands"]) + 1
-        if not record["hands"] and setup.variant.deal_word == "round":
-            raise StateError("session.nothing_to_undo.round")
+        if not record["hands"] and setup.variant.deal_word in ("round", "deal"):
+            raise StateError(f"session.nothing_to_undo.{setup.variant.deal_word}")
         if not record["hands"]:
             raise StateError("session.nothing_to_undo")
         number = len(record["hands"])
@@ -246,6 +246,97 @@ def edit_in(store: Store, loaded: Loaded, number: int, raw: Any, form: str) -> t
     return Loaded(record, setup, state, loaded.full), state.results[number - 1]
 
 
+# -- events between deals (SPEC §2.9: a rejoin, a split) ------------------------------------------
+
+
+def with_event(loaded: Loaded, kind: str, player: str | None = None) -> tuple[dict, GameState]:
+    """The event ``kind`` (naming ``player``, matched against the session's players) made after the
+    deals of ``loaded``, checked by the variant where it stands, and the game with it:
+    ``(the event as stored, the state)``. Raises :class:`StateError` ``event.not_in_variant`` for a
+    kind the variant does not take, ``event.no_deal_yet`` before the first deal, and the variant's
+    own refusal (:meth:`~scorekeeper.core.rulebook.deals.Deals.apply`); :class:`InputError` for a
+    name that is no player's."""
+    from scorekeeper.core.entry import match_player
+
+    setup, state = loaded.setup, loaded.state
+    variant = setup.variant
+    if kind not in variant.deals.events():
+        raise StateError("event.not_in_variant", kind=kind, variant=variant.said_name)
+    if not state.hands:
+        raise StateError("event.no_deal_yet", kind=kind)
+    event: dict[str, Any] = {"kind": kind, "after": state.hands}
+    if player is not None:
+        event["player"] = match_player(str(player), setup.players)
+    return event, score_hands(setup, [], state.results, events=events_of(loaded.record) + [event])
+
+
+def event_in(store: Store, loaded: Loaded, kind: str, player: str | None = None) -> tuple[Loaded, dict]:
+    """Make the event ``kind`` after the deals of ``loaded`` (read under the lock) and store it,
+    audited (``event``); nothing is written when the variant refuses it. Returns the session and
+    the event as stored. The same event sent again after its index write failed is not made twice."""
+    record = loaded.record
+    audit = record.get("audit") or []
+    listed = store.lagging(record["id"])
+    if listed is not None and audit and audit[-1].get("base") == listed and audit[-1].get("action") == "event" \
+            and _same_event(audit[-1].get("event"), kind, player, loaded.state.hands):
+        _heal(store, loaded)  # this event was made already (its index write failed): not a second one
+        return loaded, dict(audit[-1]["event"])
+    event, state = with_event(loaded, kind, player)
+    event["time"] = now()
+    record.setdefault("events", []).append(event)
+    record["undone"] = []  # a new change: what was undone before it can no longer be redone
+    _audit_event(store, record, "event", event)
+    save(store, record, state)
+    return Loaded(record, loaded.setup, state, loaded.full), event
+
+
+def _same_event(stored: Any, kind: str, player: str | None, after: int) -> bool:
+    from scorekeeper.core.entry import find_player
+
+    if not isinstance(stored, dict) or stored.get("kind") != kind or stored.get("after") != after:
+        return False
+    said = stored.get("player")
+    return said == player or (isinstance(said, str) and player is not None and find_player(player, [said]) == said)
+
+
+def _audit_event(store: Store, record: dict, action: str, event: dict, mark: str | None = None) -> None:
+    """The audit record of an event made (``event``) or taken back (``event_undone``)."""
+    _audit(store, record, action, event["after"], None)
+    record["audit"][-1]["event"] = dict(event)
+    if mark is not None:
+        record["audit"][-1][UNDO_MARK] = mark
+
+
+def undo_event(store: Store, loaded: Loaded) -> tuple[Loaded, dict]:
+    """Take back the last event between deals of ``loaded`` (read under the lock), the last change."""
+    record = loaded.record
+    events = record.get("events") or []
+    if not events:
+        raise _nothing(loaded)
+    event = events.pop()
+    if not events:
+        record.pop("events")
+    _audit_event(store, record, "event_undone", event)
+    state = score_hands(loaded.setup, [], loaded.state.results, events=events_of(record))
+    save(store, record, state)
+    return Loaded(record, loaded.setup, state, loaded.full), event
+
+
+def redo_event(store: Store, loaded: Loaded, event: dict) -> tuple[Loaded, dict]:
+    """Make again the event the last undo took back (``event``, as it was stored)."""
+    record = loaded.record
+    state = score_hands(loaded.setup, [], loaded.state.results, events=events_of(record) + [event])
+    record.setdefault("events", []).append(dict(event))
+    _audit_event(store, record, "event", event, "redone")
+    save(store, record, state)
+    return Loaded(record, loaded.setup, state, loaded.full), event
+
+
+def _nothing(loaded: Loaded) -> StateError:
+    word = loaded.setup.variant.deal_word
+    return StateError(f"session.nothing_to_undo.{word}" if word in ("round", "deal") else "session.nothing_to_undo")
+
+
 #: the audit record's mark on an ``edited`` record that takes an edit back (``undone``) or makes it again
 #: (``redone``): the hand changes as by an edit, and the trail says why
 UNDO_MARK = "undo"
@@ -254,10 +345,10 @@ UNDO_MARK = "undo"
 def changes(record: dict) -> tuple[list[dict], list[dict]]:
     """The changes ``undo`` and ``redo`` would take back and put back, worked out from
     the audit trail: ``(undoable, redoable)``, each a list with the next one last, of
-    ``{"kind": "hand" | "edit", "number", "previous", "entry", "form"}`` — for an
+    ``{"kind": "hand" | "edit" | "event", "number", "previous", "entry", "form"}`` — for an
     edit, ``previous`` is the hand's entry before it and ``entry`` after it, ``form`` how
-    the hand before it was given. A session without a trail gives two empty lists
-    (``undo`` then takes back the last hand)."""
+    the hand before it was given; for an event between deals, ``event`` as stored. A session
+    without a trail gives two empty lists (``undo`` then takes back the last hand)."""
     undoable: list[dict] = []
     redoable: list[dict] = []
     forms: dict[int, str] = {}
@@ -296,6 +387,17 @@ def changes(record: dict) -> tuple[list[dict], list[dict]]:
             if redoable and redoable[-1]["kind"] == "hand":
                 redoable.pop()
             undoable.append({"kind": "hand", "number": number})
+        elif action == "event":
+            if mark == "redone":
+                if redoable and redoable[-1]["kind"] == "event":
+                    redoable.pop()
+            else:
+                redoable.clear()
+            undoable.append({"kind": "event", "number": number, "event": ev.get("event")})
+        elif action == "event_undone":
+            item = take(lambda c: c["kind"] == "event")
+            redoable.append(item if item is not None else {"kind": "event", "number": number,
+                                                           "event": ev.get("event")})
     return undoable, redoable
 
 

@@ -40,7 +40,7 @@ from scorekeeper.cli.boundary import Boundary, Run  # noqa: E402
 #: holds this table and the modules equal).
 COMMANDS: dict[str, str] = {
     "new": "game", "hand": "game", "edit": "game", "standings": "game", "history": "game", "undo": "game",
-    "redo": "game",
+    "redo": "game", "rejoin": "events", "end": "events",
     "sessions": "sessions", "use": "sessions", "delete": "sessions",
     "demo": "demo",
     "export": "share", "import": "share", "stats": "share", "chart": "share",

@@ -44,6 +44,8 @@ TEMPLATES: dict[str, str] = {
         "The database directory to record the game into; default: a throw-away one, deleted at the "
         "end (SCOREKEEPER_DB is not used)."),
     "help.edit.number": "The hand to re-record.",
+    "help.rejoin.player": "The eliminated player who comes back in.",
+    "help.end.split": "The players left share the game (asked first unless --yes).",
     "help.explain.number": "The hand to explain (default: the last).",
     "help.explain.player": "Only this player.",
     "help.export.all": "Every session in the database.",

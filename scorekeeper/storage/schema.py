@@ -17,7 +17,16 @@ A session record (document 1 of a session file's ``session`` table)::
                 "entry": {...}, "previous": {...} | None}],
      "derived": {...optional cache of the scores the hands give, see cached_derived...},
      "carried": {"Ann": 120, ...},   # optional: totals carried over from a game begun on paper
-     "first_round": 5}               # optional: the round a game begun on paper continues at
+     "first_round": 5,               # optional: the round a game begun on paper continues at
+     "events": [{"kind": "rejoin", "player": "Cy", "after": 5, "time": "..."}]}
+                                     # optional: events between deals (SPEC §2.9: a rejoin, a split)
+
+``events`` is optional too: the events between deals in effect, in the order they were made,
+each with its ``kind`` (what the variant calls it), ``after`` (the deals played before it, a
+whole number ≥ 1), and ``player`` where it names one; whether the variant takes it, and what it
+changes, is the rules' to say when the session is replayed. The audit trail records each as
+``action`` ``event`` (made, or made again by redo: ``undo`` "redone") or ``event_undone``, with
+the event under ``event`` and ``number`` its ``after``.
 
 ``carried`` (``new --carry``) is optional: a record without it (every session
 written before it existed) carried nothing. ``first_round`` (``new --round``, a whole
@@ -101,7 +110,9 @@ def check_row(row: Any, doc_id: str, path: Path) -> None:
 #: The largest number of points (or hands) a stored number may be: far above any game's.
 MAX_POINTS = 10 ** 9
 #: What an audit record says was done (``action``).
-AUDIT_ACTIONS = ("entered", "edited", "undone", "redone")
+AUDIT_ACTIONS = ("entered", "edited", "undone", "redone", "event", "event_undone")
+#: the audit actions that record an event between deals (no hand entry: the event instead)
+EVENT_ACTIONS = ("event", "event_undone")
 
 #: The keys a record must hold, in the order their problems are reported.
 RECORD_KEYS = ("id", "hands", "undone", "audit", "players", "rules", "created", "title", "variant", "dealer")
@@ -132,6 +143,16 @@ def _validators() -> Any:
         players: Annotated[dict[str, dict[str, Any]], Field(min_length=1)]
 
     @strict
+    class StoredEvent(TypedDict):
+        """An event between deals as stored (a rejoin, a split): its kind, the deals played before
+        it, the player it names; what it changes is the rules' to say."""
+
+        kind: str
+        after: Annotated[int, Field(ge=1, le=MAX_POINTS)]
+        player: NotRequired[str]
+        time: NotRequired[str]
+
+    @strict
     class AuditRecord(TypedDict):
         """One record of the audit trail: what was done to which hand, when (see scorekeeper.app.sessions);
         ``entry`` and ``previous`` None where there is none."""
@@ -144,6 +165,7 @@ def _validators() -> Any:
         form: NotRequired[str]
         base: NotRequired[Optional[Annotated[int, Field(ge=0)]]]
         undo: NotRequired[Optional[Literal["undone", "redone"]]]
+        event: NotRequired["StoredEvent"]
 
     @strict
     class StoredHand(TypedDict):
@@ -177,6 +199,8 @@ def _validators() -> Any:
         carried: NotRequired[Optional[dict[str, Annotated[int, Field(ge=-MAX_POINTS, le=MAX_POINTS)]]]]
         first_round: NotRequired[Annotated[int, Field(ge=1, le=MAX_POINTS)]]
         package: NotRequired[Optional[Package]]
+        # the events between deals (a rejoin, a split), in the order they were made
+        events: NotRequired[list[StoredEvent]]
 
     @strict
     class DerivedHand(TypedDict):
@@ -210,6 +234,7 @@ def find_problem(record: Any) -> tuple[str, dict] | None:
     JSON); ``type`` (``key``: a field of the wrong type); ``item`` (``key``:
     hands, undone or audit holding something that is not a record); ``entry``
     (``key``: a hand without its entry); ``carried`` (``name``: a key of ``carried`` that is not
+    one of the players); ``events`` (``name``: a player an event between deals names who is not
     one of the players). Nothing here asks the rules (see the module docstring).
     """
     if not isinstance(record, dict):
@@ -241,9 +266,15 @@ def _first(errors: list[dict], record: dict) -> tuple[str, dict]:
 
 def _meaning(record: dict) -> tuple[str, dict] | None:
     """What a well-typed record names inside itself and does not hold."""
-    # every change but an undo leaves the hand as it then stood
-    if any(ev.get("entry") is None and ev["action"] != "undone" for ev in record["audit"]):
+    # every change but an undo leaves the hand as it then stood; an event's record holds the event
+    if any(ev.get("entry") is None and ev["action"] not in ("undone", *EVENT_ACTIONS) for ev in record["audit"]):
         return "item", {"key": "audit"}
+    if any(ev["action"] in EVENT_ACTIONS and ev.get("event") is None for ev in record["audit"]):
+        return "item", {"key": "audit"}
+    stranger = next((ev["player"] for ev in record.get("events") or () if "player" in ev
+                     and ev["player"] not in record["players"]), None)
+    if stranger is not None:
+        return "events", {"name": stranger}
     stranger = next((name for name in record.get("carried") or {} if name not in record["players"]), None)
     if stranger is not None:
         return "carried", {"name": stranger}

@@ -46,6 +46,10 @@ QUESTIONS = {"undo": ("cli.ask.undo", "cli.ask.undo.no_terminal"),
              "undo_round": ("cli.ask.undo_round", "cli.ask.undo_round.no_terminal"),  # Carousel, Crazy Rummy
              "undo_edit": ("cli.ask.undo_edit", "cli.ask.undo_edit.no_terminal"),
              "undo_edit_round": ("cli.ask.undo_edit_round", "cli.ask.undo_edit_round.no_terminal"),
+             "undo_deal": ("cli.ask.undo_deal", "cli.ask.undo_deal.no_terminal"),  # Contract, Indian Rummy
+             "undo_edit_deal": ("cli.ask.undo_edit_deal", "cli.ask.undo_edit_deal.no_terminal"),
+             "undo_event": ("cli.ask.undo_event", "cli.ask.undo_event.no_terminal"),  # a rejoin, a split
+             "split": ("cli.ask.split", "cli.ask.split.no_terminal"),
              "delete": ("cli.ask.delete", "cli.ask.delete.no_terminal"),
              "delete_titled": ("cli.ask.delete_titled", "cli.ask.delete_titled.no_terminal"),
              "restore": ("cli.ask.restore", "cli.ask.restore.no_terminal"),
@@ -270,7 +274,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def undo(ctx: typer.Context, yes: YesOpt = False, session: SessionOpt = None, db: DbOpt = None) -> None:
-        """Take back the last change: the last hand, or the last edit (the hand as it was); redo puts it back.
+        """Take back the last change: the last hand, the last edit (the hand as it was), or a rejoin or split; redo puts it back.
 
         What it takes back is shown before the question.
 
@@ -283,8 +287,12 @@ def register(app: typer.Typer) -> None:
         revision = None
         if not yes:
             shown = application.undo_preview(session)
-            what = "undo_edit" if shown.get("change") == "edit" else "undo"
-            what += "_round" if shown.get("deal_word") == "round" else ""  # the rule book's word
+            if shown.get("change") == "event":  # an event between deals: said in the variant's words
+                what = "undo_event"
+            else:
+                what = "undo_edit" if shown.get("change") == "edit" else "undo"
+                word = shown.get("deal_word")
+                what += f"_{word}" if word in ("round", "deal") else ""  # the rule book's word
             confirm(yes, what, lambda: draw.taking_back(r.terminal, shown), hand=shown["number"])
             session, revision = shown["session"], shown["revision"]  # the hand shown, or nothing
         draw.undone(r.terminal, application.undo(session, revision))

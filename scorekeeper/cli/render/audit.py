@@ -64,7 +64,9 @@ def audit(t: Any, doc: dict) -> None:
     """Hand by hand, every version with its time, what changed and the score change."""
     heading(t, doc, say("screen.audit.audit"))
     if not doc["hands"]:
-        t.print(say("screen.audit.no_rounds_yet" if deal_word_of(doc) == "round" else "screen.audit.no_hands_yet"))
+        word = deal_word_of(doc)
+        t.print(say("screen.audit.no_rounds_yet" if word == "round" else
+                    "screen.audit.no_deals_yet" if word == "deal" else "screen.audit.no_hands_yet"))
         return
     if not doc.get("kept", True):
         t.print(Text(say("screen.audit.this_session_kept_no"), style="yellow"))
@@ -97,3 +99,23 @@ def audit(t: Any, doc: dict) -> None:
             drawn.add_row(str(v["seq"]), _when(v["time"]), what, entry,
                           _scores_text(v["scores"], v["previous_scores"], v["change"], v["action"]))
         t.print(drawn)
+    _events(t, doc)
+
+
+def _events(t: Any, doc: dict) -> None:
+    """The events between deals (a rejoin, a split): when each was made, taken back or made again."""
+    events = [e for e in doc.get("events") or () if e["action"] in ("event", "event_undone")]
+    if not events:
+        return
+    t.print()
+    t.print(Text(say("screen.audit.between_deals"), style="bold"))
+    drawn = table()
+    drawn.add_column("#", justify="right")
+    drawn.add_column(say("screen.audit.when_utc"))
+    drawn.add_column(say("screen.audit.what"))
+    drawn.add_column(say("screen.audit.entry"), overflow="fold", ratio=2)
+    for e in events:
+        what = ("screen.audit.event_undone" if e["action"] == "event_undone" else
+                "screen.audit.event_redone" if e.get("undo") == "redone" else "screen.audit.event_made")
+        drawn.add_row(str(e["seq"]), _when(e["time"]), say(what), Text(e.get("words") or ""))
+    t.print(drawn)

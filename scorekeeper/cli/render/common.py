@@ -165,11 +165,15 @@ def counts_rounds(doc: dict) -> bool:
     return deal_word_of(doc) == "round"
 
 
-def winners_line(winners: list[str], hands: int | None = None, rounds: bool = False) -> Text:
-    """``Game over: Ann wins.``, or ``Game over: Ann wins after 12 hands.`` (rounds, with ``rounds``)"""
+def winners_line(winners: list[str], hands: int | None = None, rounds: bool | str = False) -> Text:
+    """``Game over: Ann wins.``, or ``Game over: Ann wins after 12 hands.`` (rounds, with ``rounds``
+    True or "round"; deals with "deal": the variant's word for a deal, :func:`deal_word_of`)"""
     if hands is None:
         text = ("screen.common.game_over_names_win", len(winners))
-    elif rounds:
+    elif rounds == "deal":
+        text = (("screen.common.game_over_names_wins_after_deals", hands) if len(winners) == 1 else
+                ("screen.common.game_over_names_win_after_deals", hands))
+    elif rounds is True or rounds == "round":
         text = (("screen.common.game_over_names_wins", hands) if len(winners) == 1 else
                 ("screen.common.game_over_names_win_after", hands))
     else:

@@ -91,7 +91,7 @@ def footer_lines(doc: dict) -> list[Text]:
     ending's note once the game is over; else the note, then the coming round and its
     wild rank (where the variant has one) with who deals and leads next."""
     if doc["finished"]:
-        lines = [winners_line(doc["winners"], doc["hands"], counts_rounds(doc))]
+        lines = [winners_line(doc["winners"], doc["hands"], deal_word_of(doc))]
         if doc.get("note"):
             lines.append(Text(doc["note"]))
         return lines
@@ -182,9 +182,25 @@ def history(t: Any, doc: dict) -> None:
     draw(t, doc)
 
 
+def event_made(t: Any, doc: dict) -> None:
+    """``rejoin``, ``end --split``: what happened between deals, in the variant's words, then the standings."""
+    t.print(Text(doc["event"]["words"], style="bold"))
+    standings(t, doc["standings"])
+
+
+def event_shown(t: Any, doc: dict) -> None:
+    """Before ``end --split`` asks: what it would do, in the variant's words."""
+    t.print(Text(doc["event"]["words"], style="bold"))
+
+
 def undone(t: Any, doc: dict) -> None:
-    """What ``undo`` took back (a hand, or an edit: its hand is as it was), then who deals next."""
+    """What ``undo`` took back (a hand, an edit: its hand is as it was, or an event between
+    deals), then who deals next."""
     word = deal_word_of(doc["standings"])
+    if doc.get("change") == "event":
+        t.print(say("screen.game.event_taken_back", words=doc["event"]["words"]))
+        footer(t, doc["standings"])
+        return
     if doc.get("change") == "edit":
         text = for_deal_word(word, "screen.game.edit_of_round_number", "screen.game.edit_of_deal_number",
                              "screen.game.edit_of_hand_number")
@@ -198,6 +214,10 @@ def undone(t: Any, doc: dict) -> None:
 def redone(t: Any, doc: dict) -> None:
     """What ``redo`` put back (a hand, or an edit made again), then the standings."""
     word = deal_word_of(doc["standings"])
+    if doc.get("change") == "event":
+        t.print(say("screen.game.event_made_again", words=doc["event"]["words"]))
+        standings(t, doc["standings"])
+        return
     if doc.get("change") == "edit":
         text = for_deal_word(word, "screen.game.edit_of_round_number_made", "screen.game.edit_of_deal_number_made",
                              "screen.game.edit_of_hand_number_made")
@@ -253,6 +273,9 @@ def taking_back(t: Any, doc: dict) -> None:
     is an edit, the hand as it is and as it will be again. ``doc`` is the application's
     ``undo_preview`` document."""
     word, number = doc.get("deal_word", "hand"), deal_number(doc)
+    if doc.get("change") == "event":  # an event between deals: what it did, in the variant's words
+        t.print(Text(doc["event"]["words"], style="bold"))
+        return
     if doc.get("round"):
         title = say("screen.game.round_number_wild_dealt", number=number, wild=wild_words(doc["wild"]),
                                                                         dealer=doc["dealer"])

@@ -31,10 +31,11 @@ def history(t: Any, doc: dict) -> None:
             t.print()
         t.print(drawn)
     if not doc["hands"]:
-        t.print(say("screen.history.no_rounds_yet" if counts_rounds(doc) else "screen.history.no_hands_yet"))
+        t.print(say(for_deal_word(deal_word_of(doc), "screen.history.no_rounds_yet", "screen.history.no_deals_yet",
+                                  "screen.history.no_hands_yet")))
         return
     if doc.get("finished"):
-        t.print(winners_line(doc["winners"], len(doc["hands"]), counts_rounds(doc)))
+        t.print(winners_line(doc["winners"], len(doc["hands"]), deal_word_of(doc)))
         if doc["standings"].get("note"):
             t.print(Text(doc["standings"]["note"]))
 
@@ -102,6 +103,9 @@ def _table(doc: dict, players: list[str], gap: int, dealer: bool, t: Any = None)
     if doc.get("carried"):  # a game begun on paper: where the totals start, not a hand
         drawn.add_row(Text(say("screen.history.carried_over"), style="dim"), *blank,
                       *[str(doc["carried"][p]) for p in players])
+    between: dict[int, list[dict]] = {}  # the events between deals (a rejoin, a split), after the deal they followed
+    for event in doc.get("events") or ():
+        between.setdefault(event["after"], []).append(event)
     for h in hands:
         row: list = [str(deal_number(h)) + (say("screen.history.points") if h["points_only"] else "")]
         if crazy:
@@ -117,6 +121,8 @@ def _table(doc: dict, players: list[str], gap: int, dealer: bool, t: Any = None)
             row.append(sentence(said, t) if said is not None else "")
         row += [_cell(h["scores"][p], h["totals"][p]) for p in players]
         drawn.add_row(*row)
+        for event in between.get(h["number"], ()):
+            drawn.add_row(*_event_row(event, players, summary, len(blank)))
     for column, p in zip(drawn.columns[-len(players):], players):
         # a cell is never folded: a column is as wide as its widest cell (the name may fold)
         column.min_width = max((cell_len(_cell(h["scores"][p], h["totals"][p])) for h in hands), default=None)
@@ -128,6 +134,16 @@ def _table(doc: dict, players: list[str], gap: int, dealer: bool, t: Any = None)
         drawn.add_row(say("screen.history.final"), *blank,
                       *[Text(str(doc["totals"][p]), style="bold" if p in winners else "") for p in players])
     return drawn
+
+
+def _event_row(event: dict, players: list[str], summary: bool, blanks: int) -> list:
+    """The row of an event between deals: its words (in the hand's summary column where there is
+    one, else under the hand's number) and, for each player whose total it changed, the change and
+    the total after it."""
+    words = Text(event["words"], style="italic")
+    cells: list = ["", *([""] * (blanks - 1)), words] if summary else [words, *([""] * blanks)]
+    change = event.get("change") or {}
+    return cells + [f"{signed(change[p])} → {event['totals'][p]}" if change.get(p) else "" for p in players]
 
 
 def end_bonuses(doc: dict) -> dict[str, int]:

@@ -94,8 +94,8 @@ def preview(t: Any, out: Any, doc: dict, how_ended: dict[str, str], word: str = 
     follows the table."""
     drawn = table()
     drawn.add_column(say("screen.prompt.player"), overflow="fold")
-    drawn.add_column(say("screen.game.round" if word == "round" else "screen.prompt.hand"), justify="right",
-                     overflow="fold")
+    drawn.add_column(say("screen.game.round" if word == "round" else "screen.game.deal" if word == "deal"
+                         else "screen.prompt.hand"), justify="right", overflow="fold")
     drawn.add_column(say("screen.prompt.total"), justify="right", overflow="fold")
     drawn.add_column(say("screen.prompt.how"), overflow="fold")
     for name, ps in doc["players"].items():
@@ -131,6 +131,8 @@ def preview(t: Any, out: Any, doc: dict, how_ended: dict[str, str], word: str = 
         winners = ending["winners"]
         if word == "round":
             ends = ("screen.prompt.this_round_ends_game", len(winners))
+        elif word == "deal":
+            ends = ("screen.prompt.this_deal_ends_game", len(winners))
         else:
             ends = ("screen.prompt.this_hand_ends_game", len(winners))
         out.print(Text(say_count(*ends, names=names(winners)), style="bold green"))

@@ -6,7 +6,7 @@ from typing import Any
 
 from rich.text import Text
 
-from scorekeeper.cli.render.common import counts_rounds, fit_columns, fits, table, variant_name
+from scorekeeper.cli.render.common import counts_rounds, deal_word_of, fit_columns, fits, table, variant_name
 from scorekeeper.core.messages import number, say, say_count
 
 
@@ -45,11 +45,14 @@ def _percent(rate: float | None) -> str:
     return "—" if rate is None else f"{round(rate * 100)}%"
 
 
-def _hand(where: dict | None, rounds: bool = False) -> str:
-    """``+45 (3f9a hand 2)``; ``rounds``: the variant calls a deal a round (Carousel, Crazy Rummy)."""
+def _hand(where: dict | None, rounds: bool | str = False) -> str:
+    """``+45 (3f9a hand 2)``; ``rounds``: the variant calls a deal a round (Carousel, Crazy Rummy:
+    True or "round") or a deal (Contract, Indian Rummy: "deal")."""
     if where is None:
         return "—"
     score = f"{'+' if where['score'] > 0 else ''}{where['score']}"
+    if rounds == "deal":
+        return say("stats.where_deal", score=score, session=where["session"], number=where["hand"])
     if rounds:
         return say("stats.where_round", score=score, session=where["session"], number=where["hand"])
     return say("screen.sharing.score_session_hand_hand", score=score, session=where["session"], hand=where["hand"])
@@ -94,7 +97,8 @@ def _variant_stats(t: Any, block: dict) -> None:
         title.append(say("screen.sharing.lowest_score_is_best"))
     t.print(title)
     rows = block["players"]
-    rounds = counts_rounds(block)  # Carousel's and Crazy Rummy's rounds are never "hands"
+    # Carousel's and Crazy Rummy's rounds, Contract and Indian Rummy's deals, are never "hands"
+    rounds: bool | str = "deal" if deal_word_of(block) == "deal" else counts_rounds(block)
     whole = _player_table(rows, _COUNTS, True, rounds)
     if fits(t, whole):  # its columns measured once
         t.print(whole)
@@ -128,15 +132,18 @@ def _variant_stats(t: Any, block: dict) -> None:
         _tally(t, block, tally)
 
 
-def _player_table(rows: list[dict], counts: tuple[str, ...], hands: bool, rounds: bool = False):
+def _player_table(rows: list[dict], counts: tuple[str, ...], hands: bool, rounds: bool | str = False):
     drawn = table()
     drawn.add_column(say("screen.sharing.player"), overflow="fold")
+    deals = rounds == "deal"
     for col in counts:
-        said = say("stats.rounds") if rounds and col == "Hands" else _heading(col)
+        said = (say("stats.deals") if deals else say("stats.rounds")) if rounds and col == "Hands" else _heading(col)
         drawn.add_column(said, justify="right", overflow="fold")
     if hands:
-        drawn.add_column(say("stats.best_round" if rounds else "screen.sharing.best_hand"), overflow="fold")
-        drawn.add_column(say("stats.worst_round" if rounds else "screen.sharing.worst_hand"), overflow="fold")
+        drawn.add_column(say("stats.best_deal" if deals else "stats.best_round" if rounds
+                             else "screen.sharing.best_hand"), overflow="fold")
+        drawn.add_column(say("stats.worst_deal" if deals else "stats.worst_round" if rounds
+                             else "screen.sharing.worst_hand"), overflow="fold")
     for p in rows:
         cells = {"Games": str(p["games"]), "Finished": str(p["finished"]), "Wins": str(p["wins"]),
                  "Win rate": _percent(p["win_rate"]), "Hands": str(p["hands"]),

@@ -38,6 +38,7 @@ TEMPLATES: dict[str, str] = {
     # changing a session
     "session.nothing_to_undo": "There is no hand to undo in this session.",
     "session.nothing_to_undo.round": "There is no round to undo in this session.",
+    "session.nothing_to_undo.deal": "There is no deal to undo in this session.",
     "session.changed_meanwhile": ("Session {session} was changed by another command while this one was open, so "
                                   "nothing was saved; what was entered: {entry}."),
     "session.changed_meanwhile_undo": ("Session {session} was changed by another command while the question was "
@@ -58,6 +59,7 @@ TEMPLATES: dict[str, str] = {
     # explain
     "explain.no_hands": "This session has no hands yet: there is nothing to explain.",
     "explain.no_hands.round": "This session has no rounds yet: there is nothing to explain.",
+    "explain.no_hands.deal": "This session has no deals yet: there is nothing to explain.",
     # stats
     "stats.no_player": 'No session has a player called "{player}"{hint}.',
     # export

@@ -56,6 +56,20 @@ TEMPLATES: dict[str, str] = {
     "cli.ask.undo_edit_round": "Take back the edit of round {hand}?",
     "cli.ask.undo_edit_round.no_terminal": ("Take back the edit of round {hand}? There is no terminal to ask on: "
                                             "add --yes."),
+    # Contract and Indian Rummy call a hand a deal
+    "cli.ask.undo_deal": "Take back deal {hand}?",
+    "cli.ask.undo_deal.no_terminal": "Take back deal {hand}? There is no terminal to ask on: add --yes.",
+    "cli.ask.undo_edit_deal": "Take back the edit of deal {hand}?",
+    "cli.ask.undo_edit_deal.no_terminal": ("Take back the edit of deal {hand}? There is no terminal to ask on: "
+                                           "add --yes."),
+    # undo's last change was an event between deals (a rejoin, a split), shown before the question
+    "cli.ask.undo_event": "Take it back?",
+    "cli.ask.undo_event.no_terminal": ("Take back what was done after deal {hand}? There is no terminal to ask on: "
+                                       "add --yes."),
+    "cli.ask.split": "End the game here, {players:and} sharing it?",
+    "cli.ask.split.no_terminal": ("End the game here, {players:and} sharing it? There is no terminal to ask on: "
+                                  "add --yes."),
+    "cli.end.how": "Say how the game ends: scorekeeper end --split (the players left share it).",
     "cli.ask.restore": "Putting back the kept copies loses {losses:and}. Put them back?",
     "cli.ask.restore.no_terminal": ("Putting back the kept copies would lose {losses:and}, and there is no terminal "
                                     "to ask on: add --yes to put them back all the same."),
@@ -96,4 +110,9 @@ TEMPLATES: dict[str, str] = {
     "stats.best_round": "Best round",
     "stats.worst_round": "Worst round",
     "stats.where_round": "{score} ({session} round {number})",
+    # -- a variant that counts deals (Contract, Indian Rummy): its word where the others say "hand"
+    "stats.deals": "Deals",
+    "stats.best_deal": "Best deal",
+    "stats.worst_deal": "Worst deal",
+    "stats.where_deal": "{score} ({session} deal {number})",
 }

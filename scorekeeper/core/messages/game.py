@@ -40,6 +40,7 @@ TEMPLATES: dict[str, str] = {
     "variant.broke.bare": 'The variant "{name}" ({package} {version}) failed: {kind}. --debug shows where.',
     "event.not_in_variant": "{variant} has no such step between deals ({kind}).",
     "event.made": "{kind}, after deal {after}.",
+    "event.no_deal_yet": "No deal has been played yet: a {kind} comes between deals.",
     "event.out_of_place": ("A {kind} is stored after deal {after}, but {deals} deals were played before it: the "
                            "session was changed outside scorekeeper."),
     "event.after_missing_deal": ("A {kind} is stored after deal {after}, but the game has {deals} deals: the "

@@ -77,6 +77,8 @@ TEMPLATES: dict[str, str] = {
     "store.record.field.carried": 'its session has no valid "carried" (whole points per player)',
     "store.record.field.package": 'its session has no valid "package" (the package and version that scored it)',
     "store.record.carried": 'its points carried over name "{name}", who is not one of the players',
+    "store.record.field.events": 'its session has no valid "events" (the events between deals)',
+    "store.record.events": 'its events between deals name "{name}", who is not one of the players',
     "store.record.entry": 'its session has a hand without an entry in "{key}"',
     "store.record.held": 'it holds session "{held}", not "{expected}"',
     "store.record.variant": "its variant cannot be used: {cause}",
@@ -102,6 +104,10 @@ TEMPLATES: dict[str, str] = {
     "import.record.type.carried": '{where} ({id}): "carried" must give whole points per player.',
     "import.record.type.package": ('{where} ({id}): "package" must give the name and version of the package that '
                                    "scored it."),
+    "import.record.type.events": ('{where} ({id}): "events" must be a list of events between deals, each with its '
+                                  '"kind" and "after" (a deal number).'),
+    "import.record.events": ('{where} ({id}): the events between deals name "{name}", who is not one of the '
+                             'players; nothing was imported.'),
     "import.record.carried": ('{where} ({id}): the points carried over name "{name}", who is not one of the '
                               'players; nothing was imported.'),
     "import.record.variant": "{where} ({id}): {cause}; nothing was imported.",
