@@ -109,11 +109,47 @@ def gin_entry(draw) -> dict:
     return entry
 
 
+@st.composite
+def indian_entry(draw) -> dict:
+    """An Indian Rummy deal as its one-line reader stores it: each player's melds and cards left out,
+    points, a drop (first, middle), a wrong show, or nothing (the last player in); who declared;
+    the wild rank or not."""
+    parts = {}
+    for p in PLAYERS:
+        form = draw(st.sampled_from(["cards", "points", "drop", "middle", "wrong", "none"]))
+        if form == "cards":
+            part: dict = {}
+            if draw(st.booleans()):
+                part["melds"] = draw(st.lists(st.lists(card, min_size=3, max_size=4).map(" ".join), min_size=1,
+                                              max_size=4))
+            part["hand"] = draw(st.one_of(cards, st.just("")))
+            parts[p] = part
+        elif form == "points":
+            parts[p] = {"hand": draw(points)}
+        elif form in ("drop", "middle"):
+            parts[p] = {"drop": "first" if form == "drop" else "middle"}
+        elif form == "wrong":
+            parts[p] = {"wrong": True}
+        else:
+            parts[p] = {}
+    entry: dict = {"players": parts}
+    empty = [p for p, part in parts.items() if not part]
+    if empty or draw(st.booleans()):  # a part with nothing said is the declarer's
+        entry["out"] = empty[0] if empty else draw(st.sampled_from(PLAYERS))
+        for p in empty[1:]:
+            parts[p] = {"wrong": True}
+    if draw(st.booleans()):
+        entry["wild"] = draw(st.sampled_from(RANKS + ("JK",)))
+    return entry
+
+
 def entries(variant_id: str):
     """The entries of ``variant_id`` to write and read back, and the players of its session."""
     variant = get_variant(variant_id)
     if variant_id == "gin":
         return gin_entry(), PLAYERS[:2]
+    if variant_id == "indian":
+        return indian_entry(), PLAYERS
     players = PLAYERS[:max(variant.min_players, min(3, variant.max_players))]
     base = shared_entry(variant, players, not_down=variant.table.asks == "melds")
     keys = list(variant.table.also_keys)

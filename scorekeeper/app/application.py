@@ -653,9 +653,11 @@ class Application:
 
     # -- the rules ----------------------------------------------------------------------
     def check(self, variant: str, cards: Sequence[str], round_: int | None = None, rules: Sequence[str] = (),
-              deal: int | None = None, session: str | None = None) -> dict:
+              deal: int | None = None, session: str | None = None, wild: str | None = None) -> dict:
         """``check --json``: ``{"legal", "melds": [...], "value", ...}``; with ``deal``, also whether
-        the melds make what that deal asks for (Contract Rummy's ``contract``).
+        the melds make what that deal asks for (Contract Rummy's ``contract``); with ``wild``, the rank
+        a deal's cut card made wild (Indian Rummy: ``--wild 7``). What the variant says of the melds
+        together is added (Indian Rummy's ``declaration``).
 
         ``variant`` is the first word: a variant's id or alias (no database needed), or else, when
         it reads as a card, the first card — the melds are then judged as the session's game would
@@ -674,7 +676,7 @@ class Application:
             found, taken, round_, rules = self._check_setup(session, round_, rules, variant)
             cards = [variant, *cards]
         # the reasons in the language spoken: a --json run speaks English (scorekeeper.cli.language)
-        doc = check_melds(found, list(cards), round_, list(rules), deal).as_json(people=True)
+        doc = check_melds(found, list(cards), round_, list(rules), deal, wild).as_json(people=True)
         if taken is not None:
             doc["session"] = taken
         return doc
@@ -1016,11 +1018,10 @@ def _names_cards(entry: Any) -> bool:
 
 
 def _nothing_to_undo(loaded: Loaded) -> StateError:
-    """The refusal of an undo in a session with no hands (no rounds, where deals are rounds)."""
-    word = loaded.setup.variant.deal_word
-    if word in ("round", "deal"):  # the rule book's word: no round, no deal
-        return StateError(f"session.nothing_to_undo.{word}")
-    return StateError("session.nothing_to_undo")
+    """The refusal of an undo in a session with no hands (no rounds, no deals, where deals are so called)."""
+    from scorekeeper.app.sessions import nothing_to_undo
+
+    return nothing_to_undo(loaded.setup.variant.deal_word)
 
 
 def _before(loaded: Loaded, number: int) -> dict:

@@ -38,8 +38,10 @@ def hand_number(loaded: Loaded, number: int | None) -> int:
     does not exist (naming the hands there are and the nearest one).
     """
     count, word = loaded.state.hands, loaded.setup.variant.deal_word
-    if count == 0 and word in ("round", "deal"):
-        raise StateError(f"explain.no_hands.{word}")
+    if count == 0 and word == "round":
+        raise StateError("explain.no_hands.round")
+    if count == 0 and word == "deal":
+        raise StateError("explain.no_hands.deal")
     if count == 0:
         raise StateError("explain.no_hands")
     return count if number is None else check_hand_number(number, count, word)

@@ -169,10 +169,8 @@ def undo(store: Store, session: str | None, revision: int | None = None) -> tupl
         if _retried(store, loaded, "undone", len(record["hands"]) + 1):
             _heal(store, loaded)  # this undo was made already (its index write failed): not a second one
             return loaded, len(record["hands"]) + 1
-        if not record["hands"] and setup.variant.deal_word in ("round", "deal"):
-            raise StateError(f"session.nothing_to_undo.{setup.variant.deal_word}")
         if not record["hands"]:
-            raise StateError("session.nothing_to_undo")
+            raise nothing_to_undo(setup.variant.deal_word)
         number = len(record["hands"])
         taken = record["hands"].pop()
         record.setdefault("undone", []).append(taken)
@@ -332,9 +330,17 @@ def redo_event(store: Store, loaded: Loaded, event: dict) -> tuple[Loaded, dict]
     return Loaded(record, loaded.setup, state, loaded.full), event
 
 
+def nothing_to_undo(word: str) -> StateError:
+    """The refusal of an undo with nothing to take back, said with the variant's word for a deal."""
+    if word == "round":
+        return StateError("session.nothing_to_undo.round")
+    if word == "deal":
+        return StateError("session.nothing_to_undo.deal")
+    return StateError("session.nothing_to_undo")
+
+
 def _nothing(loaded: Loaded) -> StateError:
-    word = loaded.setup.variant.deal_word
-    return StateError(f"session.nothing_to_undo.{word}" if word in ("round", "deal") else "session.nothing_to_undo")
+    return nothing_to_undo(loaded.setup.variant.deal_word)
 
 
 #: the audit record's mark on an ``edited`` record that takes an edit back (``undone``) or makes it again

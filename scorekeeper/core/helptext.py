@@ -19,6 +19,8 @@ TEMPLATES: dict[str, str] = {
         "A deal number: also say whether the melds make what that deal asks for (Contract Rummy's "
         "contract)."),
     "help.check.round": "The Crazy Rummy round (1-13), which sets the wild rank; required there.",
+    "help.check.wild": ("The rank the cut card made wild (Indian Rummy: 7, Q, A; JK for a printed joker, "
+                        "which makes the aces wild); printed jokers are always wild."),
     "help.check.rule": "A rule option KEY=VALUE, as for new (e.g. decks=2, set_duplicates=true).",
     "help.config": (
         "The usual language, variant, players, house rules and database, kept in a file.\n\nEach "

@@ -47,6 +47,8 @@ def register(app: typer.Typer) -> None:
                                                       show_default=False)] = None,
         deal: Annotated[Optional[int], typer.Option("--deal", help=helptext("help.check.deal"),
                                                     show_default=False)] = None,
+        wild: Annotated[Optional[str], typer.Option("--wild", metavar="RANK", help=helptext("help.check.wild"),
+                                                    show_default=False)] = None,
         rule: Annotated[Optional[List[str]], typer.Option("--rule", "-r", help=helptext("help.check.rule"),
                                                           show_default=False,
                                                           autocompletion=complete.rule_options)] = None,
@@ -64,12 +66,14 @@ def register(app: typer.Typer) -> None:
           scorekeeper check crazy 4C 9D 9S --round 4
           scorekeeper check rummy500 "KS AS 2S, 7S 7H 7D"
           scorekeeper check contract "7H 7S JK, 4D 5D 6D 7D" --deal 2
+          scorekeeper check indian "2H 3H 4H, 5S 6S 7C, 9D 9C 9S, KH KD KS JK" \\
+            --wild 7
           scorekeeper check QS KS AS
         """
         from scorekeeper.cli.render import disputes as draw
 
         r = run(ctx)
-        doc = r.app(db).check(variant, cards or [], round_, rule or [], deal, session)
+        doc = r.app(db).check(variant, cards or [], round_, rule or [], deal, session, wild)
         r.terminal.show(doc, json_, draw.check)
         if not doc["legal"]:
             raise typer.Exit(int(ExitCode.FAILED))

@@ -174,12 +174,15 @@ def check(t: Any, doc: dict) -> None:
         t.print(Text(say_count("screen.disputes.together_value_points", doc["value"], value=doc["value"]),
                      style="bold"))
     verdict = doc.get("deal_verdict")
-    if verdict:  # check … --deal N: do the melds make what the deal asks for
+    if verdict and "deal" in verdict:  # check … --deal N: do the melds make what the deal asks for
         said = "screen.disputes.deal_deal_made" if verdict["met"] else "screen.disputes.deal_deal_not_made"
         line = Text(say(said, deal=verdict["deal"]), style="bold green" if verdict["met"] else "bold red")
         line.append(" — ")
         line.append(sentence(verdict["reason"], t))
         t.print(line)
+    elif verdict:  # what the melds make together, whatever the deal (Indian Rummy: a valid declaration)
+        good = verdict.get("met", verdict.get("valid"))
+        t.print(sentence(verdict["reason"], t, "bold green" if good else "bold red"))
 
 
 def variants(t: Any, doc: dict) -> None:

@@ -39,12 +39,12 @@ TEMPLATES: dict[str, str] = {
     "variant.broke": 'The variant "{name}" ({package} {version}) failed: {kind}: {error}. --debug shows where.',
     "variant.broke.bare": 'The variant "{name}" ({package} {version}) failed: {kind}. --debug shows where.',
     "event.not_in_variant": "{variant} has no such step between deals ({kind}).",
-    "event.made": "{kind}, after deal {after}.",
-    "event.no_deal_yet": "No deal has been played yet: a {kind} comes between deals.",
-    "event.out_of_place": ("A {kind} is stored after deal {after}, but {deals} deals were played before it: the "
-                           "session was changed outside scorekeeper."),
-    "event.after_missing_deal": ("A {kind} is stored after deal {after}, but the game has {deals} deals: the "
-                                 "session was changed outside scorekeeper."),
+    "event.made": "After deal {after}: {kind}.",
+    "event.no_deal_yet": "No deal has been played yet: nothing comes between deals before the first one.",
+    "event.out_of_place": ("An event between deals ({kind}) is stored after deal {after}, but {deals} deals were "
+                           "played before it: the session was changed outside scorekeeper."),
+    "event.after_missing_deal": ("An event between deals ({kind}) is stored after deal {after}, but the game has "
+                                 "{deals} deals: the session was changed outside scorekeeper."),
 
     # -- a game: players, hands, the end (core.game) --
     "text.undecodable": "{shown}: this text is not UTF-8 (a terminal set to another encoding typed it); "

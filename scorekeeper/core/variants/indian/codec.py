@@ -258,6 +258,8 @@ def _written(part: Any) -> str:
         words.append("-" + " ".join(str(c) for c in hand))
     elif isinstance(hand, str) and hand.strip():
         words.append("-" + " ".join(hand.split()))
+    elif hand is not None and not any(words):  # nothing left, and no melds said: "-"
+        words.append("-")
     return " ".join(w for w in words if w)
 
 

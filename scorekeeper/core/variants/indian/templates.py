@@ -150,7 +150,7 @@ TEMPLATES: dict[str, str] = {
     # -- the game: events, the end --
     "indian.event.rejoin": "{player} rejoins at {total} after deal {after}.",
     "indian.event.split": "The game ends by agreement after deal {after}: the players left share it.",
-    "indian.event.no_deal_yet": "Nothing to {kind} before the first deal.",
+    "indian.event.no_deal_yet": "No deal has been played yet: a rejoin or a split comes after a deal.",
     "indian.rejoin.not_pool": "Only a pool game has rejoins (this game is game={game}).",
     "indian.rejoin.off": "This pool has no rejoins (rejoin=false).",
     "indian.rejoin.who": '"{name}" is not a player of this session; the players are {players:and}.',

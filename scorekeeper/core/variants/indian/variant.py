@@ -82,9 +82,12 @@ class IndianMelds(Melds):
 
     def judge_together(self, rules: Mapping[str, Any], melds: Sequence[Sequence[PlayedCard]],
                        wild: int | None = None) -> dict:
-        """Whether the melds are a valid declaration (``check indian CARDS --wild R``): all 13 cards
-        in melds, two sequences, one of them pure; where they are not, an arrangement of the same 13
-        cards that would be, if there is one."""
+        """Whether the melds are a valid declaration (``check indian CARDS --wild R``), where they
+        hold a whole hand, 13 cards: two sequences, one of them pure; where they are not, an
+        arrangement of the same 13 cards that would be, if there is one. Fewer or more cards: {}
+        (a meld checked on its own)."""
+        if sum(len(m) for m in melds) != HAND_CARDS:
+            return {}
         read = []
         fault: Any = None
         for cards in melds:
