@@ -233,14 +233,15 @@ def test_no_english_word_in_the_help_or_the_usage_errors(lang, tmp_path):
     from test_i18n import english_words
 
     kept = {"scorekeeper", "rummy500", "rum500", "carousel", "crazy", "gin", "manipulation", "michigan-rum",
-            "crazy-rummy", "gin-rummy", "contract", "contract-rummy", "joker-rummy", "KEY", "VALUE", "ID", "json",
+            "crazy-rummy", "gin-rummy", "contract", "contract-rummy", "joker-rummy", "indian", "indian-rummy",
+            "card", "pool-rummy", "KEY", "VALUE", "ID", "json",
             "hand", "fromat", "sesion", "abc", "stat", "chek", "extra", "x", "f", "h", "yes", "lang", "db",
             "SCOREKEEPER_DB", "SCOREKEEPER_LANG", "uk", "ru", "be", "en", "help", "stats", "check", "format",
             "session", "wait", "title", "dealer", "carry", "rule", "knock", "stock", "out", "up", "big", "low",
             "high", "all", "CARD", "TOML", "JSON", "md", "csv", "T",
             # commands and the configuration's keys, typed as they are in every language
             "config", "set", "database", "language", "variant", "players", "serve", "watch", "path", "id",
-            "plugins", "rescore",
+            "plugins", "rescore", "rejoin", "end",
             # the pager's environment variable and program, as they are named
             "PAGER", "less"}
     found = {}

@@ -35,9 +35,17 @@ NAMES_CACHE = "variant-names.json"
 
 
 def _signature(entries: dict) -> list[list[str]]:
-    """What the names kept for the help depend on: every declared entry (id, object) and the
-    package declaring it with its version."""
-    found = []
+    """What the names kept for the help depend on: the modules of the built-in variants (a new one
+    is listed at once; read as the folder's names, without importing them), every declared entry
+    (id, object) and the package declaring it with its version."""
+    import os
+
+    folder = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "core", "variants")
+    try:
+        modules = sorted(n for n in os.listdir(folder) if not n.startswith("_"))
+    except OSError:
+        modules = []
+    found = [["built-in", *modules]]
     for name, ep in sorted(entries.items()):
         dist = getattr(ep, "dist", None)
         found.append([name, ep.value, dist.name if dist is not None else "", dist.version if dist is not None else ""])
