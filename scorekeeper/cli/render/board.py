@@ -248,13 +248,16 @@ def next_lines(doc: dict, width: int = 10_000) -> list[Text]:
     (:func:`scorekeeper.cli.render.game.footer_lines`) — in lines of ``width`` cells, never cut
     at the screen's edge: the coming deal and who deals and leads on one line where they fit,
     else the deal on lines of its own; who deals and leads on one line, its names shortened with
-    an ellipsis where the whole sentence would not fit."""
+    an ellipsis where the whole sentence would not fit. The variant's own facts come first
+    (:func:`variant_facts`: Indian Rummy's players in play and out, the chips)."""
     from scorekeeper.cli.render.game import coming_deal, footer_lines
 
+    facts = [Text(line) for text in variant_facts(doc) for line in wrapped(text.plain, width)]
     if doc["finished"] or not doc.get("dealer"):
         lines = [Text(line, style=text.style) for text in footer_lines(doc) for line in wrapped(text.plain, width)]
-        return lines
+        return lines + facts
     lines = [Text(line, style="yellow") for line in wrapped(doc["note"], width)] if doc.get("note") else []
+    lines += facts
     deal, turn = coming_deal(doc)
     if deal is not None and deal.cell_len + 1 + turn.cell_len <= width:
         return lines + [Text.assemble(deal, " ", turn)]
@@ -267,6 +270,15 @@ def next_lines(doc: dict, width: int = 10_000) -> list[Text]:
         _deal, turn = coming_deal(doc, dealer=shortened(names[0], room), leader=shortened(names[1], room))
     turn.no_wrap, turn.overflow = True, "ellipsis"
     return lines + [turn]
+
+
+def variant_facts(doc: dict) -> list[Text]:
+    """The variant's own facts on the board (``Screens.board``: Indian Rummy's players in play and
+    out, the chips, the coming deal), one line of "label: value" each, in the language spoken."""
+    from scorekeeper.cli.render.common import variant_of
+
+    return [Text.assemble((str(label) + ": ", "dim"), str(value))
+            for label, value in variant_of(doc).screens.board(doc)]
 
 
 def chart(doc: dict, width: int, colours: dict[str, str]) -> Table:

@@ -35,7 +35,12 @@ def variant_of(doc: dict):
 
 
 def rank_said(rank: str) -> str:
-    """``"A"`` (a rank as a document writes it) → its letter in the spoken language (``Т`` in Ukrainian)."""
+    """``"A"`` (a rank as a document writes it) → its letter in the spoken language (``Т`` in Ukrainian);
+    ``"JK"`` (a printed joker cut: Indian Rummy's aces wild) → the joker as the language writes it (``Дж``)."""
+    if rank not in RANKS:
+        from scorekeeper.core.messages import pgettext
+
+        return pgettext("card", "JK") if rank == "JK" else str(rank)
     return rank_letter(RANKS.index(rank) + 1)
 
 

@@ -59,7 +59,7 @@ def said(doc: dict | None, notice: str | None) -> dict[str, Any]:
     ``to_go`` (each player's points still needed to reach the target, said), ``wilds``
     (each hand's wild rank as the language writes it, or ""), ``won`` (the heading of hands
     won), ``notice`` (why the newest state could not be read, or None)."""
-    from scorekeeper.cli.render.board import stale
+    from scorekeeper.cli.render.board import stale, variant_facts
     from scorekeeper.cli.render.common import variant_of
     from scorekeeper.cli.render.game import coming_deal, footer_lines, won_heading
 
@@ -72,16 +72,19 @@ def said(doc: dict | None, notice: str | None) -> dict[str, Any]:
     count, heading, number = deal_said(standings)
     hands = standings["hands"]
     history = doc.get("history", {}).get("hands", [])
+    # the variant's own facts (Indian Rummy's players in play and out, the chips), before who deals next
+    facts = [line.plain for line in variant_facts(standings)]
     if standings["finished"]:
-        coming = [line.plain for line in footer_lines(standings)]
+        coming = [line.plain for line in footer_lines(standings)] + facts
     else:
         deal, turn = coming_deal(standings)
-        coming = ([standings["note"]] if standings.get("note") else []) + ([deal.plain] if deal else []) + [turn.plain]
+        coming = (([standings["note"]] if standings.get("note") else []) + ([deal.plain] if deal else []) + facts
+                  + [turn.plain])
     to_go = {name: say_count("screen.page.points_to_go", points, count=points)
              for name, points in figures(doc)["to_go"].items()}
     return {"heading": variant_name(variant.name) + " · " + say_count(count, hands, count=hands),
             "deal": say(heading), "hands": [say(number, number=h["number"]) for h in history],
-            "coming": coming, "next": [line.plain for line in footer_lines(standings)], "to_go": to_go,
+            "coming": coming, "next": facts + [line.plain for line in footer_lines(standings)], "to_go": to_go,
             "wilds": [rank_said(h["wild"]) if h.get("wild") else "" for h in history],
             "won": won_heading(variant), "notice": notice}
 
