@@ -500,3 +500,39 @@ def test_the_table_asks_the_wild_rank_first_and_only_the_players_in_play():
     # the answers that give the entry again (edit)
     answers = INDIAN.codec.answers(entry, ["Ann", "Bob", "Cy"])
     assert answers[("", "wild")] == "Q" and answers[("Cy", "part")] == "-25" and answers[("Ann", "part")].endswith("show")
+
+
+# -- the worked examples of tests/fixtures/indian_cases.json (each worked by hand in its note) -------------
+
+def _cases() -> dict:
+    from conftest import load_games
+
+    return load_games("indian_cases.json")
+
+
+@pytest.mark.parametrize("game", _cases()["games"], ids=lambda g: g["id"])
+def test_each_worked_game(game):
+    state = replay(new_setup(INDIAN, game["players"], game["rules"]), game["hands"])
+    expect = game["expect"]
+    assert [dict(r.scores) for r in state.results] == expect["scores"]
+    assert state.totals == expect["totals"] and state.ending.finished == expect["finished"]
+    assert sorted(state.ending.winners) == sorted(expect["winners"])
+
+
+@pytest.mark.parametrize("case", _cases()["rejects"], ids=lambda c: c["id"])
+def test_each_worked_refusal(case):
+    with pytest.raises(InputError):
+        score_entry(GameSoFar(new_setup(INDIAN, case["players"], case["rules"])), case["reject"])
+
+
+@pytest.mark.parametrize("case", _cases()["checks"] + _cases()["checks_wild"], ids=lambda c: c["cards"])
+def test_each_worked_check(case):
+    from scorekeeper.core.check import check_melds
+
+    found = check_melds(INDIAN, case["cards"], wild_rank=case.get("wild"))
+    assert found.legal == case["legal"]
+    if case["legal"]:
+        meld = found.melds[0]
+        assert meld.kind == case["kind"]
+        if "pure" in case:
+            assert str(meld.phrase.english()).startswith("a pure" if case["pure"] else "an impure")
