@@ -89,6 +89,10 @@ def _ended_line(t: Any, doc: dict) -> Text:
     # winners may be others (Carousel's undercut)
     by = context.get("out") if ended == "out" else context.get("knock") if ended == "knock" else None
     who = [by] if by else list(doc.get("won") or [])
+    endings = variant_of(doc).endings
+    if ended in ("out", "knock") and who and ended in endings.words:  # the variant's own word for it
+        return sentence_of("screen.disputes.dealer_dealer_names_ending", t, bold=("dealer", "names"),
+                           dealer=doc["dealer"], names=who, how=say(endings.word(ended)))
     if ended == "stock":
         said = "screen.disputes.dealer_dealer_stock_ran"
     elif ended == "out" and who:

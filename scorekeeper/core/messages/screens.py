@@ -74,6 +74,8 @@ TEMPLATES: dict[str, str] = {
     "screen.disputes.dealer_dealer": "Dealer: {dealer}.",
     "screen.disputes.dealer_dealer_names_knocked": "Dealer: {dealer}. {names} knocked.",
     "screen.disputes.dealer_dealer_names_went": "Dealer: {dealer}. {names} went out.",
+    # a deal ended the way the variant says in its own words (Indian Rummy: declared)
+    "screen.disputes.dealer_dealer_names_ending": "Dealer: {dealer}. {names}: {how}.",
     "screen.disputes.dealer_dealer_stock_ran": "Dealer: {dealer}. The stock ran out.",
     "screen.disputes.dealer_dealer_won_by": "Dealer: {dealer}. Won by {names}.",
     "screen.disputes.dealt": "Dealt",

@@ -19,16 +19,18 @@ def _wild(context: Mapping[str, Any]) -> Phrase | None:
     return wild_words(cut.rank, cut.joker_cut)
 
 
-def _left(context: Mapping[str, Any]) -> list[Phrase]:
-    """Who dropped (first, middle) and who showed wrongly."""
+def _left(context: Mapping[str, Any], told: bool = False) -> list[Phrase]:
+    """Who dropped (first, middle) and who showed wrongly: as a history cell says it, or (``told``)
+    in sentences."""
     drops = context.get("drops") or {}
     said = []
     for kind in ("first", "middle"):
         players = [p for p, k in drops.items() if k == kind]
         if players:
-            said.append(phrase(f"indian.screen.dropped.{kind}", players=players))
+            said.append(phrase(f"indian.screen.{'told' if told else 'dropped'}.{kind}", players=players))
     if context.get("wrong"):
-        said.append(phrase("indian.screen.wrong", players=list(context["wrong"])))
+        said.append(phrase("indian.screen.told.wrong" if told else "indian.screen.wrong",
+                           players=list(context["wrong"])))
     return said
 
 
@@ -41,9 +43,7 @@ class IndianScreens(Screens):
         wild = _wild(context)
         lines.append(phrase("indian.screen.wild", wilds=wild) if wild is not None
                      else phrase("indian.screen.no_wild"))
-        if context.get("out"):
-            lines.append(phrase("indian.screen.declared", player=context["out"]))
-        lines += _left(context)
+        lines += _left(context, told=True)
         if context.get("eliminated"):
             lines.append(phrase("indian.screen.eliminated", players=list(context["eliminated"])))
         return lines

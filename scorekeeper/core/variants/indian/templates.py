@@ -126,7 +126,7 @@ TEMPLATES: dict[str, str] = {
     "indian.ending.won": "Declared",
 
     # -- screens --
-    "indian.screen.summary_heading": "Deal",
+    "indian.screen.summary_heading": "Play",
     "indian.screen.cell": "{parts}",
     "indian.screen.cell.wild": "{rank} wild",
     "indian.screen.cell.declared": "{player} declared",
@@ -136,9 +136,11 @@ TEMPLATES: dict[str, str] = {
     "indian.screen.wrong": "{players:and} showed wrongly",
     "indian.screen.wild": "Wild: {wilds}.",
     "indian.screen.no_wild": "No wild rank given (the deal was counted on paper).",
-    "indian.screen.declared": "{player} declared.",
     "indian.screen.eliminated": "{players:and} reached the limit and left the game.",
     "indian.screen.fact": "{label}: {value}",
+    "indian.screen.told.first": "{players:and} dropped.",
+    "indian.screen.told.middle": "{players:and} dropped in the middle.",
+    "indian.screen.told.wrong": "{players:and} showed wrongly.",
     "indian.board.deal": "Deal",
     "indian.board.deal_of": "{deal} of {deals}",
     "indian.board.in_play": "In play",
