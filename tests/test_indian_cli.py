@@ -231,6 +231,10 @@ def test_a_deals3_game_with_chips(cli):
     assert [(p["name"], p["total"], p["rank"]) for p in standings["players"]] == [
         ("Cy", 280, 1), ("Ann", 243, 2), ("Bob", 197, 3)]
     assert cli.json("chart")["lowest_wins"] is False
+    # head to head, the most chips are ahead: Cy 280 over Ann 243 and Bob 197
+    block = next(b for b in cli.json("stats")["variants"] if b["variant"] == "indian")
+    cy = next(p for p in block["players"] if p["name"] == "Cy")
+    assert {r["opponent"]: r["ahead"] for r in cy["head_to_head"]} == {"Ann": 1, "Bob": 1}
     assert "Chips: Ann 243, Bob 197, Cy 280" in cli("standings").stdout
     assert "--carry is for points and pool games" in refused(
         cli("new", "indian", *P3, "--rule", "game=deals3", "--carry", "Ann=10"))

@@ -495,7 +495,7 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
     rules = ", ".join(f"{k} {v if not isinstance(v, bool) else str(v).lower()}" for k, v in r["rules"].items())
     players = list(g.setup.players)
     said_name = {p: md_escape(p) for p in players}  # each name escaped once, however often it is shown
-    said_variant = say("export.doc.variant_variant_id_lowest" if variant.lowest_wins else "export.doc.variant_variant_id",
+    said_variant = say("export.doc.variant_variant_id_lowest" if g.setup.lowest_wins else "export.doc.variant_variant_id",
                        variant=name, id=variant.id)
     lines = [f"{h} {title}", "",
              say("export.doc.date_date", date=str(r.get("created", ""))[:10]),

@@ -56,6 +56,9 @@ class Game:
     figures: Any = None
     #: the variant (its name and place in the lists; a stand-in where it is not installed)
     kind: Any = None
+    #: whether the lowest *total* wins under the session's rules, where it is not ``lowest_wins`` (the
+    #: hand scores' way: Indian Rummy's deals games, where the scores are points and the totals chips)
+    totals_lowest_win: bool | None = None
 
 
 def game_of(loaded) -> Game:
@@ -71,6 +74,7 @@ def game_of(loaded) -> Game:
         finished=st.ending.finished, winners=tuple(st.ending.winners),
         tally=loaded.setup.variant.tally if loaded.kept is None else None,
         figures=_figures(loaded) if loaded.kept is None else None, kind=loaded.setup.variant,
+        totals_lowest_win=loaded.setup.lowest_wins,
     )
 
 
@@ -164,7 +168,7 @@ def head_to_head(name: str, games: Sequence[Game]) -> list[dict[str, Any]]:
             mine, theirs = g.totals[name], g.totals[other]
             if mine == theirs:
                 row["level"] += 1
-            elif (mine < theirs) == g.lowest_wins:
+            elif (mine < theirs) == (g.lowest_wins if g.totals_lowest_win is None else g.totals_lowest_win):
                 row["ahead"] += 1
             else:
                 row["behind"] += 1
