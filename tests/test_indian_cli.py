@@ -103,7 +103,7 @@ def test_the_points_game_in_ukrainian_and_its_explanation(cli):
     said = cli("--lang", "uk", "explain", "1", "--player", "Bob").stdout
     # "Дикі: сімки і друковані джокери." and the card left out of melds, in Ukrainian
     assert "Роздача 1" in said and "Дикі: сімки і друковані джокери." in said
-    assert "поза комбінаціями" in said and "Шоу: Ann." in said
+    assert "поза комбінаціями" in said and "Здає: Ann. Ann: шоу." in said
     english = cli("explain", "1", "--player", "Cy").stdout
     assert "Cy dropped before the first draw: 20" in english
     standings = cli("--lang", "ru", "standings").stdout
