@@ -5,7 +5,7 @@ from typing import Any, Sequence
 
 from rich.text import Text
 
-from scorekeeper.cli.render.common import (counts_rounds, deal_number, deal_word_of, for_deal_word, heading, natural_width, signed, table,
+from scorekeeper.cli.render.common import (deal_number, deal_word_of, for_deal_word, heading, natural_width, signed, table,
                                            variant_name, variant_of, wild_words,
                                            winners_line)
 from scorekeeper.cli.render.cards import sentence_of

@@ -17,7 +17,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from scorekeeper.cli.render.cards import sentence
-from scorekeeper.cli.render.common import (counts_rounds, column_widths, deal_number, deal_word_of, for_deal_word, fit_columns, heading,
+from scorekeeper.cli.render.common import (column_widths, deal_number, deal_word_of, for_deal_word, fit_columns, heading,
                                            rank_said, signed, split, table, variant_of,
                                            table_width, winners_line)
 from scorekeeper.core.messages import say
