@@ -92,7 +92,7 @@ def metavar_words() -> dict[str, str]:
         "NUMBER": pgettext("metavar", "NUMBER"), "VALUE": pgettext("metavar", "VALUE"),
         "SESSION": pgettext("metavar", "SESSION"), "KEY": pgettext("metavar", "KEY"),
         "KEY=VALUE": pgettext("metavar", "KEY=VALUE"), "HOST": pgettext("metavar", "HOST"),
-        "PORT": pgettext("metavar", "PORT"),
+        "PORT": pgettext("metavar", "PORT"), "RANK": pgettext("metavar", "RANK"),
     }
 
 

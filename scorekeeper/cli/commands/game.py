@@ -274,7 +274,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def undo(ctx: typer.Context, yes: YesOpt = False, session: SessionOpt = None, db: DbOpt = None) -> None:
-        """Take back the last change: the last hand, the last edit (the hand as it was), or a rejoin or split; redo puts it back.
+        """Take back the last change: a hand, an edit (the hand as it was), a rejoin or a split; redo puts it back.
 
         What it takes back is shown before the question.
 
