@@ -112,7 +112,7 @@ class PlayedCard:
 
 def rank_name(rank: int) -> Phrase:
     """The rank in words, as data: ``1`` → "ace", ``7`` → "7", ``12`` → "queen"
-    (``str()`` says it in the chosen language)."""
+    (``str()`` says it in the chosen language). Raises ``ValueError`` for a rank outside 1-13."""
     if rank in (1, 11, 12, 13):
         return phrase(f"rank.name.{rank}")
     if 2 <= rank <= 10:
@@ -122,7 +122,8 @@ def rank_name(rank: int) -> Phrase:
 
 def rank_plural(rank: int) -> Phrase:
     """The rank's cards in words, as data: ``1`` → "aces", ``7`` → "sevens" (how the
-    table says a wild rank; ``str()`` in the chosen language)."""
+    table says a wild rank; ``str()`` in the chosen language). Raises ``ValueError`` for a rank
+    outside 1-13."""
     if not 1 <= rank <= 13:
         raise ValueError(f"no rank {rank}")
     return phrase(f"rank.plural.{rank}")

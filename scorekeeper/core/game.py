@@ -753,6 +753,7 @@ class Event:
 
     @property
     def kind(self) -> str:
+        """What the event is, as the variant names it (``"rejoin"``, ``"split"``)."""
         return str(self.record.get("kind"))
 
     @property
@@ -762,6 +763,7 @@ class Event:
 
     @property
     def player(self) -> str | None:
+        """The player the event names (a rejoin's), or None."""
         return self.record.get("player")
 
 
