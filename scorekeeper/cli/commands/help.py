@@ -28,6 +28,8 @@ def register(app: typer.Typer) -> None:
         current, shown = parent.command, parent
         for name in command or []:
             _name, found, _rest = current.resolve_command(shown, [name])  # an unknown name: a usage error
-            shown = typer.Context(found, info_name=_name, parent=shown, **found.context_settings)
+            # the command's own context class draws its help (ours: the frame words in the language spoken)
+            context_class = getattr(found, "context_class", typer.Context)
+            shown = context_class(found, info_name=_name, parent=shown, **found.context_settings)
             current = found
         typer.echo(shown.get_help())
