@@ -147,6 +147,10 @@ class Shot:
     name: str
     home: Home
     lines: list[str] = field(default_factory=list)
+    #: the exit status of the last command run
+    last_code: int = 0
+    #: whether the database may hold a change made by a step (a trigger's home is then made anew)
+    dirty: bool = False
 
     def note(self, text: str) -> None:
         """A note of the gallery's own (``## …``), for the reader."""
@@ -167,6 +171,7 @@ class Shot:
             env.append(words.pop(0))
         typed = " ".join([*env, "scorekeeper", shlex.join(words)]) if words else " ".join([*env, "scorekeeper"])
         code, out = self.home.run(typed, input)
+        self.last_code = code
         if status is not None and code != status:
             self.gallery.faults.append(f"{self.lang}/{self.name}: `{typed}` ended with {code}, not {status}:\n{out}")
         if quiet:
@@ -194,6 +199,7 @@ class Shot:
     def file(self, name: str, text: str) -> Path:
         """Write ``text`` to ``name`` in the home (a hand file a command reads), and show it."""
         path = self.home.home / name
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
         if self.lines and self.lines[-1] != "":
             self.lines.append("")
@@ -317,7 +323,7 @@ class Gallery:
             folder = out / lang
             folder.mkdir(parents=True)
             for name, lines in shots.items():
-                (folder / f"{name}.txt").write_text("\n".join(lines).rstrip() + "\n", encoding="utf-8")
+                (folder / f"{name}.txt").write_text("\n".join(lines).rstrip() + "\n", encoding="utf-8", errors="backslashreplace")
         (out / "index.md").write_text(self.index(), encoding="utf-8")
         (out / "codes.txt").write_text(self.codes_text(), encoding="utf-8")
 
@@ -662,6 +668,8 @@ def screens() -> list[Screen]:
     for i, variant in enumerate(every_variant(), 1):
         found.append(Screen(f"05-prompt-{i:02d}-{variant}", f"{variant}: a hand entered at the prompt, step by step"
                             " (a refused answer, then a saved hand; edit)", prompt_of(variant)))
+    found.append(Screen("05-questions", "the y/N questions of undo, delete and db restore, in a terminal",
+                        questions_screen))
     found.append(Screen("06-watch", "`watch` at 80×24: each variant's board", watch_screen))
     found.append(Screen("07-page", "the page `serve` sends (HTML text; the words its script writes)", page_screen))
     found.append(Screen("08-check", "`check`: melds judged by each variant", check_screen))
@@ -731,41 +739,101 @@ class Typed:
         return answer
 
 
+def ask_at_terminal(shot: Shot, answers: list[str], command: str = "hand", meanwhile: str | None = None) -> None:
+    """``scorekeeper hand`` asked at a terminal 80 columns wide, answered with ``answers`` (then
+    Ctrl-D): the dialog run in this process (:func:`scorekeeper.cli.prompt.ask_hand`, the read
+    function answering), then the hand saved and drawn as the command does. ``meanwhile``: a
+    command run by someone else while the first question is open."""
+    import typer
+    from contextlib import redirect_stderr
+    from rich.console import Console
+
+    from scorekeeper.cli.language import speaking
+    from scorekeeper.cli.prompt import ask_hand
+    from scorekeeper.cli.render import game as draw
+    from scorekeeper.cli.terminal import Terminal
+    from scorekeeper.core.errors import ScorekeeperError
+
+    shot.lines.append(f"$ scorekeeper {command}")
+    file = io.StringIO()
+    console = Console(file=file, width=COLUMNS, color_system=None, markup=False, emoji=False, highlight=False,
+                      force_terminal=True)
+    t = Terminal()
+    t._out = t._err = console
+    typed = Typed(answers, file, shot)
+    if meanwhile is not None:
+        reading = typed.read
+
+        def read(question: str, prefill: str = "") -> str:
+            nonlocal meanwhile
+            if meanwhile is not None:
+                line, meanwhile = meanwhile, None
+                shown = typed.shown()
+                if shown:
+                    shot.show(shown.rstrip("\n"))
+                shot.lines.append("## meanwhile, at another terminal:")
+                shot.run(line)
+                shot.lines.append(f"## back at the first terminal: {command}")
+            return reading(question, prefill)
+        typed_read = read
+    else:
+        typed_read = typed.read
+    application = shot.home.application()
+    with speaking(shot.lang), redirect_stderr(file):
+        try:
+            table = application.table(None)
+            raw = ask_hand(t, application, table, table["session"], read=typed_read)
+            draw.hand(t, application.record_hand(raw, "prompt", table["session"], False, table["revision"]))
+        except typer.Exit as e:
+            file.write(f"[exit {e.exit_code}]\n")
+        except ScorekeeperError as e:
+            from scorekeeper.cli.boundary import for_the_terminal
+
+            file.write(for_the_terminal(e.message, True) + f"\n[exit {int(e.exit_code)}]\n")
+    shown = typed.shown()
+    if shown:
+        shot.show(shown.rstrip("\n"))
+
+
 def prompt_of(variant: str) -> Callable[[Shot], None]:
     def make(shot: Shot) -> None:
-        import typer
-        from rich.console import Console
-
-        from scorekeeper.cli.language import speaking
-        from scorekeeper.cli.prompt import ask_hand
-        from scorekeeper.cli.render import game as draw
-        from scorekeeper.cli.terminal import Terminal
-        from scorekeeper.core.errors import ScorekeeperError
-
         players, answers = PROMPTS.get(variant, (NAMES[:3], []))
         shot.run(f"new {variant} {' '.join(players)}")
-        shot.note("scorekeeper hand (on a terminal: each player asked in turn)")
-        shot.lines.append("$ scorekeeper hand")
-        file = io.StringIO()
-        console = Console(file=file, width=COLUMNS, color_system=None, markup=False, emoji=False, highlight=False,
-                          force_terminal=True)
-        t = Terminal()
-        t._out = t._err = console
-        typed = Typed(answers, file, shot)
-        application = shot.home.application()
-        from contextlib import redirect_stderr
-
-        with speaking(shot.lang), redirect_stderr(file):
-            try:
-                raw = ask_hand(t, application, application.table(None), None, read=typed.read)
-                draw.hand(t, application.record_hand(raw, "prompt", None))
-            except typer.Exit as e:
-                file.write(f"[exit {e.exit_code}]\n")
-            except ScorekeeperError as e:
-                file.write(e.message + f"\n[exit {int(e.exit_code)}]\n")
-        shot.show(typed.shown().rstrip("\n"))
+        shot.note("scorekeeper hand on a terminal: each player asked in turn")
+        ask_at_terminal(shot, answers)
         shot.run("history --audit")
     return make
+
+
+def questions_screen(shot: Shot) -> None:
+    """The y/N questions of undo, delete and db restore, answered in a pseudo-terminal: a bare
+    «т» (the N key on a Cyrillic layout) first, then the whole word."""
+    import pexpect
+
+    shot.run("new rummy500 Оля Назар Зоя --title 'Вечір'", quiet=True)
+    shot.run('hand "Оля: 7H 8H 9H -AS" "Назар: -" "Зоя: -KD"', quiet=True)
+    yes = {"en": "y", "uk": "так", "ru": "да", "be": "так"}[shot.lang]
+    for line, answers in (("undo", ["т", yes]), ("delete Вечір", ["н"]), ("db restore", ["н"])):
+        env = {k: v for k, v in os.environ.items() if k not in shot.home.env}
+        env.update({k: v for k, v in shot.home.env.items() if v is not None})
+        env["TERM"] = "dumb"
+        env.pop("FORCE_COLOR", None)
+        seen = doccheck._Seen()
+        child = pexpect.spawn(sys.executable, ["-m", "scorekeeper", *shlex.split(line)], env=env,
+                              cwd=str(shot.home.home), encoding="utf-8", dimensions=(LINES, COLUMNS), timeout=60)
+        child.logfile_read = seen
+        try:
+            for answer in answers:
+                if child.expect([r"(?:: |\] )\Z", pexpect.EOF]) == 1:
+                    break
+                child.sendline(answer)
+            child.expect(pexpect.EOF)
+        finally:
+            child.close()
+        shot.lines.append(f"$ scorekeeper {line}")
+        shot.show(shot.home.shown(seen.text()).rstrip("\n"))
+        if child.exitstatus:
+            shot.lines.append(f"[exit {child.exitstatus}]")
 
 
 # -- watch and the page ---------------------------------------------------------------------------
@@ -905,7 +973,7 @@ def refusals_of(group: str) -> Callable[[Shot], None]:
         current = None
         for trigger in TRIGGERS[group]:
             code, setup, steps = trigger[0], trigger[1], trigger[2:]
-            if setup != current:  # a new home for another setup
+            if setup != current or shot.dirty:  # a new home for another setup, or after a change
                 shot.home.close()
                 shot.home = Home(shot.name, shot.lang)
                 os.chdir(shot.home.home)
@@ -913,6 +981,7 @@ def refusals_of(group: str) -> Callable[[Shot], None]:
                 for line in SETUPS[setup]:
                     shot.run(line, quiet=True)
                 current = setup
+            shot.dirty = False
             shot.note(code)
             before = set(shot.gallery.said.codes)
             shot.gallery.said.codes.clear()
@@ -920,9 +989,17 @@ def refusals_of(group: str) -> Callable[[Shot], None]:
                 for step in steps:
                     if callable(step):
                         step(shot)
+                        shot.dirty = True
                     else:
                         shot.run(step)
-                said = code in shot.gallery.said.codes
+                        shot.dirty = shot.dirty or shot.last_code == 0
+                said = code in shot.gallery.said.codes or code + ".line" in shot.gallery.said.codes
+            except Exception as e:  # a trigger's own fault: said, and the rest go on
+                import traceback
+
+                shot.gallery.faults.append(f"{shot.lang}/{shot.name}: the trigger of {code} failed: "
+                                           + "".join(traceback.format_exception_only(e)).strip())
+                said = False
             finally:
                 shot.gallery.said.codes |= before
             shot.gallery.triggered[code] = shot.gallery.triggered.get(code, False) or said
@@ -1047,7 +1124,7 @@ def main(argv: list[str] | None = None) -> int:
         gallery = Gallery((args.child,), args.only)
         gallery.pictures = args.pictures
         made = gallery.make_here(args.child)
-        args.result.write_text(json.dumps(made, ensure_ascii=False), encoding="utf-8")
+        args.result.write_text(json.dumps(made), encoding="utf-8")  # \u escapes: a lone surrogate typed survives
         return 0
     started = time.monotonic()
     gallery = Gallery(tuple(args.lang) if args.lang else LANGS, args.only)
