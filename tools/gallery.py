@@ -55,7 +55,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -204,7 +204,11 @@ class Shot:
         if self.lines and self.lines[-1] != "":
             self.lines.append("")
         self.lines.append(f"$ cat {name}")
+        start = len(self.lines)
         self.show(text.rstrip("\n"))
+        typed = range(start, len(self.lines))  # a file as typed: neither a screen's layout nor its language
+        self.gallery.wide_ok.setdefault(self.lang, {}).setdefault(self.name, set()).update(typed)
+        self.gallery.same_ok.setdefault(self.lang, {}).setdefault(self.name, set()).update(typed)
         return path
 
 

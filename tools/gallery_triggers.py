@@ -87,8 +87,10 @@ def direct(code: str, **facts: Any) -> Callable[[Any], None]:
         from scorekeeper.cli.language import speaking
         from scorekeeper.core.errors import ScorekeeperError
 
+        from scorekeeper.cli.boundary import for_the_terminal
+
         with speaking(shot.lang):
-            said = ScorekeeperError(code, **facts).message
+            said = for_the_terminal(ScorekeeperError(code, **facts).message, True)
         shot.lines.append(f"## said only when the system fails: the sentence made from {code} and its facts")
         shot.show(said)
     return step

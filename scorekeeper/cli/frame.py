@@ -355,7 +355,9 @@ def usage_error(error: BaseException, as_json: bool = False) -> int:
         lines.append(say("cli.frame.see_command_option_for", command=ctx.command_path, option=names[0]))
         lines.append("")
     lines.append(say("cli.frame.error_sentence", sentence=sentence(error)))
-    sys.stderr.write("\n".join(lines) + "\n")
+    from scorekeeper.cli.boundary import for_the_terminal  # wrapped between words on a terminal, as every error
+
+    sys.stderr.write("\n".join(lines[:-1] + [for_the_terminal(lines[-1])]) + "\n")
     return int(getattr(error, "exit_code", 2) or 2)
 
 
