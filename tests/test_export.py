@@ -305,7 +305,7 @@ def test_markdown_has_title_rules_standings_winner_and_hands_with_names_escaped(
     lines = md.splitlines()
     assert lines[0] == r"# Club \| \*night\*"
     assert "- Variant: Rummy 500 (`rummy500`)" in md
-    assert "target 100" in md and "ace\\_in\\_hand 15" in md
+    assert "`target=100`" in md and "`ace_in_hand=15`" in md  # each option as typed, never translated
     assert "## Final standings" in md
     # the column counts hands gone out, and says so as the standings do (I-7)
     assert "| # | Player | Total | Went out |" in md and "Won" not in md

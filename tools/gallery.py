@@ -122,6 +122,7 @@ class Home(doccheck.Table):
 
         from scorekeeper.cli import boundary
 
+        before = language.spoken()
         language.speak(self.lang)  # the commands' help is declared in the language spoken when they are built
         # standard error is a terminal 80 columns wide: the sentences are wrapped between words as there
         saved = boundary.for_the_terminal.__defaults__
@@ -130,7 +131,7 @@ class Home(doccheck.Table):
             return super().run(line, input)
         finally:
             boundary.for_the_terminal.__defaults__ = saved
-            language.speak("en")
+            language.speak(before)
 
     def application(self) -> Any:
         from scorekeeper.app import Application
@@ -1060,17 +1061,28 @@ def english_left(lang: str, lines: list[str], typed_lines: set[int] = frozenset(
         if after.lstrip().startswith("("):  # a name wrapped before its parentheses: "gin" / "(Джин ремі)"
             spans += " " + " ".join(re.findall(r"[a-z][\w-]*\s*$", text))
         here = {w for w in re.findall(r"[A-Za-z]+", spans) if w in typed}
+        here |= {w for w in re.findall(r"([A-Za-z][\w-]*)=", text)}  # a key given as KEY=VALUE on the line
         tail = re.findall(r"\S+$", text)
         before = tail[0] if tail else ""
         text = re.sub(r'--?[A-Za-z][\w-]*|https?://\S+|\S+@\S+|\b[\w.-]+\.(?:json|toml|csv|md|txt|py|html|svg|js|css)\b|'
                       r'\S*/\S*|`[^`]*`|\b\w+=\S*|\b[0-9a-f]{8}\b|\b\w*_\w*\b|\b[A-Z][A-Z0-9]*\d\+\S*|"[^"]*"|«[^»]*»|“[^”]*”',
                       " ", text)
+        # a word standing for what to type (a metavariable: KEY, VALUE, FILE) is said in the language,
+        # even inside a command shown in backquotes
+        found_meta = [w for w in re.findall(r"(?<![\w-])[A-Z]{3,}(?![\w-])", CARD.sub(" ", line))
+                      if w not in anywhere and w not in METAVARIABLES_OK]
         row = table_row(line) or i in typed_lines
         found = [w for w in LATIN_WORD.findall(text)
                  if w not in anywhere and w.lower() not in anywhere and not (w.lower() in typed and (row or w in here))]
+        found += found_meta
         if found:
             bad.append(f"{line.strip()}    <- {', '.join(dict.fromkeys(found))}")
     return bad
+
+
+#: words in capitals that are no metavariable: names of formats, signals, variables
+METAVARIABLES_OK = {"JSON", "TOML", "CSV", "HTML", "UTF", "UTC", "ISO", "PNG", "SVG", "PDF", "LAN", "HTTP", "ASCII",
+                    "PAGER", "LESS", "TERM", "COLUMNS", "HOME", "EOF", "SIGINT", "NUL", "NFC", "GNU"}
 
 
 def too_wide(lines: list[str]) -> list[str]:

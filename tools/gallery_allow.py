@@ -31,6 +31,8 @@ FIXED = {
     "Ann", "Bob", "Cy",
     # the presets' option
     "preset",
+    # JSON's own words, as a file is typed
+    "null", "true", "false", "upcard",
     # keys
     "Ctrl", "Enter", "Tab", "TAB", "Esc", "Shift",
     # variant names as the rule books write them (the Belarusian rule book's own name; bicycle and
@@ -128,6 +130,8 @@ TYPED = re.compile(
     r"|\b[a-z][\w-]*(?=, )"
     r"|:\s*[\w-]+\)"
     r"|\b\w+ = \S+"
+    r"|\b[\w-]+(?:,\s*[\w-]+)+,?\s*$"
+    r"|\b[\w-]+(?:,\s*[\w-]+){2,}"
     r"|(?:пресет\w*|preset\w*|прэсэт\w*|параметр\w*)\s+[\w-]+(?:\s+(?:і|и|and|та)\s+[\w-]+)?"
     r"|\bconfig(?:\s+(?:get|set|unset))?\s+\w+"
     r"|(?:команд\w*|каманд\w*|command)\s+[\w-]+")

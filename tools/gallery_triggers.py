@@ -116,6 +116,14 @@ def _card(text: str) -> Any:
     return parse_card(text)
 
 
+def _os(name: str) -> str:
+    """The operating system's own words for the error ``name`` (``EACCES``), as ``OSError.strerror`` has them."""
+    import errno
+    import os
+
+    return os.strerror(getattr(errno, name))
+
+
 def _error(code: str, **facts: Any) -> Any:
     from scorekeeper.core.errors import InputError
 
@@ -180,7 +188,7 @@ TRIGGERS: dict[str, list[tuple]] = {
          lambda shot: _edit_export(shot, "after_end"), "import game.json --as-new"),
         ("import.trail_differs", "rummy500 played", "export --format json -o game.json --force",
          lambda shot: _edit_export(shot, "trail"), "import game.json --as-new"),
-        ("import.unreadable", "", direct("import.unreadable", path="club.json", reason="EACCES")),
+        ("import.unreadable", "", direct("import.unreadable", path="club.json", reason=_os("EACCES"))),
     ],
     "scorekeeper/app/games.py": [
         ("check.trail_untypeable", "rummy500 played", lambda shot: _edit_session(shot, "trail"), "db check"),
@@ -238,7 +246,7 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("cli.hand_file.null_stdin", "rummy500", lambda shot: shot.run("hand --file -", input="null\n")),
         ("cli.hand_file.repeated_key", "rummy500", write("h.json", '{"players": {}, "players": {}}\n'), FILE),
         ("cli.hand_file.too_big", "rummy500", direct("cli.hand_file.too_big", name="h.json", limit=1_000_000)),
-        ("cli.hand_file.unreadable", "rummy500", direct("cli.hand_file.unreadable", name="h.json", reason="EACCES")),
+        ("cli.hand_file.unreadable", "rummy500", direct("cli.hand_file.unreadable", name="h.json", reason=_os("EACCES"))),
     ],
     "scorekeeper/cli/frame.py": [
         ("cli.frame.command_is_missing", "", direct("cli.frame.command_is_missing")),
@@ -545,15 +553,15 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("config.number_too_long", "", write(".config/scorekeeper/config.toml", "variant = " + "9" * 5000 + "\n"),
          "config list"),
         ("config.unknown_key", "", write(".config/scorekeeper/config.toml", 'colour = "red"\n'), "config list"),
-        ("config.unreadable", "", direct("config.unreadable", path="~/.config/scorekeeper/config.toml", reason="EACCES")),
+        ("config.unreadable", "", direct("config.unreadable", path="~/.config/scorekeeper/config.toml", reason=_os("EACCES"))),
     ],
     "scorekeeper/storage/files.py": [
         ("store.damaged", "rummy500 played", damage("sessions/*"), "standings"),
-        ("store.unreadable", "rummy500 played", direct("store.unreadable", path="db/sessions/x.json", strerror="EIO")),
+        ("store.unreadable", "rummy500 played", direct("store.unreadable", path="db/sessions/x.json", strerror=_os("EIO"))),
     ],
     "scorekeeper/storage/lock.py": [
         ("store.busy", "rummy500 played", direct("store.busy", path="db", seconds=10)),
-        ("store.lock_failed", "rummy500 played", direct("store.lock_failed", path="db", strerror="ENOLCK")),
+        ("store.lock_failed", "rummy500 played", direct("store.lock_failed", path="db", strerror=_os("ENOLCK"))),
     ],
     "scorekeeper/storage/maintenance.py": [
         ("check.differs", "rummy500 played", lambda shot: _edit_index(shot), "db check"),
@@ -566,7 +574,7 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("restore.no_good_copy", "rummy500", direct("restore.no_good_copy", session="3f9a2c1d")),
         ("restore.no_such_id", "rummy500", "db restore --session ffff"),
         ("restore.other_version", "rummy500 played", direct("restore.other_version", count=1, session="3f9a2c1d", hands=[2])),
-        ("store.folder_unreadable", "", direct("store.folder_unreadable", path="db", strerror="EACCES")),
+        ("store.folder_unreadable", "", direct("store.folder_unreadable", path="db", strerror=_os("EACCES"))),
         ("store.path_is_file", "", direct("store.path_is_file", path="db")),
     ],
     "scorekeeper/storage/migrations.py": [
@@ -574,8 +582,8 @@ TRIGGERS: dict[str, list[tuple]] = {
     ],
     "scorekeeper/storage/store.py": [
         ("store.ambiguous_id", "two sessions", direct("store.ambiguous_id", prefix="3", ids=["3f9a2c1d", "3b07e5aa"])),
-        ("store.cannot_create", "", direct("store.cannot_create", path="db", strerror="EACCES")),
-        ("store.cannot_save", "rummy500", direct("store.cannot_save", session="3f9a2c1d", reason="EIO")),
+        ("store.cannot_create", "", direct("store.cannot_create", path="db", strerror=_os("EACCES"))),
+        ("store.cannot_save", "rummy500", direct("store.cannot_save", session="3f9a2c1d", reason=_os("EIO"))),
         ("store.created_meanwhile", "", direct("store.created_meanwhile", path="db")),
         ("store.empty_id", "rummy500", "standings --session ''"),
         ("store.index_missing", "rummy500 played", remove("index.json"), "standings"),
@@ -583,9 +591,9 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("store.no_such_session", "rummy500", "standings --session ffff"),
         ("store.not_an_id", "rummy500", direct("store.not_an_id", given="../x")),
         ("store.saved_index_stale", "rummy500", direct("store.saved_index_stale", path="db/index.json",
-                                                       strerror="ENOSPC")),
+                                                       strerror=_os("ENOSPC"))),
         ("store.session_missing", "rummy500 played", remove("sessions/*"), "standings"),
-        ("store.unwritable", "rummy500", direct("store.unwritable", path="db/sessions/x.json", strerror="ENOSPC")),
+        ("store.unwritable", "rummy500", direct("store.unwritable", path="db/sessions/x.json", strerror=_os("ENOSPC"))),
     ],
 }
 
@@ -679,7 +687,7 @@ def _port_taken(shot: Any) -> None:
         shot.run(f"serve --port {port}")
     finally:
         taken.close()
-    shot.lines[:] = [line.replace(str(port), "PORT") for line in shot.lines]
+    shot.lines[:] = [line.replace(str(port), "8765") for line in shot.lines]
 
 
 def _ambiguous(shot: Any) -> None:

@@ -492,7 +492,8 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
     name = pgettext("variant", variant.name)  # as the rule books of the language write it
     title = md_escape(r["title"]) if r.get("title") else say("export.doc.variant_session_session", variant=name,
                                                              session=r["id"])
-    rules = ", ".join(f"{k} {v if not isinstance(v, bool) else str(v).lower()}" for k, v in r["rules"].items())
+    # each option as it is typed (--rule KEY=VALUE), never translated (SPEC §7): in code, not in the words
+    rules = ", ".join(f"`{k}={v if not isinstance(v, bool) else str(v).lower()}`" for k, v in r["rules"].items())
     players = list(g.setup.players)
     said_name = {p: md_escape(p) for p in players}  # each name escaped once, however often it is shown
     said_variant = say("export.doc.variant_variant_id_lowest" if g.setup.lowest_wins else "export.doc.variant_variant_id",
@@ -500,7 +501,7 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
     lines = [f"{h} {title}", "",
              say("export.doc.date_date", date=str(r.get("created", ""))[:10]),
              said_variant,
-             say("export.doc.rules_rules", rules=md_escape(rules)) if rules else say("export.doc.rules_defaults"),
+             say("export.doc.rules_rules", rules=rules) if rules else say("export.doc.rules_defaults"),
              say("export.doc.players_players", players=", ".join(said_name[p] for p in players)),
              say("export.doc.session_session_hands", session=r["id"], hands=said_count), ""]
 

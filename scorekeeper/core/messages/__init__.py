@@ -50,7 +50,7 @@ from typing import Any, Mapping
 
 from scorekeeper.core import helptext
 from scorekeeper.core.messages import (app, cards, cli, commandline, documents, game, joining, language, prompt, screens,
-                                       storage)
+                                       storage, system)
 
 import contextlib
 import gettext as _gettext
@@ -60,7 +60,7 @@ TEMPLATES: dict[str, str] = {}
 #: the messages whose whole text depends on a count: code -> (singular, plural) English
 #: templates, said through ``npgettext(code, one, many, n)`` (:func:`say_count`)
 PLURALS: dict[str, tuple[str, str]] = {}
-for _part in (joining, cards, game, language, prompt, storage, app, cli, screens, commandline, documents, helptext):
+for _part in (joining, cards, game, language, prompt, storage, app, cli, screens, commandline, documents, helptext, system):
     _clash = (TEMPLATES.keys() | PLURALS.keys()) & (_part.TEMPLATES.keys() | getattr(_part, "PLURALS", {}).keys())
     assert not _clash, f"message codes defined twice: {sorted(_clash)}"
     TEMPLATES.update(_part.TEMPLATES)
@@ -441,7 +441,30 @@ def _merged(parts: list) -> list:
     return out
 
 
+#: the facts that hold the operating system's reason (``OSError.strerror``): said in our own words
+_SYSTEM_FACTS = ("strerror", "reason")
+_by_strerror: dict[str, str] = {}
+
+
+def _system_reason(value: Any) -> Any:
+    """The system's reason ``value`` (its English ``strerror``) as the template of its error
+    number's name (:mod:`scorekeeper.core.messages.system`), or ``value`` as it is."""
+    if not isinstance(value, str):
+        return value
+    if not _by_strerror:
+        import errno
+        import os
+
+        _by_strerror.update({os.strerror(n): name for n, name in errno.errorcode.items()})
+    name = _by_strerror.get(value)
+    if name is None or f"os.error.{name}" not in TEMPLATES:
+        return value
+    return Pieces(_pieces(f"os.error.{name}", {}))
+
+
 def _pieces(code: str, facts: Mapping[str, Any]) -> list:
+    if any(isinstance(facts.get(key), str) for key in _SYSTEM_FACTS):
+        facts = {**facts, **{key: _system_reason(facts[key]) for key in _SYSTEM_FACTS if key in facts}}
     if facts.get("form") == "line" and code + ".line" in TEMPLATES:
         code += ".line"
     template = TEMPLATES[code]

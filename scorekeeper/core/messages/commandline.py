@@ -18,7 +18,7 @@ TEMPLATES: dict[str, str] = {
     "cli.frame.stopped": "Stopped.",
     "cli.frame.there_is_no_option": "There is no option {option}.",
     "cli.frame.there_is_no_option_option": "There is no option {option} (did you mean {near}?).",
-    "cli.frame.unexpected_words_this_command": "Unexpected {words}: this command takes no more arguments.",
+    "cli.frame.unexpected_words_this_command": "Unexpected {words!q}: this command takes no more arguments.",
     "cli.frame.value": "a value",
     "cli.frame.version_is_an_option": "\"version\" is not a command: scorekeeper --version (or -V) prints the version.",
     "cli.frame.what_is_missing": "{what} is missing.",

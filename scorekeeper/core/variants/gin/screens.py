@@ -49,7 +49,7 @@ def _school(sc: Mapping[str, Any]) -> Phrase:
     big = (phrase("gin.screen.no_big_gin") if sc["big_gin_bonus"] is None
            else phrase("gin.screen.big_gin", points=sc["big_gin_bonus"]))
     timing = phrase("gin.screen.at_once" if sc["box_timing"] == "immediate" else "gin.screen.at_the_end")
-    return phrase("gin.screen.school", school=sc["preset"] or phrase("gin.screen.own_school"), gin=sc["gin_bonus"],
+    return phrase("gin.screen.school", school=phrase("gin.screen.preset_named", preset=sc["preset"]) if sc["preset"] else phrase("gin.screen.own_school"), gin=sc["gin_bonus"],
                   big=big, undercut=sc["undercut_bonus"], box=sc["box_bonus"], timing=timing, game=sc["game_bonus"],
                   shutout=sc["shutout_bonus"] if sc["shutout"] == "flat" else sc["shutout"])
 

@@ -36,7 +36,8 @@ TEMPLATES: dict[str, str] = {
         "Kind of hand: {kind} — {knocker} knocked; knock limit {limit} (up-card {card}), score doubled."),
     "gin.screen.deadwood": "Deadwood: {each}.",
     "gin.screen.points_of": "{player} {points}",
-    # explain: the bonus school applied
+    # explain: the bonus school applied (a preset named as it is typed: preset=modern)
+    "gin.screen.preset_named": "preset={preset}",
     "gin.screen.school": ("Bonus school: {school} (gin {gin}, {big}, undercut {undercut}, box {box} {timing}, "
                           "game {game}, shutout {shutout})."),
     "gin.screen.own_school": "the table's own",
