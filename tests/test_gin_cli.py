@@ -78,7 +78,7 @@ def test_a_whole_game_from_the_cards_alone(cli):
     assert r.exit_code == 0
     said = words(r.stdout)
     assert "Kind of hand: gin" in said and "Deadwood: Bob 0, Ann 28." in said
-    assert "Bonus school: modern" in said
+    assert "Bonus school: preset=modern" in said  # the preset named as it is typed
     assert "Bob won 2 hands: 2 × 25 = +50 in boxes" in said          # the end names every bonus
 
 

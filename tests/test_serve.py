@@ -290,7 +290,7 @@ def test_a_secret_that_cannot_be_kept_is_said(cli, monkeypatch, application):
     monkeypatch.setattr(serve, "serve_forever", _interrupted)
     result = cli("serve", "--lan", "--port", "0")
     assert result.exit_code == 130
-    assert "could not be kept in the database folder (Permission denied)" in result.stdout
+    assert "could not be kept in the database folder (permission denied)" in result.stdout  # our words
 
 
 def _interrupted(server):

@@ -485,6 +485,18 @@ def _pieces(code: str, facts: Mapping[str, Any]) -> list:
     return out
 
 
+#: a stop after a sentence that already ends ("….)" "…?)" "…"): one of them is enough
+_DOUBLED_END = (".).", "….", "?.", "!.")
+
+
+def _tidy_end(out: list) -> list:
+    """``out`` without a stop doubled at its end: a template's "." after a fact that already ends
+    a sentence ("(… --carry NAME=POINTS.)" then "."; "…" then ".")."""
+    if out and isinstance(out[-1], str) and out[-1].endswith(_DOUBLED_END):
+        out = [*out[:-1], out[-1][:-1]]
+    return out
+
+
 def pieces(code: str, facts: Mapping[str, Any]) -> list:
     """The sentence for message ``code`` with ``facts`` (:func:`render`) as pieces: its texts
     (``str``) and the cards it names (the facts' ``Card``/``PlayedCard`` objects; a played
@@ -494,7 +506,7 @@ def pieces(code: str, facts: Mapping[str, Any]) -> list:
     finds it again among the pieces.
 
     Raises ``KeyError`` for a code that has no template: that is a bug."""
-    return _merged(_pieces(code, facts))
+    return _tidy_end(_merged(_pieces(code, facts)))
 
 
 def render(code: str, facts: Mapping[str, Any]) -> str:
@@ -506,7 +518,7 @@ def render(code: str, facts: Mapping[str, Any]) -> str:
     template ``CODE.line`` where there is one: the words typed on one line (``big``,
     ``up=QS``, ``stock``) instead of a hand file's keys.
     """
-    return text_of(_pieces(code, facts))
+    return text_of(_tidy_end(_merged(_pieces(code, facts))))
 
 
 def say(code: str, /, **facts: Any) -> str:
