@@ -259,5 +259,7 @@ def for_the_terminal(text: str, terminal: bool | None = None) -> str:
     import textwrap
 
     width = shutil.get_terminal_size().columns
-    return "\n".join(textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False) or line
+    # an indented line (a refusal at the prompt) goes on at its indentation, never at column 0
+    return "\n".join(textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False,
+                                   subsequent_indent=line[:len(line) - len(line.lstrip(" "))]) or line
                      for line in text.splitlines())
