@@ -217,14 +217,6 @@ def test_the_knock_is_said_in_points_not_cards(lang):
         assert points in text and not re.search(r"(?:стукає|стучит|стукае) з? ?\d|карт на \d", text), text
 
 
-def test_an_error_writes_cards_as_the_tables_do_without_colour(cli, isolated_db):
-    """Under NO_COLOR or on a pipe the tables write 7H; the errors drew Q♥ K♥ 7♣ beside them."""
-    cli.new("rummy500", "Ann", "Bob", "Cy")
-    r = cli("hand", "Ann: QH KH 7C -", "Bob: -KD", "Cy: -9D")
-    assert r.exit_code == 2
-    assert "QH KH 7C" in r.stderr and "♥" not in r.stderr, r.stderr
-
-
 def test_a_refusal_at_the_prompt_wraps_at_its_indentation(monkeypatch):
     """Prompt refusals ("  … Try again.") were wrapped back to column 0."""
     from scorekeeper.cli.boundary import for_the_terminal

@@ -486,12 +486,12 @@ def _pieces(code: str, facts: Mapping[str, Any]) -> list:
 
 
 #: a stop after a sentence that already ends ("….)" "…?)" "…"): one of them is enough
-_DOUBLED_END = (".).", "….", "?.", "!.")
+_DOUBLED_END = (".).", "?.", "!.")
 
 
 def _tidy_end(out: list) -> list:
     """``out`` without a stop doubled at its end: a template's "." after a fact that already ends
-    a sentence ("(… --carry NAME=POINTS.)" then "."; "…" then ".")."""
+    a sentence ("(… --carry NAME=POINTS.)" then ".")."""
     if out and isinstance(out[-1], str) and out[-1].endswith(_DOUBLED_END):
         out = [*out[:-1], out[-1][:-1]]
     return out
