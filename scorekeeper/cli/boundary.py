@@ -96,7 +96,7 @@ class Boundary(frame.Framed, TyperGroup):
                 raise
             if type(e).__name__ == "NoArgsIsHelpError":
                 raise typer.Exit(asked_for_help(e)) from None
-            raise typer.Exit(frame.usage_error(e, language.wants_json(list(args)))) from None
+            raise typer.Exit(frame.usage_error(e, language.wants_json(list(args)), for_the_terminal)) from None
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         """The program's help, the variants listed from the registry (SPEC §8)."""
@@ -146,7 +146,7 @@ class Boundary(frame.Framed, TyperGroup):
                 raise typer.Exit(said(ctx, found)) from None
             if type(e).__name__ == "NoArgsIsHelpError":
                 raise typer.Exit(asked_for_help(e)) from None
-            raise typer.Exit(frame.usage_error(e, bool(ctx.meta.get(language.JSON_KEY)))) from None
+            raise typer.Exit(frame.usage_error(e, bool(ctx.meta.get(language.JSON_KEY)), for_the_terminal)) from None
 
 
 def said(ctx: Any, e: ScorekeeperError) -> int:

@@ -340,11 +340,12 @@ class UnknownCommand(typer.BadParameter):
         self.name, self.near = name, list(near)
 
 
-def usage_error(error: BaseException, as_json: bool = False) -> int:
+def usage_error(error: BaseException, as_json: bool = False, wrap: Any = None) -> int:
     """Say a usage error on standard error in the spoken language: the usage line, where
     help is, and the sentence; with ``as_json`` (the command asked for ``--json``) the error as
-    data on standard output too (``{"error": {"code", "facts", "loc", "message"}}``). Returns
-    the exit status (2)."""
+    data on standard output too (``{"error": {"code", "facts", "loc", "message"}}``); ``wrap(text)``
+    wraps the sentence to the terminal (the boundary's ``for_the_terminal``). Returns the exit
+    status (2)."""
     if as_json:
         write_json_error(usage_said(error))
     ctx = getattr(error, "ctx", None)
@@ -355,9 +356,9 @@ def usage_error(error: BaseException, as_json: bool = False) -> int:
         lines.append(say("cli.frame.see_command_option_for", command=ctx.command_path, option=names[0]))
         lines.append("")
     lines.append(say("cli.frame.error_sentence", sentence=sentence(error)))
-    from scorekeeper.cli.boundary import for_the_terminal  # wrapped between words on a terminal, as every error
-
-    sys.stderr.write("\n".join(lines[:-1] + [for_the_terminal(lines[-1])]) + "\n")
+    if wrap is not None:  # wrapped between words on a terminal, as every error is
+        lines[-1] = wrap(lines[-1])
+    sys.stderr.write("\n".join(lines) + "\n")
     return int(getattr(error, "exit_code", 2) or 2)
 
 
