@@ -115,7 +115,7 @@ def test_help_command_draws_the_frame_words_as_command_help_does(lang):
     assert not re.search(r"\b(Usage|Arguments|Options|Commands)\b", asked.stdout)
 
 
-METAVARIABLES = re.compile(r"(?<![\w-])(KEY|VALUE|VARIANT|NAME|POINTS|DIR|FILE|CARDS?|PORT|HOST)(?![\w])")
+METAVARIABLES = re.compile(r"(?<![\w-])(KEY|VALUE|VARIANT|NAME|POINTS|DIR|FILE|CARDS?|PORT|HOST|SESSION)(?![\w])")
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -732,10 +732,21 @@ class Typed:
         return text
 
     def read(self, question: str, prefill: str = "") -> str:
+        import textwrap
+
         self.asked += 1
+        # a question wider than the terminal is asked as the prompt asks it there (prompt.fitted):
+        # its lines but the last written first, wrapped between words
+        lines = [line for part in question.split("\n") for line in (textwrap.wrap(part, COLUMNS - 1) or [""])]
+        if len(lines) > 1 or len(question) >= COLUMNS:
+            if self.file.getvalue()[self.seen:]:
+                self.shot.show(self.shown().rstrip("\n"))
+            self.shot.lines += lines[:-1]
+            question = lines[-1] + (" " if question.endswith(" ") else "")
         if not self.answers or self.asked > 60:
             self.shot.show(self.shown().rstrip("\n"))
-            self.shot.lines.append(question + "^D")
+            self.shot.lines.append(question.rstrip())
+            self.shot.lines.append("## Ctrl-D: the person leaves without saving")
             raise EOFError
         answer = self.answers.pop(0).format(**TYPED_WORDS[self.shot.lang])
         if self.file.getvalue()[self.seen:]:
@@ -1112,6 +1123,10 @@ def problems(gallery: Gallery) -> dict[str, list[str]]:
                 lang, [x for i, x in enumerate(lines) if i not in same], {i for i in typed if i not in same})]
             ok = gallery.wide_ok.get(lang, {}).get(name, set())
             found["wide"] += [f"{lang}/{name}: {b}" for b in too_wide([x for i, x in enumerate(lines) if i not in ok])]
+    from gallery_allow import LEFT
+
+    found["english"] = [item for item in found["english"]
+                        if (item.split("/", 1)[1].split(": ", 1)[0], item.rsplit("    <- ", 1)[-1]) not in LEFT]
     if not gallery.only:
         from gallery_triggers import TRIGGERS
 

@@ -140,3 +140,28 @@ TYPED = re.compile(
 def table_row(line: str) -> bool:
     """A row of a table: columns set apart by three spaces or more."""
     return bool(re.search(r"\S {2,}\S", line))
+
+
+#: English left on a translated screen that is known and not fixed yet, by screen and the words the
+#: check found there (the same in uk, ru and be): the native read of the gallery decides each
+#: (issue 32). A new screen or a new word is never here, so the check still fails on it; one
+#: fixed is taken out.
+LEFT: set[tuple[str, str]] = {
+    ('20-refusals-03-app-exporting', 'ValueError'),
+    ('20-refusals-03-app-exporting', 'target'),
+    ('20-refusals-06-app-settings', 'contracts'),
+    ('20-refusals-06-app-settings', 'database'),
+    ('20-refusals-06-app-settings', 'game'),
+    ('20-refusals-06-app-settings', 'packs'),
+    ('20-refusals-06-app-settings', 'shutout'),
+    ('20-refusals-06-app-settings', 'target'),
+    ('20-refusals-24-core-rules', 'target'),
+    ('20-refusals-24-core-rules', 'tie'),
+    ('20-refusals-25-core-variants-__init__', 'ImportError'),
+    ('20-refusals-25-core-variants-__init__', 'gin'),
+    ('20-refusals-25-core-variants-__init__', 'module'),
+    ('20-refusals-36-core-variants-rummy500', 'decks'),
+    ('20-refusals-37-storage-config', 'database'),
+    ('20-refusals-40-storage-maintenance', 'ValueError'),
+    ('20-refusals-40-storage-maintenance', 'variant, gin'),
+}

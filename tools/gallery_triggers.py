@@ -96,6 +96,43 @@ def direct(code: str, **facts: Any) -> Callable[[Any], None]:
     return step
 
 
+def sample(code: str) -> Callable[[Any], None]:
+    """A step: the sentence of ``code`` made from facts made up from its template (a name for a
+    player's field, two names for a list, a card for a card's, a refusal for a cause, 7 for the
+    rest): the sentence for the reader of the gallery until a real trigger is written."""
+    def step(shot: Any) -> None:
+        import string
+
+        from scorekeeper.cli.boundary import for_the_terminal
+        from scorekeeper.cli.language import speaking
+        from scorekeeper.core.errors import InputError, ScorekeeperError
+        from scorekeeper.core.messages import PLURALS, TEMPLATES
+
+        template = TEMPLATES.get(code) or PLURALS[code][1]
+        facts: dict = {}
+        for _literal, field, spec, _conv in string.Formatter().parse(template):
+            if not field:
+                continue
+            key = field.split(".")[0].split("[")[0]
+            if spec in ("and", "or", "list", "lines"):
+                facts[key] = ["Оля", "Назар"]
+            elif spec == "endings":
+                facts[key] = ["knock"]
+            elif key in ("player", "name", "winner", "knocker", "dealer", "other", "first", "loser", "declarer"):
+                facts[key] = "Оля"
+            elif key in ("card", "cards", "upcard"):
+                facts[key] = _card("7H") if key != "cards" else [_card("7H"), _card("8H")]
+            elif key == "cause":
+                facts[key] = InputError("card.not_a_card", token="XX")
+            else:
+                facts[key] = 7
+        with speaking(shot.lang):
+            said = for_the_terminal(ScorekeeperError(code, **facts).message, True)
+        shot.lines.append(f"## said from facts made up from its template: {code} (no trigger written yet)")
+        shot.show(said)
+    return step
+
+
 def prompt(answers: list[str], command: str = "hand") -> Callable[[Any], None]:
     """A step: ``scorekeeper hand`` asked at the terminal, answered with ``answers`` (then Ctrl-D)."""
     def step(shot: Any) -> None:
@@ -596,6 +633,108 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("store.unwritable", "rummy500", direct("store.unwritable", path="db/sessions/x.json", strerror=_os("ENOSPC"))),
     ],
 }
+
+#: the refusals of the variants and commands that joined while the gallery was first made: each
+#: said from facts made up from its template (:func:`sample`) until an entry or command that makes
+#: the program say it is written in :data:`TRIGGERS` (where it then moves)
+PENDING: dict[str, list[tuple]] = {
+    "scorekeeper/app/application.py": [
+        ("session.version_differs.explain", "", sample("session.version_differs.explain")),
+        ("session.version_refuses", "", sample("session.version_refuses")),
+    ],
+    "scorekeeper/app/audit.py": [
+        ("explain.no_hands.deal", "", sample("explain.no_hands.deal")),
+    ],
+    "scorekeeper/app/exporting.py": [
+        ("import.record.variant", "", sample("import.record.variant")),
+    ],
+    "scorekeeper/app/games.py": [
+        ("session.refused", "", sample("session.refused")),
+        ("session.version_differs", "", sample("session.version_differs")),
+        ("session.version_differs.change", "", sample("session.version_differs.change")),
+    ],
+    "scorekeeper/app/rescoring.py": [
+        ("rescore.changed", "", sample("rescore.changed")),
+    ],
+    "scorekeeper/app/scorer.py": [
+        ("session.needs_package", "", sample("session.needs_package")),
+        ("session.needs_variant", "", sample("session.needs_variant")),
+        ("variant.broke", "", sample("variant.broke")),
+        ("variant.broke.bare", "", sample("variant.broke.bare")),
+    ],
+    "scorekeeper/app/sessions.py": [
+        ("event.no_deal_yet", "", sample("event.no_deal_yet")),
+        ("session.nothing_to_undo.deal", "", sample("session.nothing_to_undo.deal")),
+    ],
+    "scorekeeper/cli/commands/events.py": [
+        ("cli.end.how", "", sample("cli.end.how")),
+    ],
+    "scorekeeper/core/check.py": [
+        ("check.wild_not_needed", "", sample("check.wild_not_needed")),
+    ],
+    "scorekeeper/core/game.py": [
+        ("event.after_missing_deal", "", sample("event.after_missing_deal")),
+        ("event.out_of_place", "", sample("event.out_of_place")),
+    ],
+    "scorekeeper/core/rulebook/codec.py": [
+        ("check.wild_not_a_rank", "", sample("check.wild_not_a_rank")),
+    ],
+    "scorekeeper/core/variants/indian/codec.py": [
+        ("indian.line.comma_out_of_place", "", sample("indian.line.comma_out_of_place")),
+        ("indian.line.no_name", "", sample("indian.line.no_name")),
+        ("indian.line.nothing", "", sample("indian.line.nothing")),
+        ("indian.line.points_out_of_place", "", sample("indian.line.points_out_of_place")),
+        ("indian.line.wild_twice", "", sample("indian.line.wild_twice")),
+        ("indian.prompt.no_declarer", "", sample("indian.prompt.no_declarer")),
+        ("line.player_twice", "", sample("line.player_twice")),
+    ],
+    "scorekeeper/core/variants/indian/deals.py": [
+        ("indian.event.no_deal_yet", "", sample("indian.event.no_deal_yet")),
+        ("indian.rejoin.in_play", "", sample("indian.rejoin.in_play")),
+        ("indian.rejoin.off", "", sample("indian.rejoin.off")),
+        ("indian.rejoin.once", "", sample("indian.rejoin.once")),
+        ("indian.rejoin.too_late", "", sample("indian.rejoin.too_late")),
+        ("indian.rejoin.who", "", sample("indian.rejoin.who")),
+        ("indian.split.players", "", sample("indian.split.players")),
+    ],
+    "scorekeeper/core/variants/indian/entry.py": [
+        ("indian.drop_and_wrong", "", sample("indian.drop_and_wrong")),
+        ("indian.drop_value", "", sample("indian.drop_value")),
+        ("indian.left_shows_cards", "", sample("indian.left_shows_cards")),
+        ("indian.player_missing", "", sample("indian.player_missing")),
+        ("indian.points_and_melds", "", sample("indian.points_and_melds")),
+        ("indian.unknown_player_key", "", sample("indian.unknown_player_key")),
+        ("indian.unknown_top_key", "", sample("indian.unknown_top_key")),
+        ("indian.wild_not_rank", "", sample("indian.wild_not_rank")),
+        ("indian.wrong_value", "", sample("indian.wrong_value")),
+    ],
+    "scorekeeper/core/variants/indian/options.py": [
+        ("indian.deals_for_points", "", sample("indian.deals_for_points")),
+        ("indian.no_play_on", "", sample("indian.no_play_on")),
+    ],
+    "scorekeeper/core/variants/indian/scoring.py": [
+        ("indian.declare.arranged", "", sample("indian.declare.arranged")),
+        ("indian.declare.illegal", "", sample("indian.declare.illegal")),
+        ("indian.empty_part", "", sample("indian.empty_part")),
+        ("indian.everyone_left", "", sample("indian.everyone_left")),
+        ("indian.last_in_not_last", "", sample("indian.last_in_not_last")),
+        ("indian.loser_cards", "", sample("indian.loser_cards")),
+        ("indian.nobody_declared", "", sample("indian.nobody_declared")),
+        ("indian.out_holds_cards", "", sample("indian.out_holds_cards")),
+        ("indian.out_left", "", sample("indian.out_left")),
+        ("indian.out_with_points", "", sample("indian.out_with_points")),
+        ("indian.points_over", "", sample("indian.points_over")),
+        ("indian.two_declarers", "", sample("indian.two_declarers")),
+        ("indian.wild_missing", "", sample("indian.wild_missing")),
+    ],
+    "scorekeeper/core/variants/indian/variant.py": [
+        ("indian.carry_chips", "", sample("indian.carry_chips")),
+        ("indian.carry_limit", "", sample("indian.carry_limit")),
+    ],
+}
+for _module, _items in PENDING.items():
+    TRIGGERS.setdefault(_module, []).extend(_items)
+
 
 
 # -- steps that change a file -----------------------------------------------------------------------
