@@ -17,11 +17,13 @@ differs:
 The game a deal is scored in is a :class:`GameSoFar`; a deal's scores are a
 :class:`HandResult` of :class:`PlayerScore` lines; the end of the game an :class:`Ending`.
 Cards, melds and the shared hand entry: :func:`parse_cards`, :func:`split_melds`, :func:`read_meld`
-(a refusal is an :class:`IllegalMeld` whose cause, a :class:`MeldFault`, says the rule broken),
-:func:`check_deck`, :class:`HandEntry`; a player named: :func:`find_player`, :func:`match_player`,
-:func:`unknown_name` (the refusal with the near miss), :func:`closest` (the near miss of a word).
-Events between deals (a rejoin, a split) are each an :class:`Event`, applied by
-:meth:`Deals.apply`. Options: :class:`RuleSet` with :func:`option`.
+(a refusal is an :class:`IllegalMeld` whose cause, a :class:`MeldFault`, says the rule broken; a
+reading's cards are each a :class:`Slot`), :func:`check_deck`, :class:`HandEntry`; a player named:
+:func:`find_player`, :func:`match_player`, :func:`unknown_name` (the refusal with the near miss),
+:func:`closest` (the near miss of a word). Events between deals (a rejoin, a split) are each an
+:class:`Event`, applied by :meth:`Deals.apply`. Sides (partnerships) are declared by
+:meth:`Deals.sides` and known to the game (:attr:`GameSetup.sides`, :meth:`GameSoFar.side_of`).
+Options: :class:`RuleSet` with :func:`option`.
 Errors: :class:`InputError` (bad input, exit 2), :class:`StateError`.
 
 The shapes, in short:
@@ -57,8 +59,8 @@ from scorekeeper.core.cards import (RANKS, Card, PlayedCard, format_card, parse_
 from scorekeeper.core.entry import HandEntry, PlayerEntry, find_player, match_player, unknown_name
 from scorekeeper.core.errors import Collect, InputError, StateError
 from scorekeeper.core.game import Ending, Event, GameSetup, GameSoFar, GameState, new_setup, replay, score_entry
-from scorekeeper.core.melds import (IllegalMeld, MeldFault, MeldReading, MeldRules, TableMeld, check_deck, deck_words,
-                                    fit_layoffs, read_meld)
+from scorekeeper.core.melds import (IllegalMeld, MeldFault, MeldReading, MeldRules, Slot, TableMeld, check_deck,
+                                    deck_words, fit_layoffs, read_meld)
 from scorekeeper.core.near import closest
 from scorekeeper.core.messages import Joined
 from scorekeeper.core.oneline import (as_arguments, card_or_word, near_word, parse_line_entries, write_line_entries,
@@ -71,7 +73,7 @@ from scorekeeper.core.scoring import HandResult, Line, PlayerScore
 
 #: The version of this surface: the major number changes when something named here changes in a
 #: way a variant written for the last one would notice; the minor number when something is added.
-API_VERSION = "2.1"
+API_VERSION = "2.2"
 
 __all__ = [
     "API_VERSION",
@@ -87,8 +89,8 @@ __all__ = [
     # cards, melds and the shared entry
     "Card", "PlayedCard", "RANKS", "parse_card", "parse_cards", "parse_played_cards", "split_melds", "format_card",
     "rank_name", "rank_plural",
-    "MeldRules", "MeldReading", "MeldFault", "TableMeld", "IllegalMeld", "read_meld", "fit_layoffs", "check_deck",
-    "deck_words",
+    "MeldRules", "MeldReading", "MeldFault", "Slot", "TableMeld", "IllegalMeld", "read_meld", "fit_layoffs",
+    "check_deck", "deck_words",
     "HandEntry", "PlayerEntry", "find_player", "match_player", "unknown_name", "closest",
     "parse_line_entries", "write_line_entries", "write_part", "as_arguments", "near_word", "card_or_word",
     # words and errors

@@ -541,7 +541,7 @@ def test_sessions_are_filtered_by_variant_and_player_and_limited_to_the_latest(c
     assert ids("--player", "Zed") == []
     r = cli("sessions", "--limit", "0")
     assert r.exit_code == 2 and "--limit" in r.stderr and r.stdout == ""
-    assert cli("sessions", "--variant", "canasta").exit_code == 2
+    assert cli("sessions", "--variant", "pinochle").exit_code == 2
     text = ok(cli("sessions", "--player", "Cy")).stdout
     assert second in text and first not in text
 

@@ -159,7 +159,7 @@ def _export_doc(tmp_path) -> dict:
 @pytest.mark.parametrize("damage, message", [
     (lambda doc: doc["sessions"][1]["hands"][0]["entry"]["players"].update(Bob={"hand": "1H"}),
      '"1H" is not a card'),
-    (lambda doc: doc["sessions"][1].update(variant="canasta"), '"canasta" is not a variant'),
+    (lambda doc: doc["sessions"][1].update(variant="pinochle"), '"pinochle" is not a variant'),
     (lambda doc: doc["sessions"][1].update(id="../../escape"), "is not a session id"),
     (lambda doc: doc["sessions"][1].update(dealer="Zed"), 'The dealer "Zed"'.lower()),
     (lambda doc: doc["sessions"][1]["rules"].update(target="lots"), "target=lots is not allowed"),

@@ -139,10 +139,12 @@ class Application:
     # -- playing --------------------------------------------------------------------
     def new(self, variant: str | None, players: Sequence[str], rules: Sequence[str] = (), title: str | None = None,
             dealer: str | None = None, carry: Sequence[str] = (), like: str | None = None,
-            first_round: int | None = None) -> dict:
+            first_round: int | None = None, teams: str | None = None) -> dict:
         """``new``: start a session and make it current. ``carry`` (``["Ann=120", ...]``,
-        names in any case) starts players from totals carried over from paper; ``first_round``
-        (``--round N``) continues a game begun on paper at round (deal) N where rounds differ.
+        names in any case; a side's ``"Ann+Cy=1200"``) starts players from totals carried over
+        from paper; ``first_round`` (``--round N``) continues a game begun on paper at round
+        (deal) N where rounds differ; ``teams`` (``--teams "Ann+Cy,Bob+Dee"``) says the sides
+        where the variant plays in sides (refused elsewhere).
 
         What is not given comes from the settings (:mod:`scorekeeper.app.settings`: the
         environment, else the configuration file): no variant, the usual one (a first word
@@ -158,7 +160,9 @@ class Application:
         from scorekeeper.app import report, sessions
 
         variant, players, rules = self._new_setup(variant, list(players), list(rules), like)
-        loaded = sessions.create(self.store, variant, players, rules, title, dealer, carry, first_round)
+        if teams is None and like is not None:  # the sides of the session it is like
+            teams = self._open(self.find_session(like)).record.get("sides")
+        loaded = sessions.create(self.store, variant, players, rules, title, dealer, carry, first_round, teams)
         doc = report.new_json(loaded)
         doc.update(variant_name=loaded.setup.variant.name, standings=report.standings_json(loaded))
         return doc
@@ -230,7 +234,7 @@ class Application:
         if form != "line":
             return entry
         # the variant's own one-line form where it has one (Gin Rummy: just the cards)
-        return loaded.setup.variant.codec.read_line(list(entry), loaded.setup.players)
+        return loaded.setup.variant.codec.read_line_for(list(entry), loaded.setup)
 
     def preview_hand(self, entry: Any, form: str = "file", session: str | None = None) -> dict:
         """Score ``entry`` as the next hand without storing it (the prompt's confirmation).
@@ -401,7 +405,7 @@ class Application:
                "number": number, **report.deal_number(loaded, number), "entry": entry,
                "lines": _lines(entry, loaded),
                "scores": dict(loaded.state.results[number - 1].scores), "dealer": loaded.state.dealer_of(number),
-               "deal_word": variant.deal_word, "change": "hand"}
+               "deal_word": variant.deal_word, "change": "hand", **report.side_groups(loaded)}
         if change is not None and change["kind"] == "edit":
             state = sessions.rescored(loaded, number, change["previous"])
             doc.update(change="edit", restored_lines=_lines(change["previous"], loaded),

@@ -26,7 +26,7 @@ from scorekeeper.core.game import hand_number as check_hand_number  # explain's 
 from scorekeeper.core.interpretations import SECTIONS, SILENT, is_interpretation, rule_json, rule_names, rule_refs, rule_title
 from scorekeeper.core.scoring import HandResult
 from scorekeeper.app.games import Loaded
-from scorekeeper.app.report import deal_number, hand_round
+from scorekeeper.app.report import deal_number, hand_round, hand_sides
 
 # ---------------------------------------------------------------- explain
 
@@ -118,6 +118,7 @@ def explain_json(loaded: Loaded, number: int | None = None, player: str | None =
         "title": loaded.record.get("title"), "context": dict(result.context),
         "dealer": state.dealer_of(n), "won": list(result.won), "ended": result.ended,
         "notes": list(result.notes), "points_only": result.points_only, "players": players,
+        **hand_sides(loaded, result),
         "finished": bool(last and ending.finished), "winners": list(ending.winners) if last else [],
         "note": ending.said_note if last else "",  # in the language spoken (a --json run speaks English)
         **hand_round(loaded, n),

@@ -494,15 +494,21 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
                                                              session=r["id"])
     # each option as it is typed (--rule KEY=VALUE), never translated (SPEC §7): in code, not in the words
     rules = ", ".join(f"`{k}={v if not isinstance(v, bool) else str(v).lower()}`" for k, v in r["rules"].items())
-    players = list(g.setup.players)
-    said_name = {p: md_escape(p) for p in players}  # each name escaped once, however often it is shown
+    said_name = {p: md_escape(p) for p in g.setup.players}  # each name escaped once, however often it is shown
+    # a column and a row per side where players form sides (partners score alike): each side shown by its
+    # first player's figures, named by its players
+    players = [side[0] for side in g.setup.sides] if g.setup.partnered else list(g.setup.players)
+    shown = {p: " & ".join(said_name[q] for q in g.setup.side_of(p)) for p in players}
+    if g.setup.partnered:
+        doc = {**doc, "players": [row for row in doc["players"] if row["name"] in players],
+               "winners": [w for w in doc["winners"] if w in players]}
     said_variant = say("export.doc.variant_variant_id_lowest" if g.setup.lowest_wins else "export.doc.variant_variant_id",
                        variant=name, id=variant.id)
     lines = [f"{h} {title}", "",
              say("export.doc.date_date", date=str(r.get("created", ""))[:10]),
              said_variant,
              say("export.doc.rules_rules", rules=rules) if rules else say("export.doc.rules_defaults"),
-             say("export.doc.players_players", players=", ".join(said_name[p] for p in players)),
+             say("export.doc.players_players", players=", ".join(shown[p] for p in players)),
              say("export.doc.session_session_hands", session=r["id"], hands=said_count), ""]
 
     said = say("export.doc.final_standings") if doc["finished"] else say("export.doc.standings")
@@ -515,7 +521,7 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
     lines += ["| " + " | ".join(header) + " |", "|" + "|".join(["---:", "---", "---:", "---:"] +
                                                              (["---:"] if has_bonus else [])) + "|"]
     for p in doc["players"]:
-        player = said_name[p["name"]]
+        player = shown[p["name"]]
         if doc["finished"] and p["name"] in doc["winners"]:
             player = f"**{player}**"
         cells = [str(p["rank"]), player, str(p["total"]), str(p["won"])]
@@ -524,7 +530,7 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
         lines.append("| " + " | ".join(cells) + " |")
     lines.append("")
     if doc["finished"]:
-        names = join([md_escape(w) for w in doc["winners"]], "and")
+        names = join([shown[w] for w in doc["winners"]], "and")
         if word:
             won = render(f"export.md.{'won' if len(doc['winners']) == 1 else 'shared'}.{word}",
                          {"names": names, "n": count})
@@ -556,7 +562,7 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
             *([say("export.doc.wild")] if by_round else []), say("export.doc.dealer"),
             *([say("export.doc.out")] if by_round else [])]
     blank = "| " * (len(head) - 1)  # the cells after the first of a row that is not a hand
-    lines.append("| " + " | ".join(head) + " | " + " | ".join(said_name[p] for p in players) + " |")
+    lines.append("| " + " | ".join(head) + " | " + " | ".join(shown[p] for p in players) + " |")
     lines.append("|---:|" + "---|" * (len(head) - 1) + "---:|" * len(players))
     if g.setup.carried:  # a game begun on paper: where the totals start, not a hand
         start = g.setup.start_totals()

@@ -48,8 +48,9 @@ class Loaded:
 
 def setup_of(record: dict, scorer: Scorer | None = None) -> GameSetup:
     """The game setup a stored record describes (its rules as stored, resolved and checked by
-    :func:`scorekeeper.app.scorer.rules_of`, and the points carried over from paper: none in a
-    record without ``carried``). ``scorer``: :func:`scorer_of` the record, when known.
+    :func:`scorekeeper.app.scorer.rules_of`, the points carried over from paper: none in a record
+    without ``carried``, and its sides: the variant's own in a record without ``sides``).
+    ``scorer``: :func:`scorer_of` the record, when known.
 
     Raises the scorer's :class:`VariantError` when the session's variant cannot be had here
     (not installed, or failing to load), and :class:`SetupRefused` when the rules refuse its setup."""
@@ -60,7 +61,8 @@ def setup_of(record: dict, scorer: Scorer | None = None) -> GameSetup:
     variant = scorer.variant
     players = tuple(record["players"])
     return GameSetup(variant, players, rules_of(record, variant), players.index(record["dealer"]),
-                     dict(record.get("carried") or {}), record.get("first_round") or 1)
+                     dict(record.get("carried") or {}), record.get("first_round") or 1,
+                     tuple(tuple(side) for side in record.get("sides") or ()))
 
 
 def entries_of(record: dict) -> list[Any]:

@@ -72,6 +72,50 @@ def carried_json(loaded: Loaded) -> dict:
     return {"carried": setup.start_totals()} if setup.carried else {}
 
 
+def side_groups(loaded: Loaded) -> dict:
+    """``{"sides": [{"players": [names]}, ...]}`` (seat order) where the variant plays in sides
+    (:meth:`~scorekeeper.core.rulebook.deals.Deals.has_sides`; sides of one included), else ``{}``:
+    what the screens group players by."""
+    setup = loaded.setup
+    if not setup.variant.deals.has_sides:
+        return {}
+    return {"sides": [{"players": list(side)} for side in setup.sides]}
+
+
+def hand_sides(loaded: Loaded, result, whole: bool = True) -> dict:
+    """``{"sides": [...]}`` of one hand where the variant plays in sides, else ``{}``: each side (seat
+    order) with its ``players``, its ``score`` (each partner's) and, for a ``whole`` result (not the
+    numbers alone a session kept), what the variant adds
+    (:meth:`~scorekeeper.core.rulebook.scoring.Scoring.side_hand_facts`: Canasta's base, bonus,
+    canastas and red threes)."""
+    setup = loaded.setup
+    if not setup.variant.deals.has_sides:
+        return {}
+    scoring, scores = setup.variant.scoring, result.scores
+    return {"sides": [{"players": list(side), "score": scores[side[0]],
+                       **(scoring.side_hand_facts(result, side) if whole else {})} for side in setup.sides]}
+
+
+def standings_sides(loaded: Loaded, players: list[dict]) -> dict:
+    """``{"sides": [...]}`` of the standings where the variant plays in sides, else ``{}``: each side
+    in rank order (as ``players``, the standings' rows, are) with its ``players``, ``total``,
+    ``rank``, ``won``, ``bonus`` and ``last`` (each partner's) and what the variant adds
+    (:meth:`~scorekeeper.core.rulebook.scoring.Scoring.side_game_facts`: Canasta's minimum first
+    meld for the coming hand)."""
+    setup = loaded.setup
+    if not setup.variant.deals.has_sides:
+        return {}
+    scoring, sides, seen = setup.variant.scoring, [], set()
+    for row in players:
+        side = setup.side_of(row["name"])
+        if side in seen:
+            continue
+        seen.add(side)
+        sides.append({"players": list(side), "total": row["total"], "rank": row["rank"], "won": row["won"],
+                      "bonus": row["bonus"], "last": row["last"], **scoring.side_game_facts(loaded.state, side)})
+    return {"sides": sides}
+
+
 def saying_its_note(loaded: Loaded) -> Loaded:
     """``loaded``, scored again when the note of its ending (a tie played off, how the end
     bonuses were given) was read from the cache, which keeps only the note's English
@@ -100,6 +144,7 @@ def standings_json(loaded: Loaded) -> dict:
         "dealer": st.next_dealer, "leader": st.next_leader, "target": r["rules"].get("target"),
         "note": st.ending.said_note,  # in the language spoken (a --json run speaks English)
     }
+    doc.update(standings_sides(loaded, players))
     doc.update(coming_round(loaded))
     doc.update(ending_json(loaded))
     doc.update(st.facts)  # what the variant adds (Gin Rummy: shutout, once finished)
@@ -176,7 +221,7 @@ def hand_json(loaded: Loaded, result: HandResult, number: int) -> dict:
         "session": loaded.record["id"], "number": number, **deal_number(loaded, number), "scores": result.scores,
         "totals": totals, "finished": st.ending.finished, "winners": list(st.ending.winners),
         "points_only": result.points_only, "won": result.won, "context": result.context,
-        **loaded.setup.variant.scoring.hand_facts(result),
+        **loaded.setup.variant.scoring.hand_facts(result), **hand_sides(loaded, result),
         # the hand that ended the game: why it ended as it did (several past the target: the highest wins)
         **(ending_json(loaded) if number >= st.hands else {}),
     }
@@ -208,13 +253,14 @@ def history_json(loaded: Loaded) -> dict:
             "dealer": None if waiting else st.dealer_of(i), "entry": loaded.record["hands"][i - 1]["entry"],
             "out": went_out(result), "context": result.context if whole else None,
             **(loaded.setup.variant.scoring.hand_facts(result) if whole else {}),
-            **hand_round(loaded, i),
+            **hand_round(loaded, i), **hand_sides(loaded, result, whole),
         })
     ending = st.ending
     totals = st.event_totals()
     events = [event_json(loaded, i, totals) for i in range(len(st.events))]
     return {"session": loaded.record["id"], "variant": loaded.record["variant"], **carried_json(loaded),
-            "hands": hands, **({"events": events} if events or st.setup.variant.deals.events() else {}),
+            **side_groups(loaded), "hands": hands,
+            **({"events": events} if events or st.setup.variant.deals.events() else {}),
             "finished": ending.finished, "winners": list(ending.winners),
             "bonus": {p: ending.bonus.get(p, 0) for p in loaded.setup.players}, "totals": dict(st.totals),
             "note": ending.said_note, **ending_json(loaded), **kept_json(loaded)}
@@ -263,4 +309,5 @@ def chart_json(loaded: Loaded) -> dict:
         "players": [{"name": p, "totals": [t[p] for t in running], "total": final[p]}
                     for p in loaded.setup.players],
         **kept_json(loaded),
+        **side_groups(loaded),
     }

@@ -77,7 +77,7 @@ _SETUP_KEYS = ("variant", "players", "rules", "dealer", "carried", "first_round"
 def cache_digest(record: dict, cache: dict) -> str:
     """The digest a cache of derived numbers carries (32 hex digits): BLAKE2b of the
     canonical JSON (sorted keys, no spaces) of the record's hand entries in effect,
-    its setup (:data:`_SETUP_KEYS`) and the cache itself less its ``digest``. It is a
+    its setup (:data:`_SETUP_KEYS`, and ``sides`` where kept) and the cache itself less its ``digest``. It is a
     check that the cache belongs to these entries and was not changed, not a seal
     against someone who recomputes it. Never raises for a record that is JSON."""
     kept = {"entries": [h.get("entry") for h in record.get("hands", ())],
@@ -85,6 +85,8 @@ def cache_digest(record: dict, cache: dict) -> str:
             "cache": {k: v for k, v in cache.items() if k != "digest"}}
     if record.get("events"):  # the events between deals count in the totals too (none: as before)
         kept["events"] = record["events"]
+    if "sides" in record:  # kept only where players form sides (the digest of other records as it was)
+        kept["setup"]["sides"] = record["sides"]
     text = json.dumps(kept, sort_keys=True, ensure_ascii=False, separators=(",", ":"), check_circular=False)
     return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
 

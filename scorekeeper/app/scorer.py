@@ -215,14 +215,16 @@ def rules_of(record: Mapping[str, Any], variant: Variant) -> Any:
     players and dealer, its options: every one of the variant's, each as ``new`` writes it).
     Raises :class:`SetupRefused`."""
     rules = record["rules"]
+    # the sides the record keeps (where players form sides), as the variant and its players allow
+    sides = tuple(tuple(side) for side in record["sides"]) if record.get("sides") is not None else None
     try:
         # each value with its type: true and 1 are equal keys, but not the same option
         key = (variant, record["variant"], tuple(record["players"]), record["dealer"],
-               tuple((k, type(v), v) for k, v in rules.items()))
+               tuple((k, type(v), v) for k, v in rules.items()), sides)
         hash(key)
     except TypeError:  # an option holding a list or an object: not worth remembering
         found = _checked.__wrapped__(variant, record["variant"], tuple(record["players"]), record["dealer"],
-                                     tuple((k, type(v), v) for k, v in rules.items()))
+                                     tuple((k, type(v), v) for k, v in rules.items()), sides)
     else:
         found = _checked(*key)
     if isinstance(found, SetupRefused):
@@ -232,17 +234,19 @@ def rules_of(record: Mapping[str, Any], variant: Variant) -> Any:
 
 @functools.lru_cache(maxsize=256)
 def _checked(variant: Variant, variant_id: str, players: tuple[str, ...], dealer: str,
-             stored: tuple[tuple[str, type, Any], ...]) -> Any:
+             stored: tuple[tuple[str, type, Any], ...],
+             sides: tuple[tuple[str, ...], ...] | None = None) -> Any:
     """The rules of a setup, or the :class:`SetupRefused` saying what is wrong with it
     (remembered: the rules are a function of the setup alone, and a rule set is frozen, so one
-    serves every session of that setup)."""
+    serves every session of that setup); ``sides``, where the record keeps them, must be sides the
+    variant plays with these players."""
     from scorekeeper.core.game import new_setup
     from scorekeeper.core.rules import resolve_rules
 
     if variant.id != variant_id:
         return SetupRefused("store.record.variant_form", given=variant_id, expected=variant.id)
     try:
-        new_setup(variant, players, (), dealer)
+        new_setup(variant, players, (), dealer, teams=sides)
     except ScorekeeperError as e:
         return SetupRefused("store.record.setup", cause=e)
     if dealer not in players:

@@ -28,12 +28,13 @@ __all__ = ["create", "next_hand", "record_in", "undo", "redo", "edit_in", "chang
 
 def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[str] = (),
            title: str | None = None, dealer: str | None = None, carry: Sequence[str] = (),
-           first_round: int | None = None) -> Loaded:
+           first_round: int | None = None, teams: Any = None) -> Loaded:
     """Start a session and make it current; ``carry`` (``NAME=POINTS``) gives the totals a
-    game begun on paper starts from, ``first_round`` the round it continues at (``--round``).
+    game begun on paper starts from, ``first_round`` the round it continues at (``--round``),
+    ``teams`` the sides (``--teams "Ann+Cy,Bob+Dee"``, where the variant plays in sides).
     Raises :class:`InputError` on bad setup."""
     v = get_variant(variant)
-    setup = new_setup(v, players, rules, dealer, carry, first_round)
+    setup = new_setup(v, players, rules, dealer, carry, first_round, teams)
     if title is not None and not title.strip():
         title = None
     if title is not None:
@@ -48,6 +49,8 @@ def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[s
             record["carried"] = dict(setup.carried)
         if setup.first_round != 1:  # likewise: a session without it starts at round 1
             record["first_round"] = setup.first_round
+        if setup.partnered:  # likewise: a session without it plays each player alone (or the variant's sides)
+            record["sides"] = [list(side) for side in setup.sides]
         state = score_hands(setup, [])
         made = _started_before(store, record)
         if made is not None:  # this very `new` was saved before, but its index write failed: list it now
@@ -60,8 +63,8 @@ def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[s
 
 
 #: what makes two fresh sessions the same `new` (the id and time aside)
-_SETUP_KEYS = ("variant", "players", "rules", "title", "dealer", "carried", "first_round", "hands", "undone",
-               "audit")
+_SETUP_KEYS = ("variant", "players", "rules", "title", "dealer", "carried", "first_round", "sides", "hands",
+               "undone", "audit")
 
 
 def _started_before(store: Store, record: dict) -> dict | None:

@@ -23,6 +23,9 @@ Definitions (also in docs/sharing.md, "Statistics"):
   final total (end-of-game bonuses included) was better than / worse than /
   equal to the opponent's — better meaning higher, or lower in Crazy Rummy.
   ``ahead + behind + level == finished``.
+- **Sides** (partnerships: Canasta's four players): each player counts their side's games,
+  wins and hand scores (partners score alike); a partner is no opponent, and the head-to-head
+  rows are the opposing sides, named by their players joined with ``+`` (``Bob+Dee``).
 - A variant with statistics of its own (its ``tally``) adds them per player and per
   opponent under its key: Gin Rummy's ``gin`` holds ``gins``, ``undercuts``, ``knocks``,
   ``average_deadwood`` and ``shutouts`` (defined in :mod:`scorekeeper.core.variants.gin.tally`).
@@ -59,6 +62,14 @@ class Game:
     #: whether the lowest *total* wins under the session's rules, where it is not ``lowest_wins`` (the
     #: hand scores' way: Indian Rummy's deals games, where the scores are points and the totals chips)
     totals_lowest_win: bool | None = None
+    #: the sides the players formed (each player alone, where there were no partnerships)
+    sides: tuple[tuple[str, ...], ...] = ()
+
+    def opponents(self, name: str) -> list[tuple[str, str]]:
+        """``(opponent's name, a player of it)`` for each side ``name`` played against: a player, or
+        a side of several named ``Bob+Dee``."""
+        sides = self.sides or tuple((p,) for p in self.players)
+        return [("+".join(side), side[0]) for side in sides if name not in side]
 
 
 def game_of(loaded) -> Game:
@@ -75,6 +86,7 @@ def game_of(loaded) -> Game:
         tally=loaded.setup.variant.tally if loaded.kept is None else None,
         figures=_figures(loaded) if loaded.kept is None else None, kind=loaded.setup.variant,
         totals_lowest_win=loaded.setup.lowest_wins,
+        sides=tuple(loaded.setup.sides),
     )
 
 
@@ -154,11 +166,9 @@ def head_to_head(name: str, games: Sequence[Game]) -> list[dict[str, Any]]:
     for g in games:
         if name not in g.players or not g.scores:
             continue
-        for other in g.players:
-            if other == name:
-                continue
-            row = rows.setdefault(other, {"opponent": other, "games": 0, "finished": 0,
-                                          "ahead": 0, "behind": 0, "level": 0})
+        for opponent, other in g.opponents(name):
+            row = rows.setdefault(opponent, {"opponent": opponent, "games": 0, "finished": 0,
+                                             "ahead": 0, "behind": 0, "level": 0})
             row["games"] += 1
             if g.tally is not None:
                 g.tally.add(row.setdefault(g.tally.key, g.tally.empty()), name, g.figures)

@@ -278,9 +278,11 @@ class Dialog:
 
     def ask_player(self, name: str) -> None:
         """Every question about ``name``'s part, from the start."""
-        self.say(name, "bold")
         self.codec.forget(self.entry, name)
         self.entry["players"][name] = {}
+        if self.asking.skip(self.game, name, self.entry):  # nothing to ask of this part (the variant says)
+            return
+        self.say(name, "bold")
         asked: list[str] = []
         while (question := self.asking.part(self.game, name, self.entry["players"][name], asked)) is not None:
             self.ask(question)

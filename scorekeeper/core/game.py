@@ -33,6 +33,26 @@ from scorekeeper.core.scoring import HandResult
 _DEFAULT_MOVES = Scoring.moves
 
 
+def seated_sides(players: Sequence[str], sides: Sequence[Sequence[str]]) -> tuple[tuple[str, ...], ...]:
+    """``sides`` in seat order (each side's players, and the sides by their first player's seat),
+    checked to hold every one of ``players`` exactly once. Raises :class:`InputError`
+    (``teams.unknown_player``, ``teams.player_twice``, ``teams.player_missing``)."""
+    seat = {p: i for i, p in enumerate(players)}
+    seen: set[str] = set()
+    for side in sides:
+        for p in side:
+            if p not in seat:
+                raise InputError("teams.unknown_player", name=str(p), players=list(players))
+            if p in seen:
+                raise InputError("teams.player_twice", player=p)
+            seen.add(p)
+    missing = [p for p in players if p not in seen]
+    if missing:
+        raise InputError("teams.player_missing", players=missing)
+    ordered = [tuple(sorted(side, key=seat.__getitem__)) for side in sides if side]
+    return tuple(sorted(ordered, key=lambda side: seat[side[0]]))
+
+
 @dataclass(frozen=True)
 class GameSetup:
     """What a session fixes when it starts: the variant, the players in seat
@@ -42,7 +62,12 @@ class GameSetup:
     starts from (points per player, in seat order; 0 for a player not named).
     Carried points count in the totals and toward the target; they are not a hand.
     ``first_round`` is the round (deal) the first hand recorded is, for a game begun on
-    paper where rounds differ (Crazy Rummy's wild rank): 1 unless ``new --round``."""
+    paper where rounds differ (Crazy Rummy's wild rank): 1 unless ``new --round``.
+    ``sides``: how the players form sides scored as one (SPEC §8), each a tuple of names: the
+    sides a table chose (``new --teams``), else (given empty) the variant's
+    (:meth:`~scorekeeper.core.rulebook.deals.Deals.sides`: each player alone unless the rule book
+    plays in partnerships); kept in seat order, each side's players too. Partners carry the same
+    points over."""
 
     variant: Variant
     players: tuple[str, ...]
@@ -50,6 +75,7 @@ class GameSetup:
     first_dealer: int = 0
     carried: Mapping[str, int] = field(default_factory=dict, compare=False, hash=False)
     first_round: int = field(default=1, compare=False)
+    sides: tuple[tuple[str, ...], ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, self.variant.rules_type):
@@ -59,6 +85,22 @@ class GameSetup:
                 isinstance(v, int) and not isinstance(v, bool) for v in given.values()):
             raise InputError("carry.not_points_per_player", players=list(self.players))
         object.__setattr__(self, "carried", {p: given[p] for p in self.players if given.get(p)})
+        # sides of one are every player alone: the variant's own sides (none chosen) then
+        chosen = self.sides if any(len(side) > 1 for side in self.sides) else None
+        sides = seated_sides(self.players, self.variant.deals.sides(self.players, chosen))
+        object.__setattr__(self, "sides", sides)
+        for side in sides:
+            if len({self.carried.get(p, 0) for p in side}) > 1:
+                raise InputError("carry.partners_differ", players=list(side))
+
+    @property
+    def partnered(self) -> bool:
+        """Whether some side has more than one player (partnerships): the screens then show sides."""
+        return any(len(side) > 1 for side in self.sides)
+
+    def side_of(self, player: str) -> tuple[str, ...]:
+        """The side ``player`` plays in (``(player,)`` where each plays alone)."""
+        return next(side for side in self.sides if player in side)
 
     def round_of(self, number: int) -> int:
         """The round (deal) hand ``number`` (1-based, as recorded) is: ``number`` in a game
@@ -144,6 +186,15 @@ class GameSoFar:
     def players(self) -> tuple[str, ...]:
         """Every player of the session, in seat order (those out of play too)."""
         return self.setup.players
+
+    @property
+    def sides(self) -> tuple[tuple[str, ...], ...]:
+        """The sides (:attr:`GameSetup.sides`): each player alone unless the variant plays in sides."""
+        return self.setup.sides
+
+    def side_of(self, player: str) -> tuple[str, ...]:
+        """The side ``player`` belongs to (SPEC §8: the game so far knows it)."""
+        return self.setup.side_of(player)
 
     @property
     def number(self) -> int:
@@ -419,8 +470,20 @@ class GameState:
         return counts
 
     def ranking(self) -> list[tuple[int, str, int]]:
-        """``(rank, name, total)`` in rank order; equal totals share a rank (1, 2, 2)."""
-        return rank_totals(self.setup.players, self.totals, self.setup.lowest_wins)
+        """``(rank, name, total)`` in rank order; equal totals share a rank (1, 2, 2). Where players
+        form sides of more than one, the sides are ranked and each partner has the side's rank,
+        partners together (Ann and Cy 1, Bob and Dee 2)."""
+        if not self.setup.partnered:
+            return rank_totals(self.setup.players, self.totals, self.setup.lowest_wins)
+        return [(rank, p, total) for rank, side, total in self.side_ranking() for p in side]
+
+    def side_ranking(self) -> list[tuple[int, tuple[str, ...], int]]:
+        """``(rank, side, total)`` for each side in rank order (:func:`rank_totals` of the sides,
+        each side's total being its players'); each player alone where there are no partnerships."""
+        totals = self.totals
+        by_first = {side[0]: side for side in self.setup.sides}
+        ranked = rank_totals(list(by_first), {p: totals[p] for p in by_first}, self.setup.lowest_wins)
+        return [(rank, by_first[p], total) for rank, p, total in ranked]
 
     @property
     def facts(self) -> dict[str, Any]:
@@ -522,14 +585,47 @@ def hand_number(number: int, count: int, word: str = "hand") -> int:
 MAX_CARRIED = 10 ** 9
 
 
-def parse_carry(args: Sequence[str] | Mapping[str, Any], players: Sequence[str]) -> dict[str, int]:
+def _named_player(name: str, players: Sequence[str], code: str) -> str:
+    """The player ``name`` names (any case), else :class:`InputError` ``code`` (``code_near`` with
+    the near miss): ``carry.unknown_player``, ``teams.unknown_player``."""
+    found = find_player(str(name), players)
+    if found is not None:
+        return found
+    near = closest(str(name), players)
+    if near is None:
+        raise InputError(code, name=str(name), players=list(players))
+    raise InputError(code + "_near", name=str(name), near=near, players=list(players))
+
+
+def parse_teams(text: str, players: Sequence[str]) -> list[list[str]]:
+    """Read ``new --teams "Ann+Cy,Bob+Dee"``: sides separated by ``,`` (or ``;``), the players of
+    a side by ``+``, each name matched to ``players`` regardless of case. The variant says which
+    teams it plays (:meth:`~scorekeeper.core.rulebook.deals.Deals.sides`), the setup that every
+    player is in one side. Raises :class:`InputError` (``teams.empty``, ``teams.unknown_player``
+    with the near miss)."""
+    import re
+
+    sides = [[n.strip() for n in part.split("+")] for part in re.split(r"[,;]", str(text)) if part.strip()]
+    if not sides or any(not n for side in sides for n in side):
+        raise InputError("teams.empty", text=str(text))
+    return [[_named_player(n, players, "teams.unknown_player") for n in side] for side in sides]
+
+
+def parse_carry(args: Sequence[str] | Mapping[str, Any], players: Sequence[str],
+                sides: Sequence[Sequence[str]] = ()) -> dict[str, int]:
     """Read ``new --carry NAME=POINTS`` values (or a mapping of name to points): the
-    totals a game begun on paper starts from. Names match regardless of case.
+    totals a game begun on paper starts from. Names match regardless of case. Where players
+    form ``sides`` of more than one, a side's total is carried as ``Ann+Cy=1200`` (each partner
+    then starts from it) and a partner alone is refused.
 
     Raises :class:`InputError` for a value that is not NAME=POINTS, a name that is not
     a player (with the near miss), points that are not a whole number, more than
-    :data:`MAX_CARRIED` either way, or a player carried twice.
+    :data:`MAX_CARRIED` either way, or a player carried twice; where there are partnerships,
+    for a partner alone (``carry.side_needed``) or players that are not a side (``carry.not_a_side``).
     """
+    partnered = any(len(side) > 1 for side in sides)
+    if partnered:
+        return _carry_sides(args, players, sides)
     pairs = list(args.items()) if isinstance(args, Mapping) else []
     if not isinstance(args, Mapping):
         for arg in args:
@@ -539,12 +635,7 @@ def parse_carry(args: Sequence[str] | Mapping[str, Any], players: Sequence[str])
             pairs.append((name.strip(), points))
     carried: dict[str, int] = {}
     for name, points in pairs:
-        found = find_player(str(name), players)
-        if found is None:
-            near = closest(str(name), players)
-            if near is None:
-                raise InputError("carry.unknown_player", name=str(name), players=list(players))
-            raise InputError("carry.unknown_player_near", name=str(name), near=near, players=list(players))
+        found = _named_player(str(name), players, "carry.unknown_player")
         text = str(points).strip()
         value = points if isinstance(points, int) and not isinstance(points, bool) else typed_number(text, signed=True)
         if isinstance(points, bool) or value is None:
@@ -554,6 +645,35 @@ def parse_carry(args: Sequence[str] | Mapping[str, Any], players: Sequence[str])
         if abs(value) > MAX_CARRIED:
             raise InputError("carry.too_large", player=found, limit=MAX_CARRIED)
         carried[found] = value
+    return carried
+
+
+def _carry_sides(args: Sequence[str] | Mapping[str, Any], players: Sequence[str],
+                 sides: Sequence[Sequence[str]]) -> dict[str, int]:
+    """:func:`parse_carry` where players form sides: ``SIDE=POINTS``, a side written as its
+    players joined by ``+`` in any order; each partner carries the side's total."""
+    pairs: list[tuple[str, Any]] = []
+    if isinstance(args, Mapping):
+        pairs = [(str(name), points) for name, points in args.items()]
+    else:
+        for arg in args:
+            name, eq, points = str(arg).rpartition("=")
+            if not eq or not name.strip():
+                raise InputError("carry.not_name_points", arg=str(arg))
+            pairs.append((name, points))
+    carried: dict[str, int] = {}
+    for name, points in pairs:
+        names = [_named_player(n.strip(), players, "carry.unknown_player") for n in name.split("+")]
+        side = next((s for s in sides if set(s) == set(names) and len(s) == len(names)), None)
+        if side is None:
+            if len(names) == 1:
+                partners = next(s for s in sides if names[0] in s)
+                raise InputError("carry.side_needed", player=names[0], side="+".join(partners))
+            raise InputError("carry.not_a_side", players=names, sides=["+".join(s) for s in sides])
+        if any(p in carried for p in side):
+            raise InputError("carry.twice", player="+".join(side))
+        one = parse_carry({side[0]: points}, players)
+        carried.update({p: one.get(side[0], 0) for p in side})
     return carried
 
 
@@ -584,9 +704,12 @@ def check_names(players: Sequence[str]) -> list[str]:
 def new_setup(
     variant: Variant, players: Sequence[str], rule_args: Sequence[str] = (), dealer: str | None = None,
     carry: Sequence[str] | Mapping[str, Any] = (), first_round: int | None = None,
+    teams: str | Sequence[Sequence[str]] | None = None,
 ) -> GameSetup:
-    """Check a new game: player count and names, options, first dealer, the points
-    carried over from paper (``carry``: ``NAME=POINTS`` values, see :func:`parse_carry`)
+    """Check a new game: player count and names, options, first dealer, the sides (``teams``:
+    ``"Ann+Cy,Bob+Dee"`` or lists of names, see :func:`parse_teams`; None: the variant's own,
+    :meth:`~scorekeeper.core.rulebook.deals.Deals.sides`), the points carried over from paper
+    (``carry``: ``NAME=POINTS`` values, a side's ``Ann+Cy=POINTS``, see :func:`parse_carry`)
     and the round a game begun on paper continues at (``first_round``: ``new --round``).
 
     Raises :class:`InputError` for a wrong count, a duplicate or empty name,
@@ -612,7 +735,12 @@ def new_setup(
                 raise InputError("game.unknown_dealer", dealer=dealer)
             raise InputError("game.unknown_dealer_near", dealer=dealer, near=near)
         first = players.index(dealer)
-    carried = parse_carry(carry, players) if carry else {}
+    if isinstance(teams, str):
+        teams = parse_teams(teams, players)
+    elif teams is not None:
+        teams = [[_named_player(str(n), players, "teams.unknown_player") for n in side] for side in teams]
+    sides = seated_sides(players, variant.deals.sides(tuple(players), teams))
+    carried = parse_carry(carry, players, sides) if carry else {}
     target = rules["target"] if "target" in rules else None
     if target is not None:
         reached = [p for p in players if carried.get(p, 0) >= target]
@@ -628,7 +756,7 @@ def new_setup(
         if not 1 <= first_round <= last:
             raise InputError("round.out_of_range", variant=variant.said_name, round=first_round, last=last)
         start = first_round
-    return GameSetup(variant, tuple(players), rules, first, carried, start)
+    return GameSetup(variant, tuple(players), rules, first, carried, start, sides)
 
 
 def _last_round(variant: Variant, rules: Mapping[str, Any]) -> int | None:

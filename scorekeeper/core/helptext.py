@@ -74,7 +74,7 @@ TEMPLATES: dict[str, str] = {
     "help.import.verbose": "Say what became of each session, not only how many were imported.",
     "help.new.carry": (
         "Start a player from a total carried over from a game begun on paper (history shows it as "
-        "a first row, not a hand); repeatable."),
+        "a first row, not a hand); in a game of sides, a side's total (Ann+Cy=1200); repeatable."),
     "help.new.dealer": "Who deals first (default: the first player).",
     "help.new.like": (
         "Start the next game of this session (id or title): the same variant, players and rules."),
@@ -83,6 +83,10 @@ TEMPLATES: dict[str, str] = {
         "Continue a game begun on paper at round (deal) N, where rounds differ (crazy: N sets the "
         "wild rank; contract: deal N)."),
     "help.new.title": "A title for the session.",
+    "help.new.teams": (
+        "The sides, where the variant is played in partnerships: the partners of "
+        'each side joined by + and the sides separated by a comma, "Ann+Cy,Bob+Dee" (default: the '
+        "first and third players against the second and fourth)."),
     "help.new.variant_default": "Default: SCOREKEEPER_VARIANT, else config variant.",
     "help.option.db": (
         "The database directory; else SCOREKEEPER_DB, else config database, else the user data "

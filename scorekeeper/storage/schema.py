@@ -18,8 +18,9 @@ A session record (document 1 of a session file's ``session`` table)::
      "derived": {...optional cache of the scores the hands give, see cached_derived...},
      "carried": {"Ann": 120, ...},   # optional: totals carried over from a game begun on paper
      "first_round": 5,               # optional: the round a game begun on paper continues at
-     "events": [{"kind": "rejoin", "player": "Cy", "after": 5, "time": "..."}]}
+     "events": [{"kind": "rejoin", "player": "Cy", "after": 5, "time": "..."}],
                                      # optional: events between deals (SPEC §2.9: a rejoin, a split)
+     "sides": [["Ann", "Cy"], ["Bob", "Dee"]]}  # optional: the partnerships, where players form sides
 
 ``events`` is optional too: the events between deals in effect, in the order they were made,
 each with its ``kind`` (what the variant calls it), ``after`` (the deals played before it, a
@@ -31,7 +32,10 @@ the event under ``event`` and ``number`` its ``after``.
 ``carried`` (``new --carry``) is optional: a record without it (every session
 written before it existed) carried nothing. ``first_round`` (``new --round``, a whole
 number ≥ 1) is optional too: without it the first hand is round 1. Each key is a player, written as in
-``players``; each value a whole number of points.
+``players``; each value a whole number of points. ``sides`` (a list of sides, each a list of
+players, written as in ``players``) is kept where players form sides of more than one
+(partnerships); without it the variant's own sides (each player alone elsewhere). That they are sides
+the variant plays, every player in exactly one, is the application's to say, as for the players.
 
 ``package`` (optional) names the package and version of the variant that scored the session,
 ``{"name": "scorekeeper-knock", "version": "0.1.0"}``; a record without it was made before
@@ -201,6 +205,8 @@ def _validators() -> Any:
         package: NotRequired[Optional[Package]]
         # the events between deals (a rejoin, a split), in the order they were made
         events: NotRequired[list[StoredEvent]]
+        # the partnerships, where players form sides: each side a list of players
+        sides: NotRequired[Annotated[list[Annotated[list[str], Field(min_length=1)]], Field(min_length=1)]]
 
     @strict
     class DerivedHand(TypedDict):

@@ -124,6 +124,8 @@ def register(app: typer.Typer) -> None:
             show_default=False)] = None,
         like: Annotated[Optional[str], typer.Option("--like", metavar="SESSION", help=helptext("help.new.like"),
             show_default=False, autocompletion=complete.session_ids)] = None,
+        teams: Annotated[Optional[str], typer.Option("--teams", metavar="TEXT", help=helptext("help.new.teams"),
+            show_default=False)] = None,
         json_: JsonOpt = False,
         db: DbOpt = None,
     ) -> None:
@@ -140,6 +142,7 @@ def register(app: typer.Typer) -> None:
             --title "Friday"
           scorekeeper new carousel Ann Bob Cy --carry Ann=120 --carry bob=85
           scorekeeper new crazy Ann Bob Cy --carry Ann=30 --round 5
+          scorekeeper new canasta Ann Bob Cy Dee --teams "Ann+Cy,Bob+Dee"
           scorekeeper new --like "Friday night"
 
         With a usual variant set, the first word may be the first player; a word one slip from
@@ -152,7 +155,7 @@ def register(app: typer.Typer) -> None:
         if names_after_dashes(ctx, variant, players):  # new -- Gina Bob: Gina is a player, whatever she is called
             variant, players = None, [variant, *players]
         r = run(ctx)
-        doc = r.app(db).new(variant, players, rule or [], title, dealer, carry or [], like, round_)
+        doc = r.app(db).new(variant, players, rule or [], title, dealer, carry or [], like, round_, teams)
         r.terminal.show(doc, json_, draw.new_session, for_people=("variant_name", "standings"))
 
     @app.command()

@@ -274,7 +274,8 @@ def next_lines(doc: dict, width: int = 10_000) -> list[Text]:
 
 def variant_facts(doc: dict) -> list[Text]:
     """The variant's own facts on the board (``Screens.board``: Indian Rummy's players in play and
-    out, the chips, the coming deal), one line of "label: value" each, in the language spoken."""
+    out, the chips, the coming deal; Canasta's minimum first meld of each side), one line of
+    "label: value" each, in the language spoken."""
     from scorekeeper.cli.render.common import variant_of
 
     return [Text.assemble((str(label) + ": ", "dim"), str(value))
@@ -312,8 +313,12 @@ def stale(notice: str) -> str:
 def board(doc: dict | None, width: int, height: int, notice: str | None = None) -> Layout:
     """The whole screen for the ``board`` document ``doc`` (None: nothing read yet) at
     ``width`` × ``height``; ``notice`` is one line said at the bottom (the database is
-    busy or damaged: the board shown is the last one read)."""
+    busy or damaged: the board shown is the last one read). A panel per side where players form
+    sides."""
+    from scorekeeper.cli.render import sides
     from scorekeeper.cli.render.common import variant_of
+
+    doc = sides.board(doc)
 
     bottom = Table.grid(expand=True, padding=(0, 1))
     bottom.add_column(ratio=1, no_wrap=True, overflow="ellipsis")

@@ -124,7 +124,11 @@ def plot(series: Sequence[Sequence[int]], bottom: int, top: int, columns: int, r
 
 def chart(t: Any, doc: dict[str, Any]) -> None:
     """Draw the chart (the ``chart --json`` document) on the terminal ``t``: the line
-    chart, or the sparklines on a terminal narrower than :data:`LINE_CHART_WIDTH`."""
+    chart, or the sparklines on a terminal narrower than :data:`LINE_CHART_WIDTH` (a line per side
+    where players form sides)."""
+    from scorekeeper.cli.render import sides
+
+    doc = sides.chart(doc)
     heading(t, doc, say("screen.chart.chart"))
     if not doc["hands"]:
         t.print(say("screen.chart.no_hands_yet_chart"))

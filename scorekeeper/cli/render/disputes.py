@@ -5,6 +5,7 @@ from typing import Any
 
 from rich.text import Text
 
+from scorekeeper.cli.render import sides
 from scorekeeper.cli.render.cards import card_list, sentence, sentence_of
 from scorekeeper.cli.render.common import (counts_rounds, deal_number, deal_word_of, for_deal_word,
                                            natural_width, player_range, signed,
@@ -37,7 +38,9 @@ def _card_cell(card: str | None, t: Any) -> Text:
 
 def explain(t: Any, doc: dict) -> None:
     """``explain``: per player a table of every card (card, points, reason, rule),
-    the arithmetic of the score, then end-of-game bonuses and the rules cited."""
+    the arithmetic of the score, then end-of-game bonuses and the rules cited (per side where
+    players form sides)."""
+    doc = sides.explain(doc)
     rounds = counts_rounds(doc)
     word = deal_word_of(doc)  # Contract Rummy's deals are named as its contracts are
     title = Text(say(for_deal_word(word, "screen.disputes.round_number", "screen.disputes.deal_number",

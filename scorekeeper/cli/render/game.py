@@ -8,6 +8,7 @@ from rich.text import Text
 from scorekeeper.cli.render.common import (deal_number, deal_word_of, for_deal_word, heading, natural_width, signed, table,
                                            variant_name, variant_of, wild_words,
                                            winners_line)
+from scorekeeper.cli.render import sides
 from scorekeeper.cli.render.cards import sentence_of
 from scorekeeper.core.messages import say
 
@@ -21,7 +22,9 @@ def new_session(t: Any, doc: dict) -> None:
 
 
 def standings(t: Any, doc: dict) -> None:
-    """The standings table, the dealer/leader line and the winner banner."""
+    """The standings table, the dealer/leader line and the winner banner (a row per side where
+    players form sides)."""
+    doc = sides.standings(doc)
     # the first layout that fits: a narrow terminal gets closer columns, then no bar
     for bar, gap in ((True, 1), (True, 0), (False, 0)):
         drawn = _standings_table(doc, bar, gap)
@@ -90,6 +93,7 @@ def footer_lines(doc: dict) -> list[Text]:
     """The lines of :func:`footer` (the standings document ``doc``): the winner and the
     ending's note once the game is over; else the note, then the coming round and its
     wild rank (where the variant has one) with who deals and leads next."""
+    doc = sides.standings(doc)  # the winners named as their side
     if doc["finished"]:
         lines = [winners_line(doc["winners"], doc["hands"], deal_word_of(doc))]
         if doc.get("note"):
@@ -131,6 +135,8 @@ def hand_scores(t: Any, doc: dict, under_title: Sequence[Text] = ()) -> None:
     under the hand's title; ``under_title``: lines drawn between the title and the scores (the
     demo's entries of that hand)."""
     from scorekeeper.cli.render.history import end_bonuses
+
+    doc = sides.hand(doc)
 
     bonus = end_bonuses(doc)
     drawn = table(title_justify="left")
@@ -262,6 +268,7 @@ def change_lines(doc: dict, word: str = "hand") -> list[Text]:
 def edited(t: Any, doc: dict) -> None:
     """``edit``: what changed (each player's score of the hand, and total), then the standings."""
     word = variant_of(doc["standings"]).deal_word
+    doc = sides.hand(doc)
     for line in change_lines(doc, word):
         t.print(line)
     standings(t, doc["standings"])
@@ -272,6 +279,7 @@ def taking_back(t: Any, doc: dict) -> None:
     was typed or read (the one-line form) and the hand's score; or, when the last change
     is an edit, the hand as it is and as it will be again. ``doc`` is the application's
     ``undo_preview`` document."""
+    doc = sides.taking_back(doc)
     word, number = doc.get("deal_word", "hand"), deal_number(doc)
     if doc.get("change") == "event":  # an event between deals: what it did, in the variant's words
         t.print(Text(doc["event"]["words"], style="bold"))

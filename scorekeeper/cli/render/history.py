@@ -16,6 +16,7 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 
+from scorekeeper.cli.render import sides
 from scorekeeper.cli.render.cards import sentence
 from scorekeeper.cli.render.common import (column_widths, deal_number, deal_word_of, for_deal_word, fit_columns, heading,
                                            rank_said, signed, split, table, variant_of,
@@ -24,7 +25,9 @@ from scorekeeper.core.messages import say
 
 
 def history(t: Any, doc: dict) -> None:
-    """The ``history`` document (``Application.history``) for people."""
+    """The ``history`` document (``Application.history``) for people (a column per side where
+    players form sides)."""
+    doc = sides.history(doc)
     heading(t, doc["standings"], say("screen.history.history"))
     for n, drawn in enumerate(_tables(t, doc)):
         if n:

@@ -122,8 +122,11 @@ def figures(doc: dict | None) -> dict[str, Any]:
 def document(doc: dict | None, notice: str | None, version: int) -> dict[str, Any]:
     """What the page polls (``board.json``): ``version`` (changes with every new state),
     ``standings``, ``history`` and ``chart`` (the ``--json`` documents; null before a
-    session could be read), ``said`` (:func:`said`) and ``figures`` (:func:`figures`)."""
-    doc = doc or {}
+    session could be read), ``said`` (:func:`said`) and ``figures`` (:func:`figures`); a side in
+    place of each player where players form sides (a panel, a column and a line each)."""
+    from scorekeeper.cli.render import sides
+
+    doc = sides.board(doc) or {}
     return {"version": version, "standings": doc.get("standings"), "history": doc.get("history"),
             "chart": doc.get("chart"), "said": said(doc or None, notice), "figures": figures(doc or None)}
 

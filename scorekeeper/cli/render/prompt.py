@@ -10,6 +10,7 @@ from typing import Any
 
 from rich.text import Text
 
+from scorekeeper.cli.render import sides
 from scorekeeper.cli.render.cards import sentence, sentence_of
 from scorekeeper.cli.render.common import deal_number, names, signed, table, variant_name, variant_of, wild_words
 from scorekeeper.core.messages import say, say_count
@@ -91,7 +92,9 @@ def preview(t: Any, out: Any, doc: dict, how_ended: dict[str, str], word: str = 
     ``doc`` is the application's ``preview_hand`` (or ``preview_edit``) document;
     ``how_ended`` says who went out or knocked (``{"Ann": "knocked"}``); ``word``
     is the variant's for a deal ("hand" or "round"). For an edit, what it changes
-    follows the table."""
+    follows the table. A row per side where players form sides."""
+    how_ended = sides.named(how_ended, doc)
+    doc = sides.hand(doc)
     drawn = table()
     drawn.add_column(say("screen.prompt.player"), overflow="fold")
     drawn.add_column(say("screen.game.round" if word == "round" else "screen.game.deal" if word == "deal"

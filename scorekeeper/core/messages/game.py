@@ -83,6 +83,17 @@ TEMPLATES: dict[str, str] = {
     "carry.too_large": "{player} cannot carry over more than {limit:,} points either way: no game holds more.",
     "carry.twice": "--carry names {player} twice: give each player's points once.",
     "carry.not_points_per_player": "The points carried over must be whole numbers for {players:and}.",
+    "carry.side_needed": ("--carry: {player} plays in the side {side}, which has one total: carry the side's "
+                          "points over (for example --carry {side}=1200)."),
+    "carry.not_a_side": "--carry: {players:and} are not one side; the sides are {sides:and}.",
+    "carry.partners_differ": "Partners share one total: {players:and} must carry the same points over.",
+    "teams.not_for_variant": "{variant} is not played in sides: --teams does not apply to it.",
+    "teams.empty": ('--teams "{text}" names no sides: write the partners of each side joined by + and the sides '
+                    'separated by a comma (--teams "Ann+Cy,Bob+Dee").'),
+    "teams.unknown_player": '--teams: "{name}" is not one of the players ({players:and}).',
+    "teams.unknown_player_near": '--teams: "{name}" is not one of the players (did you mean "{near}"?).',
+    "teams.player_twice": "--teams names {player} twice: each player plays in one side.",
+    "teams.player_missing": "--teams leaves out {players:and}: every player plays in one side.",
     "entry.zero_needs_out": ('{player}: a points-only 0 in hand means no cards are left, so {player} went out, '
                              'which scores {bonus} here: say so with "out" (on one line "{player}: -0 out").'),
     "points.over_decks_hand": ("{player}: {points} points in hand is more than the {bound} points all the cards "

@@ -79,6 +79,7 @@ TEMPLATES: dict[str, str] = {
     "store.record.carried": 'its points carried over name "{name}", who is not one of the players',
     "store.record.field.events": 'its session has no valid "events" (the events between deals)',
     "store.record.events": 'its events between deals name "{name}", who is not one of the players',
+    "store.record.field.sides": 'its session has no valid "sides" (lists of players)',
     "store.record.entry": 'its session has a hand without an entry in "{key}"',
     "store.record.held": 'it holds session "{held}", not "{expected}"',
     "store.record.variant": "its variant cannot be used: {cause}",
@@ -108,6 +109,7 @@ TEMPLATES: dict[str, str] = {
                                   '"kind" and "after" (a deal number).'),
     "import.record.events": ('{where} ({id}): the events between deals name "{name}", who is not one of the '
                              'players; nothing was imported.'),
+    "import.record.type.sides": '{where} ({id}): "sides" must be a list of sides, each a list of players.',
     "import.record.carried": ('{where} ({id}): the points carried over name "{name}", who is not one of the '
                               'players; nothing was imported.'),
     "import.record.variant": "{where} ({id}): {cause}; nothing was imported.",

@@ -46,7 +46,8 @@ class Codec(Part):
     ``out``, ``stock_exhausted`` and, where a player may knock, ``knock``.
 
     * :meth:`read` — a stored entry (a hand file) checked and typed: what the scoring is given;
-    * :meth:`read_line` / :meth:`write_line` — the one-line form, both ways;
+    * :meth:`read_line` / :meth:`write_line` — the one-line form, both ways (:meth:`read_line_for`:
+      as ``hand`` reads it for a game);
     * :meth:`answer` / :meth:`answers` — one answer at the table read into the entry, and the
       answers that give a stored entry again (``edit`` starts each question from them);
     * :meth:`meaning` — what a word typed says (the shared words, and the variant's own
@@ -86,6 +87,12 @@ class Codec(Part):
         from scorekeeper.core.oneline import parse_line_entries
 
         return parse_line_entries(list(args), players, self.variant.endings.knock, self.keys)
+
+    def read_line_for(self, args: Sequence[str], setup: Any) -> dict:
+        """:meth:`read_line` for the game ``setup`` (a :class:`~scorekeeper.core.game.GameSetup`):
+        what ``hand`` reads one-line arguments with. The default reads them for the setup's players;
+        a variant whose form names more than players says so here (Canasta's sides, ``Ann+Cy:``)."""
+        return self.read_line(args, setup.players)
 
     def write_line(self, entry: Any, players: Sequence[str] = ()) -> dict[str, str]:
         """A stored entry in the one-line form: ``{player: text}`` (each player's part, with the

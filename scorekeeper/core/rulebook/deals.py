@@ -31,7 +31,9 @@ class Deals(Part):
     * :meth:`in_play` — who takes part in a deal (Indian Rummy's pools: not the eliminated);
     * :meth:`packs`, :meth:`dealt` — the packs in play and the cards dealt, where options set them;
     * :meth:`events`, :meth:`apply`, :meth:`event_words` — the events between deals the variant
-      takes (Indian Rummy's pools: a rejoin, a split), what each changes, and each in words.
+      takes (Indian Rummy's pools: a rejoin, a split), what each changes, and each in words;
+    * :meth:`sides` — how the players form sides scored as one (partnerships: Canasta's four
+      players), where the rule book plays in sides.
     """
 
     def count(self, rules: Mapping[str, Any]) -> int | None:
@@ -92,6 +94,27 @@ class Deals(Part):
     def in_play(self, game: "GameSoFar") -> tuple[str, ...]:
         """The players who take part in the coming deal of ``game``, in seat order: everyone."""
         return game.setup.players
+
+    def sides(self, players: Sequence[str], teams: Sequence[Sequence[str]] | None = None
+              ) -> tuple[tuple[str, ...], ...]:
+        """How ``players`` (seat order) form sides, each scored as one (SPEC §8: sides, partnerships):
+        a tuple of sides, each a tuple of names. ``teams`` are the sides a table chose (``new
+        --teams "Ann+Cy,Bob+Dee"``, the names already matched to the players), or None. The
+        default: each player alone, and no teams to choose (``teams.not_for_variant``). A variant
+        that plays in sides says who partners whom by default and which teams it takes; the game
+        checks that every player is in exactly one side. Raises
+        :class:`~scorekeeper.core.errors.InputError` for teams the rule book does not play."""
+        if teams is not None:
+            from scorekeeper.core.errors import InputError
+
+            raise InputError("teams.not_for_variant", variant=self.variant.said_name)
+        return tuple((p,) for p in players)
+
+    @property
+    def has_sides(self) -> bool:
+        """Whether the variant plays in sides (it says so with its own :meth:`sides`): then the
+        documents give each deal's and the standings' ``sides`` (sides of one included)."""
+        return type(self).sides is not Deals.sides
 
     def events(self) -> Sequence[str]:
         """The kinds of event between deals the variant takes (Indian Rummy's pools:

@@ -37,6 +37,8 @@ class Scoring(Part):
       chips);
     * :meth:`check_carried` — refuse totals carried over from paper the game cannot start from;
     * :meth:`hand_facts` / :meth:`game_facts` — what ``--json`` adds per deal and to the standings;
+    * :meth:`side_hand_facts` / :meth:`side_game_facts` — what ``--json`` adds to each side of a
+      deal and of the standings, where the variant plays in sides;
     * :meth:`bounds` — what all the cards of the game are worth (I-6: points beyond are a slip).
     """
 
@@ -105,6 +107,17 @@ class Scoring(Part):
     def game_facts(self, state: Any) -> dict[str, Any]:
         """What the variant adds to ``standings --json`` (``state``: the scored
         :class:`~scorekeeper.core.game.GameState`): {} by default."""
+        return {}
+
+    def side_hand_facts(self, result: "HandResult", side: tuple[str, ...]) -> dict[str, Any]:
+        """What the variant adds to one side's part of a deal's ``--json`` (``hand``, ``history``:
+        ``sides``, each with ``players`` and ``score``), where it plays in sides
+        (:meth:`~scorekeeper.core.rulebook.deals.Deals.has_sides`): {} by default."""
+        return {}
+
+    def side_game_facts(self, state: Any, side: tuple[str, ...]) -> dict[str, Any]:
+        """What the variant adds to one side's row of ``standings --json`` (``sides``, each with
+        ``players``, ``total``, ``rank``), where it plays in sides: {} by default."""
         return {}
 
     def bounds(self, game: "GameSoFar") -> DeckBounds:

@@ -86,6 +86,12 @@ class Table(Part):
         """The players asked for their parts, in seat order: those in play."""
         return tuple(game.in_play)
 
+    def skip(self, game: "GameSoFar", player: str, entry: Mapping[str, Any]) -> bool:
+        """Whether ``player`` is not asked for a part this time, given the answers so far (``entry``,
+        the raw entry being built): the part is then left empty. Never, by default (Canasta: a
+        partner of a side whose score was given on paper)."""
+        return False
+
     def part(self, game: "GameSoFar", player: str, part: Mapping[str, Any], asked: Sequence[str]) -> Question | None:
         """The next question about ``player``'s part, given the part so far and the keys
         ``asked`` already; None when the part is complete."""

@@ -39,6 +39,7 @@ BUILT_IN: dict[str, str] = {
     "gin": "scorekeeper.core.variants.gin",
     "contract": "scorekeeper.core.variants.contract",
     "indian": "scorekeeper.core.variants.indian",
+    "canasta": "scorekeeper.core.variants.canasta",
 }
 
 
