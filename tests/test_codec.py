@@ -143,6 +143,38 @@ def indian_entry(draw) -> dict:
     return entry
 
 
+@st.composite
+def canasta_entry(draw) -> dict:
+    """A Canasta hand as its one-line reader stores it: each player alone (three players) with
+    melds, red threes (a count) and the cards left, or the cards left only, or a score counted on
+    paper (either sign), or nothing; who went out, concealed or not, or the stock."""
+    parts = {}
+    for p in PLAYERS:
+        form = draw(st.sampled_from(["melds", "hand", "points", "none"]))
+        if form == "melds":
+            part: dict = {"melds": draw(st.lists(st.lists(card, min_size=3, max_size=7).map(" ".join),
+                                                 min_size=1, max_size=3))}
+            if draw(st.booleans()):
+                part["red_threes"] = draw(st.integers(0, 4))
+            part["hand"] = draw(st.one_of(cards, st.just("")))
+            parts[p] = part
+        elif form == "hand":
+            parts[p] = {"hand": draw(st.one_of(cards, st.just("")))}
+        elif form == "points":
+            parts[p] = {"points": draw(st.integers(-10_000, 10_000))}
+        else:
+            parts[p] = {}
+    entry: dict = {"players": parts}
+    how = draw(st.sampled_from(["out", "stock", "none"]))
+    if how == "out":
+        entry["out"] = draw(st.sampled_from(PLAYERS))
+    elif how == "stock":
+        entry["stock_exhausted"] = True
+    if draw(st.booleans()):
+        entry["concealed"] = True
+    return entry
+
+
 def entries(variant_id: str):
     """The entries of ``variant_id`` to write and read back, and the players of its session."""
     variant = get_variant(variant_id)
@@ -150,6 +182,8 @@ def entries(variant_id: str):
         return gin_entry(), PLAYERS[:2]
     if variant_id == "indian":
         return indian_entry(), PLAYERS
+    if variant_id == "canasta":
+        return canasta_entry(), PLAYERS
     players = PLAYERS[:max(variant.min_players, min(3, variant.max_players))]
     base = shared_entry(variant, players, not_down=variant.table.asks == "melds")
     keys = list(variant.table.also_keys)
@@ -202,7 +236,7 @@ def test_the_property_sees_each_variant_s_own_keys():
 
 
 GAME_FILES = ("shared_rummy500.json", "shared_carousel.json", "shared_crazy.json", "shared_gin.json",
-              "shared_contract.json")
+              "shared_contract.json", "canasta_cases.json")
 
 
 def _games():

@@ -163,8 +163,9 @@ def _melds(value: Any, player: str) -> tuple[cm.Meld, ...]:
     return tuple(read)
 
 
-def _side(side: tuple[str, ...], parts: Mapping[str, dict]) -> tuple[Side, list[Card]]:
-    """One side's part, and every card it showed (melds, hands, red threes as cards)."""
+def _side(side: tuple[str, ...], parts: Mapping[str, dict], out: str | None) -> tuple[Side, list[Card]]:
+    """One side's part, and every card it showed (melds, hands, red threes as cards); the player
+    who went ``out`` may leave out ``hand`` (nothing left)."""
     melds_at, reds_at, points_at = (_once(side, parts, key) for key in ("melds", "red_threes", "points"))
     if points_at is not None:
         part = parts[points_at]
@@ -177,14 +178,14 @@ def _side(side: tuple[str, ...], parts: Mapping[str, dict]) -> tuple[Side, list[
         return Side(side, points_at, None, 0, {}, _points(part["points"], points_at)), []
     shown: list[Card] = []
     for p in side:
-        if "hand" not in parts[p]:
+        if "hand" not in parts[p] and p != out:
             raise InputError("canasta.hand_missing", player=p)
     melds = _melds(parts[melds_at]["melds"], melds_at) if melds_at is not None else ()
     reds = 0
     if reds_at is not None:
         reds, red_cards = _red_threes(parts[reds_at]["red_threes"], reds_at)
         shown += red_cards
-    hands = {p: _hand(parts[p]["hand"], p) for p in side}
+    hands = {p: _hand(parts[p]["hand"], p) if "hand" in parts[p] else () for p in side}
     shown += [pc.card for m in melds for pc in m.cards]
     by_rank: dict[int, cm.Meld] = {}
     for m in melds:
@@ -208,13 +209,13 @@ def read_deal(raw: Any, game: GameSoFar) -> Deal:
         raise InputError("entry.no_players")
     players = game.players
     parts = _named(given, players)
+    out = _player(raw["out"], players) if "out" in raw else None
     sides: list[Side] = []
     shown: dict[str, list[Card]] = {p: [] for p in players}
     for side_players in game.sides:
-        side, cards = _side(side_players, parts)
+        side, cards = _side(side_players, parts, out)
         sides.append(side)
         shown[side.at or side_players[0]] += cards
-    out = _player(raw["out"], players) if "out" in raw else None
     stock = raw.get("stock_exhausted", False)
     if not isinstance(stock, bool):
         raise InputError("entry.stock_type", value=stock)

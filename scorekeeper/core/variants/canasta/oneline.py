@@ -111,7 +111,7 @@ def _part(player: str, body: str, entry: dict, meaning: Meaning) -> dict:
         part["red_threes"] = reds
     if hand is not None:
         part["hand"] = " ".join(hand)
-    elif entry.get("out") == player:
+    elif entry.get("out") == player and part:  # melds and "out": nothing left in hand
         part["hand"] = ""
     elif part:
         raise InputError("canasta.oneline.hand_missing", player=player)
@@ -210,16 +210,18 @@ def write_line(entry: Any, players: Sequence[str] = ()) -> dict[str, str]:
     parts = entry.get("players")
     out: dict[str, str] = {}
     gone = entry.get("out")
+    concealed = entry.get("concealed") is True
+    said = False  # "concealed" written after the part of the player who went out
     for name, part in (parts if isinstance(parts, dict) else {}).items():
         seat = (find_player(str(name), players) if players else None) or str(name)
         text = write_part(part)
         if isinstance(gone, str) and find_player(gone, [seat]) is not None:
             text = (text + " " + str(phrase("line.word.out"))).strip()
-            if entry.get("concealed") is True:
-                text += " " + str(phrase("canasta.word.concealed"))
+            if concealed:
+                text, said = text + " " + str(phrase("canasta.word.concealed")), True
         out[seat] = text
-    if entry.get("stock_exhausted"):
-        out[""] = str(phrase("line.word.stock"))
-    elif entry.get("concealed") is True and not isinstance(gone, str):
-        out[""] = str(phrase("canasta.word.concealed"))
+    apart = ([str(phrase("line.word.stock"))] if entry.get("stock_exhausted") else []) + (
+        [str(phrase("canasta.word.concealed"))] if concealed and not said else [])
+    if apart:
+        out[""] = " ".join(apart)
     return out
