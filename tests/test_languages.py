@@ -234,7 +234,7 @@ def test_no_english_word_in_the_help_or_the_usage_errors(lang, tmp_path):
 
     kept = {"scorekeeper", "rummy500", "rum500", "carousel", "crazy", "gin", "manipulation", "michigan-rum",
             "crazy-rummy", "gin-rummy", "contract", "contract-rummy", "joker-rummy", "indian", "indian-rummy",
-            "card", "pool-rummy", "KEY", "VALUE", "ID", "json",
+            "card", "pool-rummy", "canasta", "classic-canasta", "KEY", "VALUE", "ID", "json",
             "hand", "fromat", "sesion", "abc", "stat", "chek", "extra", "x", "f", "h", "yes", "lang", "db",
             "SCOREKEEPER_DB", "SCOREKEEPER_LANG", "uk", "ru", "be", "en", "help", "stats", "check", "format",
             "session", "wait", "title", "dealer", "carry", "rule", "knock", "stock", "out", "up", "big", "low",
