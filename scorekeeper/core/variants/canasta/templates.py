@@ -117,11 +117,10 @@ TEMPLATES: dict[str, str] = {
                                    "not asked)."),
 
     # -- the questions at the table --
-    "canasta.prompt.melds": "melds on the table at the end (Enter: none; or the score counted on paper):",
-    "canasta.prompt.side_melds": ("melds of {side} on the table at the end (Enter: none; or the side's score "
-                                  "counted on paper):"),
+    "canasta.prompt.melds": "melds at the end (Enter: none; a number: counted on paper):",
+    "canasta.prompt.side_melds": "melds of {side} at the end (Enter: none; a number: counted on paper):",
     "canasta.prompt.red_threes": "red threes laid out (a count or the cards; Enter: none):",
-    "canasta.prompt.side_red_threes": "red threes laid out by {side} (a count or the cards; Enter: none):",
+    "canasta.prompt.side_red_threes": "red threes of {side} (a count or the cards; Enter: none):",
     "canasta.prompt.hand": "cards left in hand (\"out\" if none):",
     "canasta.prompt.concealed": "Did {player} go out concealed, melding every card at once? (y/N):",
     "canasta.prompt.yes_or_no": "\"{text}\": answer y or n.",
