@@ -317,3 +317,34 @@ def test_the_screens_speak_each_language(cli, lang, words):
     assert "канаст" in rules.lower()
     r = cli("--lang", lang, "hand", "Ann: KS JK 2C -4C", "Cy: -5C", "Bob: -6C", "Dee: -7C", "stock")
     assert r.exit_code == 2 and not re.search(r"\b(meld|natural|cards)\b", r.stderr)
+
+
+def test_edit_at_the_table_starts_from_the_hand_recorded(application):
+    """``edit 2`` asks side by side, each answer starting from the hand as recorded — a side's melds and
+    red threes at its first player, whichever partner the file gave them at —; keeping them all but
+    Bob's cards gives the hand again with that one change: Bob's A♥ gone, Bob+Dee 990 + 20 = 1010."""
+    from test_prompt import Table
+
+    application.new("canasta", SEATS)
+    for hand in FOUR["hands"][:2]:
+        application.record_hand(hand)
+    t = Table(application, edit=2)
+    for question, recorded, answer in (
+            ("  melds of Ann & Cy at the end (Enter: none; a number: counted on paper): ",
+             "5S 5H 5D 5C 5S JK JK, 10S 10H 10D", None),
+            ("  red threes of Ann & Cy (a count or the cards; Enter: none): ", "", None),
+            ('  cards left in hand ("out" if none): ', "QS 6D", None),                   # Ann
+            ('  cards left in hand ("out" if none): ', "JK 2H 8D", None),                # Cy
+            ("  melds of Bob & Dee at the end (Enter: none; a number: counted on paper): ",
+             "9S 9S 9H 9H 9D 9D 9C, JS JH JD 2S", None),
+            ("  red threes of Bob & Dee (a count or the cards; Enter: none): ", "3H 3D", None),
+            ('  cards left in hand ("out" if none): ', "4C 4S AH", "4C 4S"),            # Bob: the ace taken away
+            ('  cards left in hand ("out" if none): ', "out", None),                    # Dee went out
+            ("Did Dee go out concealed, melding every card at once? (y/N): ", "y", None)):
+        t._next()
+        assert t.prefill == recorded, (question, t.prefill)
+        t.answer(question, recorded if answer is None else answer)
+    shown = t.answer("Save hand 2? [Y/n] ", "y")
+    assert "Hand 2 changes:" in flat(shown) and "Bob & Dee +990 → +1010" in flat(shown)
+    assert t.finish() == 0
+    assert application.history()["hands"][1]["scores"] == {"Ann": 360, "Bob": 1010, "Cy": 360, "Dee": 1010}

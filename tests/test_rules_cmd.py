@@ -134,10 +134,11 @@ def test_unknown_variant(cli):
 
 
 def test_interpretation_texts_live_in_one_place():
-    # I-1…I-7 (SPEC §2.6), Gin Rummy's I-G1…I-G10 (SPEC §2.7), Contract Rummy's I-C1…I-C13 (SPEC §2.8) and
-    # Indian Rummy's I-N1…I-N6 (SPEC §2.9)
+    # I-1…I-7 (SPEC §2.6), Gin Rummy's I-G1…I-G10 (SPEC §2.7), Contract Rummy's I-C1…I-C13 (SPEC §2.8),
+    # Indian Rummy's I-N1…I-N6 (SPEC §2.9) and Canasta's I-K1…I-K6 (SPEC §2.10)
     assert sorted(INTERPRETATIONS) == sorted([f"I-{n}" for n in range(1, 8)] + [f"I-G{n}" for n in range(1, 11)]
-                                             + [f"I-C{n}" for n in range(1, 14)] + [f"I-N{n}" for n in range(1, 7)])
+                                             + [f"I-C{n}" for n in range(1, 14)] + [f"I-N{n}" for n in range(1, 7)]
+                                             + [f"I-K{n}" for n in range(1, 7)])
     for v in VARIANTS.values():
         for key in v.interpretations:
             assert key in INTERPRETATIONS, (v.id, key)

@@ -183,7 +183,7 @@ class Dialog:
         self.old = old
         #: the answer each question starts from: what was typed in this dialog, else the old entry's
         self.typed: dict[tuple[str, str], str] = {}
-        self.recorded = self.codec.answers(old, list(table["seats"])) if old is not None else {}
+        self.recorded = self.codec.answers_for(old, self.game) if old is not None else {}
 
     # -- the whole deal -----------------------------------------------------------
     def run(self) -> dict:

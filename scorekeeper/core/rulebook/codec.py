@@ -49,7 +49,8 @@ class Codec(Part):
     * :meth:`read_line` / :meth:`write_line` — the one-line form, both ways (:meth:`read_line_for`:
       as ``hand`` reads it for a game);
     * :meth:`answer` / :meth:`answers` — one answer at the table read into the entry, and the
-      answers that give a stored entry again (``edit`` starts each question from them);
+      answers that give a stored entry again (``edit`` starts each question from them,
+      :meth:`answers_for` the game's);
     * :meth:`meaning` — what a word typed says (the shared words, and the variant's own
       ``texts.words``).
     """
@@ -316,6 +317,12 @@ class Codec(Part):
         if not text or text == "-" or self.says(text, "nobody"):
             return
         entry[key] = self.player_named(text, game, ("nobody",))
+
+    def answers_for(self, entry: Any, game: "GameSoFar") -> dict[tuple[str, str], str]:
+        """:meth:`answers` for the deal of ``game`` as the table asks it (``edit`` at the table): the
+        default gives them for the session's players; a variant whose questions depend on more than
+        the players says so here (Canasta asks a side's melds at its first player)."""
+        return self.answers(entry, game.setup.players)
 
     def answers(self, entry: Any, players: Sequence[str]) -> dict[tuple[str, str], str]:
         """The answers that give the stored ``entry`` again, as the table asks for them:

@@ -137,6 +137,17 @@ class CanastaCodec(Codec):
         elif word and word not in NO_WORDS:
             raise InputError("canasta.prompt.yes_or_no", text=text)
 
+    def answers_for(self, entry: Any, game: GameSoFar) -> dict[tuple[str, str], str]:
+        """:meth:`answers`, each side's melds (or points) and red threes at its first player, where the
+        table asks them, whichever partner they were given at."""
+        found = self.answers(entry, game.setup.players)
+        for side in game.sides:
+            for key in ("melds", "red_threes"):
+                given = next((found.pop((p, key)) for p in side if (p, key) in found), None)
+                if given is not None:
+                    found[(side[0], key)] = given
+        return found
+
     def answers(self, entry: Any, players: Sequence[str]) -> dict[tuple[str, str], str]:
         """The answers that give ``entry`` again: each side's melds (or points) and red threes at the
         player they were given at, each player's cards left, how the hand ended, whether concealed."""
