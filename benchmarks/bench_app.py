@@ -250,11 +250,27 @@ def main() -> int:
         "Ann": {"melds": ["7S 7H 7C", "4D 5D 6D 7D"], "layoffs": "8D 9D", "hand": ""},
         "Bob": {"melds": ["QS QH QC", "10H JH QH KH"], "layoffs": "9H JK", "hand": "3C"},
         "Cy": {"melds": [], "hand": "5S 2C"}}}), encoding="utf-8")
-    pristine = {d: work / f"pristine-{d.name}" for d in (fresh, long, contract)}
+    # a Canasta game of four players in two sides, two hands in: its hand reads a side's melds, and every
+    # screen shows the sides
+    canasta = work / "canasta"
+    shutil.rmtree(canasta, ignore_errors=True)
+    for argv in (("new", "canasta", "Ann", "Bob", "Cy", "Dee"),
+                 ("hand", "Ann+Cy: KS KS KH KH KD KD KC, 7S 7S 7H 7H 7D 2C JK, AS AH AD r3=1 -", "Cy: -9S 4D",
+                  "Bob: QS QH QD JK, 8S 8H 8C r3=1 -KC 5S", "Dee: -JS JH 6C"),
+                 ("hand", "Ann: -QS 6D", "Bob: -4C 4S AH", "Cy: 5S 5H 5D 5C 5S JK JK, 10S 10H 10D -JK 2H 8D",
+                  "Dee: 9S 9S 9H 9H 9D 9D 9C, JS JH JD 2S r3=2 - concealed")):
+        subprocess.run([exe, "--db", str(canasta), *argv], check=True, stdout=subprocess.DEVNULL)
+    canasta_file = work / "canasta-hand.json"
+    canasta_file.write_text(json.dumps({"players": {
+        "Ann": {"melds": ["QS QS QH QH QD QD QC", "6S 6S 6H 6H 6D 6D 6C", "AS AH 2D"], "red_threes": "3H 3D",
+                "hand": "KS KH 4S"},
+        "Cy": {"hand": "8C"}, "Bob": {"red_threes": 2, "hand": "JK JK 2C 9D"}, "Dee": {"hand": "7C 7D 5H 10S"}},
+        "stock_exhausted": True}), encoding="utf-8")
+    pristine = {d: work / f"pristine-{d.name}" for d in (fresh, long, contract, canasta)}
     for d, p in pristine.items():
         shutil.rmtree(p, ignore_errors=True)
         shutil.copytree(d, p)
-    run = {d: work / f"run-{d.name}" for d in (fresh, long, contract)}
+    run = {d: work / f"run-{d.name}" for d in (fresh, long, contract, canasta)}
 
     # a user's Python keeps compiled modules: time the commands as they run there
     env = {k: v for k, v in os.environ.items()
@@ -301,9 +317,20 @@ def main() -> int:
         ("hand --file (Contract Rummy)", ("hand", "--file", str(contract_file)), True),
         ("check contract --deal 2", ("check", "contract", "7S 7H JK, 4D 5D 6D 7D", "--deal", "2"), False),
     ]
+    canasta_commands = [
+        ("hand (Canasta, one-line)", ("hand", "Ann: -KS", "Cy: JS JS JH JH JD JD JC, AS AS AH AH AD 2S 2H -",
+                                      "Bob: -85", "Dee:"), True),
+        ("hand --file (Canasta)", ("hand", "--file", str(canasta_file)), True),
+        ("standings (Canasta)", ("standings",), False),
+        ("history (Canasta)", ("history",), False),
+        ("explain (Canasta)", ("explain",), False),
+    ]
     floor_cases: list[tuple[str, Case, bool]] = []
     for label, argv, changes in contract_commands:
         cmd, fr = sk(contract, *argv, changes=changes)
+        floor_cases.append((label, Case(label, cmd, fr), True))
+    for label, argv, changes in canasta_commands:
+        cmd, fr = sk(canasta, *argv, changes=changes)
         floor_cases.append((label, Case(label, cmd, fr), True))
     for label, argv, changes in commands:
         if label in ("redo", "use") or not wanted(label):

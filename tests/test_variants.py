@@ -194,8 +194,9 @@ def test_the_id_finder_finds_an_id():
 #: the prompt asks, ``Table.asks``; a check's cards), ``jokers`` (the jokers in play, a
 #: fact of every variant's deal), ``game`` (Indian Rummy's option; the program's word for a game
 #: so far, and the module of the commands that play one), ``rejoin`` (Indian Rummy's option; the
-#: command that makes that event between deals, SPEC §2.9)
-COMMON_WORDS = {"cards", "jokers", "game", "rejoin"}
+#: command that makes that event between deals, SPEC §2.9), ``points`` (Canasta's side counted on
+#: paper; every explanation line's points)
+COMMON_WORDS = {"cards", "jokers", "game", "rejoin", "points"}
 #: the keys every variant's hand entry shares (SPEC §4, scorekeeper.core.entry)
 SHARED_ENTRY_KEYS = {"players", "knock", "out", "stock_exhausted", "melds", "layoffs", "hand", "table"}
 
@@ -205,11 +206,13 @@ def variant_keys() -> set[str]:
     Contract Rummy's ``cut``, every option only one variant has (``oklahoma``, ``cut_bonus`` …)."""
     from collections import Counter
 
+    from scorekeeper.core.variants.canasta import entry as canasta
     from scorekeeper.core.variants.contract import score as contract
     from scorekeeper.core.variants.gin import entry as gin
 
     owners = Counter(o.key for vid in VARIANTS for o in get_variant(vid).options)
     keys = set(gin.TOP_KEYS) | set(gin.PLAYER_KEYS) | set(contract.TOP_KEYS) | set(contract.PLAYER_KEYS)
+    keys |= set(canasta.TOP_KEYS) | set(canasta.PLAYER_KEYS)
     for vid in VARIANTS:  # the deal's other facts the prompt asks (cut, upcard)
         keys |= set(get_variant(vid).table.also_keys)
     keys |= {key for key, count in owners.items() if count == 1}
@@ -223,7 +226,7 @@ def test_no_module_of_the_application_or_the_command_line_names_a_variant_s_own_
     import ast
 
     keys = variant_keys()
-    assert {"big_gin", "upcard", "oklahoma", "cut"} <= keys  # the check below looks for them
+    assert {"big_gin", "upcard", "oklahoma", "cut", "red_threes", "concealed", "first_meld"} <= keys  # looked for below
     root = ROOT / "scorekeeper"
     found = []
     for path in sorted([*(root / "app").rglob("*.py"), *(root / "cli").rglob("*.py")]):
