@@ -45,20 +45,27 @@ def meld(text: str, wild: int | None):
 
 # -- the package is written against scorekeeper.api only -------------------------------------------
 
-def test_the_package_imports_nothing_of_scorekeeper_but_the_api():
-    """SPEC §8, issue 29: Indian Rummy is written as a variant from elsewhere would be: every import of
-    scorekeeper in its package is ``scorekeeper.api`` or the package itself."""
-    package = Path(__file__).resolve().parents[1] / "scorekeeper" / "core" / "variants" / "indian"
-    found = []
+#: the built-in variants written as a variant from elsewhere would be, against scorekeeper.api alone
+WRITTEN_AGAINST_THE_API = ("indian", "canasta")
+
+
+@pytest.mark.parametrize("variant_id", WRITTEN_AGAINST_THE_API)
+def test_the_package_imports_nothing_of_scorekeeper_but_the_api(variant_id):
+    """SPEC §8, issues 29 and 33: Indian Rummy and Canasta are written as a variant from elsewhere would
+    be: every import of scorekeeper in their packages (inside functions too) is ``scorekeeper.api`` or
+    the package itself."""
+    package = Path(__file__).resolve().parents[1] / "scorekeeper" / "core" / "variants" / variant_id
+    found, seen = [], 0
     for path in sorted(package.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = ([node.module or ""] if isinstance(node, ast.ImportFrom)
+            names = ([node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
                      else [a.name for a in node.names] if isinstance(node, ast.Import) else [])
             for name in names:
+                seen += name == "scorekeeper.api"
                 if name.startswith("scorekeeper") and name != "scorekeeper.api" \
-                        and not name.startswith("scorekeeper.core.variants.indian"):
+                        and not name.startswith(f"scorekeeper.core.variants.{variant_id}"):
                     found.append(f"{path.name}: {name}")
-    assert len(list(package.glob("*.py"))) >= 8 and found == []
+    assert len(list(package.glob("*.py"))) >= 8 and seen >= 6 and found == []
 
 
 # -- options --------------------------------------------------------------------------------------
