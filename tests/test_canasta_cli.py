@@ -107,14 +107,14 @@ def test_the_prompt_asks_side_by_side(application):
     application.record_hand(FOUR["hands"][0])
     application.record_hand(FOUR["hands"][1])
     t = Table(application)
-    intro = t.answer("  melds of Ann & Cy at the end (Enter: none; a number: counted on paper): ", "QS QS QH QH QD QD QC, 6S 6S 6H 6H 6D 6D 6C, AS AH 2D")
+    intro = t.answer("  melds of Ann & Cy (Enter: none; a number: on paper): ", "QS QS QH QH QD QD QC, 6S 6S 6H 6H 6D 6D 6C, AS AH 2D")
     assert "Hand 3 of Canasta" in flat(intro) and "For each side, at its first player" in flat(intro)
     assert flat(intro).rstrip().endswith("Ann")
     t.answer("  red threes of Ann & Cy (a count or the cards; Enter: none): ", "3H 3D")
     t.answer('  cards left in hand ("out" if none): ', "KS KH 4S")
     shown = t.answer('  cards left in hand ("out" if none): ', "8C")
     assert flat(shown).strip() == "Cy"
-    t.answer("  melds of Bob & Dee at the end (Enter: none; a number: counted on paper): ", "")
+    t.answer("  melds of Bob & Dee (Enter: none; a number: on paper): ", "")
     t.answer("  red threes of Bob & Dee (a count or the cards; Enter: none): ", "2")
     t.answer('  cards left in hand ("out" if none): ', "JK JK 2C 9D")
     t.answer('  cards left in hand ("out" if none): ', "7C 7D 5H 10S")
@@ -138,12 +138,12 @@ def test_the_prompt_asks_no_partner_of_a_side_counted_on_paper_and_asks_conceale
 
     application.new("canasta", SEATS)
     t = Table(application)
-    t.answer("  melds of Ann & Cy at the end (Enter: none; a number: counted on paper): ",
+    t.answer("  melds of Ann & Cy (Enter: none; a number: on paper): ",
              "KS KS KH KH KD KD KC")
     t.answer("  red threes of Ann & Cy (a count or the cards; Enter: none): ", "")
     t.answer('  cards left in hand ("out" if none): ', "out")
     t.answer('  cards left in hand ("out" if none): ', "4C")
-    shown = t.answer("  melds of Bob & Dee at the end (Enter: none; a number: counted on paper): ", "-120")
+    shown = t.answer("  melds of Bob & Dee (Enter: none; a number: on paper): ", "-120")
     asked = t.answer("Did Ann go out concealed, melding every card at once? (y/N): ", "y")
     assert "Dee" not in flat(asked)  # Dee is not asked: the side's score was given
     shown = t.answer("Save hand 1? [Y/n] ", "y")
@@ -330,12 +330,12 @@ def test_edit_at_the_table_starts_from_the_hand_recorded(application):
         application.record_hand(hand)
     t = Table(application, edit=2)
     for question, recorded, answer in (
-            ("  melds of Ann & Cy at the end (Enter: none; a number: counted on paper): ",
+            ("  melds of Ann & Cy (Enter: none; a number: on paper): ",
              "5S 5H 5D 5C 5S JK JK, 10S 10H 10D", None),
             ("  red threes of Ann & Cy (a count or the cards; Enter: none): ", "", None),
             ('  cards left in hand ("out" if none): ', "QS 6D", None),                   # Ann
             ('  cards left in hand ("out" if none): ', "JK 2H 8D", None),                # Cy
-            ("  melds of Bob & Dee at the end (Enter: none; a number: counted on paper): ",
+            ("  melds of Bob & Dee (Enter: none; a number: on paper): ",
              "9S 9S 9H 9H 9D 9D 9C, JS JH JD 2S", None),
             ("  red threes of Bob & Dee (a count or the cards; Enter: none): ", "3H 3D", None),
             ('  cards left in hand ("out" if none): ', "4C 4S AH", "4C 4S"),            # Bob: the ace taken away

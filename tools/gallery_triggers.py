@@ -35,6 +35,9 @@ SETUPS: dict[str, list[str]] = {
     "finished": ["new rummy500 Оля Назар --carry Оля=490", 'hand "Оля: 7H 8H 9H -" "Назар: -KD"'],
     "rummy500 near the end": ["new rummy500 Оля Назар --carry Оля=450", 'hand "Оля: 7H 8H 9H -" "Назар: -KD"'],
     "two sessions": ["new rummy500 Оля Назар --title 'Вечір 1'", "new rummy500 Оля Зоя --title 'Вечір 2'"],
+    # Canasta: four players in two sides (Оля+Зоя against Назар+Ірина), and two each alone
+    "canasta": ["new canasta Оля Назар Зоя Ірина"],
+    "canasta two": ["new canasta Оля Назар --rule canastas_to_go_out=1"],
 }
 
 
@@ -633,6 +636,75 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("store.unwritable", "rummy500", direct("store.unwritable", path="db/sessions/x.json", strerror=_os("ENOSPC"))),
     ],
 }
+
+#: a Canasta hand file of Оля+Зоя against Назар+Ірина, the stock ran out: Оля's part and the rest
+#: of the hand (``%s`` each, JSON)
+CANASTA = ('{"players": {"Оля": {%s}, "Зоя": {"hand": "5S"}, "Назар": {"hand": "4C"}, "Ірина": {"hand": "5C"}}'
+           '%s}\n')
+#: the other three parts of a Canasta hand on one line, the stock ran out
+CANASTA_REST = '"Зоя: -5S" "Назар: -4C" "Ірина: -5C" stock'
+
+TRIGGERS.update({
+    "scorekeeper/core/variants/canasta/codec.py": [
+        ("canasta.hand.red_three", "canasta", 'hand "Оля: KS KH KD -3H" ' + CANASTA_REST),
+        ("canasta.points.too_large", "canasta", 'hand "Оля: 20000 out" "Назар: 0"'),
+        ("canasta.prompt.yes_or_no", "canasta two",
+         prompt(["KS KS KH KH KD KD KC", "", "out", "", "", "4C", "може"])),
+        ("canasta.red_threes.count", "canasta", write("h.json", CANASTA % ('"melds": "KS KH KD", "red_threes": 5, '
+                                                                           '"hand": "4S"', ', "stock_exhausted": true')),
+         FILE),
+        ("canasta.red_threes.not_red_three", "canasta",
+         write("h.json", CANASTA % ('"melds": "KS KH KD", "red_threes": "3S", "hand": "4S"', ', "stock_exhausted": true')),
+         FILE),
+        ("canasta.side.rank_twice", "canasta", 'hand "Оля: KS KH KD, KC KS JK -4S" ' + CANASTA_REST),
+    ],
+    "scorekeeper/core/variants/canasta/entry.py": [
+        ("canasta.concealed_type", "canasta",
+         write("h.json", CANASTA % ('"melds": "KS KH KD", "hand": "4S"', ', "stock_exhausted": true, "concealed": "так"')),
+         FILE),
+        ("canasta.concealed_without_out", "canasta", 'hand "Оля: KS KH KD -4S" concealed ' + CANASTA_REST),
+        ("canasta.hand.points", "canasta",
+         write("h.json", CANASTA % ('"melds": "KS KH KD", "hand": 12', ', "stock_exhausted": true')), FILE),
+        ("canasta.hand.type", "canasta",
+         write("h.json", CANASTA % ('"melds": "KS KH KD", "hand": true', ', "stock_exhausted": true')), FILE),
+        ("canasta.hand_missing", "canasta", 'hand "Оля: KS KH KD -4S" "Зоя:" "Назар: -4C" "Ірина: -5C" stock'),
+        ("canasta.no_ending", "canasta", 'hand "Оля: KS KH KD -4S" "Зоя: -5S" "Назар: -4C" "Ірина: -5C"'),
+        ("canasta.out_without_canastas", "canasta", 'hand "Оля: KS KH KD -" "Зоя: -5S" "Назар: -4C" "Ірина: -5C"'),
+        ("canasta.points.and_cards", "canasta",
+         write("h.json", CANASTA % ('"points": 100, "hand": "4S"', ', "stock_exhausted": true')), FILE),
+        ("canasta.points.partner", "canasta", 'hand "Оля: 100 out" "Зоя: -5S" "Назар: 0"'),
+        ("canasta.points.type", "canasta",
+         write("h.json", CANASTA % ('"points": "сто"', ', "stock_exhausted": true')), FILE),
+        ("canasta.red_threes.too_many", "canasta",
+         'hand "Оля: KS KH KD r3=3 -4S" "Зоя: -5S" "Назар: r3=2 -4C" "Ірина: -5C" stock'),
+        ("canasta.red_threes.type", "canasta",
+         write("h.json", CANASTA % ('"melds": "KS KH KD", "red_threes": true, "hand": "4S"', ', "stock_exhausted": true')),
+         FILE),
+        ("canasta.side.black_threes", "canasta", 'hand "Оля: 3S 3C 3S -4S" ' + CANASTA_REST),
+    ],
+    "scorekeeper/core/variants/canasta/oneline.py": [
+        ("canasta.oneline.hand_missing", "canasta", 'hand "Оля: KS KH KD" ' + CANASTA_REST),
+        ("canasta.oneline.not_a_side", "canasta", 'hand "Оля+Назар: KS KH KD -4S" ' + CANASTA_REST),
+        ("canasta.oneline.red_threes", "canasta", 'hand "Оля: KS KH KD r3=9 -4S" ' + CANASTA_REST),
+        ("line.no_name", "canasta", 'hand "Оля KS KH KD -4S" ' + CANASTA_REST),
+    ],
+    "scorekeeper/core/variants/canasta/variant.py": [
+        ("canasta.teams.four_only", "", "new canasta Оля Назар Зоя --teams Оля+Назар,Зоя"),
+        ("canasta.teams.two_of_two", "", "new canasta Оля Назар Зоя Ірина --teams Оля+Назар+Зоя,Ірина"),
+    ],
+})
+TRIGGERS["scorekeeper/core/rulebook/deals.py"] += [
+    ("teams.not_for_variant", "", "new rummy500 Оля Назар --teams Оля+Назар"),
+]
+TRIGGERS["scorekeeper/core/game.py"] += [
+    ("carry.not_a_side", "", "new canasta Оля Назар Зоя Ірина --carry Оля+Назар=100"),
+    ("carry.partners_differ", "", direct("carry.partners_differ", players=["Оля", "Зоя"])),
+    ("carry.side_needed", "", "new canasta Оля Назар Зоя Ірина --carry Оля=100"),
+    ("teams.empty", "", "new canasta Оля Назар Зоя Ірина --teams ,"),
+    ("teams.player_missing", "", direct("teams.player_missing", players=["Ірина"])),
+    ("teams.player_twice", "", "new canasta Оля Назар Зоя Ірина --teams Оля+Зоя,Назар+Оля"),
+    ("teams.unknown_player", "", "new canasta Оля Назар Зоя Ірина --teams Оля+Зоя,Назар+Максим"),
+]
 
 #: the refusals of the variants and commands that joined while the gallery was first made: each
 #: said from facts made up from its template (:func:`sample`) until an entry or command that makes

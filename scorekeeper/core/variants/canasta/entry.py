@@ -169,13 +169,14 @@ def _side(side: tuple[str, ...], parts: Mapping[str, dict], out: str | None) -> 
     melds_at, reds_at, points_at = (_once(side, parts, key) for key in ("melds", "red_threes", "points"))
     if points_at is not None:
         part = parts[points_at]
+        points = _points(part["points"], points_at)
         others = [k for k in part if k != "points"]
         if others:
             raise InputError("canasta.points.and_cards", player=points_at, key=others[0])
         for p in side:
             if p != points_at and parts[p]:
                 raise InputError("canasta.points.partner", player=p, partner=points_at)
-        return Side(side, points_at, None, 0, {}, _points(part["points"], points_at)), []
+        return Side(side, points_at, None, 0, {}, points), []
     shown: list[Card] = []
     for p in side:
         if "hand" not in parts[p] and p != out:

@@ -117,8 +117,8 @@ TEMPLATES: dict[str, str] = {
                                    "not asked)."),
 
     # -- the questions at the table --
-    "canasta.prompt.melds": "melds at the end (Enter: none; a number: counted on paper):",
-    "canasta.prompt.side_melds": "melds of {side} at the end (Enter: none; a number: counted on paper):",
+    "canasta.prompt.melds": "melds at the end (Enter: none; a number: on paper):",
+    "canasta.prompt.side_melds": "melds of {side} (Enter: none; a number: on paper):",
     "canasta.prompt.red_threes": "red threes laid out (a count or the cards; Enter: none):",
     "canasta.prompt.side_red_threes": "red threes of {side} (a count or the cards; Enter: none):",
     "canasta.prompt.hand": "cards left in hand (\"out\" if none):",
