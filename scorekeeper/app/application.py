@@ -271,7 +271,7 @@ class Application:
         with _said(form):
             from scorekeeper.app import sessions
 
-            with self.store.writing():
+            with self.store.writing("hand"):
                 loaded = self._open(session)
                 raw = self._entry(loaded, entry, form)
                 sessions.pinned(self.store, loaded, revision, raw)
@@ -293,7 +293,7 @@ class Application:
         with _said(form):
             from scorekeeper.app import sessions
 
-            with self.store.writing():
+            with self.store.writing("edit"):
                 loaded = self._open(session)
                 raw = self._entry(loaded, entry, form)
                 sessions.pinned(self.store, loaded, revision, raw)
@@ -352,7 +352,7 @@ class Application:
 
         from scorekeeper.app.games import changeable
 
-        with self.store.writing():
+        with self.store.writing("undo"):
             loaded = self._open(session)
             changeable(loaded)
             change = _last(sessions.changes(loaded.record)[0], loaded)
@@ -417,7 +417,7 @@ class Application:
 
         from scorekeeper.app.games import changeable
 
-        with self.store.writing():
+        with self.store.writing("redo"):
             loaded = self._open(session)
             changeable(loaded)
             redoable = sessions.changes(loaded.record)[1]

@@ -639,7 +639,8 @@ def import_sessions(store, items: Sequence[Loaded], skip_existing: bool = False,
     """
     outcomes: list[dict] = []
     pairs: list[tuple[dict, dict]] = []
-    with store.writing():
+    store.bulk = len(items) > 1  # several files: one flush of the disk for them all
+    with store.writing("import"):
         existing = {s["id"] for s in store.summaries()}
         taken = set(existing)
         for item in items:
@@ -664,5 +665,5 @@ def import_sessions(store, items: Sequence[Loaded], skip_existing: bool = False,
         current = pairs[-1][0]["id"] if store.current_id() is None else KEEP
         # each record was checked against the record schema by read_import (validate_session): an id
         # the store gave and the derived numbers (no field of the schema) are all that changed since
-        store.save_many(pairs, current=current, all_or_nothing=True, checked=True)
+        store.save_many(pairs, current=current, checked=True)
     return outcomes

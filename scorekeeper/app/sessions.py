@@ -41,7 +41,7 @@ def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[s
         check_length(title, "title")
     for name in setup.players:
         check_length(name, "player")
-    with store.writing():
+    with store.writing("new"):
         record = new_record(store.new_id(), v.id, list(setup.players), dict(setup.rules), title,
                             setup.players[setup.first_dealer])
         if setup.carried:  # stored only when given: a session without it carried nothing
@@ -49,65 +49,14 @@ def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[s
         if setup.first_round != 1:  # likewise: a session without it starts at round 1
             record["first_round"] = setup.first_round
         state = score_hands(setup, [])
-        made = _started_before(store, record)
-        if made is not None:  # this very `new` was saved before, but its index write failed: list it now
-            record = made
-            store.put_rows([{**summary_of(record, state), "revision": store.revision(record["id"])}],
-                           current=record["id"])
-        else:
-            save(store, record, state, current=record["id"])
+        save(store, record, state, current=record["id"])
     return Loaded(record, setup, state)
-
-
-#: what makes two fresh sessions the same `new` (the id and time aside)
-_SETUP_KEYS = ("variant", "players", "rules", "title", "dealer", "carried", "first_round", "hands", "undone",
-               "audit")
-
-
-def _started_before(store: Store, record: dict) -> dict | None:
-    """An unlisted session file holding a fresh session set up exactly as ``record``: the
-    same `new` made before, whose index write failed (so a retry does not start a second one)."""
-    for sid in store.unlisted():
-        try:
-            found = store.load(sid)
-        except ScorekeeperError:
-            continue
-        if all(found.get(k) == record.get(k) for k in _SETUP_KEYS):
-            return found
-    return None
-
-
-def _retried(store: Store, loaded: Loaded, action: str, number: int, entry: Any = None) -> bool:
-    """Whether this change is the one the session's last audit record made against the
-    revision the index still lists: the same command run again after its index write
-    failed (or was cut short). The change is in the file already; it is not made twice.
-    ``number`` is the hand number the last record would carry."""
-    listed = store.lagging(loaded.record["id"])
-    audit = loaded.record.get("audit") or []
-    if listed is None or not audit:
-        return False
-    last = audit[-1]
-    return (last.get("base") == listed and last.get("action") == action and last.get("number") == number
-            and (action == "undone" or last.get("entry") == _as_stored(entry)))
-
-
-def _as_stored(entry: Any) -> Any:
-    """An entry as it reads back from its file (JSON: tuples become lists)."""
-    import json
-
-    return json.loads(json.dumps(entry, ensure_ascii=False))
-
-
-def _heal(store: Store, loaded: Loaded) -> None:
-    """List a session as its file is (the retry of a change whose index write failed)."""
-    sid = loaded.record["id"]
-    store.put_rows([{**summary_of(loaded.record, loaded.state), "revision": store.revision(sid)}])
 
 
 def _audit(store: Store, record: dict, action: str, number: int, entry: Any, previous: Any = None,
            form: str = "") -> None:
     """Add the audit record of a change; ``base`` is the revision of the session file it was
-    made against (what tells a retried command from a new one, see :func:`_retried`)."""
+    made against."""
     record.setdefault("audit", []).append(
         {"time": now(), "action": action, "number": number, "entry": entry, "previous": previous, "form": form,
          "base": store.revision(record["id"])}
@@ -128,11 +77,7 @@ def next_hand(loaded: Loaded, raw: Any) -> tuple[GameState, HandResult]:
 def record_in(store: Store, loaded: Loaded, raw: Any, form: str) -> tuple[Loaded, HandResult]:
     """Check, score and store ``raw`` as the next hand of ``loaded``, a session read under
     the store's lock; nothing is written unless the whole entry is valid and the game not
-    over. Only that hand is scored. Returns ``(Loaded, HandResult)``. The same hand sent
-    again after its index write failed is not recorded twice (:func:`_retried`)."""
-    if _retried(store, loaded, "entered", loaded.state.hands, raw):
-        _heal(store, loaded)
-        return loaded, loaded.state.results[-1]
+    over. Only that hand is scored. Returns ``(Loaded, HandResult)``."""
     state, result = next_hand(loaded, raw)
     record = loaded.record
     record["hands"].append({"entry": raw, "form": form, "time": now()})
@@ -161,14 +106,11 @@ def pinned(store: Store, loaded: Loaded, revision: int | None, entry: Any = None
 def undo(store: Store, session: str | None, revision: int | None = None) -> tuple[Loaded, int]:
     """Take back the last hand (kept for redo and in the audit trail); with ``revision``,
     only if the session is still at the revision the question showed (:func:`pinned`)."""
-    with store.writing():
+    with store.writing("undo"):
         loaded = open_game(store, session)
         changeable(loaded)
         pinned(store, loaded, revision, undoing=True)
         record, setup = loaded.record, loaded.setup
-        if _retried(store, loaded, "undone", len(record["hands"]) + 1):
-            _heal(store, loaded)  # this undo was made already (its index write failed): not a second one
-            return loaded, len(record["hands"]) + 1
         if not record["hands"]:
             raise nothing_to_undo(setup.variant.deal_word)
         number = len(record["hands"])
@@ -183,12 +125,9 @@ def undo(store: Store, session: str | None, revision: int | None = None) -> tupl
 
 def redo(store: Store, session: str | None) -> tuple[Loaded, int]:
     """Put back the hand the last undo took."""
-    with store.writing():
+    with store.writing("redo"):
         loaded = open_game(store, session)
         record = loaded.record
-        if record["hands"] and _retried(store, loaded, "redone", loaded.state.hands, record["hands"][-1]["entry"]):
-            _heal(store, loaded)  # this redo was made already (its index write failed)
-            return loaded, loaded.state.hands
         if not record.get("undone"):
             raise StateError("session.nothing_to_redo")
         state, _ = next_hand(loaded, record["undone"][-1]["entry"])
@@ -230,9 +169,6 @@ def edit_in(store: Store, loaded: Loaded, number: int, raw: Any, form: str) -> t
     end the game before later hands."""
     record, setup = loaded.record, loaded.setup
     hand_number(number, len(record["hands"]), setup.variant.deal_word)
-    if _retried(store, loaded, "edited", number, raw):
-        _heal(store, loaded)  # this edit was made already (its index write failed)
-        return loaded, loaded.state.results[number - 1]
     previous = entries_of(record)[number - 1]
     state = rescored(loaded, number, raw)
     if previous == raw:  # the hand as it stands, typed again: nothing to record (nor for undo to take back)
@@ -441,7 +377,7 @@ def redo_edit(store: Store, loaded: Loaded, change: dict) -> Loaded:
 
 def use(store: Store, session: str) -> Loaded:
     """Make a session current (the index is written only when it names another one)."""
-    with store.writing():
+    with store.writing("use"):
         sid = store.resolve(session)
         if store.current_id() != sid:
             store.set_current(sid)
@@ -450,7 +386,7 @@ def use(store: Store, session: str) -> Loaded:
 
 def delete(store: Store, session: str) -> str:
     """Delete a session for good; returns its id."""
-    with store.writing():
+    with store.writing("delete"):
         sid = store.resolve(session)
         store.delete(sid)
     return sid

@@ -408,12 +408,15 @@ def _check(store: Store, repair: bool, replay: Replay) -> CheckReport:
     if not repair or not store.root.is_dir():
         return _scan(store, replay).report
     before = _scan(store, replay)  # as found, before the lock finishes any schema upgrade
-    with store.writing():
-        store.take_lock()  # also finishes a pending schema upgrade
+    with store.writing("db check --repair", finishing=True):  # also finishes a pending schema upgrade
         first = _scan(store, replay)
         trail = _put_back_trail(store, first, replay)
         if any(repaired for _c, _f, repaired in trail.values()):
             first = _scan(store, replay)
+            put_back = {sid for sid, (_c, _f, repaired) in trail.items() if repaired}
+            # its row follows the file put back (a new revision): that is this repair's doing, not a finding
+            first.report.findings = [f for f in first.report.findings if not (
+                f.facts.get("session") in put_back and f.code in ("check.stale_row", "check.stale_revision"))]
         if first.index_state == "missing" and first.good:
             store.write_index_rows(list(first.good.values()), None)
         elif first.index_state == "ok" and (first.upserts or first.remove or first.drop_current or first.twice):
@@ -607,8 +610,7 @@ def restore(store: Store, session: str | None = None, *, replay: Replay,
     done = report.done.append
     if not store.root.is_dir():
         raise StoreError("restore.no_database", path=store.root)
-    with store.writing():
-        store.take_lock()
+    with store.writing("db restore", finishing=True):
         losses = restore_losses(store, session, replay=replay)
         if expect is not None and [e.message for e in losses] != list(expect):
             raise StateError("restore.changed")
@@ -663,8 +665,11 @@ def restore(store: Store, session: str | None = None, *, replay: Replay,
         elif scan.index_state == "ok":
             if scan.upserts or scan.remove or scan.drop_current:
                 store.put_rows(scan.upserts, scan.remove, None if scan.drop_current else KEEP)
+                put_back = {Path(facts["file"]).stem for code, facts in report.done if code == "restore.put_back"}
+                put_back |= {facts["session"] for code, facts in report.done if code.startswith("check.trail_put")}
                 for r in scan.upserts:
-                    done(("restore.row_rebuilt", {"session": r["id"]}))
+                    if r["id"] not in put_back:  # a session put back gets its row with it: said once
+                        done(("restore.row_rebuilt", {"session": r["id"]}))
                 for sid_ in scan.remove:
                     done(("restore.unlisted", {"session": sid_}))
         for p in scan.leftovers:

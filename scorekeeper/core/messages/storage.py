@@ -24,18 +24,36 @@ TEMPLATES: dict[str, str] = {
                              "and `scorekeeper db restore` puts back its last good copy.",
     "store.index_missing": "The index {path} is missing but {count} session file(s) are there; "
                            "`scorekeeper db restore` rebuilds it.",
-    "store.saved_index_stale": "The change was saved, but the list of sessions {path} could not be brought up "
-                                "to date ({strerror}); do not make the change again: `scorekeeper db check "
-                                "--repair` lists it.",
+    "store.index_emptied": "The index {path} lists no session but {count} session file(s) are there; "
+                           "`scorekeeper db check --repair` lists them again.",
+    "store.saved_not_finished": ("The change was saved, but putting it in place in {path} was cut short "
+                                 "({strerror}); the next scorekeeper command that changes the database finishes "
+                                 "it: do not make the change again."),
+    "store.unfinished": ("A change saved in {path} could not be put in place ({strerror}), so nothing else was "
+                         "changed: free some room or mend the folder, then run the command again."),
+    "store.finished_stopped": ("The last change to the database, by `scorekeeper {command}` (session "
+                               "{sessions:list}), was saved but that command was stopped before it could finish "
+                               "or say so; it is finished now and nothing else was done: see it with `scorekeeper "
+                               "history` or `scorekeeper sessions`, then run this command again if it is another "
+                               "change."),
+    "store.finished_stopped.index": ("The last change to the database, by `scorekeeper {command}`, was saved but "
+                                     "that command was stopped before it could finish or say so; it is finished "
+                                     "now and nothing else was done: see it with `scorekeeper sessions`, then run "
+                                     "this command again if it is another change."),
+    "store.folder_link": ("The database folder {path} is a symbolic link, which scorekeeper never follows, so "
+                          "nothing was changed: put a folder of its own in its place."),
+    "store.folder_replaced": ("The database folder {path} was replaced while this command held it (moved away, "
+                              "copied over or re-pointed by a link), so nothing was changed: run the command "
+                              "again."),
     "store.cannot_save": "Session {session} cannot be saved: {reason}.",
     "store.folder_unreadable": "The database folder {path} cannot be read ({strerror}).",
+    "db.nul": "The database path given by {where} holds a NUL character, which no file name can: give the path "
+              "again.",
     "store.path_is_file": "The database path {path} is a file, not a directory.",
     "store.cannot_create": "The database directory {path} cannot be created ({strerror}).",
     "store.busy": "The database is busy: another scorekeeper command is changing {path} and did not finish "
                   "within {seconds:g} seconds; try again when it is done.",
     "store.lock_failed": "The database {path} cannot be locked ({strerror}).",
-    "store.created_meanwhile": "Another scorekeeper command created the database {path} while this one was "
-                               "starting, so nothing was changed: run the command again.",
     "store.no_current": "There is no current session: start one with `scorekeeper new VARIANT NAME...`.",
     "store.no_such_session": 'No session has an id starting with "{prefix}"; `scorekeeper sessions` lists them.',
     "store.ambiguous_id": '"{prefix}" could be {ids:list}: give more of the id.',
@@ -64,6 +82,7 @@ TEMPLATES: dict[str, str] = {
     "store.reason.row_field": 'its session row {row} has no valid "{key}"',
     "store.reason.row_id": "its session row {row} has an id that cannot be a file name",
     "store.reason.revision": "it has no revision number",
+    "store.reason.journal": "it is not a journal of changes scorekeeper can follow",
     "store.record.field.id": 'its session has no valid "id" (an id)',
     "store.record.field.variant": 'its session has no valid "variant" (a variant)',
     "store.record.field.players": 'its session has no valid "players" (a list of names)',
