@@ -21,6 +21,7 @@ from scorekeeper.core.variants import get_variant
 from scorekeeper.app.games import (Loaded, changeable, entries_of, events_of, open_game, refuse_after_end, save,
                                    score_hands, summary_of)
 from scorekeeper.storage.store import Store, new_record, now
+from scorekeeper.storage.trail import head, link
 
 __all__ = ["create", "next_hand", "record_in", "undo", "redo", "edit_in", "changes", "undo_edit", "redo_edit", "use",
            "delete", "with_event", "event_in", "undo_event", "redo_event"]
@@ -54,13 +55,28 @@ def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[s
 
 
 def _audit(store: Store, record: dict, action: str, number: int, entry: Any, previous: Any = None,
-           form: str = "") -> None:
+           form: str = "", mark: str | None = None, event: dict | None = None) -> None:
     """Add the audit record of a change; ``base`` is the revision of the session file it was
-    made against."""
-    record.setdefault("audit", []).append(
-        {"time": now(), "action": action, "number": number, "entry": entry, "previous": previous, "form": form,
-         "base": store.revision(record["id"])}
-    )
+    made against, ``chain`` links it to the records before it (:func:`scorekeeper.storage.trail.link`:
+    a record removed or changed outside scorekeeper breaks it), ``mark`` is :data:`UNDO_MARK`'s,
+    ``event`` an event between deals the record is of."""
+    trail = record.setdefault("audit", [])
+    kept = {"time": now(), "action": action, "number": number, "entry": _as_stored(entry),
+               "previous": _as_stored(previous), "form": form, "base": store.revision(record["id"])}
+    if mark is not None:
+        kept[UNDO_MARK] = mark
+    if event is not None:
+        kept["event"] = _as_stored(event)
+    kept["chain"] = link(head(trail), kept)
+    trail.append(kept)
+
+
+def _as_stored(entry: Any) -> Any:
+    """An entry as it reads back from its file (JSON: tuples become lists), so the chain
+    worked out now is the one worked out from the file."""
+    import json
+
+    return json.loads(json.dumps(entry, ensure_ascii=False)) if entry is not None else None
 
 
 def next_hand(loaded: Loaded, raw: Any) -> tuple[GameState, HandResult]:
@@ -207,14 +223,9 @@ def with_event(loaded: Loaded, kind: str, player: str | None = None) -> tuple[di
 def event_in(store: Store, loaded: Loaded, kind: str, player: str | None = None) -> tuple[Loaded, dict]:
     """Make the event ``kind`` after the deals of ``loaded`` (read under the lock) and store it,
     audited (``event``); nothing is written when the variant refuses it. Returns the session and
-    the event as stored. The same event sent again after its index write failed is not made twice."""
+    the event as stored. Its session file and its row in the index are committed together (nothing
+    is taken for the retry of an event by how it looks)."""
     record = loaded.record
-    audit = record.get("audit") or []
-    listed = store.lagging(record["id"])
-    if listed is not None and audit and audit[-1].get("base") == listed and audit[-1].get("action") == "event" \
-            and _same_event(audit[-1].get("event"), kind, player, loaded.state.hands):
-        _heal(store, loaded)  # this event was made already (its index write failed): not a second one
-        return loaded, dict(audit[-1]["event"])
     event, state = with_event(loaded, kind, player)
     event["time"] = now()
     record.setdefault("events", []).append(event)
@@ -224,21 +235,9 @@ def event_in(store: Store, loaded: Loaded, kind: str, player: str | None = None)
     return Loaded(record, loaded.setup, state, loaded.full), event
 
 
-def _same_event(stored: Any, kind: str, player: str | None, after: int) -> bool:
-    from scorekeeper.core.entry import find_player
-
-    if not isinstance(stored, dict) or stored.get("kind") != kind or stored.get("after") != after:
-        return False
-    said = stored.get("player")
-    return said == player or (isinstance(said, str) and player is not None and find_player(player, [said]) == said)
-
-
 def _audit_event(store: Store, record: dict, action: str, event: dict, mark: str | None = None) -> None:
     """The audit record of an event made (``event``) or taken back (``event_undone``)."""
-    _audit(store, record, action, event["after"], None)
-    record["audit"][-1]["event"] = dict(event)
-    if mark is not None:
-        record["audit"][-1][UNDO_MARK] = mark
+    _audit(store, record, action, event["after"], None, mark=mark, event=dict(event))
 
 
 def undo_event(store: Store, loaded: Loaded) -> tuple[Loaded, dict]:
@@ -350,8 +349,7 @@ def _put(store: Store, loaded: Loaded, number: int, entry: Any, replaced: Any, f
     record = loaded.record
     state = rescored(loaded, number, entry)
     record["hands"][number - 1] = {"entry": entry, "form": form, "time": now()}
-    _audit(store, record, "edited", number, entry, replaced, form)
-    record["audit"][-1][UNDO_MARK] = mark
+    _audit(store, record, "edited", number, entry, replaced, form, mark)
     save(store, record, state)
     return Loaded(record, loaded.setup, state, loaded.full)
 

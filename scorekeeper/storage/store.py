@@ -628,6 +628,18 @@ class Store:
         schema.check_session(meta, record, path, session_id)
         return dict(record), meta["revision"]
 
+    def as_kept(self, path: Path) -> bool:
+        """Whether a session file holds exactly what its newest kept copy holds (what scorekeeper
+        last wrote to it: every save keeps a copy in the same commit)."""
+        copies = [b for b in self.backups(path) if not b.deleted]
+        if not copies:
+            return False
+        try:
+            mine, kept = self.source_path(path), self.source_path(copies[0].path)
+            return mine is not None and kept is not None and files.read_bytes(mine) == files.read_bytes(kept)
+        except ScorekeeperError:
+            return False
+
     def load(self, session_id: str) -> dict:
         """The whole session record (see :mod:`scorekeeper.storage.schema`). Reads one file."""
         record, revision = self.read_session(self.session_path(session_id), session_id)

@@ -100,6 +100,10 @@ TEMPLATES: dict[str, str] = {
     "store.record.events": 'its events between deals name "{name}", who is not one of the players',
     "store.record.entry": 'its session has a hand without an entry in "{key}"',
     "store.record.held": 'it holds session "{held}", not "{expected}"',
+    "store.record.control": ('its "{key}" holds a control character (an escape sequence, perhaps), which '
+                             "scorekeeper never writes"),
+    "store.record.control_item": ('the "{field}" of record {number} of its "{key}" holds a control character (an '
+                                  "escape sequence, perhaps), which scorekeeper never writes"),
     "store.record.variant": "its variant cannot be used: {cause}",
     "store.record.variant_form": 'its variant is written "{given}" instead of "{expected}"',
     "store.record.setup": "its players and dealer are refused: {cause}",
@@ -127,6 +131,11 @@ TEMPLATES: dict[str, str] = {
                                   '"kind" and "after" (a deal number).'),
     "import.record.events": ('{where} ({id}): the events between deals name "{name}", who is not one of the '
                              'players; nothing was imported.'),
+    "import.record.control": ('{where} ({id}): "{key}" holds a control character (an escape sequence, '
+                              "perhaps), which no export of scorekeeper holds; nothing was imported."),
+    "import.record.control_item": ('{where} ({id}): the "{field}" of record {number} of "{key}" holds a control '
+                                   "character (an escape sequence, perhaps), which no export of scorekeeper holds; "
+                                   "nothing was imported."),
     "import.record.carried": ('{where} ({id}): the points carried over name "{name}", who is not one of the '
                               'players; nothing was imported.'),
     "import.record.variant": "{where} ({id}): {cause}; nothing was imported.",
@@ -186,6 +195,29 @@ TEMPLATES: dict[str, str] = {
     "check.trail_no_copy": ("session {session}: {count:#hand of its file differs|hands of its file differ} from the "
                             "audit trail ({hands:list}) and no kept copy agrees with the trail, so the file is left "
                             "as it is: compare `scorekeeper history --audit` with the table's own record"),
+    "check.variant_refuses": ("session {session} is as scorekeeper wrote it, but its variant as installed now refuses "
+                              "it ({cause}): the variant changed since, so there is nothing to put back; install the "
+                              "version that scored it"),
+    "check.trail_broken": ("session {session}: record {record} of its audit trail is not what was recorded (the "
+                           "chain that links the records is broken): the file was changed outside scorekeeper; "
+                           "--repair puts back the last copy scorekeeper wrote"),
+    "check.trail_cut": ("session {session}: its audit trail does not end where the index recorded it (records "
+                        "removed or changed outside scorekeeper); --repair puts back the last copy scorekeeper "
+                        "wrote"),
+    "check.copy_differs": ("session {session}: the file differs from the copy {copy} kept when it was saved: it was "
+                           "changed outside scorekeeper; --repair puts back the last copy scorekeeper wrote"),
+    "check.changed_put_back": ("session {session}: put back from the copy {copy} (saved {saved}), the last state "
+                               "scorekeeper wrote; totals {totals:list}; the changed file is kept as {aside}"),
+    "check.changed_put_back_same": ("session {session}: put back from the copy {copy} (saved {saved}), the last state "
+                                    "scorekeeper wrote; no total changes; the changed file is kept as {aside}"),
+    "check.changed_no_copy": ("session {session}: no kept copy can be told to be the last state scorekeeper wrote, so "
+                              "the file is left as it is: compare `scorekeeper history --audit` with the table's own "
+                              "record"),
+    "check.title_control": ("session {session}: its title holds a control character (an escape sequence, perhaps), "
+                            "which scorekeeper never takes: it was written outside scorekeeper, and every screen "
+                            "shows it escaped"),
+    "check.pending": ("a change committed by `scorekeeper {command}` is not finished yet (that command was stopped); "
+                      "the next command that changes the database, or --repair, finishes it"),
     "check.copy_damaged": ("this kept copy is damaged ({reason}), so `db restore` cannot put it back; --repair moves "
                            "it to backups/set-aside/"),
     "check.copy_unreadable": ("this kept copy cannot be read ({cause}), so `db restore` cannot put it back; --repair "
@@ -214,6 +246,10 @@ TEMPLATES: dict[str, str] = {
     "restore.lacks": "{count:#hand|hands} of session {session} ({hands:list})",
     "restore.other_version": "the present version of {count:#hand|hands} of session {session} ({hands:list})",
     "restore.lost": "The copies put back lack {losses:and}.",
+    "restore.waiting": ("Session {session} needs the variant {variant}, which cannot be loaded here, so it is left "
+                        "as it is, and its copies too: install that variant's package."),
+    "restore.finished": ("The last change, by `scorekeeper {command}`, had been saved but not finished (that command "
+                         "was stopped); it is finished now."),
     "restore.changed": ("The database changed while you were asked, so nothing was restored: run "
                         "`scorekeeper db restore` again to see what it would lose now."),
     "restore.failed": "{file}: {cause}; no good copy of it is kept.",
