@@ -776,12 +776,12 @@ class Application:
         return exporting.export(self.store, session, all_, format_, Path(output) if output is not None else None,
                                 force, progress)
 
-    def import_(self, file: str | os.PathLike, skip_existing: bool = False, text: str | None = None,
+    def import_(self, file: str | os.PathLike, skip_existing: bool = False, text: str | bytes | None = None,
                 as_new: bool = False, progress: Progress | None = None) -> dict:
         """``import FILE [--as-new]``: read an export back, check every session, then store them all.
 
         ``file`` names the export (read here unless ``text`` is given: ``"-"``
-        with the text of standard input). A session already in the database
+        with the bytes, or text, of standard input). A session already in the database
         (same id, same content) is skipped, or with ``as_new`` imported as a copy
         under a new id; a different session with a taken id gets a new id (or is
         skipped with ``skip_existing``). ``{"imported", "skipped", "sessions":

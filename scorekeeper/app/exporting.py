@@ -186,45 +186,46 @@ def export(store, session: str | None = None, all_: bool = False, format_: str |
 
 
 def write_output(path: Path, text: str, force: bool) -> None:
-    """Write ``text`` to ``path`` atomically. An existing file needs ``force``
-    (:class:`InputError`, exit 2); a file that cannot be written is a
-    :class:`StoreError` (exit 1)."""
+    """Write ``text`` to ``path`` as the database writes its files: a temporary file beside it,
+    checked to hold every byte, flushed, then renamed over the old one — a full disk is one
+    sentence and exit 1, the old file as it was and no cut one. An existing file needs ``force``
+    (:class:`InputError`, exit 2); a file that cannot be written is a :class:`StoreError` (exit 1).
+    The file keeps the old one's permissions, or gets what a new file gets under the umask."""
     if not force and (path.exists() or path.is_symlink()):
         raise InputError("export.exists", path=path)
     try:
         mode = path.stat().st_mode & 0o777 if path.is_file() else None
     except OSError:
         mode = None
-    try:
-        atomic_write_text(path, text)
-    except OSError as e:
-        raise StoreError("export.unwritable", path=path, reason=e.strerror or str(e)) from None
-    # the temporary file was private (0600); an export is an ordinary file: keep the old
-    # file's mode, or give what a new file gets under the user's umask
     if mode is None:
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
     try:
-        os.chmod(path, mode)
-    except OSError:
-        pass
-
-
-def read_import_file(name: str | Path) -> str:
-    """The text of the file to import. Raises :class:`InputError`."""
-    try:
-        if Path(name).stat().st_size > MAX_IMPORT:
-            raise InputError("import.too_big", file=str(name), limit=MAX_IMPORT)
-        return Path(name).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("import.no_file", path=name) from None
-    except IsADirectoryError:
-        raise InputError("import.directory", path=name) from None
-    except UnicodeDecodeError:
-        raise InputError("import.not_utf8", path=name) from None
+        atomic_write_text(path, text, mode)
     except OSError as e:
-        raise InputError("import.unreadable", path=name, reason=e.strerror) from None
+        raise StoreError("export.unwritable", path=path, reason=e.strerror or str(e)) from None
+
+
+def read_import_file(name: str | Path) -> bytes:
+    """The bytes of the file to import: a regular file of at most :data:`MAX_IMPORT` bytes (a
+    FIFO, a socket or a device is refused before a byte is read, never waited on). Raises
+    :class:`InputError`."""
+    from scorekeeper.storage.files import InputTrouble, read_input
+
+    try:
+        return read_input(Path(name), MAX_IMPORT)
+    except InputTrouble as e:
+        trouble = e
+    if trouble.kind == "missing":
+        raise InputError("import.no_file", path=name)
+    if trouble.kind == "directory":
+        raise InputError("import.directory", path=name)
+    if trouble.kind == "special":
+        raise InputError("import.special", path=name)
+    if trouble.kind == "unreadable":
+        raise InputError("import.unreadable", path=name, reason=trouble.facts["reason"])
+    raise InputError("import.too_big", file=str(name), limit=MAX_IMPORT)
 
 
 # -- JSON -------------------------------------------------------------------
@@ -258,14 +259,14 @@ def export_json(records: Iterable[dict], exported: str) -> str:
     return "{\n" + "\n".join(head) + '\n  "sessions": [\n' + body + ("\n" if body else "") + "  ]\n}\n"
 
 
-#: the largest export :func:`read_import` reads (characters): a club's seasons are a few megabytes
+#: the largest export :func:`read_import` reads (bytes): a club's seasons are a few megabytes
 MAX_IMPORT = 64 * 1024 * 1024
 #: a JSON escape of half a character (a surrogate), which only a pair may hold
 _LONE_SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
-def read_import(text: str, label: str, progress: Any = None) -> list[Loaded]:
-    """Read an export document and check every session in it.
+def read_import(text: str | bytes, label: str, progress: Any = None) -> list[Loaded]:
+    """Read an export document (its bytes, or its text) and check every session in it.
 
     Each session is checked as a new game would be (players, dealer, rule
     options) and its hands are replayed through the core, so a file that
@@ -276,8 +277,17 @@ def read_import(text: str, label: str, progress: Any = None) -> list[Loaded]:
     """
     from scorekeeper.storage.files import RepeatedKey, no_repeated_keys
 
+    from scorekeeper.core.syntax import too_deep
+
     if len(text) > MAX_IMPORT:
         raise InputError("import.too_big", file=label, limit=MAX_IMPORT)
+    if too_deep(text):  # refused before the parser follows it down
+        raise InputError("import.too_deep", file=label)
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InputError("import.not_utf8", path=label) from None
     try:
         doc = json.loads(text, object_pairs_hook=no_repeated_keys)
     except json.JSONDecodeError as e:
@@ -370,7 +380,7 @@ def check_record(record: Any, label: str, index: int) -> Loaded:
 
 #: the sentence of an imported record whose setup the rules refuse, by what is wrong with it
 #: (:class:`scorekeeper.app.scorer.SetupRefused`)
-_IMPORT_REFUSALS = {"variant_form": "import.record.variant_form", "setup": "import.record.setup",
+_IMPORT_REFUSALS = {"variant_form": "import.record.variant_form", "setup": "import.record.setup", "round": "import.record.round",
                     "dealer": "import.record.dealer", "rules": "import.record.rules",
                     "rules_missing": "import.record.rules_missing", "rule_form": "import.record.rule_form"}
 

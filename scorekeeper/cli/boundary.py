@@ -125,8 +125,10 @@ class Boundary(frame.Framed, TyperGroup):
                 raise
             raise typer.Exit(interrupted()) from None
         except OSError as e:
-            if not output_error(e) or _debugging(ctx):
+            if _debugging(ctx):
                 raise
+            if not output_error(e) or getattr(e, "filename", None):
+                raise typer.Exit(system_refused(e)) from None
             raise typer.Exit(output_failed(e)) from None
         except ScorekeeperError as e:
             if _debugging(ctx):
@@ -228,6 +230,17 @@ def output_failed(e: OSError) -> int:
 
         code = "cli.output_failed_kept" if change_kept() else "cli.output_failed"
         _say(ScorekeeperError(code, strerror=e.strerror or str(e)).message)
+    return 1
+
+
+def system_refused(e: OSError) -> int:
+    """An error of the system's that no part of the program said in its own words (a file or
+    folder it may not use): one sentence naming it and saying whether the change was kept, exit 1."""
+    from scorekeeper.app.application import change_kept
+
+    what = e.filename if getattr(e, "filename", None) else "-"
+    code = "cli.os_error_kept" if change_kept() else "cli.os_error"
+    _say(ScorekeeperError(code, path=str(what), strerror=e.strerror or str(e)).message)
     return 1
 
 

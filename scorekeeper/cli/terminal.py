@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
@@ -108,15 +109,49 @@ class Terminal:
 PIPE_WIDTH = 10_000
 
 
+#: a control character (C0 but the line break, DEL, C1): never sent to a screen as it is
+_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+
+
+def escaped(text: str) -> str:
+    """``text`` with each control character written as its escape (``\u001b``): what a terminal
+    would act on (clear the screen, recolour, move the cursor) is shown, never done."""
+    return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+_CONSOLE: Any = None
+
+
+def _console_class() -> Any:
+    """A rich :class:`~rich.console.Console` that escapes every control character in the text it
+    draws, whatever its origin (a name, a title, a time or a note read from a file, a variant's
+    words): only rich's own control codes (colours, the cursor) reach the terminal."""
+    global _CONSOLE
+    if _CONSOLE is None:
+        from rich.console import Console
+        from rich.segment import Segment
+
+        class Escaping(Console):
+            def render(self, renderable: Any, options: Any = None) -> Any:
+                for segment in super().render(renderable, options):
+                    if segment.control is None and _CONTROL.search(segment.text):
+                        yield Segment(escaped(segment.text), segment.style)
+                    else:
+                        yield segment
+
+        _CONSOLE = Escaping
+    return _CONSOLE
+
+
 def console(stderr: bool = False):
-    """A rich console with markup and emoji off (user text is printed as typed).
+    """A rich console with markup and emoji off (user text is printed as typed) and every
+    control character in what it draws escaped (:func:`_console_class`).
 
     Colour follows rich's detection (a terminal, ``FORCE_COLOR``, ``TERM=dumb``
     means none); ``NO_COLOR`` turns off every style, bold included. Output that
     is not a terminal is never wrapped or cut: it gets a very wide line.
     """
-    from rich.console import Console
-
+    Console = _console_class()
     options: dict[str, Any] = {"stderr": stderr, "markup": False, "emoji": False, "highlight": False}
     if os.environ.get("NO_COLOR"):
         options["color_system"] = None

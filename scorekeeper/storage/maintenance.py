@@ -677,6 +677,15 @@ def _waiting_variant(store: Store, session_id: str, replay: Replay) -> str | Non
 
 
 def restore_losses(store: Store, session: str | None = None, *, replay: Replay) -> list[StoreError]:
+    """See :func:`_restore_losses`; a folder it may not read is one sentence."""
+    try:
+        return _restore_losses(store, session, replay=replay)
+    except OSError as e:
+        raise StoreError("store.folder_unreadable", path=e.filename or store.root,
+                         strerror=e.strerror or str(e)) from None
+
+
+def _restore_losses(store: Store, session: str | None = None, *, replay: Replay) -> list[StoreError]:
     """What :func:`restore` (with the same ``session``) would lose if run now: for each session
     file it would put back, the hands the copy lacks and the hands it holds in another
     version (see :func:`_lost`), as errors whose sentences are noun phrases; ``[]``: nothing.
@@ -714,6 +723,16 @@ def restore_losses(store: Store, session: str | None = None, *, replay: Replay) 
 
 def restore(store: Store, session: str | None = None, *, replay: Replay,
             expect: list[str] | None = None) -> RestoreReport:
+    """See :func:`_restore`; a folder it may not read is one sentence (``store.folder_unreadable``)."""
+    try:
+        return _restore(store, session, replay=replay, expect=expect)
+    except OSError as e:
+        raise StoreError("store.folder_unreadable", path=e.filename or store.root,
+                         strerror=e.strerror or str(e)) from None
+
+
+def _restore(store: Store, session: str | None = None, *, replay: Replay,
+             expect: list[str] | None = None) -> RestoreReport:
     """Put back the newest good copy of every damaged or missing file (or, with
     ``session``, of that session's file, whatever its state), then bring the
     index in line with the session files. Replaced files are moved to
@@ -735,7 +754,7 @@ def restore(store: Store, session: str | None = None, *, replay: Replay,
             waiting = _waiting_variant(store, sid, replay)
             if waiting is not None:
                 raise StoreError("restore.waiting", session=sid, variant=waiting)
-        losses = restore_losses(store, session, replay=replay)
+        losses = _restore_losses(store, session, replay=replay)
         if expect is not None and [e.message for e in losses] != list(expect):
             raise StateError("restore.changed")
         if losses:

@@ -294,6 +294,8 @@ class Store:
                 names = set(os.listdir(folder))
         except (FileNotFoundError, NotADirectoryError):
             names = None
+        except OSError as e:  # a folder it may not read: one sentence, never a traceback
+            raise StoreError("store.folder_unreadable", path=folder, strerror=e.strerror or str(e)) from None
         changes: dict[str, bool] = dict(self._pending_view()[2].get(rel, {}))
         if self._txn is not None:
             changes.update(self._txn.children.get(rel, {}))

@@ -95,6 +95,7 @@ TEMPLATES: dict[str, str] = {
     "store.record.field.audit": 'its session has no valid "audit" (the audit trail)',
     "store.record.field.carried": 'its session has no valid "carried" (whole points per player)',
     "store.record.field.package": 'its session has no valid "package" (the package and version that scored it)',
+    "store.record.field.first_round": 'its session has no valid "first_round" (a whole number of 1 or more)',
     "store.record.carried": 'its points carried over name "{name}", who is not one of the players',
     "store.record.field.events": 'its session has no valid "events" (the events between deals)',
     "store.record.events": 'its events between deals name "{name}", who is not one of the players',
@@ -107,6 +108,7 @@ TEMPLATES: dict[str, str] = {
     "store.record.variant": "its variant cannot be used: {cause}",
     "store.record.variant_form": 'its variant is written "{given}" instead of "{expected}"',
     "store.record.setup": "its players and dealer are refused: {cause}",
+    "store.record.round": "its first round is refused: {cause}",
     "store.record.dealer": 'its session has no valid "dealer" (one of the players)',
     "store.record.rules": "its rule options are refused: {cause}",
     "store.record.rules_missing": "its rule options lack {keys:list}",
@@ -131,6 +133,7 @@ TEMPLATES: dict[str, str] = {
                                   '"kind" and "after" (a deal number).'),
     "import.record.events": ('{where} ({id}): the events between deals name "{name}", who is not one of the '
                              'players; nothing was imported.'),
+    "import.record.type.first_round": '{where} ({id}): "first_round" must be a whole number of 1 or more.',
     "import.record.control": ('{where} ({id}): "{key}" holds a control character (an escape sequence, '
                               "perhaps), which no export of scorekeeper holds; nothing was imported."),
     "import.record.control_item": ('{where} ({id}): the "{field}" of record {number} of "{key}" holds a control '
@@ -142,6 +145,7 @@ TEMPLATES: dict[str, str] = {
     "import.record.variant_form": '{where} ({id}): the variant is written "{given}" instead of "{expected}"; '
                                   "nothing was imported.",
     "import.record.setup": "{where} ({id}): {cause}; nothing was imported.",
+    "import.record.round": "{where} ({id}): {cause}; nothing was imported.",
     "import.record.dealer": '{where} ({id}): the dealer "{dealer}" is not written as in "players"; '
                             "nothing was imported.",
     "import.record.rules": "{where} ({id}): {cause}; nothing was imported.",
@@ -260,6 +264,15 @@ TEMPLATES: dict[str, str] = {
     "config.number_too_long": ("The configuration file {path} holds a number of thousands of digits, more than any "
                                "setting takes: correct it, or replace it with `scorekeeper config set KEY VALUE`."),
     "config.unreadable": "The configuration file {path} cannot be read ({reason}).",
+    "config.special": ("The configuration file {path} is not a file but a pipe, a socket or a device, which "
+                       "scorekeeper never reads: remove it, or point SCOREKEEPER_CONFIG at a file."),
+    "config.directory": ("The configuration file {path} is a folder, not a file: remove it, or point "
+                         "SCOREKEEPER_CONFIG at a file."),
+    "config.too_big": ("The configuration file {path} is larger than a configuration file may be ({limit:,} bytes): "
+                       "correct it, or replace it with `scorekeeper config set KEY VALUE`."),
+    "config.too_deep": ("The configuration file {path} is nested too deeply to be read: correct it, or replace the "
+                        "line with `scorekeeper config set KEY VALUE` (or `config unset KEY`)."),
+    "config.unwritable": "The configuration file {path} cannot be written ({reason}); it was left as it was.",
     "config.not_unicode": "The configuration file {path} is not UTF-8 text: save it as UTF-8.",
     "config.unknown_key": ('The configuration file {path}, line {line}: "{key}" is not a setting; the settings '
                            "are {keys:list}."),
