@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from scorekeeper.core.errors import InputError, ScorekeeperError, StateError
+from scorekeeper.core.errors import InputError, StateError
 from scorekeeper.core import game as core_game
 from scorekeeper.core.game import GameState, check_length, check_text, hand_number, new_setup
 from scorekeeper.core.scoring import HandResult
 from scorekeeper.core.variants import get_variant
 from scorekeeper.app.games import (Loaded, changeable, entries_of, events_of, open_game, refuse_after_end, save,
-                                   score_hands, summary_of)
+                                   score_hands)
 from scorekeeper.storage.store import Store, new_record, now
 from scorekeeper.storage.trail import head, link
 

@@ -18,7 +18,6 @@ import errno
 import json
 import os
 import re
-import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator

@@ -65,7 +65,6 @@ from __future__ import annotations
 
 import os
 import posixpath
-import stat as stat_module
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
