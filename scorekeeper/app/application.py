@@ -651,6 +651,22 @@ class Application:
 
         return {"session": sessions.delete(self.store, session)}
 
+    def to_delete(self, session: str) -> dict:
+        """What ``delete ID`` would delete: ``{"session": id, "already": False}``; for an id no
+        session listed has but a session deleted before had (the same `delete` run again after
+        it was cut short), ``{"session": id, "already": True}``: nothing to do, and a sentence
+        saying so. Raises :class:`StateError` for an id nothing has."""
+        try:
+            return {"session": self.store.resolve(session), "already": False}
+        except StateError as e:
+            if e.code != "store.no_such_session" or not session.strip():
+                raise
+            deleted = [sid for sid in self.store.backed_up_sessions() if sid.startswith(session)
+                       and (copies := self.store.backups(self.store.session_path(sid))) and copies[0].deleted]
+            if len(deleted) != 1:
+                raise
+            return {"session": deleted[0], "already": True}
+
     # -- the rules ----------------------------------------------------------------------
     def check(self, variant: str, cards: Sequence[str], round_: int | None = None, rules: Sequence[str] = (),
               deal: int | None = None, session: str | None = None, wild: str | None = None) -> dict:

@@ -144,17 +144,15 @@ def read_journal(root: Path) -> Journal | None:
     return Journal(command, sessions, steps)  # type: ignore[arg-type]
 
 
-def _done_up_to(root: Path, steps: list[Step]) -> int:
-    """How many of ``steps`` were carried out already (they are carried out in order): the
-    last one that shows it was (a ``put`` whose temporary file is gone, a ``move`` whose
-    target is there) and every one before it."""
-    for i in range(len(steps) - 1, -1, -1):
-        step = steps[i]
-        if step.kind == "put" and not os.path.lexists(root / _tmp_path(step)):
-            return i + 1
-        if step.kind == "move" and os.path.lexists(root / step.to):  # type: ignore[operator]
-            return i + 1
-    return 0
+def _done(root: Path, step: Step) -> bool:
+    """Whether a step of a journal is carried out (each tells by itself: a ``put`` whose temporary
+    file is gone, a ``move`` whose target is there or whose source is gone, a ``remove`` whose file
+    is gone)."""
+    if step.kind == "put":
+        return not os.path.lexists(root / _tmp_path(step))
+    if step.kind == "move":
+        return os.path.lexists(root / step.to) or not os.path.lexists(root / step.path)  # type: ignore[operator]
+    return not os.path.lexists(root / step.path)
 
 
 def pending(root: Path) -> tuple[Journal | None, dict[str, str | None]]:
@@ -168,7 +166,7 @@ def pending(root: Path) -> tuple[Journal | None, dict[str, str | None]]:
         return None, {}
     if journal is None:
         return None, {}
-    return journal, overlay(journal.steps[_done_up_to(root, journal.steps):])
+    return journal, overlay([step for step in journal.steps if not _done(root, step)])
 
 
 class Folders:

@@ -168,10 +168,15 @@ def _write(where: Path, lines: list[str]) -> None:
     """Replace the file with ``lines`` (all or nothing). A file that cannot be written (a folder
     that may not be written, a full disk) is one sentence (:class:`StoreError`, exit 1)."""
     from scorekeeper.core.errors import StoreError
-    from scorekeeper.storage.files import atomic_write_text
+    from scorekeeper.storage.files import atomic_write_text, fs_mkdir
 
     try:
-        where.parent.mkdir(parents=True, exist_ok=True)
+        missing = [folder for folder in [where.parent, *where.parent.parents] if not folder.is_dir()]
+        for folder in reversed(missing):
+            try:
+                fs_mkdir(folder, mode=0o755)
+            except FileExistsError:
+                pass
         atomic_write_text(where, "".join(line + "\n" for line in lines))
     except OSError as e:
         raise StoreError("config.unwritable", path=str(where), reason=e.strerror or str(e)) from None

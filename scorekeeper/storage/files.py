@@ -234,7 +234,8 @@ def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None) -> None
     export) all or nothing: a checked temporary file in the same folder, flushed, renamed over
     the old one, the folder flushed. ``mode``: the file's permissions (default: private,
     0600). A full disk raises :class:`OSError` and leaves the old file as it was, never a
-    cut one; the note that a change is kept is made with the rename, Ctrl-C held."""
+    cut one; the note that a change is kept is made with the rename, Ctrl-C held. The temporary
+    files of the same file that an earlier write, killed, left beside it are removed after."""
     folder = open_folder(path.parent, follow=True)
     try:
         name = write_temporary(folder, path.name, data, mode=0o600 if mode is None else mode)
@@ -255,8 +256,25 @@ def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None) -> None
                 pass
             raise
         fsync_folder(folder)
+        _remove_leftovers(folder, path.name)
     finally:
         os.close(folder)
+
+
+def _remove_leftovers(folder: int, final: str) -> None:
+    """Remove the temporary files of ``final`` that a write killed before its rename left in the
+    open folder (only the names :func:`temporary_name` gives it, only regular files)."""
+    pattern = re.compile(re.escape(f".{final}.") + r"[a-z0-9_]{8}\.tmp")
+    try:
+        names = [n for n in os.listdir(folder) if pattern.fullmatch(n)]
+    except OSError:
+        return
+    for name in names:
+        if _kind_of(name, folder) == "file":
+            try:
+                fs_unlink(name, folder)
+            except OSError:
+                pass
 
 
 def atomic_write_text(path: Path, text: str, mode: int | None = None) -> None:

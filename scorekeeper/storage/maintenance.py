@@ -524,11 +524,8 @@ def _check(store: Store, repair: bool, replay: Replay) -> CheckReport:
             store.put_rows(first.upserts, first.remove, None if first.drop_current else KEEP)
         if first.recache and first.index_state == "ok":
             store.save_many(first.recache)
-        for p in first.leftovers:
-            try:
-                p.unlink()
-            except FileNotFoundError:
-                pass
+        for p in first.leftovers:  # in the same commit as the rest
+            store.remove(store.rel(p))
         for p in first.strays:  # never deleted: moved where `db restore` keeps what it replaced
             store.set_aside(p)
         for p in first.bad_copies:  # never deleted either: a copy no one can read, kept for people
@@ -815,11 +812,8 @@ def _restore(store: Store, session: str | None = None, *, replay: Replay,
                         done(("restore.row_rebuilt", {"session": r["id"]}))
                 for sid_ in scan.remove:
                     done(("restore.unlisted", {"session": sid_}))
-        for p in scan.leftovers:
-            try:
-                p.unlink()
-            except FileNotFoundError:
-                pass
+        for p in scan.leftovers:  # in the same commit as the rest
+            store.remove(store.rel(p))
     return report
 
 

@@ -314,7 +314,8 @@ class Store:
 
     def _hidden(self) -> set[str]:
         """The temporary files of a staged or pending change (never leftovers, never strays)."""
-        out = {where for where in self._pending_view()[1].values() if where is not None}
+        out = {where for where in self._pending_view()[1].values()
+               if where is not None and files.is_temporary(posixpath.basename(where))}
         if self._txn is not None:
             out |= self._txn.own_files
         return out

@@ -131,3 +131,7 @@ def used(t: Any, doc: dict) -> None:
 
 def deleted(t: Any, doc: dict) -> None:
     t.print(say("screen.sessions.session_session_deleted", session=doc["session"]))
+
+
+def deleted_already(t: Any, doc: dict) -> None:
+    t.print(say("screen.sessions.deleted_already", session=doc["session"]))
