@@ -417,6 +417,7 @@ def test_a_command_killed_before_any_call_leaves_the_old_state_or_the_new(templa
             if command not in ("restore", "repair"):  # (their old state is a damaged one, which repair mends)
                 assert state(work) == seen, where
     assert outcomes["old"] and outcomes["new"], outcomes
+    print(f"{command}: {len(done.calls)} calls, killed before {len(points)} of them: {outcomes}")
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -444,6 +445,7 @@ def test_a_command_interrupted_before_any_call_says_truly_whether_it_saved(templ
         assert set(leftovers(work)) <= set(planted), where
         assert problems(work) in (old_problems, new_problems), where
     assert "nothing" in said and "saved" in said, said
+    print(f"{command}: Ctrl-C before {len(interrupt_points(command, done.calls))} of {len(done.calls)} calls")
 
 
 # --- the hook sees every call -------------------------------------------------------------------

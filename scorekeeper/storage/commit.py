@@ -292,6 +292,7 @@ class Transaction:
         #: the view by folder: ``{folder: {name: whether it is there}}`` (what a listing adds or takes away)
         self.children: dict[str, dict[str, bool]] = {}
         self._tmps: set[str] = set()  # the temporary files written (database-relative)
+        self._last: dict[str, Step] = {}  # the last step that touches each path
         self.committed = False
 
     def _note(self, rel: str, there: bool) -> None:
@@ -310,7 +311,7 @@ class Transaction:
         any use). Raises :class:`OSError`."""
         folder, name = posixpath.split(rel)
         fd = self.folders.get(folder)
-        last = next((s for s in reversed(self.steps) if rel in (s.path, s.to)), None)
+        last = self._last.get(rel)
         tmp = files.write_temporary(fd, name, data, sync=sync and not self.bulk)
         self._tmps.add(posixpath.join(folder, tmp) if folder else tmp)
         if last is not None and last.kind == "put" and last.path == rel:  # written again: the last text counts
@@ -318,7 +319,7 @@ class Transaction:
             last.tmp = tmp
             self._drop(folder, old)
         else:
-            self.steps.append(Step("put", rel, tmp=tmp))
+            self._add(Step("put", rel, tmp=tmp))
         self.view[rel] = posixpath.join(folder, tmp) if folder else tmp
         self._note(rel, True)
 
@@ -327,16 +328,22 @@ class Transaction:
         ``to`` is made now. Raises :class:`OSError`."""
         self.folders.get(posixpath.dirname(rel), create=False)
         self.folders.get(posixpath.dirname(to))
-        self.steps.append(Step("move", rel, to=to))
+        self._add(Step("move", rel, to=to))
         overlay([self.steps[-1]], self.view)
         self._note(rel, False)
         self._note(to, True)
 
     def remove(self, rel: str) -> None:
         """Remove the file ``rel`` at the commit."""
-        self.steps.append(Step("remove", rel))
+        self._add(Step("remove", rel))
         self.view[rel] = None
         self._note(rel, False)
+
+    def _add(self, step: Step) -> None:
+        self.steps.append(step)
+        self._last[step.path] = step
+        if step.to is not None:
+            self._last[step.to] = step
 
     def _drop(self, folder: str, tmp: str | None) -> None:
         if tmp is None:

@@ -149,15 +149,12 @@ def fsync_directory(directory: Path) -> None:
         os.close(fd)
 
 
-#: what a temporary file's name ends with: eight random letters (as mkstemp makes them), ``.tmp``
-_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789_"
-
-
 def temporary_name(final: str) -> str:
-    """A fresh name for the temporary file of ``final`` (``.NAME.XXXXXXXX.tmp``)."""
-    import secrets
+    """A fresh name for the temporary file of ``final`` (``.NAME.XXXXXXXX.tmp``: eight random
+    letters and digits, from 40 random bits)."""
+    import base64
 
-    return f".{final}.{''.join(secrets.choice(_LETTERS) for _ in range(8))}.tmp"
+    return f".{final}.{base64.b32encode(os.urandom(5)).decode('ascii').lower()}.tmp"
 
 
 def write_temporary(dir_fd: int, final: str, data: bytes, sync: bool = True, mode: int = 0o600) -> str:

@@ -344,8 +344,9 @@ def _scan(store: Store, replay: Replay) -> _Scan:
     try:
         files = {p.stem: p for p in store.session_files() if SESSION_ID.fullmatch(p.stem)}
     except StoreError as e:  # a sessions/ folder that is a link: nothing is read through it
+        if e.code != "store.folder_link":
+            raise  # a folder it may not read: one sentence, nothing checked or changed
         add(store.sessions_dir, "unreadable", "check.unreadable", cause=e)
-        report.exists = True
         return scan
     scan.strays = store.strays()
     for p in scan.strays:

@@ -307,18 +307,15 @@ class Store:
                 names.add(name)
             else:
                 names.discard(name)
-        hidden = self._hidden()
-        if hidden:
-            names = {n for n in names if (f"{rel}/{n}" if rel else n) not in hidden}
-        return sorted(names)
+        return sorted(n for n in names if not (n.startswith(".") and self._hidden(f"{rel}/{n}" if rel else n)))
 
-    def _hidden(self) -> set[str]:
-        """The temporary files of a staged or pending change (never leftovers, never strays)."""
-        out = {where for where in self._pending_view()[1].values()
-               if where is not None and files.is_temporary(posixpath.basename(where))}
-        if self._txn is not None:
-            out |= self._txn.own_files
-        return out
+    def _hidden(self, rel: str) -> bool:
+        """Whether ``rel`` is a temporary file of a staged or pending change (never a leftover,
+        never a stray)."""
+        if self._txn is not None and rel in self._txn.own_files:
+            return True
+        pending = self._pending_view()
+        return bool(pending[1]) and files.is_temporary(posixpath.basename(rel)) and rel in set(pending[1].values())
 
     def _sessions_folder_checked(self) -> None:
         """Refuse a ``sessions/`` that is a link (never read or written through)."""
@@ -526,7 +523,9 @@ class Store:
     # -- opening files -------------------------------------------------------
     def _open_index(self, path: Path, found: dict | None = None, read_only: bool = True) -> TinyDB:
         """TinyDB over an index file (``path``: index.json or a copy of it), upgraded in
-        memory and checked when read; ``found["schema"]`` gets the schema as found."""
+        memory and checked when read; ``found["schema"]`` gets the schema as found. Under the
+        lock it is read once: what this command read is what it writes back, whatever is done
+        to the file meanwhile (deleted by hand: written whole again in the commit)."""
 
         def prepare(data: dict) -> None:
             if found is not None:
@@ -535,7 +534,8 @@ class Store:
             data.setdefault("sessions", {})
             schema.check_index(data.get("_meta", {}).get("1"), data["sessions"], path)
 
-        return open_db(path, read_only=read_only, prepare=prepare, sink=self._stage_text, source=self.source_path)
+        return open_db(path, read_only=read_only, prepare=prepare, sink=self._stage_text, source=self.source_path,
+                       watch=self._lock is None or path != self.index_path or read_only)
 
     def read_index(self, path: Path | None = None) -> IndexFile | None:
         """An index file (``path``, index.json by default: a backup copy can be read too) as
