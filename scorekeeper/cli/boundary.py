@@ -14,7 +14,6 @@ console script and typer's CliRunner both go through it.
 from __future__ import annotations
 
 import os
-import re
 import sys
 from typing import Any
 
@@ -23,6 +22,7 @@ from typer.core import TyperGroup
 
 from scorekeeper.cli import frame, language
 from scorekeeper.core.errors import ScorekeeperError
+from scorekeeper.core.shown import escaped
 from scorekeeper.cli.terminal import Terminal
 
 
@@ -254,9 +254,6 @@ def debug_first(args: list[str]) -> list[str]:
     return ["--debug"] + [a for a in args[:end] if a != "--debug"] + args[end:]
 
 
-#: control characters (C0 but the line break, DEL, C1): a sentence quoting what was typed
-#: shows them as ``\u001b``, never sends them, which a terminal would act on (clear, recolour)
-_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
 
 
 def for_the_terminal(text: str, terminal: bool | None = None) -> str:
@@ -265,7 +262,7 @@ def for_the_terminal(text: str, terminal: bool | None = None) -> str:
     the text goes to a terminal, where it is not standard error (the prompt's console).
     Control characters a sentence quotes (a token typed with an escape sequence) are shown
     escaped (``\u001b``), on a terminal and off it."""
-    text = _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    text = escaped(text)
     if not (sys.stderr.isatty() if terminal is None else terminal):
         return text
     import shutil

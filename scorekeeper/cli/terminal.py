@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
+
+from scorekeeper.core.shown import CONTROL as _CONTROL, escaped
 
 
 class Terminal:
@@ -107,16 +108,6 @@ class Terminal:
 
 #: the width given to output that is not a terminal: wide enough that no line is wrapped or cut
 PIPE_WIDTH = 10_000
-
-
-#: a control character (C0 but the line break, DEL, C1): never sent to a screen as it is
-_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
-
-
-def escaped(text: str) -> str:
-    """``text`` with each control character written as its escape (``\u001b``): what a terminal
-    would act on (clear the screen, recolour, move the cursor) is shown, never done."""
-    return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 _CONSOLE: Any = None

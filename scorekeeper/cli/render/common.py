@@ -253,7 +253,7 @@ def plain(cell: str) -> str:
     cell is measured as it is drawn."""
     if cell.isprintable():  # nearly always: nothing to do (told in C, a thousand rows in no time)
         return cell
-    from scorekeeper.cli.terminal import escaped
+    from scorekeeper.core.shown import escaped
 
     return escaped(cell.replace("\n", " ").replace("\r", " ").replace("\t", " "))
 
