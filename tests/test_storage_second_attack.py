@@ -110,6 +110,48 @@ def test_ctrl_c_just_after_an_import_puts_its_index_in_place_keeps_what_it_impor
     assert cli("db", "check").exit_code == 0
 
 
+def _many(cli, tmp_path, count: int) -> dict:
+    """An export of ``count`` sessions (one session of two hands, under ``count`` ids)."""
+    _game(cli, 2)
+    export = tmp_path / "one.json"
+    assert cli("export", "-o", export).exit_code == 0
+    doc = json.loads(export.read_text())
+    (one,) = doc["sessions"]
+    doc["sessions"] = [{**one, "id": f"many{i:04d}", "title": f"night {i}"} for i in range(count)]
+    return doc
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or len(os.sched_getaffinity(0)) < 2, reason="one processor, no fork")
+def test_an_import_checked_in_forked_copies_stores_what_a_serial_check_does(cli, isolated_db, tmp_path, monkeypatch):
+    """An import of many sessions shares its checking with forked copies of itself: the
+    sessions, their numbers and their rows are the same as checked one by one, and a session
+    refused in a copy's share is refused with the same sentence, nothing imported."""
+    from scorekeeper.app import exporting
+
+    doc = _many(cli, tmp_path, exporting.PARALLEL_FROM + 6)
+    data = json.dumps(doc).encode()
+    shared = exporting.read_import(data, "x")
+    with monkeypatch.context() as m:
+        m.setattr(exporting, "PARALLEL_FROM", 10 ** 9)
+        alone = exporting.read_import(data, "x")
+    assert len(shared) == len(alone) == len(doc["sessions"])
+    strip = lambda c: (c.record, c.derived, {k: v for k, v in c.summary.items() if k != "updated"})  # noqa: E731
+    assert [strip(c) for c in shared] == [strip(c) for c in alone]
+    bad = dict(doc, sessions=list(doc["sessions"]))
+    bad["sessions"][-3] = {**doc["sessions"][-3], "dealer": "Zed"}  # in the last copy's share
+    export = tmp_path / "bad.json"
+    export.write_text(json.dumps(bad))
+    r = cli("import", export)
+    assert r.exit_code == 2
+    n = len(doc["sessions"]) - 2
+    assert _one_sentence(r.stderr).startswith(f"{export}, session {n} (many{n - 1:04d}): ")
+    assert len(cli.json("sessions")["sessions"]) == 1  # nothing imported
+    export.write_text(json.dumps(doc))
+    r = cli("import", export, "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["imported"] == len(doc["sessions"])
+    assert cli("db", "check").exit_code == 0
+
+
 # --- the folder is the database ---------------------------------------------------------------
 
 
@@ -514,23 +556,24 @@ PLUGIN = '''
 from dataclasses import replace
 from scorekeeper.core.variants.rummy500 import RUMMY500
 from scorekeeper.core.errors import InputError
+from scorekeeper.core.scoring import PlayerScore
 
 MODE = {mode!r}
 
 
-class Odd:
-    def __init__(self, scores):
-        self.scores = scores
+def scored(result, points):
+    return replace(result, players={{name: PlayerScore.explained_later(name, points(p.score), list)
+                                    for name, p in result.players.items()}})
 
 
 def score(entry, setup, number):
     result = RUMMY500.score(entry, setup, number)
     if MODE == "nan":
-        return Odd({{name: float("nan") for name in result.scores}})
+        return scored(result, lambda points: float("nan"))
     if MODE == "float":
-        return Odd({{name: points + 0.5 for name, points in result.scores.items()}})
+        return scored(result, lambda points: points + 0.5)
     if MODE == "huge":
-        return Odd({{name: 10 ** 12 for name in result.scores}})
+        return scored(result, lambda points: 10 ** 12)
     if MODE == "raise":
         return 1 / 0
     if MODE == "refuse":

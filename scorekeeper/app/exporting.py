@@ -391,7 +391,7 @@ def _runs(total: int) -> list[range]:
     import sys
     import threading
 
-    cpus = os.cpu_count() or 1
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     if (total < PARALLEL_FROM or cpus < 2 or not sys.platform.startswith("linux") or not hasattr(os, "fork")
             or threading.active_count() > 1):  # (a fork copies one thread: never with others running)
         return [range(total)]

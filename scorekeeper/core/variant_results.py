@@ -31,8 +31,8 @@ def scored_hand(game: Any, entry: Any) -> Any:
     except Exception as e:  # a bug of the variant's, said as the variant's
         raise VariantError("variant.scoring_failed", name=variant.id, number=number, kind=type(e).__name__,
                            error=str(e)) from e
-    try:
-        scores = result.scores
+    try:  # each player's points, read from the players (what a result's ``scores`` is made of)
+        scores = {name: player.score for name, player in result.players.items()}
         given = list(scores)
     except Exception as e:
         raise VariantError("variant.bad_result", name=variant.id, number=number, kind=type(e).__name__) from e
