@@ -654,7 +654,8 @@ def test_a_session_whose_variant_is_uninstalled_waits_and_repair_and_restore_lea
     for path, data in files.items():  # nothing of it moved or changed (the index may be written again)
         if path.name != "index.json" and "backups/index" not in str(path):
             assert path.read_bytes() == data, path
-    sid = json.loads(sk(site, db, "sessions", "--json").stdout)["sessions"][0]["id"]
+    (sid,) = [s["id"] for s in json.loads(sk(site, db, "sessions", "--json").stdout)["sessions"]
+              if s["variant"] == "odd500"]
     r = sk(site, db, "db", "restore", "--session", sid, "--yes")
     assert r.returncode == 1 and "needs the variant odd500, which cannot be loaded here" in r.stderr
     install(site, "good")  # back: the session as it was
