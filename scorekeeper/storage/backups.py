@@ -118,17 +118,20 @@ class Backups:
                 found.append((key, name))
         return sorted(found)
 
-    def keep(self, path: Path, text: str | None = None, tag: str = "") -> None:
+    def keep(self, path: Path, text: str | None = None, tag: str = "", first: bool = False) -> None:
         """Keep a copy of a database file's content — ``text``, or the file itself moved
         there when ``text`` is None (`delete`) — and drop all but the newest
         :data:`BACKUPS_KEPT` (only copies scorekeeper named), at the command's commit. Only
         content a command writes, or read and checked, gets here. ``tag`` "-deleted" marks
         the copy of a deleted session. The copies are not flushed to the disk before the
-        commit: `db restore` checks a copy before using it. Raises :class:`OSError` (a
-        folder on the way that is a link: ``ELOOP``)."""
+        commit: `db restore` checks a copy before using it. A copy is a file of its own, never
+        a second name of the live file (a file changed in place by hand, ``>`` in a shell, would
+        change its copy with it). ``first``: the file has no copies yet (a session an import
+        adds): its folder is not listed. Raises :class:`OSError` (a folder on the way that is a
+        link: ``ELOOP``)."""
         parts = self._parts(path)
         folder = "/".join(parts)
-        copies = self._copies(parts)
+        copies = [] if first else self._copies(parts)
         number = max((k[0] for k, _ in copies), default=0) + 1
         target = f"{folder}/{number:08d}{tag}.json"
         if text is None:

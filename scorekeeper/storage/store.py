@@ -213,6 +213,8 @@ class Store:
         self._index_db: TinyDB | None = None
         self._revisions: dict[str, int] = {}
         self._written: set[str] = set()  # session files this command has written (a first `new`, an import)
+        self._first_copies: set[str] = set()  # sessions of this command that have no copy yet
+        self._sessions_ok = False  # sessions/ checked to be no link, in this command
         self._journal_key: tuple | None = None
         self._pending: tuple[Journal | None, dict[str, str | None], dict[str, dict[str, bool]]] = (None, {}, {})
         self._kept = Backups(self.root, self.index_path, self)
@@ -318,9 +320,13 @@ class Store:
         return bool(pending[1]) and files.is_temporary(posixpath.basename(rel)) and rel in set(pending[1].values())
 
     def _sessions_folder_checked(self) -> None:
-        """Refuse a ``sessions/`` that is a link (never read or written through)."""
+        """Refuse a ``sessions/`` that is a link (never read or written through); under the lock,
+        checked once (every change is made relative to the folder opened without following one)."""
+        if self._sessions_ok:
+            return
         if os.path.islink(self.sessions_dir):
             raise StoreError("store.folder_link", path=self.sessions_dir)
+        self._sessions_ok = self._lock is not None
 
     # -- locking and the commit ---------------------------------------------------------
     @contextmanager
@@ -458,6 +464,8 @@ class Store:
         """Drop what was read, so the next read sees the files as they are now."""
         self._index_db = None
         self._revisions = {}
+        self._sessions_ok = False
+        self._first_copies = set()
 
     def take_lock(self) -> None:
         """Inside :meth:`writing` (the lock is taken when it starts: nothing more to do)."""
@@ -498,7 +506,8 @@ class Store:
         self._txn.remove(rel)
 
     def _stage_text(self, path: Path, text: str) -> None:
-        """The ``sink`` of the store's TinyDB files: stage the file and a kept copy of it."""
+        """The ``sink`` of the store's TinyDB files: stage the file and a kept copy of it (the
+        first copy of a session this command adds is kept without listing its folder)."""
         rel = self.rel(path)
         if rel.startswith("sessions/"):
             self._sessions_folder_checked()
@@ -507,7 +516,7 @@ class Store:
         except OSError as e:
             raise self._unwritable(e, path) from None
         try:
-            self._kept.keep(path, text)
+            self._kept.keep(path, text, first=path.stem in self._first_copies)
         except OSError:
             pass  # a backup folder that is a link (or cannot be made): no copy through it; the file is saved
 
@@ -699,6 +708,8 @@ class Store:
             sid = record["id"]
             path = self.session_path(sid)
             revision = self._next_revision(sid, path, kept)
+            if kept is not None and sid not in kept and revision == 1:
+                self._first_copies.add(sid)  # no copy of it anywhere: its first is kept without a listing
             db = open_db(path, fresh=True, sink=self._stage_text)
             with self._changing(db):
                 db.table("_meta").insert(document({"schema": SCHEMA_VERSION, "revision": revision}))
