@@ -137,7 +137,7 @@ class Backups:
         if text is None:
             self.store.move(self.store.rel(path), target)
         else:
-            self.store.put(target, text.encode("utf-8"), sync=False)
+            self.store.put(target, text.encode("utf-8"), sync=False, new_folder=first)
         for _, old in copies[:max(0, len(copies) + 1 - BACKUPS_KEPT)]:  # the newest BACKUPS_KEPT stay
             self.store.remove(f"{folder}/{old}")
 

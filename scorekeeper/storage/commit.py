@@ -183,9 +183,10 @@ class Folders:
         self._last = ""
         self.made: list[str] = []
 
-    def get(self, rel: str, create: bool = True) -> int:
-        """The descriptor of folder ``rel`` ("" is the database directory). Raises
-        :class:`OSError` (``ELOOP``/``ENOTDIR`` for a link or a file on the way)."""
+    def get(self, rel: str, create: bool = True, new: bool = False) -> int:
+        """The descriptor of folder ``rel`` ("" is the database directory); ``new``: most likely
+        missing (made first, then opened). Raises :class:`OSError` (``ELOOP``/``ENOTDIR`` for a
+        link or a file on the way)."""
         if rel in self._fds:
             self._last = rel
             return self._fds[rel]
@@ -194,6 +195,12 @@ class Folders:
                 os.close(self._fds.pop(other))
         parent, name = posixpath.split(rel)
         pfd = self.get(parent, create)
+        if new and create:
+            try:
+                files.fs_mkdir(name, pfd, 0o700)
+                self.made.append(rel)
+            except FileExistsError:
+                pass
         try:
             fd = files.open_folder(name, pfd)
         except FileNotFoundError:
@@ -305,12 +312,12 @@ class Transaction:
         return self._tmps
 
     # -- staging -------------------------------------------------------------------
-    def put(self, rel: str, data: bytes, sync: bool = True) -> None:
+    def put(self, rel: str, data: bytes, sync: bool = True, new_folder: bool = False) -> None:
         """Write ``data`` as the file ``rel`` at the commit (to its temporary file now).
         ``sync=False``: not flushed to the disk before the commit (a kept copy: checked before
-        any use). Raises :class:`OSError`."""
+        any use); ``new_folder``: its folder is most likely missing. Raises :class:`OSError`."""
         folder, name = posixpath.split(rel)
-        fd = self.folders.get(folder)
+        fd = self.folders.get(folder, new=new_folder)
         last = self._last.get(rel)
         tmp = files.write_temporary(fd, name, data, sync=sync and not self.bulk)
         self._tmps.add(posixpath.join(folder, tmp) if folder else tmp)

@@ -487,11 +487,11 @@ class Store:
             return StoreError("store.folder_link", path=where)
         return StoreError("store.unwritable", path=path, strerror=e.strerror or str(e))
 
-    def put(self, rel: str, data: bytes, sync: bool = True) -> None:
+    def put(self, rel: str, data: bytes, sync: bool = True, new_folder: bool = False) -> None:
         """Stage ``data`` as the file ``rel`` (see :meth:`Transaction.put`). Raises :class:`OSError`."""
         self._for_write()
         assert self._txn is not None
-        self._txn.put(rel, data, sync)
+        self._txn.put(rel, data, sync, new_folder)
 
     def move(self, rel: str, to: str) -> None:
         """Stage moving ``rel`` to ``to``. Raises :class:`OSError`."""
