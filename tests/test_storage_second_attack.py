@@ -553,7 +553,7 @@ def test_a_configured_database_path_holding_nul_is_one_sentence(cli, tmp_path, m
 # --- a variant's results checked where they come in ---------------------------------------------
 
 PLUGIN = '''
-from dataclasses import replace
+from dataclasses import fields, replace
 from scorekeeper.core.variants.rummy500 import RUMMY500
 from scorekeeper.core.errors import InputError
 from scorekeeper.core.scoring import PlayerScore
@@ -566,22 +566,24 @@ def scored(result, points):
                                     for name, p in result.players.items()}})
 
 
-def score(entry, setup, number):
-    result = RUMMY500.score(entry, setup, number)
-    if MODE == "nan":
-        return scored(result, lambda points: float("nan"))
-    if MODE == "float":
-        return scored(result, lambda points: points + 0.5)
-    if MODE == "huge":
-        return scored(result, lambda points: 10 ** 12)
-    if MODE == "raise":
-        return 1 / 0
-    if MODE == "refuse":
-        raise InputError("points.over_decks_table", player="Ann", points=1, bound=0, decks=1, jokers=0)
-    return result
+class OddScoring(type(RUMMY500.scoring)):
+    def score(self, entry, game):
+        result = super().score(entry, game)
+        if MODE == "nan":
+            return scored(result, lambda points: float("nan"))
+        if MODE == "float":
+            return scored(result, lambda points: points + 0.5)
+        if MODE == "huge":
+            return scored(result, lambda points: 10 ** 12)
+        if MODE == "raise":
+            return 1 / 0
+        if MODE == "refuse":
+            raise InputError("points.over_decks_table", player="Ann", points=1, bound=0, decks=1, jokers=0)
+        return result
 
 
-VARIANT = replace(RUMMY500, id="odd500", name="Odd 500", score=score, list_order=3000)
+SCORING = OddScoring(**{{f.name: getattr(RUMMY500.scoring, f.name) for f in fields(RUMMY500.scoring) if f.init}})
+VARIANT = replace(RUMMY500, id="odd500", name="Odd 500", scoring=SCORING, list_order=3000)
 '''
 
 
