@@ -327,8 +327,8 @@ def read_import(text: str | bytes, label: str, progress: Any = None) -> list[Loa
 class Checked:
     """A session of an export, checked (:func:`check_record`): its ``record`` as it will be
     stored, the cache of ``derived`` numbers its replay gave (:func:`scorekeeper.app.scoreboard.derive`,
-    which does not depend on the session's id) and its index row (``summary``: its ``id`` and
-    ``updated`` are made again when it is stored)."""
+    which does not depend on the session's id) and its index row (``summary``, without its
+    ``updated``; its ``id`` is made again when it is stored under another)."""
 
     record: dict
     derived: dict
@@ -338,7 +338,8 @@ class Checked:
 def checked(record: Any, label: str, index: int) -> Checked:
     """:func:`check_record`, and what storing the session needs of its replay."""
     loaded = check_record(record, label, index)
-    return Checked(loaded.record, derive(loaded.state, loaded.record), summary_of(loaded.record, loaded.state))
+    summary = summary_of(loaded.record, loaded.state, updated="")  # its time made when it is stored
+    return Checked(loaded.record, derive(loaded.state, loaded.record), summary)
 
 
 #: the fewest sessions an import checks in more than one process (forking costs milliseconds)

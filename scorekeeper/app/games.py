@@ -74,7 +74,7 @@ def events_of(record: dict) -> list[dict]:
     return list(record.get("events") or ())
 
 
-def summary_of(record: dict, state: GameState) -> dict:
+def summary_of(record: dict, state: GameState, updated: str | None = None) -> dict:
     """The index row kept for `sessions`; ``entries`` is :func:`entries_digest` of the
     hands the row (and the record's cache of derived numbers) was worked out from; ``package``
     the package and version the session records (what `sessions` names for a session waiting
@@ -86,7 +86,8 @@ def summary_of(record: dict, state: GameState) -> dict:
     return {
         "id": record["id"], "variant": record["variant"], "title": record.get("title"),
         "players": list(record["players"]), "hands": state.hands, "finished": state.ending.finished,
-        "winners": list(state.ending.winners), "created": record["created"], "updated": now(),
+        "winners": list(state.ending.winners), "created": record["created"],
+        "updated": now() if updated is None else updated,
         "entries": entries_digest(record), PACKAGE: recorded(record), "chain": last if isinstance(last, str) else None,
     }
 
