@@ -2,17 +2,17 @@
 while a command runs is one sentence naming the variant).
 
 :func:`scored_hand` is the one place a hand is handed to a variant's scoring: whatever the
-variant does — a bug that raises, a score that is not a whole number (a float, NaN, text,
-``True``), a number beyond any game, no player or one who is not in the game — becomes a
+variant gives — a score that is not a whole number (a float, NaN, text, ``True``), a number
+beyond any game, no player or one who is not in the game — becomes a
 :class:`~scorekeeper.core.errors.VariantError` naming the variant and the hand (exit 1), so
-nothing of it is stored; ``--debug`` shows the variant's own traceback. The refusals a
-variant makes on purpose (:class:`~scorekeeper.core.errors.ScorekeeperError`) pass as they are.
+nothing of it is stored. (A bug of the variant's that raises is said, naming it, at the command
+line's one boundary: :func:`scorekeeper.app.scorer.failure`.)
 """
 from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.core.errors import ScorekeeperError, VariantError
+from scorekeeper.core.errors import VariantError
 
 #: the largest number of points a hand may give a player, either way (far above any game's)
 MAX_POINTS = 10 ** 9
@@ -24,13 +24,7 @@ def scored_hand(game: Any, entry: Any) -> Any:
     game (none but them) each a whole number of points within :data:`MAX_POINTS`. Raises
     :class:`VariantError` otherwise."""
     variant, number = game.variant, game.number
-    try:
-        result = variant.scoring.score(entry, game)
-    except ScorekeeperError:
-        raise
-    except Exception as e:  # a bug of the variant's, said as the variant's
-        raise VariantError("variant.scoring_failed", name=variant.id, number=number, kind=type(e).__name__,
-                           error=str(e)) from e
+    result = variant.scoring.score(entry, game)  # a bug of the variant's that raises: said at the boundary
     try:  # each player's points, read from the players (what a result's ``scores`` is made of)
         scores = {name: player.score for name, player in result.players.items()}
         given = list(scores)

@@ -26,8 +26,6 @@ TEMPLATES: dict[str, str] = {
     "variant.unknown": '"{name}" is not a variant; the variants are {variants:list}.',
     "variant.unknown_near": '"{name}" is not a variant (did you mean "{near}"?); the variants are {variants:list}.',
     "variant.failed": 'The variant "{name}" could not be loaded from {where}: {kind}: {error}.',
-    "variant.scoring_failed": ('The variant "{name}" failed while scoring hand {number} ({kind}: {error}), so nothing '
-                               "was stored: run the command again with --debug to see where."),
     "variant.bad_result": ('The variant "{name}" gave for hand {number} something that is not a hand\'s scores '
                            "({kind}), so nothing was stored."),
     "variant.bad_players": ('The variant "{name}" gave scores for hand {number} to {given:list} instead of the '
