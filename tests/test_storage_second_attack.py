@@ -511,7 +511,7 @@ def test_db_restore_over_a_sessions_folder_it_may_not_read_is_one_sentence(cli, 
     r = cli("db", "restore", "--yes")
     assert r.exit_code == 1 and "Traceback" not in r.stderr
     assert _one_sentence(r.stderr) == (f"The database folder {isolated_db / 'sessions'} cannot be read "
-                                       "(Permission denied).")
+                                       "(permission denied).")
 
 
 def test_config_set_on_a_file_it_may_not_replace_is_one_sentence(cli, tmp_path, hook):
@@ -528,7 +528,7 @@ def test_config_set_on_a_file_it_may_not_replace_is_one_sentence(cli, tmp_path, 
     hook.set(refuse)
     r = cli("config", "set", "variant", "rummy500")
     assert r.exit_code == 1
-    assert _one_sentence(r.stderr) == (f"The configuration file {config} cannot be written (Permission denied); it "
+    assert _one_sentence(r.stderr) == (f"The configuration file {config} cannot be written (permission denied); it "
                                        "was left as it was.")
     assert config.read_text() == 'variant = "gin"\n'
     hook.set(None)
@@ -762,5 +762,5 @@ def test_an_export_to_a_full_disk_is_exit_1_and_never_a_cut_file(cli, isolated_d
     assert out[out.index("o=1") + 1] == "old"  # the old file as it was, no cut one beside it
     assert not [line for line in out if line.endswith(".tmp")]
     errors = r.stderr.strip().splitlines()
-    assert errors == ["/mnt/out.md cannot be written (No space left on device).",
-                      "The output could not be written (No space left on device)."], r.stderr
+    assert errors == ["/mnt/out.md cannot be written (no space is left on the disk).",
+                      "The output could not be written (no space is left on the disk)."], r.stderr

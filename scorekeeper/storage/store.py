@@ -573,8 +573,9 @@ class Store:
             if orphans:
                 # sessions without their index, or an index emptied of them (not the ones this
                 # command just wrote): never start a new, empty list over them
-                code = "store.index_missing" if data is None else "store.index_emptied"
-                raise StoreError(code, path=self.index_path, count=len(orphans))
+                if data is None:
+                    raise StoreError("store.index_missing", path=self.index_path, count=len(orphans))
+                raise StoreError("store.index_emptied", path=self.index_path, count=len(orphans))
         return db
 
     def _meta(self) -> dict:
