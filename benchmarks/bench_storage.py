@@ -65,7 +65,7 @@ def build_session(db: Path, variant_id: str, hands: int, seed: int = 500) -> dic
     writes it (each hand scored once, the cache of derived numbers kept); returns another hand."""
     from scorekeeper.app.games import summary_of
     from scorekeeper.app.scoreboard import derive
-    from scorekeeper.core.game import GameState, PlayedHands, new_setup, score_entry
+    from scorekeeper.core.game import new_setup, replay
     from scorekeeper.core.variants import get_variant
     from scorekeeper.storage.store import Store, new_record, now
 
@@ -73,15 +73,13 @@ def build_session(db: Path, variant_id: str, hands: int, seed: int = 500) -> dic
     variant = get_variant(variant_id)
     setup = new_setup(variant, PLAYERS, RULES, None)
     record = new_record(f"{hands:08x}", variant.id, PLAYERS[:], dict(setup.rules), f"{hands} hands", PLAYERS[0])
-    results = PlayedHands(setup.players)
     for number in range(1, hands + 1):
         raw = legal_hand(rng)
-        results.append(score_entry(setup, raw, number))
         stamp = now()
         record["hands"].append({"entry": raw, "form": "file", "time": stamp})
         record["audit"].append({"time": stamp, "action": "entered", "number": number, "entry": raw,
                                 "previous": None, "form": "file"})
-    state = GameState(setup, results, variant.end(setup, results))
+    state = replay(setup, [h["entry"] for h in record["hands"]])  # each hand scored once, in order
     assert not state.ending.finished
     record["derived"] = derive(state, record)
     store = Store(db)
