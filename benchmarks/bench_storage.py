@@ -13,9 +13,14 @@ at most 10× its cost at 500.
 
 Import: the 1,000-session JSON export ``benchmarks/bench_db.py`` builds (15
 card-level hands each) imported into an empty database, against the stack's
-floor as ``benchmarks/bench_app.py`` defines it (a minimal typer app running
-one command that prints a rich table), the two taking turns. Target: at most
-20× the floor.
+floor, the two taking turns. The floor is ``benchmarks/bench_app.py``'s
+``FLOOR_APP``, written to a file and started as a process with the same Python:
+a typer app with a root callback taking ``--db`` and one command that prints a
+three-column rich table of one row (``python floor_app.py show --name Ann``) —
+what any command of a typer + rich program costs before it does any work.
+Target: at most 15× the floor in wall time. Then ``sessions`` over the 1,000
+imported sessions against ``sessions`` over a database that holds none (one
+session started and deleted: its index lists nothing). Target: at most 1.1×.
 
 Memory (F25): the peak resident memory (``ru_maxrss`` of the process) of
 ``hand --file`` with the largest hand file accepted (1 MiB: a hand padded
@@ -49,7 +54,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_app import FLOOR_APP, fresh_copy  # noqa: E402
 from bench_db import PLAYERS, RULES, build, legal_hand  # noqa: E402
 
-EDIT_TARGET, IMPORT_TARGET = 10.0, 20.0
+EDIT_TARGET, IMPORT_TARGET, SESSIONS_TARGET = 10.0, 15.0, 1.1
 VARIANTS = ("rummy500", "rum500")
 #: the largest hand file `hand --file` reads (scorekeeper.cli.files.MAX_HAND_FILE)
 MAX_HAND_FILE = 1024 * 1024
@@ -60,7 +65,7 @@ def build_session(db: Path, variant_id: str, hands: int, seed: int = 500) -> dic
     writes it (each hand scored once, the cache of derived numbers kept); returns another hand."""
     from scorekeeper.app.games import summary_of
     from scorekeeper.app.scoreboard import derive
-    from scorekeeper.core.game import GameState, PlayedHands, new_setup, score_entry
+    from scorekeeper.core.game import new_setup, replay
     from scorekeeper.core.variants import get_variant
     from scorekeeper.storage.store import Store, new_record, now
 
@@ -68,15 +73,13 @@ def build_session(db: Path, variant_id: str, hands: int, seed: int = 500) -> dic
     variant = get_variant(variant_id)
     setup = new_setup(variant, PLAYERS, RULES, None)
     record = new_record(f"{hands:08x}", variant.id, PLAYERS[:], dict(setup.rules), f"{hands} hands", PLAYERS[0])
-    results = PlayedHands(setup.players)
     for number in range(1, hands + 1):
         raw = legal_hand(rng)
-        results.append(score_entry(setup, raw, number))
         stamp = now()
         record["hands"].append({"entry": raw, "form": "file", "time": stamp})
         record["audit"].append({"time": stamp, "action": "entered", "number": number, "entry": raw,
                                 "previous": None, "form": "file"})
-    state = GameState(setup, results, variant.end(setup, results))
+    state = replay(setup, [h["entry"] for h in record["hands"]])  # each hand scored once, in order
     assert not state.ending.finished
     record["derived"] = derive(state, record)
     store = Store(db)
@@ -258,7 +261,27 @@ def import_figures(work: Path, exe: str, sessions: int, runs: int) -> bool:
            (f"import of {sessions} sessions ({export.stat().st_size / 1e6:.1f} MB) into an empty database",
             f"{imp_t:.2f} s", f"{ratio:.1f}×", f"{imp_c:.2f} s", f"{imp_c / floor_c:.1f}×", f"{imp_m / 1024:.0f} MB",
             f"≤ {IMPORT_TARGET:.0f}× {'ok' if ok else 'OVER'}")])
-    return ok
+    # `sessions` over what the import stored, against a database that holds no session
+    listed, none = work / "sessions-1000", work / "sessions-none"
+    for d in (listed, none):
+        shutil.rmtree(d, ignore_errors=True)
+    subprocess.run([exe, "--db", str(listed), "import", str(export)], stdout=subprocess.DEVNULL, check=True)
+    made = subprocess.run([exe, "--db", str(none), "new", "rummy500", *PLAYERS, "--json"], capture_output=True,
+                          text=True, check=True)
+    subprocess.run([exe, "--db", str(none), "delete", json.loads(made.stdout)["session"], "--yes"],
+                   stdout=subprocess.DEVNULL, check=True)
+    cpu = []
+    (empty_t, _), (full_t, _) = medians([([exe, "--db", str(none), "sessions"], None),
+                                         ([exe, "--db", str(listed), "sessions"], None)], max(runs, 5), cpu)
+    (empty_c, full_c) = cpu
+    s_ratio = full_t / empty_t
+    s_ok = s_ratio <= SESSIONS_TARGET
+    table(("command", "wall", "× no session", "CPU", "× no session, CPU", "target (wall)"),
+          [("sessions, a database that holds none", f"{empty_t * 1000:.0f} ms", "1.00×", f"{empty_c * 1000:.0f} ms",
+            "1.00×", ""),
+           (f"sessions, {sessions} sessions", f"{full_t * 1000:.0f} ms", f"{s_ratio:.2f}×", f"{full_c * 1000:.0f} ms",
+            f"{full_c / empty_c:.2f}×", f"≤ {SESSIONS_TARGET}× {'ok' if s_ok else 'OVER'}")])
+    return ok and s_ok
 
 
 def hand_figures(work: Path, exe: str, runs: int) -> None:

@@ -36,6 +36,7 @@ def run() -> None:
 
     gc.disable()
     try:
+        _standard_streams()
         from scorekeeper.cli import main
 
         main()
@@ -53,6 +54,83 @@ def run() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # all is done and said: a Ctrl-C now changes nothing
     gc.freeze()  # the exit's collection would only walk everything loaded (see above)
     sys.exit(code)
+
+
+class _WholeWrites:
+    """Standard output's descriptor, written whole: a write the system takes only part of (a disk
+    that fills up under ``> file``) is written on until the system says why it cannot, so the
+    error is seen (exit 1, one sentence) instead of a cut file and exit 0. Only what
+    :class:`io.BufferedWriter` asks of a raw stream."""
+
+    closed = False
+
+    def __init__(self, fd: int):
+        self.fd = fd
+
+    def readable(self) -> bool:
+        return False
+
+    def writable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return False
+
+    def write(self, data) -> int:
+        import os
+
+        view = memoryview(data).cast("B")
+        total = len(view)
+        while view:
+            view = view[os.write(self.fd, view):]
+        return total
+
+    def flush(self) -> None:
+        pass
+
+    def close(self) -> None:
+        self.closed = True
+
+    def isatty(self) -> bool:
+        import os
+
+        return os.isatty(self.fd)
+
+    def fileno(self) -> int:
+        return self.fd
+
+
+def _standard_streams() -> None:
+    """Standard input, output and error open, whatever the shell closed (``>&-``, ``<&-``): a
+    closed one is opened on the null device — output goes nowhere and the command ends quietly,
+    and no file the command opens takes its number (a database file written to by a print).
+    Standard output then writes whole (:class:`_WholeWrites`)."""
+    import io
+    import os
+
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+    if sys.stdin is None:
+        sys.stdin = open(0, encoding="utf-8", closefd=False)
+    if sys.stderr is None:
+        sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
+    out = sys.stdout
+    encoding = getattr(out, "encoding", None) or "utf-8"
+    errors = getattr(out, "errors", None) or "strict"
+    line_buffering = bool(getattr(out, "line_buffering", False))
+    try:
+        if out is not None:
+            out.flush()
+    except OSError:
+        pass
+    sys.stdout = io.TextIOWrapper(io.BufferedWriter(_WholeWrites(1)), encoding=encoding, errors=errors,  # type: ignore[arg-type]
+                                  line_buffering=line_buffering, write_through=False)
 
 
 def _interrupted() -> int:

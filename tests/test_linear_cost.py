@@ -154,7 +154,7 @@ def test_an_import_flushes_its_session_files_once_and_leaves_no_temporary_file(a
     export.write_text(source.export(all_=True, format_="json")["text"], encoding="utf-8")
     syncs, fsyncs = [], []
     real_sync, real_fsync = os.sync, os.fsync
-    monkeypatch.setattr(files.os, "sync", lambda: syncs.append(1) or real_sync())
+    monkeypatch.setattr(files.os, "sync", lambda: syncs.append(1) or real_sync())  # the one flush before the commit
     monkeypatch.setattr(files.os, "fsync", lambda fd: fsyncs.append(os.readlink(f"/proc/self/fd/{fd}")) or real_fsync(fd))
     done = application.import_(export)
     assert done["imported"] == 5

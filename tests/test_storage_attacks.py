@@ -104,20 +104,40 @@ def test_f27_a_symlinked_lock_file_is_never_followed_or_created(cli, isolated_db
     assert _hands(cli) == 1
 
 
-def test_f2_a_creator_that_finds_the_database_made_meanwhile_writes_nothing(isolated_db):
-    """Two first commands at once: the second to take the lock read an empty database
-    before the first made it; it writes nothing and says so (the fault hook: the other
-    creator runs between this one's read and its write)."""
-    late = Application(isolated_db)
-    first = Application(isolated_db)
-    with late.store.writing():
-        assert late.store.summaries() == []  # read while there is no database
-        first.new("rummy500", ["Ann", "Bob"])  # the other creator gets there first
-        with pytest.raises(StateError) as e:
-            late.store.set_current(None)
-    assert e.value.code == "store.created_meanwhile"
-    assert "nothing was changed" in e.value.message
-    assert [s["players"] for s in Application(isolated_db).sessions()["sessions"]] == [["Ann", "Bob"]]
+HOLD_NEW = """
+import sys, time
+from scorekeeper.app import Application
+app = Application(sys.argv[1])
+with app.store.writing("new"):  # the first command holds the new database from its read to its commit
+    print("held", flush=True)
+    time.sleep(float(sys.argv[2]))
+    app.new("rummy500", ["Ann", "Bob"])
+"""
+
+
+def test_f2_a_first_command_waits_for_another_that_is_making_the_database(cli, isolated_db):
+    """Two first commands at once: the second waits for the first (which made the database
+    directory to lock it) and then builds on what it stored, instead of refusing."""
+    assert not isolated_db.exists()
+    p = subprocess.Popen([sys.executable, "-c", HOLD_NEW, str(isolated_db), "0.5"], env=_env(isolated_db),
+                         stdout=subprocess.PIPE, text=True)
+    try:
+        assert p.stdout.readline().strip() == "held"
+        r = cli("--wait", "30", "new", "carousel", "Cy", "Dee", "--json")
+    finally:
+        p.wait(timeout=30)
+    assert p.returncode == 0
+    assert r.exit_code == 0, r.stderr
+    listed = cli.json("sessions")
+    assert sorted(s["players"] for s in listed["sessions"]) == [["Ann", "Bob"], ["Cy", "Dee"]]
+    assert listed["current"] == json.loads(r.stdout)["session"]
+    assert cli("db", "check").exit_code == 0
+
+
+def test_f2_a_first_command_that_changes_nothing_leaves_no_database(cli, isolated_db):
+    assert cli("use", "nope").exit_code == 2  # it made the directory to lock it, and took it away again
+    assert cli("hand", *HAND).exit_code == 2
+    assert not isolated_db.exists()
 
 
 IMPORT = """
@@ -141,15 +161,16 @@ def test_f2_two_imports_into_a_new_database_keep_what_they_report(cli, isolated_
     procs = [subprocess.Popen([sys.executable, "-c", IMPORT, str(export)], env=_env(isolated_db),
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
     outs = [p.communicate(timeout=60)[0] for p in procs]
-    reported = 0
+    docs = []
     for out in outs:
         code, _, rest = out.partition("\n")
-        if code == "0":
-            reported += json.loads(rest)["imported"]
-        else:  # the one that lost the race says so in one sentence and changed nothing
-            assert "nothing was changed" in rest and len(rest.strip().splitlines()) == 1, rest
+        assert code == "0", rest  # the second waits for the first, then finds its sessions there
+        docs.append(json.loads(rest))
+    assert sorted(d["imported"] for d in docs) == [0, 8]  # one imported all 8, the other skipped them as there
+    assert sorted(d["skipped"] for d in docs) == [0, 8]
+    assert all(o["already"] for d in docs if d["skipped"] for o in d["sessions"])
     listed = cli.json("sessions")["sessions"]
-    assert len(listed) == reported == 8  # every session reported imported is there once
+    assert len(listed) == 8  # every session reported imported is there once
     assert len(list((isolated_db / "sessions").glob("*.json"))) == 8
     assert cli("db", "check").exit_code == 0
 
@@ -158,68 +179,129 @@ def test_f2_two_imports_into_a_new_database_keep_what_they_report(cli, isolated_
 
 
 @pytest.fixture
-def full_disk_for_the_index(monkeypatch):
-    """A fault hook: writing index.json fails as on a full disk (ENOSPC) while ``on[0]``."""
+def full_disk(monkeypatch):
+    """A fault hook: writing the temporary file of a database file named ``on[0]`` (``index.json``,
+    ``journal.json``, a session id…) fails as on a full disk (ENOSPC); None: no fault."""
     import errno
 
     from scorekeeper.storage import files as files_module
 
-    real = files_module.atomic_write_text
-    on = [True]
+    on: list = [None]
 
-    def write(path, text):
-        if on[0] and path.name == "index.json":
+    def hook(call, target):
+        if on[0] is None or call != "write":
+            return
+        if f".{on[0]}" in os.readlink(f"/proc/self/fd/{target}"):
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        real(path, text)
 
-    monkeypatch.setattr(files_module, "atomic_write_text", write)
+    monkeypatch.setattr(files_module, "hook", hook)
     return on
 
 
-def _says_kept(r) -> None:
-    assert r.exit_code == 1 and r.stdout == ""
-    line = r.stderr.strip()
-    assert len(line.splitlines()) == 1 and "The change was saved" in line and "db check --repair" in line, line
-    assert "no space is left on the disk" in line  # the system's reason in our words
+WRITING = {"hand": ["hand", *HAND], "edit": ["edit", "1", "Ann: 90 -0", "Bob: 0 -5", "Cy: 0 -5"],
+           "undo": ["undo", "--yes"], "redo": ["redo"], "new": ["new", "carousel", "Dee", "Eve"],
+           "use": ["use", "FIRST"], "delete": ["delete", "FIRST", "--yes"]}
 
 
-@pytest.mark.parametrize("command", ["hand", "edit", "undo", "redo"])
-def test_f8_a_failure_after_the_commit_says_kept_and_the_retry_records_nothing_twice(cli, isolated_db, command,
-                                                                                    full_disk_for_the_index):
-    full_disk_for_the_index[0] = False
-    _game(cli, 2)
+def _state(cli) -> tuple:
+    """What the database holds, as the commands show it: the current session, each session's
+    hands, and the current session's history."""
+    listed = cli.json("sessions")
+    history = cli.history()["hands"] if listed["current"] else None
+    return listed["current"], [(s["id"], s["hands"]) for s in listed["sessions"]], history
+
+
+@pytest.mark.parametrize("command,where", [(c, w) for c in sorted(WRITING) for w in ("index.json", "journal.json",
+                                                                                   "session")
+                                           if not (w == "session" and c in ("use", "new", "delete"))])
+def test_f8_a_full_disk_changes_nothing_and_the_retry_makes_the_change_once(cli, isolated_db, command, where,
+                                                                          full_disk):
+    """The index and the session files switch together: a full disk while any of them is written
+    (the index, the journal that commits them, the session file) changes nothing, says so in one
+    sentence, and the command run again makes the change once. (`use`, `new` and `delete` write no
+    file of an existing session.)"""
+    first = _game(cli, 2)
+    second = _game(cli, 1)
+    assert cli("use", first).exit_code == 0
     if command == "redo":
         assert cli("undo", "--yes").exit_code == 0
-    before = cli.history()["hands"]
-    args = {"hand": ["hand", *HAND], "edit": ["edit", "1", "Ann: 90 -0", "Bob: 0 -5", "Cy: 0 -5"],
-            "undo": ["undo", "--yes"], "redo": ["redo"]}[command]
-    full_disk_for_the_index[0] = True
-    _says_kept(cli(*args))
-    after = cli.history()["hands"]
-    assert after != before  # the session file holds the change
-    full_disk_for_the_index[0] = False
-    r = cli(*args)  # the natural retry
+    args = [first if a == "FIRST" else a for a in WRITING[command]]
+    if command == "use":
+        args = ["use", second]
+    before = _state(cli)
+    full_disk[0] = first if where == "session" else where
+    r = cli(*args)
+    assert r.exit_code == 1, (r.stdout, r.stderr)
+    line = _one_sentence(r.stderr)
+    assert "no space is left on the disk" in line and "saved" not in line, line  # the system's reason, in our words
+    assert _state(cli) == before  # nothing changed
+    assert not [p for p in isolated_db.rglob("*.tmp")]  # and nothing left behind
+    full_disk[0] = None
+    r = cli(*args)
     assert r.exit_code == 0, r.stderr
-    assert cli.history()["hands"] == after  # nothing made twice
-    assert cli("db", "check").exit_code == 0  # the retry listed it: the index agrees again
+    assert _state(cli) != before  # made now, once
+    assert cli("db", "check").exit_code == 0
 
 
-def test_f8_a_new_whose_index_write_failed_is_not_started_twice(cli, isolated_db, full_disk_for_the_index):
-    full_disk_for_the_index[0] = False
-    _game(cli)
-    full_disk_for_the_index[0] = True
-    _says_kept(cli("new", "carousel", "Dee", "Eve"))
-    full_disk_for_the_index[0] = False
-    r = cli("new", "carousel", "Dee", "Eve", "--json")
-    assert r.exit_code == 0, r.stderr
-    assert len(list((isolated_db / "sessions").glob("*.json"))) == 2
-    listed = cli.json("sessions")
-    assert len(listed["sessions"]) == 2 and listed["current"] == json.loads(r.stdout)["session"]
+def test_f8_a_hand_after_a_failed_one_is_a_hand_and_undo_takes_back_what_it_says(cli, isolated_db, full_disk):
+    """The issue's fault: after a change whose index write failed, the next hand that scored the
+    same was taken for its retry (nothing recorded, "Hand 2" shown) and a second undo changed
+    nothing. Now the failed change is not made at all, and every later command does its own."""
+    _game(cli, 1)
+    full_disk[0] = "index.json"
+    assert cli("hand", *HAND).exit_code == 1
+    full_disk[0] = None
+    assert cli.json("hand", *HAND)["number"] == 2
+    assert cli.json("hand", *HAND)["number"] == 3  # the same scores again: another hand
+    assert _hands(cli) == 3
+    r = cli("undo", "--yes")
+    assert r.exit_code == 0 and "3" in r.stdout
+    r = cli("undo", "--yes")
+    assert r.exit_code == 0 and "2" in r.stdout
+    assert _hands(cli) == 1
+
+
+def test_f8_a_change_committed_then_cut_short_is_finished_by_the_next_command_which_says_so(
+        cli, isolated_db, monkeypatch):
+    """A fault hook: the session file cannot be put in place after the commit (EIO). The
+    command says the change was saved and not to make it again; readers see it; the next
+    command that changes the database finishes it, says so and does nothing else; run
+    again, it does its own change."""
+    import errno
+
+    from scorekeeper.storage import files as files_module
+
+    sid = _game(cli, 1)
+    on = [True]
+
+    def hook(call, target):
+        if on[0] and call == "rename" and str(target) == f"{sid}.json":
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    monkeypatch.setattr(files_module, "hook", hook)
+    r = cli("hand", *HAND)
+    assert r.exit_code == 1
+    line = _one_sentence(r.stderr)
+    assert line.startswith("The change was saved, but putting it in place") and "do not make the change again" in line
+    on[0] = False
+    assert (isolated_db / "journal.json").exists()
+    assert _hands(cli) == 2  # read through the journal: the new state, whole
+    assert cli("db", "check").exit_code == 0  # a change still being put in place is no damage
+    r = cli("hand", *HAND)
+    assert r.exit_code == 1
+    assert _one_sentence(r.stderr) == (
+        f"The last change to the database, by `scorekeeper hand` (session {sid}), was saved but that command was "
+        "stopped before it could finish or say so; it is finished now and nothing else was done: see it with "
+        "`scorekeeper history` or `scorekeeper sessions`, then run this command again if it is another change.")
+    assert not (isolated_db / "journal.json").exists()
+    assert _hands(cli) == 2
+    assert cli("hand", *HAND).exit_code == 0
+    assert _hands(cli) == 3
     assert cli("db", "check").exit_code == 0
 
 
 def test_f8_the_same_hand_entered_again_on_purpose_is_recorded(cli, isolated_db):
-    """Only a retry after a failed index write is recognised: two equal hands in a row are two hands."""
+    """Two equal hands in a row are two hands: nothing is taken for a retry by how it looks."""
     _game(cli)
     assert cli("hand", *HAND).exit_code == 0
     assert cli("hand", *HAND).exit_code == 0
@@ -642,31 +724,30 @@ def sigint_restored():
 
 def test_f19_a_hand_interrupted_at_the_moment_of_saving_says_it_was_saved(cli, isolated_db, monkeypatch,
                                                                           sigint_restored):
-    """The fault hook: Ctrl-C arrives while the session file is put in place (it is held
-    until the file is there, so the command knows the change was kept)."""
+    """The fault hook: Ctrl-C arrives as the change is committed (it is held until every file is
+    in place, so the command knows the change was kept)."""
     import signal
     import threading
 
     from scorekeeper.storage import files as files_module
 
     _game(cli)
-    real = os.replace
 
-    def replace_then_interrupt(src, dst):
-        real(src, dst)
-        if str(dst).endswith(".json") and "/sessions/" in str(dst):
+    def hook(call, target):
+        if call == "rename" and str(target) == "journal.json":
             # Ctrl-C to this thread (the main one), as a terminal's goes to a program of one thread:
-            # held until the note that the change is kept is made. (Sent to the process, another
-            # thread of the test runner, if any, would take it at once: a race the program never runs.)
+            # held until the change is in place and noted. (Sent to the process, another thread
+            # of the test runner, if any, would take it at once: a race the program never runs.)
             signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
 
     with monkeypatch.context() as m:
-        m.setattr(files_module.os, "replace", replace_then_interrupt)
+        m.setattr(files_module, "hook", hook)
         m.setattr(files_module, "_kept", False)
         r = cli("hand", *HAND)
     assert r.exit_code == 130
     assert r.stderr.strip() == "Interrupted (Ctrl-C): the change was saved before the interruption."
     assert _hands(cli) == 1
+    assert not (isolated_db / "journal.json").exists()  # finished, not left for the next command
 
 
 def test_f19_an_import_interrupted_leaves_no_unlisted_session_files(cli, isolated_db, tmp_path, monkeypatch,
@@ -683,21 +764,21 @@ def test_f19_an_import_interrupted_leaves_no_unlisted_session_files(cli, isolate
     export = tmp_path / "all.json"
     assert cli("--db", source, "export", "--all", "--format", "json", "--output", export).exit_code == 0
     _game(cli)
-    written = []
-    real = files_module.atomic_write_text
+    made = []
 
-    def write(path, text):
-        real(path, text)
-        written.append(path)
-        if len([p for p in written if p.parent.name == "sessions"]) == 4:
-            signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)  # Ctrl-C half-way through the session files
+    def hook(call, target):
+        if call == "create" and str(target).startswith(".") and "backups" not in str(target):
+            made.append(target)
+            if len(made) == 4:
+                signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)  # Ctrl-C half-way through
 
     with monkeypatch.context() as m:
-        m.setattr(files_module, "atomic_write_text", write)
+        m.setattr(files_module, "hook", hook)
         m.setattr(files_module, "_kept", False)
         r = cli("import", export)
     assert r.exit_code == 130 and r.stderr.strip() == "Interrupted (Ctrl-C): nothing was changed."
     assert len(list((isolated_db / "sessions").glob("*.json"))) == 1  # only the session there before
+    assert not list(isolated_db.rglob("*.tmp"))  # its temporary files taken away
     assert len(cli.json("sessions")["sessions"]) == 1
     assert cli("db", "check").exit_code == 0
 

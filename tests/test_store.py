@@ -96,15 +96,18 @@ def test_db_path_prints_the_directory_and_creates_nothing(cli, tmp_path):
 
 @pytest.fixture
 def writes(monkeypatch):
-    """The database files each command replaces, in order (backup copies aside)."""
+    """The database files each command replaces in its commit, in order (backup copies aside)."""
+    from scorekeeper.storage import commit
+
     seen: list[str] = []
-    real = files_module.atomic_write_text
+    real = commit.Transaction.commit
 
-    def spy(path, text):
-        seen.append(f"{path.parent.name}/{path.name}")
-        real(path, text)
+    def spy(self, command, sessions):
+        seen.extend(("db/" if "/" not in s.path else "") + s.path for s in self.steps
+                    if s.kind == "put" and not s.path.startswith("backups/"))
+        return real(self, command, sessions)
 
-    monkeypatch.setattr(files_module, "atomic_write_text", spy)
+    monkeypatch.setattr(commit.Transaction, "commit", spy)
     return seen
 
 
@@ -125,7 +128,7 @@ def test_each_command_writes_each_file_once_session_file_first(cli, writes):
     assert writes == [index]
     writes.clear()
     assert cli("delete", sid, "--yes").exit_code == 0
-    assert writes == [index]
+    assert writes == [index]  # and the session file moved to its copies, in the same commit
 
 
 def test_a_failed_command_writes_nothing(cli, writes, isolated_db):

@@ -163,8 +163,8 @@ LEFT: set[tuple[str, str]] = {
     ('20-refusals-25-core-variants-__init__', 'ImportError'),
     ('20-refusals-25-core-variants-__init__', 'gin'),
     ('20-refusals-25-core-variants-__init__', 'module'),
-    ('20-refusals-36-core-variants-rummy500', 'decks'),
-    ('20-refusals-37-storage-config', 'database'),
-    ('20-refusals-40-storage-maintenance', 'ValueError'),
-    ('20-refusals-40-storage-maintenance', 'variant, gin'),
+    ('20-refusals-37-core-variants-rummy500', 'decks'),
+    ('20-refusals-39-storage-config', 'database'),
+    ('20-refusals-42-storage-maintenance', 'ValueError'),
+    ('20-refusals-42-storage-maintenance', 'variant, gin'),
 }

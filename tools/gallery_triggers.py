@@ -72,6 +72,26 @@ def damage(relative: str, text: str | bytes = "{not json") -> Callable[[Any], No
     return step
 
 
+def special(name: str) -> Callable[[Any], None]:
+    """A step: a named pipe (FIFO) made at ``name`` in the home, where a command reads a file."""
+    def step(shot: Any) -> None:
+        import os
+
+        path = shot.home.home / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        os.mkfifo(path)
+        shot.lines.append(f"$ mkfifo {name}")
+    return step
+
+
+def folder(name: str) -> Callable[[Any], None]:
+    """A step: a folder made at ``name`` in the home, where a command reads a file."""
+    def step(shot: Any) -> None:
+        (shot.home.home / name).mkdir(parents=True, exist_ok=True)
+        shot.lines.append(f"$ mkdir -p {name}")
+    return step
+
+
 def remove(relative: str) -> Callable[[Any], None]:
     """A step: a file of the database taken away (``*``: the first session file)."""
     def step(shot: Any) -> None:
@@ -229,6 +249,7 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("import.trail_differs", "rummy500 played", "export --format json -o game.json --force",
          lambda shot: _edit_export(shot, "trail"), "import game.json --as-new"),
         ("import.unreadable", "", direct("import.unreadable", path="club.json", reason=_os("EACCES"))),
+        ("import.special", "", special("club.json"), "import club.json"),
     ],
     "scorekeeper/app/games.py": [
         ("check.trail_untypeable", "rummy500 played", lambda shot: _edit_session(shot, "trail"), "db check"),
@@ -287,6 +308,10 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("cli.hand_file.repeated_key", "rummy500", write("h.json", '{"players": {}, "players": {}}\n'), FILE),
         ("cli.hand_file.too_big", "rummy500", direct("cli.hand_file.too_big", name="h.json", limit=1_000_000)),
         ("cli.hand_file.unreadable", "rummy500", direct("cli.hand_file.unreadable", name="h.json", reason=_os("EACCES"))),
+        ("cli.hand_file.special", "rummy500", special("h.json"), FILE),
+        ("cli.hand_file.stdin_not_unicode", "rummy500", direct("cli.hand_file.stdin_not_unicode")),
+        ("cli.hand_file.too_deep", "rummy500", write("h.json", b"[" * 5000 + b"]" * 5000), FILE),
+        ("cli.stdin_unreadable", "rummy500", direct("cli.stdin_unreadable", reason=_os("EIO"))),
     ],
     "scorekeeper/cli/frame.py": [
         ("cli.frame.command_is_missing", "", direct("cli.frame.command_is_missing")),
@@ -577,6 +602,12 @@ TRIGGERS: dict[str, list[tuple]] = {
                                                '"Назар: KS KH KD 10H JH 5C 9S 6D 3S AH"'),
         ("gin.void_layoff", "gin", write("h.json", '{"players": {"Оля": {"hand": 30}, "Назар": {"melds": ["KS KH KD"], "layoffs": "10H", "hand": "JH 5C 9S 6D 3S AH"}}, "stock_exhausted": true}\n'), FILE),
     ],
+    "scorekeeper/core/variant_results.py": [
+        ("variant.bad_players", "", direct("variant.bad_players", name="knock", number=3, given=["Оля", "Ян"])),
+        ("variant.bad_result", "", direct("variant.bad_result", name="knock", number=3, kind="list")),
+        ("variant.bad_score", "", direct("variant.bad_score", name="knock", number=3, player="Оля",
+                                         value=2.5, bound=1_000_000_000)),
+    ],
     "scorekeeper/core/variants/rummy500.py": [
         ("layoff.ace_ambiguous", "rummy500",
          'hand "Оля: 2H 3H 4H, JH QH KH +AH -" "Назар: -KD" "Зоя: -9D"'),
@@ -584,6 +615,12 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("meld.whole_suit_ace", "rummy500", 'hand "Оля: AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH -" "Назар: -KD" "Зоя: -9D"'),
         ("rule.duplicates_need_two_decks", "", direct("rule.duplicates_need_two_decks", players=2)),
         ("rule.too_few_decks", "", "new rum500 Оля Назар Зоя Тарас Кіра Ілля Ян Ніна --rule decks=1"),
+    ],
+    "scorekeeper/storage/commit.py": [
+        ("store.folder_replaced", "rummy500", direct("store.folder_replaced", path="db")),
+        ("store.saved_not_finished", "rummy500", direct("store.saved_not_finished", path="db",
+                                                        strerror=_os("ENOSPC"))),
+        ("store.unfinished", "rummy500", direct("store.unfinished", path="db", strerror=_os("ENOSPC"))),
     ],
     "scorekeeper/storage/config.py": [
         ("config.bad_toml", "", write(".config/scorekeeper/config.toml", 'variant = "gin\n'), "config list"),
@@ -594,6 +631,13 @@ TRIGGERS: dict[str, list[tuple]] = {
          "config list"),
         ("config.unknown_key", "", write(".config/scorekeeper/config.toml", 'colour = "red"\n'), "config list"),
         ("config.unreadable", "", direct("config.unreadable", path="~/.config/scorekeeper/config.toml", reason=_os("EACCES"))),
+        ("config.directory", "", folder(".config/scorekeeper/config.toml"), "config list"),
+        ("config.special", "", special(".config/scorekeeper/config.toml"), "config list"),
+        ("config.too_big", "", write(".config/scorekeeper/config.toml", b"# " + b"x" * 300_000 + b"\n"), "config list"),
+        ("config.too_deep", "", write(".config/scorekeeper/config.toml", b"rules = " + b"[" * 5000 + b"]" * 5000 + b"\n"),
+         "config list"),
+        ("config.unwritable", "", direct("config.unwritable", path="~/.config/scorekeeper/config.toml",
+                                         reason=_os("EROFS"))),
     ],
     "scorekeeper/storage/files.py": [
         ("store.damaged", "rummy500 played", damage("sessions/*"), "standings"),
@@ -616,6 +660,7 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("restore.other_version", "rummy500 played", direct("restore.other_version", count=1, session="3f9a2c1d", hands=[2])),
         ("store.folder_unreadable", "", direct("store.folder_unreadable", path="db", strerror=_os("EACCES"))),
         ("store.path_is_file", "", direct("store.path_is_file", path="db")),
+        ("restore.waiting", "rummy500", direct("restore.waiting", session="3f9a2c1d", variant="knock")),
     ],
     "scorekeeper/storage/migrations.py": [
         ("store.newer", "rummy500 played", lambda shot: _edit_session(shot, "newer"), "standings"),
@@ -624,14 +669,14 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("store.ambiguous_id", "two sessions", direct("store.ambiguous_id", prefix="3", ids=["3f9a2c1d", "3b07e5aa"])),
         ("store.cannot_create", "", direct("store.cannot_create", path="db", strerror=_os("EACCES"))),
         ("store.cannot_save", "rummy500", direct("store.cannot_save", session="3f9a2c1d", reason=_os("EIO"))),
-        ("store.created_meanwhile", "", direct("store.created_meanwhile", path="db")),
+        ("db.nul", "", direct("db.nul", where="SCOREKEEPER_DB")),
+        ("store.folder_link", "rummy500", lambda shot: _folder_link(shot), "standings"),
         ("store.empty_id", "rummy500", "standings --session ''"),
         ("store.index_missing", "rummy500 played", remove("index.json"), "standings"),
         ("store.no_current", "", "standings"),
         ("store.no_such_session", "rummy500", "standings --session ffff"),
         ("store.not_an_id", "rummy500", direct("store.not_an_id", given="../x")),
-        ("store.saved_index_stale", "rummy500", direct("store.saved_index_stale", path="db/index.json",
-                                                       strerror=_os("ENOSPC"))),
+        ("store.index_emptied", "rummy500 played", lambda shot: _empty_index(shot), "standings"),
         ("store.session_missing", "rummy500 played", remove("sessions/*"), "standings"),
         ("store.unwritable", "rummy500", direct("store.unwritable", path="db/sessions/x.json", strerror=_os("ENOSPC"))),
     ],
@@ -852,6 +897,27 @@ def _edit_index(shot: Any) -> None:
     text = text.replace('"rummy500"', '"gin"', 1)
     path.write_text(text, encoding="utf-8")
     shot.lines.append("## the index is changed by hand (a session's variant)")
+
+
+def _folder_link(shot: Any) -> None:
+    """The database's sessions folder moved aside and a symbolic link to it put in its place."""
+    import os
+
+    sessions = shot.home.db / "sessions"
+    sessions.rename(shot.home.db / "elsewhere")
+    os.symlink("elsewhere", sessions)
+    shot.lines.append("$ mv db/sessions db/elsewhere && ln -s elsewhere db/sessions")
+
+
+def _empty_index(shot: Any) -> None:
+    """The index emptied of its sessions (its rows gone), the session files left."""
+    import json
+
+    path = shot.home.db / "index.json"
+    index = json.loads(path.read_text(encoding="utf-8"))
+    index["sessions"] = {}
+    path.write_text(json.dumps(index), encoding="utf-8")
+    shot.lines.append("## the database's index is emptied of its sessions")
 
 
 def _edit_export(shot: Any, how: str) -> None:

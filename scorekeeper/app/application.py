@@ -275,7 +275,7 @@ class Application:
         with _said(form):
             from scorekeeper.app import sessions
 
-            with self.store.writing():
+            with self.store.writing("hand"):
                 loaded = self._open(session)
                 raw = self._entry(loaded, entry, form)
                 sessions.pinned(self.store, loaded, revision, raw)
@@ -297,7 +297,7 @@ class Application:
         with _said(form):
             from scorekeeper.app import sessions
 
-            with self.store.writing():
+            with self.store.writing("edit"):
                 loaded = self._open(session)
                 raw = self._entry(loaded, entry, form)
                 sessions.pinned(self.store, loaded, revision, raw)
@@ -356,7 +356,7 @@ class Application:
 
         from scorekeeper.app.games import changeable
 
-        with self.store.writing():
+        with self.store.writing("undo"):
             loaded = self._open(session)
             changeable(loaded)
             change = _last(sessions.changes(loaded.record)[0], loaded)
@@ -421,7 +421,7 @@ class Application:
 
         from scorekeeper.app.games import changeable
 
-        with self.store.writing():
+        with self.store.writing("redo"):
             loaded = self._open(session)
             changeable(loaded)
             redoable = sessions.changes(loaded.record)[1]
@@ -655,6 +655,22 @@ class Application:
 
         return {"session": sessions.delete(self.store, session)}
 
+    def to_delete(self, session: str) -> dict:
+        """What ``delete ID`` would delete: ``{"session": id, "already": False}``; for an id no
+        session listed has but a session deleted before had (the same `delete` run again after
+        it was cut short), ``{"session": id, "already": True}``: nothing to do, and a sentence
+        saying so. Raises :class:`StateError` for an id nothing has."""
+        try:
+            return {"session": self.store.resolve(session), "already": False}
+        except StateError as e:
+            if e.code != "store.no_such_session" or not session.strip():
+                raise
+            deleted = [sid for sid in self.store.backed_up_sessions() if sid.startswith(session)
+                       and (copies := self.store.backups(self.store.session_path(sid))) and copies[0].deleted]
+            if len(deleted) != 1:
+                raise
+            return {"session": deleted[0], "already": True}
+
     # -- the rules ----------------------------------------------------------------------
     def check(self, variant: str, cards: Sequence[str], round_: int | None = None, rules: Sequence[str] = (),
               deal: int | None = None, session: str | None = None, wild: str | None = None) -> dict:
@@ -780,12 +796,12 @@ class Application:
         return exporting.export(self.store, session, all_, format_, Path(output) if output is not None else None,
                                 force, progress)
 
-    def import_(self, file: str | os.PathLike, skip_existing: bool = False, text: str | None = None,
+    def import_(self, file: str | os.PathLike, skip_existing: bool = False, text: str | bytes | None = None,
                 as_new: bool = False, progress: Progress | None = None) -> dict:
         """``import FILE [--as-new]``: read an export back, check every session, then store them all.
 
         ``file`` names the export (read here unless ``text`` is given: ``"-"``
-        with the text of standard input). A session already in the database
+        with the bytes, or text, of standard input). A session already in the database
         (same id, same content) is skipped, or with ``as_new`` imported as a copy
         under a new id; a different session with a taken id gets a new id (or is
         skipped with ``skip_existing``). ``{"imported", "skipped", "sessions":

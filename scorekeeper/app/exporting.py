@@ -25,6 +25,7 @@ import io
 import json
 import os
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
@@ -186,45 +187,46 @@ def export(store, session: str | None = None, all_: bool = False, format_: str |
 
 
 def write_output(path: Path, text: str, force: bool) -> None:
-    """Write ``text`` to ``path`` atomically. An existing file needs ``force``
-    (:class:`InputError`, exit 2); a file that cannot be written is a
-    :class:`StoreError` (exit 1)."""
+    """Write ``text`` to ``path`` as the database writes its files: a temporary file beside it,
+    checked to hold every byte, flushed, then renamed over the old one — a full disk is one
+    sentence and exit 1, the old file as it was and no cut one. An existing file needs ``force``
+    (:class:`InputError`, exit 2); a file that cannot be written is a :class:`StoreError` (exit 1).
+    The file keeps the old one's permissions, or gets what a new file gets under the umask."""
     if not force and (path.exists() or path.is_symlink()):
         raise InputError("export.exists", path=path)
     try:
         mode = path.stat().st_mode & 0o777 if path.is_file() else None
     except OSError:
         mode = None
-    try:
-        atomic_write_text(path, text)
-    except OSError as e:
-        raise StoreError("export.unwritable", path=path, reason=e.strerror or str(e)) from None
-    # the temporary file was private (0600); an export is an ordinary file: keep the old
-    # file's mode, or give what a new file gets under the user's umask
     if mode is None:
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
     try:
-        os.chmod(path, mode)
-    except OSError:
-        pass
-
-
-def read_import_file(name: str | Path) -> str:
-    """The text of the file to import. Raises :class:`InputError`."""
-    try:
-        if Path(name).stat().st_size > MAX_IMPORT:
-            raise InputError("import.too_big", file=str(name), limit=MAX_IMPORT)
-        return Path(name).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("import.no_file", path=name) from None
-    except IsADirectoryError:
-        raise InputError("import.directory", path=name) from None
-    except UnicodeDecodeError:
-        raise InputError("import.not_utf8", path=name) from None
+        atomic_write_text(path, text, mode)
     except OSError as e:
-        raise InputError("import.unreadable", path=name, reason=e.strerror) from None
+        raise StoreError("export.unwritable", path=path, reason=e.strerror or str(e)) from None
+
+
+def read_import_file(name: str | Path) -> bytes:
+    """The bytes of the file to import: a regular file of at most :data:`MAX_IMPORT` bytes (a
+    FIFO, a socket or a device is refused before a byte is read, never waited on). Raises
+    :class:`InputError`."""
+    from scorekeeper.storage.files import InputTrouble, read_input
+
+    try:
+        return read_input(Path(name), MAX_IMPORT)
+    except InputTrouble as e:
+        trouble = e
+    if trouble.kind == "missing":
+        raise InputError("import.no_file", path=name)
+    if trouble.kind == "directory":
+        raise InputError("import.directory", path=name)
+    if trouble.kind == "special":
+        raise InputError("import.special", path=name)
+    if trouble.kind == "unreadable":
+        raise InputError("import.unreadable", path=name, reason=trouble.facts["reason"])
+    raise InputError("import.too_big", file=str(name), limit=MAX_IMPORT)
 
 
 # -- JSON -------------------------------------------------------------------
@@ -258,14 +260,14 @@ def export_json(records: Iterable[dict], exported: str) -> str:
     return "{\n" + "\n".join(head) + '\n  "sessions": [\n' + body + ("\n" if body else "") + "  ]\n}\n"
 
 
-#: the largest export :func:`read_import` reads (characters): a club's seasons are a few megabytes
+#: the largest export :func:`read_import` reads (bytes): a club's seasons are a few megabytes
 MAX_IMPORT = 64 * 1024 * 1024
 #: a JSON escape of half a character (a surrogate), which only a pair may hold
 _LONE_SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
-def read_import(text: str, label: str, progress: Any = None) -> list[Loaded]:
-    """Read an export document and check every session in it.
+def read_import(text: str | bytes, label: str, progress: Any = None) -> list[Loaded]:
+    """Read an export document (its bytes, or its text) and check every session in it.
 
     Each session is checked as a new game would be (players, dealer, rule
     options) and its hands are replayed through the core, so a file that
@@ -276,8 +278,17 @@ def read_import(text: str, label: str, progress: Any = None) -> list[Loaded]:
     """
     from scorekeeper.storage.files import RepeatedKey, no_repeated_keys
 
+    from scorekeeper.core.syntax import too_deep
+
     if len(text) > MAX_IMPORT:
         raise InputError("import.too_big", file=label, limit=MAX_IMPORT)
+    if too_deep(text):  # refused before the parser follows it down
+        raise InputError("import.too_deep", file=label)
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InputError("import.not_utf8", path=label) from None
     try:
         doc = json.loads(text, object_pairs_hook=no_repeated_keys)
     except json.JSONDecodeError as e:
@@ -309,8 +320,159 @@ def read_import(text: str, label: str, progress: Any = None) -> list[Loaded]:
         raise InputError("import.schema_newer", file=label, schema=schema, supported=EXPORT_SCHEMA)
     if not doc["sessions"]:
         raise InputError("import.empty", file=label)
-    sessions = doc["sessions"]
-    return [check_record(record, label, i) for i, record in counted(enumerate(sessions, 1), len(sessions), progress)]
+    return check_all(doc["sessions"], label, progress)
+
+
+@dataclass
+class Checked:
+    """A session of an export, checked (:func:`check_record`): its ``record`` as it will be
+    stored, the cache of ``derived`` numbers its replay gave (:func:`scorekeeper.app.scoreboard.derive`,
+    which does not depend on the session's id) and its index row (``summary``, without its
+    ``updated``; its ``id`` is made again when it is stored under another)."""
+
+    record: dict
+    derived: dict
+    summary: dict
+
+
+def checked(record: Any, label: str, index: int) -> Checked:
+    """:func:`check_record`, and what storing the session needs of its replay."""
+    loaded = check_record(record, label, index)
+    summary = summary_of(loaded.record, loaded.state, updated="")  # its time made when it is stored
+    return Checked(loaded.record, derive(loaded.state, loaded.record), summary)
+
+
+#: the fewest sessions an import checks in more than one process (forking costs milliseconds)
+PARALLEL_FROM = 64
+
+
+def check_all(sessions: list, label: str, progress: Any = None) -> list[Checked]:
+    """Every session of an export :func:`checked`, in file order; the first refused (in file order)
+    raises its :class:`InputError`. Replaying thousands of hands is most of an import's cost, so
+    where the machine has more than one processor (Linux) and the export holds at least
+    :data:`PARALLEL_FROM` sessions, the work is shared: the sessions are cut into one run of
+    consecutive sessions per processor (four at most); this process checks the first run while
+    forked copies of it check the others and send back each session's derived numbers and row
+    (plain data; they write nothing, and ignore Ctrl-C, which this process answers by stopping
+    them). A copy that finds a refused session says only where: this process checks that session
+    again itself, and its refusal is the one said."""
+    total = len(sessions)
+    runs = _runs(total)
+    if len(runs) == 1:
+        return [checked(record, label, i) for i, record in counted(enumerate(sessions, 1), total, progress)]
+    children: list[tuple[int, int]] = []
+    try:
+        for run in runs[1:]:
+            children.append(_fork_checker(sessions, label, run))
+        out: list[Checked] = []
+        for i in runs[0]:
+            out.append(checked(sessions[i], label, i + 1))
+            if progress is not None:
+                progress(len(out), total)
+        for run in runs[1:]:
+            pid, pipe = children[0]
+            results = _collect(pid, pipe)
+            children.pop(0)
+            for i, result in zip(run, results if isinstance(results, list) else ()):
+                out.append(Checked(_as_imported(sessions[i]), *result))
+            if not isinstance(results, list) or len(results) != len(run):
+                # a session the copy refused (or the copy failed): checked here again, refused here
+                for i in run[len(results) if isinstance(results, list) else 0:]:
+                    out.append(checked(sessions[i], label, i + 1))
+            if progress is not None:
+                progress(len(out), total)
+        return out
+    finally:
+        for pid, pipe in children:  # not collected yet (a refusal here, Ctrl-C): stopped, never left behind
+            _stop(pid, pipe)
+
+
+def _runs(total: int) -> list[range]:
+    """The runs of consecutive sessions (indexes from 0) to check at once: one, unless forking pays."""
+    import sys
+    import threading
+
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    if (total < PARALLEL_FROM or cpus < 2 or not sys.platform.startswith("linux") or not hasattr(os, "fork")
+            or threading.active_count() > 1):  # (a fork copies one thread: never with others running)
+        return [range(total)]
+    n = min(cpus, 4)
+    size = -(-total // n)
+    return [range(start, min(total, start + size)) for start in range(0, total, size)]
+
+
+def _as_imported(record: dict) -> dict:
+    """A record of an export as :func:`check_record` takes it (what it may leave out filled in, no cache)."""
+    record = {"title": None, "undone": [], "audit": [], **record}
+    record.pop("derived", None)
+    return record
+
+
+def _fork_checker(sessions: list, label: str, run: range) -> tuple[int, int]:
+    """Fork a copy of this process that checks the sessions of ``run`` and writes, to a pipe,
+    ``[(derived, summary), ...]`` for the sessions before the first it refuses. Returns its
+    process id and the pipe's reading end."""
+    import pickle
+    import signal
+
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the copy: it only computes, then ends without running anything of this process's
+        code = 0
+        try:
+            os.close(read)
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to answer
+            results = []
+            for i in run:
+                try:
+                    done = checked(sessions[i], label, i + 1)
+                except BaseException:
+                    break
+                results.append((done.derived, done.summary))
+            data = memoryview(pickle.dumps(results, protocol=pickle.HIGHEST_PROTOCOL))
+            while data:
+                data = data[os.write(write, data):]
+        except BaseException:
+            code = 1
+        finally:
+            os._exit(code)
+    os.close(write)
+    return pid, read
+
+
+def _collect(pid: int, pipe: int) -> Any:
+    """What a copy sent (None when it failed), once it has ended."""
+    import pickle
+
+    chunks = []
+    while True:
+        chunk = os.read(pipe, 1 << 20)
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(pipe)
+    _, status = os.waitpid(pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0 or not chunks:
+        return None
+    return pickle.loads(b"".join(chunks))
+
+
+def _stop(pid: int, pipe: int) -> None:
+    """End a copy not collected yet (it may still be running), and wait for it (its pipe closed)."""
+    import signal
+
+    try:
+        os.kill(pid, signal.SIGKILL)  # not waited for yet: the id is still this copy's
+    except ProcessLookupError:
+        pass
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:
+        pass
+    try:
+        os.close(pipe)
+    except OSError:
+        pass
 
 
 def check_record(record: Any, label: str, index: int) -> Loaded:
@@ -370,7 +532,7 @@ def check_record(record: Any, label: str, index: int) -> Loaded:
 
 #: the sentence of an imported record whose setup the rules refuse, by what is wrong with it
 #: (:class:`scorekeeper.app.scorer.SetupRefused`)
-_IMPORT_REFUSALS = {"variant_form": "import.record.variant_form", "setup": "import.record.setup",
+_IMPORT_REFUSALS = {"variant_form": "import.record.variant_form", "setup": "import.record.setup", "round": "import.record.round",
                     "dealer": "import.record.dealer", "rules": "import.record.rules",
                     "rules_missing": "import.record.rules_missing", "rule_form": "import.record.rule_form"}
 
@@ -381,12 +543,24 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def safe_cell(text: str) -> str:
-    """A text cell a spreadsheet will not run: a leading ``'`` before ``= + - @``, tab or CR.
+    """A text cell a spreadsheet will not run: a leading ``'`` before ``= + - @``, tab or CR;
+    a control character other than a tab or a line break (an escape sequence, which no name or
+    title scorekeeper takes holds) written as its escape (``\\u001b``), so printing the export
+    never acts on a terminal.
 
     >>> safe_cell("=SUM(A1)")
     "'=SUM(A1)"
     """
+    text = _controls_escaped(text)
     return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+#: control characters but the tab and the line breaks (C0, DEL, C1): never sent as they are
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def _controls_escaped(text: str) -> str:
+    return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text) if not text.isprintable() else text
 
 
 class _Quoted:
@@ -457,7 +631,7 @@ def md_escape(text: str) -> str:
     (``\\ ` * _ { } [ ] < > | ~ & $``) are backslash-escaped and line breaks
     become spaces, so ``[red]Bob`` or ``*Ann*|x`` print as typed.
     """
-    text = text.replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
+    text = _controls_escaped(text.replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
     return _MD_SPECIAL.sub(r"\\\1", text)
 
 
@@ -628,7 +802,7 @@ def same_content(stored: dict, imported: dict) -> bool:
     return content(stored) == content(imported)
 
 
-def import_sessions(store, items: Sequence[Loaded], skip_existing: bool = False, as_new: bool = False) -> list[dict]:
+def import_sessions(store, items: Sequence[Checked], skip_existing: bool = False, as_new: bool = False) -> list[dict]:
     """Store checked sessions (from :func:`read_import`) under the lock: every session
     file (each with its derived numbers computed afresh), then the index once.
 
@@ -645,7 +819,8 @@ def import_sessions(store, items: Sequence[Loaded], skip_existing: bool = False,
     """
     outcomes: list[dict] = []
     pairs: list[tuple[dict, dict]] = []
-    with store.writing():
+    store.bulk = len(items) > 1  # several files: one flush of the disk for them all
+    with store.writing("import"):
         existing = {s["id"] for s in store.summaries()}
         taken = set(existing)
         for item in items:
@@ -661,8 +836,8 @@ def import_sessions(store, items: Sequence[Loaded], skip_existing: bool = False,
                 while record["id"] in existing:
                     record["id"] = store.new_id()
                 action = "renamed"
-            record["derived"] = derive(item.state, record)
-            pairs.append((record, summary_of(record, item.state)))
+            record["derived"] = item.derived
+            pairs.append((record, {**item.summary, "id": record["id"], "updated": now()}))
             existing.add(record["id"])
             outcomes.append({"id": original, "imported_as": record["id"], "action": action, "already": already})
         if not pairs:
@@ -670,5 +845,5 @@ def import_sessions(store, items: Sequence[Loaded], skip_existing: bool = False,
         current = pairs[-1][0]["id"] if store.current_id() is None else KEEP
         # each record was checked against the record schema by read_import (validate_session): an id
         # the store gave and the derived numbers (no field of the schema) are all that changed since
-        store.save_many(pairs, current=current, all_or_nothing=True, checked=True)
+        store.save_many(pairs, current=current, checked=True)
     return outcomes

@@ -76,16 +76,21 @@ def events_of(record: dict) -> list[dict]:
     return list(record.get("events") or ())
 
 
-def summary_of(record: dict, state: GameState) -> dict:
+def summary_of(record: dict, state: GameState, updated: str | None = None) -> dict:
     """The index row kept for `sessions`; ``entries`` is :func:`entries_digest` of the
     hands the row (and the record's cache of derived numbers) was worked out from; ``package``
     the package and version the session records (what `sessions` names for a session waiting
-    for it)."""
+    for it); ``chain`` the chain of its audit trail's last record (`db check` sees a record removed
+    from the end of the trail outside scorekeeper; None for a trail kept before the chain existed:
+    not worked out here, which would cost an import a digest of every record)."""
+    audit = record.get("audit") or ()
+    last = audit[-1].get("chain") if audit else None
     return {
         "id": record["id"], "variant": record["variant"], "title": record.get("title"),
         "players": list(record["players"]), "hands": state.hands, "finished": state.ending.finished,
-        "winners": list(state.ending.winners), "created": record["created"], "updated": now(),
-        "entries": entries_digest(record), PACKAGE: recorded(record),
+        "winners": list(state.ending.winners), "created": record["created"],
+        "updated": now() if updated is None else updated,
+        "entries": entries_digest(record), PACKAGE: recorded(record), "chain": last if isinstance(last, str) else None,
     }
 
 

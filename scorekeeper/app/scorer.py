@@ -193,8 +193,9 @@ def waits(rows: list[Mapping[str, Any]]) -> dict[str, str | None]:
 class SetupRefused(StoreError):
     """A stored record whose setup the rules refuse: its variant written other than by its id,
     players or a dealer ``new`` refuses, rule options that are not exactly the variant's as
-    ``new`` writes them. The code is the reason's, ``store.record.<kind>`` (``variant_form``,
-    ``setup``, ``dealer``, ``rules``, ``rules_missing``, ``rule_form``), with its facts; a command
+    ``new`` writes them, a first round ``new --round`` refuses. The code is the reason's,
+    ``store.record.<kind>`` (``variant_form``, ``setup``, ``round``, ``dealer``, ``rules``,
+    ``rules_missing``, ``rule_form``), with its facts; a command
     reading the session says its file is damaged (:meth:`damaged`), an import names the record
     (:meth:`kind`)."""
 
@@ -220,11 +221,12 @@ def rules_of(record: Mapping[str, Any], variant: Variant) -> Any:
     try:
         # each value with its type: true and 1 are equal keys, but not the same option
         key = (variant, record["variant"], tuple(record["players"]), record["dealer"],
-               tuple((k, type(v), v) for k, v in rules.items()), sides)
+               tuple((k, type(v), v) for k, v in rules.items()), sides, record.get("first_round"))
         hash(key)
     except TypeError:  # an option holding a list or an object: not worth remembering
         found = _checked.__wrapped__(variant, record["variant"], tuple(record["players"]), record["dealer"],
-                                     tuple((k, type(v), v) for k, v in rules.items()), sides)
+                                     tuple((k, type(v), v) for k, v in rules.items()), sides,
+                                     record.get("first_round"))
     else:
         found = _checked(*key)
     if isinstance(found, SetupRefused):
@@ -235,7 +237,7 @@ def rules_of(record: Mapping[str, Any], variant: Variant) -> Any:
 @functools.lru_cache(maxsize=256)
 def _checked(variant: Variant, variant_id: str, players: tuple[str, ...], dealer: str,
              stored: tuple[tuple[str, type, Any], ...],
-             sides: tuple[tuple[str, ...], ...] | None = None) -> Any:
+             sides: tuple[tuple[str, ...], ...] | None = None, first_round: int | None = None) -> Any:
     """The rules of a setup, or the :class:`SetupRefused` saying what is wrong with it
     (remembered: the rules are a function of the setup alone, and a rule set is frozen, so one
     serves every session of that setup); ``sides``, where the record keeps them, must be sides the
@@ -249,6 +251,11 @@ def _checked(variant: Variant, variant_id: str, players: tuple[str, ...], dealer
         new_setup(variant, players, (), dealer, teams=sides)
     except ScorekeeperError as e:
         return SetupRefused("store.record.setup", cause=e)
+    if first_round not in (None, 1):  # a game begun on paper: the round `new --round` would take
+        try:
+            new_setup(variant, players, (), dealer, (), first_round, teams=sides)
+        except ScorekeeperError as e:
+            return SetupRefused("store.record.round", cause=e)
     if dealer not in players:
         return SetupRefused("store.record.dealer", dealer=dealer)
     given = {k: v for k, _, v in stored}

@@ -13,14 +13,15 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from scorekeeper.core.errors import InputError, ScorekeeperError, StateError
+from scorekeeper.core.errors import InputError, StateError
 from scorekeeper.core import game as core_game
 from scorekeeper.core.game import GameState, check_length, check_text, hand_number, new_setup
 from scorekeeper.core.scoring import HandResult
 from scorekeeper.core.variants import get_variant
 from scorekeeper.app.games import (Loaded, changeable, entries_of, events_of, open_game, refuse_after_end, save,
-                                   score_hands, summary_of)
+                                   score_hands)
 from scorekeeper.storage.store import Store, new_record, now
+from scorekeeper.storage.trail import head, link
 
 __all__ = ["create", "next_hand", "record_in", "undo", "redo", "edit_in", "changes", "undo_edit", "redo_edit", "use",
            "delete", "with_event", "event_in", "undo_event", "redo_event"]
@@ -42,7 +43,7 @@ def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[s
         check_length(title, "title")
     for name in setup.players:
         check_length(name, "player")
-    with store.writing():
+    with store.writing("new"):
         record = new_record(store.new_id(), v.id, list(setup.players), dict(setup.rules), title,
                             setup.players[setup.first_dealer])
         if setup.carried:  # stored only when given: a session without it carried nothing
@@ -52,69 +53,33 @@ def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[s
         if setup.partnered:  # likewise: a session without it plays each player alone (or the variant's sides)
             record["sides"] = [list(side) for side in setup.sides]
         state = score_hands(setup, [])
-        made = _started_before(store, record)
-        if made is not None:  # this very `new` was saved before, but its index write failed: list it now
-            record = made
-            store.put_rows([{**summary_of(record, state), "revision": store.revision(record["id"])}],
-                           current=record["id"])
-        else:
-            save(store, record, state, current=record["id"])
+        save(store, record, state, current=record["id"])
     return Loaded(record, setup, state)
 
 
-#: what makes two fresh sessions the same `new` (the id and time aside)
-_SETUP_KEYS = ("variant", "players", "rules", "title", "dealer", "carried", "first_round", "sides", "hands",
-               "undone", "audit")
-
-
-def _started_before(store: Store, record: dict) -> dict | None:
-    """An unlisted session file holding a fresh session set up exactly as ``record``: the
-    same `new` made before, whose index write failed (so a retry does not start a second one)."""
-    for sid in store.unlisted():
-        try:
-            found = store.load(sid)
-        except ScorekeeperError:
-            continue
-        if all(found.get(k) == record.get(k) for k in _SETUP_KEYS):
-            return found
-    return None
-
-
-def _retried(store: Store, loaded: Loaded, action: str, number: int, entry: Any = None) -> bool:
-    """Whether this change is the one the session's last audit record made against the
-    revision the index still lists: the same command run again after its index write
-    failed (or was cut short). The change is in the file already; it is not made twice.
-    ``number`` is the hand number the last record would carry."""
-    listed = store.lagging(loaded.record["id"])
-    audit = loaded.record.get("audit") or []
-    if listed is None or not audit:
-        return False
-    last = audit[-1]
-    return (last.get("base") == listed and last.get("action") == action and last.get("number") == number
-            and (action == "undone" or last.get("entry") == _as_stored(entry)))
+def _audit(store: Store, record: dict, action: str, number: int, entry: Any, previous: Any = None,
+           form: str = "", mark: str | None = None, event: dict | None = None) -> None:
+    """Add the audit record of a change; ``base`` is the revision of the session file it was
+    made against, ``chain`` links it to the records before it (:func:`scorekeeper.storage.trail.link`:
+    a record removed or changed outside scorekeeper breaks it), ``mark`` is :data:`UNDO_MARK`'s,
+    ``event`` an event between deals the record is of."""
+    trail = record.setdefault("audit", [])
+    kept = {"time": now(), "action": action, "number": number, "entry": _as_stored(entry),
+               "previous": _as_stored(previous), "form": form, "base": store.revision(record["id"])}
+    if mark is not None:
+        kept[UNDO_MARK] = mark
+    if event is not None:
+        kept["event"] = _as_stored(event)
+    kept["chain"] = link(head(trail), kept)
+    trail.append(kept)
 
 
 def _as_stored(entry: Any) -> Any:
-    """An entry as it reads back from its file (JSON: tuples become lists)."""
+    """An entry as it reads back from its file (JSON: tuples become lists), so the chain
+    worked out now is the one worked out from the file."""
     import json
 
-    return json.loads(json.dumps(entry, ensure_ascii=False))
-
-
-def _heal(store: Store, loaded: Loaded) -> None:
-    """List a session as its file is (the retry of a change whose index write failed)."""
-    sid = loaded.record["id"]
-    store.put_rows([{**summary_of(loaded.record, loaded.state), "revision": store.revision(sid)}])
-
-
-def _audit(store: Store, record: dict, action: str, number: int, entry: Any, previous: Any = None,
-           form: str = "") -> None:
-    """Add the audit record of a change; ``base`` is the revision of the session file it was
-    made against (what tells a retried command from a new one, see :func:`_retried`)."""
-    record.setdefault("audit", []).append(
-        {"time": now(), "action": action, "number": number, "entry": entry, "previous": previous, "form": form,
-         "base": store.revision(record["id"])}
-    )
+    return json.loads(json.dumps(entry, ensure_ascii=False)) if entry is not None else None
 
 
 def next_hand(loaded: Loaded, raw: Any) -> tuple[GameState, HandResult]:
@@ -131,11 +96,7 @@ def next_hand(loaded: Loaded, raw: Any) -> tuple[GameState, HandResult]:
 def record_in(store: Store, loaded: Loaded, raw: Any, form: str) -> tuple[Loaded, HandResult]:
     """Check, score and store ``raw`` as the next hand of ``loaded``, a session read under
     the store's lock; nothing is written unless the whole entry is valid and the game not
-    over. Only that hand is scored. Returns ``(Loaded, HandResult)``. The same hand sent
-    again after its index write failed is not recorded twice (:func:`_retried`)."""
-    if _retried(store, loaded, "entered", loaded.state.hands, raw):
-        _heal(store, loaded)
-        return loaded, loaded.state.results[-1]
+    over. Only that hand is scored. Returns ``(Loaded, HandResult)``."""
     state, result = next_hand(loaded, raw)
     record = loaded.record
     record["hands"].append({"entry": raw, "form": form, "time": now()})
@@ -164,14 +125,11 @@ def pinned(store: Store, loaded: Loaded, revision: int | None, entry: Any = None
 def undo(store: Store, session: str | None, revision: int | None = None) -> tuple[Loaded, int]:
     """Take back the last hand (kept for redo and in the audit trail); with ``revision``,
     only if the session is still at the revision the question showed (:func:`pinned`)."""
-    with store.writing():
+    with store.writing("undo"):
         loaded = open_game(store, session)
         changeable(loaded)
         pinned(store, loaded, revision, undoing=True)
         record, setup = loaded.record, loaded.setup
-        if _retried(store, loaded, "undone", len(record["hands"]) + 1):
-            _heal(store, loaded)  # this undo was made already (its index write failed): not a second one
-            return loaded, len(record["hands"]) + 1
         if not record["hands"]:
             raise nothing_to_undo(setup.variant.deal_word)
         number = len(record["hands"])
@@ -186,12 +144,9 @@ def undo(store: Store, session: str | None, revision: int | None = None) -> tupl
 
 def redo(store: Store, session: str | None) -> tuple[Loaded, int]:
     """Put back the hand the last undo took."""
-    with store.writing():
+    with store.writing("redo"):
         loaded = open_game(store, session)
         record = loaded.record
-        if record["hands"] and _retried(store, loaded, "redone", loaded.state.hands, record["hands"][-1]["entry"]):
-            _heal(store, loaded)  # this redo was made already (its index write failed)
-            return loaded, loaded.state.hands
         if not record.get("undone"):
             raise StateError("session.nothing_to_redo")
         state, _ = next_hand(loaded, record["undone"][-1]["entry"])
@@ -233,9 +188,6 @@ def edit_in(store: Store, loaded: Loaded, number: int, raw: Any, form: str) -> t
     end the game before later hands."""
     record, setup = loaded.record, loaded.setup
     hand_number(number, len(record["hands"]), setup.variant.deal_word)
-    if _retried(store, loaded, "edited", number, raw):
-        _heal(store, loaded)  # this edit was made already (its index write failed)
-        return loaded, loaded.state.results[number - 1]
     previous = entries_of(record)[number - 1]
     state = rescored(loaded, number, raw)
     if previous == raw:  # the hand as it stands, typed again: nothing to record (nor for undo to take back)
@@ -274,14 +226,9 @@ def with_event(loaded: Loaded, kind: str, player: str | None = None) -> tuple[di
 def event_in(store: Store, loaded: Loaded, kind: str, player: str | None = None) -> tuple[Loaded, dict]:
     """Make the event ``kind`` after the deals of ``loaded`` (read under the lock) and store it,
     audited (``event``); nothing is written when the variant refuses it. Returns the session and
-    the event as stored. The same event sent again after its index write failed is not made twice."""
+    the event as stored. Its session file and its row in the index are committed together (nothing
+    is taken for the retry of an event by how it looks)."""
     record = loaded.record
-    audit = record.get("audit") or []
-    listed = store.lagging(record["id"])
-    if listed is not None and audit and audit[-1].get("base") == listed and audit[-1].get("action") == "event" \
-            and _same_event(audit[-1].get("event"), kind, player, loaded.state.hands):
-        _heal(store, loaded)  # this event was made already (its index write failed): not a second one
-        return loaded, dict(audit[-1]["event"])
     event, state = with_event(loaded, kind, player)
     event["time"] = now()
     record.setdefault("events", []).append(event)
@@ -291,21 +238,9 @@ def event_in(store: Store, loaded: Loaded, kind: str, player: str | None = None)
     return Loaded(record, loaded.setup, state, loaded.full), event
 
 
-def _same_event(stored: Any, kind: str, player: str | None, after: int) -> bool:
-    from scorekeeper.core.entry import find_player
-
-    if not isinstance(stored, dict) or stored.get("kind") != kind or stored.get("after") != after:
-        return False
-    said = stored.get("player")
-    return said == player or (isinstance(said, str) and player is not None and find_player(player, [said]) == said)
-
-
 def _audit_event(store: Store, record: dict, action: str, event: dict, mark: str | None = None) -> None:
     """The audit record of an event made (``event``) or taken back (``event_undone``)."""
-    _audit(store, record, action, event["after"], None)
-    record["audit"][-1]["event"] = dict(event)
-    if mark is not None:
-        record["audit"][-1][UNDO_MARK] = mark
+    _audit(store, record, action, event["after"], None, mark=mark, event=dict(event))
 
 
 def undo_event(store: Store, loaded: Loaded) -> tuple[Loaded, dict]:
@@ -417,8 +352,7 @@ def _put(store: Store, loaded: Loaded, number: int, entry: Any, replaced: Any, f
     record = loaded.record
     state = rescored(loaded, number, entry)
     record["hands"][number - 1] = {"entry": entry, "form": form, "time": now()}
-    _audit(store, record, "edited", number, entry, replaced, form)
-    record["audit"][-1][UNDO_MARK] = mark
+    _audit(store, record, "edited", number, entry, replaced, form, mark)
     save(store, record, state)
     return Loaded(record, loaded.setup, state, loaded.full)
 
@@ -444,7 +378,7 @@ def redo_edit(store: Store, loaded: Loaded, change: dict) -> Loaded:
 
 def use(store: Store, session: str) -> Loaded:
     """Make a session current (the index is written only when it names another one)."""
-    with store.writing():
+    with store.writing("use"):
         sid = store.resolve(session)
         if store.current_id() != sid:
             store.set_current(sid)
@@ -453,7 +387,7 @@ def use(store: Store, session: str) -> Loaded:
 
 def delete(store: Store, session: str) -> str:
     """Delete a session for good; returns its id."""
-    with store.writing():
+    with store.writing("delete"):
         sid = store.resolve(session)
         store.delete(sid)
     return sid

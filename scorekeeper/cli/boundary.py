@@ -14,7 +14,6 @@ console script and typer's CliRunner both go through it.
 from __future__ import annotations
 
 import os
-import re
 import sys
 from typing import Any
 
@@ -23,6 +22,7 @@ from typer.core import TyperGroup
 
 from scorekeeper.cli import frame, language
 from scorekeeper.core.errors import ScorekeeperError
+from scorekeeper.core.shown import escaped
 from scorekeeper.cli.terminal import Terminal
 
 
@@ -125,8 +125,10 @@ class Boundary(frame.Framed, TyperGroup):
                 raise
             raise typer.Exit(interrupted()) from None
         except OSError as e:
-            if not output_error(e) or _debugging(ctx):
+            if _debugging(ctx):
                 raise
+            if not output_error(e) or getattr(e, "filename", None):
+                raise typer.Exit(system_refused(e)) from None
             raise typer.Exit(output_failed(e)) from None
         except ScorekeeperError as e:
             if _debugging(ctx):
@@ -231,6 +233,17 @@ def output_failed(e: OSError) -> int:
     return 1
 
 
+def system_refused(e: OSError) -> int:
+    """An error of the system's that no part of the program said in its own words (a file or
+    folder it may not use): one sentence naming it and saying whether the change was kept, exit 1."""
+    from scorekeeper.app.application import change_kept
+
+    what = e.filename if getattr(e, "filename", None) else "-"
+    code = "cli.os_error_kept" if change_kept() else "cli.os_error"
+    _say(ScorekeeperError(code, path=str(what), strerror=e.strerror or str(e)).message)
+    return 1
+
+
 def debug_first(args: list[str]) -> list[str]:
     """``args`` with ``--debug`` moved to the front, where the root option reads it: like
     ``--db`` and ``--lang`` it may come before or after the command (SPEC §5); nothing
@@ -241,9 +254,6 @@ def debug_first(args: list[str]) -> list[str]:
     return ["--debug"] + [a for a in args[:end] if a != "--debug"] + args[end:]
 
 
-#: control characters (C0 but the line break, DEL, C1): a sentence quoting what was typed
-#: shows them as ``\u001b``, never sends them, which a terminal would act on (clear, recolour)
-_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
 
 
 def for_the_terminal(text: str, terminal: bool | None = None) -> str:
@@ -252,7 +262,7 @@ def for_the_terminal(text: str, terminal: bool | None = None) -> str:
     the text goes to a terminal, where it is not standard error (the prompt's console).
     Control characters a sentence quotes (a token typed with an escape sequence) are shown
     escaped (``\u001b``), on a terminal and off it."""
-    text = _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    text = escaped(text)
     if not (sys.stderr.isatty() if terminal is None else terminal):
         return text
     import shutil

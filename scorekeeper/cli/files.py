@@ -10,7 +10,7 @@ from typing import Any
 from scorekeeper.core.errors import InputError
 
 
-#: the largest hand file read (characters): a hand is a few hundred; more is not a hand
+#: the largest hand file read (bytes; characters from standard input): a hand is a few hundred; more is not a hand
 MAX_HAND_FILE = 1024 * 1024
 
 
@@ -24,31 +24,64 @@ def _no_repeats(pairs: list) -> dict:
     return out
 
 
+def standard_input(limit: int, too_big: InputError, not_text: InputError) -> str:
+    """The text of standard input, at most ``limit`` bytes (an endless pipe, ``< /dev/zero``:
+    ``too_big`` once it gives more), UTF-8 (else ``not_text``). A closed standard input reads
+    as empty."""
+    from scorekeeper.app.inputs import InputTrouble, read_standard_input
+
+    stream = sys.stdin
+    if stream is None:
+        return ""
+    try:
+        if hasattr(stream, "buffer"):
+            return read_standard_input(stream.buffer, limit).decode("utf-8")
+        text = stream.read(limit + 1)  # a text stream of its own (a test's): counted in characters
+    except InputTrouble as e:
+        if e.kind == "too_big":
+            raise too_big from None
+        raise InputError("cli.stdin_unreadable", reason=e.facts.get("reason", "")) from None
+    except UnicodeDecodeError:
+        raise not_text from None
+    except OSError as e:
+        raise InputError("cli.stdin_unreadable", reason=e.strerror or str(e)) from None
+    if len(text) > limit:
+        raise too_big
+    return text
+
+
+def _hand_file_trouble(e: Any, name: str) -> InputError:
+    """The refusal of a hand file that was not read (:class:`~scorekeeper.app.inputs.InputTrouble`)."""
+    if e.kind == "missing":
+        return InputError("cli.hand_file.missing", name=name)
+    if e.kind == "directory":
+        return InputError("cli.hand_file.directory", name=name)
+    if e.kind == "special":
+        return InputError("cli.hand_file.special", name=name)
+    if e.kind == "too_big":
+        return InputError("cli.hand_file.too_big", name=name, limit=MAX_HAND_FILE)
+    return InputError("cli.hand_file.unreadable", name=name, reason=e.facts.get("reason", ""))
+
+
 def read_hand_file(name: str) -> Any:
     """Read a hand file: JSON or TOML by extension; ``-`` reads standard input
     (JSON first, then TOML). Raises :class:`InputError`."""
     if name == "-":
-        text = sys.stdin.read(MAX_HAND_FILE + 1)
-        if len(text) > MAX_HAND_FILE:
-            raise InputError("cli.hand_file.too_big", name=name, limit=MAX_HAND_FILE)
+        text = standard_input(MAX_HAND_FILE, InputError("cli.hand_file.too_big", name=name, limit=MAX_HAND_FILE),
+                              InputError("cli.hand_file.stdin_not_unicode"))
         from scorekeeper.core.phrase import phrase
 
         label, kinds = phrase("cli.standard_input"), ("json", "toml")
     else:
+        from scorekeeper.app.inputs import InputTrouble, read_file
+
         path = Path(name)
-        if path.is_dir():
-            raise InputError("cli.hand_file.directory", name=name)
-        try:
-            if path.stat().st_size > MAX_HAND_FILE:
-                raise InputError("cli.hand_file.too_big", name=name, limit=MAX_HAND_FILE)
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise InputError("cli.hand_file.missing", name=name) from None
+        try:  # a regular file, at most MAX_HAND_FILE bytes: a pipe, a socket or a device is never read
+            text = read_file(path, MAX_HAND_FILE).decode("utf-8")
+        except InputTrouble as e:
+            raise _hand_file_trouble(e, name) from None
         except UnicodeDecodeError:
             raise InputError("cli.hand_file.not_unicode", name=name) from None
-        except OSError as e:
-            raise InputError("cli.hand_file.unreadable", name=name,
-                             reason=getattr(e, "strerror", None) or str(e)) from None
         label = name
         suffix = path.suffix.lower()
         kinds = ("toml",) if suffix == ".toml" else ("json",) if suffix == ".json" else ("json", "toml")
@@ -56,6 +89,11 @@ def read_hand_file(name: str) -> Any:
         if name == "-":
             raise InputError("cli.hand_file.empty_stdin")
         raise InputError("cli.hand_file.empty", name=name)
+    from scorekeeper.app.inputs import too_deep
+
+    if too_deep(text):  # refused before a parser follows it down
+        raise InputError("cli.hand_file.too_deep", label=label, kinds=[k.upper() for k in kinds],
+                         kind="/".join(k.upper() for k in kinds))
     first: tuple[str, dict] | None = None
     furthest: dict | None = None  # of the readings that failed on their syntax, the one that went further
     for kind in kinds:

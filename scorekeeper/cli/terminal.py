@@ -15,6 +15,8 @@ import sys
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
+from scorekeeper.core.shown import CONTROL as _CONTROL, escaped
+
 
 class Terminal:
     """The run's consoles: ``out`` (stdout) and ``err`` (stderr), made on first use."""
@@ -108,15 +110,39 @@ class Terminal:
 PIPE_WIDTH = 10_000
 
 
+_CONSOLE: Any = None
+
+
+def _console_class() -> Any:
+    """A rich :class:`~rich.console.Console` that escapes every control character in the text it
+    draws, whatever its origin (a name, a title, a time or a note read from a file, a variant's
+    words): only rich's own control codes (colours, the cursor) reach the terminal."""
+    global _CONSOLE
+    if _CONSOLE is None:
+        from rich.console import Console
+        from rich.segment import Segment
+
+        class Escaping(Console):
+            def render(self, renderable: Any, options: Any = None) -> Any:
+                for segment in super().render(renderable, options):
+                    if segment.control is None and _CONTROL.search(segment.text):
+                        yield Segment(escaped(segment.text), segment.style)
+                    else:
+                        yield segment
+
+        _CONSOLE = Escaping
+    return _CONSOLE
+
+
 def console(stderr: bool = False):
-    """A rich console with markup and emoji off (user text is printed as typed).
+    """A rich console with markup and emoji off (user text is printed as typed) and every
+    control character in what it draws escaped (:func:`_console_class`).
 
     Colour follows rich's detection (a terminal, ``FORCE_COLOR``, ``TERM=dumb``
     means none); ``NO_COLOR`` turns off every style, bold included. Output that
     is not a terminal is never wrapped or cut: it gets a very wide line.
     """
-    from rich.console import Console
-
+    Console = _console_class()
     options: dict[str, Any] = {"stderr": stderr, "markup": False, "emoji": False, "highlight": False}
     if os.environ.get("NO_COLOR"):
         options["color_system"] = None

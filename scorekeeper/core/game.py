@@ -802,7 +802,9 @@ def score_entry(game: GameSoFar, raw: Any) -> HandResult:
     v = game.variant
     entry = v.codec.read(raw, game)
     check_points(entry, game)
-    return v.scoring.score(entry, game)
+    from scorekeeper.core.variant_results import scored_hand
+
+    return scored_hand(game, entry)  # the variant's scores, checked where they come in
 
 
 def check_points(entry: Any, game: GameSoFar) -> None:

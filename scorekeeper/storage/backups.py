@@ -7,26 +7,25 @@
     DIR/backups/set-aside/         damaged, replaced or stray files moved away by
                                    `scorekeeper db restore` / `db check --repair` (never deleted)
 
-Every state a command writes is also copied here, so the newest copy of a
-file is its last good state; a deleted session's file is moved here too
-(named ``N-deleted.json``), and a schema upgrade keeps the copy of the file
-it replaces. Copies are numbered by the database itself — N is one more than
+Every state a command writes is also copied here, in the same commit as the
+file itself (:mod:`scorekeeper.storage.commit`), so the newest copy of a file
+is its last state written; a deleted session's file is moved here too (named
+``N-deleted.json``), and a schema upgrade keeps the copy of the file it
+replaces. Copies are numbered by the database itself — N is one more than
 the highest number in the folder — so their order never depends on the clock
 (copies named by time, from earlier versions, count as older than any numbered
 one). Copies are private like the live files (0600) and the folders are made
 without following a link: a folder that is a symlink is never written or
-pruned through.
+pruned through (no copy is kept there; the change itself is made).
 """
 from __future__ import annotations
 
-import os
 import re
-import stat
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
-from scorekeeper.storage.files import fsync_directory
 from scorekeeper.storage.schema import SESSION_ID
 
 #: How many earlier good states of each file ``DIR/backups/`` keeps.
@@ -57,26 +56,6 @@ def order(path: Path) -> tuple[int, str] | None:
     return (int(m["n"]), "") if m["n"] else (-1, m["t"])
 
 
-def private_dir(root: Path, *parts: str) -> Path:
-    """``root/parts...``, each folder made (0700) where missing and none of them a link or
-    anything but a folder. Raises :class:`OSError` (``ELOOP`` for a link)."""
-    import errno
-
-    path = root
-    for part in parts:
-        path = path / part
-        try:
-            os.mkdir(path, 0o700)
-        except FileExistsError:
-            pass
-        st = os.lstat(path)
-        if stat.S_ISLNK(st.st_mode):
-            raise OSError(errno.ELOOP, "a symbolic link where a folder belongs", str(path))
-        if not stat.S_ISDIR(st.st_mode):
-            raise OSError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(path))
-    return path
-
-
 def linked_folder(root: Path) -> Path | None:
     """The first of ``backups/`` and its folders that is a symlink (None: none is)."""
     base = root / "backups"
@@ -89,13 +68,36 @@ def linked_folder(root: Path) -> Path | None:
     return next((p for p in candidates if p.is_symlink()), None)
 
 
-class Backups:
-    """The backups directory of the database at ``root`` (whose index is ``index_path``)."""
+#: the longest name a file set aside keeps of its own (the rest is a digest of it): a stray file
+#: of 245 letters still fits a file system's 255 once its time is added
+_ASIDE_NAME = 100
 
-    def __init__(self, root: Path, index_path: Path):
+
+def aside_name(name: str) -> str:
+    """The name (without its time) a file set aside is kept under: its own, or for a long
+    one its start and a digest of the whole."""
+    if len(name.encode("utf-8", "surrogateescape")) <= _ASIDE_NAME:
+        return name
+    import hashlib
+
+    digest = hashlib.blake2b(name.encode("utf-8", "surrogateescape"), digest_size=6).hexdigest()
+    start = name.encode("utf-8", "surrogateescape")[:_ASIDE_NAME - 13].decode("utf-8", "ignore")
+    return f"{start}-{digest}"
+
+
+class Backups:
+    """The backups directory of the database at ``root`` (whose index is ``index_path``).
+
+    ``store`` gives what a command sees of the database and stages its changes (see
+    :class:`scorekeeper.storage.store.Store`): ``listed(rel)`` (the names in a folder as
+    this command left it, None when it is missing or a link), ``put``, ``move`` and
+    ``remove`` (database-relative paths, carried out at the command's commit)."""
+
+    def __init__(self, root: Path, index_path: Path, store: Any):
         self.root = root
         self.dir = root / "backups"
         self.index_path = index_path
+        self.store = store
 
     def _parts(self, path: Path) -> tuple[str, ...]:
         if path == self.index_path:
@@ -106,112 +108,82 @@ class Backups:
         """Where the copies of the database file ``path`` are kept."""
         return self.root.joinpath(*self._parts(path))
 
-    def _copies(self, folder: Path) -> list[tuple[tuple[int, str], Path]]:
+    def _copies(self, parts: tuple[str, ...]) -> list[tuple[tuple[int, str], str]]:
+        """The copies in a folder (names scorekeeper gives), oldest first; none through a link."""
+        names = self.store.listed("/".join(parts))
         found = []
-        for p in folder.iterdir():
-            key = order(p)
-            if key is not None and not p.is_symlink():
-                found.append((key, p))
+        for name in names or ():
+            key = order(Path(name))
+            if key is not None:
+                found.append((key, name))
         return sorted(found)
 
-    def keep(self, path: Path, text: str | None = None, tag: str = "") -> None:
+    def keep(self, path: Path, text: str | None = None, tag: str = "", first: bool = False) -> None:
         """Keep a copy of a database file's content — ``text``, or the file itself moved
-        here when ``text`` is None — and drop all but the newest :data:`BACKUPS_KEPT`
-        (only copies scorekeeper named). Only content a command wrote, or read and checked,
-        gets here. ``tag`` "-deleted" marks the copy of a deleted session. The copies
-        are not fsynced: `db restore` checks a copy before using it. Raises :class:`OSError`."""
-        folder = private_dir(self.root, *self._parts(path))
-        copies = self._copies(folder)
+        there when ``text`` is None (`delete`) — and drop all but the newest
+        :data:`BACKUPS_KEPT` (only copies scorekeeper named), at the command's commit. Only
+        content a command writes, or read and checked, gets here. ``tag`` "-deleted" marks
+        the copy of a deleted session. The copies are not flushed to the disk before the
+        commit: `db restore` checks a copy before using it. A copy is a file of its own, never
+        a second name of the live file (a file changed in place by hand, ``>`` in a shell, would
+        change its copy with it). ``first``: the file has no copies yet (a session an import
+        adds): its folder is not listed. Raises :class:`OSError` (a folder on the way that is a
+        link: ``ELOOP``)."""
+        parts = self._parts(path)
+        folder = "/".join(parts)
+        copies = [] if first else self._copies(parts)
         number = max((k[0] for k, _ in copies), default=0) + 1
-        target = folder / f"{number:08d}{tag}.json"
+        target = f"{folder}/{number:08d}{tag}.json"
         if text is None:
-            os.replace(path, target)
-            fsync_directory(path.parent)
+            self.store.move(self.store.rel(path), target)
         else:
-            _write_copy(folder, target, text)
-        copies.append(((number, ""), target))
-        for _, old in copies[:-BACKUPS_KEPT]:
-            try:
-                old.unlink()
-            except OSError:
-                pass
-
-    def sessions_folder(self) -> Path:
-        """``backups/sessions/``, made (0700) where missing, it and ``backups/`` checked to be
-        folders and no links — once for a command that keeps many first copies
-        (:meth:`keep_first`). Raises :class:`OSError` (``ELOOP`` for a link)."""
-        return private_dir(self.root, "backups", "sessions")
-
-    def keep_first(self, sessions: Path, path: Path, text: str) -> None:
-        """Keep the first copy of a session file the command has just created (an import),
-        ``sessions`` being :meth:`sessions_folder`: the session's folder is made (0700) and
-        the copy written as number 1, without listing or pruning the folder it has just
-        made. When the session's folder is already there (copies of a deleted session under
-        the same id, or anything planted there) the copy is kept as :meth:`keep` keeps it,
-        which never writes through a link. Raises :class:`OSError`."""
-        folder = sessions / path.stem
-        try:
-            os.mkdir(folder, 0o700)
-        except FileExistsError:
-            self.keep(path, text)
-            return
-        _write_copy(folder, folder / f"{1:08d}.json", text)
+            self.store.put(target, text.encode("utf-8"), sync=False, new_folder=first)
+        for _, old in copies[:max(0, len(copies) + 1 - BACKUPS_KEPT)]:  # the newest BACKUPS_KEPT stay
+            self.store.remove(f"{folder}/{old}")
 
     def of(self, path: Path) -> list[Backup]:
         """The kept copies of a database file, newest first (none through a linked folder)."""
-        folder = self.folder_of(path)
-        if not folder.is_dir() or any(p.is_symlink() for p in (self.dir, folder.parent, folder)):
-            return []
-        return [Backup(p, path, mtime(p), p.stem.endswith("-deleted"), key[0])
-                for key, p in reversed(self._copies(folder))]
+        parts = self._parts(path)
+        folder = self.root.joinpath(*parts)
+        out = []
+        for key, name in reversed(self._copies(parts)):
+            where = self.store.source_path(folder / name)
+            if where is None:
+                continue
+            out.append(Backup(folder / name, path, mtime(where), name[:-5].endswith("-deleted"), key[0]))
+        return out
 
     def sessions(self) -> list[str]:
         """Ids of the sessions that have copies (deleted ones included)."""
-        folder = self.dir / "sessions"
-        if not folder.is_dir() or folder.is_symlink() or self.dir.is_symlink():
-            return []
-        return sorted(p.name for p in folder.iterdir() if p.is_dir() and SESSION_ID.fullmatch(p.name))
+        names = self.store.listed("backups/sessions")
+        return sorted(n for n in names or () if SESSION_ID.fullmatch(n)
+                      and self.store.listed(f"backups/sessions/{n}") is not None)
 
     def set_aside(self, path: Path, name: str | None = None) -> Path:
-        """Move a (damaged, replaced or stray) file to ``set-aside/`` (as ``name``, by default its
-        own, and the time); returns its new path. Raises :class:`OSError`."""
-        folder = private_dir(self.root, "backups", "set-aside")
+        """Move a (damaged, replaced or stray) file — or whatever stands in its place — to
+        ``set-aside/`` (as ``name``, by default its own, and the time) at the commit; returns
+        where it will be. Raises :class:`OSError`."""
+        kept = aside_name(name or path.name)
+        listed = set(self.store.listed("backups/set-aside") or ())
         n = 0
         while True:
-            target = folder / f"{name or path.name}.{stamp()}{'.' + str(n) if n else ''}"
-            if not os.path.lexists(target):
+            target = f"{kept}.{stamp()}{'.' + str(n) if n else ''}"
+            if target not in listed:
                 break
             n += 1
-        os.replace(path, target)
-        fsync_directory(path.parent)
-        return target
+        self.store.move(self.store.rel(path), f"backups/set-aside/{target}")
+        return self.dir / "set-aside" / target
 
-    def folders(self) -> list[Path]:
-        """Every folder holding copies (where killed commands may leave temporary files)."""
-        if not self.dir.is_dir() or self.dir.is_symlink():
+    def folders(self) -> list[str]:
+        """Every folder holding copies, database-relative (where killed commands may leave
+        temporary files)."""
+        if self.store.listed("backups") is None:
             return []
-        found = [self.dir / "index"]
-        if (self.dir / "sessions").is_dir() and not (self.dir / "sessions").is_symlink():
-            found += [p for p in (self.dir / "sessions").iterdir() if p.is_dir() and not p.is_symlink()]
+        found = ["backups/index"]
+        for n in self.store.listed("backups/sessions") or ():
+            if self.store.listed(f"backups/sessions/{n}") is not None:
+                found.append(f"backups/sessions/{n}")
         return found
-
-
-def _write_copy(folder: Path, target: Path, text: str) -> None:
-    """Write ``text`` as the copy ``target`` in ``folder``: a private (0600) temporary file
-    renamed into place (not fsynced: `db restore` checks a copy before using it)."""
-    import tempfile
-
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)  # 0600
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
 
 
 def stamp() -> str:

@@ -19,7 +19,11 @@ atomic (:func:`scorekeeper.storage.files.atomic_write_text`).
 
 Errors are :class:`~scorekeeper.core.errors.InputError` naming the file and the
 line: ``config.bad_toml``, ``config.unknown_key``, ``config.not_text``,
-``config.not_list``, ``config.unreadable``.
+``config.not_list``, ``config.unreadable``; a file that is not a regular file
+(``config.special``: a FIFO, a socket, a device — refused, never read or waited
+on), too large (``config.too_big``) or nested too deeply (``config.too_deep``) is
+refused in one sentence; ``config.unwritable`` (a :class:`StoreError`) when it
+cannot be replaced.
 """
 from __future__ import annotations
 
@@ -31,6 +35,8 @@ from typing import Any
 from scorekeeper.core.errors import InputError
 
 ENV_VAR = "SCOREKEEPER_CONFIG"
+#: the largest configuration file read (bytes): a few settings take a few hundred
+MAX_CONFIG = 256 * 1024
 #: the settings and whether each holds one text or a list of texts
 KEYS = {"language": str, "variant": str, "players": list, "rules": list, "database": str}
 
@@ -70,22 +76,27 @@ def read(where: Path | None = None) -> dict[str, Any]:
     Raises :class:`InputError` naming the file and the line when it is not valid TOML,
     names something that is not a setting, or gives a setting a value of the wrong kind."""
     where = path() if where is None else where
-    try:
-        text = where.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    raw = _read(where)
+    if raw is None:
         return {}
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise InputError("config.not_unicode", path=str(where)) from None
-    except OSError as e:
-        raise InputError("config.unreadable", path=str(where), reason=getattr(e, "strerror", None) or str(e))
     import tomllib
 
+    from scorekeeper.core.syntax import too_deep
+
+    if too_deep(raw):  # refused before the parser follows it down (a traceback from every command, else)
+        raise InputError("config.too_deep", path=str(where))
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         from scorekeeper.core.syntax import toml_fault
 
         raise InputError("config.bad_toml", path=str(where), **toml_fault(e, text)) from None
+    except RecursionError:
+        raise InputError("config.too_deep", path=str(where)) from None
     except ValueError:  # a whole number of thousands of digits (Python's int limit)
         raise InputError("config.number_too_long", path=str(where)) from None
     for key, value in data.items():
@@ -98,6 +109,26 @@ def read(where: Path | None = None) -> dict[str, Any]:
         if kind is list and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
             raise InputError("config.not_list", path=str(where), line=_line_of(text, key), key=key)
     return data
+
+
+def _read(where: Path) -> bytes | None:
+    """The bytes of the configuration file, or None when there is none: a regular file of at most
+    :data:`MAX_CONFIG` bytes (a FIFO, a socket or a device is refused, never read or waited on).
+    Raises :class:`InputError`."""
+    from scorekeeper.storage.files import InputTrouble, read_input
+
+    try:
+        return read_input(where, MAX_CONFIG)
+    except InputTrouble as e:
+        if e.kind == "missing":
+            return None
+        if e.kind == "unreadable":
+            raise InputError("config.unreadable", path=str(where), **e.facts) from None
+        if e.kind == "too_big":
+            raise InputError("config.too_big", path=str(where), limit=MAX_CONFIG) from None
+        if e.kind == "special":
+            raise InputError("config.special", path=str(where)) from None
+        raise InputError("config.directory", path=str(where)) from None
 
 
 def dumps_value(value: str | list[str]) -> str:
@@ -134,21 +165,29 @@ def _without(lines: list[str], key: str) -> list[str]:
 
 
 def _write(where: Path, lines: list[str]) -> None:
-    from scorekeeper.storage.files import atomic_write_text
+    """Replace the file with ``lines`` (all or nothing). A file that cannot be written (a folder
+    that may not be written, a full disk) is one sentence (:class:`StoreError`, exit 1)."""
+    from scorekeeper.core.errors import StoreError
+    from scorekeeper.storage.files import atomic_write_text, fs_mkdir
 
-    where.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(where, "".join(line + "\n" for line in lines))
+    try:
+        missing = [folder for folder in [where.parent, *where.parent.parents] if not folder.is_dir()]
+        for folder in reversed(missing):
+            try:
+                fs_mkdir(folder, mode=0o755)
+            except FileExistsError:
+                pass
+        atomic_write_text(where, "".join(line + "\n" for line in lines))
+    except OSError as e:
+        raise StoreError("config.unwritable", path=str(where), reason=e.strerror or str(e)) from None
 
 
 def _lines(where: Path) -> list[str]:
     """The file's lines, to be edited; bytes that are not UTF-8 become U+FFFD (the line they
-    are in is most likely the one being replaced), so a file of another encoding can be mended."""
-    try:
-        return where.read_bytes().decode("utf-8", errors="replace").splitlines()
-    except FileNotFoundError:
-        return []
-    except OSError as e:
-        raise InputError("config.unreadable", path=str(where), reason=getattr(e, "strerror", None) or str(e))
+    are in is most likely the one being replaced), so a file of another encoding — or nested too
+    deeply to be read — can be mended."""
+    raw = _read(where)
+    return [] if raw is None else raw.decode("utf-8", errors="replace").splitlines()
 
 
 def set_value(key: str, value: str | list[str], where: Path | None = None) -> Path:

@@ -30,6 +30,11 @@ except ImportError:  # pragma: no cover - Windows
 POLL = 0.05
 
 
+class FolderGone(Exception):
+    """The database directory is not there (any more) to be locked: the store makes it and
+    tries again (a first command, or another that removed the empty one it had made)."""
+
+
 class DirectoryLock:
     """The exclusive lock of the database directory ``root`` (which must exist).
 
@@ -45,6 +50,18 @@ class DirectoryLock:
     def held(self) -> bool:
         return self._fd is not None
 
+    @property
+    def fd(self) -> int:
+        """The open descriptor of the directory locked: a change is written relative to it,
+        so it lands in the directory locked whatever the path names meanwhile."""
+        assert self._fd is not None, "the lock is not held"
+        return self._fd
+
+    def still_there(self) -> bool:
+        """Whether the path still names the directory locked (same device and inode): not
+        renamed away, replaced by a copy, or re-pointed by a link meanwhile."""
+        return self._fd is not None and self._still_there(self._fd)
+
     def acquire(self, timeout: float) -> None:
         deadline = time.monotonic() + max(0.0, timeout)
         pause = 0.002
@@ -59,7 +76,9 @@ class DirectoryLock:
                 if self._still_there(fd):
                     self._fd = fd
                     return
-                os.close(fd)  # the directory was replaced while we waited: lock the one there now
+                os.close(fd)  # the directory was replaced (or removed) while we waited: lock the one there now
+                if not self.root.exists():
+                    raise FolderGone()
                 continue
             os.close(fd)
             left = deadline - time.monotonic()
@@ -92,6 +111,8 @@ class DirectoryLock:
                 return os.open(self.root, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
             flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)  # pragma: no cover - Windows
             return os.open(self.root / ".lock", flags, 0o600)  # pragma: no cover - Windows
+        except FileNotFoundError:
+            raise FolderGone() from None
         except OSError as e:
             raise StoreError("store.lock_failed", path=self.root, strerror=e.strerror) from None
 

@@ -21,17 +21,22 @@ Both return plain data for the ``db`` commands to print.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 from scorekeeper.core.errors import ScorekeeperError, StateError, StoreError, VariantError
 from scorekeeper.core.messages import render
+from scorekeeper.storage import commit
 from scorekeeper.storage.files import DamagedFile
 from scorekeeper.storage.migrations import SCHEMA_VERSION
 from scorekeeper.storage.schema import SESSION_ID
 from scorekeeper.storage.store import KEEP, Backup, Store, match_id
-from scorekeeper.storage.trail import agrees, differing_hands, players_changed
+from scorekeeper.storage.trail import agrees, broken_at, differing_hands, head, players_changed
+
+#: a control character (C0, DEL, C1) or a line or paragraph separator: never in a title scorekeeper takes
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 #: The summary fields a session file decides (``updated`` and ``revision`` are bookkeeping).
 SUMMARY_FIELDS = ("variant", "title", "players", "hands", "finished", "winners", "created")
@@ -56,9 +61,13 @@ class Finding:
     ``facts``: :attr:`problem` is the sentence), its ``kind`` ("damaged": a file cannot
     be used and `db restore` can put back a good copy; "unreadable": a file from a newer
     scorekeeper, or one that cannot be opened, which nothing replaces; "missing";
-    "stale": the index disagrees with a session file; "waiting": a session whose variant
-    cannot be loaded, left as it is; "note": nothing is wrong but something is worth knowing),
-    whether ``--repair`` can fix it and whether it did."""
+    "stale": the index disagrees with a session file; "changed": a session changed outside
+    scorekeeper (against its audit trail, its chain, its newest kept copy or its row);
+    "refused": a session as scorekeeper wrote it that its variant, as installed now, refuses
+    (the variant changed: nothing to put back); "text": a title holding a control character;
+    "waiting": a session whose variant cannot be loaded here, waiting for its package — left
+    alone, never damaged; "note": nothing is wrong but something is worth knowing), whether
+    ``--repair`` can fix it and whether it did."""
 
     file: str
     code: str
@@ -128,6 +137,8 @@ class _Scan:
     # id -> (path, record, derived, hand numbers): sessions whose hands disagree with their audit trail
     changed: dict[str, tuple[Path, dict, dict, list[int]]] = field(default_factory=dict)
     good: dict[str, dict] = field(default_factory=dict)  # id -> summary rebuilt from its session file
+    waiting: set[str] = field(default_factory=set)  # sessions whose variant cannot be loaded: left alone
+    waiting_rows: dict[str, dict] = field(default_factory=dict)  # their rows, from what they store
     recache: list[tuple] = field(default_factory=list)  # (record, summary) whose cache of derived numbers is wrong
 
 
@@ -198,12 +209,14 @@ def _totals(record: dict, derived: dict) -> dict[str, int]:
 
 
 def _put_back_trail(store: Store, scan: _Scan, replay: Replay) -> dict[str, tuple[str, dict, bool]]:
-    """For each session whose hands disagree with its audit trail, put back the newest kept
-    copy that holds exactly the trail's hands (the changed file is set aside, never
-    deleted). Returns, per session, what was done as ``(code, facts, repaired)``."""
+    """For each session changed outside scorekeeper (see :func:`_tampered`), put back the copy
+    that holds what scorekeeper last wrote (:func:`_truth_copy`; the changed file is set aside,
+    never deleted). When no copy can be told to be it, nothing is put back: the file is never
+    made the truth. Returns, per session, what was done as ``(code, facts, repaired)``."""
     done: dict[str, tuple[str, dict, bool]] = {}
     for sid, (path, record, derived, changed) in scan.changed.items():
-        found = _trail_copy(store, sid, record, replay)
+        row = scan.rows.get(sid)
+        found = _truth_copy(store, sid, record, scan.good[sid]["revision"], row, replay)
         if found is not None:
             b, copy, copy_derived = found
             before, after = _totals(record, derived), _totals(copy, copy_derived)
@@ -213,28 +226,94 @@ def _put_back_trail(store: Store, scan: _Scan, replay: Replay) -> dict[str, tupl
                      "saved": b.saved, "aside": _rel(store, aside)}
             moved = [StoreError("check.total_back", player=p, before=before[p], after=after[p])
                      for p in record["players"] if before.get(p) != after.get(p)]
+            kind = "check.trail_put_back" if changed else "check.changed_put_back"
             if moved:
-                done[sid] = ("check.trail_put_back", {**facts, "totals": moved}, True)
+                done[sid] = (kind, {**facts, "totals": moved}, True)
             else:
-                done[sid] = ("check.trail_put_back_same", facts, True)
-        else:
+                done[sid] = (kind + "_same", facts, True)
+        elif changed:
             done[sid] = ("check.trail_no_copy", {"session": sid, "count": len(changed), "hands": changed}, False)
+        else:
+            done[sid] = ("check.changed_no_copy", {"session": sid}, False)
     return done
 
 
-def _trail_copy(store: Store, session_id: str, record: dict, replay: Replay) -> tuple[Backup, dict, dict] | None:
-    """The newest kept copy of a session that holds exactly the hands the audit trail of
-    ``record`` (the file as it is) says, and replays: ``(copy, its record, its derived
-    cache)``, or None."""
-    for b in store.backups(store.session_path(session_id)):
-        if b.deleted:
-            continue
+def _stored_row(record: dict, revision: int) -> dict:
+    """The index row of a session whose variant cannot be loaded, from what its file stores (its
+    hands are not scored again: the numbers of its cache, when it has one)."""
+    from scorekeeper.storage.store import now
+
+    derived = record.get("derived") if isinstance(record.get("derived"), dict) else {}
+    winners = derived.get("winners")
+    return {"id": record["id"], "variant": record["variant"], "title": record.get("title"),
+            "players": list(record["players"]), "hands": len(record["hands"]),
+            "finished": derived.get("finished") is True,
+            "winners": list(winners) if isinstance(winners, list) and all(isinstance(w, str) for w in winners) else [],
+            "created": record["created"], "updated": now(), "revision": revision,
+            "chain": head(record.get("audit") or [])}
+
+
+def _content(record: dict) -> dict:
+    """What a session record holds, its cache of derived numbers aside."""
+    return {k: v for k, v in record.items() if k != "derived"}
+
+
+def _tampered(store: Store, path: Path, record: dict, revision: int, row: dict | None) -> tuple[str, dict] | None:
+    """How a session file whose hands agree with its audit trail was nevertheless changed outside
+    scorekeeper — a hand changed or removed together with its record of the trail — as ``(code,
+    facts)``, or None: its trail's chain is broken (:func:`scorekeeper.storage.trail.broken_at`), its
+    trail ends elsewhere than the index recorded with the same revision, or it differs from the copy
+    kept when it was saved (or is older than that copy)."""
+    sid = record["id"]
+    audit = record.get("audit") or []
+    broken = broken_at(audit)
+    if broken is not None:
+        return "check.trail_broken", {"session": sid, "record": broken}
+    listed = row.get("chain") if row is not None else None
+    if isinstance(listed, str) and row.get("revision") == revision and listed != head(audit):  # type: ignore[union-attr]
+        return "check.trail_cut", {"session": sid}
+    newest = next((b for b in store.backups(path) if not b.deleted), None)
+    if newest is None:
+        return None
+    try:
+        copy, kept = store.read_session(newest.path, sid)
+    except ScorekeeperError:
+        return None  # a copy that cannot be read is reported on its own
+    if kept > revision or (kept == revision and _content(copy) != _content(record)):
+        return "check.copy_differs", {"session": sid, "copy": _rel(store, newest.path)}
+    return None
+
+
+def _truth_copy(store: Store, session_id: str, record: dict, revision: int, row: dict | None,
+                replay: Replay) -> tuple[Backup, dict, dict] | None:
+    """The kept copy of a session changed outside scorekeeper that holds what scorekeeper last
+    wrote, as ``(copy, its record, its derived cache)``, or None when none can be told to be it.
+    Only a copy that replays and agrees with its own trail and chain counts; of those: the one
+    whose revision and trail the index lists; else the newest copy, when it is one of them and at
+    least as new as the file; else (the hands changed, the trail untouched) the newest one whose
+    hands are the file's trail's."""
+    copies = [b for b in store.backups(store.session_path(session_id)) if not b.deleted]
+    intact: list[tuple[Backup, dict, dict, int]] = []
+    for b in copies:
         try:
-            _row, copy, copy_derived = _replayed(store, b.path, session_id, replay)
+            copy_row, copy, copy_derived = _replayed(store, b.path, session_id, replay)
         except ScorekeeperError:
             continue
-        if agrees(copy, record):
-            return b, copy, copy_derived
+        if differing_hands(copy) or broken_at(copy.get("audit") or []) is not None:
+            continue
+        intact.append((b, copy, copy_derived, copy_row["revision"]))
+    listed = row.get("chain") if row is not None else None
+    if isinstance(listed, str):
+        for b, copy, copy_derived, revision in intact:
+            if revision == row.get("revision") and head(copy.get("audit") or []) == listed:  # type: ignore[union-attr]
+                return b, copy, copy_derived
+    if intact and intact[0][0] is copies[0] and intact[0][3] >= revision:
+        b, copy, copy_derived, _ = intact[0]
+        return b, copy, copy_derived
+    if broken_at(record.get("audit") or []) is None:
+        for b, copy, copy_derived, _ in intact:
+            if agrees(copy, record):
+                return b, copy, copy_derived
     return None
 
 
@@ -255,7 +334,20 @@ def _scan(store: Store, replay: Replay) -> _Scan:
         where = file if isinstance(file, str) else _rel(store, file)
         report.findings.append(Finding(where, code, facts, kind, repairable))
 
-    files = {p.stem: p for p in store.session_files() if SESSION_ID.fullmatch(p.stem)}
+    try:
+        journal = commit.read_journal(store.root)
+        if journal is not None:
+            add(commit.JOURNAL, "note", "check.pending", repairable=True, command=journal.command or "",
+                sessions=journal.sessions)
+    except DamagedFile as e:
+        add(commit.JOURNAL, "damaged", "check.damaged", repairable=True, reason=e.reason)
+    try:
+        files = {p.stem: p for p in store.session_files() if SESSION_ID.fullmatch(p.stem)}
+    except StoreError as e:  # a sessions/ folder that is a link: nothing is read through it
+        if e.code != "store.folder_link":
+            raise  # a folder it may not read: one sentence, nothing checked or changed
+        add(store.sessions_dir, "unreadable", "check.unreadable", cause=e)
+        return scan
     scan.strays = store.strays()
     for p in scan.strays:
         add(p, "stale", "check.not_session_file", repairable=True)
@@ -319,22 +411,31 @@ def _scan(store: Store, replay: Replay) -> _Scan:
             add(path, "unreadable", "check.unreadable", cause=e)
             continue
         except StateError as e:
-            add(path, "damaged", "check.session_refused", session=sid, cause=e)
+            if store.as_kept(path):  # exactly as scorekeeper wrote it: the variant changed, not the file
+                add(path, "refused", "check.variant_refuses", session=sid, cause=e)
+            else:
+                add(path, "damaged", "check.session_refused", session=sid, cause=e)
             continue
         except VariantError as e:  # sound, waiting for its variant: nothing of it is touched (see Replay)
             add(path, "waiting", "check.waiting", cause=e)
             report.sessions += 1
             report.hands += row["hands"] if row is not None else 0
+            scan.waiting.add(sid)  # nor its copies; its row, from what it stores, if the index is rebuilt
+            stored, revision = store.read_session(path, sid)
+            scan.waiting_rows[sid] = row or _stored_row(stored, revision)
             continue
         report.sessions += 1
         report.hands += summary["hands"]
         scan.good[sid] = summary
         changed = differing_hands(record)
-        if changed:  # changed behind the program's back: reported, never built on (no cache, no row)
-            code, facts = _trail_finding(record, changed)
+        tampered = None if changed else _tampered(store, path, record, summary["revision"], row)
+        if changed or tampered:  # changed behind the program's back: reported, never built on (no cache, no row)
+            code, facts = _trail_finding(record, changed) if changed else tampered  # type: ignore[misc]
             add(path, "changed", code, repairable=True, **facts)
             scan.changed[sid] = (path, record, derived, changed)
             continue
+        if record.get("title") is not None and _CONTROL.search(record["title"]):
+            add(path, "text", "check.title_control", session=sid)
         if cache_is_wrong(record, derived):
             add(path, "stale", "check.cache_wrong", repairable=True, session=sid)
             record["derived"] = derived
@@ -367,7 +468,8 @@ def _scan(store: Store, replay: Replay) -> _Scan:
     if linked is not None:
         add(linked, "note", "check.backups_linked")
     # the kept copies: one that cannot be read could not be put back (--repair sets it aside)
-    for path in [store.index_path] + [store.session_path(i) for i in store.backed_up_sessions()]:
+    for path in [store.index_path] + [store.session_path(i) for i in store.backed_up_sessions()
+                                      if i not in scan.waiting]:
         for b in store.backups(path):
             try:
                 if path == store.index_path:
@@ -408,23 +510,23 @@ def _check(store: Store, repair: bool, replay: Replay) -> CheckReport:
     if not repair or not store.root.is_dir():
         return _scan(store, replay).report
     before = _scan(store, replay)  # as found, before the lock finishes any schema upgrade
-    with store.writing():
-        store.take_lock()  # also finishes a pending schema upgrade
+    with store.writing("db check --repair", finishing=True):  # also finishes a pending schema upgrade
         first = _scan(store, replay)
         trail = _put_back_trail(store, first, replay)
         if any(repaired for _c, _f, repaired in trail.values()):
             first = _scan(store, replay)
-        if first.index_state == "missing" and first.good:
-            store.write_index_rows(list(first.good.values()), None)
+            put_back = {sid for sid, (_c, _f, repaired) in trail.items() if repaired}
+            # its row follows the file put back (a new revision): that is this repair's doing, not a finding
+            first.report.findings = [f for f in first.report.findings if not (
+                f.facts.get("session") in put_back and f.code in ("check.stale_row", "check.stale_revision"))]
+        if first.index_state == "missing" and (first.good or first.waiting_rows):
+            store.write_index_rows(list(first.good.values()) + list(first.waiting_rows.values()), None)
         elif first.index_state == "ok" and (first.upserts or first.remove or first.drop_current or first.twice):
             store.put_rows(first.upserts, first.remove, None if first.drop_current else KEEP)
         if first.recache and first.index_state == "ok":
             store.save_many(first.recache)
-        for p in first.leftovers:
-            try:
-                p.unlink()
-            except FileNotFoundError:
-                pass
+        for p in first.leftovers:  # in the same commit as the rest
+            store.remove(store.rel(p))
         for p in first.strays:  # never deleted: moved where `db restore` keeps what it replaced
             store.set_aside(p)
         for p in first.bad_copies:  # never deleted either: a copy no one can read, kept for people
@@ -556,7 +658,32 @@ def _lost(session_id: str, copy: list, now: list | None, listed: int | None) -> 
     return out
 
 
+def _waiting_variant(store: Store, session_id: str, replay: Replay) -> str | None:
+    """The variant a session needs and cannot load here (its file, else its newest copy, scored
+    to tell), or None."""
+    path = store.session_path(session_id)
+    for where in [path] + [b.path for b in store.backups(path)][:1]:
+        try:
+            record, _revision = store.read_session(where, session_id)
+            replay(record)
+        except VariantError:
+            return str(record["variant"])
+        except ScorekeeperError:
+            continue
+        return None
+    return None
+
+
 def restore_losses(store: Store, session: str | None = None, *, replay: Replay) -> list[StoreError]:
+    """See :func:`_restore_losses`; a folder it may not read is one sentence."""
+    try:
+        return _restore_losses(store, session, replay=replay)
+    except OSError as e:
+        raise StoreError("store.folder_unreadable", path=e.filename or store.root,
+                         strerror=e.strerror or str(e)) from None
+
+
+def _restore_losses(store: Store, session: str | None = None, *, replay: Replay) -> list[StoreError]:
     """What :func:`restore` (with the same ``session``) would lose if run now: for each session
     file it would put back, the hands the copy lacks and the hands it holds in another
     version (see :func:`_lost`), as errors whose sentences are noun phrases; ``[]``: nothing.
@@ -571,8 +698,8 @@ def restore_losses(store: Store, session: str | None = None, *, replay: Replay) 
         planned.append(sid)
     planned += [Path(f.file).stem for f in scan.report.findings
                 if f.kind in ("damaged", "missing") and f.file.startswith("sessions/")]
-    for sid, (_path, record, _derived, _changed) in scan.changed.items():  # put back as the trail says
-        found = _trail_copy(store, sid, record, replay)
+    for sid, (_path, record, _derived, _changed) in scan.changed.items():  # put back what was last written
+        found = _truth_copy(store, sid, record, scan.good[sid]["revision"], scan.rows.get(sid), replay)
         if found is not None and sid not in planned:
             losses += _lost(sid, [h.get("entry") for h in found[1]["hands"]],
                             [h.get("entry") for h in record["hands"]], None)
@@ -594,6 +721,16 @@ def restore_losses(store: Store, session: str | None = None, *, replay: Replay) 
 
 def restore(store: Store, session: str | None = None, *, replay: Replay,
             expect: list[str] | None = None) -> RestoreReport:
+    """See :func:`_restore`; a folder it may not read is one sentence (``store.folder_unreadable``)."""
+    try:
+        return _restore(store, session, replay=replay, expect=expect)
+    except OSError as e:
+        raise StoreError("store.folder_unreadable", path=e.filename or store.root,
+                         strerror=e.strerror or str(e)) from None
+
+
+def _restore(store: Store, session: str | None = None, *, replay: Replay,
+             expect: list[str] | None = None) -> RestoreReport:
     """Put back the newest good copy of every damaged or missing file (or, with
     ``session``, of that session's file, whatever its state), then bring the
     index in line with the session files. Replaced files are moved to
@@ -607,9 +744,15 @@ def restore(store: Store, session: str | None = None, *, replay: Replay,
     done = report.done.append
     if not store.root.is_dir():
         raise StoreError("restore.no_database", path=store.root)
-    with store.writing():
-        store.take_lock()
-        losses = restore_losses(store, session, replay=replay)
+    with store.writing("db restore", finishing=True):
+        if store.finished is not None:
+            done(("restore.finished", {"command": store.finished.command or ""}))
+        if session is not None:
+            sid = _backup_id(store, session)
+            waiting = _waiting_variant(store, sid, replay)
+            if waiting is not None:
+                raise StoreError("restore.waiting", session=sid, variant=waiting)
+        losses = _restore_losses(store, session, replay=replay)
         if expect is not None and [e.message for e in losses] != list(expect):
             raise StateError("restore.changed")
         if losses:
@@ -655,23 +798,23 @@ def restore(store: Store, session: str | None = None, *, replay: Replay,
         # the index in line with the session files
         scan = _scan(store, replay)
         if scan.index_state == "missing":
-            if scan.good:
-                store.write_index_rows(list(scan.good.values()), None)
+            if scan.good or scan.waiting_rows:
+                store.write_index_rows(list(scan.good.values()) + list(scan.waiting_rows.values()), None)
                 if not any(facts.get("file") == "index.json" or code.startswith("restore.index")
                            for code, facts in report.done):
                     done(("restore.index_rebuilt", {}))
         elif scan.index_state == "ok":
             if scan.upserts or scan.remove or scan.drop_current:
                 store.put_rows(scan.upserts, scan.remove, None if scan.drop_current else KEEP)
+                put_back = {Path(facts["file"]).stem for code, facts in report.done if code == "restore.put_back"}
+                put_back |= {facts["session"] for code, facts in report.done if code.startswith("check.trail_put")}
                 for r in scan.upserts:
-                    done(("restore.row_rebuilt", {"session": r["id"]}))
+                    if r["id"] not in put_back:  # a session put back gets its row with it: said once
+                        done(("restore.row_rebuilt", {"session": r["id"]}))
                 for sid_ in scan.remove:
                     done(("restore.unlisted", {"session": sid_}))
-        for p in scan.leftovers:
-            try:
-                p.unlink()
-            except FileNotFoundError:
-                pass
+        for p in scan.leftovers:  # in the same commit as the rest
+            store.remove(store.rel(p))
     return report
 
 

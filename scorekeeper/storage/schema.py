@@ -99,6 +99,13 @@ def check_index(meta: Any, rows: Any, path: Path) -> None:
 
 def check_row(row: Any, doc_id: str, path: Path) -> None:
     """Check one summary row (document ``doc_id`` of the index). Raises :class:`DamagedFile`."""
+    try:  # the common case told in one expression (`sessions` reads a thousand rows): JSON's exact types
+        if (type(row["id"]) is str and type(row["variant"]) is str and type(row["players"]) is list
+                and type(row["hands"]) is int and type(row["finished"]) is bool and type(row["winners"]) is list
+                and type(row["created"]) is str and SESSION_ID.fullmatch(row["id"])):
+            return
+    except (KeyError, TypeError):
+        pass
     if not isinstance(row, dict):
         raise damaged(path, "store.reason.row_not_object", row=doc_id)
     for key, kind in SUMMARY_ROW.items():
@@ -117,6 +124,10 @@ MAX_POINTS = 10 ** 9
 AUDIT_ACTIONS = ("entered", "edited", "undone", "redone", "event", "event_undone")
 #: the audit actions that record an event between deals (no hand entry: the event instead)
 EVENT_ACTIONS = ("event", "event_undone")
+
+#: Text scorekeeper writes and screens show: no control character (C0, DEL, C1) and no line or
+#: paragraph separator (a pattern of pydantic-core's regular expressions)
+PLAIN_TEXT = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]*$"
 
 #: The keys a record must hold, in the order their problems are reported.
 RECORD_KEYS = ("id", "hands", "undone", "audit", "players", "rules", "created", "title", "variant", "dealer")
@@ -137,6 +148,10 @@ def _validators() -> Any:
 
     from pydantic import ConfigDict, Field, TypeAdapter, with_config
     from typing_extensions import NotRequired, TypedDict
+
+    # text shown on screens that scorekeeper writes itself (a time, how a hand was given):
+    # never a control character (an escape sequence would reach the terminal)
+    Plain = Annotated[str, Field(pattern=PLAIN_TEXT)]
 
     strict = with_config(ConfigDict(strict=True))
 
@@ -161,21 +176,25 @@ def _validators() -> Any:
         """One record of the audit trail: what was done to which hand, when (see scorekeeper.app.sessions);
         ``entry`` and ``previous`` None where there is none."""
 
-        time: str
+        time: Plain
         action: Literal[AUDIT_ACTIONS]  # type: ignore[valid-type]
         number: Annotated[int, Field(ge=1, le=MAX_POINTS)]
         entry: NotRequired[Optional[KeptEntry]]
         previous: NotRequired[Optional[KeptEntry]]
-        form: NotRequired[str]
+        form: NotRequired[Plain]
         base: NotRequired[Optional[Annotated[int, Field(ge=0)]]]
         undo: NotRequired[Optional[Literal["undone", "redone"]]]
         event: NotRequired["StoredEvent"]
+        # a digest of the record and of the chain before it (scorekeeper.storage.trail.link)
+        chain: NotRequired[Annotated[str, Field(pattern=r"^[0-9a-f]{32}$")]]
 
     @strict
     class StoredHand(TypedDict):
         """A hand as entered (in ``hands`` and ``undone``): its ``entry``, and how and when."""
 
         entry: Any
+        time: NotRequired[Plain]
+        form: NotRequired[Plain]
 
     @strict
     class Package(TypedDict):
@@ -194,7 +213,7 @@ def _validators() -> Any:
         audit: list[AuditRecord]
         players: Annotated[list[str], Field(min_length=1)]
         rules: dict[str, Any]
-        created: str
+        created: Plain
         title: Optional[str]
         variant: str
         dealer: str
@@ -261,6 +280,11 @@ def _first(errors: list[dict], record: dict) -> tuple[str, dict]:
     order = {k: i for i, k in enumerate(RECORD_KEYS)}
     err = min(errors, key=lambda e: order.get(e["loc"][0], len(order)))
     key = err["loc"][0]
+    if err.get("type") == "string_pattern_mismatch":  # a text scorekeeper writes (PLAIN_TEXT) holding a control
+        if err["loc"] == ("created",):
+            return "control", {"key": key}
+        if len(err["loc"]) == 3 and err["loc"][2] in ("time", "form"):
+            return "control_item", {"key": key, "number": err["loc"][1] + 1, "field": err["loc"][2]}
     if key == "id":
         return "id", {"shown": json.dumps(record["id"], ensure_ascii=False)}
     if key in ("hands", "undone") and len(err["loc"]) > 1:

@@ -18,23 +18,27 @@ the session record, see :mod:`scorekeeper.storage.schema`).
 
 The promises, and how they are kept:
 
-- **All or nothing.** A file is never rewritten in place: it is written to a
-  temporary file in the same directory, fsynced, renamed over the old one and
-  the directory fsynced (:mod:`scorekeeper.storage.files`). A crash leaves the
-  old or the new file, whole.
-- **One write per file per command**, the session file before the index, so
-  the index can only ever lag behind a session file (a stale summary row),
-  never point to hands that were not saved. `scorekeeper db check` finds such
-  a row and ``--repair`` rebuilds it from the session file; the next change to
-  that session rewrites it anyway.
-- **Locking.** A command that changes anything runs inside :meth:`Store.writing`,
-  which holds the lock of the database directory itself from its read to its
-  write (:mod:`scorekeeper.storage.lock`: no lock file to delete or replace),
-  waiting at most ``--wait`` seconds (10 by default), then "the database is
-  busy". Commands that only read take no lock and create no file or directory:
-  a missing database reads as an empty one. A command that began where there was
-  no database and finds, once it holds the lock, that another command created
-  one meanwhile writes nothing and says so (two first imports at once).
+- **One command, one commit.** A command that changes anything runs inside
+  :meth:`Store.writing`, which holds the lock of the database directory itself
+  from its read to its write (:mod:`scorekeeper.storage.lock`: no lock file to
+  delete or replace), waiting at most ``--wait`` seconds (10 by default), then
+  "the database is busy". Everything it changes — session files, the index,
+  the kept copies, files moved aside — is staged and put in place by ONE
+  commit when the block ends (:mod:`scorekeeper.storage.commit`): a kill or
+  Ctrl-C at any moment leaves the old state or the new, whole, and the index
+  never lags behind a session file. A change committed by a command that was
+  stopped before it finished is finished by the next command that changes the
+  database, which says so and does nothing else (``db check --repair`` and
+  ``db restore`` go on). Commands that only read take no lock and create no
+  file or directory (a missing database reads as an empty one); they read a
+  committed change through its journal until it is finished. Where there is
+  no database yet, a changing command makes its directory to lock it, and
+  takes it away again when it changes nothing: two first imports at once wait
+  for each other.
+- **The folder is the database.** Every change is written relative to the
+  directory locked, never through a link inside it (a ``sessions/`` folder that
+  is a link is refused), and the commit checks first that the path still names
+  that directory (not replaced by a copy, nor a link re-pointed).
 - **Damage is never overwritten.** A file that is not valid JSON, not TinyDB's
   layout, or not what the schema says raises :class:`DamagedFile` naming it
   and pointing to `scorekeeper db restore`; no command writes over it.
@@ -44,6 +48,10 @@ The promises, and how they are kept:
   by the numbered migrations of :mod:`scorekeeper.storage.migrations` — in memory when
   a command only reads, and for good (every file, recorded in the index) by
   the first command that changes the database.
+- **Revisions are never reused.** A session file's revision grows by one with
+  each save; a copy put back by `db restore` (or ``--repair``) gets one more
+  than any it has had, so a question asked at one revision (the prompt, undo)
+  never saves over a state it did not show.
 - **Cost independent of history.** A command reads and writes the index and
   one session file; only `sessions` reads the index alone, and `export --all`
   and `stats` read every session file.
@@ -51,30 +59,32 @@ The promises, and how they are kept:
 A summary row (one per session in the index; see ``scorekeeper.app.games.summary_of``)::
 
     {"id", "variant", "title", "players", "hands", "finished", "winners",
-     "created", "updated", "revision"}
+     "created", "updated", "revision", "entries", "chain"}
 """
 from __future__ import annotations
 
 import os
-from contextlib import ExitStack, contextmanager
+import posixpath
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from scorekeeper.core.errors import InputError, ScorekeeperError, StateError, StoreError
-from scorekeeper.storage import files, schema
+from scorekeeper.storage import commit, files, schema
 from scorekeeper.storage.backups import BACKUPS_KEPT, Backup, Backups
-from scorekeeper.storage.files import (DamagedFile, atomic_write_text, damaged, directory_syncs_deferred, dumps,
-                                       fsync_directory, read_json)
+from scorekeeper.storage.commit import AS_IS, JOURNAL, Journal, Transaction
+from scorekeeper.storage.files import DamagedFile, atomic_write_text, damaged, dumps, fsync_directory, read_json
+from scorekeeper.storage.lock import DirectoryLock, FolderGone
 from scorekeeper.storage.migrations import SCHEMA_VERSION, schema_of, upgrade
 from scorekeeper.storage.schema import SESSION_ID
 from scorekeeper.storage.tinystore import Query, TinyDB, document, open_db
 
 __all__ = [
     "BACKUPS_KEPT", "ENV_VAR", "KEEP", "LOCK_TIMEOUT", "SCHEMA_VERSION", "SESSION_ID", "Backup", "DamagedFile",
-    "IndexFile", "Store", "atomic_write_text", "default_path", "directory_syncs_deferred", "dumps",
-    "fsync_directory", "match_id", "new_record", "now", "read_json", "resolve_path", "schema_of", "upgrade",
+    "IndexFile", "Store", "atomic_write_text", "default_path", "dumps", "fsync_directory", "match_id",
+    "new_record", "now", "read_json", "resolve_path", "schema_of", "upgrade",
 ]
 
 #: Seconds a changing command waits for another one to finish before giving up (SPEC §6).
@@ -93,16 +103,23 @@ def default_path() -> Path:
 
 def resolve_path(option: str | os.PathLike | None) -> Path:
     """``--db`` first, then ``SCOREKEEPER_DB``, then the configuration file's ``database``,
-    then the user data directory."""
+    then the user data directory. A path holding a NUL character (which no file system
+    takes) is refused (:class:`InputError` ``db.nul``), naming where it came from."""
     if option:
-        return Path(option).expanduser()
+        return _checked_path(str(option), "--db")
     env = os.environ.get(ENV_VAR)
     if env:
-        return Path(env).expanduser()
+        return _checked_path(env, ENV_VAR)
     from scorekeeper.storage import config
 
     configured = config.read().get("database")
-    return Path(configured).expanduser() if configured else default_path()
+    return _checked_path(configured, str(config.path())) if configured else default_path()
+
+
+def _checked_path(given: str, where: str) -> Path:
+    if "\x00" in given:
+        raise InputError("db.nul", where=where)
+    return Path(given).expanduser()
 
 
 def now() -> str:
@@ -157,13 +174,23 @@ def _fresh_meta() -> dict:
     return {"schema": SCHEMA_VERSION, "current": None, "migrations": []}
 
 
+def _children(view: dict[str, str | None]) -> dict[str, dict[str, bool]]:
+    """A view of staged or pending changes (:func:`scorekeeper.storage.commit.overlay`) by
+    folder: ``{folder: {name: whether it is there}}``."""
+    out: dict[str, dict[str, bool]] = {}
+    for rel, where in view.items():
+        folder, name = posixpath.split(rel)
+        out.setdefault(folder, {})[name] = where is not None
+    return out
+
+
 class Store:
     """The database directory.
 
     Reading methods never create anything. Methods that change anything must
-    run inside :meth:`writing`, which holds the lock from the read to the write;
-    within it, the index and session files are read afresh once and each
-    change writes each file it touches exactly once.
+    run inside :meth:`writing`, which holds the lock from the read to the commit;
+    within it, what the command changes is staged and read back as staged, and
+    put in place by one commit when the block ends.
 
     Raises :class:`DamagedFile` / :class:`StoreError` for files that cannot be
     used, :class:`StateError` for a session that does not exist.
@@ -173,14 +200,24 @@ class Store:
         self.root = Path(root)
         #: seconds a change waits for another command's lock (``--wait``)
         self.wait = LOCK_TIMEOUT if wait is None else wait
-        self._began_without_database = False
+        #: many files are written (an import): flushed to disk with one sync() at the commit
+        self.bulk = False
+        #: the journal of a change a stopped command committed and this one finished (maintenance says so)
+        self.finished: Journal | None = None
         self._depth = 0
-        self._lock_stack: ExitStack | None = None
-        self._locked = False
+        self._maintenance = False  # `db check --repair`, `db restore`: the index is rebuilt from the files
+        self._lock: DirectoryLock | None = None
+        self._txn: Transaction | None = None
+        self._command: str | None = None
+        self._made: list[Path] = []  # folders made to lock the database (taken back when nothing is committed)
         self._index_db: TinyDB | None = None
         self._revisions: dict[str, int] = {}
-        self._written: set[str] = set()  # session files this store has written (a first `new`, an import)
-        self._kept = Backups(self.root, self.index_path)
+        self._written: set[str] = set()  # session files this command has written (a first `new`, an import)
+        self._first_copies: set[str] = set()  # sessions of this command that have no copy yet
+        self._sessions_ok = False  # sessions/ checked to be no link, in this command
+        self._journal_key: tuple | None = None
+        self._pending: tuple[Journal | None, dict[str, str | None], dict[str, dict[str, bool]]] = (None, {}, {})
+        self._kept = Backups(self.root, self.index_path, self)
 
     # -- paths --------------------------------------------------------------
     @property
@@ -200,21 +237,112 @@ class Store:
             raise StateError("store.not_an_id", given=session_id)
         return self.sessions_dir / f"{session_id}.json"
 
+    def rel(self, path: Path) -> str:
+        """``path`` relative to the database directory, with ``/`` (raises ValueError outside it)."""
+        return Path(path).relative_to(self.root).as_posix()
+
     def exists(self) -> bool:
         """Whether anything has been stored here yet."""
         return self.index_path.exists() or self.sessions_dir.is_dir()
 
-    # -- locking ------------------------------------------------------------
-    @contextmanager
-    def writing(self) -> Iterator["Store"]:
-        """Hold the database lock, waiting at most :data:`LOCK_TIMEOUT` seconds, for a
-        command that changes the database (re-entrant).
+    # -- what a command sees: the files, with its own changes and a pending commit's -------------
+    def _pending_view(self) -> tuple[Journal | None, dict[str, str | None], dict[str, dict[str, bool]]]:
+        """A change committed by a command that was stopped before it finished (its journal)
+        and what it makes of the files; nothing while this command holds the lock (it
+        finished any such change when it took the lock)."""
+        if self._lock is not None:
+            return (None, {}, {})
+        key = files.file_key(self.root / JOURNAL)
+        if key != self._journal_key:
+            self._journal_key = key
+            journal, view = commit.pending(self.root) if key is not None else (None, {})
+            self._pending = (journal, view, _children(view))
+        return self._pending
 
-        Where the database does not exist yet, nothing is created until the
-        first write (then the lock is taken and the index read afresh), so a
-        command that fails creates nothing. Entering also finishes any pending
-        schema upgrade of the whole database. Raises :class:`StoreError`
-        ("the database is busy") on timeout.
+    def _where(self, rel: str) -> Any:
+        """Where the content of ``rel`` is now: :data:`AS_IS`, a database-relative path, or None (gone)."""
+        if self._txn is not None:
+            found = self._txn.source(rel)
+            if found is not AS_IS:
+                return found
+        return self._pending_view()[1].get(rel, AS_IS)
+
+    def source_path(self, path: Path) -> Path | None:
+        """The file to read for the database file ``path`` as this command sees it (itself,
+        the temporary file of a staged or pending change), or None when it is gone."""
+        try:
+            rel = self.rel(path)
+        except ValueError:
+            return Path(path)
+        found = self._where(rel)
+        if found is AS_IS:
+            return Path(path)
+        return None if found is None else self.root / found
+
+    def present(self, path: Path) -> bool:
+        """Whether anything (a file, a folder, a link, a pipe…) stands at ``path`` as this command sees it."""
+        where = self.source_path(path)
+        return where is not None and os.path.lexists(where)
+
+    def listed(self, rel: str) -> list[str] | None:
+        """The names in the folder ``rel`` ("" the database directory) as this command sees
+        them; None when it is missing, not a folder or a link (nothing is read through it).
+        Temporary files of a staged or pending change are not listed."""
+        folder = self.root / rel if rel else self.root
+        names: set[str] | None = None
+        try:
+            if not os.path.islink(folder):
+                names = set(os.listdir(folder))
+        except (FileNotFoundError, NotADirectoryError):
+            names = None
+        except OSError as e:  # a folder it may not read: one sentence, never a traceback
+            raise StoreError("store.folder_unreadable", path=folder, strerror=e.strerror or str(e)) from None
+        changes: dict[str, bool] = dict(self._pending_view()[2].get(rel, {}))
+        if self._txn is not None:
+            changes.update(self._txn.children.get(rel, {}))
+        if names is None:
+            if os.path.islink(folder) or not any(changes.values()):
+                return None
+            names = set()
+        for name, there in changes.items():
+            if there:
+                names.add(name)
+            else:
+                names.discard(name)
+        return sorted(n for n in names if not (n.startswith(".") and self._hidden(f"{rel}/{n}" if rel else n)))
+
+    def _hidden(self, rel: str) -> bool:
+        """Whether ``rel`` is a temporary file of a staged or pending change (never a leftover,
+        never a stray)."""
+        if self._txn is not None and rel in self._txn.own_files:
+            return True
+        pending = self._pending_view()
+        return bool(pending[1]) and files.is_temporary(posixpath.basename(rel)) and rel in set(pending[1].values())
+
+    def _sessions_folder_checked(self) -> None:
+        """Refuse a ``sessions/`` that is a link (never read or written through); under the lock,
+        checked once (every change is made relative to the folder opened without following one)."""
+        if self._sessions_ok:
+            return
+        if os.path.islink(self.sessions_dir):
+            raise StoreError("store.folder_link", path=self.sessions_dir)
+        self._sessions_ok = self._lock is not None
+
+    # -- locking and the commit ---------------------------------------------------------
+    @contextmanager
+    def writing(self, command: str | None = None, *, finishing: bool = False) -> Iterator["Store"]:
+        """Hold the database lock, waiting at most ``wait`` seconds, for a command that
+        changes the database (re-entrant); its changes are committed as one when the
+        outermost block ends normally, and taken back when it fails.
+
+        ``command`` names the command (what a journal says of it). Where there is no
+        database yet, its directory is made to be locked, and taken away again when
+        nothing is committed. Taking the lock finishes a change committed by a command
+        that was stopped: then :class:`StoreError` ``store.finished_stopped`` says so and
+        nothing else is done, unless ``finishing`` (`db check --repair`, `db restore`: they
+        go on, and :attr:`finished` tells what was finished). Entering also finishes any
+        pending schema upgrade of the whole database. Raises :class:`StoreError` ("the
+        database is busy") on timeout.
         """
         if self._depth:
             self._depth += 1
@@ -226,78 +354,187 @@ class Store:
         if self.root.exists() and not self.root.is_dir():
             raise StoreError("store.path_is_file", path=self.root)
         self._depth = 1
-        self._lock_stack = ExitStack()
-        self._began_without_database = not self.root.is_dir()
+        self._command = command
+        self._maintenance = finishing
         try:
-            with self._lock_stack:
-                if not self._began_without_database:
-                    self._acquire()
+            self._take_lock()
+            try:
+                self._finish_stopped(finishing)
+                self._finish_upgrade()
                 yield self
+                self._commit()
+            except BaseException:
+                if self._txn is not None:
+                    self._txn.discard()
+                raise
+            finally:
+                self._let_go()
         finally:
             self._depth = 0
-            self._lock_stack = None
+            self._command = None
+            self._maintenance = False
 
-    def _acquire(self) -> None:
-        assert self._lock_stack is not None
-        try:
-            self.root.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise StoreError("store.cannot_create", path=self.root, strerror=e.strerror) from None
-        from scorekeeper.storage.lock import DirectoryLock
-
+    def _take_lock(self) -> None:
+        """Lock the database directory (made where missing), and open this command's transaction."""
         lock = DirectoryLock(self.root)
-        lock.acquire(self.wait)
-        self._lock_stack.callback(lock.release)
-        self._lock_stack.callback(self._unlocked)
-        self._locked = True
-        if self._began_without_database and (self.index_path.exists() or self.session_files()):
-            # another command created the database while this one read it as empty: what this one
-            # decided (ids, what is already there) may be wrong, so it writes nothing
-            raise StateError("store.created_meanwhile", path=self.root)
+        for _ in range(20):
+            self._make_root()
+            try:
+                lock.acquire(self.wait)
+                break
+            except FolderGone:  # removed by another command that made it and changed nothing: again
+                continue
+        else:  # pragma: no cover - a directory made and removed twenty times over
+            raise StoreError("store.lock_failed", path=self.root, strerror="the directory keeps disappearing")
+        self._lock = lock
         self._forget()
-        self._finish_upgrade()
+        self._txn = Transaction(self.root, lock, bulk=self.bulk)
 
-    def _unlocked(self) -> None:
-        self._locked = False
+    def _make_root(self) -> None:
+        """Make the database directory and the folders above it that are missing (0700), noted."""
+        missing = []
+        path = self.root
+        while not os.path.isdir(path):
+            if os.path.lexists(path):
+                raise StoreError("store.path_is_file", path=path)
+            missing.append(path)
+            if path.parent == path:
+                break
+            path = path.parent
+        for folder in reversed(missing):
+            try:
+                files.fs_mkdir(folder, mode=0o700)
+                self._made.append(folder)
+            except FileExistsError:
+                pass
+            except OSError as e:
+                raise StoreError("store.cannot_create", path=self.root, strerror=e.strerror) from None
+
+    def _let_go(self) -> None:
+        """Close the transaction and release the lock; a directory this command made and
+        committed nothing to is removed first (while the lock still keeps others out)."""
+        txn, lock = self._txn, self._lock
+        self._txn = None
+        if txn is not None:
+            txn.folders.close()
+        try:
+            if (txn is None or not txn.committed) and self._made:
+                for folder in reversed(self._made):
+                    try:
+                        files.fs_rmdir(folder)
+                    except OSError:
+                        break
+        finally:
+            self._made = []
+            self._lock = None
+            self._forget()
+            if lock is not None:
+                lock.release()
+
+    def _finish_stopped(self, finishing: bool) -> None:
+        """Finish a change committed by a command that was stopped before it finished."""
+        assert self._lock is not None
+        try:
+            journal = commit.finish(self.root, self._lock)
+        except DamagedFile:
+            if not finishing:
+                raise
+            self.set_aside(self.root / JOURNAL)  # a journal no one can follow: kept for people
+            return
         self._forget()
+        if journal is None:
+            return
+        self.finished = journal
+        if not finishing:
+            code = "store.finished_stopped" if journal.sessions else "store.finished_stopped.index"
+            raise StoreError(code, command=journal.command or "", sessions=journal.sessions)
+
+    def _commit(self) -> None:
+        assert self._txn is not None
+        if not self._txn.changes:
+            return
+        sessions = sorted({posixpath.basename(s.path)[:-5] for s in self._txn.steps
+                           if s.path.startswith("sessions/") and s.path.endswith(".json")})
+        try:
+            self._txn.commit(self._command, sessions)
+        except OSError as e:
+            raise StoreError("store.unwritable", path=e.filename or self.root, strerror=e.strerror or str(e)) from None
 
     def _forget(self) -> None:
         """Drop what was read, so the next read sees the files as they are now."""
         self._index_db = None
         self._revisions = {}
+        self._sessions_ok = False
+        self._first_copies = set()
 
     def take_lock(self) -> None:
-        """Inside :meth:`writing`, take the lock now even if nothing is written yet
-        (`db check --repair` and `db restore` read under it before they write)."""
+        """Inside :meth:`writing` (the lock is taken when it starts: nothing more to do)."""
         self._for_write()
 
     def _for_write(self) -> None:
-        """Called before any write: inside :meth:`writing`, with the lock taken."""
-        if not self._depth:
+        """Called before any change: inside :meth:`writing`."""
+        if not self._depth or self._txn is None:
             raise RuntimeError("a change to the database outside Store.writing()")
-        if not self._locked:
-            self._acquire()
 
-    # -- opening files -------------------------------------------------------
-    def _keep_copy(self, path: Path, text: str) -> None:
-        """After a write: keep a copy of the new state in the file's backups."""
+    # -- staging changes ------------------------------------------------------------------
+    def _unwritable(self, e: OSError, path: Path) -> StoreError:
+        import errno
+
+        if e.errno == errno.ELOOP:
+            where = Path(e.filename) if isinstance(e.filename, str) and e.filename else path.parent
+            if not where.is_absolute():
+                where = self.root / where
+            return StoreError("store.folder_link", path=where)
+        return StoreError("store.unwritable", path=path, strerror=e.strerror or str(e))
+
+    def put(self, rel: str, data: bytes, sync: bool = True, new_folder: bool = False) -> None:
+        """Stage ``data`` as the file ``rel`` (see :meth:`Transaction.put`). Raises :class:`OSError`."""
+        self._for_write()
+        assert self._txn is not None
+        self._txn.put(rel, data, sync, new_folder)
+
+    def move(self, rel: str, to: str) -> None:
+        """Stage moving ``rel`` to ``to``. Raises :class:`OSError`."""
+        self._for_write()
+        assert self._txn is not None
+        self._txn.move(rel, to)
+
+    def remove(self, rel: str) -> None:
+        """Stage removing the file ``rel``."""
+        self._for_write()
+        assert self._txn is not None
+        self._txn.remove(rel)
+
+    def _stage_text(self, path: Path, text: str) -> None:
+        """The ``sink`` of the store's TinyDB files: stage the file and a kept copy of it (the
+        first copy of a session this command adds is kept without listing its folder)."""
+        rel = self.rel(path)
+        if rel.startswith("sessions/"):
+            self._sessions_folder_checked()
         try:
-            self._kept.keep(path, text)
+            self.put(rel, text.encode("utf-8"))
+        except OSError as e:
+            raise self._unwritable(e, path) from None
+        try:
+            self._kept.keep(path, text, first=path.stem in self._first_copies)
         except OSError:
-            pass  # the file itself is saved; `db restore --list` shows which copies are kept
+            pass  # a backup folder that is a link (or cannot be made): no copy through it; the file is saved
 
     @contextmanager
     def _changing(self, db: TinyDB) -> Iterator[TinyDB]:
-        """The TinyDB changes made in this block are written as ONE write of its file."""
+        """The TinyDB changes made in this block are staged as ONE write of its file."""
         try:
             with db.storage.held():
                 yield db
         except OSError as e:
-            raise StoreError("store.unwritable", path=db.storage.path, strerror=e.strerror) from None
+            raise self._unwritable(e, db.storage.path) from None
 
+    # -- opening files -------------------------------------------------------
     def _open_index(self, path: Path, found: dict | None = None, read_only: bool = True) -> TinyDB:
         """TinyDB over an index file (``path``: index.json or a copy of it), upgraded in
-        memory and checked when read; ``found["schema"]`` gets the schema as found."""
+        memory and checked when read; ``found["schema"]`` gets the schema as found. Under the
+        lock it is read once: what this command read is what it writes back, whatever is done
+        to the file meanwhile (deleted by hand: written whole again in the commit)."""
 
         def prepare(data: dict) -> None:
             if found is not None:
@@ -306,7 +543,8 @@ class Store:
             data.setdefault("sessions", {})
             schema.check_index(data.get("_meta", {}).get("1"), data["sessions"], path)
 
-        return open_db(path, read_only=read_only, prepare=prepare, after_write=self._keep_copy)
+        return open_db(path, read_only=read_only, prepare=prepare, sink=self._stage_text, source=self.source_path,
+                       watch=self._lock is None or path != self.index_path or read_only)
 
     def read_index(self, path: Path | None = None) -> IndexFile | None:
         """An index file (``path``, index.json by default: a backup copy can be read too) as
@@ -322,16 +560,22 @@ class Store:
     # -- the index ----------------------------------------------------------
     def _index(self, rebuilding: bool = False) -> TinyDB:
         """TinyDB over index.json (upgraded in memory when old), read again only when the file
-        changed. Where there is no index but session files, only ``rebuilding`` it may go on."""
+        changed. Where there is no index but session files, only ``rebuilding`` it may go on;
+        an index listing no session while session files are there is refused too."""
         if self._index_db is None:
             self._index_db = self._open_index(self.index_path, read_only=False)
         db = self._index_db
-        if db.storage.read() is None and not rebuilding:
+        if rebuilding or self._maintenance:
+            return db
+        data = db.storage.read()
+        if data is None or not data.get("sessions"):
             orphans = [p for p in self.session_files() if p.stem not in self._written]
             if orphans:
-                # sessions without their index (not the ones this command just wrote):
-                # never start a new, empty index over them
-                raise StoreError("store.index_missing", path=self.index_path, count=len(orphans))
+                # sessions without their index, or an index emptied of them (not the ones this
+                # command just wrote): never start a new, empty list over them
+                if data is None:
+                    raise StoreError("store.index_missing", path=self.index_path, count=len(orphans))
+                raise StoreError("store.index_emptied", path=self.index_path, count=len(orphans))
         return db
 
     def _meta(self) -> dict:
@@ -380,7 +624,9 @@ class Store:
 
         Raises :class:`DamagedFile`, or :class:`StoreError` when it is missing.
         """
-        db = open_db(path, read_only=True, watch=False, prepare=_upgrading("session", path))
+        if path.parent == self.sessions_dir:
+            self._sessions_folder_checked()
+        db = open_db(path, read_only=True, watch=False, prepare=_upgrading("session", path), source=self.source_path)
         if db.storage.read() is None:
             raise StoreError("store.session_missing", path=path)
         docs = []
@@ -394,6 +640,18 @@ class Store:
         schema.check_session(meta, record, path, session_id)
         return dict(record), meta["revision"]
 
+    def as_kept(self, path: Path) -> bool:
+        """Whether a session file holds exactly what its newest kept copy holds (what scorekeeper
+        last wrote to it: every save keeps a copy in the same commit)."""
+        copies = [b for b in self.backups(path) if not b.deleted]
+        if not copies:
+            return False
+        try:
+            mine, kept = self.source_path(path), self.source_path(copies[0].path)
+            return mine is not None and kept is not None and files.read_bytes(mine) == files.read_bytes(kept)
+        except ScorekeeperError:
+            return False
+
     def load(self, session_id: str) -> dict:
         """The whole session record (see :mod:`scorekeeper.storage.schema`). Reads one file."""
         record, revision = self.read_session(self.session_path(session_id), session_id)
@@ -404,26 +662,17 @@ class Store:
         """The revision of a session file as this store last read or wrote it (None: not read)."""
         return self._revisions.get(session_id)
 
-    def lagging(self, session_id: str) -> int | None:
-        """The revision the index lists for a session whose file is further on (a change
-        whose index write failed or was cut short), else None. The file must have been read."""
-        row = self.summary(session_id)
-        filed = self._revisions.get(session_id)
-        listed = row.get("revision") if row is not None else None
-        if filed is None or not isinstance(listed, int) or listed >= filed:
-            return None
-        return listed
-
     def unlisted(self) -> list[str]:
-        """Ids of session files the index does not list (a `new` whose index write failed)."""
+        """Ids of session files the index does not list."""
         listed = {r["id"] for r in self._index().table("sessions").all()}
         return [p.stem for p in self.session_files() if p.stem not in listed and SESSION_ID.fullmatch(p.stem)]
 
     def new_id(self) -> str:
-        """A fresh session id (8 hex digits) not used in the index."""
+        """A fresh session id (8 hex digits) used by no session listed, on disk or kept in the backups."""
         import secrets
 
         ids = {r["id"] for r in self._index().table("sessions").all()}
+        ids |= {p.stem for p in self.session_files()} | set(self.backed_up_sessions())
         while True:
             candidate = secrets.token_hex(4)
             if candidate not in ids:
@@ -432,24 +681,16 @@ class Store:
     # -- changes ------------------------------------------------------------
     def save(self, record: dict, summary: dict, current: Any = KEEP) -> None:
         """Write a session record, then its summary row (and, when given, the
-        current session) in ONE write of the index."""
+        current session) in ONE write of the index, committed together."""
         self.save_many([(record, summary)], current=current)
 
-    def save_many(self, pairs: Iterable[tuple[dict, dict]], current: Any = KEEP, *, all_or_nothing: bool = False,
-                  checked: bool = False) -> None:
-        """Write several ``(record, summary)`` pairs: each session file once, then
-        the index once (for imports and bulk loads). ``current`` (an id or None)
-        also sets the current session in the same index write.
-
-        The session files are the commit: once one is in place the change is made, and
-        the index only lists it. When the index cannot be written after that, the
-        :class:`StoreError` ``store.saved_index_stale`` says the change was kept and
-        that `db check --repair` lists it. With ``all_or_nothing`` (an import of new
-        sessions), the index write is the commit instead: if anything fails or is
-        interrupted first, the session files written are taken away again and nothing
-        is kept. ``checked``: the records were checked against the record schema in this
-        command already (:func:`scorekeeper.storage.schema.validate_session`, an import's
-        check), so only the summary rows are checked here."""
+    def save_many(self, pairs: Iterable[tuple[dict, dict]], current: Any = KEEP, *, checked: bool = False) -> None:
+        """Stage several ``(record, summary)`` pairs: each session file once, then the
+        index once (for imports and bulk loads); they are committed together with the
+        rest of the command. ``current`` (an id or None) also sets the current session in
+        the same index write. ``checked``: the records were checked against the record
+        schema in this command already (:func:`scorekeeper.storage.schema.validate_session`,
+        an import's check), so only the summary rows are checked here."""
         pairs = list(pairs)
         for record, summary in pairs:  # what is written must read back: never a file every command refuses
             sid = record["id"]
@@ -463,67 +704,50 @@ class Store:
         self._for_write()
         self._index()  # an index that cannot be used stops the command before any file is written
         rows = []
-        made: list[Path] = []  # the session files this call created (all_or_nothing takes them away on failure)
-        try:
-            # one fsync of sessions/ before the index names the files; an import (all or nothing:
-            # the index write is its commit) flushes all its new files at once (files.writes_batched)
-            with files.writes_batched() if all_or_nothing else ExitStack(), directory_syncs_deferred():
-                for record, summary in pairs:
-                    sid = record["id"]
-                    path = self.session_path(sid)
-                    revision = self._revision_of(sid, path) + 1
-                    if revision == 1:
-                        made.append(path)
-                    db = open_db(path, fresh=True, after_write=None if all_or_nothing else self._keep_copy)
-                    with self._changing(db):
-                        db.table("_meta").insert(document({"schema": SCHEMA_VERSION, "revision": revision}))
-                        db.table("session").insert(document(record))
-                    self._revisions[sid] = revision
-                    self._written.add(sid)
-                    rows.append({**summary, "id": sid, "revision": revision})
-            self._change_index(rows, (), current)
-        except BaseException as e:
-            if all_or_nothing:
-                with files.interrupts_held():
-                    for path in made:
-                        try:
-                            path.unlink()
-                        except FileNotFoundError:
-                            pass
-                    files.forget_kept()
-                self._forget()
-                raise
-            if not rows or not isinstance(e, StoreError) or e.code != "store.unwritable":
-                raise
-            raise StoreError("store.saved_index_stale", path=self.index_path, strerror=e.facts["strerror"]) from None
-        if all_or_nothing:  # the copies of what is now listed
-            self._keep_copies(made)
+        kept = set(self.backed_up_sessions()) if len(pairs) > 1 else None
+        for record, summary in pairs:
+            sid = record["id"]
+            path = self.session_path(sid)
+            revision = self._next_revision(sid, path, kept)
+            if kept is not None and sid not in kept and revision == 1:
+                self._first_copies.add(sid)  # no copy of it anywhere: its first is kept without a listing
+            db = open_db(path, fresh=True, sink=self._stage_text)
+            with self._changing(db):
+                db.table("_meta").insert(document({"schema": SCHEMA_VERSION, "revision": revision}))
+                db.table("session").insert(document(record))
+            self._revisions[sid] = revision
+            self._written.add(sid)
+            rows.append({**summary, "id": sid, "revision": revision})
+        self._change_index(rows, (), current)
 
-    def _keep_copies(self, made: list[Path]) -> None:
-        """After an all-or-nothing save: keep the first copy of each file it created
-        (``made``), ``backups/sessions/`` checked once for them all. Each file is read
-        back rather than its text kept from the write (10 MB for an import of 1,000)."""
-        if not made:
-            return
-        try:
-            sessions = self._kept.sessions_folder()
-        except OSError:
-            return  # the files themselves are saved; `db restore --list` shows which copies are kept
-        for path in made:
-            try:
-                self._kept.keep_first(sessions, path, path.read_text(encoding="utf-8"))
-            except OSError:
-                pass
-
-    def _revision_of(self, session_id: str, path: Path) -> int:
+    def _next_revision(self, session_id: str, path: Path, kept: set[str] | None = None) -> int:
+        """The revision the next save of a session file gets: one more than its file's, or,
+        for a session whose file is gone (deleted, then imported or put back again), one more
+        than any copy of it kept (``kept``: the sessions that have copies, when known)."""
         if session_id in self._revisions:
-            return self._revisions[session_id]
+            return self._revisions[session_id] + 1
+        if kept is not None and session_id not in kept and not self.present(path):
+            return 1
         try:
-            return self.read_session(path, session_id)[1]
+            return self.read_session(path, session_id)[1] + 1
         except DamagedFile:
             raise
         except StoreError:
-            return 0
+            return self.highest_revision(session_id) + 1
+
+    def highest_revision(self, session_id: str) -> int:
+        """The highest revision the session's file and every kept copy of it hold (0: none)."""
+        found = [0]
+        path = self.session_path(session_id)
+        for where in [path] + [b.path for b in self.backups(path)]:
+            try:
+                found.append(self.read_session(where, session_id)[1])
+            except ScorekeeperError:
+                continue
+        row = self.summary(session_id) if self.present(self.index_path) else None
+        if row is not None and isinstance(row.get("revision"), int) and not isinstance(row.get("revision"), bool):
+            found.append(row["revision"])
+        return max(found)
 
     def set_current(self, session_id: str | None) -> None:
         """Make ``session_id`` (or none) the current session: one write of the index."""
@@ -580,17 +804,18 @@ class Store:
             meta.update(fields, doc_ids=[1])
 
     def delete(self, session_id: str) -> None:
-        """Remove a session: its summary row goes in one write of the index (the
-        current session is unset if it was this one), then its file is moved to
-        the backups, so `scorekeeper db restore --session ID` can bring it back."""
+        """Remove a session: its summary row goes from the index (the current session is
+        unset if it was this one) and its file is moved to its kept copies (as
+        ``N-deleted.json``), so `scorekeeper db restore --session ID` can bring it back —
+        both in the command's one commit."""
         self._for_write()
         self._change_index((), [session_id], KEEP)
         path = self.session_path(session_id)
-        if path.exists():
+        if self.present(path):
             try:
                 self._kept.keep(path, tag="-deleted")
             except OSError as e:
-                raise StoreError("store.unwritable", path=self.backups_dir, strerror=e.strerror) from None
+                raise self._unwritable(e, self.backups_dir) from None
 
     # -- backups ------------------------------------------------------------
     def backups(self, path: Path) -> list[Backup]:
@@ -608,73 +833,80 @@ class Store:
         return self._kept.sessions()
 
     def put_back(self, backup: Backup) -> None:
-        """Replace ``backup.of`` with the backup's content (the replaced file, if any,
-        is moved to ``backups/set-aside/``, never deleted). The caller checks the
-        backup first and updates the index after."""
+        """Replace ``backup.of`` — the file, or whatever stands in its place (a link, a pipe, a
+        folder) — with the backup's content: what stood there is moved to
+        ``backups/set-aside/`` (never deleted), and the copy put back is kept as the newest
+        copy. A session file put back gets a revision above any it has had (revisions are
+        never reused). The caller checks the backup first and updates the index after."""
         self._for_write()
         target = backup.of
-        try:
-            raw = files.read_bytes(backup.path)
-            if raw is None:
-                raise StoreError("store.session_missing", path=backup.path)
-            text = raw.decode("utf-8")
-            if target.exists():
-                self.set_aside(target)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            files.atomic_write_text(target, text)
-        except OSError as e:
-            raise StoreError("store.unwritable", path=target, strerror=e.strerror) from None
-        self._forget()
+        source = self.source_path(backup.path)
+        raw = files.read_bytes(source) if source is not None else None
+        if raw is None:
+            raise StoreError("store.session_missing", path=backup.path)
+        text = raw.decode("utf-8")
+        if target.parent == self.sessions_dir:
+            import json
+
+            data = json.loads(text)
+            data["_meta"]["1"]["revision"] = self.highest_revision(target.stem) + 1
+            self._revisions[target.stem] = data["_meta"]["1"]["revision"]
+            text = dumps(data)
+        if self.present(target):
+            self.set_aside(target)
+        self._stage_text(target, text)
+        self._index_db = None
 
     def set_aside(self, path: Path, name: str | None = None) -> Path:
-        """Move a (damaged or replaced) file to ``backups/set-aside/`` (as ``name``, by default
-        its own name, and the time); returns its new path."""
+        """Move a (damaged or replaced) file — or whatever stands in its place — to
+        ``backups/set-aside/`` (as ``name``, by default its own name, and the time), at the
+        commit; returns where it will be."""
         self._for_write()
         try:
             target = self._kept.set_aside(path, name)
         except OSError as e:
-            raise StoreError("store.unwritable", path=self.backups_dir, strerror=e.strerror) from None
+            raise self._unwritable(e, self.backups_dir / "set-aside") from None
         if path == self.index_path:
-            self._forget()
+            self._index_db = None
         return target
 
     def write_index_rows(self, rows: list[dict], current: str | None) -> None:
         """Write a whole new index holding ``rows`` (rebuilding a lost index)."""
         self._for_write()
-        if self.index_path.exists():
+        if self.present(self.index_path):
             self.set_aside(self.index_path)
-        self._forget()
+        self._index_db = None
         self._change_index(rows, (), current, rebuilding=True)
 
     def leftovers(self) -> list[Path]:
         """Temporary files left by commands that were killed while writing: only names
-        scorekeeper makes (``.NAME.json.XXXXXXXX.tmp``, see :func:`files.is_temporary`)."""
+        scorekeeper makes (``.NAME.json.XXXXXXXX.tmp``, see :func:`files.is_temporary`),
+        never one a committed change still needs."""
         found = []
-        for folder in [self.root, self.sessions_dir] + self._kept.folders():
-            if folder.is_dir() and not folder.is_symlink():
-                found += [p for p in folder.iterdir() if files.is_temporary(p.name) and p.is_file()
-                          and not p.is_symlink()]
+        for folder in ["", "sessions"] + self._kept.folders():
+            for name in self.listed(folder) or ():
+                path = self.root / folder / name if folder else self.root / name
+                if files.is_temporary(name) and files._kind_of(path) == "file":
+                    found.append(path)
         return sorted(found)
 
     def strays(self) -> list[Path]:
         """What ``sessions/`` holds that is not a session file (``ID.json``); hidden files
         (a name starting with a dot: temporary files among them) are not looked at."""
-        if not self.sessions_dir.is_dir():
-            return []
-        return sorted(p for p in self.sessions_dir.iterdir() if not p.name.startswith(".")
-                      and not (p.suffix == ".json" and SESSION_ID.fullmatch(p.stem)))
+        return sorted(self.sessions_dir / n for n in self.listed("sessions") or ()
+                      if not n.startswith(".") and not (n.endswith(".json") and SESSION_ID.fullmatch(n[:-5])))
 
     def session_files(self) -> list[Path]:
-        """Every ``sessions/*.json`` file (the session files on disk)."""
-        if not self.sessions_dir.is_dir():
-            return []
-        return sorted(p for p in self.sessions_dir.iterdir() if p.suffix == ".json" and not p.name.startswith("."))
+        """Every ``sessions/*.json`` file (the session files on disk, as this command sees them)."""
+        self._sessions_folder_checked()
+        return [self.sessions_dir / n for n in self.listed("sessions") or ()
+                if n.endswith(".json") and not n.startswith(".")]
 
     # -- schema upgrades ----------------------------------------------------
     def _finish_upgrade(self) -> None:
         """Under the lock: if the index is of an older schema, upgrade every
-        session file, then the index (recording the migrations). Each migration
-        can run twice on a file, so a crash half-way is finished next time."""
+        session file, then the index (recording the migrations), in this command's
+        commit. Each migration can run twice on a file."""
         try:
             data = read_json(self.index_path)
         except DamagedFile:
@@ -693,10 +925,10 @@ class Store:
                 self.read_session(path, path.stem)  # only a file that reads well is rewritten
             except DamagedFile:
                 continue  # left as it is; reported when read
-            db = open_db(path, prepare=_upgrading("session", path), after_write=self._keep_copy)
+            db = open_db(path, prepare=_upgrading("session", path), sink=self._stage_text)
             self._rewrite(db)
         applied: list[str] = []
-        db = open_db(self.index_path, after_write=self._keep_copy,
+        db = open_db(self.index_path, sink=self._stage_text,
                      prepare=lambda d: applied.extend(upgrade("index", d, self.index_path)))
         db.storage.read()
         self.read_index()  # checked before it is rewritten
@@ -710,11 +942,10 @@ class Store:
         path = db.storage.path
         try:
             self._kept.keep(path, path.read_text(encoding="utf-8"))
-        except OSError as e:
-            raise StoreError("store.unwritable", path=path, strerror=e.strerror) from None
+        except OSError:
+            pass  # no copy through a linked backup folder
         with self._changing(db):
             if meta is not None:
                 db.table("_meta").update(meta, doc_ids=[1])
             else:
                 db.storage.write(db.storage.read())
-

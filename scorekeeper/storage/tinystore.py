@@ -11,11 +11,14 @@ place, so a crash leaves it cut short, and creates the file merely on opening):
   result is kept until the file changes on disk, so a command's many table
   operations read the file once. A missing file reads as an empty database,
   and opening creates nothing.
-- **writing** replaces the file all or nothing
-  (:func:`~scorekeeper.storage.files.atomic_write_text`: temp file, fsync,
-  rename, fsync of the directory), then calls ``after_write`` with the text
-  written (the store keeps it as a backup). A read-only storage refuses to
-  write (a bug, not a user error).
+- **writing** hands the text to the store's ``sink``, which stages it for the
+  command's one commit (:mod:`scorekeeper.storage.commit`); without one (a file
+  used on its own) it replaces the file all or nothing
+  (:func:`~scorekeeper.storage.files.atomic_write_text`). A read-only storage
+  refuses to write (a bug, not a user error).
+- ``source``, when given, says where the file's content is now: a command reads
+  back what it has staged, and a command that only reads sees a change that was
+  committed but not yet put in place (see :func:`scorekeeper.storage.commit.pending`).
 - within :meth:`FileStorage.held`, TinyDB's writes are kept in memory and made
   as ONE write at the end of the block (none if it fails): one write per file
   per command, however many table operations a change takes.
@@ -50,12 +53,14 @@ class FileStorage(Storage):
 
     def __init__(self, path: Path | str, *, read_only: bool = False, fresh: bool = False,
                  prepare: Callable[[dict], None] | None = None,
-                 after_write: Callable[[Path, str], None] | None = None, watch: bool = True):
+                 sink: Callable[[Path, str], None] | None = None, watch: bool = True,
+                 source: Callable[[Path], Path | None] | None = None):
         super().__init__()
         self.path = Path(path)
         self.read_only = read_only
         self._prepare = prepare
-        self._after_write = after_write
+        self._sink = sink
+        self._source = source
         self._data: dict | None = {} if fresh else None
         self._key: tuple | None = None
         self._fresh = fresh
@@ -69,10 +74,11 @@ class FileStorage(Storage):
             return self._held[-1]
         if self._fresh or (self._read and not self._watch):
             return self._data
-        key = files.file_key(self.path) if self._watch else None
+        where = self.path if self._source is None else self._source(self.path)
+        key = (where, files.file_key(where) if where is not None else None) if self._watch else None
         if not self._read or key != self._key:
             self._data, self._read = None, False
-            data = files.read_json(self.path)
+            data = files.read_json(where) if where is not None else None
             if data is not None:
                 check_layout(data, self.path)
                 if self._prepare is not None:
@@ -97,15 +103,17 @@ class FileStorage(Storage):
     def _replace(self, data: dict) -> None:
         text = files.dumps(data)
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            files.atomic_write_text(self.path, text)
+            if self._sink is not None:
+                self._sink(self.path, text)
+            else:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                files.atomic_write_text(self.path, text)
         except BaseException:
             self.forget()  # TinyDB changed the data read in place; read the file again
             raise
         self._data, self._fresh, self._read = data, False, True
-        self._key = files.file_key(self.path) if self._watch else None
-        if self._after_write is not None:
-            self._after_write(self.path, text)
+        where = self.path if self._source is None else self._source(self.path)
+        self._key = (where, files.file_key(where) if where is not None else None) if self._watch else None
 
     @contextmanager
     def held(self) -> Iterator[None]:

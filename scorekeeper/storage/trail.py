@@ -96,3 +96,54 @@ def agrees(copy: dict, reference: dict) -> bool:
     if trailed is None:
         return False
     return not _differ(trailed, entries(copy)) and not differing_hands(copy)
+
+
+# -- the chain: a record of the trail removed or changed together with its hand is seen ------------
+#
+# Each audit record carries ``chain``: a digest of the record (without its ``chain``) and of the
+# chain before it. A record changed, or removed from the middle, breaks the chain at the record
+# after it; one removed from the end leaves a shorter chain whose last digest (the *head*) is no
+# longer the one the index lists for the session, nor the one of the copy kept when it was saved.
+# Records written before the chain existed have none: they are folded into the digests of the
+# records after them, and a trail with no ``chain`` at all is not checked this way.
+
+def link(before: str | None, record: dict) -> str:
+    """The chain after ``record``, ``before`` being the chain before it (None: the first record)."""
+    import hashlib
+    import json
+
+    body = json.dumps({k: v for k, v in record.items() if k != "chain"}, sort_keys=True, ensure_ascii=False,
+                      separators=(",", ":"))
+    return hashlib.blake2b(((before or "") + "\n" + body).encode("utf-8", "surrogatepass"),
+                           digest_size=16).hexdigest()
+
+
+def head(audit: Sequence[dict]) -> str | None:
+    """The chain after the last record of a trail (what a new record links to): the last
+    record's own ``chain`` when it has one, else worked out (None: an empty trail)."""
+    if not audit:
+        return None
+    last = audit[-1].get("chain")
+    if isinstance(last, str):
+        return last
+    chain = None
+    for record in audit:
+        chain = link(chain, record)
+    return chain
+
+
+def broken_at(audit: Sequence[dict]) -> int | None:
+    """The first record (from 1) whose ``chain`` is not what the records up to it give, or None
+    when the chain holds (records without a ``chain`` are only folded in)."""
+    chain = None
+    for place, record in enumerate(audit, 1):
+        chain = link(chain, record)
+        stored = record.get("chain")
+        if stored is not None and stored != chain:
+            return place
+    return None
+
+
+def chained(audit: Sequence[dict]) -> bool:
+    """Whether a trail carries a chain at all (its last record has one)."""
+    return bool(audit) and isinstance(audit[-1].get("chain"), str)

@@ -68,7 +68,10 @@ def register(app: typer.Typer) -> None:
 
         r = run(ctx)
         application = r.app(db)
-        sid = application.session_id(session_id)
+        target = application.to_delete(session_id)
+        if target["already"]:  # run again after it was cut short: says what was done
+            return draw.deleted_already(r.terminal, target)
+        sid = target["session"]
         if not yes:  # the question names the game: its title, if any, and its players
             row = next((s for s in application.sessions()["sessions"] if s["id"] == sid), {})
             what = "delete_titled" if row.get("title") else "delete"

@@ -28,6 +28,28 @@ OutputOpt = Annotated[
 ForceOpt = Annotated[bool, typer.Option("--force", help=helptext("help.export.force"))]
 
 
+def _standard_input() -> bytes | str:
+    """The export on standard input, at most as large as an export may be: an endless pipe is
+    refused once it gives more (one sentence, nothing imported)."""
+    from scorekeeper.app.exporting import MAX_IMPORT
+    from scorekeeper.app.inputs import InputTrouble, read_standard_input
+    from scorekeeper.core.errors import InputError
+
+    stream = sys.stdin
+    if stream is None:
+        return b""
+    try:
+        if hasattr(stream, "buffer"):
+            return read_standard_input(stream.buffer, MAX_IMPORT)
+        return stream.read(MAX_IMPORT + 1)  # a text stream of its own (a test's): the import counts it
+    except InputTrouble as e:
+        if e.kind == "too_big":
+            raise InputError("import.too_big", file="-", limit=MAX_IMPORT) from None
+        raise InputError("cli.stdin_unreadable", reason=e.facts.get("reason", "")) from None
+    except OSError as e:
+        raise InputError("cli.stdin_unreadable", reason=e.strerror or str(e)) from None
+
+
 def register(app: typer.Typer) -> None:
     @app.command("export")
     def export(
@@ -99,7 +121,7 @@ def register(app: typer.Typer) -> None:
         from scorekeeper.cli.render.progress import bar
 
         r = run(ctx)
-        text = sys.stdin.read() if file == "-" else None
+        text = _standard_input() if file == "-" else None
         with bar(r.terminal, "cli.progress.import", show=not json_) as progress:
             doc = r.app(db).import_(file, skip_existing, text=text, as_new=as_new, progress=progress)
         r.terminal.show(doc, json_, lambda t, d: draw.imported(t, d, verbose))

@@ -248,11 +248,14 @@ def split(items: list, count: int) -> list[list]:
 
 
 def plain(cell: str) -> str:
-    """A name or title as one line of plain text: line breaks and tabs become spaces,
-    other control characters are dropped."""
-    from rich.control import strip_control_codes
+    """A name or title as one line of plain text: line breaks and tabs become spaces, other
+    control characters are shown as their escapes (``\\u001b``: seen, never acted on), so the
+    cell is measured as it is drawn."""
+    if cell.isprintable():  # nearly always: nothing to do (told in C, a thousand rows in no time)
+        return cell
+    from scorekeeper.core.shown import escaped
 
-    return strip_control_codes(cell.replace("\n", " ").replace("\r", " ").replace("\t", " "))
+    return escaped(cell.replace("\n", " ").replace("\r", " ").replace("\t", " "))
 
 
 def records(t: Any, heads: tuple[str, ...] | list[str], rows: list, marks: list[str] | None = None) -> None:

@@ -28,11 +28,12 @@ def _table(t: Any, doc: dict) -> None:
     if not doc["sessions"]:
         t.print(say("screen.sessions.no_sessions_yet_start"))
         return
+    in_play = say("screen.sessions.in_play")  # said once for all the rows
+    times: dict[str, str] = {}
     rows = [("*" if s["id"] == doc["current"] else "", s["id"], s["variant"], s["title"] or "",
              ", ".join(s["players"]), str(s["hands"]),
-             (say("screen.sessions.won_by_names", names=names(s["winners"])) if s["finished"]
-              else say("screen.sessions.in_play")),
-             local_time(s["created"]))
+             (say("screen.sessions.won_by_names", names=names(s["winners"])) if s["finished"] else in_play),
+             times[s["created"]] if s["created"] in times else times.setdefault(s["created"], local_time(s["created"])))
             for s in doc["sessions"]]
     heads = headers()
     # an ordinary 80-column terminal (short titles, three or four names) gets a line a session
@@ -82,13 +83,16 @@ def _aligned(t: Any, headers: tuple[str, ...], rows: list[tuple[str, ...]], gap:
     from rich.cells import cell_len
 
     cells = [tuple(plain(c) for c in row) for row in [headers, *rows]]
-    widths = [max(cell_len(row[i]) for row in cells) for i in range(len(headers))]
+    def width(text: str) -> int:  # a thousand rows of plain ASCII: measured in C
+        return len(text) if text.isascii() else cell_len(text)
+
+    widths = [max(width(row[i]) for row in cells) for i in range(len(headers))]
     total = sum(widths) + gap * (len(widths) - 1)
     for i in foldable:  # the widest words of a column are as narrow as it gets
         if total <= t.out.width:
             break
-        narrowest = max((cell_len(word) for row in cells for word in row[i].split()), default=1)
-        narrowest = max(narrowest, cell_len(cells[0][i]))
+        narrowest = max((width(word) for row in cells for word in row[i].split()), default=1)
+        narrowest = max(narrowest, width(cells[0][i]))
         given = min(total - t.out.width, widths[i] - narrowest)
         if given > 0:
             widths[i] -= given
@@ -97,10 +101,17 @@ def _aligned(t: Any, headers: tuple[str, ...], rows: list[tuple[str, ...]], gap:
         return False
     lines = []
     for row in cells:
+        if all(width(c) <= w for c, w in zip(row, widths)):  # nothing to fold: the row as one line
+            lines.append((" " * gap).join(c + " " * (w - width(c)) for c, w in zip(row, widths)).rstrip())
+            continue
         folded = [_fold(c, w) for c, w in zip(row, widths)]
         for k in range(max(len(f) for f in folded)):
             parts = [f[k] if k < len(f) else "" for f in folded]
-            lines.append((" " * gap).join(p + " " * (w - cell_len(p)) for p, w in zip(parts, widths)).rstrip())
+            lines.append((" " * gap).join(p + " " * (w - width(p)) for p, w in zip(parts, widths)).rstrip())
+    if not t.out.is_terminal:  # a pipe or a file: the lines as they are (no style to draw), at once
+        t.out.file.write("\n".join([lines[0], "\u2500" * total, *lines[1:]]) + "\n")
+        t.out.file.flush()
+        return True
     text = Text("\n".join([lines[0], "\u2500" * total, *lines[1:]]), no_wrap=True, overflow="ignore")
     text.stylize("bold", 0, len(lines[0]))
     t.out.print(text, crop=False)
@@ -131,3 +142,7 @@ def used(t: Any, doc: dict) -> None:
 
 def deleted(t: Any, doc: dict) -> None:
     t.print(say("screen.sessions.session_session_deleted", session=doc["session"]))
+
+
+def deleted_already(t: Any, doc: dict) -> None:
+    t.print(say("screen.sessions.deleted_already", session=doc["session"]))

@@ -74,13 +74,15 @@ TEMPLATES: dict[str, str] = {
     "import.directory": "{path} is a directory, not an export file.",
     "import.not_utf8": "{path} is not a scorekeeper export: it is not UTF-8 text.",
     "import.unreadable": "The file {path} cannot be read ({reason}).",
+    "import.special": ("{path} is not a file but a pipe, a socket or a device, which scorekeeper never reads from a "
+                       "name: give an export file, or - for standard input."),
     "import.not_json": ("{file} is not a scorekeeper export: it is not valid JSON (line {line}, column {column}: "
                         "{problem})."),
     "import.repeated_key": '{file} is not a scorekeeper export: it gives the key "{key}" twice in one object; '
                            "nothing was imported.",
     "import.not_text": "{file} holds text that is not UTF-8 (half of a character written as \\u escape); "
                        "nothing was imported.",
-    "import.too_big": "{file} is larger than an export may be ({limit:,} characters); nothing was imported.",
+    "import.too_big": "{file} is larger than an export may be ({limit:,} bytes); nothing was imported.",
     "import.too_deep": "{file} is not a scorekeeper export: it is nested too deeply.",
     "import.number_too_long": "{file} is not a scorekeeper export: it holds a number too long to read.",
     "import.not_export": ('{file} is not a scorekeeper export: it needs "schema" and a list of "sessions" '

@@ -13,9 +13,16 @@ TEMPLATES: dict[str, str] = {
     # -- options and files ------------------------------------------------------------
     "cli.hand_file.missing": "The hand file {name} does not exist.",
     "cli.hand_file.directory": "{name} is a folder, not a hand file: give the file's name.",
-    "cli.hand_file.too_big": "The hand file {name} is larger than a hand file may be ({limit:,} characters).",
+    "cli.hand_file.too_big": "The hand file {name} is larger than a hand file may be ({limit:,} bytes).",
+    "cli.hand_file.stdin_not_unicode": "The hand on standard input is not UTF-8 text: save it as UTF-8.",
+    "cli.stdin_unreadable": "Standard input cannot be read ({reason}).",
+    "cli.os_error": "The system refused the command the use of {path} ({strerror}); nothing was changed.",
+    "cli.os_error_kept": ("The system refused the command the use of {path} ({strerror}) after the change was "
+                          "saved; the change was kept."),
     "cli.hand_file.repeated_key": 'The hand file gives the key "{key}" twice in one object; nothing was stored.',
     "cli.hand_file.unreadable": "The hand file {name} cannot be read ({reason}).",
+    "cli.hand_file.special": ("{name} is not a file but a pipe, a socket or a device, which scorekeeper never reads "
+                              "from a name: give a hand file, or - for standard input."),
     "cli.hand_file.not_unicode": "The hand file {name} is not UTF-8 text: save it as UTF-8.",
     "cli.hand_file.null": 'The hand file {name} holds no hand entry (only JSON null): a hand is a table with a '
                           '"players" key, one entry per player (see scorekeeper hand --help).',

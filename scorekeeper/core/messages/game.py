@@ -26,6 +26,12 @@ TEMPLATES: dict[str, str] = {
     "variant.unknown": '"{name}" is not a variant; the variants are {variants:list}.',
     "variant.unknown_near": '"{name}" is not a variant (did you mean "{near}"?); the variants are {variants:list}.',
     "variant.failed": 'The variant "{name}" could not be loaded from {where}: {kind}: {error}.',
+    "variant.bad_result": ('The variant "{name}" gave for hand {number} something that is not a hand\'s scores '
+                           "({kind}), so nothing was stored."),
+    "variant.bad_players": ('The variant "{name}" gave scores for hand {number} to {given:list} instead of the '
+                            "game's players, so nothing was stored."),
+    "variant.bad_score": ('The variant "{name}" gave {player} {value} points for hand {number}, which is not a whole '
+                          "number of points a game can hold (at most {bound} either way), so nothing was stored."),
     "variant.not_a_variant": ('The variant "{name}" could not be loaded from {where}: it names a {kind}, '
                               'not a variant.'),
     "variant.id_mismatch": 'The variant "{name}" could not be loaded from {where}: the variant there is "{id}".',

@@ -258,6 +258,8 @@ TEMPLATES: dict[str, str] = {
     "screen.sessions.in_play": "in play",
     "screen.sessions.no_sessions_yet_start": ("No sessions yet: start one with scorekeeper new VARIANT NAME..."),
     "screen.sessions.players": "Players",
+    "screen.sessions.deleted_already": ("Session {session} was deleted already; `scorekeeper db restore --session "
+                                        "{session}` brings it back."),
     "screen.sessions.session_session_deleted": "Session {session} deleted.",
     "screen.sessions.session_session_variant_players": ("Session {session} ({variant}: {players}) is now current."),
     "screen.sessions.started": "Started",

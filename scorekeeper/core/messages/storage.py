@@ -24,18 +24,36 @@ TEMPLATES: dict[str, str] = {
                              "and `scorekeeper db restore` puts back its last good copy.",
     "store.index_missing": "The index {path} is missing but {count} session file(s) are there; "
                            "`scorekeeper db restore` rebuilds it.",
-    "store.saved_index_stale": "The change was saved, but the list of sessions {path} could not be brought up "
-                                "to date ({strerror}); do not make the change again: `scorekeeper db check "
-                                "--repair` lists it.",
+    "store.index_emptied": "The index {path} lists no session but {count} session file(s) are there; "
+                           "`scorekeeper db check --repair` lists them again.",
+    "store.saved_not_finished": ("The change was saved, but putting it in place in {path} was cut short "
+                                 "({strerror}); the next scorekeeper command that changes the database finishes "
+                                 "it: do not make the change again."),
+    "store.unfinished": ("A change saved in {path} could not be put in place ({strerror}), so nothing else was "
+                         "changed: free some room or mend the folder, then run the command again."),
+    "store.finished_stopped": ("The last change to the database, by `scorekeeper {command}` (session "
+                               "{sessions:list}), was saved but that command was stopped before it could finish "
+                               "or say so; it is finished now and nothing else was done: see it with `scorekeeper "
+                               "history` or `scorekeeper sessions`, then run this command again if it is another "
+                               "change."),
+    "store.finished_stopped.index": ("The last change to the database, by `scorekeeper {command}`, was saved but "
+                                     "that command was stopped before it could finish or say so; it is finished "
+                                     "now and nothing else was done: see it with `scorekeeper sessions`, then run "
+                                     "this command again if it is another change."),
+    "store.folder_link": ("The database folder {path} is a symbolic link, which scorekeeper never follows, so "
+                          "nothing was changed: put a folder of its own in its place."),
+    "store.folder_replaced": ("The database folder {path} was replaced while this command held it (moved away, "
+                              "copied over or re-pointed by a link), so nothing was changed: run the command "
+                              "again."),
     "store.cannot_save": "Session {session} cannot be saved: {reason}.",
     "store.folder_unreadable": "The database folder {path} cannot be read ({strerror}).",
+    "db.nul": "The database path given by {where} holds a NUL character, which no file name can: give the path "
+              "again.",
     "store.path_is_file": "The database path {path} is a file, not a directory.",
     "store.cannot_create": "The database directory {path} cannot be created ({strerror}).",
     "store.busy": "The database is busy: another scorekeeper command is changing {path} and did not finish "
                   "within {seconds:g} seconds; try again when it is done.",
     "store.lock_failed": "The database {path} cannot be locked ({strerror}).",
-    "store.created_meanwhile": "Another scorekeeper command created the database {path} while this one was "
-                               "starting, so nothing was changed: run the command again.",
     "store.no_current": "There is no current session: start one with `scorekeeper new VARIANT NAME...`.",
     "store.no_such_session": 'No session has an id starting with "{prefix}"; `scorekeeper sessions` lists them.',
     "store.ambiguous_id": '"{prefix}" could be {ids:list}: give more of the id.',
@@ -64,6 +82,7 @@ TEMPLATES: dict[str, str] = {
     "store.reason.row_field": 'its session row {row} has no valid "{key}"',
     "store.reason.row_id": "its session row {row} has an id that cannot be a file name",
     "store.reason.revision": "it has no revision number",
+    "store.reason.journal": "it is not a journal of changes scorekeeper can follow",
     "store.record.field.id": 'its session has no valid "id" (an id)',
     "store.record.field.variant": 'its session has no valid "variant" (a variant)',
     "store.record.field.players": 'its session has no valid "players" (a list of names)',
@@ -76,15 +95,21 @@ TEMPLATES: dict[str, str] = {
     "store.record.field.audit": 'its session has no valid "audit" (the audit trail)',
     "store.record.field.carried": 'its session has no valid "carried" (whole points per player)',
     "store.record.field.package": 'its session has no valid "package" (the package and version that scored it)',
+    "store.record.field.first_round": 'its session has no valid "first_round" (a whole number of 1 or more)',
     "store.record.carried": 'its points carried over name "{name}", who is not one of the players',
     "store.record.field.events": 'its session has no valid "events" (the events between deals)',
     "store.record.events": 'its events between deals name "{name}", who is not one of the players',
     "store.record.field.sides": 'its session has no valid "sides" (lists of players)',
     "store.record.entry": 'its session has a hand without an entry in "{key}"',
     "store.record.held": 'it holds session "{held}", not "{expected}"',
+    "store.record.control": ('its "{key}" holds a control character (an escape sequence, perhaps), which '
+                             "scorekeeper never writes"),
+    "store.record.control_item": ('the "{field}" of record {number} of its "{key}" holds a control character (an '
+                                  "escape sequence, perhaps), which scorekeeper never writes"),
     "store.record.variant": "its variant cannot be used: {cause}",
     "store.record.variant_form": 'its variant is written "{given}" instead of "{expected}"',
     "store.record.setup": "its players and dealer are refused: {cause}",
+    "store.record.round": "its first round is refused: {cause}",
     "store.record.dealer": 'its session has no valid "dealer" (one of the players)',
     "store.record.rules": "its rule options are refused: {cause}",
     "store.record.rules_missing": "its rule options lack {keys:list}",
@@ -110,12 +135,19 @@ TEMPLATES: dict[str, str] = {
     "import.record.events": ('{where} ({id}): the events between deals name "{name}", who is not one of the '
                              'players; nothing was imported.'),
     "import.record.type.sides": '{where} ({id}): "sides" must be a list of sides, each a list of players.',
+    "import.record.type.first_round": '{where} ({id}): "first_round" must be a whole number of 1 or more.',
+    "import.record.control": ('{where} ({id}): "{key}" holds a control character (an escape sequence, '
+                              "perhaps), which no export of scorekeeper holds; nothing was imported."),
+    "import.record.control_item": ('{where} ({id}): the "{field}" of record {number} of "{key}" holds a control '
+                                   "character (an escape sequence, perhaps), which no export of scorekeeper holds; "
+                                   "nothing was imported."),
     "import.record.carried": ('{where} ({id}): the points carried over name "{name}", who is not one of the '
                               'players; nothing was imported.'),
     "import.record.variant": "{where} ({id}): {cause}; nothing was imported.",
     "import.record.variant_form": '{where} ({id}): the variant is written "{given}" instead of "{expected}"; '
                                   "nothing was imported.",
     "import.record.setup": "{where} ({id}): {cause}; nothing was imported.",
+    "import.record.round": "{where} ({id}): {cause}; nothing was imported.",
     "import.record.dealer": '{where} ({id}): the dealer "{dealer}" is not written as in "players"; '
                             "nothing was imported.",
     "import.record.rules": "{where} ({id}): {cause}; nothing was imported.",
@@ -169,6 +201,29 @@ TEMPLATES: dict[str, str] = {
     "check.trail_no_copy": ("session {session}: {count:#hand of its file differs|hands of its file differ} from the "
                             "audit trail ({hands:list}) and no kept copy agrees with the trail, so the file is left "
                             "as it is: compare `scorekeeper history --audit` with the table's own record"),
+    "check.variant_refuses": ("session {session} is as scorekeeper wrote it, but its variant as installed now refuses "
+                              "it ({cause}): the variant changed since, so there is nothing to put back; install the "
+                              "version that scored it"),
+    "check.trail_broken": ("session {session}: record {record} of its audit trail is not what was recorded (the "
+                           "chain that links the records is broken): the file was changed outside scorekeeper; "
+                           "--repair puts back the last copy scorekeeper wrote"),
+    "check.trail_cut": ("session {session}: its audit trail does not end where the index recorded it (records "
+                        "removed or changed outside scorekeeper); --repair puts back the last copy scorekeeper "
+                        "wrote"),
+    "check.copy_differs": ("session {session}: the file differs from the copy {copy} kept when it was saved: it was "
+                           "changed outside scorekeeper; --repair puts back the last copy scorekeeper wrote"),
+    "check.changed_put_back": ("session {session}: put back from the copy {copy} (saved {saved}), the last state "
+                               "scorekeeper wrote; totals {totals:list}; the changed file is kept as {aside}"),
+    "check.changed_put_back_same": ("session {session}: put back from the copy {copy} (saved {saved}), the last state "
+                                    "scorekeeper wrote; no total changes; the changed file is kept as {aside}"),
+    "check.changed_no_copy": ("session {session}: no kept copy can be told to be the last state scorekeeper wrote, so "
+                              "the file is left as it is: compare `scorekeeper history --audit` with the table's own "
+                              "record"),
+    "check.title_control": ("session {session}: its title holds a control character (an escape sequence, perhaps), "
+                            "which scorekeeper never takes: it was written outside scorekeeper, and every screen "
+                            "shows it escaped"),
+    "check.pending": ("a change committed by `scorekeeper {command}` is not finished yet (that command was stopped); "
+                      "the next command that changes the database, or --repair, finishes it"),
     "check.copy_damaged": ("this kept copy is damaged ({reason}), so `db restore` cannot put it back; --repair moves "
                            "it to backups/set-aside/"),
     "check.copy_unreadable": ("this kept copy cannot be read ({cause}), so `db restore` cannot put it back; --repair "
@@ -197,6 +252,10 @@ TEMPLATES: dict[str, str] = {
     "restore.lacks": "{count:#hand|hands} of session {session} ({hands:list})",
     "restore.other_version": "the present version of {count:#hand|hands} of session {session} ({hands:list})",
     "restore.lost": "The copies put back lack {losses:and}.",
+    "restore.waiting": ("Session {session} needs the variant {variant}, which cannot be loaded here, so it is left "
+                        "as it is, and its copies too: install that variant's package."),
+    "restore.finished": ("The last change, by `scorekeeper {command}`, had been saved but not finished (that command "
+                         "was stopped); it is finished now."),
     "restore.changed": ("The database changed while you were asked, so nothing was restored: run "
                         "`scorekeeper db restore` again to see what it would lose now."),
     "restore.failed": "{file}: {cause}; no good copy of it is kept.",
@@ -207,6 +266,15 @@ TEMPLATES: dict[str, str] = {
     "config.number_too_long": ("The configuration file {path} holds a number of thousands of digits, more than any "
                                "setting takes: correct it, or replace it with `scorekeeper config set KEY VALUE`."),
     "config.unreadable": "The configuration file {path} cannot be read ({reason}).",
+    "config.special": ("The configuration file {path} is not a file but a pipe, a socket or a device, which "
+                       "scorekeeper never reads: remove it, or point SCOREKEEPER_CONFIG at a file."),
+    "config.directory": ("The configuration file {path} is a folder, not a file: remove it, or point "
+                         "SCOREKEEPER_CONFIG at a file."),
+    "config.too_big": ("The configuration file {path} is larger than a configuration file may be ({limit:,} bytes): "
+                       "correct it, or replace it with `scorekeeper config set KEY VALUE`."),
+    "config.too_deep": ("The configuration file {path} is nested too deeply to be read: correct it, or replace the "
+                        "line with `scorekeeper config set KEY VALUE` (or `config unset KEY`)."),
+    "config.unwritable": "The configuration file {path} cannot be written ({reason}); it was left as it was.",
     "config.not_unicode": "The configuration file {path} is not UTF-8 text: save it as UTF-8.",
     "config.unknown_key": ('The configuration file {path}, line {line}: "{key}" is not a setting; the settings '
                            "are {keys:list}."),
