@@ -16,8 +16,6 @@ ROOT = Path(__file__).resolve().parents[1]
 #: pages whose blocks tools/doccheck.py does not make, and why
 NOT_MADE_HERE = {
     "cli.md": "the program's --help, made and checked by tools/reference.py (tests/test_cli_reference.py)",
-    "board.md": "the board's page, kept by its own owners: its screens are drawn by watch and serve",
-    "database.md": "the database's page, kept by its own owners",
 }
 #: the info strings of fenced blocks that people type or save (commands, hand and configuration
 #: files): they may go unmarked; any other block is a sample of output and must be made

@@ -32,6 +32,9 @@ them):
 ``<!-- file: NAME -->``
     the fenced block after it is written to the file NAME in the home folder the commands run
     in (a configuration file a sample reads); it stays as written.
+``<!-- screen: scorekeeper watch [--session ID] -->``
+    the fenced block after it is the board ``scorekeeper watch`` draws on a terminal of 80×24
+    (its drawing, without the terminal: the screen it would show, colours left out).
 ``<!-- begin: NAME ARGS -->`` … ``<!-- end: NAME -->``
     the lines between are made by the generator NAME of :data:`GENERATORS`, from the program's
     own ``rules --json``: every variant's rule options, variants side by side, Contract Rummy's
@@ -78,7 +81,7 @@ COLUMNS, LINES = 80, 24
 CLOCK_START = datetime(2026, 11, 27, 19, 30, tzinfo=timezone.utc)
 CLOCK_TICK = timedelta(seconds=41)
 #: what a page writes to say how a sample is made (see the module's notes)
-MARKER = re.compile(r"^<!-- (setup|run|play|transcript|prompt|input|file|begin|end)(?: \(exit (\d+)\))?"
+MARKER = re.compile(r"^<!-- (setup|run|play|transcript|prompt|input|file|screen|begin|end)(?: \(exit (\d+)\))?"
                     r"(?::\s*(.*?))?\s*-->\s*$", re.S)
 FENCE = re.compile(r"^(`{3,})(.*)$")
 #: how long a prompt sample may wait for its command's next question, in seconds (a loaded machine)
@@ -200,6 +203,35 @@ class Table:
         if code != status:
             raise SampleError(f"`{line}` ended with exit status {code}, not {status}:\n{out}")
         return out
+
+    def screen(self, line: str) -> str:
+        """The board ``watch`` draws at :data:`COLUMNS` × :data:`LINES` in this home (``line``:
+        ``watch [--session ID]``), as a terminal without colour shows it."""
+        from rich.console import Console
+
+        from scorekeeper.app import Application
+        from scorekeeper.cli.render.board import board
+
+        words, _extra, _filters = parse_line(line)
+        if words[:1] != ["watch"]:
+            raise SampleError(f"no screen is drawn by {line}")
+        session = words[words.index("--session") + 1] if "--session" in words else None
+        saved = dict(os.environ)
+        for key, value in self.env.items():  # the page's environment: None is a variable left unset
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+        try:
+            with _in(self.home):
+                doc = Application().board(session, False)
+            console = Console(width=COLUMNS, height=LINES, color_system=None, record=True, file=open(os.devnull, "w"),
+                              markup=False, emoji=False, highlight=False, legacy_windows=False)
+            console.print(board(doc, COLUMNS, LINES), height=LINES)
+            return self.shown(console.export_text())
+        finally:
+            os.environ.clear()
+            os.environ.update(saved)
 
     def prompt(self, line: str, answers: list[str]) -> str:
         """What a terminal shows while ``line`` asks its questions and ``answers`` are typed,
@@ -461,6 +493,8 @@ class Page:
                     _code, shown = table.run(line[2:])
                     made += [line, *shown.splitlines()]
             return made
+        if kind == "screen":
+            return table.screen(arg).splitlines()
         if kind == "prompt":
             command, *answers = arg.split("\n")
             return table.prompt(command.strip(), [a.strip() for a in answers]).splitlines()
