@@ -386,7 +386,7 @@ def test_prompt_takes_no_table_points_and_skips_lay_offs_after_not_down(applicat
     assert "points on the table" not in intro and "[] if the player did not go down" in intro
     shown = t.answer("  melds: ", "40")
     said = " ".join(t.answer("  melds: ", "7H 7S 7D, QC QD JK").split())
-    assert said.split(" Try again.")[0].count(".") == 1 and ("Ann: 40 is not melds — in Contract Rummy melds score nothing, so type the "
+    assert said.split(" Correct it:")[0].count(".") == 1 and ("Ann: 40 is not melds — in Contract Rummy melds score nothing, so type the "
                                      "cards put down") in said, said
     assert "not a key" not in shown + said
     t.answer("  laid off: ", "7C")

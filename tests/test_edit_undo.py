@@ -71,8 +71,10 @@ def test_undo_shows_the_hand_before_asking(exe, isolated_db, cli):
     shown = child.before
     child.sendline("n")
     child.expect(pexpect.EOF)
+    said = child.before
     child.close()
     assert child.exitstatus == 1
+    assert "Nothing was changed." in said  # a no is answered with a sentence, as at hand and edit
     # each player's entry as typed, and the hand's scores (Bob dealt hand 2: Ann dealt the first)
     assert "Hand 2, dealt by Bob:" in shown
     assert re.search(r"Ann\s+-KS\s+-10", shown)
@@ -138,8 +140,18 @@ def test_a_line_run_twice_is_refused_naming_the_hand_unless_again(cli):
     same = {"players": {"Ann": {"melds": ["7H 8H 9H"], "hand": "AS"}, "Bob": {"hand": ""}}}
     r = cli("hand", "--file", "-", input=json.dumps(same))
     assert r.exit_code == 2 and "hand 1 again" in r.stderr
+    # the same hand typed otherwise: an empty list of melds given, a name in other letters, TOML
+    spelled = {"players": {"ann": {"melds": ["7H 8H 9H"], "layoffs": [], "hand": "AS"}, "Bob": {"melds": [], "hand": ""}}}
+    r = cli("hand", "--file", "-", input=json.dumps(spelled))
+    assert r.exit_code == 2 and "hand 1 again" in r.stderr
+    toml = '[players.Ann]\nmelds = ["7H 8H 9H"]\nhand = "AS"\n[players.Bob]\nhand = ""\n'
+    r = cli("hand", "--file", "-", input=toml)
+    assert r.exit_code == 2 and "hand 1 again" in r.stderr, r.stderr
+    assert cli.standings()["hands"] == 1
     # the same cards really dealt again: Ann 7 + 8 + 9 = 24 − 15 (an ace held) = 9 again, 18 in all
     assert cli.record(*line, "--again")["totals"] == {"Ann": 18, "Bob": 0}
+    # one card otherwise is another hand: Ann 24 − 10 (K♠ held) = 14, 32 in all
+    assert cli.record("Ann: 7H 8H 9H -KS", "Bob: -")["totals"] == {"Ann": 32, "Bob": 0}
 
 
 def test_points_only_hands_may_repeat(cli):

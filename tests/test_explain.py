@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from conftest import FIXTURES, load_games, no_document
+from conftest import FIXTURES, PTY_TIMEOUT, load_games, no_document, terminal_env
 from scorekeeper.app import Application, audit
 from scorekeeper.app.games import Loaded, open_game
 from scorekeeper.core.variants import VARIANTS
@@ -293,3 +293,25 @@ def test_render_colours_suits_when_the_terminal_has_colour():
     assert typed.plain == "7♥ 8♥ +10♥ -A♠ Ann"
     plain = render.typed_cards("7H 8h", SimpleNamespace(color=False))
     assert plain.plain == "7H 8h"
+
+
+def test_rule_texts_wrap_under_themselves_at_80_columns(exe, isolated_db):
+    # `rules` on an 80-column terminal: a rule's text wrapped keeps its indent (no wrapped line
+    # back at the margin), the id alone in the margin's column; so do the labels' lines
+    pexpect = pytest.importorskip("pexpect")
+    env = terminal_env(isolated_db)
+    env.pop("COLUMNS")
+    child = pexpect.spawn(str(exe), ["rules", "contract", "--no-pager"], env=env, encoding="utf-8",
+                          timeout=PTY_TIMEOUT, dimensions=(50, 80))
+    child.expect(pexpect.EOF)
+    lines = child.before.replace("\r", "").splitlines()
+    start = next(k for k, line in enumerate(lines) if line.startswith("  I-6 "))
+    text = lines[start][len("  I-6 "):].lstrip()
+    indent = len(lines[start]) - len(text)
+    follow = lines[start + 1:start + 4]
+    assert all(len(line.rstrip()) <= 80 for line in lines)
+    assert all(line[:indent].isspace() and not line[indent].isspace() for line in follow), follow
+    dealt = next(line for line in lines if line.startswith("Dealt:"))
+    after = lines[lines.index(dealt) + 1]
+    assert after.startswith(" " * len("Dealt: ")) and not after.startswith("Goal"), after
+    assert "exact_contract=true" in child.before and "=True" not in child.before  # presets' values as typed

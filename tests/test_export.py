@@ -531,3 +531,13 @@ def test_markdown_of_crazy_rummy_gives_each_rounds_wild_rank_and_who_went_out(cl
     cli.record("Ann: 40 -", "Bob: -5H")
     assert "| Hand | Dealer | Ann | Bob |\n|---:|---|---:|---:|\n| 1 | Ann | +40 → 40 | -5 → -5 |\n" in cli(
         "export", "--format", "md").stdout
+
+
+def test_markdown_gives_each_rule_as_it_is_typed(tmp_path):
+    # Gin's classic preset has no big gin bonus (big_gin_bonus=none, as `--rule` takes it and
+    # gin.md writes it), never Python's None; a switch is true/false
+    app = Application(tmp_path / "db")
+    app.new("gin", ["Ann", "Bob"], ["preset=classic"])
+    md = app.export(format_="md")["text"]
+    assert "`big_gin_bonus=none`" in md and "`oklahoma=false`" in md
+    assert "None" not in md

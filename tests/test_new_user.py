@@ -148,7 +148,7 @@ def test_a_joker_as_oklahomas_up_card_is_asked_again_at_once(application):
     raw, shown = asked(application, [ANN + " knock", bob, "JK", "QS", "y"])
     said = " ".join(shown.split())
     # refused at its own question (not after the whole hand, asking for the players' parts again)
-    assert "The up-card cannot be a joker: Gin Rummy is played without jokers. Try again." in said, said
+    assert "The up-card cannot be a joker: Gin Rummy is played without jokers. Correct it: your answer is offered again." in said, said
     assert raw["upcard"] == "QS" and "cannot be recorded" not in said
 
 

@@ -130,7 +130,7 @@ class TestErrors:
     def test_missing_hand_section(self):
         with pytest.raises(InputError) as e:
             line(["Ann: 7H 8H 9H", "Bob: -", "Cy: -2C"])
-        assert e.value.message.startswith('Ann: say what is left in hand after "-"')
+        assert e.value.message.startswith('Ann: what is left in hand is not given: write it after a "-"')
 
     def test_player_twice(self):
         with pytest.raises(InputError, match="Ann is given twice"):
@@ -224,7 +224,7 @@ def test_one_line_errors_through_the_cli(cli):
     for args, words in [
         (["Anne: -", "Bob: -2C"], 'did you mean "Ann"'),
         (["-", "Bob: -2C"], "does not start with a player's name"),
-        (["Ann: 7H 8H 9H", "Bob: -2C"], 'say what is left in hand after "-"'),
+        (["Ann: 7H 8H 9H", "Bob: -2C"], 'what is left in hand is not given: write it after a "-"'),
         (["Ann: 7H 8H -", "Bob: -2C"], "at least three cards"),
         (["Ann: 1H 2H 3H -", "Bob: -2C"], '"1H" is not a card'),
     ]:
@@ -319,7 +319,7 @@ class TestOutWithNothingAfterTheDash:
         assert replay(setup, [entry]).results[0].scores == {"Ann": -15, "Bob": 170}
 
     def test_a_player_who_did_not_go_out_still_says_what_is_left(self):
-        with pytest.raises(InputError, match='Bob: say what is left in hand after "-"'):
+        with pytest.raises(InputError, match='Bob: what is left in hand is not given: write it after a "-"'):
             line(["Ann: - out", "Bob: 150"], ["Ann", "Bob"])
 
 
@@ -361,3 +361,19 @@ def test_a_rank_and_suit_typed_apart_are_told_to_be_one_word(arg, typed, joined)
 
 def test_points_then_a_card_are_not_taken_for_a_split_card():
     assert line(["Ann: 10 -9H", "Bob: -2C", "Cy: -3C"])["players"]["Ann"] == {"table": 10, "hand": "9H"}
+
+
+@pytest.mark.parametrize("typed, near", [("вышаў", "выйшаў"), ("вишов", "вийшов"), ("вийшв", "вийшов")])
+def test_a_mistyped_went_out_at_the_prompts_melds_question_is_named(typed, near):
+    # the prompt's melds question takes "went out" in any language (a part with nothing on the
+    # table); a misspelt one is said to be that word, as the one-line form says it
+    from scorekeeper.core.game import GameSoFar
+
+    variant = get_variant("rummy500")
+    game = GameSoFar.at(new_setup(variant, ("Ann", "Bob")), 1)
+    with pytest.raises(InputError) as e:
+        variant.codec.answer_melds(typed, {"players": {}}, game, "Ann")
+    assert e.value.code == "line.word_near" and e.value.facts["near"] == near and e.value.facts["player"] == "Ann"
+    with pytest.raises(InputError) as e:  # a word near nothing stays a card that is not one
+        variant.codec.answer_melds("XYZ7", {"players": {}}, game, "Ann")
+    assert e.value.code == "card.not_a_card"

@@ -227,7 +227,7 @@ def test_a_bad_card_or_meld_is_asked_again_with_the_reason(application, table, h
     t = table()
     t.answer("  melds: ", "7H 8H 9H, QS QD 1C")
     again = t.answer("  melds: ", "7H 8H 10H")
-    assert '"1C" is not a card: ranks are A 2-10 J Q K' in flat(again) and "Try again." in flat(again)
+    assert '"1C" is not a card: ranks are A 2-10 J Q K' in flat(again) and "Correct it: your answer is offered again." in flat(again)
     assert t.prefill == "7H 8H 9H, QS QD 1C"  # the refused answer is on the line again, to correct
     again = t.answer("  melds: ", "QS KS AS 2S")
     assert "not a run: the ranks are not consecutive (missing 9)" in flat(again)
@@ -516,7 +516,7 @@ def test_carousel_knock_over_the_limit_is_typed_again(application, table):
     t.answer("  left in hand: ", "9C knock")
     t.answer("  left in hand: ", "KS")
     shown = whose_part(t, "Ann")
-    assert "This hand cannot be recorded: Ann knocked holding 9 points" in flat(shown)
+    assert "This round cannot be recorded: Ann knocked holding 9 points" in flat(shown)
     t.answer("  left in hand: ", "4C knock")
     shown = t.answer("Save round 1? [Y/n] ", "y")
     # Ann knocked with 4, Bob holds 10: Ann scores 10 − 4 = 6.
@@ -1051,5 +1051,5 @@ def test_an_error_at_the_prompt_is_wrapped_between_words(exe, db, cli):
     lines = said.splitlines()
     assert len(lines) > 1 and all(len(line) <= 60 for line in lines), lines
     words = " ".join(lines).split()
-    assert words[:4] == ['"1H"', "is", "not", "a"] and words[-2:] == ["Try", "again."], words
+    assert words[:4] == ['"1H"', "is", "not", "a"] and words[-2:] == ["offered", "again."], words
     assert "Cyrillic" in words and "letters" in words, words

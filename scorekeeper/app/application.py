@@ -999,13 +999,43 @@ def _refuse_repeat(loaded: Loaded, raw: Any) -> None:
     def same(entry: Any) -> str:
         return json.dumps(entry, sort_keys=True, ensure_ascii=False, default=str)
 
-    if same(hands[-1]["entry"]) == same(raw):
+    if same(hands[-1]["entry"]) == same(raw) or _same_deal(loaded, hands[-1]["entry"], raw):
         word = loaded.setup.variant.deal_word  # said with the variant's word for a deal
         if word == "round":
             raise InputError("session.same_as_last.round", hand=len(hands))
         if word == "deal":
             raise InputError("session.same_as_last.deal", hand=len(hands))
         raise InputError("session.same_as_last", hand=len(hands))
+
+
+def _same_deal(loaded: Loaded, last: Any, raw: Any) -> bool:
+    """Whether ``raw`` gives, card for card, the deal ``last`` gave, however each was typed (a
+    file's ``"melds": []`` and a line that names no meld, a name in other letters, JSON and
+    TOML): both read by the variant's codec as the coming deal, and what they say compared,
+    a part given as empty and a part left out alike. An entry that does not read is not the
+    same (its own refusal follows)."""
+    from scorekeeper.core.game import GameSoFar
+
+    game = GameSoFar.at(loaded.setup, len(loaded.record["hands"]))
+    try:
+        return _plain(loaded.setup.variant.codec.read(last, game)) == _plain(loaded.setup.variant.codec.read(raw, game))
+    except Exception:  # noqa: BLE001 - an entry that does not read (or a variant that fails) is not the same deal
+        return False
+
+
+def _plain(value: Any) -> Any:
+    """A typed deal as plain values to compare: dataclasses as their fields, sequences as
+    tuples, and nothing given (None) as an empty sequence."""
+    import dataclasses
+
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__, tuple((f.name, _plain(getattr(value, f.name))) for f in dataclasses.fields(value)))
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), _plain(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = tuple(_plain(v) for v in value)
+        return tuple(sorted(items, key=repr)) if isinstance(value, (set, frozenset)) else items
+    return () if value is None else value
 
 
 def _last(undoable: list[dict], loaded: Loaded) -> dict | None:
@@ -1073,6 +1103,6 @@ def _origin_json(variant_id: str) -> dict:
 
 def _rule_value(value: Any) -> str:
     """A stored rule value as ``new --rule`` takes it: ``true``/``false``, ``none``, else the text."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return "none" if value is None else str(value)
+    from scorekeeper.core.rules import as_typed
+
+    return str(as_typed(value))

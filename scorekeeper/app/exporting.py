@@ -667,7 +667,9 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
     title = md_escape(r["title"]) if r.get("title") else say("export.doc.variant_session_session", variant=name,
                                                              session=r["id"])
     # each option as it is typed (--rule KEY=VALUE), never translated (SPEC §7): in code, not in the words
-    rules = ", ".join(f"`{k}={v if not isinstance(v, bool) else str(v).lower()}`" for k, v in r["rules"].items())
+    from scorekeeper.core.rules import as_typed
+
+    rules = ", ".join(f"`{k}={as_typed(v)}`" for k, v in r["rules"].items())
     said_name = {p: md_escape(p) for p in g.setup.players}  # each name escaped once, however often it is shown
     # a column and a row per side where players form sides (partners score alike): each side shown by its
     # first player's figures, named by its players

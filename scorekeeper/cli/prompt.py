@@ -199,7 +199,7 @@ class Dialog:
             try:
                 doc = self.preview(raw)
             except InputError as e:
-                self.draw.refused(self.out, e.message, self.wrapped)
+                self.draw.refused(self.out, e.message, self.wrapped, self.word)
                 # the player the refusal is about (or who holds the card it names) is typed again;
                 # with none, or several, anyone or everyone
                 about = [e.player] if e.player else list(dict.fromkeys(e.facts.get("holders") or ()))
@@ -270,7 +270,7 @@ class Dialog:
             try:
                 self.codec.answer(question, text, self.entry, self.game)
             except InputError as e:
-                self.draw.try_again(self.out, e.message, self.wrapped)
+                self.draw.try_again(self.out, e.message, self.wrapped, offered=bool(text))
                 prefill = text  # the refused answer is offered back, to be corrected rather than retyped
                 continue
             self.typed[key] = text

@@ -228,7 +228,7 @@ class RuleSet(Mapping):
             try:
                 typed = opt.parse(value)
             except (ValueError, TypeError):
-                raise value_refused(opt, _said(value)) from None
+                raise value_refused(opt, as_typed(value)) from None
             object.__setattr__(self, opt.key, typed)
         self.check()
 
@@ -262,8 +262,9 @@ class RuleSet(Mapping):
         return f"{type(self).__name__}({dict(self)!r})"
 
 
-def _said(value: Any) -> Any:
-    """A value as a refusal says it: ``true``/``false``, ``none``."""
+def as_typed(value: Any) -> Any:
+    """An option's value as it is typed (``--rule key=VALUE``) and as a refusal or an export
+    says it: ``true``/``false``, ``none``; any other value as it is."""
     if isinstance(value, bool):
         return str(value).lower()
     return "none" if value is None else value
@@ -375,4 +376,4 @@ def _parsed(opt: Option, value: Any) -> Any:
     try:
         return opt.parse(str(value).lower() if isinstance(value, bool) else value)
     except (ValueError, TypeError):
-        raise value_refused(opt, _said(value)) from None
+        raise value_refused(opt, as_typed(value)) from None

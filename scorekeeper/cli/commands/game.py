@@ -79,7 +79,8 @@ def confirm(yes: bool, what: str, show: Callable[[], None] | None = None, **fact
         if answer is not None:
             break
         typer.echo(say("cli.command.game.answer_y_yes_or"))
-    if not answer:
+    if not answer:  # a no: said, and nothing changed (exit status 1)
+        typer.echo(say("cli.command.game.declined"), err=True)
         raise typer.Exit(1)
 
 

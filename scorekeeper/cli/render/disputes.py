@@ -78,12 +78,12 @@ def explain(t: Any, doc: dict) -> None:
     if doc.get("rules"):
         t.print()
         t.print(Text(say("screen.disputes.rules_applied"), style="bold"))
+        rows: list[tuple[Text, Text | None]] = []
         for r in doc["rules"]:  # by name; an interpretation by its id and what it says
             name = r.get("id") or r.get("name", "")
-            line = Text(f"  {name}", style="bold")
-            if r.get("title") and r["title"] != name:
-                line.append(f"  {r['title']}")
-            t.print(line)
+            said = r["title"] if r.get("title") and r["title"] != name else None
+            rows.append((Text(name, style="bold"), Text(said) if said else None))
+        _hanging(t, rows, 2)
 
 
 def _ended_line(t: Any, doc: dict) -> Text:
@@ -228,13 +228,11 @@ def variant_rules(t: Any, doc: dict) -> None:
         head.append(", " + say("screen.disputes.also_aliases", aliases=", ".join(doc["aliases"])))
     t.print(head)
     players = doc["players"]
-    for label, value in ((say("screen.disputes.label.players"), player_range(players)),
-                         (say("screen.disputes.label.decks"), doc["decks"]),
-                         (say("screen.disputes.label.dealt"), doc["dealt"]),
-                         (say("screen.disputes.label.goal"), doc["goal"])):
-        line = Text(f"{label} ", style="bold")
-        line.append(value)
-        t.print(line)
+    _hanging(t, [(Text(label, style="bold"), Text(value))
+                 for label, value in ((say("screen.disputes.label.players"), player_range(players)),
+                                      (say("screen.disputes.label.decks"), doc["decks"]),
+                                      (say("screen.disputes.label.dealt"), doc["dealt"]),
+                                      (say("screen.disputes.label.goal"), doc["goal"]))], 0, 1)
     t.print()
     # the variant's own texts (summary, option help), each under its message code
     t.print(Text(variant_words(f"variant.{doc['id']}.summary", doc["summary"])))
@@ -253,12 +251,39 @@ def variant_rules(t: Any, doc: dict) -> None:
         _presets(t, doc)
     if doc["interpretations"]:
         t.print(Text(say("screen.disputes.where_rules_are_silent"), style="bold"))
+        rows = []
         for i in doc["interpretations"]:
-            line = Text(f"  {i['id']}  ", style="bold")
-            line.append(i["text"])
+            said = Text(i["text"])
             if i.get("option"):
-                line.append(" " + say("screen.disputes.option_option", option=i["option"]), style="dim")
-            t.print(line)
+                said.append(" " + say("screen.disputes.option_option", option=i["option"]), style="dim")
+            rows.append((Text(i["id"], style="bold"), said))
+        _hanging(t, rows, 2)
+
+
+def _hanging(t: Any, rows: list[tuple[Text, Text | None]], indent: int, gap: int = 2) -> None:
+    """Rows of a label and what it says, each text wrapped under itself (a hanging indent: no
+    wrapped line goes back to the margin), ``indent`` columns in; a row without a text is its
+    label alone, across the width."""
+    from rich.padding import Padding
+    from rich.table import Table
+
+    def flush(grid: Table | None) -> None:
+        if grid is not None and grid.row_count:
+            t.print(Padding(grid, (0, 0, 0, indent)))
+
+    grid: Table | None = None
+    for label, text in rows:
+        if text is None:
+            flush(grid)
+            grid = None
+            t.print(Padding(label, (0, 0, 0, indent)))
+            continue
+        if grid is None:
+            grid = Table.grid(padding=(0, gap, 0, 0))
+            grid.add_column(no_wrap=True)
+            grid.add_column(overflow="fold")
+        grid.add_row(label, text)
+    flush(grid)
 
 
 def rules(t: Any, doc: dict) -> None:
@@ -268,9 +293,11 @@ def rules(t: Any, doc: dict) -> None:
 
 def _presets(t: Any, doc: dict) -> None:
     """``rules VARIANT``: the named sets of option values (``preset=NAME``), each with the values it sets."""
+    from scorekeeper.core.rules import as_typed
+
     t.print(Text(say("screen.disputes.presets"), style="bold"))
+    rows: list[tuple[Text, Text | None]] = []
     for name, values in doc["presets"].items():
-        line = Text(f"  {name}  ", style="bold")
-        shown = ", ".join(f"{k}={'none' if v is None else v}" for k, v in values.items())
-        line.append(shown or say("screen.disputes.presets_defaults"))
-        t.print(line)
+        shown = ", ".join(f"{k}={as_typed(v)}" for k, v in values.items())
+        rows.append((Text(name, style="bold"), Text(shown or say("screen.disputes.presets_defaults"))))
+    _hanging(t, rows, 2)

@@ -151,12 +151,18 @@ def _error(out: Any, text: str, wrap: Any = None) -> None:
     out.print(Text(wrap(text) if wrap is not None else text, style="red"), soft_wrap=wrap is not None)
 
 
-def refused(out: Any, sentence: str, wrap: Any = None) -> None:
-    _error(out, say("screen.prompt.this_hand_cannot_be", sentence=sentence), wrap)
+def refused(out: Any, sentence: str, wrap: Any = None, word: str = "hand") -> None:
+    """The whole entry refused at the prompt, said with the variant's ``word`` for a deal
+    (``hand``, ``round`` or ``deal``)."""
+    code = f"screen.prompt.this_{word}_cannot_be" if word in ("round", "deal") else "screen.prompt.this_hand_cannot_be"
+    _error(out, say(code, sentence=sentence), wrap)
 
 
-def try_again(out: Any, sentence: str, wrap: Any = None) -> None:
-    _error(out, "  " + say("screen.prompt.sentence_try_again", sentence=sentence), wrap)
+def try_again(out: Any, sentence: str, wrap: Any = None, offered: bool = False) -> None:
+    """A refused answer said, and the question about to be asked again; ``offered``: the answer
+    refused is offered back to be corrected (the line starts from it, or Enter keeps it)."""
+    code = "screen.prompt.sentence_correct_it" if offered else "screen.prompt.sentence_try_again"
+    _error(out, "  " + say(code, sentence=sentence), wrap)
 
 
 def line(out: Any, text: str, style: str = "") -> None:

@@ -234,7 +234,7 @@ TEMPLATES.update({
                                 '(table points before any mark, hand points right after "-").',
     "line.table_and_melds": "{player}: give table points or melds, not both.",
     "line.hand_cards_and_points": "{player}: give the hand as cards or as points, not both.",
-    "line.hand_missing": '{player}: say what is left in hand after "-" (for example "{player}: -7H KS", '
+    "line.hand_missing": '{player}: what is left in hand is not given: write it after a "-" (for example "{player}: -7H KS", '
                          '"{player}: -12" in points, or "{player}: -" after going out); cards with no mark are melds.',
 })
 

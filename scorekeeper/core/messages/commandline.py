@@ -46,6 +46,7 @@ TEMPLATES: dict[str, str] = {
                                                      "changed)."),
     # -- cli/commands/game.py --
     "cli.command.game.answer_y_yes_or": "Answer y (yes) or n (no).",
+    "cli.command.game.declined": "Nothing was changed.",
     "cli.command.game.question_y_n": "{question} [y/N]",
 }
 

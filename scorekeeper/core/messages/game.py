@@ -272,12 +272,12 @@ TEMPLATES.update({
     ),
     "interpretation.I-6": (
         "A hand, or one player's part of it, may be given as points only (no cards): it is accepted "
-        "for every variant, checks that need cards are skipped, and the history marks it points_only. "
+        "for every variant, checks that need cards are skipped, and the history marks it \"(points)\". "
         "A points-only 0 in hand means no cards are left, so it follows the rules of going out: only one "
         "player can hold nothing, and where going out scores (Carousel's 25, out_bonus) the entry names "
-        "that player as out. Points worth more than all the cards of the game's decks can be are refused as "
-        "a typing slip, one table or hand or all of them together (an ace left in hand counts as ace_in_hand "
-        "says): a game begun on paper is carried over with new --carry NAME=POINTS."
+        "that player as out. Points beyond what all the cards of the game's decks are worth, on one table "
+        "or in one hand or all of them together (an ace left in hand counts as ace_in_hand says), are "
+        "refused as a typing slip: a game begun on paper is carried over with new --carry NAME=POINTS."
     ),
     "interpretation.I-7": (
         "A hand is won by the player who went out in Rummy 500, Rum 500 and Crazy Rummy (by nobody when "

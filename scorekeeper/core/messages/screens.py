@@ -315,7 +315,10 @@ TEMPLATES: dict[str, str] = {
     "screen.prompt.round_number_of_variant_session": "Round {number} of {variant} (session {session})",
     "screen.prompt.round_number_would_score": "Round {number} would score:",
     "screen.prompt.sentence_try_again": "{sentence} Try again.",
+    "screen.prompt.sentence_correct_it": "{sentence} Correct it: your answer is offered again.",
     "screen.prompt.this_hand_cannot_be": "This hand cannot be recorded: {sentence}",
+    "screen.prompt.this_round_cannot_be": "This round cannot be recorded: {sentence}",
+    "screen.prompt.this_deal_cannot_be": "This deal cannot be recorded: {sentence}",
     "screen.prompt.total": "Total",
     # -- cli/render/database.py --
     # -- cli/render/plugins.py: where the variants come from; db rescore --

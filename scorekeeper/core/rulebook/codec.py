@@ -193,8 +193,17 @@ class Codec(Part):
         if ONE_LINE.search(text):
             self._whole_part(name, text, entry, game)
             return
-        part["melds"] = self.check_melds(name, [m.strip() for m in re.split(r"[,;]", text) if m.strip()], game,
-                                         entry)
+        try:
+            part["melds"] = self.check_melds(name, [m.strip() for m in re.split(r"[,;]", text) if m.strip()], game,
+                                             entry)
+        except InputError as e:  # one word that is no card: a mistyped "went out" (вышаў) is said to be that
+            if len(text.split()) == 1 and e.code == "card.not_a_card":
+                from scorekeeper.core.oneline import near_word
+
+                near = near_word(text, ("out",))
+                if near is not None:
+                    raise InputError("line.word_near", player=name, token=text, near=near) from None
+            raise
 
     def _whole_part(self, name: str, text: str, entry: dict, game: "GameSoFar") -> None:
         """A player's whole part as one ``hand`` argument (``NAME:`` left out), each piece checked."""
