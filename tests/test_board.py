@@ -56,6 +56,28 @@ def test_big_figures_are_drawn_from_the_font():
     assert big("42", Size(0, 1)) == ["42"]
 
 
+@pytest.mark.parametrize("total", [52, 506, 371, -7])
+def test_the_figures_keep_their_shape_in_the_panel(cli, application, total):
+    # each glyph's rows stay one above the other: the figures are centred as one block, never
+    # line by line (a row with blank pixels at its edge would slide sideways)
+    from rich.console import Console
+
+    from scorekeeper.cli.render.board import Size, big, panel
+
+    cli.new("rummy500", "Ann", "Bob")
+    cli.record("Ann: 40 -5", "Bob: -")
+    doc = application.board()["standings"]
+    ann = dict(next(p for p in doc["players"] if p["name"] == "Ann"), total=total)  # drawn as if so
+    for size in (Size(1, 1), Size(2, 1), Size(1, 0)):
+        console = Console(width=40, record=True, color_system=None, file=open(os.devnull, "w"))
+        console.print(panel(ann, doc, size, 14, 40, "cyan"))
+        inside = [line[1:-1] for line in console.export_text().splitlines()[1:-1]]
+        rows = [line for line in inside if set(line) & set("█▀▄") and "%" not in line]  # not the bar
+        margin = min(len(line) - len(line.lstrip()) for line in rows)
+        shape = [line[margin:].rstrip() for line in rows]
+        assert shape == [line for line in big(str(total), size) if line], (size, shape)
+
+
 def test_the_board_fills_80x24_and_a_tv_without_cutting(cli, application):
     cli.new("rummy500", "Ann", "Bob", "[bold]Cy[/bold]", title="Friday [red]night[/red]")
     cli.record("Ann: 40 -5", "Bob: -", "[bold]Cy[/bold]: 10 -30")
@@ -503,3 +525,29 @@ def test_the_board_and_the_web_page_name_the_count_of_hands_won_as_standings_do(
     assert said(application.board(), None)["won"] == "Went out"
     cli.new("gin", "Ann", "Bob")
     assert said(application.board(), None)["won"] == "Hands won"
+
+
+def test_serves_sentences_wrap_between_words_on_an_80_column_terminal(exe, isolated_db, cli):
+    # what serve says on a terminal (where the board is, how to stop it, the sentence at Ctrl-C)
+    # is wrapped between words at the terminal's width, never cut inside a word
+    pexpect = pytest.importorskip("pexpect")
+    from conftest import terminal_env
+
+    cli.new("rummy500", "Ann", "Bob")
+    env = terminal_env(isolated_db)
+    env.pop("COLUMNS")
+    child = pexpect.spawn(str(exe), ["serve", "--port", "0"], env=env, encoding="utf-8", timeout=PTY_TIMEOUT,
+                          dimensions=(40, 60))
+    child.expect(r"(http://\S+)")
+    address = child.match.group(1)
+    child.expect_exact("Ctrl-C stops the board.")
+    urllib.request.urlopen(address, timeout=PTY_TIMEOUT).read()  # served: Ctrl-C now stops the board
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    said = (child.before or "").replace("\r", "").replace("^C", "")  # the terminal's echo of Ctrl-C left out
+    child.close()
+    lines = [line for line in said.splitlines() if line.strip()]
+    assert lines and all(len(line) <= 60 for line in lines), lines
+    words = " ".join(lines).split()
+    assert "changed)." in words and "nothing" in words and "was" in words, words  # whole words
+    assert child.exitstatus == 130 or child.signalstatus is None

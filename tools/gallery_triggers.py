@@ -257,6 +257,7 @@ TRIGGERS: dict[str, list[tuple]] = {
          lambda shot: _edit_session(shot, "trail"), "db check"),
         ("session.hand_after_end", "finished", lambda shot: _edit_session(shot, "after_end"), "standings"),
         ("session.hand_refused", "rummy500 played", lambda shot: _edit_session(shot, "refused"), "standings"),
+        ("session.changed_outside", "rummy500 played", lambda shot: _edit_session(shot, "changed"), "standings"),
         ("session.rules_refuse", "rummy500 played", direct("session.rules_refuse", path="db/sessions/3f9a2c1d.json", session="3f9a2c1d", cause=_error("rule.bad_value", key="target", value="-5", values="1…"))),
     ],
     "scorekeeper/app/sessions.py": [
@@ -875,6 +876,9 @@ def _edit_session(shot: Any, how: str) -> None:
             record["hands"][0]["entry"]["players"][record["players"][0]] = {"melds": ["7H 8H"], "hand": ""}
         else:
             record["rules"]["target"] = -5
+    elif how == "changed":  # a card of the first hand changed, the hand still legal: only the trail tells
+        record["hands"][0]["entry"]["players"][record["players"][0]]["hand"] = "2S"
+        record.pop("derived", None)
     elif how == "setup":
         record["players"] = 5
     elif how == "total":

@@ -87,10 +87,10 @@ class Application:
             self._store = Store(self.path, self.wait)
         return self._store
 
-    def _open(self, session: str | None, full: bool = False) -> Loaded:
+    def _open(self, session: str | None, full: bool = False, as_stored: bool = False) -> Loaded:
         from scorekeeper.app.games import open_game
 
-        return open_game(self.store, session, full)
+        return open_game(self.store, session, full, as_stored)
 
     def session_id(self, session: str | None = None) -> str:
         """The id an id prefix names (or the current session's). Raises :class:`StateError`."""
@@ -501,7 +501,7 @@ class Application:
         session was scored by another version, see :meth:`explain`)."""
         from scorekeeper.app.audit import audit_json
 
-        loaded, notices = self._as_installed(session)
+        loaded, notices = self._as_installed(session, as_stored=True)  # a file changed outside shown beside its trail
         doc = audit_json(loaded)
         return {**doc, "notices": notices} if notices else doc
 
@@ -516,7 +516,7 @@ class Application:
         doc = explain_json(loaded, number, player)
         return {**doc, "notices": notices} if notices else doc
 
-    def _as_installed(self, session: str | None) -> tuple[Loaded, list[str]]:
+    def _as_installed(self, session: str | None, as_stored: bool = False) -> tuple[Loaded, list[str]]:
         """A session as the version of its variant installed scores it, for the commands that show
         how each score is reached, and the sentences to show with it: none, or, for a session
         whose stored numbers that version would change, ``session.version_differs.explain``.
@@ -525,7 +525,7 @@ class Application:
         from scorekeeper.app.games import scored
         from scorekeeper.core.errors import VariantError
 
-        loaded = self._open(session)
+        loaded = self._open(session, as_stored=as_stored)
         kept = loaded.kept
         if kept is None:
             return loaded, []

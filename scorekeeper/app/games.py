@@ -234,12 +234,14 @@ def cached(record: dict, setup: GameSetup | None = None, row: dict | None = None
     return None if state is None else Loaded(record, setup, state, False)
 
 
-def game_of(record: dict, full: bool = False, row: dict | None = None) -> Loaded:
+def game_of(record: dict, full: bool = False, row: dict | None = None, as_stored: bool = False) -> Loaded:
     """A stored record as a game: from its cache when fresh and written with the
     index ``row`` (unless ``full``), else scored; a session scored by another version of its
     variant as :func:`of_another_version` says; a session whose variant is not installed from
     the numbers it stored (:func:`kept_game`). Raises the scoring errors as
-    :func:`score_hands` does, and what :func:`setup_of` raises (a variant that fails to load)."""
+    :func:`score_hands` does, what :func:`setup_of` raises (a variant that fails to load), and
+    :func:`untouched`'s refusal of hands changed outside scorekeeper unless ``as_stored`` (the
+    audit trail's own view, which shows the difference)."""
     scorer = scorer_of(record)
     if scorer.missing:
         assert scorer.refusal is not None
@@ -251,7 +253,24 @@ def game_of(record: dict, full: bool = False, row: dict | None = None) -> Loaded
         quick = cached(record, setup, row)
         if quick is not None:
             return quick
-    return scored(record, setup)
+    loaded = scored(record, setup)  # hands the rules refuse are said first (what is wrong with them)
+    if not as_stored:
+        untouched(record)
+    return loaded
+
+
+def untouched(record: dict) -> None:
+    """Refuse a session whose hands are not what its audit trail recorded (its file changed
+    outside scorekeeper: valid JSON, Ann's table 10 → 90): :class:`StoreError`
+    ``session.changed_outside`` naming the session and the first hand that differs, pointing to
+    `db check --repair` (exit 1) — never shown, scored or built on as if scorekeeper had written
+    it. Asked where a session is scored rather than read from its cache (a cache is trusted only
+    with the hands it was written for: :func:`cached`); a record without a trail passes."""
+    from scorekeeper.storage.trail import differing_hands
+
+    changed = differing_hands(record)
+    if changed:
+        raise StoreError("session.changed_outside", session=record["id"], hand=changed[0])
 
 
 def kept_game(record: dict, refusal: VariantError) -> Loaded:
@@ -318,7 +337,7 @@ def changeable(loaded: Loaded) -> None:
         raise StateError("session.version_differs.change", **loaded.kept.facts)
 
 
-def open_game(store: Store, session: str | None, full: bool = False) -> Loaded:
+def open_game(store: Store, session: str | None, full: bool = False, as_stored: bool = False) -> Loaded:
     """Read a session (an id prefix, or the current one) as a game (:func:`game_of`).
 
     Raises :class:`StoreError` when what is stored no longer scores (the file
@@ -328,7 +347,7 @@ def open_game(store: Store, session: str | None, full: bool = False) -> Loaded:
     sid = store.resolve(session)
     record = store.load(sid)
     try:
-        return game_of(record, full, None if full else store.summary(sid))
+        return game_of(record, full, None if full else store.summary(sid), as_stored)
     except SetupRefused as e:
         raise e.damaged(store.session_path(sid)) from None
     except (InputError, StateError) as e:

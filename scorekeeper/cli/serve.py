@@ -213,7 +213,11 @@ class Server:
 
     def run(self) -> None:
         """Serve until :meth:`shutdown` or Ctrl-C (:class:`KeyboardInterrupt` goes through)."""
-        asyncio.run(self._main())
+        main = self._main()
+        try:
+            asyncio.run(main)
+        finally:
+            main.close()  # a Ctrl-C before the loop began it: closed, never "was never awaited"
 
     def shutdown(self) -> None:
         """Stop serving (from any thread)."""

@@ -75,19 +75,24 @@ def register(app: typer.Typer) -> None:
             raise StoreError("cli.serve.cannot_listen", host=host or ("0.0.0.0" if lan else "127.0.0.1"),
                              port=port, reason=e.strerror or str(e)) from None
         out = sys.stdout
-        out.write(say("cli.command.board.board_is_at_address", address=started.address) + "\n")
+        from scorekeeper.cli.boundary import for_the_terminal
+
+        def said(code: str, **facts: object) -> None:  # a sentence wrapped between words on a terminal
+            out.write(for_the_terminal(say(code, **facts), out.isatty()) + "\n")
+
+        said("cli.command.board.board_is_at_address", address=started.address)
         if started.reachable:
             for line in qr_lines(started.address, colour=r.terminal.color):
                 out.write(line + "\n")
-            out.write(say("cli.command.board.open_it_on_phone") + "\n")
+            said("cli.command.board.open_it_on_phone")
         elif not web.loopback(host or ("0.0.0.0" if lan else "127.0.0.1")):
-            out.write(say("cli.command.board.no_network") + "\n")
+            said("cli.command.board.no_network")
         if started.unkept:
-            out.write(say("cli.command.board.secret_not_kept", reason=started.unkept) + "\n")
-        out.write(say("cli.command.board.ctrl_c_stops_board") + "\n")
+            said("cli.command.board.secret_not_kept", reason=started.unkept)
+        said("cli.command.board.ctrl_c_stops_board")
         out.flush()
         try:
             web.serve_forever(started.server)
         except KeyboardInterrupt:
-            sys.stderr.write(plain(say("cli.command.board.stopped_board_is_no")) + "\n")
+            sys.stderr.write(for_the_terminal(plain(say("cli.command.board.stopped_board_is_no"))) + "\n")
             raise typer.Exit(130) from None

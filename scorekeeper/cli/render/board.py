@@ -18,6 +18,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from rich.align import Align
 from rich.cells import cell_len
 from rich.console import Group
 from rich.layout import Layout
@@ -213,8 +214,10 @@ def panel(p: dict, doc: dict, size: Size, height: int, width: int, colour: str) 
     finished, lead = doc["finished"], doc["players"][0]["total"] if doc["players"] else 0
     winner = finished and p["name"] in doc["winners"]
     drawn = big(str(p["total"]), size)
-    figures = Text("\n".join(drawn), style=("bold green" if winner else "bold"),
-                   justify="center", no_wrap=True, overflow="crop")
+    # the figures centred as one block: each line left in it (a line centred alone would slide
+    # a glyph's row with blank pixels at its edge sideways)
+    figures = Align.center(Text("\n".join(drawn), style=("bold green" if winner else "bold"),
+                                justify="left", no_wrap=True, overflow="crop"))
     facts = Text(justify="center", no_wrap=True, overflow="ellipsis")
     from scorekeeper.cli.render.common import variant_of
     from scorekeeper.cli.render.game import won_heading

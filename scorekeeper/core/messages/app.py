@@ -13,6 +13,9 @@ TEMPLATES: dict[str, str] = {
     "session.rules_refuse": ("The session file {path} holds what the rules refuse ({cause}); `scorekeeper db check` "
                              "tells more and `scorekeeper db restore --session {session}` puts back its last good "
                              "state."),
+    "session.changed_outside": ("Session {session} was changed outside scorekeeper: hand {hand} is not what its audit "
+                                "trail recorded. `scorekeeper db check` tells more and `scorekeeper db check --repair` "
+                                "puts back the last copy scorekeeper wrote."),
     "session.hand_refused": "{cause}.",
     "session.hand_after_end": "Hand {hand} comes after the end of the game.",
     "session.refused": "{cause}.",
