@@ -185,6 +185,28 @@ def test_a_stored_hand_the_rules_refuse_names_the_file_and_the_hand(app):
     assert e.value.message.endswith(f"`scorekeeper db restore --session {sid}` puts back its last good state.")
 
 
+def test_a_session_changed_outside_is_refused_until_repaired(app):
+    # Ann's card left in hand changed in the file (A♠ → 2♠): the hand still scores (24 − 2 = 22
+    # instead of 24 − 15 = 9), so only the audit trail tells; every command on the session stops
+    sid = app.new("rummy500", ["Ann", "Bob"])["session"]
+    app.record_hand({"players": {"Ann": {"melds": ["7H 8H 9H"], "hand": "AS"}, "Bob": {"hand": ""}}})
+    with app.store.writing():  # a change behind the commands' back, as editing the file would be
+        record = app.store.load(sid)
+        record["hands"][0]["entry"]["players"]["Ann"]["hand"] = "2S"
+        record.pop("derived")
+        app.store.save(record, app.store.summary(sid))
+    fresh = Application(app.path)
+    for attempt in (fresh.standings, fresh.history, lambda: fresh.record_hand({"players": {"Ann": {"hand": "KS"},
+                                                                                            "Bob": {"hand": ""}}})):
+        with pytest.raises(StoreError) as e:
+            attempt()
+        assert e.value.code == "session.changed_outside" and e.value.facts == {"session": sid, "hand": 1}
+    assert fresh.audit()["hands"]  # the trail is still shown, to compare
+    assert len(fresh.store.load(sid)["hands"]) == 1  # nothing built on it
+    fresh.db_check(repair=True)
+    assert Application(app.path).standings()["players"][0]["total"] == 9  # the hand as entered: 24 − 15
+
+
 def test_sessions_use_delete(app):
     first = app.new("rummy500", ["Ann", "Bob"])["session"]
     second = app.new("crazy", ["Ann", "Bob", "Cy"])["session"]
