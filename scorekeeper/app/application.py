@@ -838,6 +838,101 @@ class Application:
         doc = stats.compute(games, player, vid)
         return {**doc, "notices": notices} if notices else doc
 
+    # -- the club (SPEC §9) --------------------------------------------------------------
+    def players(self) -> dict:
+        """``players``: :func:`scorekeeper.app.club.players`."""
+        from scorekeeper.app import club
+
+        return club.players(self.store)
+
+    def player(self, name: str) -> dict:
+        """``players show NAME``: :func:`scorekeeper.app.club.player_show`."""
+        from scorekeeper.app import club
+
+        return club.player_show(self.store, name)
+
+    def rename_player(self, old: str, new: str) -> dict:
+        """``players rename OLD NEW``: :func:`scorekeeper.app.club.change_names`."""
+        from scorekeeper.app import club
+
+        return club.change_names(self.store, "rename", old, new)
+
+    def merge_players(self, name: str, into: str) -> dict:
+        """``players merge A B``: A's games become B's (:func:`scorekeeper.app.club.change_names`)."""
+        from scorekeeper.app import club
+
+        return club.change_names(self.store, "merge", name, into)
+
+    def undo_players(self) -> dict:
+        """``players undo``: :func:`scorekeeper.app.club.undo_names`."""
+        from scorekeeper.app import club
+
+        return club.undo_names(self.store)
+
+    def look_alikes(self, names: Sequence[str]) -> list[dict]:
+        """What ``new`` notes of names typed that differ from known ones only in case or spaces."""
+        from scorekeeper.app import club
+
+        return club.look_alikes_of(self.store, names)
+
+    def season_new(self, name: str, from_: str | None = None, to: str | None = None,
+                   variants: Sequence[str] = (), title: str | None = None, points: str | None = None,
+                   best: int | None = None, min_games: int | None = None, tiebreak: str | None = None) -> dict:
+        """``season new NAME``: :func:`scorekeeper.app.club.season_new`."""
+        from scorekeeper.app import club
+
+        rule = club.rule_of(points, best, min_games, tiebreak)
+        return club.season_new(self.store, name, from_, to, variants, title, rule)
+
+    def season_add(self, name: str, sessions: Sequence[str]) -> dict:
+        from scorekeeper.app import club
+
+        return club.season_change(self.store, name, sessions, add=True)
+
+    def season_remove(self, name: str, sessions: Sequence[str]) -> dict:
+        from scorekeeper.app import club
+
+        return club.season_change(self.store, name, sessions, add=False)
+
+    def seasons(self) -> dict:
+        from scorekeeper.app import club
+
+        return club.seasons(self.store)
+
+    def season_standings(self, name: str, points: str | None = None, best: int | None = None,
+                         min_games: int | None = None, tiebreak: str | None = None) -> dict:
+        """``season standings NAME``: :func:`scorekeeper.app.club.season_standings` (the options given
+        over the season's own rule)."""
+        from scorekeeper.app import club
+
+        return club.season_standings(self.store, name, club.rule_of(points, best, min_games, tiebreak))
+
+    def ratings(self, variant: str | None = None, season: str | None = None) -> dict:
+        """``ratings``: :func:`scorekeeper.app.club.ratings`."""
+        from scorekeeper.app import club
+
+        return club.ratings(self.store, self._variant_id(variant) if variant is not None else None, season)
+
+    def evening_new(self, title: str, players: Sequence[str], variant: str | None = None) -> dict:
+        from scorekeeper.app import club
+
+        return club.evening_new(self.store, title, players, variant)
+
+    def evening_next(self) -> dict:
+        from scorekeeper.app import club
+
+        return club.evening_next(self.store)
+
+    def evening_show(self) -> dict:
+        from scorekeeper.app import club
+
+        return club.evening_show(self.store)
+
+    def evening_standings(self, season: str | None = None) -> dict:
+        from scorekeeper.app import club
+
+        return club.evening_standings(self.store, season)
+
     # -- the database ---------------------------------------------------------------------
     def db_path(self) -> dict:
         """``db path``: ``{"database": "DIR"}``."""

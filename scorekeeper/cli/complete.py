@@ -112,6 +112,30 @@ def all_player_names(ctx: typer.Context, incomplete: str) -> Choices:
             if p.casefold().startswith(incomplete.casefold())]
 
 
+def people(ctx: typer.Context, incomplete: str) -> Choices:
+    """Every person's name as the club's roster has it now (``players show``, ``rename``, ``merge``)."""
+    application = _application(ctx)
+    if application is None:
+        return []
+    try:
+        found = application.players()["players"]
+    except (ScorekeeperError, OSError):
+        return []
+    return [(p["name"], "") for p in found if p["name"].casefold().startswith(incomplete.casefold())]
+
+
+def season_names(ctx: typer.Context, incomplete: str) -> Choices:
+    """The seasons' names (``season standings``, ``add``, ``remove``, ``ratings --season``)."""
+    application = _application(ctx)
+    if application is None:
+        return []
+    try:
+        found = application.seasons()["seasons"]
+    except (ScorekeeperError, OSError):
+        return []
+    return [(s["name"], s.get("title") or "") for s in found if s["name"].startswith(incomplete)]
+
+
 def languages(incomplete: str) -> Choices:
     """The languages ``--lang`` takes (``en``, ``uk``, ``ru``, ``be``)."""
     from scorekeeper.locale import LANGUAGES

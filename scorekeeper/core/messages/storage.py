@@ -70,6 +70,7 @@ TEMPLATES: dict[str, str] = {
     "store.reason.not_text": "it is not text",
     "store.reason.not_json": "not valid JSON at line {line}, column {column}",
     "store.reason.too_deep": "it is nested too deeply",
+    "store.reason.club": "its {what} is not what the club file holds",
     "store.reason.not_object": "it holds a JSON {found} where an object belongs",
     "store.reason.no_table": 'its "{table}" table is missing or not an object',
     "store.reason.table_not_object": 'its "{table}" table is not an object',
