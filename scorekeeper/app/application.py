@@ -154,7 +154,8 @@ class Application:
         may not be given with it (:class:`InputError` ``new.like_and_players``).
 
         ``new --json`` (``session``, ``variant``, ``players``, ``title``, ``rules``,
-        ``dealer``, ``leader``, and ``carried`` when points were carried over), plus
+        ``dealer``, ``leader``, and ``carried`` when points were carried over; ``maybe_same``, where a
+        name typed differs from a known person's only in case or spaces: ``[{"typed", "known"}]``), plus
         ``variant_name`` and ``standings``.
         """
         from scorekeeper.app import report, sessions
@@ -162,8 +163,11 @@ class Application:
         variant, players, rules = self._new_setup(variant, list(players), list(rules), like)
         if teams is None and like is not None:  # the sides of the session it is like
             teams = self._open(self.find_session(like)).record.get("sides")
+        alike = self.look_alikes(players) if self.store.exists() else []
         loaded = sessions.create(self.store, variant, players, rules, title, dealer, carry, first_round, teams)
         doc = report.new_json(loaded)
+        if alike:  # SPEC §9: a name typed that differs from a known one only in case or spaces
+            doc["maybe_same"] = alike
         doc.update(variant_name=loaded.setup.variant.name, standings=report.standings_json(loaded))
         return doc
 
@@ -482,7 +486,16 @@ class Application:
         """``standings --json``. Nothing is scored (the session's cache holds the numbers)."""
         from scorekeeper.app import report
 
-        return report.standings_json(self._open(session))
+        loaded = self._open(session)
+        return self._named(report.standings_json(loaded), loaded.record["id"])
+
+    def _named(self, doc: dict, session: str) -> dict:
+        """A session's document with each name as the club's roster has it now (SPEC §9: a rename
+        or merge shows everywhere; the session keeps the names as typed)."""
+        from scorekeeper.app import club
+
+        names = club.names_now(self.store).get(session)
+        return club.renamed_doc(doc, names) if names else doc
 
     def history(self, session: str | None = None) -> dict:
         """``history --json`` (with ``carried``, every player's points carried over from
@@ -493,7 +506,7 @@ class Application:
         loaded = self._open(session, full=True)
         doc = report.history_json(loaded)
         doc.update(standings=report.standings_json(loaded), players=list(loaded.setup.players))
-        return doc
+        return self._named(doc, loaded.record["id"])
 
     def audit(self, session: str | None = None) -> dict:
         """``history --audit --json``: every version of every hand (:func:`scorekeeper.app.audit.audit_json`),
@@ -813,8 +826,10 @@ class Application:
         label = "standard input" if str(file) == "-" else str(file)
         if text is None:
             text = exporting.read_import_file(file)
-        outcomes = exporting.import_sessions(self.store, exporting.read_import(text, label, progress),
-                                            skip_existing, as_new)
+        club: list = []
+        checked = exporting.read_import(text, label, progress, club)
+        outcomes = exporting.import_sessions(self.store, checked, skip_existing, as_new, club[0] if club else None,
+                                             label)
         return {"imported": sum(o["action"] != "skipped" for o in outcomes),
                 "skipped": sum(o["action"] == "skipped" for o in outcomes), "sessions": outcomes}
 
@@ -829,10 +844,14 @@ class Application:
 
         vid = self._variant_id(variant) if variant is not None else None
         st = self.store
-        ids = [s["id"] for s in st.summaries()]
+        from scorekeeper.app.club import names_now
+
+        rows = st.summaries()
+        ids = [s["id"] for s in rows]
+        names = names_now(st, None, rows) if rows else {}
         games, notices = [], []
         for loaded in counted(exporting.each_game(st, ids), len(ids), progress):
-            games.append(stats.game_of(loaded))
+            games.append(stats.renamed(stats.game_of(loaded), names.get(loaded.record["id"], {})))
             if loaded.kept is not None and (vid is None or loaded.record["variant"] == vid):
                 notices += kept_json(loaded)["notices"]
         doc = stats.compute(games, player, vid)

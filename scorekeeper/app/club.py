@@ -88,7 +88,7 @@ def players(store: Store) -> dict:
     won), ``last_played`` (when their latest session began, UTC ISO 8601), ``variants``; and
     ``maybe_same``: the names that differ only in case or spaces, in groups."""
     rows = _rows(store)
-    data = club_file.read(store) if store.exists() else club_file.fresh()
+    data = club_file.read(store)
     names = names_now(store, data, rows)
     people = _people(rows, names)
     out = []
@@ -124,7 +124,7 @@ def player_show(store: Store, name: str) -> dict:
     ``games``, ``wins``, ``finished``) and ``sessions`` (newest first: ``id``, ``variant``, ``title``,
     ``created``, ``finished``, ``place``: the rank in a finished game, else null, ``players``)."""
     rows = _rows(store)
-    data = club_file.read(store) if rows else club_file.fresh()
+    data = club_file.read(store)
     names = names_now(store, data, rows)
     people = _people(rows, names)
     if name not in people:
@@ -196,7 +196,7 @@ def undo_names(store: Store) -> dict:
     file, marked undone, for the record). ``{"kind", "old", "new", "sessions"}``. Raises
     :class:`StateError` ``players.nothing_to_undo``."""
     with store.writing("players undo"):
-        data = club_file.read(store) if store.exists() else club_file.fresh()
+        data = club_file.read(store)
         live = [c for c in data["roster"] if not c.get("undone")]
         if not live:
             raise StateError("players.nothing_to_undo")
@@ -225,7 +225,7 @@ def results(store: Store, rows: Sequence[dict] | None = None, data: dict | None 
     """Every finished game as a :class:`Result`, oldest first, each name as the roster has it now.
     A row written before rows kept their places is read from its session file."""
     rows = _rows(store) if rows is None else rows
-    data = (club_file.read(store) if rows else club_file.fresh()) if data is None else data
+    data = club_file.read(store) if data is None else data
     names = names_now(store, data, rows)
     out = []
     missing = [r["id"] for r in rows if r.get("finished") and not isinstance(r.get("places"), list)]
@@ -369,8 +369,6 @@ def season_games(season: dict, all_results: Sequence[Result]) -> list[Result]:
 
 def seasons(store: Store) -> dict:
     """``season list``: ``{"seasons": [{"name", "title", "from", "to", "variants", "games"}]}``."""
-    if not store.exists():
-        return {"seasons": []}
     data = club_file.read(store)
     every = results(store, data=data)
     return {"seasons": [{"name": s["name"], "title": s.get("title"), "from": s.get("from"), "to": s.get("to"),
@@ -407,8 +405,6 @@ def season_standings(store: Store, name: str, override: dict) -> dict:
     """``season standings NAME``: ``{"season", "title", "from", "to", "variants", "rule", "games",
     "players": [{"name", "rank" (null below the line), "ranked", "points", "games", "counted",
     "wins", "average"}]}``; ``override`` (the options given) over the season's stored rule."""
-    if not store.exists():
-        raise InputError("season.unknown.none", season=name)
     data = club_file.read(store)
     season = _season(data, name)
     rule = {**(season.get("rule") or {}), **override}
@@ -471,7 +467,7 @@ def ratings(store: Store, variant: str | None = None, season: str | None = None)
 
     model = ThurstoneMostellerFull()
     rows = _rows(store)
-    data = club_file.read(store) if rows else club_file.fresh()
+    data = club_file.read(store)
     every = results(store, rows, data)
     if season is not None:
         every = season_games(_season(data, season), every)
@@ -577,7 +573,7 @@ def evening_next(store: Store) -> dict:
     from scorekeeper.core.variants import get_variant
 
     with store.writing("evening next"):
-        data = club_file.read(store) if store.exists() else club_file.fresh()
+        data = club_file.read(store)
         evening = _evening(data)
         v = get_variant(evening["variant"])
         sizes = core.table_sizes(len(evening["players"]), v.min_players, v.max_players)
@@ -590,7 +586,7 @@ def evening_next(store: Store) -> dict:
 
 def evening_show(store: Store) -> dict:
     """``evening show``: the last evening's last round (:func:`evening_doc`), nothing changed."""
-    data = club_file.read(store) if store.exists() else club_file.fresh()
+    data = club_file.read(store)
     return evening_doc(_evening(data))
 
 
@@ -619,7 +615,7 @@ def evening_standings(store: Store, season: str | None = None) -> dict:
     rule; else the default: sides beaten). ``{"title", "variant", "rounds", "tables": [{"round",
     "table", "players", "session", "finished"}], "players": [season standings lines]}``."""
     rows = _rows(store)
-    data = club_file.read(store) if store.exists() else club_file.fresh()
+    data = club_file.read(store)
     evening = _evening(data)
     rule = (_season(data, season).get("rule") or {}) if season is not None else {}
     names = names_now(store, data, rows)

@@ -174,7 +174,8 @@ def export(store, session: str | None = None, all_: bool = False, format_: str |
     count = len(ids)
     notices: list[str] = []
     if fmt == "json":
-        text = export_json(counted(each_sound_record(store, ids), count, progress), stamp)
+        club = club_export(store) if all_ else None
+        text = export_json(counted(each_sound_record(store, ids), count, progress), stamp, club)
     elif fmt == "csv":
         text = export_csv(counted(each_game(store, ids, notices), count, progress))
     else:
@@ -247,13 +248,59 @@ def exported_record(record: dict) -> dict:
     return {k: v for k, v in record.items() if k != "derived"}
 
 
-def export_json(records: Iterable[dict], exported: str) -> str:
+def club_export(store) -> dict | None:
+    """The club file (SPEC §9: the roster's renames and merges, the seasons, the evenings) as an
+    export of every session carries it, or None when it holds nothing."""
+    from scorekeeper.storage import club as club_file
+
+    data = club_file.read(store)
+    return data if any(data[k] for k in ("roster", "seasons", "evenings")) else None
+
+
+def merge_club(store, club: dict, outcomes: Sequence[dict], label: str) -> bool:
+    """Bring an export's club file into the database's (under the lock, staged in the import's commit):
+    each rename or merge not already there (its sessions under the ids they were imported as), each
+    season whose name is new, each evening not already there. Returns whether anything was added.
+    Raises :class:`InputError` ``import.club`` for a club part that is not what a club file holds."""
+    from scorekeeper.storage import club as club_file
+    from scorekeeper.storage.files import DamagedFile
+
+    try:
+        club = club_file.check(json.loads(json.dumps(club)), Path(label))
+    except DamagedFile:
+        raise InputError("import.club", file=label) from None
+    ids = {o["id"]: o["imported_as"] or o["id"] for o in outcomes}
+    data = club_file.read(store)
+    added = False
+    for change in club["roster"]:
+        change = {**change, "sessions": [ids.get(sid, sid) for sid in change["sessions"]]}
+        if change not in data["roster"]:
+            data["roster"].append(change)
+            added = True
+    names = {s["name"] for s in data["seasons"]}
+    for season in club["seasons"]:
+        if season["name"] not in names:
+            data["seasons"].append({**season, "added": [ids.get(i, i) for i in season.get("added", [])],
+                                    "removed": [ids.get(i, i) for i in season.get("removed", [])]})
+            added = True
+    for evening in club["evenings"]:
+        if not any(e["title"] == evening["title"] and e["created"] == evening["created"] for e in data["evenings"]):
+            data["evenings"].append(evening)
+            added = True
+    if added:
+        club_file.write(store, data)
+    return added
+
+
+def export_json(records: Iterable[dict], exported: str, club: dict | None = None) -> str:
     """:func:`export_document` as text: the header keys one per line, then one
     session per line (compact, UTF-8 kept as is), so even a thousand sessions
     are written in a fraction of a second and a diff shows which sessions changed.
     ``records`` are taken one at a time (see :func:`each_record`)."""
     head = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)},"
             for k, v in export_document((), exported).items() if k != "sessions"]
+    if club is not None:
+        head.append(f"  \"club\": {json.dumps(club, ensure_ascii=False)},")
     # check_circular=False: a stored record is JSON, it holds no cycle (and checking costs a sixth of the time)
     body = ",\n".join("    " + json.dumps(exported_record(r), ensure_ascii=False, separators=(", ", ": "),
                                            check_circular=False) for r in records)
@@ -266,7 +313,7 @@ MAX_IMPORT = 64 * 1024 * 1024
 _LONE_SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
-def read_import(text: str | bytes, label: str, progress: Any = None) -> list[Loaded]:
+def read_import(text: str | bytes, label: str, progress: Any = None, club: list | None = None) -> list[Loaded]:
     """Read an export document (its bytes, or its text) and check every session in it.
 
     Each session is checked as a new game would be (players, dealer, rule
@@ -320,6 +367,8 @@ def read_import(text: str | bytes, label: str, progress: Any = None) -> list[Loa
         raise InputError("import.schema_newer", file=label, schema=schema, supported=EXPORT_SCHEMA)
     if not doc["sessions"]:
         raise InputError("import.empty", file=label)
+    if club is not None and doc.get("club") is not None:  # the club file an export of every session carries
+        club.append(doc["club"])
     return check_all(doc["sessions"], label, progress)
 
 
@@ -802,7 +851,8 @@ def same_content(stored: dict, imported: dict) -> bool:
     return content(stored) == content(imported)
 
 
-def import_sessions(store, items: Sequence[Checked], skip_existing: bool = False, as_new: bool = False) -> list[dict]:
+def import_sessions(store, items: Sequence[Checked], skip_existing: bool = False, as_new: bool = False,
+                    club: dict | None = None, label: str = "") -> list[dict]:
     """Store checked sessions (from :func:`read_import`) under the lock: every session
     file (each with its derived numbers computed afresh), then the index once.
 
@@ -840,6 +890,8 @@ def import_sessions(store, items: Sequence[Checked], skip_existing: bool = False
             pairs.append((record, {**item.summary, "id": record["id"], "updated": now()}))
             existing.add(record["id"])
             outcomes.append({"id": original, "imported_as": record["id"], "action": action, "already": already})
+        if club is not None:
+            merge_club(store, club, outcomes, label)
         if not pairs:
             return outcomes
         current = pairs[-1][0]["id"] if store.current_id() is None else KEEP

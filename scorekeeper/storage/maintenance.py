@@ -348,6 +348,16 @@ def _scan(store: Store, replay: Replay) -> _Scan:
             raise  # a folder it may not read: one sentence, nothing checked or changed
         add(store.sessions_dir, "unreadable", "check.unreadable", cause=e)
         return scan
+    try:  # the club file (SPEC §9): the roster, seasons and evenings kept beside the sessions
+        from scorekeeper.storage import club as club_file
+
+        if store.present(store.root / club_file.CLUB):
+            club_file.read(store)
+            report.files += 1
+    except DamagedFile as e:
+        add(club_file.CLUB, "damaged", "check.damaged", reason=e.reason)
+    except StoreError as e:
+        add(club_file.CLUB, "unreadable", "check.unreadable", cause=e)
     scan.strays = store.strays()
     for p in scan.strays:
         add(p, "stale", "check.not_session_file", repairable=True)

@@ -38,6 +38,7 @@ TEMPLATES: dict[str, str] = {
     "evening.empty_title": "An evening's title cannot be empty.",
     "evening.twice": "{player} is named twice among the evening's players.",
     "evening.no_variant": "Say which game the evening plays: --variant V (or set the usual one with `scorekeeper config set variant V`).",
+    "import.club": "{file} is not a scorekeeper export: its club part is not what a club file holds.",
     # what the commands say when done
     "club.renamed": "Renamed: {old} → {new} (sessions: {count}).",
     "club.merged": "Merged: {old} → {new} (sessions: {count}).",
