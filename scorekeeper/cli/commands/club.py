@@ -44,7 +44,7 @@ def players(ctx: typer.Context, json_: JsonOpt = False, db: DbOpt = None) -> Non
     Examples:
       scorekeeper players
       scorekeeper players show Ann
-      scorekeeper players rename "ann " Ann
+      scorekeeper players merge ann Ann
     """
     if ctx.invoked_subcommand is not None:
         return
@@ -71,10 +71,11 @@ def rename(ctx: typer.Context, old: Annotated[str, typer.Argument(metavar="OLD",
                                                                    show_default=False, autocompletion=complete.people)],
            new: Annotated[str, typer.Argument(metavar="NEW", help=helptext("help.players.new"), show_default=False)],
            json_: JsonOpt = False, db: DbOpt = None) -> None:
-    """Rename a person in every game played so far: history, standings, stats, seasons, ratings, exports.
+    """Rename a person in every game played so far.
 
-    The sessions keep the names typed (the rename is kept in the club's
-    roster beside them); `players undo` takes it back.
+    History, standings, stats, seasons, ratings and exports show the new
+    name; the sessions keep the names typed (the rename is kept in the
+    club's roster beside them). `players undo` takes it back.
 
     Example: scorekeeper players rename Annie Ann
     """
@@ -95,7 +96,7 @@ def merge(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar="A", h
     Two names that sat at one table are two people and are not merged;
     `players undo` takes a merge back.
 
-    Example: scorekeeper players merge "ann " Ann
+    Example: scorekeeper players merge ann Ann
     """
     from scorekeeper.cli.render import club as draw
 
@@ -256,7 +257,7 @@ def evening_new(
 
     \b
     Examples:
-      scorekeeper evening new "Club night" --variant rummy500 --players Ann Bob Cy Dee Eve Fay Gus
+      scorekeeper evening new Friday --variant rummy500 --players Ann Bob Cy Dee Eve
     """
     from scorekeeper.cli.render import club as draw
 
@@ -266,9 +267,10 @@ def evening_new(
 
 @evening_app.command("next")
 def evening_next(ctx: typer.Context, json_: JsonOpt = False, db: DbOpt = None) -> None:
-    """Seat the players again for the next round, so that people who met tonight meet as rarely as possible.
+    """Seat the players again for the next round, meetings repeated as rarely as possible.
 
-    In partnership games partners differ too.
+    People who met tonight meet again as rarely as possible; in partnership
+    games partners differ too.
 
     Example: scorekeeper evening next
     """
@@ -297,7 +299,9 @@ def evening_standings(
                                                   show_default=False, autocompletion=complete.season_names)] = None,
     json_: JsonOpt = False, db: DbOpt = None,
 ) -> None:
-    """The evening so far: its tables (playing or done) and its players summed by the season rule.
+    """The evening so far: its tables (playing or done) and its players' points.
+
+    The points are the season rule's (default: sides beaten).
 
     Example: scorekeeper evening standings
     """
