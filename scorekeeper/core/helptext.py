@@ -34,7 +34,7 @@ TEMPLATES: dict[str, str] = {
     "help.ratings.variant": "Only this variant's ratings.",
     "help.ratings.season": "Only the games of this season.",
     "help.evening": ("A club evening: players seated at several tables, round after round.\n\n"
-                     "Example: scorekeeper evening new Friday --players Ann Bob Cy Dee Eve Fay"),
+                     "Example: scorekeeper evening next"),
     "help.evening.title": "The evening's title.",
     "help.evening.names": "The evening's players (several words, or one with commas).",
     "help.evening.players": "The names that follow are the players (may be left out).",

@@ -141,7 +141,7 @@ def season_new(
     \b
     Examples:
       scorekeeper season new spring --from 2026-03-01 --to 2026-05-31
-      scorekeeper season new gin-cup --variant gin --points 10,6,4,3,2,1 --best 8
+      scorekeeper season new gin-cup --variant gin --points 10,6,4 --best 8
     """
     from scorekeeper.cli.render import club as draw
 
@@ -203,7 +203,7 @@ def season_standings(ctx: typer.Context, name: SeasonArg, points: PointsOpt = No
     \b
     Examples:
       scorekeeper season standings spring
-      scorekeeper season standings spring --points 10,6,4,3,2,1 --best 8 --min-games 4
+      scorekeeper season standings spring --points 10,6,4 --best 8 --min-games 4
     """
     from scorekeeper.cli.render import club as draw
 
@@ -257,7 +257,7 @@ def evening_new(
 
     \b
     Examples:
-      scorekeeper evening new Friday --variant rummy500 --players Ann Bob Cy Dee Eve
+      scorekeeper evening new Friday --variant gin --players Ann Bob Cy Dee
     """
     from scorekeeper.cli.render import club as draw
 
