@@ -15,15 +15,15 @@ PersonArg = Annotated[str, typer.Argument(metavar="NAME", help=helptext("help.pl
                                           autocompletion=complete.people)]
 SeasonArg = Annotated[str, typer.Argument(metavar="NAME", help=helptext("help.season.name"), show_default=False,
                                           autocompletion=complete.season_names)]
-SessionsArg = Annotated[List[str], typer.Argument(metavar="SESSION...", help=helptext("help.season.sessions"),
+SessionsArg = Annotated[List[str], typer.Argument(metavar="SESSION", help=helptext("help.season.sessions"),
                                                   show_default=False, autocompletion=complete.session_ids)]
-PointsOpt = Annotated[Optional[str], typer.Option("--points", metavar="N,N,...", help=helptext("help.season.points"),
+PointsOpt = Annotated[Optional[str], typer.Option("--points", metavar="TEXT", help=helptext("help.season.points"),
                                                   show_default=False)]
 BestOpt = Annotated[Optional[int], typer.Option("--best", metavar="N", help=helptext("help.season.best"),
                                                 show_default=False)]
 MinOpt = Annotated[Optional[int], typer.Option("--min-games", metavar="N", help=helptext("help.season.min_games"),
                                                show_default=False)]
-TiebreakOpt = Annotated[Optional[str], typer.Option("--tiebreak", metavar="ORDER",
+TiebreakOpt = Annotated[Optional[str], typer.Option("--tiebreak", metavar="TEXT",
                                                     help=helptext("help.season.tiebreak"), show_default=False)]
 
 players_app = typer.Typer(name="players", help=helptext("help.players"), invoke_without_command=True,
@@ -67,9 +67,9 @@ def show(ctx: typer.Context, name: PersonArg, json_: JsonOpt = False, db: DbOpt 
 
 
 @players_app.command("rename")
-def rename(ctx: typer.Context, old: Annotated[str, typer.Argument(metavar="OLD", help=helptext("help.players.old"),
+def rename(ctx: typer.Context, old: Annotated[str, typer.Argument(metavar="NAME", help=helptext("help.players.old"),
                                                                    show_default=False, autocompletion=complete.people)],
-           new: Annotated[str, typer.Argument(metavar="NEW", help=helptext("help.players.new"), show_default=False)],
+           new: Annotated[str, typer.Argument(metavar="NAME", help=helptext("help.players.new"), show_default=False)],
            json_: JsonOpt = False, db: DbOpt = None) -> None:
     """Rename a person in every game played so far.
 
@@ -86,9 +86,9 @@ def rename(ctx: typer.Context, old: Annotated[str, typer.Argument(metavar="OLD",
 
 
 @players_app.command("merge")
-def merge(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar="A", help=helptext("help.players.merge_a"),
+def merge(ctx: typer.Context, name: Annotated[str, typer.Argument(metavar="NAME", help=helptext("help.players.merge_a"),
                                                                    show_default=False, autocompletion=complete.people)],
-          into: Annotated[str, typer.Argument(metavar="B", help=helptext("help.players.merge_b"),
+          into: Annotated[str, typer.Argument(metavar="NAME", help=helptext("help.players.merge_b"),
                                               show_default=False, autocompletion=complete.people)],
           json_: JsonOpt = False, db: DbOpt = None) -> None:
     """Say that two spellings are one person: A's games become B's.
@@ -120,11 +120,11 @@ def undo(ctx: typer.Context, json_: JsonOpt = False, db: DbOpt = None) -> None:
 def season_new(
     ctx: typer.Context, name: Annotated[str, typer.Argument(metavar="NAME", help=helptext("help.season.name"),
                                                             show_default=False)],
-    from_: Annotated[Optional[str], typer.Option("--from", metavar="DATE", help=helptext("help.season.from"),
+    from_: Annotated[Optional[str], typer.Option("--from", metavar="TEXT", help=helptext("help.season.from"),
                                                  show_default=False)] = None,
-    to: Annotated[Optional[str], typer.Option("--to", metavar="DATE", help=helptext("help.season.to"),
+    to: Annotated[Optional[str], typer.Option("--to", metavar="TEXT", help=helptext("help.season.to"),
                                               show_default=False)] = None,
-    variant: Annotated[Optional[List[str]], typer.Option("--variant", metavar="V", help=helptext("help.season.variant"),
+    variant: Annotated[Optional[List[str]], typer.Option("--variant", metavar="VARIANT", help=helptext("help.season.variant"),
                                                          show_default=False,
                                                          autocompletion=complete.variant_names)] = None,
     title: Annotated[Optional[str], typer.Option("--title", help=helptext("help.season.title"),
@@ -213,7 +213,7 @@ def season_standings(ctx: typer.Context, name: SeasonArg, points: PointsOpt = No
 
 def ratings(
     ctx: typer.Context,
-    variant: Annotated[Optional[str], typer.Option("--variant", metavar="V", help=helptext("help.ratings.variant"),
+    variant: Annotated[Optional[str], typer.Option("--variant", metavar="VARIANT", help=helptext("help.ratings.variant"),
                                                    show_default=False, autocompletion=complete.variant_names)] = None,
     season: Annotated[Optional[str], typer.Option("--season", metavar="NAME", help=helptext("help.ratings.season"),
                                                   show_default=False, autocompletion=complete.season_names)] = None,
@@ -242,10 +242,10 @@ def ratings(
 def evening_new(
     ctx: typer.Context, title: Annotated[str, typer.Argument(metavar="TITLE", help=helptext("help.evening.title"),
                                                              show_default=False)],
-    players: Annotated[List[str], typer.Argument(metavar="NAME...", help=helptext("help.evening.names"),
+    players: Annotated[List[str], typer.Argument(metavar="NAME", help=helptext("help.evening.names"),
                                                  show_default=False, autocompletion=complete.people)],
     named: Annotated[bool, typer.Option("--players", "-p", help=helptext("help.evening.players"))] = False,
-    variant: Annotated[Optional[str], typer.Option("--variant", metavar="V", help=helptext("help.evening.variant"),
+    variant: Annotated[Optional[str], typer.Option("--variant", metavar="VARIANT", help=helptext("help.evening.variant"),
                                                    show_default=False, autocompletion=complete.variant_names)] = None,
     json_: JsonOpt = False, db: DbOpt = None,
 ) -> None:
