@@ -794,7 +794,7 @@ class Application:
     # -- sharing ----------------------------------------------------------------------
     def export(self, session: str | None = None, all_: bool = False, format_: str | None = None,
                output: str | os.PathLike | None = None, force: bool = False,
-               progress: Progress | None = None) -> dict:
+               progress: Progress | None = None, season: str | None = None) -> dict:
         """``export``: one session (default: the current one) or ``all_``, as json, csv or md
         (``format_``; default: from ``output``'s extension, else json). ``progress(done,
         total)`` is called as each session is written out (see :data:`Progress`).
@@ -803,9 +803,15 @@ class Application:
         print, or None when it was written to ``output`` (atomically; an existing
         file needs ``force``); ``notices``, where a session's numbers are the ones it stored (its
         variant is not installed, or the one installed scores it otherwise: SPEC §8), say so.
+        ``season``: that season's standings as md, csv or html instead (SPEC §9; ``sessions`` is then
+        the number of its games, and ``season`` names it).
         """
         from scorekeeper.app import exporting
 
+        if season is not None:
+            from scorekeeper.app import club_export
+
+            return club_export.export_season(self.store, season, format_, output, force, session, all_)
         return exporting.export(self.store, session, all_, format_, Path(output) if output is not None else None,
                                 force, progress)
 

@@ -133,9 +133,13 @@ def export_format(given: str | None, output: Path | None = None) -> str:
     ``output`` file's extension, else json. Raises :class:`InputError` for
     anything but json, csv and md."""
     if given is None:
+        if output is not None and output.suffix.lower() in (".html", ".htm"):
+            raise InputError("export.html_needs_season")
         return EXTENSIONS.get(output.suffix.lower(), "json") if output is not None else "json"
     fmt = given.strip().lower()
     fmt = {"markdown": "md"}.get(fmt, fmt)
+    if fmt in ("html", "htm"):  # the format of a season's standings (export --season NAME)
+        raise InputError("export.html_needs_season")
     if fmt not in FORMATS:
         raise InputError("export.format", given=given)
     return fmt
@@ -152,6 +156,7 @@ def export(store, session: str | None = None, all_: bool = False, format_: str |
     :class:`InputError` for ``all_`` with a session, an empty database or an
     existing file, :class:`StoreError` for a file that cannot be written.
     ``progress(done, total)``, when given, is called as each session is written out.
+    (A season's standings: :func:`scorekeeper.app.club_export.export_season`.)
     """
     if all_ and session is not None:
         raise InputError("export.session_and_all")
@@ -259,8 +264,10 @@ def club_export(store) -> dict | None:
 
 def merge_club(store, club: dict, outcomes: Sequence[dict], label: str) -> bool:
     """Bring an export's club file into the database's (under the lock, staged in the import's commit):
-    each rename or merge not already there (its sessions under the ids they were imported as), each
-    season whose name is new, each evening not already there. Returns whether anything was added.
+    each rename or merge not already there (its sessions under the ids they were imported as; one
+    already there and taken back in the export is taken back here too: an export made before a
+    ``players undo`` never brings the change back), each season whose name is new, each evening not
+    already there. Returns whether anything was added.
     Raises :class:`InputError` ``import.club`` for a club part that is not what a club file holds."""
     from scorekeeper.storage import club as club_file
     from scorekeeper.storage.files import DamagedFile
@@ -272,10 +279,18 @@ def merge_club(store, club: dict, outcomes: Sequence[dict], label: str) -> bool:
     ids = {o["id"]: o["imported_as"] or o["id"] for o in outcomes}
     data = club_file.read(store)
     added = False
+
+    def same(change: dict) -> dict:  # a change is the same one whether or not it was taken back since
+        return {k: v for k, v in change.items() if k != "undone"}
+
     for change in club["roster"]:
         change = {**change, "sessions": [ids.get(sid, sid) for sid in change["sessions"]]}
-        if change not in data["roster"]:
+        here = next((c for c in data["roster"] if same(c) == same(change)), None)
+        if here is None:
             data["roster"].append(change)
+            added = True
+        elif change.get("undone") and not here.get("undone"):  # taken back where the export was made
+            here["undone"] = change["undone"]
             added = True
     names = {s["name"] for s in data["seasons"]}
     for season in club["seasons"]:
@@ -600,7 +615,7 @@ def safe_cell(text: str) -> str:
     >>> safe_cell("=SUM(A1)")
     "'=SUM(A1)"
     """
-    text = _controls_escaped(text)
+    text = controls_escaped(text)
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
@@ -608,7 +623,8 @@ def safe_cell(text: str) -> str:
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
-def _controls_escaped(text: str) -> str:
+def controls_escaped(text: str) -> str:
+    """``text`` with each control character but the tab and the line breaks written as its escape."""
     return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text) if not text.isprintable() else text
 
 
@@ -680,7 +696,7 @@ def md_escape(text: str) -> str:
     (``\\ ` * _ { } [ ] < > | ~ & $``) are backslash-escaped and line breaks
     become spaces, so ``[red]Bob`` or ``*Ann*|x`` print as typed.
     """
-    text = _controls_escaped(text.replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
+    text = controls_escaped(text.replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
     return _MD_SPECIAL.sub(r"\\\1", text)
 
 

@@ -148,9 +148,12 @@ def languages(incomplete: str) -> Choices:
 EXPORT_FORMATS = ("json", "csv", "md")
 
 
-def export_formats(incomplete: str) -> Choices:
-    """The formats ``export --format`` takes: ``json``, ``csv``, ``md``."""
-    return [(f, "") for f in EXPORT_FORMATS if f.startswith(incomplete.lower())]
+def export_formats(ctx: typer.Context, incomplete: str) -> Choices:
+    """The formats ``export --format`` takes: ``json``, ``csv``, ``md``; with ``--season``: ``md``,
+    ``csv``, ``html`` (a season's standings)."""
+    season = ctx.params.get("season") is not None or "--season" in line_words()
+    formats = ("md", "csv", "html") if season else EXPORT_FORMATS
+    return [(f, "") for f in formats if f.startswith(incomplete.lower())]
 
 
 # -- helpers -----------------------------------------------------------------------------

@@ -83,10 +83,11 @@ TEMPLATES: dict[str, str] = {
     "help.explain.player": "Only this player.",
     "help.export.all": "Every session in the database.",
     "help.export.force": "Overwrite the -o file if it exists.",
-    "help.export.format_argument": "json, csv or md: the same as --format.",
+    "help.export.format_argument": "json, csv or md (html with --season): the same as --format.",
     "help.export.format": (
         "json (everything, for import), csv (one row per player per hand) or md (Markdown to paste "
         "in a chat); default: from the -o extension, else json."),
+    "help.export.season": "A season's standings instead of sessions: md, csv or html (a web page).",
     "help.export.output": "Write to this file (atomically) instead of standard output.",
     "help.hand.again": (
         "Record the hand even when it is, card for card, the hand before it (refused otherwise: a "

@@ -38,6 +38,16 @@ TEMPLATES: dict[str, str] = {
     "evening.empty_title": "An evening's title cannot be empty.",
     "evening.twice": "{player} is named twice among the evening's players.",
     "evening.no_variant": "Say which game the evening plays: --variant V (or set the usual one with `scorekeeper config set variant V`).",
+    # a season's standings as a file (export --season NAME)
+    "export.season_and_sessions": "Give either --season or sessions (--session, --all) to export, not both.",
+    "export.season_format": '"{given}" is not a format of a season\'s standings: use md, csv or html.',
+    "export.html_needs_season": ("html is the format of a season's standings: "
+                                 "`scorekeeper export --season NAME --format html`."),
+    "export.season.from_to": "From {start} to {end}",
+    "export.season.from": "From {start}",
+    "export.season.to": "Until {end}",
+    "export.season.variants": "Variants: {variants:list}",
+    "screen.sharing.exported_season": "Exported the standings of season {season} as {format} to {output}.",
     "import.club": "{file} is not a scorekeeper export: its club part is not what a club file holds.",
     # what the commands say when done
     "club.renamed": "Renamed: {old} → {new} (sessions: {count}).",
