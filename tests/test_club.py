@@ -369,6 +369,13 @@ def test_export_import_and_db_check_keep_the_roster(small, tmp_path):
     assert other.import_("-", text=text)["imported"] == 0
     assert len(json.loads((tmp_path / "other" / "club.json").read_text())["roster"]) == 2
     assert other.db_check()["ok"]
+    # taken back there, an export made before the undo brings nothing back ...
+    assert other.undo_players()["new"] == "Robert"
+    other.import_("-", text=text)
+    assert "Bob" in {p["name"] for p in other.players()["players"]}
+    # ... and an export made after it takes the rename back where it is imported
+    app.import_("-", text=other.export(all_=True, format_="json")["text"])
+    assert {p["name"] for p in app.players()["players"]} == {"Ann", "Bob", "Cy", "Dee"}
     (tmp_path / "other" / "club.json").write_text('{"club": 1, "roster": [{"kind": "rename"}]}')
     assert not other.db_check()["ok"]
 
@@ -415,3 +422,152 @@ def test_the_command_line(tmp_path):
     assert ev.returncode == 0 and "scorekeeper new gin A B --title 'Night · 1/1'" in ev.stdout
     assert sk("players", "undo").returncode == 0
     assert sk("players", "undo").returncode == 2
+
+
+def test_each_table_gets_its_new_command_and_a_qr_code_on_a_terminal(cli):
+    # on a terminal (FORCE_COLOR makes rich take the output for one) each table's command comes with
+    # a QR code of it in half blocks, as `serve` draws its address; a pipe gets the commands alone
+    shown = cli("evening", "new", "Night", "--variant", "gin", "--players", "Ann", "Bob", "Cy", "Dee",
+                env={"FORCE_COLOR": "1", "NO_COLOR": "1", "COLUMNS": "100"})
+    assert shown.exit_code == 0
+    assert "scorekeeper new gin Ann Bob --title 'Night · 1/1'" in shown.stdout
+    assert "scorekeeper new gin Cy Dee --title 'Night · 1/2'" in shown.stdout
+    from scorekeeper.cli.render.board import qr_lines
+
+    for command in ("scorekeeper new gin Ann Bob --title 'Night · 1/1'",
+                    "scorekeeper new gin Cy Dee --title 'Night · 1/2'"):
+        assert "\n".join(qr_lines(command, colour=False)) in shown.stdout
+    piped = cli("evening", "show")
+    assert piped.exit_code == 0 and "▀" not in piped.stdout and "█" not in piped.stdout
+    assert "scorekeeper new gin Cy Dee --title 'Night · 1/2'" in piped.stdout
+
+
+# -- a season's standings as a file (export --season NAME) -------------------------------------------------
+
+#: the small club's season "spring", at least 2 games to be ranked, after Cy is renamed <b>Cy</b> & "Co":
+#: s1 Ann 1st of 3 (2), Bob 2nd (1), Cy 3rd (0); s2 Bob 1st (2), ann 2nd (1), Dee 3rd (0); s3 Cy 1st (2),
+#: Dee and Bob tied 2nd sharing places 2 and 3 (1 + 0) / 2 = 0.5 each.
+#: Bob 1 + 2 + 0.5 = 3.5 in 3 games, 1 win, places 2, 1, 2: average 5/3 = 1.67
+#: Cy 0 + 2 = 2 in 2 games, 1 win, places 3, 1: 2.00; Dee 0 + 0.5 = 0.5 in 2 games, places 3, 2: 2.50
+#: below the line (1 game each): Ann 2 (a win, 1.00), ann 1 (2.00)
+NASTY = '<b>Cy</b> & "Co"'
+
+
+@pytest.fixture
+def spring(small):
+    app, ids = small
+    app.rename_player("Cy", NASTY)
+    app.season_new("spring", title="Spring <cup> & more", min_games=2)
+    return app
+
+
+def test_a_seasons_standings_in_markdown(spring):
+    text = spring.export(season="spring", format_="md")["text"]
+    day = text.rsplit("Exported ", 1)[1][:10]
+    assert text == f"""# Season spring
+
+- Spring \\<cup\\> \\& more
+- Games: 3; points: sides beaten; best games counted: all; at least 2 games to be ranked
+
+| # | Name | Points | Games | Wins | Average place |
+|--:|---|--:|--:|--:|--:|
+| 1 | Bob | 3.50 | 3 | 1 | 1.67 |
+| 2 | \\<b\\>Cy\\</b\\> \\& "Co" | 2 | 2 | 1 | 2.00 |
+| 3 | Dee | 0.50 | 2 | 0 | 2.50 |
+
+Not ranked yet (fewer than 2 games):
+
+| # | Name | Points | Games | Wins | Average place |
+|--:|---|--:|--:|--:|--:|
+|  | Ann | 2 | 1 | 1 | 1.00 |
+|  | ann | 1 | 1 | 0 | 2.00 |
+
+Exported {day}.
+"""
+
+
+def test_a_seasons_standings_in_csv(spring):
+    doc = spring.export(season="spring", format_="csv")
+    assert (doc["format"], doc["season"], doc["sessions"]) == ("csv", "spring", 3)
+    assert doc["text"] == ("rank,name,points,games,counted,wins,average,ranked\n"
+                           "1,Bob,3.5,3,3,1,1.67,yes\n"
+                           '2,"<b>Cy</b> & ""Co""",2,2,2,1,2.00,yes\n'
+                           "3,Dee,0.5,2,2,0,2.50,yes\n"
+                           ",Ann,2,1,1,1,1.00,no\n"
+                           ",ann,1,1,1,0,2.00,no\n")
+
+
+def test_a_seasons_standings_as_a_web_page(spring, tmp_path):
+    from html.parser import HTMLParser
+
+    page = tmp_path / "spring.html"
+    doc = spring.export(season="spring", output=page)  # the format from the extension
+    assert doc["format"] == "html" and doc["output"] == str(page)
+    text = page.read_text(encoding="utf-8")
+    # self-contained: no script, nothing loaded from elsewhere
+    for loads in ("<script", "src=", "href=", "url(", "@import", "<link", "<iframe"):
+        assert loads not in text.lower()
+    # every name and title escaped: the page's own tags only
+    assert "&lt;b&gt;Cy&lt;/b&gt; &amp; &quot;Co&quot;" in text and "<b>" not in text
+    assert "Spring &lt;cup&gt; &amp; more" in text
+
+    class Read(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.tags, self.rows, self.cell, self.text = [], [], None, []
+
+        def handle_starttag(self, tag, attrs):
+            self.tags.append(tag)
+            if tag == "tr":
+                self.rows.append([])
+            if tag in ("td", "th"):
+                self.cell = ""
+
+        def handle_endtag(self, tag):
+            if tag in ("td", "th"):
+                self.rows[-1].append(self.cell)
+                self.cell = None
+
+        def handle_data(self, data):
+            if self.cell is not None:
+                self.cell += data
+            self.text.append(data)
+
+    read = Read()
+    read.feed(text)
+    assert read.tags[:4] == ["html", "head", "meta", "meta"] and "title" in read.tags and "style" in read.tags
+    assert set(read.tags) <= {"html", "head", "meta", "title", "style", "body", "main", "h1", "ul", "li", "p",
+                              "table", "thead", "tbody", "tr", "th", "td", "footer"}
+    heads = ["#", "Name", "Points", "Games", "Wins", "Average place"]
+    assert read.rows == [heads, ["1", "Bob", "3.50", "3", "1", "1.67"], ["2", NASTY, "2", "2", "1", "2.00"],
+                         ["3", "Dee", "0.50", "2", "0", "2.50"],
+                         heads, ["", "Ann", "2", "1", "1", "1.00"], ["", "ann", "1", "1", "0", "2.00"]]
+    assert '<html lang="en">' in text and '<meta charset="utf-8">' in text
+
+
+def test_a_seasons_web_page_in_ukrainian(spring):
+    from scorekeeper.locale import speak
+
+    speak("uk")  # (English again after the test: conftest)
+    text = spring.export(season="spring", format_="html")["text"]
+    assert '<html lang="uk">' in text and "Сезон spring" in text and "3,50" in text
+
+
+def test_export_season_refusals_and_the_command_line(spring, cli, tmp_path):
+    cli.db = str(spring.store.root)
+    for args, said in ((["--season", "spring", "--format", "json"],
+                        '"json" is not a format of a season\'s standings: use md, csv or html.'),
+                       (["--season", "spring", "--all"],
+                        "Give either --season or sessions (--session, --all) to export, not both."),
+                       (["--season", "autumn"], "There is no season called \"autumn\" (seasons: spring)."),
+                       (["html"], "html is the format of a season's standings: "
+                                  "`scorekeeper export --season NAME --format html`."),
+                       (["-o", str(tmp_path / "x.html")], "html is the format of a season's standings: "
+                                                          "`scorekeeper export --season NAME --format html`.")):
+        r = cli("--db", spring.store.root, "export", *args)
+        assert r.exit_code == 2 and r.stdout == "", (args, r.output)
+        assert r.stderr.strip() == said
+    assert not (tmp_path / "x.html").exists()
+    r = cli("--db", spring.store.root, "export", "--season", "spring", "csv", "-o", tmp_path / "s.csv")
+    assert r.exit_code == 0 and r.stderr.strip() == f"Exported the standings of season spring as csv to {tmp_path / 's.csv'}."
+    assert (tmp_path / "s.csv").read_text().startswith("rank,name,points")

@@ -164,7 +164,7 @@ def evening(t: Any, doc: dict) -> None:
         t.print(line)
         command = command_line(table_["command"])
         t.print(Text(say("screen.club.start_it") + " " + plain(command)))
-        if t.out.is_terminal:
+        if t.out.is_terminal and t.unicode:  # (a pipe or a file gets the command alone)
             for qr in qr_lines(command, t.color):
                 t.out.print(Text.from_ansi(qr) if t.color else Text(qr), crop=False, no_wrap=True)
 
