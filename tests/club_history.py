@@ -78,8 +78,12 @@ class Game:
 
 
 def evening_day(e: int) -> datetime:
-    start = datetime(2026, 3, 2, 12, tzinfo=timezone.utc) if e < 18 else datetime(2026, 6, 1, 12, tzinfo=timezone.utc)
-    return start + timedelta(days=5 * (e % 18))
+    """Evening ``e``'s day at noon UTC: every five days from 2 March 2026 (0-17), from 1 June (18-35),
+    and (a longer history, for the benchmarks) from 1 September on (36 and later)."""
+    if e < 36:
+        start = datetime(2026, 3, 2, 12, tzinfo=timezone.utc) if e < 18 else datetime(2026, 6, 1, 12, tzinfo=timezone.utc)
+        return start + timedelta(days=5 * (e % 18))
+    return datetime(2026, 9, 1, 12, tzinfo=timezone.utc) + timedelta(days=5 * (e - 36))
 
 
 def tables(e: int) -> list[list[str]]:
@@ -173,13 +177,14 @@ def record_of(game: Game) -> tuple[dict, dict]:
     return record, summary_of(record, state, updated=game.created)
 
 
-def build(db: Path, evenings: int = EVENINGS) -> list[Game]:
-    """Write the history into the database ``db`` (one commit); returns :func:`plan`'s games."""
+def build(db: Path, evenings: int = EVENINGS, count: int | None = None) -> list[Game]:
+    """Write the history into the database ``db`` (one commit); returns :func:`plan`'s games (its
+    first ``count`` of them, when given)."""
     import json
 
     from scorekeeper.storage.store import Store
 
-    games = plan(evenings)
+    games = plan(evenings)[:count]
     pairs = []
     for game in games:
         record, row = record_of(game)
