@@ -79,7 +79,7 @@ TEMPLATES: dict[str, str] = {
     "screen.club.points": "Points",
     "screen.club.average": "Average place",
     "screen.club.season": "Season {season}",
-    "screen.club.season_rule": "Games: {games}; points: {points}; best games counted: {best}; at least {least} games to be ranked",
+    "screen.club.season_rule": "Games: {games} · points: {points} · best counted: {best} · ranked from {least} games",
     "screen.club.points_beaten": "sides beaten",
     "screen.club.all_games": "all",
     "screen.club.unranked": "Not ranked yet (fewer than {least} games):",
