@@ -1013,3 +1013,10 @@ TRIGGERS["scorekeeper/storage/club.py"] = [
     ("store.reason.club", "rummy500", "players merge Оля Назар", damage("club.json", '{"club": 1, "roster": [{}]}'),
      "players"),
 ]
+TRIGGERS["scorekeeper/app/club_export.py"] = [
+    ("export.season_format", "finished", "season new осінь", "export --season осінь --format json"),
+    ("export.season_and_sessions", "finished", "season new осінь", "export --season осінь --all"),
+]
+TRIGGERS["scorekeeper/app/exporting.py"] += [
+    ("export.html_needs_season", "finished", "export html"),
+]
