@@ -467,7 +467,7 @@ def test_a_seasons_standings_in_markdown(spring):
     assert text == f"""# Season spring
 
 - Spring \\<cup\\> \\& more
-- Games: 3; points: sides beaten; best games counted: all; at least 2 games to be ranked
+- Games: 3 · points: sides beaten · best counted: all · games to be ranked: 2
 
 | # | Name | Points | Games | Wins | Average place |
 |--:|---|--:|--:|--:|--:|
@@ -560,10 +560,9 @@ def test_export_season_refusals_and_the_command_line(spring, cli, tmp_path):
                        (["--season", "spring", "--all"],
                         "Give either --season or sessions (--session, --all) to export, not both."),
                        (["--season", "autumn"], "There is no season called \"autumn\" (seasons: spring)."),
-                       (["html"], "html is the format of a season's standings: "
-                                  "`scorekeeper export --season NAME --format html`."),
-                       (["-o", str(tmp_path / "x.html")], "html is the format of a season's standings: "
-                                                          "`scorekeeper export --season NAME --format html`.")):
+                       (["html"], "html is the format of a season's standings: give the season with --season."),
+                       (["-o", str(tmp_path / "x.html")],
+                        "html is the format of a season's standings: give the season with --season.")):
         r = cli("--db", spring.store.root, "export", *args)
         assert r.exit_code == 2 and r.stdout == "", (args, r.output)
         assert r.stderr.strip() == said

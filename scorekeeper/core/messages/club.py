@@ -41,8 +41,7 @@ TEMPLATES: dict[str, str] = {
     # a season's standings as a file (export --season NAME)
     "export.season_and_sessions": "Give either --season or sessions (--session, --all) to export, not both.",
     "export.season_format": '"{given}" is not a format of a season\'s standings: use md, csv or html.',
-    "export.html_needs_season": ("html is the format of a season's standings: "
-                                 "`scorekeeper export --season NAME --format html`."),
+    "export.html_needs_season": "html is the format of a season's standings: give the season with --season.",
     "export.season.from_to": "From {start} to {end}",
     "export.season.from": "From {start}",
     "export.season.to": "Until {end}",
@@ -79,7 +78,7 @@ TEMPLATES: dict[str, str] = {
     "screen.club.points": "Points",
     "screen.club.average": "Average place",
     "screen.club.season": "Season {season}",
-    "screen.club.season_rule": "Games: {games} · points: {points} · best counted: {best} · ranked from {least} games",
+    "screen.club.season_rule": "Games: {games} · points: {points} · best counted: {best} · games to be ranked: {least}",
     "screen.club.points_beaten": "sides beaten",
     "screen.club.all_games": "all",
     "screen.club.unranked": "Not ranked yet (fewer than {least} games):",
