@@ -377,7 +377,10 @@ def test_export_import_and_db_check_keep_the_roster(small, tmp_path):
     app.import_("-", text=other.export(all_=True, format_="json")["text"])
     assert {p["name"] for p in app.players()["players"]} == {"Ann", "Bob", "Cy", "Dee"}
     (tmp_path / "other" / "club.json").write_text('{"club": 1, "roster": [{"kind": "rename"}]}')
-    assert not other.db_check()["ok"]
+    check = other.db_check()
+    assert not check["ok"]
+    (found,) = [p for p in check["problems"] if p["file"].endswith("club.json")]
+    assert "its rename or merge 1 is not what the club file holds" in found["problem"]
 
 
 def test_evening_through_the_application(tmp_path):

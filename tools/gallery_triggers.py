@@ -1010,8 +1010,8 @@ TRIGGERS["scorekeeper/app/exporting.py"] += [
                                            '"sessions": []}')(shot), direct("import.club", file="export.json")),
 ]
 TRIGGERS["scorekeeper/storage/club.py"] = [
-    ("store.reason.club", "rummy500", "players merge Оля Назар", damage("club.json", '{"club": 1, "roster": [{}]}'),
-     "players"),
+    ("store.reason.club.roster", "rummy500", "players merge Оля Назар",
+     damage("club.json", '{"club": 1, "roster": [{}]}'), "players"),
 ]
 TRIGGERS["scorekeeper/app/club_export.py"] = [
     ("export.season_format", "finished", "season new осінь", "export --season осінь --format json"),

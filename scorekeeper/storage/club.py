@@ -43,34 +43,37 @@ def _text_or_none(value: Any) -> bool:
 
 def check(data: Any, path: Path) -> dict:
     """The club file's data as read, checked field by field. Raises :class:`DamagedFile`."""
-    def bad(what: str) -> Exception:
-        return damaged(path, "store.reason.club", what=what)
+    def bad(part: str | None = None, number: int = 0) -> Exception:
+        """The file is damaged: as a whole, or its ``part`` (roster, season, evening) ``number``."""
+        if part is None:
+            return damaged(path, "store.reason.club")
+        return damaged(path, f"store.reason.club.{part}", number=number)
 
     if not isinstance(data, dict) or data.get("club") != VERSION:
-        raise bad("club")
+        raise bad()
     for key in ("roster", "seasons", "evenings"):
         if not isinstance(data.get(key, []), list):
-            raise bad(key)
+            raise bad()
         data.setdefault(key, [])
     for i, change in enumerate(data["roster"]):
         if not (isinstance(change, dict) and change.get("kind") in ("rename", "merge")
                 and isinstance(change.get("old"), str) and isinstance(change.get("new"), str)
                 and _strings(change.get("sessions")) and isinstance(change.get("time"), str)
                 and _text_or_none(change.get("undone"))):
-            raise bad(f"roster {i + 1}")
+            raise bad("roster", i + 1)
     for i, season in enumerate(data["seasons"]):
         if not (isinstance(season, dict) and isinstance(season.get("name"), str) and season["name"]
                 and all(_text_or_none(season.get(k)) for k in ("title", "from", "to"))
                 and all(_strings(season.get(k, [])) for k in ("variants", "added", "removed"))
                 and isinstance(season.get("rule", {}), dict) and isinstance(season.get("created"), str)):
-            raise bad(f"season {i + 1}")
+            raise bad("season", i + 1)
     for i, evening in enumerate(data["evenings"]):
         rounds = evening.get("rounds") if isinstance(evening, dict) else None
         if not (isinstance(evening, dict) and isinstance(evening.get("title"), str)
                 and isinstance(evening.get("variant"), str) and _strings(evening.get("players"))
                 and isinstance(evening.get("created"), str) and isinstance(rounds, list)
                 and all(isinstance(r, list) and all(_strings(t) for t in r) for r in rounds)):
-            raise bad(f"evening {i + 1}")
+            raise bad("evening", i + 1)
     return data
 
 
