@@ -573,3 +573,34 @@ def test_export_season_refusals_and_the_command_line(spring, cli, tmp_path):
     r = cli("--db", spring.store.root, "export", "--season", "spring", "csv", "-o", tmp_path / "s.csv")
     assert r.exit_code == 0 and r.stderr.strip() == f"Exported the standings of season spring as csv to {tmp_path / 's.csv'}."
     assert (tmp_path / "s.csv").read_text().startswith("rank,name,points")
+
+
+def test_a_damaged_club_file_never_stops_a_game(small, tmp_path, cli):
+    app, (s1, s2, s3) = small
+    app.rename_player("Bob", "Robert")
+    club_json = tmp_path / "db" / "club.json"
+    club_json.write_text('{"club": 1, "seasons": [{"name": ""}]}')
+    said = ("The club file {} is damaged (its season 1 is not what the club file holds)".format(club_json))
+    # a session's commands go on, with the names as typed, and say why on standard error
+    shown = cli("--db", tmp_path / "db", "standings", "--session", s2)
+    assert shown.exit_code == 0 and "Bob" in shown.stdout and "Robert" not in shown.stdout
+    assert shown.stderr.startswith(said + ": names are shown as typed in the games")
+    assert cli("--db", tmp_path / "db", "new", "rummy500", "ann", "Zed").exit_code == 0
+    assert "Bob" in {p["name"] for p in app.stats()["variants"][0]["players"]}
+    # an export of everything carries the sessions without the club part, and says so
+    doc = app.export(all_=True, format_="json")
+    assert "club" not in json.loads(doc["text"]) and doc["notices"][0].startswith(said + ": the export carries")
+    # the club's own commands stop with one sentence (exit 1), the file left as it is
+    refused = cli("--db", tmp_path / "db", "players")
+    assert refused.exit_code == 1 and refused.stdout == ""
+    assert refused.stderr.strip() == said + (" and was left as it is: `scorekeeper db check --repair` sets it aside "
+                                             "(it is kept), and the club starts again without its renames, seasons "
+                                             "and evenings.")
+    assert club_json.read_text() == '{"club": 1, "seasons": [{"name": ""}]}'
+    # db check says it; --repair sets it aside, kept; then the club starts again
+    assert not app.db_check()["ok"]
+    repaired = app.db_check(repair=True)
+    assert repaired["ok"] and not club_json.exists()
+    (kept,) = (tmp_path / "db" / "backups" / "set-aside").glob("club.json*")
+    assert kept.read_text() == '{"club": 1, "seasons": [{"name": ""}]}'
+    assert {p["name"] for p in app.players()["players"]} == {"Ann", "ann", "Bob", "Cy", "Dee", "Zed"}

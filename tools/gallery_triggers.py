@@ -1020,3 +1020,8 @@ TRIGGERS["scorekeeper/app/club_export.py"] = [
 TRIGGERS["scorekeeper/app/exporting.py"] += [
     ("export.html_needs_season", "finished", "export html"),
 ]
+TRIGGERS["scorekeeper/storage/club.py"] += [
+    ("store.club_damaged", "rummy500", "players merge Оля Назар", damage("club.json", '{"club": 1, "evenings": [7]}'),
+     "season list"),
+    ("store.reason.club", "rummy500", damage("club.json", '{"club": 2}'), "ratings"),
+]

@@ -494,8 +494,10 @@ class Application:
         or merge shows everywhere; the session keeps the names as typed)."""
         from scorekeeper.app import club
 
-        names = club.names_now(self.store).get(session)
-        return club.renamed_doc(doc, names) if names else doc
+        every, notices = club.names_shown(self.store)
+        names = every.get(session)
+        doc = club.renamed_doc(doc, names) if names else doc
+        return {**doc, "notices": [*doc.get("notices", []), *notices]} if notices else doc
 
     def history(self, session: str | None = None) -> dict:
         """``history --json`` (with ``carried``, every player's points carried over from
@@ -850,12 +852,12 @@ class Application:
 
         vid = self._variant_id(variant) if variant is not None else None
         st = self.store
-        from scorekeeper.app.club import names_now
+        from scorekeeper.app.club import names_shown
 
         rows = st.summaries()
         ids = [s["id"] for s in rows]
-        names = names_now(st, None, rows) if rows else {}
-        games, notices = [], []
+        names, notices = names_shown(st, rows) if rows else ({}, [])
+        games = []
         for loaded in counted(exporting.each_game(st, ids), len(ids), progress):
             games.append(stats.renamed(stats.game_of(loaded), names.get(loaded.record["id"], {})))
             if loaded.kept is not None and (vid is None or loaded.record["variant"] == vid):

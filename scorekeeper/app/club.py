@@ -43,6 +43,19 @@ def names_now(store: Store, data: dict | None = None, rows: Sequence[dict] | Non
     return core.names_in(changes, {r["id"]: r["players"] for r in rows})
 
 
+def names_shown(store: Store, rows: Sequence[dict] | None = None) -> tuple[dict[str, dict[str, str]], list[str]]:
+    """:func:`names_now` for the commands of a session (standings, history, stats, new): where the
+    club file is damaged they go on with the names as typed, and a notice says so (the club's own
+    commands stop with one sentence instead). ``(names, notices)``."""
+    from scorekeeper.core.messages import say
+    from scorekeeper.storage.files import DamagedFile
+
+    try:
+        return names_now(store, None, rows), []
+    except DamagedFile as e:
+        return {}, [say("club.damaged.names", path=e.path, reason=e.reason)]
+
+
 def renamed_doc(doc: Any, names: dict[str, str]) -> Any:
     """A session's document (standings, history, a hand's scores) with each player's name as the
     roster has it now: names in ``players`` (and their ``name``), ``winners``, ``dealer``, ``leader``,
@@ -208,8 +221,13 @@ def undo_names(store: Store) -> dict:
 
 def look_alikes_of(store: Store, typed: Sequence[str]) -> list[dict]:
     """What ``new`` says of names typed that differ from a known one only in case or spaces:
-    ``[{"typed": "ann ", "known": ["Ann"]}]``."""
-    known = known_names(store)
+    ``[{"typed": "ann ", "known": ["Ann"]}]`` (none where the club file is damaged: the names as typed)."""
+    from scorekeeper.storage.files import DamagedFile
+
+    try:
+        known = known_names(store)
+    except DamagedFile:
+        return []
     out = []
     for name in typed:
         same = core.look_alike(name, known)

@@ -179,7 +179,7 @@ def export(store, session: str | None = None, all_: bool = False, format_: str |
     count = len(ids)
     notices: list[str] = []
     if fmt == "json":
-        club = club_export(store) if all_ else None
+        club = club_export(store, notices) if all_ else None
         text = export_json(counted(each_sound_record(store, ids), count, progress), stamp, club)
     elif fmt == "csv":
         text = export_csv(counted(each_game(store, ids, notices), count, progress))
@@ -253,12 +253,20 @@ def exported_record(record: dict) -> dict:
     return {k: v for k, v in record.items() if k != "derived"}
 
 
-def club_export(store) -> dict | None:
+def club_export(store, notices: list[str] | None = None) -> dict | None:
     """The club file (SPEC §9: the roster's renames and merges, the seasons, the evenings) as an
-    export of every session carries it, or None when it holds nothing."""
+    export of every session carries it, or None when it holds nothing — or is damaged: then the
+    export carries the sessions alone, and a notice added to ``notices`` says so."""
+    from scorekeeper.core.messages import say
     from scorekeeper.storage import club as club_file
+    from scorekeeper.storage.files import DamagedFile
 
-    data = club_file.read(store)
+    try:
+        data = club_file.read(store)
+    except DamagedFile as e:
+        if notices is not None:
+            notices.append(say("club.damaged.export", path=e.path, reason=e.reason))
+        return None
     return data if any(data[k] for k in ("roster", "seasons", "evenings")) else None
 
 

@@ -4,7 +4,9 @@ the club evenings, kept beside the sessions, never inside them.
 It is written like every other file of the database: staged in the command's transaction and
 put in place by its one commit (:mod:`scorekeeper.storage.commit`); read as this command sees it
 (a change staged or committed but not finished included), never through a link or a special file.
-A file that is not what :func:`check` says is damaged (one sentence, exit 1), never written over.
+A file that is not what :func:`check` says is damaged (one sentence, exit 1: ``store.club_damaged``), never
+written over; `db check --repair` sets it aside (:mod:`scorekeeper.storage.maintenance`), and the commands of
+a session show the names as typed meanwhile (:func:`scorekeeper.app.club.names_shown`).
 
 The file::
 
@@ -21,8 +23,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.core.errors import StoreError
 from scorekeeper.storage import files
-from scorekeeper.storage.files import damaged
+from scorekeeper.storage.files import DamagedFile
 
 #: the club file's name in the database directory
 CLUB = "club.json"
@@ -46,8 +49,9 @@ def check(data: Any, path: Path) -> dict:
     def bad(part: str | None = None, number: int = 0) -> Exception:
         """The file is damaged: as a whole, or its ``part`` (roster, season, evening) ``number``."""
         if part is None:
-            return damaged(path, "store.reason.club")
-        return damaged(path, f"store.reason.club.{part}", number=number)
+            return DamagedFile("store.club_damaged", path=Path(path), reason=StoreError("store.reason.club"))
+        return DamagedFile("store.club_damaged", path=Path(path),
+                           reason=StoreError(f"store.reason.club.{part}", number=number))
 
     if not isinstance(data, dict) or data.get("club") != VERSION:
         raise bad()

@@ -47,6 +47,10 @@ TEMPLATES: dict[str, str] = {
     "export.season.to": "Until {end}",
     "export.season.variants": "Variants: {variants:list}",
     "screen.sharing.exported_season": "Exported the standings of season {season} as {format} to {output}.",
+    "club.damaged.names": ("The club file {path} is damaged ({reason}): names are shown as typed in the games "
+                           "(`scorekeeper db check --repair` sets the file aside)."),
+    "club.damaged.export": ("The club file {path} is damaged ({reason}): the export carries the sessions without "
+                            "it (`scorekeeper db check --repair` sets the file aside)."),
     "import.club": "{file} is not a scorekeeper export: its club part is not what a club file holds.",
     # what the commands say when done
     "club.renamed": "Renamed: {old} → {new} (sessions: {count}).",
