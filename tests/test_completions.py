@@ -252,6 +252,33 @@ def test_export_formats(db):
     assert tab(db, "scorekeeper export -o x --format m") == ["md"]
 
 
+def test_export_formats_of_a_season(db):
+    # a season's standings are written as md, csv or html: the formats offered once --season is on the line
+    assert tab(db, "scorekeeper export --season spring --format ") == ["md", "csv", "html"]
+    assert tab(db, "scorekeeper export --season spring h") == ["html"]
+    assert tab(db, "scorekeeper export h") == []
+
+
+def test_the_clubs_people_and_seasons(db, cli):
+    cli.new("rummy500", "Ann", "Bob", rules=("target=100",))
+    cli.record("Ann: 100 -0", "Bob: 5 -5")
+    cli.new("rummy500", "ann", "Cy")
+    cli("season", "new", "spring", "--title", "Spring cup")
+    cli("season", "new", "summer")
+    # every person, as the roster names them now
+    assert tab(db, "scorekeeper players show ") == ["Ann", "ann", "Bob", "Cy"]
+    assert tab(db, "scorekeeper players merge a") == ["ann"]
+    cli("players", "rename", "Cy", "Cyril")
+    assert tab(db, "scorekeeper players rename C") == ["Cyril"]
+    assert tab(db, "scorekeeper evening new Friday --players Ann B") == ["Bob"]
+    # the seasons, wherever a season is named
+    for line in ("scorekeeper season standings ", "scorekeeper season add ", "scorekeeper ratings --season ",
+                 "scorekeeper export --season ", "scorekeeper evening standings --season "):
+        assert tab(db, line) == ["spring", "summer"], line
+    assert tab(db, "scorekeeper season remove su") == ["summer"]
+    assert tab(db, "scorekeeper ratings --variant gi") == ["gin", "gin-rummy"]  # (and its alias)
+
+
 @pytest.mark.parametrize("line", ["scorekeeper --lang ", "scorekeeper export --format "])
 def test_languages_and_formats_load_nothing_heavy(db, line):
     """Neither needs a variant, the application or the database (see test_help for the TABs in general)."""

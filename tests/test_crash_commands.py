@@ -44,6 +44,7 @@ from typing import Any, Callable
 import pytest
 
 from scorekeeper.app import Application
+from scorekeeper.core.errors import StateError
 from scorekeeper.storage import commit
 
 FULL = bool(os.environ.get("SCOREKEEPER_CRASH_FULL"))
@@ -200,6 +201,18 @@ def state(area: Area) -> Any:
                 seen["sessions"][row["id"]] = getattr(e, "code", type(e).__name__)
     except Exception as e:
         seen["database"] = getattr(e, "code", type(e).__name__)
+    try:  # the club (SPEC §9): the people as the roster names them, the seasons, the last evening
+        people = app.players()  # (not when each last played: a run's own clock)
+        seen["players"] = ([(p["name"], p["games"], p["wins"], p["variants"]) for p in people["players"]],
+                           people["maybe_same"])
+        seen["seasons"] = app.seasons()
+        try:
+            evening = app.evening_show()
+            seen["evening"] = {k: v for k, v in evening.items() if k != "created"}
+        except StateError:  # no evening yet
+            seen["evening"] = None
+    except Exception as e:
+        seen["club"] = getattr(e, "code", type(e).__name__)
     seen["config"] = area.config.read_text() if area.config.exists() else None
     seen["export"] = area.out.read_text() if area.out.exists() else None
     return seen
@@ -252,10 +265,12 @@ def build(area: Area, command: str) -> list[str]:
         return ["use", second]
     if command == "delete":
         return ["delete", second, "--yes"]
-    if command == "import":
+    if command == "import":  # an export of everything, which carries the club file: a rename and a season
         source = Application(area.base / "source")
         for i in range(3):
             _game(source, "rummy500", ["Ann", "Bob"], 1 + i, f"imported {i}")
+        source.rename_player("Bob", "Robert")
+        source.season_new("theirs")
         exported = area.root / "in" / "club.json"
         exported.parent.mkdir()
         source.export(all_=True, format_="json", output=exported)
@@ -287,11 +302,46 @@ def build(area: Area, command: str) -> list[str]:
     if command == "export":
         area.out.write_text("# last week's\n")
         return ["export", "--all", "--format", "md", "-o", "{area}/out/export.md", "--force"]
+    return club(area, app, command)
+
+
+def club(area: Area, app: Application, command: str) -> list[str]:
+    """The club's writing commands (SPEC §9), over the template's two games and a finished one."""
+    done = app.new("rummy500", ["Ann", "Bob"], ["target=100"], "done")["session"]
+    app.record_hand(["Ann: 100 -0", "Bob: 5 -5"], "line")
+    if command == "players-rename":
+        return ["players", "rename", "Ann", "Anna"]
+    if command == "players-merge":  # Dee never sat at a table with Ann
+        return ["players", "merge", "Dee", "Ann"]
+    if command == "players-undo":
+        app.rename_player("Ann", "Anna")
+        return ["players", "undo"]
+    if command == "season-new":
+        return ["season", "new", "spring", "--points", "10,6,4", "--min-games", "1"]
+    if command == "season-add":
+        app.season_new("winter", from_="2000-01-01", to="2000-01-31")
+        return ["season", "add", "winter", done]
+    if command == "season-remove":
+        app.season_new("all")
+        return ["season", "remove", "all", done]
+    if command == "evening-new":
+        return ["evening", "new", "Night", "--variant", "rummy500", "--players", "Ann", "Bob", "Cy", "Dee", "Eve",
+                "Fay"]
+    if command == "evening-next":
+        app.evening_new("Night", ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"], "rummy500")
+        return ["evening", "next"]
+    if command == "export-season":
+        app.season_new("all")
+        area.out.write_text("# last season's\n")
+        return ["export", "--season", "all", "--format", "md", "-o", "{area}/out/export.md", "--force"]
     raise AssertionError(command)
 
 
+#: the commands that write a file of their own (the configuration file, an export), not the database
+OWN_FILE = ("config-set", "config-unset", "export", "export-season")
 COMMANDS = ["hand", "edit", "undo", "redo", "new", "use", "delete", "import", "restore", "restore-session", "repair",
-            "config-set", "config-unset", "export"]
+            "config-set", "config-unset", "export", "players-rename", "players-merge", "players-undo", "season-new",
+            "season-add", "season-remove", "evening-new", "evening-next", "export-season"]
 
 
 def _warm(area: Area, argv: list[str]) -> None:
@@ -332,7 +382,7 @@ def commit_at(command: str, calls: list[tuple[str, str]]) -> int:
     """The call (from 1) that commits the change: the journal renamed into place (the database's
     commands), the file renamed over the old one (the configuration file, an export)."""
     for k, (name, target) in enumerate(calls, 1):
-        if name == "rename" and (target == "journal.json" or command in ("config-set", "config-unset", "export")):
+        if name == "rename" and (target == "journal.json" or command in OWN_FILE):
             return k
     raise AssertionError(f"{command} commits nothing: {calls}")
 
@@ -408,7 +458,7 @@ def test_a_command_killed_before_any_call_leaves_the_old_state_or_the_new(templa
                 assert again.code == 1 and "was stopped before it could finish" in again.stderr, (where, again.stderr)
                 assert len(again.stderr.strip().splitlines()) == 1
             assert state(work) == new, where
-        if command in ("config-set", "config-unset", "export"):  # the next write of the file takes them away
+        if command in OWN_FILE:  # the next write of the file takes them away
             again = run(work, argv)
             assert again.code == 0 and state(work) == new and not leftovers(work), (where, again.stderr)
         else:  # `db check --repair` leaves nothing behind, and changes nothing that was there

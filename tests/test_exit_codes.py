@@ -50,6 +50,14 @@ def _variant_of_file(db: Path, variant: str) -> None:
     data["session"]["1"]["variant"] = variant
     path.write_text(json.dumps(data), encoding="utf-8")
 
+def finished(cli, *more: str) -> None:
+    """A finished game of Ann and Bob (Rummy 500 to 100: Ann 100, Bob 0), then ``more`` (a command)."""
+    cli.new("rummy500", "Ann", "Bob", rules=("target=100",))
+    cli.record("Ann: 100 -0", "Bob: 5 -5")
+    if more:
+        cli(*more)
+
+
 #: one case per (command, status): what to do (with ``cli`` and a temporary folder), the
 #: command's arguments, and what its error must say (``code`` of the --json error, where the
 #: command takes --json)
@@ -112,6 +120,42 @@ CASES = {
     ("config set", 2): (None, ["config", "set", "language", "xx"]),
     ("config unset", 0): (None, ["config", "unset", "language"]),
     ("config unset", 2): (None, ["config", "unset", "colour"]),
+    ("players", 0): (None, ["players"]),
+    ("players show", 0): (lambda cli, tmp: game(cli, HAND), ["players", "show", "Ann"]),
+    ("players show", 2): (lambda cli, tmp: game(cli, HAND), ["players", "show", "Zed"]),
+    ("players rename", 0): (lambda cli, tmp: game(cli, HAND), ["players", "rename", "Ann", "Anna"]),
+    ("players rename", 2): (lambda cli, tmp: game(cli, HAND), ["players", "rename", "Ann", "Bob"]),
+    ("players merge", 0): (lambda cli, tmp: (game(cli), cli.new("rummy500", "ann", "Cy")), ["players", "merge", "ann", "Ann"]),
+    ("players merge", 2): (lambda cli, tmp: game(cli, HAND), ["players", "merge", "Ann", "Bob"]),
+    ("players undo", 0): (lambda cli, tmp: (game(cli), cli("players", "rename", "Ann", "Anna")), ["players", "undo"]),
+    ("players undo", 2): (None, ["players", "undo"]),
+    ("season new", 0): (lambda cli, tmp: finished(cli), ["season", "new", "spring", "--best", "8"]),
+    ("season new", 2): (None, ["season", "new", "spring", "--from", "March"]),
+    ("season add", 0): (lambda cli, tmp: finished(cli, "season", "new", "none", "--to", "2000-01-01"),
+                        ["season", "add", "none", "{session}"]),
+    ("season add", 2): (lambda cli, tmp: (game(cli, HAND), cli("season", "new", "spring")),
+                        ["season", "add", "spring", "{session}"]),
+    ("season remove", 0): (lambda cli, tmp: finished(cli, "season", "new", "spring"),
+                           ["season", "remove", "spring", "{session}"]),
+    ("season remove", 2): (None, ["season", "remove", "spring", "nosuch"]),
+    ("season list", 0): (None, ["season", "list"]),
+    ("season standings", 0): (lambda cli, tmp: finished(cli, "season", "new", "spring"),
+                              ["season", "standings", "spring"]),
+    ("season standings", 2): (lambda cli, tmp: finished(cli, "season", "new", "spring"),
+                              ["season", "standings", "spring", "--points", "4,6"]),
+    ("ratings", 0): (lambda cli, tmp: finished(cli), ["ratings"]),
+    ("ratings", 2): (None, ["ratings", "--season", "nosuch"]),
+    ("evening new", 0): (None, ["evening", "new", "Friday", "--variant", "gin", "--players", "Ann", "Bob"]),
+    ("evening new", 2): (None, ["evening", "new", "Friday", "--variant", "gin", "--players", "Ann", "Bob", "Cy"]),
+    ("evening next", 0): (lambda cli, tmp: cli("evening", "new", "Friday", "--variant", "gin", "-p", "A", "B", "C", "D"),
+                          ["evening", "next"]),
+    ("evening next", 2): (None, ["evening", "next"]),
+    ("evening show", 0): (lambda cli, tmp: cli("evening", "new", "Friday", "--variant", "gin", "-p", "A", "B"),
+                          ["evening", "show"]),
+    ("evening show", 2): (None, ["evening", "show"]),
+    ("evening standings", 0): (lambda cli, tmp: cli("evening", "new", "Friday", "--variant", "gin", "-p", "A", "B"),
+                               ["evening", "standings"]),
+    ("evening standings", 2): (None, ["evening", "standings"]),
     ("help", 0): (None, ["help", "hand"]),
     ("help", 2): (None, ["help", "nosuch"]),
 }

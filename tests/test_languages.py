@@ -241,7 +241,7 @@ def test_no_english_word_in_the_help_or_the_usage_errors(lang, tmp_path):
             "high", "all", "CARD", "TOML", "JSON", "md", "csv", "T",
             # commands and the configuration's keys, typed as they are in every language
             "config", "set", "database", "language", "variant", "players", "serve", "watch", "path", "id",
-            "plugins", "rescore", "rejoin", "end",
+            "plugins", "rescore", "rejoin", "end", "season", "ratings", "evening",
             # the pager's environment variable and program, as they are named
             "PAGER", "less"}
     found = {}

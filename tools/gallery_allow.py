@@ -31,6 +31,8 @@ FIXED = {
     "Ann", "Bob", "Cy",
     # the presets' option
     "preset",
+    # the tiebreaks a season takes (season --tiebreak wins,average,head-to-head: typed as is)
+    "wins", "average", "head",
     # JSON's own words, as a file is typed
     "null", "true", "false", "upcard",
     # keys

@@ -979,3 +979,53 @@ def _ambiguous(shot: Any) -> None:
     first = [r.get("id", "") for r in rows]
     prefix = first[0][:1] if first else "0"
     shot.run(f"standings --session {prefix}")
+
+TRIGGERS["scorekeeper/app/club.py"] = [
+    ("players.unknown", "finished", "players show Максим"),
+    ("players.unknown.near", "finished", "players show оля"),
+    ("players.same_name", "finished", "players rename Оля Оля"),
+    ("players.empty_name", "finished", "players rename Оля ' '"),
+    ("players.rename_taken", "finished", "players rename Оля Назар"),
+    ("players.same_table", "finished", "players merge Оля Назар"),
+    ("players.nothing_to_undo", "", "players undo"),
+    ("season.best", "", "season new весна --best 0"),
+    ("season.min_games", "", "season new весна --min-games=-1"),
+    ("season.date", "", "season new весна --from 2026-13-01"),
+    ("season.dates", "", "season new весна --from 2026-05-01 --to 2026-03-01"),
+    ("season.unknown.none", "", "season standings весна"),
+    ("season.unknown", "finished", "season new весна", "season standings літо"),
+    ("season.exists", "finished", "season new осінь", "season new осінь"),
+    ("season.empty_name", "", "season new ' '"),
+    ("season.unfinished", "rummy500", "season new зима", lambda shot: shot.run(f"season add зима {_id(shot)}")),
+    ("evening.none", "", "evening next"),
+    ("evening.empty_title", "", "evening new ' ' --variant gin --players Оля Назар"),
+    ("evening.twice", "", "evening new Вечір --variant gin --players Оля Назар оля Зоя"),
+    ("evening.no_variant", "", "evening new Вечір --players Оля Назар Зоя"),
+]
+TRIGGERS["scorekeeper/core/club.py"] = [
+    ("season.points", "", "season new весна --points 4,6"),
+    ("season.tiebreak", "", "season new весна --tiebreak удача"),
+    ("evening.too_few", "", "evening new Вечір --variant canasta --players Оля"),
+    ("evening.cannot_seat", "", "evening new Вечір --variant gin --players Оля Назар Зоя"),
+]
+TRIGGERS["scorekeeper/app/exporting.py"] += [
+    ("import.club", "", lambda shot: write("export.json", '{"format": "scorekeeper-export", "schema": 1, '
+                                           '"exported": "2026-01-01T00:00:00+00:00", "club": {"club": 2}, '
+                                           '"sessions": []}')(shot), direct("import.club", file="export.json")),
+]
+TRIGGERS["scorekeeper/storage/club.py"] = [
+    ("store.reason.club.roster", "rummy500", "players merge Оля Назар",
+     damage("club.json", '{"club": 1, "roster": [{}]}'), "players"),
+]
+TRIGGERS["scorekeeper/app/club_export.py"] = [
+    ("export.season_format", "finished", "season new осінь", "export --season осінь --format json"),
+    ("export.season_and_sessions", "finished", "season new осінь", "export --season осінь --all"),
+]
+TRIGGERS["scorekeeper/app/exporting.py"] += [
+    ("export.html_needs_season", "finished", "export html"),
+]
+TRIGGERS["scorekeeper/storage/club.py"] += [
+    ("store.club_damaged", "rummy500", "players merge Оля Назар", damage("club.json", '{"club": 1, "evenings": [7]}'),
+     "season list"),
+    ("store.reason.club", "rummy500", damage("club.json", '{"club": 2}'), "ratings"),
+]

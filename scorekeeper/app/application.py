@@ -154,7 +154,8 @@ class Application:
         may not be given with it (:class:`InputError` ``new.like_and_players``).
 
         ``new --json`` (``session``, ``variant``, ``players``, ``title``, ``rules``,
-        ``dealer``, ``leader``, and ``carried`` when points were carried over), plus
+        ``dealer``, ``leader``, and ``carried`` when points were carried over; ``maybe_same``, where a
+        name typed differs from a known person's only in case or spaces: ``[{"typed", "known"}]``), plus
         ``variant_name`` and ``standings``.
         """
         from scorekeeper.app import report, sessions
@@ -162,8 +163,11 @@ class Application:
         variant, players, rules = self._new_setup(variant, list(players), list(rules), like)
         if teams is None and like is not None:  # the sides of the session it is like
             teams = self._open(self.find_session(like)).record.get("sides")
+        alike = self.look_alikes(players) if self.store.exists() else []
         loaded = sessions.create(self.store, variant, players, rules, title, dealer, carry, first_round, teams)
         doc = report.new_json(loaded)
+        if alike:  # SPEC §9: a name typed that differs from a known one only in case or spaces
+            doc["maybe_same"] = alike
         doc.update(variant_name=loaded.setup.variant.name, standings=report.standings_json(loaded))
         return doc
 
@@ -482,7 +486,18 @@ class Application:
         """``standings --json``. Nothing is scored (the session's cache holds the numbers)."""
         from scorekeeper.app import report
 
-        return report.standings_json(self._open(session))
+        loaded = self._open(session)
+        return self._named(report.standings_json(loaded), loaded.record["id"])
+
+    def _named(self, doc: dict, session: str) -> dict:
+        """A session's document with each name as the club's roster has it now (SPEC §9: a rename
+        or merge shows everywhere; the session keeps the names as typed)."""
+        from scorekeeper.app import club
+
+        every, notices = club.names_shown(self.store)
+        names = every.get(session)
+        doc = club.renamed_doc(doc, names) if names else doc
+        return {**doc, "notices": [*doc.get("notices", []), *notices]} if notices else doc
 
     def history(self, session: str | None = None) -> dict:
         """``history --json`` (with ``carried``, every player's points carried over from
@@ -493,7 +508,7 @@ class Application:
         loaded = self._open(session, full=True)
         doc = report.history_json(loaded)
         doc.update(standings=report.standings_json(loaded), players=list(loaded.setup.players))
-        return doc
+        return self._named(doc, loaded.record["id"])
 
     def audit(self, session: str | None = None) -> dict:
         """``history --audit --json``: every version of every hand (:func:`scorekeeper.app.audit.audit_json`),
@@ -781,7 +796,7 @@ class Application:
     # -- sharing ----------------------------------------------------------------------
     def export(self, session: str | None = None, all_: bool = False, format_: str | None = None,
                output: str | os.PathLike | None = None, force: bool = False,
-               progress: Progress | None = None) -> dict:
+               progress: Progress | None = None, season: str | None = None) -> dict:
         """``export``: one session (default: the current one) or ``all_``, as json, csv or md
         (``format_``; default: from ``output``'s extension, else json). ``progress(done,
         total)`` is called as each session is written out (see :data:`Progress`).
@@ -790,9 +805,15 @@ class Application:
         print, or None when it was written to ``output`` (atomically; an existing
         file needs ``force``); ``notices``, where a session's numbers are the ones it stored (its
         variant is not installed, or the one installed scores it otherwise: SPEC §8), say so.
+        ``season``: that season's standings as md, csv or html instead (SPEC §9; ``sessions`` is then
+        the number of its games, and ``season`` names it).
         """
         from scorekeeper.app import exporting
 
+        if season is not None:
+            from scorekeeper.app import club_export
+
+            return club_export.export_season(self.store, season, format_, output, force, session, all_)
         return exporting.export(self.store, session, all_, format_, Path(output) if output is not None else None,
                                 force, progress)
 
@@ -813,8 +834,10 @@ class Application:
         label = "standard input" if str(file) == "-" else str(file)
         if text is None:
             text = exporting.read_import_file(file)
-        outcomes = exporting.import_sessions(self.store, exporting.read_import(text, label, progress),
-                                            skip_existing, as_new)
+        club: list = []
+        checked = exporting.read_import(text, label, progress, club)
+        outcomes = exporting.import_sessions(self.store, checked, skip_existing, as_new, club[0] if club else None,
+                                             label)
         return {"imported": sum(o["action"] != "skipped" for o in outcomes),
                 "skipped": sum(o["action"] == "skipped" for o in outcomes), "sessions": outcomes}
 
@@ -829,14 +852,113 @@ class Application:
 
         vid = self._variant_id(variant) if variant is not None else None
         st = self.store
-        ids = [s["id"] for s in st.summaries()]
-        games, notices = [], []
+        from scorekeeper.app.club import names_shown
+
+        rows = st.summaries()
+        ids = [s["id"] for s in rows]
+        names, notices = names_shown(st, rows) if rows else ({}, [])
+        games = []
         for loaded in counted(exporting.each_game(st, ids), len(ids), progress):
-            games.append(stats.game_of(loaded))
+            games.append(stats.renamed(stats.game_of(loaded), names.get(loaded.record["id"], {})))
             if loaded.kept is not None and (vid is None or loaded.record["variant"] == vid):
                 notices += kept_json(loaded)["notices"]
         doc = stats.compute(games, player, vid)
         return {**doc, "notices": notices} if notices else doc
+
+    # -- the club (SPEC §9) --------------------------------------------------------------
+    def players(self) -> dict:
+        """``players``: :func:`scorekeeper.app.club.players`."""
+        from scorekeeper.app import club
+
+        return club.players(self.store)
+
+    def player(self, name: str) -> dict:
+        """``players show NAME``: :func:`scorekeeper.app.club.player_show`."""
+        from scorekeeper.app import club
+
+        return club.player_show(self.store, name)
+
+    def rename_player(self, old: str, new: str) -> dict:
+        """``players rename OLD NEW``: :func:`scorekeeper.app.club.change_names`."""
+        from scorekeeper.app import club
+
+        return club.change_names(self.store, "rename", old, new)
+
+    def merge_players(self, name: str, into: str) -> dict:
+        """``players merge A B``: A's games become B's (:func:`scorekeeper.app.club.change_names`)."""
+        from scorekeeper.app import club
+
+        return club.change_names(self.store, "merge", name, into)
+
+    def undo_players(self) -> dict:
+        """``players undo``: :func:`scorekeeper.app.club.undo_names`."""
+        from scorekeeper.app import club
+
+        return club.undo_names(self.store)
+
+    def look_alikes(self, names: Sequence[str]) -> list[dict]:
+        """What ``new`` notes of names typed that differ from known ones only in case or spaces."""
+        from scorekeeper.app import club
+
+        return club.look_alikes_of(self.store, names)
+
+    def season_new(self, name: str, from_: str | None = None, to: str | None = None,
+                   variants: Sequence[str] = (), title: str | None = None, points: str | None = None,
+                   best: int | None = None, min_games: int | None = None, tiebreak: str | None = None) -> dict:
+        """``season new NAME``: :func:`scorekeeper.app.club.season_new`."""
+        from scorekeeper.app import club
+
+        rule = club.rule_of(points, best, min_games, tiebreak)
+        return club.season_new(self.store, name, from_, to, variants, title, rule)
+
+    def season_add(self, name: str, sessions: Sequence[str]) -> dict:
+        from scorekeeper.app import club
+
+        return club.season_change(self.store, name, sessions, add=True)
+
+    def season_remove(self, name: str, sessions: Sequence[str]) -> dict:
+        from scorekeeper.app import club
+
+        return club.season_change(self.store, name, sessions, add=False)
+
+    def seasons(self) -> dict:
+        from scorekeeper.app import club
+
+        return club.seasons(self.store)
+
+    def season_standings(self, name: str, points: str | None = None, best: int | None = None,
+                         min_games: int | None = None, tiebreak: str | None = None) -> dict:
+        """``season standings NAME``: :func:`scorekeeper.app.club.season_standings` (the options given
+        over the season's own rule)."""
+        from scorekeeper.app import club
+
+        return club.season_standings(self.store, name, club.rule_of(points, best, min_games, tiebreak))
+
+    def ratings(self, variant: str | None = None, season: str | None = None) -> dict:
+        """``ratings``: :func:`scorekeeper.app.club.ratings`."""
+        from scorekeeper.app import club
+
+        return club.ratings(self.store, self._variant_id(variant) if variant is not None else None, season)
+
+    def evening_new(self, title: str, players: Sequence[str], variant: str | None = None) -> dict:
+        from scorekeeper.app import club
+
+        return club.evening_new(self.store, title, players, variant)
+
+    def evening_next(self) -> dict:
+        from scorekeeper.app import club
+
+        return club.evening_next(self.store)
+
+    def evening_show(self) -> dict:
+        from scorekeeper.app import club
+
+        return club.evening_show(self.store)
+
+    def evening_standings(self, season: str | None = None) -> dict:
+        from scorekeeper.app import club
+
+        return club.evening_standings(self.store, season)
 
     # -- the database ---------------------------------------------------------------------
     def db_path(self) -> dict:

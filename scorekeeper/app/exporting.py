@@ -133,9 +133,13 @@ def export_format(given: str | None, output: Path | None = None) -> str:
     ``output`` file's extension, else json. Raises :class:`InputError` for
     anything but json, csv and md."""
     if given is None:
+        if output is not None and output.suffix.lower() in (".html", ".htm"):
+            raise InputError("export.html_needs_season")
         return EXTENSIONS.get(output.suffix.lower(), "json") if output is not None else "json"
     fmt = given.strip().lower()
     fmt = {"markdown": "md"}.get(fmt, fmt)
+    if fmt in ("html", "htm"):  # the format of a season's standings (export --season NAME)
+        raise InputError("export.html_needs_season")
     if fmt not in FORMATS:
         raise InputError("export.format", given=given)
     return fmt
@@ -152,6 +156,7 @@ def export(store, session: str | None = None, all_: bool = False, format_: str |
     :class:`InputError` for ``all_`` with a session, an empty database or an
     existing file, :class:`StoreError` for a file that cannot be written.
     ``progress(done, total)``, when given, is called as each session is written out.
+    (A season's standings: :func:`scorekeeper.app.club_export.export_season`.)
     """
     if all_ and session is not None:
         raise InputError("export.session_and_all")
@@ -174,7 +179,8 @@ def export(store, session: str | None = None, all_: bool = False, format_: str |
     count = len(ids)
     notices: list[str] = []
     if fmt == "json":
-        text = export_json(counted(each_sound_record(store, ids), count, progress), stamp)
+        club = club_export(store, notices) if all_ else None
+        text = export_json(counted(each_sound_record(store, ids), count, progress), stamp, club)
     elif fmt == "csv":
         text = export_csv(counted(each_game(store, ids, notices), count, progress))
     else:
@@ -247,13 +253,77 @@ def exported_record(record: dict) -> dict:
     return {k: v for k, v in record.items() if k != "derived"}
 
 
-def export_json(records: Iterable[dict], exported: str) -> str:
+def club_export(store, notices: list[str] | None = None) -> dict | None:
+    """The club file (SPEC §9: the roster's renames and merges, the seasons, the evenings) as an
+    export of every session carries it, or None when it holds nothing — or is damaged: then the
+    export carries the sessions alone, and a notice added to ``notices`` says so."""
+    from scorekeeper.core.messages import say
+    from scorekeeper.storage import club as club_file
+    from scorekeeper.storage.files import DamagedFile
+
+    try:
+        data = club_file.read(store)
+    except DamagedFile as e:
+        if notices is not None:
+            notices.append(say("club.damaged.export", path=e.path, reason=e.reason))
+        return None
+    return data if any(data[k] for k in ("roster", "seasons", "evenings")) else None
+
+
+def merge_club(store, club: dict, outcomes: Sequence[dict], label: str) -> bool:
+    """Bring an export's club file into the database's (under the lock, staged in the import's commit):
+    each rename or merge not already there (its sessions under the ids they were imported as; one
+    already there and taken back in the export is taken back here too: an export made before a
+    ``players undo`` never brings the change back), each season whose name is new, each evening not
+    already there. Returns whether anything was added.
+    Raises :class:`InputError` ``import.club`` for a club part that is not what a club file holds."""
+    from scorekeeper.storage import club as club_file
+    from scorekeeper.storage.files import DamagedFile
+
+    try:
+        club = club_file.check(json.loads(json.dumps(club)), Path(label))
+    except DamagedFile:
+        raise InputError("import.club", file=label) from None
+    ids = {o["id"]: o["imported_as"] or o["id"] for o in outcomes}
+    data = club_file.read(store)
+    added = False
+
+    def same(change: dict) -> dict:  # a change is the same one whether or not it was taken back since
+        return {k: v for k, v in change.items() if k != "undone"}
+
+    for change in club["roster"]:
+        change = {**change, "sessions": [ids.get(sid, sid) for sid in change["sessions"]]}
+        here = next((c for c in data["roster"] if same(c) == same(change)), None)
+        if here is None:
+            data["roster"].append(change)
+            added = True
+        elif change.get("undone") and not here.get("undone"):  # taken back where the export was made
+            here["undone"] = change["undone"]
+            added = True
+    names = {s["name"] for s in data["seasons"]}
+    for season in club["seasons"]:
+        if season["name"] not in names:
+            data["seasons"].append({**season, "added": [ids.get(i, i) for i in season.get("added", [])],
+                                    "removed": [ids.get(i, i) for i in season.get("removed", [])]})
+            added = True
+    for evening in club["evenings"]:
+        if not any(e["title"] == evening["title"] and e["created"] == evening["created"] for e in data["evenings"]):
+            data["evenings"].append(evening)
+            added = True
+    if added:
+        club_file.write(store, data)
+    return added
+
+
+def export_json(records: Iterable[dict], exported: str, club: dict | None = None) -> str:
     """:func:`export_document` as text: the header keys one per line, then one
     session per line (compact, UTF-8 kept as is), so even a thousand sessions
     are written in a fraction of a second and a diff shows which sessions changed.
     ``records`` are taken one at a time (see :func:`each_record`)."""
     head = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)},"
             for k, v in export_document((), exported).items() if k != "sessions"]
+    if club is not None:
+        head.append(f"  \"club\": {json.dumps(club, ensure_ascii=False)},")
     # check_circular=False: a stored record is JSON, it holds no cycle (and checking costs a sixth of the time)
     body = ",\n".join("    " + json.dumps(exported_record(r), ensure_ascii=False, separators=(", ", ": "),
                                            check_circular=False) for r in records)
@@ -266,7 +336,7 @@ MAX_IMPORT = 64 * 1024 * 1024
 _LONE_SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
-def read_import(text: str | bytes, label: str, progress: Any = None) -> list[Loaded]:
+def read_import(text: str | bytes, label: str, progress: Any = None, club: list | None = None) -> list[Loaded]:
     """Read an export document (its bytes, or its text) and check every session in it.
 
     Each session is checked as a new game would be (players, dealer, rule
@@ -320,6 +390,8 @@ def read_import(text: str | bytes, label: str, progress: Any = None) -> list[Loa
         raise InputError("import.schema_newer", file=label, schema=schema, supported=EXPORT_SCHEMA)
     if not doc["sessions"]:
         raise InputError("import.empty", file=label)
+    if club is not None and doc.get("club") is not None:  # the club file an export of every session carries
+        club.append(doc["club"])
     return check_all(doc["sessions"], label, progress)
 
 
@@ -551,7 +623,7 @@ def safe_cell(text: str) -> str:
     >>> safe_cell("=SUM(A1)")
     "'=SUM(A1)"
     """
-    text = _controls_escaped(text)
+    text = controls_escaped(text)
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
@@ -559,7 +631,8 @@ def safe_cell(text: str) -> str:
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
-def _controls_escaped(text: str) -> str:
+def controls_escaped(text: str) -> str:
+    """``text`` with each control character but the tab and the line breaks written as its escape."""
     return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text) if not text.isprintable() else text
 
 
@@ -631,7 +704,7 @@ def md_escape(text: str) -> str:
     (``\\ ` * _ { } [ ] < > | ~ & $``) are backslash-escaped and line breaks
     become spaces, so ``[red]Bob`` or ``*Ann*|x`` print as typed.
     """
-    text = _controls_escaped(text.replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
+    text = controls_escaped(text.replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
     return _MD_SPECIAL.sub(r"\\\1", text)
 
 
@@ -804,7 +877,8 @@ def same_content(stored: dict, imported: dict) -> bool:
     return content(stored) == content(imported)
 
 
-def import_sessions(store, items: Sequence[Checked], skip_existing: bool = False, as_new: bool = False) -> list[dict]:
+def import_sessions(store, items: Sequence[Checked], skip_existing: bool = False, as_new: bool = False,
+                    club: dict | None = None, label: str = "") -> list[dict]:
     """Store checked sessions (from :func:`read_import`) under the lock: every session
     file (each with its derived numbers computed afresh), then the index once.
 
@@ -842,6 +916,8 @@ def import_sessions(store, items: Sequence[Checked], skip_existing: bool = False
             pairs.append((record, {**item.summary, "id": record["id"], "updated": now()}))
             existing.add(record["id"])
             outcomes.append({"id": original, "imported_as": record["id"], "action": action, "already": already})
+        if club is not None:
+            merge_club(store, club, outcomes, label)
         if not pairs:
             return outcomes
         current = pairs[-1][0]["id"] if store.current_id() is None else KEEP

@@ -77,7 +77,8 @@ def events_of(record: dict) -> list[dict]:
 
 
 def summary_of(record: dict, state: GameState, updated: str | None = None) -> dict:
-    """The index row kept for `sessions`; ``entries`` is :func:`entries_digest` of the
+    """The index row kept for `sessions`; ``places``: a finished game's places (:func:`places_json`);
+    ``entries`` is :func:`entries_digest` of the
     hands the row (and the record's cache of derived numbers) was worked out from; ``package``
     the package and version the session records (what `sessions` names for a session waiting
     for it); ``chain`` the chain of its audit trail's last record (`db check` sees a record removed
@@ -85,13 +86,25 @@ def summary_of(record: dict, state: GameState, updated: str | None = None) -> di
     not worked out here, which would cost an import a digest of every record)."""
     audit = record.get("audit") or ()
     last = audit[-1].get("chain") if audit else None
-    return {
+    row = {
         "id": record["id"], "variant": record["variant"], "title": record.get("title"),
         "players": list(record["players"]), "hands": state.hands, "finished": state.ending.finished,
         "winners": list(state.ending.winners), "created": record["created"],
         "updated": now() if updated is None else updated,
         "entries": entries_digest(record), PACKAGE: recorded(record), "chain": last if isinstance(last, str) else None,
     }
+    if state.ending.finished:  # the finishing places, for the club (SPEC §9: seasons, ratings) without the file
+        row["places"] = places_json(state)
+    return row
+
+
+def places_json(state: GameState) -> list:
+    """A finished game's places as the index row keeps them: ``[[rank, [names of the side]], …]``
+    in finishing order (:func:`scorekeeper.core.club.places_of`)."""
+    from scorekeeper.core.club import places_of
+
+    ranking = [(rank, side) for rank, side, _ in state.side_ranking()]
+    return [[rank, list(side)] for rank, side in places_of(ranking, state.ending.winners)]
 
 
 def replay_record(record: dict) -> tuple[dict, dict]:

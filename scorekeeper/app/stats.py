@@ -90,6 +90,22 @@ def game_of(loaded) -> Game:
     )
 
 
+def renamed(game: Game, names: dict[str, str]) -> Game:
+    """``game`` with each player's name as the club's roster has it now (``names``: as stored → now;
+    :func:`scorekeeper.app.club.names_now`)."""
+    if not names:
+        return game
+    from dataclasses import replace
+
+    def n(name: str) -> str:
+        return names.get(name, name)
+
+    return replace(game, players=tuple(map(n, game.players)),
+                   scores=tuple({n(k): v for k, v in s.items()} for s in game.scores),
+                   totals={n(k): v for k, v in game.totals.items()}, winners=tuple(map(n, game.winners)),
+                   sides=tuple(tuple(map(n, side)) for side in game.sides))
+
+
 def _figures(loaded) -> Any:
     """What a game holds for its variant's own statistics (None without them); a game read
     from its cache (numbers only) is scored for them."""

@@ -47,6 +47,7 @@ COMMANDS: dict[str, str] = {
     "explain": "disputes", "check": "disputes", "rules": "disputes", "plugins": "plugins",
     "watch": "board", "serve": "board",
     "help": "help",
+    "players": "club", "season": "club", "ratings": "club", "evening": "club",
     "db": "db", "config": "config",
 }
 

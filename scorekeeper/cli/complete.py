@@ -112,6 +112,30 @@ def all_player_names(ctx: typer.Context, incomplete: str) -> Choices:
             if p.casefold().startswith(incomplete.casefold())]
 
 
+def people(ctx: typer.Context, incomplete: str) -> Choices:
+    """Every person's name as the club's roster has it now (``players show``, ``rename``, ``merge``)."""
+    application = _application(ctx)
+    if application is None:
+        return []
+    try:
+        found = application.players()["players"]
+    except (ScorekeeperError, OSError):
+        return []
+    return [(p["name"], "") for p in found if p["name"].casefold().startswith(incomplete.casefold())]
+
+
+def season_names(ctx: typer.Context, incomplete: str) -> Choices:
+    """The seasons' names (``season standings``, ``add``, ``remove``, ``ratings --season``)."""
+    application = _application(ctx)
+    if application is None:
+        return []
+    try:
+        found = application.seasons()["seasons"]
+    except (ScorekeeperError, OSError):
+        return []
+    return [(s["name"], s.get("title") or "") for s in found if s["name"].startswith(incomplete)]
+
+
 def languages(incomplete: str) -> Choices:
     """The languages ``--lang`` takes (``en``, ``uk``, ``ru``, ``be``)."""
     from scorekeeper.locale import LANGUAGES
@@ -124,9 +148,12 @@ def languages(incomplete: str) -> Choices:
 EXPORT_FORMATS = ("json", "csv", "md")
 
 
-def export_formats(incomplete: str) -> Choices:
-    """The formats ``export --format`` takes: ``json``, ``csv``, ``md``."""
-    return [(f, "") for f in EXPORT_FORMATS if f.startswith(incomplete.lower())]
+def export_formats(ctx: typer.Context, incomplete: str) -> Choices:
+    """The formats ``export --format`` takes: ``json``, ``csv``, ``md``; with ``--season``: ``md``,
+    ``csv``, ``html`` (a season's standings)."""
+    season = ctx.params.get("season") is not None or "--season" in line_words()
+    formats = ("md", "csv", "html") if season else EXPORT_FORMATS
+    return [(f, "") for f in formats if f.startswith(incomplete.lower())]
 
 
 # -- helpers -----------------------------------------------------------------------------

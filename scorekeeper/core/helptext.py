@@ -9,6 +9,37 @@ loading the other templates or a catalog (:func:`scorekeeper.cli.language.helpte
 from __future__ import annotations
 
 TEMPLATES: dict[str, str] = {
+    # the club (SPEC §9)
+    "help.players": ("Everyone who ever played here, and renaming or joining their names.\n\n"
+                     "Example: scorekeeper players show Ann"),
+    "help.players.name": "A person's name, as `scorekeeper players` lists it.",
+    "help.players.old": "The name to change, as `scorekeeper players` lists it.",
+    "help.players.new": "The new name.",
+    "help.players.merge_a": "The spelling that goes: its games become B's.",
+    "help.players.merge_b": "The spelling that stays.",
+    "help.season": ("Seasons: finished games gathered and scored by placement.\n\n"
+                    "Example: scorekeeper season standings spring"),
+    "help.season.name": "The season's name (one word or in quotes).",
+    "help.season.sessions": "Session ids (or unique starts of them).",
+    "help.season.points": ("The points of the places, first place first (like 10,6,4,3,2,1); default: the number "
+                           "of sides finishing below."),
+    "help.season.best": "Only a player's best N games count.",
+    "help.season.min_games": "Players with fewer games are listed below the line, unranked.",
+    "help.season.tiebreak": ("What separates players equal on points, in order: wins, average (place), "
+                             "head-to-head (default: all three in that order)."),
+    "help.season.from": "The first day (YYYY-MM-DD, local time) of the games counted.",
+    "help.season.to": "The last day (YYYY-MM-DD) of the games counted.",
+    "help.season.variant": "Only games of this variant count (may be given more than once).",
+    "help.season.title": "A title for the season's table and exports.",
+    "help.ratings.variant": "Only this variant's ratings.",
+    "help.ratings.season": "Only the games of this season.",
+    "help.evening": ("A club evening: players seated at several tables, round after round.\n\n"
+                     "Example: scorekeeper evening next"),
+    "help.evening.title": "The evening's title.",
+    "help.evening.names": "The evening's players (several words, or one with commas).",
+    "help.evening.players": "The names that follow are the players (may be left out).",
+    "help.evening.variant": "The game the tables play (default: the usual variant).",
+    "help.evening.season": "Sum the evening by this season's rule (default: sides beaten).",
     "help.check.cards": (
         "The cards of a meld, like QS KS AS; a comma (or ;) separates melds, each judged on its "
         "own."),
@@ -52,10 +83,11 @@ TEMPLATES: dict[str, str] = {
     "help.explain.player": "Only this player.",
     "help.export.all": "Every session in the database.",
     "help.export.force": "Overwrite the -o file if it exists.",
-    "help.export.format_argument": "json, csv or md: the same as --format.",
+    "help.export.format_argument": "json, csv or md (html with --season): the same as --format.",
     "help.export.format": (
         "json (everything, for import), csv (one row per player per hand) or md (Markdown to paste "
         "in a chat); default: from the -o extension, else json."),
+    "help.export.season": "A season's standings instead of sessions: md, csv or html (a web page).",
     "help.export.output": "Write to this file (atomically) instead of standard output.",
     "help.hand.again": (
         "Record the hand even when it is, card for card, the hand before it (refused otherwise: a "

@@ -123,6 +123,7 @@ class _Scan:
 
     report: CheckReport
     index_state: str = "ok"  # ok | missing | damaged | unreadable | none
+    club_aside: Path | None = None  # a damaged club file, which a repair sets aside
     index_error: StoreError | None = None  # why the index is unreadable
     current: str | None = None
     rows: dict[str, dict] = field(default_factory=dict)
@@ -348,6 +349,17 @@ def _scan(store: Store, replay: Replay) -> _Scan:
             raise  # a folder it may not read: one sentence, nothing checked or changed
         add(store.sessions_dir, "unreadable", "check.unreadable", cause=e)
         return scan
+    try:  # the club file (SPEC §9): the roster, seasons and evenings kept beside the sessions
+        from scorekeeper.storage import club as club_file
+
+        if store.present(store.root / club_file.CLUB):
+            club_file.read(store)
+            report.files += 1
+    except DamagedFile as e:  # set aside by a repair (never deleted): the club starts again without it
+        add(club_file.CLUB, "damaged", "check.club_damaged", repairable=True, reason=e.reason)
+        scan.club_aside = store.root / club_file.CLUB
+    except StoreError as e:
+        add(club_file.CLUB, "unreadable", "check.unreadable", cause=e)
     scan.strays = store.strays()
     for p in scan.strays:
         add(p, "stale", "check.not_session_file", repairable=True)
@@ -531,6 +543,8 @@ def _check(store: Store, repair: bool, replay: Replay) -> CheckReport:
             store.set_aside(p)
         for p in first.bad_copies:  # never deleted either: a copy no one can read, kept for people
             store.set_aside(p, f"{p.parent.name}-copy-{p.name}")
+        if first.club_aside is not None:  # a damaged club file: kept, out of the way
+            store.set_aside(first.club_aside)
         after = _scan(store, replay)
     key = lambda f: (f.file, f.problem)  # noqa: E731
     still = {key(f) for f in after.report.findings}

@@ -158,6 +158,10 @@ def register(app: typer.Typer) -> None:
         r = run(ctx)
         doc = r.app(db).new(variant, players, rule or [], title, dealer, carry or [], like, round_, teams)
         r.terminal.show(doc, json_, draw.new_session, for_people=("variant_name", "standings"))
+        if doc.get("maybe_same") and not json_:
+            from scorekeeper.cli.render.club import look_alikes
+
+            look_alikes(r.terminal, doc["maybe_same"])
 
     @app.command()
     def hand(

@@ -26,6 +26,11 @@ OutputOpt = Annotated[
                  show_default=False),
 ]
 ForceOpt = Annotated[bool, typer.Option("--force", help=helptext("help.export.force"))]
+SeasonOpt = Annotated[
+    Optional[str],
+    typer.Option("--season", metavar="NAME", help=helptext("help.export.season"), show_default=False,
+                 autocompletion=complete.season_names),
+]
 
 
 def _standard_input() -> bytes | str:
@@ -62,19 +67,22 @@ def register(app: typer.Typer) -> None:
         format_: FormatOpt = None,
         output: OutputOpt = None,
         force: ForceOpt = False,
+        season: SeasonOpt = None,
         db: DbOpt = None,
     ) -> None:
         """Export one session (default: the current one) or --all, as json, csv or md.
 
         JSON holds everything (setup, rules, hands as entered, undo and audit
         trail) and reads back with scorekeeper import. Without -o the export is
-        printed on standard output.
+        printed on standard output. --season NAME exports a season's standings
+        instead, as md, csv or html (a page for the club's website).
 
         \b
         Examples:
           scorekeeper export --all --format json -o club.json
           scorekeeper export md
           scorekeeper export --all --format csv -o season.csv --force
+          scorekeeper export --season spring --format html -o spring.html
         """
         from scorekeeper.cli.render import sharing as draw
 
@@ -85,7 +93,7 @@ def register(app: typer.Typer) -> None:
         format_ = format_ if format_ is not None else given_format
         r = run(ctx)
         with bar(r.terminal, "cli.progress.export") as progress:
-            doc = r.app(db).export(session, all_, format_, output, force, progress)
+            doc = r.app(db).export(session, all_, format_, output, force, progress, season)
         if doc["output"] is None:
             sys.stdout.write(doc["text"])
         else:

@@ -12,6 +12,10 @@ from scorekeeper.core.messages import number, say, say_count
 
 def exported(t: Any, doc: dict) -> None:
     """``export -o FILE``: the line on stderr (stdout may be the export itself)."""
+    if doc.get("season") is not None:
+        sys.stderr.write(say("screen.sharing.exported_season", season=doc["season"], format=doc["format"],
+                             output=doc["output"]) + "\n")
+        return
     n = doc["sessions"]
     sys.stderr.write(say_count("screen.sharing.exported_n_sessions_as", n, n=n, format=doc["format"],
                                output=doc["output"]) + "\n")

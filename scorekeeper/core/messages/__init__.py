@@ -49,7 +49,7 @@ import string
 from typing import Any, Mapping
 
 from scorekeeper.core import helptext
-from scorekeeper.core.messages import (app, cards, cli, commandline, documents, game, joining, language, prompt, screens,
+from scorekeeper.core.messages import (app, cards, cli, club, commandline, documents, game, joining, language, prompt, screens,
                                        storage, system)
 
 import contextlib
@@ -60,7 +60,7 @@ TEMPLATES: dict[str, str] = {}
 #: the messages whose whole text depends on a count: code -> (singular, plural) English
 #: templates, said through ``npgettext(code, one, many, n)`` (:func:`say_count`)
 PLURALS: dict[str, tuple[str, str]] = {}
-for _part in (joining, cards, game, language, prompt, storage, app, cli, screens, commandline, documents, helptext, system):
+for _part in (joining, cards, game, language, prompt, storage, app, club, cli, screens, commandline, documents, helptext, system):
     _clash = (TEMPLATES.keys() | PLURALS.keys()) & (_part.TEMPLATES.keys() | getattr(_part, "PLURALS", {}).keys())
     assert not _clash, f"message codes defined twice: {sorted(_clash)}"
     TEMPLATES.update(_part.TEMPLATES)

@@ -16,6 +16,9 @@ _RESTORE_HINT = "`scorekeeper db restore` puts back its last good copy"
 TEMPLATES: dict[str, str] = {
     # -- the store -------------------------------------------------------------------
     "store.damaged": "The database file {path} is damaged ({reason}) and was left as it is: " + _RESTORE_HINT + ".",
+    "store.club_damaged": ("The club file {path} is damaged ({reason}) and was left as it is: `scorekeeper db check "
+                           "--repair` sets it aside (it is kept), and the club starts again without its renames, "
+                           "seasons and evenings."),
     "store.newer": "The database file {path} was written by a newer scorekeeper (schema {schema}; this one "
                    "reads up to {supported}): update scorekeeper to use it.",
     "store.unreadable": "The database file {path} cannot be read ({strerror}).",
@@ -70,6 +73,10 @@ TEMPLATES: dict[str, str] = {
     "store.reason.not_text": "it is not text",
     "store.reason.not_json": "not valid JSON at line {line}, column {column}",
     "store.reason.too_deep": "it is nested too deeply",
+    "store.reason.club": "it is not what the club file holds",
+    "store.reason.club.roster": "its rename or merge {number} is not what the club file holds",
+    "store.reason.club.season": "its season {number} is not what the club file holds",
+    "store.reason.club.evening": "its evening {number} is not what the club file holds",
     "store.reason.not_object": "it holds a JSON {found} where an object belongs",
     "store.reason.no_table": 'its "{table}" table is missing or not an object',
     "store.reason.table_not_object": 'its "{table}" table is not an object',
@@ -166,6 +173,8 @@ TEMPLATES: dict[str, str] = {
     "check.old_schema": "the database has schema {schema}; the next command that changes it (or --repair) "
                         "upgrades it to {current}",
     "check.damaged": "damaged ({reason}): " + _RESTORE_HINT,
+    "check.club_damaged": ("damaged ({reason}): `scorekeeper db check --repair` sets it aside (it is kept), and the "
+                           "club starts again without its renames, seasons and evenings"),
     "check.unreadable": "{cause}.",
     "check.deleted_listed": "session {session} was deleted but the index still lists it",
     "check.file_missing": "the index lists session {session} but its file is missing: "
