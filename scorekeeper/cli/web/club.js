@@ -28,6 +28,13 @@ function nameOf(name) {
   return e;
 }
 
+// a sentence as text, what it quotes between backquotes (a command to type) set as code
+function said(e, sentence) {
+  e.replaceChildren();
+  String(sentence || "").split("`").forEach((part, i) => { if (part) e.append(i % 2 ? el("code", part) : part); });
+  return e;
+}
+
 function drawHeader(s) {
   document.getElementById("title").textContent = s.title;
   document.title = s.title;
@@ -39,7 +46,7 @@ function drawTables(s) {
   document.getElementById("tables-title").textContent = s.tables_title;
   const none = document.getElementById("no-evening");
   none.hidden = !s.no_evening;
-  none.textContent = s.no_evening || "";
+  said(none, s.no_evening);
   const box = document.getElementById("tables");
   box.replaceChildren();
   box.style.setProperty("--tables", s.tables.length);
@@ -69,7 +76,7 @@ function drawList(spec) {
   box.append(el("h2", spec.title));
   if (spec.note) box.append(el("p", spec.note, "note"));
   if (spec.empty) {
-    box.append(el("p", spec.empty, "empty"));
+    box.append(said(el("p", null, "empty"), spec.empty));
     return box;
   }
   const list = el("div", null, "list"), figures = spec.heads.length - 2;
