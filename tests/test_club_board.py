@@ -4,9 +4,11 @@ standings and the ratings — as one document (the application's, then the page'
 served behind the board's own protections: the Host check on this computer, the database's
 secret on the network, the page's headers; and the options it takes and refuses.
 
-The club: a game before the evening (Bob, Cy, Dee) and an evening of six — Ann, Bob, Cy at table 1,
+The club: a game before the evening (Bob, Cy, Gus) and an evening of six — Ann, Bob, Cy at table 1,
 Dee, Eve, Fay at table 2 (six players of Rummy 500 sit 3 + 3, in the order given). Each game is
-Rummy 500; the finished ones to 100 in one hand (scores worked out beside each)."""
+Rummy 500; the finished ones to 100 in one hand (scores worked out beside each). Gus is not at
+the evening: a session with exactly a table's players begun in the same second as the evening
+was seated would be taken for that table's (times are kept to the second)."""
 from __future__ import annotations
 
 import json
@@ -32,8 +34,8 @@ def finished(app, players: list[str], lines: list[str]) -> str:
 def club(application):
     """The club of the module's docstring: the game before the evening, the season "spring", the
     evening's first round with table 1 done and table 2 one hand in."""
-    # Bob 100 − 0 = 100 (out, wins), Cy 30 − 10 = 20, Dee 0 − 20 = −20: places Bob, Cy, Dee
-    finished(application, ["Bob", "Cy", "Dee"], ["Bob: 100 -0", "Cy: 30 -10", "Dee: 0 -20"])
+    # Bob 100 − 0 = 100 (out, wins), Cy 30 − 10 = 20, Gus 0 − 20 = −20: places Bob, Cy, Gus
+    finished(application, ["Bob", "Cy", "Gus"], ["Bob: 100 -0", "Cy: 30 -10", "Gus: 0 -20"])
     application.season_new("spring")
     application.evening_new("Club night", EVENING, "rummy500")
     # table 1: Ann 100 − 0 = 100 (wins), Bob 30 − 10 = 20, Cy 0 − 20 = −20
@@ -63,14 +65,14 @@ def test_the_document_holds_the_tables_the_evening_the_season_and_the_ratings(cl
     # Ann beat 2, Bob 1, Cy 0
     assert [(p["name"], p["points"], p["games"]) for p in evening["players"]] == [
         ("Ann", 2, 1), ("Bob", 1, 1), ("Cy", 0, 1)]
-    # the season: both finished games. Bob 2 + 1 = 3, Ann 2, Cy 1 + 0 = 1, Dee 0
+    # the season: both finished games. Bob 2 + 1 = 3, Ann 2, Cy 1 + 0 = 1, Gus 0
     season = doc["season"]
     assert season["season"] == "spring" and season["games"] == 2
     assert [(p["rank"], p["name"], p["points"], p["games"], p["wins"]) for p in season["players"]] == [
-        (1, "Bob", 3, 2, 1), (2, "Ann", 2, 1, 1), (3, "Cy", 1, 2, 0), (4, "Dee", 0, 1, 0)]
+        (1, "Bob", 3, 2, 1), (2, "Ann", 2, 1, 1), (3, "Cy", 1, 2, 0), (4, "Gus", 0, 1, 0)]
     # the ratings: the evening's variant, from every finished game, as `ratings` gives them
     assert doc["ratings"] == app.ratings("rummy500")
-    assert {p["name"] for p in doc["ratings"]["variants"][0]["players"]} == {"Ann", "Bob", "Cy", "Dee"}
+    assert {p["name"] for p in doc["ratings"]["variants"][0]["players"]} == {"Ann", "Bob", "Cy", "Gus"}
 
 
 def test_the_next_round_shows_its_tables_not_started_and_the_evening_keeps_its_points(club):
@@ -123,7 +125,7 @@ def test_the_page_document_says_each_table_and_list(club):
     from scorekeeper.cli.render.clubpage import document
 
     app, _table2 = club
-    app.rename_player("Dee", "Deirdre")  # a rename shows on the season's list
+    app.rename_player("Gus", "Gustav")  # a rename shows on the season's list
     doc = document(app.club_board(), None, 7)
     shown = doc["shown"]
     assert doc["version"] == 7 and shown["title"] == "Club night" and shown["heading"] == "Rummy 500 · round 1"
@@ -138,7 +140,7 @@ def test_the_page_document_says_each_table_and_list(club):
     assert season["heads"] == ["#", "Name", "Points", "Games", "Wins"] and season["spare"] == 1
     assert [(r["rank"], r["name"], r["cells"]) for r in season["rows"]] == [
         ("1", "Bob", ["3", "2", "1"]), ("2", "Ann", ["2", "1", "1"]), ("3", "Cy", ["1", "2", "0"]),
-        ("4", "Deirdre", ["0", "1", "0"])]
+        ("4", "Gustav", ["0", "1", "0"])]
     ratings = lists["ratings-rummy500"]
     assert ratings["title"] == "Ratings: Rummy 500" and ratings["heads"] == ["#", "Name", "Rating", "Games"]
     # every player has fewer than 5 rated games: each rating is provisional, marked ?
@@ -146,6 +148,18 @@ def test_the_page_document_says_each_table_and_list(club):
     assert [r["cells"] for r in ratings["rows"]] == expected
     assert ratings["key"] == "? provisional: fewer than 5 rated games"
     assert shown["more"][:3] == ["", "and 1 more", "and 2 more"] and len(shown["more"]) == 5  # the longest list: 4
+
+
+def test_a_partnership_table_shows_a_row_a_side(application):
+    from scorekeeper.cli.render.clubpage import document
+
+    # four at Canasta: one table of four, partners across it (Ann and Cy against Bob and Dee)
+    seated = application.evening_new("Canasta night", ["Ann", "Bob", "Cy", "Dee"], "canasta")["tables"][0]["players"]
+    assert seated == ["Ann", "Bob", "Cy", "Dee"]
+    application.new("canasta", seated)
+    table = document(application.club_board(), None, 1)["shown"]["tables"][0]
+    assert (table["state"], table["hands"]) == ("playing", "0 hands played")
+    assert [(r["rank"], r["name"], r["total"]) for r in table["rows"]] == [("1", "Ann & Cy", "0"), ("1", "Bob & Dee", "0")]
 
 
 def test_unranked_players_are_below_a_line_in_the_page(application):
@@ -255,3 +269,25 @@ def test_serve_refuses_what_the_club_board_cannot_show(club, cli, args, said):
         assert result.stderr == said + "\n"
     else:
         assert '"gni"' in result.stderr
+
+
+def test_a_damaged_table_keeps_the_last_board_with_a_notice_without_a_path(club, exe, isolated_db):
+    _app, table2 = club
+    server = Served(exe, isolated_db, "--club")
+    try:
+        assert json.loads(server.get("club.json")[2])["shown"]["notice"] is None
+        (isolated_db / "sessions" / f"{table2}.json").write_text('{"_meta": ', encoding="utf-8")  # damaged
+        found = {}
+
+        def noticed() -> bool:
+            found.update(json.loads(server.get("club.json")[2]))
+            return bool(found["shown"]["notice"])
+
+        wait_for(noticed, within=SLACK)
+        notice = found["shown"]["notice"]
+        assert notice.startswith("Not up to date: ") and f"sessions/{table2}.json" in notice
+        assert str(isolated_db) not in json.dumps(found) and str(isolated_db) not in server.get()[2].decode()
+        assert [t["state"] for t in found["shown"]["tables"]] == ["done", "playing"]  # the last board read stays
+    finally:
+        server.proc.kill()
+        server.proc.wait()
