@@ -21,7 +21,9 @@ it looks at the database at most every :data:`FRESH` seconds, however many phone
 Routes (under ``/SECRET/`` when the address carries the database's secret): ``/`` the page
 (:func:`scorekeeper.cli.render.page.page`), ``board.js``, ``board.css``, ``favicon.svg``,
 ``qr.svg`` (the address as a QR code, for the TV; only with a secret), and ``board.json``,
-the document the page polls, with an ETag (an unchanged board is a 304). Anything else is
+the document the page polls, with an ETag (an unchanged board is a 304); ``serve --club``
+(:class:`ClubBoard`) answers ``club.js``, ``club.css`` and ``club.json`` in place of the
+board's (:mod:`scorekeeper.cli.render.clubpage`). Anything else is
 404 (no listing, no file outside these routes), a method other than GET or HEAD 405. On
 127.0.0.1 (no secret) a request naming another host than this computer (``Host:``) is
 refused with 403: a web page elsewhere that points its own name at 127.0.0.1 (DNS

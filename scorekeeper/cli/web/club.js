@@ -116,15 +116,20 @@ function drawLists(s) {
 function tooWide(e) { return e.scrollWidth > e.clientWidth + 0.5; }
 
 // a list leaves out its spare columns where its names would have less than 7 letters' room
+// (all the lists put back, then measured at once, then changed: one layout, not one a list)
 function fitColumns(root) {
-  for (const list of root.querySelectorAll(".list")) {
+  const lists = [...root.querySelectorAll(".list")];
+  for (const list of lists) {
     list.classList.remove("narrow");
     list.style.setProperty("--figures", list.dataset.figures);
+  }
+  const narrow = lists.filter(list => {
     const who = list.querySelector(".head .who");
-    if (Number(list.dataset.spare) && who.getBoundingClientRect().width < 7 * parseFloat(getComputedStyle(who).fontSize)) {
-      list.classList.add("narrow");
-      list.style.setProperty("--figures", list.dataset.figures - list.dataset.spare);
-    }
+    return Number(list.dataset.spare) && who.getBoundingClientRect().width < 7 * parseFloat(getComputedStyle(who).fontSize);
+  });
+  for (const list of narrow) {
+    list.classList.add("narrow");
+    list.style.setProperty("--figures", list.dataset.figures - list.dataset.spare);
   }
 }
 
@@ -132,10 +137,10 @@ function fitColumns(root) {
 // little smaller, and a word still too wide is cut with an ellipsis (by the style sheet)
 function fitNames(root) {
   fitColumns(root);
-  for (const e of root.querySelectorAll(".who")) {
-    e.style.fontSize = "";
-    if ([...e.querySelectorAll(".word")].some(tooWide)) e.style.fontSize = "0.85em";
-  }
+  const names = [...root.querySelectorAll(".who")];
+  for (const e of names) e.style.fontSize = "";
+  const wide = names.filter(e => [...e.querySelectorAll(".word")].some(tooWide));
+  for (const e of wide) e.style.fontSize = "0.85em";
 }
 
 function lines(list) { return [...list.querySelectorAll(".row:not(.head)")]; }
@@ -175,11 +180,29 @@ function trim(column) {
   return over() <= 0.5;
 }
 
+// how much too high the board is with each list at its least rows (1: it fits; a quick test of
+// a type's size: the lists are then shown whole and trimmed only at the size chosen)
+function fitsAtLeast(main) {
+  for (const list of main.querySelectorAll(".list")) {
+    const rows = lines(list);
+    rows.forEach((row, i) => { row.hidden = i >= LEAST_ROWS; });
+    const more = list.parentNode.querySelector(".more"), left = rows.length - LEAST_ROWS;
+    more.hidden = left <= 0;
+    more.textContent = left > 0 ? current.shown.more[Math.min(left, current.shown.more.length - 1)] : "";
+  }
+  // how much too high the highest column is (1: it fits)
+  return Math.max(1, ...[...main.querySelectorAll(".column")].map(c => c.scrollHeight / Math.max(1, c.clientHeight)));
+}
+
+function showAll(main) {
+  for (const row of main.querySelectorAll(".row[hidden]")) row.hidden = false;
+  for (const more of main.querySelectorAll(".more")) more.hidden = true;
+}
+
 function layOut() {
   const root = document.documentElement, tv = TV.matches, main = document.querySelector("main");
   root.classList.toggle("tv", tv);
-  for (const row of main.querySelectorAll(".row[hidden]")) row.hidden = false;
-  for (const more of main.querySelectorAll(".more")) more.hidden = true;
+  showAll(main);
   if (!tv) {
     root.style.fontSize = "";
     fitNames(main);
@@ -187,15 +210,22 @@ function layOut() {
     const tables = document.getElementById("tables"), n = current ? current.shown.tables.length : 0;
     tables.style.setProperty("--cols", n <= 1 ? 1 : n <= 4 ? 2 : 3);
     // the type's size: the largest (up to the screen's 1/36th of its height) at which everything fits
+    // (heights grow with the type: a board too high by a ratio tries a size smaller by about as much)
     let size = Math.min(window.innerWidth / 64, window.innerHeight / 36);
-    for (let tries = 0; tries < 20; tries++, size *= 0.93) {
+    for (let tries = 0; tries < 30; tries++) {
       root.style.fontSize = size.toFixed(2) + "px";
-      for (const row of main.querySelectorAll(".row[hidden]")) row.hidden = false;
-      for (const more of main.querySelectorAll(".more")) more.hidden = true;
       fitNames(main);
+      const over = fitsAtLeast(main);
+      if (over > 1.002) {
+        size *= Math.min(0.97, Math.max(0.6, 0.99 / over));
+        continue;
+      }
+      showAll(main);
       let fits = true;
       for (const column of main.querySelectorAll(".column")) fits = trim(column) && fits;
       if (fits && root.scrollHeight <= window.innerHeight + 0.5 && root.scrollWidth <= window.innerWidth + 0.5) break;
+      showAll(main);
+      size *= 0.97;
     }
   }
   document.body.dataset.laidOut = window.innerWidth + "x" + window.innerHeight;  // for the tests: done at this size
