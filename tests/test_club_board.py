@@ -291,3 +291,19 @@ def test_a_damaged_table_keeps_the_last_board_with_a_notice_without_a_path(club,
     finally:
         server.proc.kill()
         server.proc.wait()
+
+
+def test_a_damaged_club_file_is_said_on_the_club_board_without_a_path(club, isolated_db):
+    from scorekeeper.cli.serve import ClubBoard
+
+    app, _table2 = club
+    board = ClubBoard(app, None, None, "en")
+    first = json.loads(board.current()[0])
+    assert first["shown"]["notice"] is None and first["evening"]["title"] == "Club night"
+    (isolated_db / "club.json").write_text('{"club": 1, "roster": [{"kind": "rename"}]}', encoding="utf-8")
+    board.checked = float("-inf")  # look again now (the board looks at most four times a second)
+    body, _tag, page = board.current()
+    doc = json.loads(body)
+    assert doc["shown"]["notice"].startswith("Not up to date: ") and "club.json" in doc["shown"]["notice"]
+    assert str(isolated_db) not in body.decode() and str(isolated_db) not in page.decode()
+    assert doc["evening"]["title"] == "Club night"  # the last board read stays
