@@ -677,6 +677,8 @@ def screens() -> list[Screen]:
                         questions_screen))
     found.append(Screen("06-watch", "`watch` at 80×24: each variant's board", watch_screen))
     found.append(Screen("07-page", "the page `serve` sends (HTML text; the words its script writes)", page_screen))
+    found.append(Screen("07-page-club", "the page `serve --club` sends: an empty club, then an evening under way",
+                        club_page_screen))
     found.append(Screen("08-check", "`check`: melds judged by each variant", check_screen))
     found.append(Screen("09-sessions", "sessions, use, delete, restore", sessions_screen))
     found.append(Screen("10-demo", "`demo`: the bundled game narrated", demo_screen))
@@ -944,6 +946,47 @@ def page_screen(shot: Shot) -> None:
             taken = screenshot(text, picture)
             shot.lines.append(f"## its picture at 412 px: pictures/{picture.name}" if taken else
                               "## no Chromium here: no picture")
+
+
+#: a club evening for the club board's page: six players at two tables, a season, a game before
+CLUB_SETUP = ['new rummy500 Оля Назар Ірина --rule target=100', 'hand "Оля: 100 -0" "Назар: 30 -10" "Ірина: 0 -20"',
+              "season new весна", "evening new 'Клубний вечір' --variant rummy500 --players Оля Назар Зоя Ірина Тарас Леся",
+              "new rummy500 Оля Назар Зоя --rule target=100", 'hand "Оля: 20 -5" "Назар: 100 -0" "Зоя: 10 -10"',
+              "new rummy500 Ірина Тарас Леся", 'hand "Ірина: 40 -5" "Тарас: 10 -0" "Леся: 5 -25"']
+
+
+def club_page_screen(shot: Shot) -> None:
+    import textwrap
+
+    from scorekeeper.cli.language import speaking
+    from scorekeeper.cli.render.clubpage import document, page
+    from scorekeeper.cli.serve import ClubFollower
+
+    for what, setup in (("an empty club", []), ("an evening under way", CLUB_SETUP)):
+        for line in setup:
+            shot.run(line, quiet=True)
+        shot.note(f"The page of serve --club: {what} (the HTML's words, then what its script writes)")
+        with speaking(shot.lang):
+            follower = ClubFollower(shot.home.application(), None, None)
+            follower.poll()
+            doc = document(follower.doc, None, follower.version)
+            text = page(doc, shot.lang)
+        shot.lines += page_text(text)
+        shot.lines.append("## the page's own words (script)")
+        shot.lines += [v for _k, v in sorted(json.loads(_script_block(text, "words")).items())]
+        shot.lines.append("## what the page shows (a page's lines, wrapped here at 80 columns)")
+        shown = doc["shown"]
+        said = [shown["title"], shown["heading"], shown["tables_title"], shown["no_evening"]]
+        for table in shown["tables"]:
+            said += [f"{table['name']} · {table['state_said']} · {table['hands']}"]
+            said += [" ".join(filter(None, (r["rank"], r["name"], r["total"]))) for r in table["rows"]]
+        for x in shown["lists"]:
+            said += [x["title"], x["note"], " · ".join(x["heads"]), x["empty"]]
+            said += [r["divider"] if "divider" in r else " ".join(filter(None, (r["rank"], r["name"], *r["cells"])))
+                     for r in x["rows"]]
+            said.append(x["key"])
+        said.append(shown["more"][-1])
+        shot.lines += [part for line in said if line for part in textwrap.wrap(line, COLUMNS)]
 
 
 def _script_block(html_text: str, name: str) -> str:

@@ -286,6 +286,8 @@ TRIGGERS: dict[str, list[tuple]] = {
     ],
     "scorekeeper/cli/commands/board.py": [
         ("cli.serve.bad_host", "rummy500", "serve --host 203.0.113.9 --port 0"),
+        ("cli.serve.club_only", "rummy500", "serve --season весна --port 0"),
+        ("cli.serve.club_session", "rummy500", "serve --club --session 1 --port 0"),
         ("cli.serve.cannot_listen", "rummy500", lambda shot: _port_taken(shot)),
     ],
     "scorekeeper/cli/commands/config.py": [

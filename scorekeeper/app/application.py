@@ -960,6 +960,18 @@ class Application:
 
         return club.evening_standings(self.store, season)
 
+    def club_board(self, season: str | None = None, variant: str | None = None) -> dict:
+        """What ``serve --club`` shows, read as ``standings`` reads: :func:`scorekeeper.app.clubboard.club_board`."""
+        from scorekeeper.app import clubboard
+
+        return clubboard.club_board(self, season, self._variant_id(variant) if variant is not None else None)
+
+    def club_board_mark(self, sessions: Sequence[str] = ()) -> tuple:
+        """What changes whenever :meth:`club_board` would read something else (:func:`scorekeeper.app.clubboard.mark`)."""
+        from scorekeeper.app import clubboard
+
+        return clubboard.mark(self, sessions)
+
     # -- the database ---------------------------------------------------------------------
     def db_path(self) -> dict:
         """``db path``: ``{"database": "DIR"}``."""

@@ -21,7 +21,9 @@ it looks at the database at most every :data:`FRESH` seconds, however many phone
 Routes (under ``/SECRET/`` when the address carries the database's secret): ``/`` the page
 (:func:`scorekeeper.cli.render.page.page`), ``board.js``, ``board.css``, ``favicon.svg``,
 ``qr.svg`` (the address as a QR code, for the TV; only with a secret), and ``board.json``,
-the document the page polls, with an ETag (an unchanged board is a 304). Anything else is
+the document the page polls, with an ETag (an unchanged board is a 304); ``serve --club``
+(:class:`ClubBoard`) answers ``club.js``, ``club.css`` and ``club.json`` in place of the
+board's (:mod:`scorekeeper.cli.render.clubpage`). Anything else is
 404 (no listing, no file outside these routes), a method other than GET or HEAD 405. On
 127.0.0.1 (no secret) a request naming another host than this computer (``Host:``) is
 refused with 403: a web page elsewhere that points its own name at 127.0.0.1 (DNS
@@ -75,8 +77,9 @@ SAFE_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
                                "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 }
-#: The page's files, their types.
+#: The pages' files, their types (each board answers its own: :attr:`Board.assets`).
 ASSETS = {"board.js": "text/javascript; charset=utf-8", "board.css": "text/css; charset=utf-8",
+          "club.js": "text/javascript; charset=utf-8", "club.css": "text/css; charset=utf-8",
           "favicon.svg": "image/svg+xml"}
 
 
@@ -125,8 +128,12 @@ class Board:
     again only when the database changed (looked at no more than every :data:`FRESH`
     seconds). ``root`` is the database folder: a notice never shows its path."""
 
+    #: the document the page polls, and the page's files
+    polled = "board.json"
+    assets = ("board.js", "board.css", "favicon.svg")
+
     def __init__(self, application: Any, session: str | None, language: str, qr: bool = False):
-        self.follower = Follower(application, session, history=True)
+        self.follower = self.following(application, session)
         self.language, self.qr = language, qr
         self.root = Path(application.path)
         self.lock = threading.Lock()
@@ -137,10 +144,20 @@ class Board:
         self.first: dict = {}
         self.html = b""
 
+    def following(self, application: Any, session: str | None) -> Follower:
+        """What reads the board when the database changed."""
+        return Follower(application, session, history=True)
+
+    def made(self, doc: dict | None, notice: str | None, version: int) -> tuple[dict, str]:
+        """``(the document the page polls, the page)`` of the board ``doc`` read (in the language spoken)."""
+        from scorekeeper.cli.render.page import document, page
+
+        polled = document(doc, notice, version)
+        return polled, page(polled, self.language, qr=self.qr)
+
     def current(self) -> tuple[bytes, str, bytes]:
         """``(JSON bytes, ETag, the page)`` of the newest board."""
         from scorekeeper.cli import language as spoken
-        from scorekeeper.cli.render.page import document, page
 
         with self.lock:
             now = time.monotonic()
@@ -151,12 +168,48 @@ class Board:
             if f.version != self.version:
                 with spoken.speaking(self.language):
                     notice = without_paths(f.error, self.root).message.splitlines()[0] if f.error else None
-                    doc = document(f.doc, notice, f.version)
-                    self.html = page(doc, self.language, qr=self.qr).encode()
+                    doc, html = self.made(f.doc, notice, f.version)
+                    self.html = html.encode()
                 self.body = json.dumps(doc, ensure_ascii=False).encode()
                 self.tag = '"' + hashlib.sha256(self.body).hexdigest()[:20] + '"'
                 self.version, self.first = f.version, doc
             return self.body, self.tag, self.html
+
+
+class ClubFollower(Follower):
+    """The club board (``serve --club``: :meth:`~scorekeeper.app.Application.club_board`) as last
+    read, read again when the index, the club file or a table's session changed."""
+
+    def __init__(self, application: Any, season: str | None, variant: str | None):
+        super().__init__(application, None)
+        self.season, self.variant = season, variant
+
+    def look(self) -> Any:
+        return self.application.club_board_mark((self.doc or {}).get("sessions", ()))
+
+    def read(self) -> dict:
+        return self.application.club_board(self.season, self.variant)
+
+
+class ClubBoard(Board):
+    """The club board as its page gets it (:mod:`scorekeeper.cli.render.clubpage`): the evening's
+    tables, the evening's points, the season's standings and the ratings; ``club.json`` polled."""
+
+    polled = "club.json"
+    assets = ("club.js", "club.css", "favicon.svg")
+
+    def __init__(self, application: Any, season: str | None, variant: str | None, language: str, qr: bool = False):
+        self.season, self.variant = season, variant
+        super().__init__(application, None, language, qr)
+
+    def following(self, application: Any, session: str | None) -> Follower:
+        return ClubFollower(application, self.season, self.variant)
+
+    def made(self, doc: dict | None, notice: str | None, version: int) -> tuple[dict, str]:
+        from scorekeeper.cli.render.clubpage import document, page
+
+        polled = document(doc, notice, version)
+        return polled, page(polled, self.language, qr=self.qr)
 
 
 class Request:
@@ -204,7 +257,7 @@ class Server:
         self.refusals = refusals(board.language)
         #: ``--debug``: a fault's traceback is written to the terminal serve runs in
         self.debug = False
-        self.assets = {name: asset_answer(name) for name in ASSETS}
+        self.assets = {name: asset_answer(name) for name in board.assets}
         self.busy = head(*self.refusals[HTTPStatus.SERVICE_UNAVAILABLE], keep=False)
 
     @property
@@ -382,14 +435,15 @@ class Server:
             return self.assets[route]
         if route == "qr.svg" and self.qr is not None:
             return HTTPStatus.OK, {"Content-Type": "image/svg+xml"}, self.qr
-        if route in ("", "board.json"):
+        if route in ("", self.board.polled):
             return None, {}, b""
         return self.refusals[HTTPStatus.NOT_FOUND]
 
     def _board_answer(self, request: Request) -> tuple[HTTPStatus, dict, bytes]:
-        """The page or ``board.json`` (on the board's own thread: it may read the database)."""
+        """The page or the document it polls (``board.json``, ``club.json``; on the board's own thread:
+        it may read the database)."""
         body, tag, html = self.board.current()
-        if request.path.endswith("board.json"):
+        if request.path.endswith("/" + self.board.polled):
             if tag in request.headers.get("if-none-match", ""):
                 return HTTPStatus.NOT_MODIFIED, {"ETag": tag}, b""
             return HTTPStatus.OK, {"Content-Type": "application/json; charset=utf-8", "ETag": tag}, body
@@ -602,12 +656,13 @@ def listen(host: str, port: int) -> list[socket.socket]:
 
 
 def start(application: Any, session: str | None, host: str | None, port: int, lan: bool, language: str,
-          new_secret: bool = False, debug: bool = False) -> Started:
+          new_secret: bool = False, debug: bool = False, club: tuple[str | None, str | None] | None = None) -> Started:
     """Bind the server (not yet serving). 127.0.0.1 unless ``lan`` (every interface) or
     ``host``; any address that is not loopback carries the database's secret (kept in its
-    folder, so a restart keeps it; ``new_secret`` makes another). Raises :class:`OSError`
-    when the port cannot be bound, :class:`UnicodeError` for a host name that cannot be
-    looked up."""
+    folder, so a restart keeps it; ``new_secret`` makes another). ``club``: the club board
+    (``serve --club``) in place of the game's, ``(season, variant)`` chosen (None: the
+    defaults). Raises :class:`OSError` when the port cannot be bound, :class:`UnicodeError`
+    for a host name that cannot be looked up."""
     import secrets
 
     from scorekeeper.cli.render.page import qr_svg
@@ -630,7 +685,8 @@ def start(application: Any, session: str | None, host: str | None, port: int, la
     if ":" in shown:
         shown = f"[{shown}]"
     address = f"http://{shown}:{bound[1]}/" + (f"{token}/" if token else "")
-    board = Board(application, session, language, qr=reachable)
+    board = (Board(application, session, language, qr=reachable) if club is None
+             else ClubBoard(application, *club, language, qr=reachable))
     server = Server(sockets, board, f"/{token}/" if token else "/", token is None,
                     qr=qr_svg(address) if reachable else None)
     server.debug = debug  # --debug: a fault's traceback on the terminal serve runs in

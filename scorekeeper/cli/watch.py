@@ -52,19 +52,27 @@ class Follower:
     def poll(self) -> bool:
         """Look once; read the board again if it changed. True when ``doc`` or ``notice`` changed."""
         try:
-            mark = self.application.board_mark(self.session)
+            mark = self.look()
         except ScorekeeperError as e:  # the index itself cannot be read
             return self._failed(("index", e.code), e)
         if mark == self.mark:
             return False
         self.mark = mark
         try:
-            self.doc = self.application.board(self.session, self.history)
+            self.doc = self.read()
         except ScorekeeperError as e:
             return self._failed(mark, e)
         self.notice = self.error = None
         self.version += 1
         return True
+
+    def look(self) -> Any:
+        """What changes whenever :meth:`read` would read something else (a few ``stat`` calls)."""
+        return self.application.board_mark(self.session)
+
+    def read(self) -> dict:
+        """The board as it is now."""
+        return self.application.board(self.session, self.history)
 
     def _failed(self, mark: Any, error: ScorekeeperError) -> bool:
         self.mark = mark

@@ -150,6 +150,11 @@ TEMPLATES: dict[str, str] = {
     "help.short.more": (
         "scorekeeper --help lists every command and option; scorekeeper help COMMAND shows one "
         "command's help."),
+    "help.serve.club": (
+        "The club board in place of a game's: the evening's tables as they play, the evening's points, "
+        "the season's standings and the ratings."),
+    "help.serve.season": "With --club: this season's standings and rule (default: the newest season).",
+    "help.serve.variant": "With --club: this variant's ratings (default: the evening's variant).",
     "help.serve.host": "The address to listen on (default 127.0.0.1: this computer only).",
     "help.serve.lan": (
         "Let the phones and the TV on the local network in: the address gets a secret part, kept "

@@ -7,6 +7,7 @@ from typing import Optional
 import typer
 from typing_extensions import Annotated
 
+from scorekeeper.cli import complete
 from scorekeeper.cli.boundary import run
 from scorekeeper.cli.language import helptext, say
 from scorekeeper.cli.options import DbOpt, SessionOpt
@@ -38,6 +39,11 @@ def register(app: typer.Typer) -> None:
         lan: Annotated[bool, typer.Option("--lan", help=helptext("help.serve.lan"))]
         = False,
         new_secret: Annotated[bool, typer.Option("--new-secret", help=helptext("help.serve.new_secret"))] = False,
+        club: Annotated[bool, typer.Option("--club", help=helptext("help.serve.club"))] = False,
+        season: Annotated[Optional[str], typer.Option("--season", metavar="NAME", help=helptext("help.serve.season"),
+                                                      show_default=False, autocompletion=complete.season_names)] = None,
+        variant: Annotated[Optional[str], typer.Option("--variant", metavar="VARIANT", help=helptext("help.serve.variant"),
+                                                       show_default=False, autocompletion=complete.variant_names)] = None,
         db: DbOpt = None,
     ) -> None:
         """The scoreboard, the hand-by-hand history and the chart as a web page for phones and the TV.
@@ -47,10 +53,15 @@ def register(app: typer.Typer) -> None:
         kept in the database folder (the same address after a restart; --new-secret changes
         it), and a QR code of it is shown. Ctrl-C stops it.
 
+        With --club it shows the club board instead: the tables of the evening's round
+        (their totals, playing or done), the evening's points, the season's standings and
+        the ratings.
+
         \b
         Examples:
           scorekeeper serve
           scorekeeper serve --lan
+          scorekeeper serve --club --lan
         """
         import errno
         import socket
@@ -61,12 +72,19 @@ def register(app: typer.Typer) -> None:
         from scorekeeper.core.errors import InputError
 
         r = run(ctx)
+        for option, given in (("--season", season), ("--variant", variant)):
+            if given is not None and not club:
+                raise InputError("cli.serve.club_only", option=option)
+        if club and session:
+            raise InputError("cli.serve.club_session")
         application = r.app(db)
         if session:
             session = application.session_id(session)
+        if club:
+            _check_club(application, season, variant)
         try:
             started = web.start(application, session, host, port, lan, r.language, new_secret=new_secret,
-                                debug=r.debug)
+                                debug=r.debug, club=(season, variant) if club else None)
         except (UnicodeError, ValueError, socket.gaierror):  # a name no resolver takes (too long, not a name)
             raise InputError("cli.serve.bad_host", host=host) from None
         except OSError as e:
@@ -96,3 +114,16 @@ def register(app: typer.Typer) -> None:
         except KeyboardInterrupt:
             sys.stderr.write(for_the_terminal(plain(say("cli.command.board.stopped_board_is_no"))) + "\n")
             raise typer.Exit(130) from None
+
+
+def _check_club(application, season: str | None, variant: str | None) -> None:
+    """Refuse (:class:`InputError`, exit 2) a season or a variant the club board could not show,
+    before it is served; a database that cannot be read just now is said on the page instead."""
+    from scorekeeper.core.errors import InputError, ScorekeeperError
+
+    try:
+        application.club_board(season, variant)
+    except InputError:
+        raise
+    except ScorekeeperError:
+        pass

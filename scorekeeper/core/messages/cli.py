@@ -94,6 +94,9 @@ TEMPLATES: dict[str, str] = {
                                "choose another with --port.",
     "cli.serve.bad_host": ("The board cannot listen on {host!q}: it is no address of this computer; leave --host "
                            "out, or give one of its addresses (such as 192.168.1.20)."),
+    "cli.serve.club_only": "{option} chooses what the club board shows: give it with --club.",
+    "cli.serve.club_session": ("--session names the game the board follows; the club board (--club) follows the "
+                               "evening's tables: give one or the other."),
     # what the board's server answers a request it refuses (as text, in the table's language)
     "cli.serve.answer.bad_request": "This is not a request the board can answer.",
     "cli.serve.answer.other_host": ("The board answers only at the address it printed on this computer "

@@ -365,6 +365,22 @@ TEMPLATES: dict[str, str] = {
     "screen.database.saved": "Saved",
     "screen.database.state": "State",
     "screen.database.there_is_no_database": "There is no database at {database} yet: nothing to check.",
+    # -- cli/render/clubpage.py: serve --club --
+    "screen.clubpage.club": "The club",
+    "screen.clubpage.heading": "{variant} · round {round}",
+    "screen.clubpage.tables": "Tables",
+    "screen.clubpage.table": "Table {table}",
+    "screen.clubpage.no_evening": "No club evening yet: its tables show here once `scorekeeper evening new` seats them.",
+    "screen.clubpage.evening": "This evening",
+    "screen.clubpage.nothing_finished": "No table has finished a game yet this evening.",
+    "screen.clubpage.season": "Season {season}",
+    "screen.clubpage.games": "Games: {games}",
+    "screen.clubpage.no_season": "No season yet: its standings show here once `scorekeeper season new` makes one.",
+    "screen.clubpage.ratings": "Ratings: {variant}",
+    "screen.clubpage.no_season_title": "Season",
+    "screen.clubpage.no_ratings_title": "Ratings",
+    "screen.clubpage.more": "and {count} more",
+    "screen.clubpage.scan": "Scan the code to follow the evening on your phone.",
 }
 
 #: code -> (singular, plural) templates of a message whose whole text depends on a count
