@@ -403,6 +403,12 @@ def test_evening_through_the_application(tmp_path):
     n = len(t)
     shared = sum(range(n - 1)) / (n - 1)
     assert {p["name"]: p["points"] for p in st["players"]} == {t[0]: n - 1, **{p: shared for p in t[1:]}}
+    # the winner renamed after the game: the table keeps its session, said with the new name
+    app.rename_player(t[0], "Champion")
+    st = app.evening_standings()
+    played = next(x for x in st["tables"] if (x["round"], x["table"]) == (2, 1))
+    assert st["games"] == 1 and played["session"] is not None
+    assert played["players"][0] == "Champion" and st["players"][0]["name"] == "Champion"
 
 
 def test_the_command_line(tmp_path):

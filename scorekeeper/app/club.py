@@ -611,7 +611,8 @@ def evening_show(store: Store) -> dict:
 def _table_sessions(evening: dict, rows: Sequence[dict], names: dict[str, dict[str, str]]) -> dict:
     """Each table of each round, ``(round, table)``, with the index row of its session: the first
     session of the evening's variant begun after the evening with exactly the table's players (as
-    the roster names them now), each session given to one table."""
+    the session stored them when it began, or as the roster names them now: a player renamed or
+    merged after the seating keeps the table), each session given to one table."""
     used: set[str] = set()
     out: dict[tuple[int, int], dict] = {}
     later = sorted((r for r in rows if r["variant"] == evening["variant"] and r["created"] >= evening["created"]),
@@ -621,7 +622,7 @@ def _table_sessions(evening: dict, rows: Sequence[dict], names: dict[str, dict[s
             want = sorted(table)
             for row in later:
                 own = names.get(row["id"], {})
-                if row["id"] not in used and sorted(own.get(p, p) for p in row["players"]) == want:
+                if row["id"] not in used and want in (sorted(row["players"]), sorted(own.get(p, p) for p in row["players"])):
                     used.add(row["id"])
                     out[(n, t)] = row
                     break
@@ -643,7 +644,9 @@ def evening_standings(store: Store, season: str | None = None) -> dict:
     for n, round_tables in enumerate(evening["rounds"], start=1):
         for t, table in enumerate(round_tables, start=1):
             row = found.get((n, t))
-            tables.append({"round": n, "table": t, "players": list(table), "session": row["id"] if row else None,
+            own = names.get(row["id"], {}) if row else {}  # the table's players as the roster names them now
+            tables.append({"round": n, "table": t, "players": [own.get(p, p) for p in table],
+                           "session": row["id"] if row else None,
                            "finished": bool(row and row.get("finished"))})
             if row is not None and row["id"] in finished:
                 games.append(finished[row["id"]])
