@@ -348,3 +348,16 @@ def test_edit_at_the_table_starts_from_the_hand_recorded(application):
     assert "Hand 2 changes:" in flat(shown) and "Bob & Dee +990 → +1010" in flat(shown)
     assert t.finish() == 0
     assert application.history()["hands"][1]["scores"] == {"Ann": 360, "Bob": 1010, "Cy": 360, "Dee": 1010}
+
+
+@pytest.mark.parametrize("teams, seats, leads", [
+    ("Ann+Bob,Cy+Dee", ["Ann", "Cy", "Bob", "Dee"], "Cy"),   # partners named side by side: seated apart
+    ("Dee+Bob,Cy+Ann", ["Ann", "Bob", "Cy", "Dee"], "Bob"),  # the seats already alternate: kept
+    ("Ann+Dee,Bob+Cy", ["Ann", "Bob", "Dee", "Cy"], "Bob"),  # Ann and Dee were neighbours round the table
+])
+def test_teams_seat_partners_facing_each_other(cli, teams, seats, leads):
+    # Canasta's partners sit across the table, the sides taking turns: the first named deals first
+    made = cli.json("new", "canasta", *SEATS, "--teams", teams)
+    assert made["players"] == seats
+    doc = cli.json("standings")
+    assert doc["dealer"] == "Ann" and doc["leader"] == leads

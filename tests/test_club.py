@@ -321,6 +321,13 @@ def test_players_merge_rename_undo(small, tmp_path):
         app.merge_players("Cy", "Bob")  # they sat at one table
     assert e.value.code == "players.same_table"
     assert app.merge_players("ann", "Ann")["sessions"] == [s2]
+    for typed, said in (("ann", "Ann"), (" ANN", "Ann"), ("dee", "Dee")):  # a name like someone's is theirs
+        with pytest.raises(InputError) as e:
+            app.rename_player("Bob", typed)
+        assert e.value.code == "players.rename_taken" and e.value.facts["new"] == said
+    with pytest.raises(InputError) as e:
+        app.rename_player("Bob", "Bob: 2")  # ":" ends a name in the one-line form
+    assert e.value.code == "player.name_colon"
     assert sorted(app.rename_player("Bob", "Robert")["sessions"]) == sorted([s1, s2, s3])
     doc = app.players()
     assert doc["maybe_same"] == []

@@ -179,6 +179,8 @@ def change_names(store: Store, kind: str, old: str, new: str) -> dict:
             raise InputError("players.empty_name")
         check_text(new, "player")
         check_length(new, "player")
+        if ":" in new:  # it would end the name in the one-line form
+            raise InputError("player.name_colon", name=new)
     command = f"players {kind}"
     with store.writing(command):
         rows = _rows(store)
@@ -189,8 +191,10 @@ def change_names(store: Store, kind: str, old: str, new: str) -> dict:
             raise _unknown(old, people)
         if old == new:
             raise InputError("players.same_name", player=old)
-        if kind == "rename" and new in people:
-            raise InputError("players.rename_taken", old=old, new=new)
+        if kind == "rename":  # a name someone has, or one that differs from it only in case or spaces
+            taken = new if new in people else next(iter(core.look_alike(new, set(people) - {old})), None)
+            if taken is not None:
+                raise InputError("players.rename_taken", old=old, new=taken)
         if kind == "merge" and new not in people:
             raise _unknown(new, people)
         sessions = [r["id"] for r in people[old]]

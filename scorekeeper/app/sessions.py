@@ -36,6 +36,9 @@ def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[s
     Raises :class:`InputError` on bad setup."""
     v = get_variant(variant)
     setup = new_setup(v, players, rules, dealer, carry, first_round, teams)
+    if teams is not None and (facing := partners_apart(setup.players, setup.sides)) != setup.players:
+        # the sides a table chose sit as partnerships sit: partners apart, the sides taking turns
+        setup = new_setup(v, facing, rules, dealer, carry, first_round, teams)
     if title is not None and not title.strip():
         title = None
     if title is not None:
@@ -55,6 +58,20 @@ def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[s
         state = score_hands(setup, [])
         save(store, record, state, current=record["id"])
     return Loaded(record, setup, state)
+
+
+def partners_apart(players: Sequence[str], sides: Sequence[Sequence[str]]) -> tuple[str, ...]:
+    """The seat order of ``players`` where sides of two or more (``new --teams``) sit as
+    partnerships do: partners never side by side, the sides taking turns around the table
+    (four players in two sides: partners facing each other). The first player named keeps the
+    first seat (and so deals first unless ``--dealer`` says otherwise); the other sides follow
+    in the order their first player was named, each side's players in the order named. Players
+    as given where every side is one player or the sides differ in size."""
+    if len(sides) < 2 or len({len(side) for side in sides}) != 1 or len(sides[0]) < 2:
+        return tuple(players)
+    named = {p: k for k, p in enumerate(players)}
+    ordered = sorted((sorted(side, key=named.__getitem__) for side in sides), key=lambda side: named[side[0]])
+    return tuple(side[k] for k in range(len(ordered[0])) for side in ordered)
 
 
 def _audit(store: Store, record: dict, action: str, number: int, entry: Any, previous: Any = None,
