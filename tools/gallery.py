@@ -162,10 +162,13 @@ class Shot:
     def show(self, text: str) -> None:
         self.lines += text.splitlines() or [""]
 
-    def run(self, line: str, input: str | None = None, status: int | None = None, quiet: bool = False) -> str:
+    def run(self, line: str, input: str | None = None, status: int | None = None, quiet: bool = False,
+            foreign: bool = False) -> str:
         """Run ``scorekeeper LINE`` (``NAME=VALUE … LINE`` for its environment) and show it; with
         ``status``, the exit status it must end with (a screen that ends otherwise is a fault of
-        the gallery's script, said as such). ``quiet``: run it unseen (a setup step)."""
+        the gallery's script, said as such). ``quiet``: run it unseen (a setup step). ``foreign``:
+        it shows a variant from elsewhere whose own words have no catalog (not this program's
+        English)."""
         words = shlex.split(line)
         env = []
         while words and re.fullmatch(r"[A-Z_][A-Z0-9_]*=.*", words[0]):
@@ -193,6 +196,10 @@ class Shot:
             if "md" not in words and "--format" in words:  # CSV and JSON are the same in every language (SPEC §7)
                 self.gallery.same_ok.setdefault(self.lang, {}).setdefault(self.name, set()).update(
                     range(start, len(self.lines)))
+        if foreign:
+            self.lines.append("## (the variant's own words are its author's, in English: it brings no catalog)")
+            self.gallery.same_ok.setdefault(self.lang, {}).setdefault(self.name, set()).update(
+                range(start, len(self.lines)))
         if code != 0:
             self.lines.append(f"[exit {code}]")
         return out
@@ -746,7 +753,8 @@ class Typed:
             self.shot.lines += lines[:-1]
             question = lines[-1] + (" " if question.endswith(" ") else "")
         if not self.answers or self.asked > 60:
-            self.shot.show(self.shown().rstrip("\n"))
+            if self.file.getvalue()[self.seen:]:
+                self.shot.show(self.shown().rstrip("\n"))
             self.shot.lines.append(question.rstrip())
             self.shot.lines.append("## Ctrl-D: the person leaves without saving")
             raise EOFError
@@ -1118,12 +1126,14 @@ def english_left(lang: str, lines: list[str], typed_lines: set[int] = frozenset(
         here |= {w for w in re.findall(r"([A-Za-z][\w-]*)=", text)}  # a key given as KEY=VALUE on the line
         tail = re.findall(r"\S+$", text)
         before = tail[0] if tail else ""
+        # … and a package with its version ("(knock-rummy 1.0)") or an entry point ("knock_rummy:VARIANT")
         text = re.sub(r'--?[A-Za-z][\w-]*|https?://\S+|\S+@\S+|\b[\w.-]+\.(?:json|toml|csv|md|txt|py|html|svg|js|css)\b|'
-                      r'\S*/\S*|`[^`]*`|\b\w+=\S*|\b[0-9a-f]{8}\b|\b\w*_\w*\b|\b[A-Z][A-Z0-9]*\d\+\S*|"[^"]*"|«[^»]*»|“[^”]*”',
+                      r'\S*/\S*|`[^`]*`|\b\w+=\S*|\b[0-9a-f]{8}\b|\b\w*_\w*\b|\b[A-Z][A-Z0-9]*\d\+\S*|"[^"]*"|«[^»]*»|“[^”]*”|'
+                      r'\b[a-z][\w-]*(?= +\d+\.\d)|\b[\w.]+:[A-Z][A-Z_]*\b',
                       " ", text)
         # a word standing for what to type (a metavariable: KEY, VALUE, FILE) is said in the language,
         # even inside a command shown in backquotes
-        found_meta = [w for w in re.findall(r"(?<![\w-])[A-Z]{3,}(?![\w-])", CARD.sub(" ", line))
+        found_meta = [w for w in re.findall(r"(?<![\w:-])[A-Z]{3,}(?![\w-])", CARD.sub(" ", line))
                       if w not in anywhere and w not in METAVARIABLES_OK]
         row = table_row(line) or i in typed_lines
         found = [w for w in LATIN_WORD.findall(text)

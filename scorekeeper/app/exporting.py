@@ -855,8 +855,11 @@ def export_markdown(loaded: Iterable[Loaded], exported: str, count: int | None =
     if count is None:
         loaded = list(loaded)
         count = len(loaded)
-    if count == 1:
-        return session_markdown(next(iter(loaded)), 1)
+    if count == 1:  # one session, unless it was left out (its variant fails and it stored no numbers)
+        first = next(iter(loaded), None)
+        if first is not None:
+            return session_markdown(first, 1)
+        loaded, count = [], 0
     from scorekeeper.core.messages import say, say_count
 
     parts = [say_count("export.doc.rummy_results_n_sessions", count, n=count), "",

@@ -202,7 +202,8 @@ QUOTE_LIMIT = 60
 def quoted(value: Any, limit: int = QUOTE_LIMIT) -> str:
     """A wrong value as a message quotes it: as JSON writes it (``true``, ``["x"]``;
     a TOML date as its text), cut after ``limit`` characters with "…", so a huge
-    or deeply nested structure is not echoed whole.
+    or deeply nested structure is not echoed whole (a text is cut inside its quotes:
+    ``"abc…"``, so a stop after it never makes "….").
 
     >>> quoted([["x"]])
     '[["x"]]'
@@ -213,7 +214,11 @@ def quoted(value: Any, limit: int = QUOTE_LIMIT) -> str:
         text = json.dumps(value, ensure_ascii=False, default=str)
     except (RecursionError, ValueError):
         text = render("value.nested_too_deeply", {"type": type(value).__name__})
-    return text if len(text) <= limit else text[:limit] + "…"
+    if len(text) <= limit:
+        return text
+    if isinstance(value, str):  # cut inside its quotes, which still close it: "abc…" (never "abc….)
+        return json.dumps(value[:limit], ensure_ascii=False)[:-1] + '…"'
+    return text[:limit] + "…"
 
 
 def rank_letter(rank: int) -> str:

@@ -103,8 +103,7 @@ TEMPLATES: dict[str, str] = {
     "import.refused": "{file}, session {index} ({session}): {cause}; nothing was imported.",
     "import.trail_differs": ("{file}, session {index} ({session}): hand {number} is not what its audit trail "
                              "recorded (the file was changed after it was exported); nothing was imported."),
-    "import.invalid": ("{file}, session {index} ({session}) is not a valid session ({kind}: {detail}); "
-                       "nothing was imported."),
+    "import.invalid": "{file}, session {index} ({session}) is not a valid session; nothing was imported.",
     # the settings (config set and unset; new and use taking them)
     "config.no_such_key": '"{key}" is not a setting; the settings are {keys:list}.',
     "config.no_value": "Give the value of {key}: scorekeeper config set {key} VALUE.",
