@@ -565,6 +565,95 @@ GAMES: dict[str, tuple[tuple[str, ...], list[str]]] = {
         "history",
         "export --format md",
     ]),
+    # Indian Rummy: a points game of three deals (sevens, queens, then aces wild: a printed joker cut)
+    "indian": (("Оля", "Назар", "Зоя"), [
+        'hand wild=7 "Оля: 2H 3H 4H, 5S 6S 7C, 9D 9C 9S, KH KD KS JK show" '
+        '"Назар: 8C 9C 10C, 4D JK 6D -KS QH 7D 2S 2H 5C 9H" "Зоя: drop"',
+        "standings",
+        "explain 1 --player Назар",
+        "@indian.json",
+        "explain",
+        'edit 2 wild=Q "Назар: AS 2S 3S, 6H 7H 8H QC, 10D JD QD, 5C 5H 5D show" "Оля: -40" "Зоя: middle"',
+        "undo --yes",
+        "redo",
+        "@indian.toml",
+        "history",
+        "history --audit",
+        "standings",
+        "stats",
+        "stats --variant indian",
+        "chart",
+        "export --format md",
+        "export --format csv",
+    ]),
+    # a pool (101): Зоя out after deal 2, back at 61; out again with Назар after deal 3; the two left
+    # end it by agreement
+    "indian:pool": (("Оля", "Назар", "Зоя", "Тарас"), [
+        'hand "Оля: 0 show" "Назар: -60" "Зоя: -40" "Тарас: -20"',
+        'hand "Назар: 0 show" "Оля: -30" "Зоя: -70" "Тарас: -25"',
+        "standings",
+        "rejoin Зоя",
+        "undo --yes",
+        "redo",
+        'hand "Оля: 0 show" "Назар: -45" "Зоя: -50" "Тарас: -10"',
+        "end --split --yes",
+        "history",
+        "history --audit",
+        "explain",
+        "chart",
+        "export --format md",
+    ]),
+    # a deals game (deals2): chips change hands
+    "indian:deals": (("Оля", "Назар", "Зоя"), [
+        'hand "Оля: 0 show" "Назар: -30" "Зоя: -12"',
+        "standings",
+        'hand "Зоя: 0 show" "Оля: -20" "Назар: -80"',
+        "history",
+        "explain",
+        "export --format md",
+    ]),
+    # Canasta, four players in two sides (Оля+Зоя against Назар+Тарас), near the end of a game to 5,000
+    "canasta": (("Оля", "Назар", "Зоя", "Тарас"), [
+        'hand "Оля+Зоя: KS KS KH KH KD KD KC, 7S 7S 7H 7H 7D 2C JK, AS AH AD r3=1 -" "Зоя: -9S 4D" '
+        '"Назар: QS QH QD JK, 8S 8H 8C r3=1 -KC 5S" "Тарас: -JS JH 6C"',
+        "standings",
+        'hand "Оля: -QS 6D" "Назар: -4C 4S AH" "Зоя: 5S 5H 5D 5C 5S JK JK, 10S 10H 10D -JK 2H 8D" '
+        '"Тарас: 9S 9S 9H 9H 9D 9D 9C, JS JH JD 2S r3=2 - concealed"',
+        "explain 2",
+        "explain 1 --player Назар",
+        'edit 2 "Оля: -QS 6D" "Назар: -4C 4S AH" "Зоя: 5S 5H 5D 5C 5S JK JK, 10S 10H 10D -JK 2H 8D" '
+        '"Тарас: 9S 9S 9H 9H 9D 9D 9C, JS JH JD 2S r3=2 -"',
+        "undo --yes",
+        "redo",
+        "@canasta.json",
+        'hand "Оля: JS JS JH JH JD JD JC r3=1 -10C 10D 5C" "Зоя: -" "Назар: -85"',
+        "standings",
+        "history",
+        "history --audit",
+        "stats",
+        "chart",
+        "export --format md",
+        "export --format csv",
+    ]),
+    # two players, each alone: two canastas to go out
+    "canasta:two": (("Оля", "Назар"), [
+        'hand "Оля: KS KS KH KH KD KD KC, 7S 7S 7H 7H 7D 7C 7C, AS AH 2D -" "Назар: QS QH QD, 8S 8H 8C -KC 5S 9D"',
+        "standings",
+        'hand "Оля: 5S 5H 5D -KH" "Назар: 9S 9S 9H 9H 9D 9D 9C, JS JS JH JH JD JD 2S, 4S 4H 4D -"',
+        "history",
+        "explain",
+        "export --format md",
+    ]),
+    # three players, each alone
+    "canasta:three": (("Оля", "Назар", "Зоя"), [
+        'hand "Оля: 6S 6H 6D -QC 4C" "Назар: QS QH QD -9C" "Зоя: KS KS KH KH KD KD KC, AS AH AD -"',
+        'hand "Оля: 8S 8H 8D 8C 8S 8H JK, 5S 5H 5D -" "Назар: -QC 4C 9D" "Зоя: 7S 7H 7D -KH"',
+        "standings",
+        'hand "Оля: 4S 4H 4D -9H" "Назар: -QC" "Зоя: 10S 10S 10H 10H 10D 10D 10C -"',
+        "history",
+        "explain",
+        "export --format md",
+    ]),
 }
 
 #: the hand files a game reads (``@NAME`` in :data:`GAMES`)
@@ -574,6 +663,21 @@ HAND_FILES = {
                  '             "Зоя": {"table": 30, "hand": 10}}}\n',
     "hand.toml": '[players."Оля"]\nmelds = ["6D 7D 8D"]\nhand = "KC"\n\n[players."Назар"]\nhand = "2D"\n\n'
                  '[players."Зоя"]\nhand = ""\n',
+    # queens wild: Назар's show (Q♣ stands for 9♥, Q♦ in its place keeps 10-J-Q♦ pure)
+    "indian.json": '{"wild": "Q", "out": "Назар",\n'
+                   ' "players": {"Назар": {"melds": ["AS 2S 3S", "6H 7H 8H QC", "10D JD QD", "5C 5H 5D"], "hand": ""},\n'
+                   '             "Оля": {"hand": 35}, "Зоя": {"drop": "middle"}}}\n',
+    # a printed joker cut: aces wild; Оля showed wrongly
+    "indian.toml": 'wild = "JK"\nout = "Зоя"\n\n[players."Зоя"]\n'
+                   'melds = ["2C 3C 4C", "7D 8D 9D AH", "JS JH JC", "10S 10H 10C"]\nhand = ""\n\n'
+                   '[players."Оля"]\nwrong = true\n\n[players."Назар"]\nhand = 22\n',
+    "canasta.json": '{"players": {\n'
+                    '  "Оля": {"melds": ["QS QS QH QH QD QD QC", "6S 6S 6H 6H 6D 6D 6C", "AS AH 2D"],\n'
+                    '          "red_threes": "3H 3D", "hand": "KS KH 4S"},\n'
+                    '  "Зоя":  {"hand": "8C"},\n'
+                    '  "Назар": {"red_threes": 2, "hand": "JK JK 2C 9D"},\n'
+                    '  "Тарас": {"hand": "7C 7D 5H 10S"}},\n'
+                    ' "stock_exhausted": true}\n',
 }
 
 #: how a game of each variant starts near its end (``new``'s options): the carried totals, the
@@ -584,21 +688,37 @@ STARTS = {
     "carousel": "--carry Оля=90 --carry Зоя=95",
     "crazy": "--round 12",
     "contract": "--round 7",
+    "indian": "--rule deals=3",
+    "indian:pool": "--rule game=pool101",
+    "indian:deals": "--rule game=deals2",
+    "canasta": "--title Клуб --carry Оля+Зоя=2000 --carry Назар+Тарас=1500",
+    "canasta:two": "--carry Оля=3000 --carry Назар=4000",
+    "canasta:three": "--carry Зоя=4000",
 }
 
 
-def game_of(variant: str) -> Callable[[Shot], None]:
+def games_of(variant: str) -> list[str]:
+    """The keys of :data:`GAMES` that play ``variant`` (``VARIANT`` and ``VARIANT:KIND``)."""
+    return [key for key in GAMES if key.partition(":")[0] == variant]
+
+
+def game_of(key: str) -> Callable[[Shot], None]:
+    """A game of :data:`GAMES` (``key``: ``VARIANT`` or ``VARIANT:KIND``); the variant's rules first
+    (for its first game)."""
+    variant, _, kind = key.partition(":")
+
     def make(shot: Shot) -> None:
-        shot.note(f"The rules of {variant}")
-        shot.run(f"rules {variant}")
-        players, steps = GAMES.get(variant, ((), []))
+        if not kind:
+            shot.note(f"The rules of {variant}")
+            shot.run(f"rules {variant}")
+        players, steps = GAMES.get(key, ((), []))
         if not players:
             shot.note(f"No game of {variant} is scripted in tools/gallery.py (GAMES): a new session only")
             shot.run(f"new {variant} {' '.join(NAMES[:3])}")
             shot.run("standings")
             return
-        shot.note(f"A game of {variant} to its end")
-        shot.run(f"new {variant} {' '.join(players)} {STARTS.get(variant, '')}".rstrip())
+        shot.note(f"A game of {variant}{f' ({kind})' if kind else ''} to its end")
+        shot.run(f"new {variant} {' '.join(players)} {STARTS.get(key, '')}".rstrip())
         for step in steps:
             if step.startswith("@"):
                 name = step[1:]
@@ -677,6 +797,10 @@ def screens() -> list[Screen]:
     for i, variant in enumerate(every_variant(), 1):
         found.append(Screen(f"04-game-{i:02d}-{variant}", f"{variant}: its rules and a game to its end (standings,"
                             " history, explain, edit, undo, stats, chart, exports)", game_of(variant)))
+        for key in games_of(variant)[1:]:
+            kind = key.partition(":")[2]
+            found.append(Screen(f"04-game-{i:02d}-{variant}-{kind}", f"{variant}: a game of another kind ({kind}) to"
+                                " its end", game_of(key)))
     for i, variant in enumerate(every_variant(), 1):
         found.append(Screen(f"05-prompt-{i:02d}-{variant}", f"{variant}: a hand entered at the prompt, step by step"
                             " (a refused answer, then a saved hand; edit)", prompt_of(variant)))
@@ -715,14 +839,20 @@ PROMPTS: dict[str, tuple[tuple[str, ...], list[str]]] = {
     "gin": (("Оля", "Назар"), ["7H 8H 9H QS QD QC 2C 3C 4C 5D {knock}", "KS KH KD 10H JH 5C 9S 6D 3S AH", "{yes}"]),
     "contract": (("Оля", "Назар", "Зоя"), ["7H 7S 7D, QC QD JK", "", "{out}", "", "", "AS 5D", "", "", "KD QD 3C",
                                            "{yes}"]),
+    # the wild rank refused, then sevens; Оля shows, Назар counts his cards, Зоя drops
+    "indian": (("Оля", "Назар", "Зоя"), ["X", "7", "2H 3H 4H, 5S 6S 7C, 9D 9C 9S, KH KD KS JK {show}",
+                                         "8C 9C 10C, 4D JK 6D -KS QH 7D 2S 2H 5C 9H", "{drop}", "{yes}"]),
+    # sides: Оля+Зоя melded at Оля (a meld of two refused), Зоя went out, Назар+Тарас counted on paper
+    "canasta": (("Оля", "Назар", "Зоя", "Тарас"), ["KS KS KH KH KD KD KC, 7S 7H", "KS KS KH KH KD KD KC", "1",
+                                                   "10C 10D 5C", "{out}", "-85", "{no}", "{yes}"]),
 }
 
 #: the words typed at the prompt in each language (the first of each that people naturally type)
 TYPED_WORDS = {
-    "en": {"yes": "y", "out": "out", "knock": "knock"},
-    "uk": {"yes": "т", "out": "вийшла", "knock": "стук"},
-    "ru": {"yes": "д", "out": "вышла", "knock": "стук"},
-    "be": {"yes": "т", "out": "выйшла", "knock": "стук"},
+    "en": {"yes": "y", "no": "n", "out": "out", "knock": "knock", "show": "show", "drop": "drop"},
+    "uk": {"yes": "т", "no": "н", "out": "вийшла", "knock": "стук", "show": "шоу", "drop": "дроп"},
+    "ru": {"yes": "д", "no": "н", "out": "вышла", "knock": "стук", "show": "шоу", "drop": "дроп"},
+    "be": {"yes": "т", "no": "н", "out": "выйшла", "knock": "стук", "show": "шоу", "drop": "дроп"},
 }
 
 
@@ -761,8 +891,22 @@ class Typed:
         answer = self.answers.pop(0).format(**TYPED_WORDS[self.shot.lang])
         if self.file.getvalue()[self.seen:]:
             self.shot.show(self.shown().rstrip("\n"))
-        self.shot.lines.append(question + answer)  # as the terminal shows the line left
+        self.shot.lines += terminal_rows(question + answer)  # as the terminal shows the line left
         return answer
+
+
+def terminal_rows(line: str, width: int = COLUMNS) -> list[str]:
+    """A line as a terminal ``width`` columns wide shows it: cut into rows at the last column (what
+    is typed after a question goes on on the next row)."""
+    from rich.cells import cell_len
+
+    rows, row = [], ""
+    for char in line:
+        if cell_len(row + char) > width:
+            rows.append(row)
+            row = ""
+        row += char
+    return rows + [row]
 
 
 def ask_at_terminal(shot: Shot, answers: list[str], command: str = "hand", meanwhile: str | None = None) -> None:
@@ -875,24 +1019,45 @@ def board_lines(doc: Any, width: int = COLUMNS, height: int = LINES) -> list[str
     return [line.rstrip() for line in console.export_text().splitlines()]
 
 
-def _played(shot: Shot, variant: str, upto: int = 2) -> bool:
-    players, steps = GAMES.get(variant, ((), []))
+def _played(shot: Shot, key: str, upto: int | None = 2) -> bool:
+    """The game ``key`` of :data:`GAMES` played in a new session: its first ``upto`` hands (None:
+    to its end, with its hand files and the events between deals)."""
+    players, steps = GAMES.get(key, ((), []))
     if not players:
         return False
-    shot.run(f"new {variant} {' '.join(players)} {STARTS.get(variant, '')}", quiet=True)
-    for step in [s for s in steps if s.startswith("hand ")][:upto]:
-        shot.run(step, quiet=True)
+    shot.run(f"new {key.partition(':')[0]} {' '.join(players)} {STARTS.get(key, '')}", quiet=True)
+    played = [s for s in steps if s.startswith(("hand ", "@", "rejoin ", "end "))]
+    if upto is not None:
+        played = [s for s in played if s.startswith("hand ")][:upto]
+    for step in played:
+        if step.startswith("@"):
+            (shot.home.home / step[1:]).write_text(HAND_FILES[step[1:]], encoding="utf-8")
+            shot.run(f"hand --file {step[1:]}", quiet=True)
+        else:
+            shot.run(step, quiet=True)
     return True
+
+
+def boards(variants: Any) -> list[tuple[str, str, int | None]]:
+    """The boards ``watch`` and the page are shown at: each variant's first game two hands in, and
+    every game of :data:`GAMES` at its end — ``(variant, game, hands played or None)``."""
+    found = []
+    for variant in variants:
+        keys = games_of(variant)
+        if keys:
+            found.append((variant, keys[0], 2))
+        found += [(variant, key, None) for key in keys]
+    return found
 
 
 def watch_screen(shot: Shot) -> None:
     from scorekeeper.cli.language import speaking
     from scorekeeper.core.variants import every_variant
 
-    for variant in every_variant():
-        if not _played(shot, variant):
+    for variant, key, upto in boards(every_variant()):
+        if not _played(shot, key, upto):
             continue
-        shot.note(f"scorekeeper watch: {variant}, at 80×24")
+        shot.note(f"scorekeeper watch: {key}, {'two hands in' if upto else 'at its end'}, at 80×24")
         with speaking(shot.lang):
             lines = board_lines(shot.home.application().board())
         shot.lines.append("┌" + "─" * COLUMNS + "┐")
@@ -935,20 +1100,24 @@ def page_screen(shot: Shot) -> None:
     from scorekeeper.cli.watch import Follower
     from scorekeeper.core.variants import every_variant
 
-    for variant in every_variant():
-        if not _played(shot, variant):
+    for variant, key, upto in boards(every_variant()):
+        if not _played(shot, key, upto):
             continue
-        shot.note(f"The page of serve: {variant} (the HTML's words, then what its script writes)")
+        shot.note(f"The page of serve: {key}, {'two hands in' if upto else 'at its end'} (the HTML's words, then"
+                  " what its script writes)")
         with speaking(shot.lang):
             follower = Follower(shot.home.application(), None, history=True)
             follower.poll()
             doc = document(follower.doc, None, follower.version)
             text = page(doc, shot.lang)
+        start = len(shot.lines)
         shot.lines += page_text(text)
         shot.lines.append("## the page's own words (script)")
         shot.lines += [v for _k, v in sorted(json.loads(_script_block(text, "words")).items())]
         shot.lines.append("## what the page says of this game")
         shot.lines += [line.split(": ", 1)[1] for line in said_lines(doc["said"])]
+        # a page's words are wrapped by the browser (its picture shows them at 412 px), not at 80 columns
+        shot.gallery.wide_ok.setdefault(shot.lang, {}).setdefault(shot.name, set()).update(range(start, len(shot.lines)))
         if shot.gallery.pictures is not None:
             picture = shot.gallery.pictures / f"{shot.lang}-page-{variant}.png"
             taken = screenshot(text, picture)
