@@ -133,6 +133,45 @@ def test_every_template_takes_both_names_and_every_number_in_the_right_form(lang
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_every_text_said_with_a_count_puts_its_nouns_in_the_count_s_form(lang):
+    """The texts said with a count (``say_count``: a chart's or a board's "495 points", "5 hands
+    played", a page's points to go), each rendered with the counts 1, 2, 5, 11, 21 and 104 in every
+    number it holds: each number meets its noun in the form the language wants («495 очок», never
+    «495 очки»)."""
+    from scorekeeper.core import messages
+    from scorekeeper.core.variants import every_variant
+
+    every_variant()  # a variant's own texts join when it is loaded
+    forms = {f: lemma for lemma in NOUNS[lang] for f in lemma}
+    wrong, seen = [], 0
+    messages.use(languages.translations(lang))
+    try:
+        for code, (one, many) in messages.PLURALS.items():
+            for n in NUMBERS:
+                facts = {}
+                for _lit, field, spec, _conv in string.Formatter().parse(many):
+                    if field:
+                        key = field.split(".")[0].split("[")[0]
+                        facts[key] = ([NAMES[0], NAMES[1]] if spec in ("and", "or", "list") else
+                                      NAMES[0] if key in NAME_FIELDS | {"names"} else n)
+                text = messages.say_count(code, n, **facts)
+                for found in re.finditer(r"(?<![\d,.])(\d+) (\w+)", text):
+                    number, word = found.groups()
+                    before = (re.findall(r"(\w+)\W*$", text[:found.start()]) or [""])[-1]
+                    lemma = forms.get(word.lower())
+                    # a governing word before it (по 7 карт; be «запіс 2 раздач»: the genitive of a noun's object)
+                    if lemma is None or before.lower() in GOVERNING | {"запіс"}:
+                        continue
+                    seen += 1
+                    if word.lower() != lemma[form_for(int(number))] and not (lang == "ru" and word == "раз"):
+                        wrong.append(f"{code}: {text} (want {number} {lemma[form_for(int(number))]})")
+    finally:
+        messages.use(None)
+    assert seen > 50  # the check saw numbers meet their nouns
+    assert wrong == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_no_translation_puts_a_bare_number_before_a_noun(lang):
     """A number that meets a noun goes through the plural rules: a translation never writes
     ``{decks} колоди`` (wrong for 5), only ``{decks:#deck|decks}`` — unless a preposition

@@ -535,6 +535,8 @@ GAMES: dict[str, tuple[tuple[str, ...], list[str]]] = {
         "history --audit",
         "undo --yes",
         "redo",
+        'hand "Оля: -KH QC 6C" "Назар: -JS 10S 9D" "Зоя: 7H 8H 9H -"',
+        "history",
         "chart",
         "export --format md",
     ]),

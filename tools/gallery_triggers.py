@@ -379,7 +379,8 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("player.name_spaces", "", "new rummy500 ' Оля' Назар"),
         ("player.named_twice", "", "new rummy500 Кіра Назар Кіра"),
         ("round.not_for_variant", "", "new carousel Оля Назар --round 3"),
-        ("round.out_of_range", "", "new contract Оля Назар Зоя --round 9"),
+        ("round.out_of_range", "", "new crazy Оля Назар Зоя --round 14"),
+        ("round.out_of_range.deal", "", "new contract Оля Назар Зоя --round 9"),
         ("text.undecodable", "", lambda shot: shot.run("new rummy500 Оля " + "Наз\udcffр")),
     ],
     "scorekeeper/core/melds.py": [

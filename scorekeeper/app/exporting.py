@@ -842,7 +842,7 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
                                                           for p in players) + " |")
     lines += ["", render(f"export.md.cell.{word}", {}) if word else say("export.doc.each_cell_hand_s")]
     if any(hand.points_only for hand in st.results):
-        lines += ["", say("export.doc.points_hand_was_entered")]
+        lines += ["", render(f"export.md.points.{word}", {}) if word else say("export.doc.points_hand_was_entered")]
     if doc["finished"]:
         lines += ["", won]
     lines.append("")

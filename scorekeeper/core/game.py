@@ -753,6 +753,8 @@ def new_setup(
         last = _last_round(variant, rules)
         if last is None:
             raise InputError("round.not_for_variant", variant=variant.said_name, round=first_round)
+        if not 1 <= first_round <= last and variant.deal_word == "deal":  # Contract Rummy's deals
+            raise InputError("round.out_of_range.deal", variant=variant.said_name, round=first_round, last=last)
         if not 1 <= first_round <= last:
             raise InputError("round.out_of_range", variant=variant.said_name, round=first_round, last=last)
         start = first_round

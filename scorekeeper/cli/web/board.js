@@ -168,7 +168,7 @@ function drawHistory(d) {
   const box = document.getElementById("history");
   document.getElementById("history-title").textContent = WORDS.history;
   box.replaceChildren();
-  if (!d.history.hands.length && !d.history.carried) { box.append(el("p", WORDS.no_hands, "empty")); return; }
+  if (!d.history.hands.length && !d.history.carried) { box.append(el("p", d.said.none, "empty")); return; }
   box.dataset.layout = "table";
   const table = historyTable(d);
   box.append(table, historyKey());

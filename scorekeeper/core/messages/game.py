@@ -132,6 +132,7 @@ TEMPLATES: dict[str, str] = {
     "round.not_for_variant": ("--round {round} does not apply to {variant}: its rounds do not differ, and the game "
                               "ends at its target (carry the totals over with --carry)."),
     "round.out_of_range": "--round {round} is not a round of {variant}: its rounds are 1 to {last}.",
+    "round.out_of_range.deal": "--round {round} is not a deal of {variant}: its deals are 1 to {last}.",
     "end.shared": "{winners:and} share the win at {total}.",
     "end.several_reached": ("{reached:and} reached {target} in the same hand: the highest total wins, even where "
                             "another player got there first, so {winners:and} wins with {total} (Rummy 500 and "
