@@ -83,9 +83,17 @@ def test_the_english_check_finds_words_left_and_lets_typed_words_stand():
              "rummy500 — Раммі 500, також 500",                     # rules: an id before its name
              "Оля: 7H 8H 9H, Дп Дб Дт",                             # cards in Latin letters
              "виберіть інший через --port.",                        # an option
-             "замініть командою `scorekeeper config set KEY VALUE`"]  # metavariables, even in backquotes
+             "замініть командою `scorekeeper config set KEY VALUE`",  # metavariables, even in backquotes
+             "приберіть decks.",                                    # an option's key alone in a sentence
+             "ModuleNotFoundError: No module named 'x'.",           # Python's words
+             # typed as is: a wrapped list of keys ending a line, a key suggested, a package and its version,
+             # an entry point
+             "jokers, knock_limit, last_deal, middle_drop, oklahoma,",
+             "\"targt\" — не параметр правил (можливо, target?); параметри:",
+             "Варіант \"knock\" з knock_rummy:VARIANT (knock-rummy 1.0) не завантажено."]
     flagged = gallery.english_left("uk", shown)
-    assert [line.split("    <- ")[1] for line in flagged] == ["Usage", "run", "gin", "KEY, VALUE"]
+    assert [line.split("    <- ")[1] for line in flagged] == ["Usage", "run", "gin", "KEY, VALUE", "decks",
+                                                                 "ModuleNotFoundError, module, named"]
     assert gallery.english_left("en", shown) == []
 
 

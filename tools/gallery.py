@@ -436,6 +436,8 @@ def help_screen(shot: Shot) -> None:
     shot.note("The whole help")
     shot.run("--help")
     shot.run("--version")
+    shot.note("help alone")
+    shot.run("help")
 
 
 def help_of(path: list[str]) -> Callable[[Shot], None]:
@@ -785,6 +787,45 @@ def config_screen(shot: Shot) -> None:
     shot.run("config path")
 
 
+def life_screen(shot: Shot) -> None:
+    """A variant's life (docs/plugins.md): the variants listed, one from elsewhere installed (Tens, the
+    tests' own: laid out on the path as pip installs it), a session played with it, a version that
+    scores otherwise installed and the session rescored, then the variant uninstalled."""
+    from gallery_triggers import TENS_GAME, Site
+
+    shot.note("The variants there are: built in only")
+    shot.run("plugins")
+    site = Site(shot.home.home / "site")
+    try:
+        site.tens("0.1")
+        shot.note("Installed: scorekeeper-tens 0.1, a variant from elsewhere (tests/fixtures/plugins/tens), "
+                  "which brings no catalog: its own words are in English")
+        shot.run("plugins")
+        shot.run("rules tens", foreign=True)
+        for line in TENS_GAME:
+            shot.run(line)
+        shot.note("Upgraded: scorekeeper-tens 0.2, which scores every hand twice as much")
+        site.tens("0.2", factor=2)
+        shot.run("standings")
+        shot.run("history")
+        shot.run("explain 1", foreign=True)
+        shot.run('hand "Оля: 1 -1" "Назар: 1 -1"')
+        shot.run("db check")
+        shot.run("db rescore")
+        shot.run("db rescore --yes")
+        shot.run("standings")
+        shot.run("db rescore")
+        shot.note("Uninstalled: scorekeeper-tens")
+        site.uninstall("scorekeeper-tens", "scorekeeper_tens")
+        shot.run("sessions")
+        shot.run("standings")
+        shot.run("stats")
+        shot.run("explain")
+        shot.run("db check")
+    finally:
+        site.close()
+
+
 def screens() -> list[Screen]:
     """Every screen of the gallery, in reading order."""
     from scorekeeper.core.variants import every_variant
@@ -817,6 +858,8 @@ def screens() -> list[Screen]:
     found.append(Screen("10-demo", "`demo`: the bundled game narrated", demo_screen))
     found.append(Screen("11-db", "db path, check, restore; import", db_screen))
     found.append(Screen("12-config", "config: show, set, unset, a refused value", config_screen))
+    found.append(Screen("13-variant-life", "a variant from elsewhere: plugins, a session it scored, upgraded"
+                        " (db rescore), uninstalled", life_screen))
     from gallery_triggers import TRIGGERS
 
     for i, group in enumerate(TRIGGERS, 1):
