@@ -163,7 +163,8 @@ def test_the_systems_reasons_are_said_in_our_words(lang, number):
 
 
 #: a name quoted, then a word the language would decline it for or give it a gender by
-NAME_NEEDS_A_CASE = re.compile(r'(?<!Ім’я )(?<!Имя )(?<!Імя )(?<!Ім’я ")(?<!Имя ")(?<!Імя ")(?:"|«)?(Оля|Назар)(?:"|»)? '
+NAME_NEEDS_A_CASE = re.compile(r'(?<!Ім’я )(?<!Имя )(?<!Імя )(?<!Ім’я ")(?<!Имя ")(?<!Імя ")(?<!Ім’я «)(?<!Имя «)(?<!Імя «)'
+                               r'(?:"|«)?(Оля|Назар)(?:"|»)? '
                                r'(?:немає|нет|няма|названы|названа|названо|назван)\b')
 
 

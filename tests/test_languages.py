@@ -222,6 +222,54 @@ def test_a_decimal_is_written_with_a_comma(lang):
     assert messages.number(69.375, 2) == "69.38"
 
 
+#: where a straight quote stays in a translated sentence: what is typed as it is (a command line and its
+#: continuation, an option's example value, a hand file's `"key": value`, the empty text "", a TOML "…")
+TYPED_QUOTES = re.compile(r'(?m)^\s*scorekeeper\b.*$|^\s+".*$|scorekeeper [^;.)«]*"[^"]*"(?: "[^"]*")*'
+                          r'|--[\w-]+ "[^"{]*"|"[a-z_]+": (?:"[^"]*")?|""|"…"')
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_translated_sentence_quotes_in_the_language_s_own_quotes(lang):
+    """uk, ru and be quote in «…» (not "…"): every catalog entry, but where a quote is typed as is
+    (`scorekeeper hand "Оля: -"`, `--teams "Оля+Тарас,Назар+Ірина"`, `"stock_exhausted": true`, `""`)."""
+    from babel.messages.pofile import read_po
+
+    with catalogs.po_path(lang).open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    straight = []
+    for m in catalog:
+        for text in (m.string if isinstance(m.string, (list, tuple)) else [m.string]) if m.id else []:
+            if '"' in TYPED_QUOTES.sub("", text or ""):
+                straight.append(f"{m.context}: {text}")
+    assert straight == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_value_quoted_as_typed_is_in_the_language_s_quotes_and_json_keeps_json_s(lang, cli):
+    """`{token!q}`: «1ч» in uk, ru and be ("1H" in English and in --json), a quote inside it left as
+    typed, what cannot be seen written as JSON writes it, a long text cut inside the quotes."""
+    from scorekeeper.core import messages
+
+    messages.use(languages.translations(lang))
+    try:
+        assert messages.quoted("1ч") == "«1ч»"
+        assert messages.quoted('Q"x\n') == '«Q"x\\n»'
+        assert messages.quoted("я" * 70) == "«" + "я" * 60 + "…»"
+        assert messages.quoted(["1ч"]) == '["1ч"]' and messages.quoted(7) == "7"
+        with messages.english():
+            assert messages.quoted("1ч") == '"1ч"'
+    finally:
+        messages.use(None)
+    assert messages.quoted("1ч") == '"1ч"'
+    cli.new("rummy500", "Оля", "Назар")
+    said = cli("--lang", lang, "hand", "Оля: 1ч", "Назар: -")
+    assert said.exit_code == 2 and said.stderr.startswith("Оля: «1ч» — ")
+    import json
+
+    refused = json.loads(cli("--lang", lang, "hand", "Оля: 1ч", "Назар: -", "--json").stdout)
+    assert refused["error"]["message"].startswith('Оля: "1ч" is not a card')  # --json: English, JSON's quotes
+
+
 # --- the help, its frame and the usage errors -----------------------------------------------------------------
 
 FRAME_SAMPLES = [
@@ -539,7 +587,7 @@ def test_the_audit_trail_writes_the_entrys_words_in_the_language_spoken(cli):
     assert "knock big" in json.dumps(lines, ensure_ascii=False)
     refused = cli("--lang", "uk", "hand", "Оля: 7ч 8ч 9ч Дп Дб Дт 2п 3п 4п 5б стук",
                   "Назар: Тп 2б 3т 5ч 6ч Кп Кб Кт 9п 10п стук")
-    assert refused.exit_code == 2 and '"стук"' in refused.stderr and "knock" not in refused.stderr
+    assert refused.exit_code == 2 and '«стук»' in refused.stderr and "knock" not in refused.stderr
     cli.new("contract", "Оля", "Назар", "Ганна", rules=("preset=liverpool",))
     # deal 1, dealt by Оля: Ганна (on the dealer's right) cut exactly; Оля went out; Назар holds A♠ 5♦ = 15 + 5
     # = 20; Ганна holds K♠ Q♠ 3♣ = 10 + 10 + 3 = 23, less liverpool's cut bonus of 50 = −27

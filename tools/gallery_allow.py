@@ -31,6 +31,8 @@ FIXED = {
     # formats and standards, written so in every language
     "JSON", "TOML", "CSV", "HTML", "UTF", "UTC", "ISO", "ID", "id", "json", "toml", "csv", "md", "Markdown", "QR",
     "ASCII", "TV", "LAN", "IP", "HTTP", "PNG", "SVG", "PDF",
+    # a network's names and an HTTP server's words: a host typed as is, Wi-Fi, the methods a page answers
+    "localhost", "Wi", "Fi", "GET", "HEAD",
     # environment variables and programs named by them
     "PAGER", "LESS", "TERM", "COLUMNS", "HOME",
     # the demo's players (a bundled game: names are never translated)

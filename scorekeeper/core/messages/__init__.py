@@ -9,7 +9,8 @@ Templates are ``str.format`` strings over the facts, with these additions:
 
 - a card (:class:`~scorekeeper.core.cards.Card` or ``PlayedCard``) is shown as
   people read it (``7♥``); a list or tuple of cards as the cards with spaces;
-- ``{x!q}`` quotes a value as typed (``"1H"``, at most 60 characters);
+- ``{x!q}`` quotes a value as typed (``"1H"``, at most 60 characters; a text in the quotes of
+  the language spoken, ``join.quoted``: «1ч»);
 - ``{names:and}`` / ``{names:or}`` join a list with "and" / "or" (``Ann, Bob and Cy``),
   ``{keys:list}`` with commas; ``{ways:endings}`` joins the ways a hand ended
   (``knock``, ``out``, ``stock_exhausted``) with "and", each said by its template
@@ -54,6 +55,7 @@ from scorekeeper.core.messages import (app, cards, cli, club, commandline, docum
 
 import contextlib
 import gettext as _gettext
+import re
 from typing import Iterator
 
 TEMPLATES: dict[str, str] = {}
@@ -210,6 +212,8 @@ def quoted(value: Any, limit: int = QUOTE_LIMIT) -> str:
     """
     import json
 
+    if isinstance(value, str) and not speaking_english():  # the language's own quotes: «1ч»
+        return _in_quotes(value, limit)
     try:
         text = json.dumps(value, ensure_ascii=False, default=str)
     except (RecursionError, ValueError):
@@ -219,6 +223,17 @@ def quoted(value: Any, limit: int = QUOTE_LIMIT) -> str:
     if isinstance(value, str):  # cut inside its quotes, which still close it: "abc…" (never "abc….)
         return json.dumps(value[:limit], ensure_ascii=False)[:-1] + '…"'
     return text[:limit] + "…"
+
+
+def _in_quotes(text: str, limit: int) -> str:
+    """A typed text in the quotes of the language spoken (``join.quoted``: «1ч»), what cannot be
+    seen written as JSON writes it inside (``\\n``, ``\\u0007``), cut short inside the quotes."""
+    import json
+
+    cut = len(json.dumps(text, ensure_ascii=False)) > limit
+    inner = json.dumps(text[:limit] if cut else text, ensure_ascii=False)[1:-1]
+    inner = re.sub(r'((?:\\\\)*)\\"', r'\1"', inner)  # a quote needs no backslash inside «»
+    return render("join.quoted", {"text": inner + ("…" if cut else "")})
 
 
 def rank_letter(rank: int) -> str:
