@@ -2,6 +2,8 @@
 
 - Every refusal the program raises has a trigger in tools/gallery_triggers.py, and the trigger
   makes the program say that code (the refusals' screens are made in English: a few seconds).
+- Every message code is said on some screen, or listed in tools/gallery_facts.py to be said from
+  facts made up for it (a list that only shrinks).
 - The whole gallery in en, uk, ru and be shows no English word left in a translated screen, no
   line over 80 columns that is not a table's, and no fault of its own scripts. It takes about half
   a minute on two cores, so it runs where ``CI`` (CI sets it) or ``SCOREKEEPER_GALLERY`` is set.
@@ -56,7 +58,7 @@ def test_the_whole_gallery_shows_no_english_left_no_line_too_wide_and_every_refu
     import gallery
 
     made, found = _gallery(gallery.LANGS)
-    assert found == {"english": [], "untriggered": [], "wide": [], "faults": []}
+    assert found == {"english": [], "untriggered": [], "unshown": [], "wide": [], "faults": []}
     made.write(tmp_path / "gallery")
     index = (tmp_path / "gallery" / "index.md").read_text(encoding="utf-8")
     for lang in gallery.LANGS:
@@ -95,6 +97,34 @@ def test_the_english_check_finds_words_left_and_lets_typed_words_stand():
     assert [line.split("    <- ")[1] for line in flagged] == ["Usage", "run", "gin", "KEY, VALUE", "decks",
                                                                  "ModuleNotFoundError, module, named"]
     assert gallery.english_left("en", shown) == []
+
+
+def test_every_message_code_is_said_on_a_screen_or_listed_to_be_said_from_facts():
+    import gallery
+
+    first = {"a.said": "04-game-01-rummy500", "b.listed": gallery.FROM_FACTS_SCREEN, "c.listed_but_said": "06-watch"}
+    every = {"a.said", "b.listed", "c.listed_but_said", "d.unsaid"}
+    found = gallery.unshown(first, every, {"b.listed", "c.listed_but_said", "e.gone"})
+    assert [line.split(":")[0] for line in found] == ["d.unsaid", "c.listed_but_said", "e.gone"]
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_each_message_listed_to_be_said_from_made_up_facts_can_be_said(lang):
+    """The screen 30-from-facts says each code of gallery_facts.FROM_FACTS: each takes the facts made up."""
+    import gallery
+    from gallery_facts import FROM_FACTS, made_up
+
+    from scorekeeper.cli import language
+    from scorekeeper.core import messages
+
+    every = gallery.all_codes()
+    assert FROM_FACTS <= every
+    with language.speaking(lang):
+        for code in sorted(FROM_FACTS):
+            if code in messages.PLURALS:
+                assert messages.say_count(code, 5, **made_up(code, messages.PLURALS[code][1]))
+            else:
+                assert messages.render(code, made_up(code, messages.TEMPLATES[code]))
 
 
 def test_the_width_check_leaves_tables_alone():

@@ -19,7 +19,9 @@ One command renders, in en, uk, ru and be:
 - the rest of the commands: sessions, use, delete, demo, import, db, config;
 - every refusal the program can give: :mod:`gallery_triggers` lists, for each message code
   an error is raised with, the commands that make it say that code; the gallery fails when a
-  code has no trigger, or its trigger does not say it.
+  code has no trigger, or its trigger does not say it;
+- every other message: each code is said on some screen, else listed in :mod:`gallery_facts` and
+  said on the last screen from facts made up for it (the gallery fails on a code said nowhere).
 
 The output is a folder: ``LANG/NN-screen.txt`` (one file per screen per language, numbered in
 the order to read them), ``index.md`` (what each file is), ``codes.txt`` (every message code
@@ -38,8 +40,8 @@ the same on every machine.
     python tools/gallery.py --check                         the checks only, nothing written
 
 ``tests/test_gallery.py`` runs it and its checks (:func:`problems`): English words left in a
-translated screen, a message code without a trigger, a line over 80 columns that is not a
-table.
+translated screen, a message code without a trigger or said on no screen, a line over 80 columns
+that is not a table.
 """
 from __future__ import annotations
 
@@ -258,6 +260,8 @@ class Gallery:
         self.typed_ok: dict[str, dict[str, set[int]]] = {lang: {} for lang in langs}
         #: where the page's pictures go (None: no pictures)
         self.pictures: Path | None = None
+        #: the codes said as the command line was declared: its help texts (shown on the help's screens)
+        self.at_import: set[str] = set()
 
     def make(self) -> None:
         """Every screen in every language: each language in a process of its own, started with
@@ -306,6 +310,8 @@ class Gallery:
                 self.make_one(screen, lang)
         finally:
             self.said.stop()
+        for code in self.at_import:  # a help text: on the screens of the program's and the commands' help
+            self.first.setdefault(code, "01-help" if code.startswith("help.") else "00-program")
         return {"shots": self.shots[lang], "first": self.first, "faults": self.faults, "triggered": self.triggered,
                 "wide_ok": {name: sorted(rows) for name, rows in self.wide_ok.get(lang, {}).items()},
                 "same_ok": {name: sorted(rows) for name, rows in self.same_ok.get(lang, {}).items()},
@@ -866,7 +872,42 @@ def screens() -> list[Screen]:
         stem = group.replace("scorekeeper/", "").replace(".py", "").replace("/", "-")
         found.append(Screen(f"20-refusals-{i:02d}-{stem}", f"every refusal raised in `{group}`, each by an"
                             " entry or command that triggers it", refusals_of(group)))
+    found.append(Screen(FROM_FACTS_SCREEN, "the messages no other screen shows yet, each made from its code and"
+                        " facts made up for it (tools/gallery_facts.py)", from_facts_screen))
     return found
+
+
+#: the screen of the messages said from made-up facts (:mod:`gallery_facts`)
+FROM_FACTS_SCREEN = "30-from-facts"
+
+
+def from_facts_screen(shot: Shot) -> None:
+    """Each code of :data:`gallery_facts.FROM_FACTS`, said in the language from facts made up for it."""
+    from gallery_facts import FROM_FACTS, made_up
+
+    from scorekeeper.cli.boundary import for_the_terminal
+    from scorekeeper.cli.language import speaking
+    from scorekeeper.core import messages
+
+    every = all_codes()
+    shot.note("Messages no other screen shows yet: each said from its code and facts made up for it, not by the"
+              " program at a table")
+    for code in sorted(FROM_FACTS & every):
+        shot.note(code)
+        try:
+            with speaking(shot.lang):
+                if code in messages.PLURALS:
+                    one, many = messages.PLURALS[code]
+                    facts = made_up(code, many)
+                    said = [messages.say_count(code, n, **facts) for n in (1, 3, 5)]
+                else:
+                    said = [messages.render(code, made_up(code, messages.TEMPLATES[code]))]
+        except Exception as e:  # a fact of another shape: the gallery's own fault, said
+            shot.gallery.faults.append(f"{shot.lang}/{shot.name}: {code} could not be said from made-up facts: "
+                                       f"{type(e).__name__}: {e}")
+            continue
+        for text in said:
+            shot.show(for_the_terminal(text, True))
 
 
 # -- the prompt -----------------------------------------------------------------------------------
@@ -1381,7 +1422,8 @@ def problems(gallery: Gallery) -> dict[str, list[str]]:
     """What the gallery shows wrong, by kind: ``english`` (a Latin word left in a translated
     screen), ``untriggered`` (an error code without a trigger, or whose trigger does not say
     it), ``wide`` (a line over 80 columns not a table's), ``faults`` (the gallery's own scripts)."""
-    found: dict[str, list[str]] = {"english": [], "untriggered": [], "wide": [], "faults": list(gallery.faults)}
+    found: dict[str, list[str]] = {"english": [], "untriggered": [], "unshown": [], "wide": [],
+                                   "faults": list(gallery.faults)}
     for lang, shots in gallery.shots.items():
         for name, lines in shots.items():
             same = gallery.same_ok.get(lang, {}).get(name, set())
@@ -1395,6 +1437,9 @@ def problems(gallery: Gallery) -> dict[str, list[str]]:
     found["english"] = [item for item in found["english"]
                         if (item.split("/", 1)[1].split(": ", 1)[0], item.rsplit("    <- ", 1)[-1]) not in LEFT]
     if not gallery.only:
+        from gallery_facts import FROM_FACTS
+
+        found["unshown"] = unshown(gallery.first, all_codes(), FROM_FACTS)
         from gallery_triggers import TRIGGERS
 
         listed = {t[0] for group in TRIGGERS.values() for t in group}
@@ -1404,6 +1449,17 @@ def problems(gallery: Gallery) -> dict[str, list[str]]:
             elif not gallery.triggered.get(code):
                 found["untriggered"].append(f"{module}: {code}: its trigger does not say it")
     return found
+
+
+def unshown(first: dict[str, str], every: set[str], listed: set[str]) -> list[str]:
+    """The message codes (``every``) no screen says (``first``: the first screen that says each), but
+    those ``listed`` to be said from made-up facts; and those listed that a screen says now, or that no
+    longer exist (the list only shrinks)."""
+    shown = {code for code, screen in first.items() if screen != FROM_FACTS_SCREEN}
+    return ([f"{code}: said on no screen (a command that says it, or tools/gallery_facts.py FROM_FACTS)"
+             for code in sorted(every - shown - listed)]
+            + [f"{code}: said on {first[code]}: take it out of FROM_FACTS" for code in sorted(listed & shown)]
+            + [f"{code}: no such message: take it out of FROM_FACTS" for code in sorted(listed - every)])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -1419,7 +1475,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     os.environ["COLUMNS"], os.environ["LINES"] = str(COLUMNS), str(LINES)  # the terminal the prompt is drawn on
     if args.child:  # one language, in this process
-        gallery = Gallery((args.child,), args.only)
+        said = Said()
+        said.start()  # the help texts are looked up as the command line is declared (imported)
+        try:
+            gallery = Gallery((args.child,), args.only)
+        finally:
+            said.stop()
+        gallery.at_import = set(said.codes)
         gallery.pictures = args.pictures
         made = gallery.make_here(args.child)
         args.result.write_text(json.dumps(made), encoding="utf-8")  # \u escapes: a lone surrogate typed survives
