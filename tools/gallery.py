@@ -548,6 +548,27 @@ GAMES: dict[str, tuple[tuple[str, ...], list[str]]] = {
         "chart",
         "export --format md",
     ]),
+    # Carousel's endings: a knocker tied (Зоя, 4, with Назар), the lowest alone with the stock out, the lowest
+    # shared (Оля and Назар, 3 each: 37 each), a tie with the end bonuses played off (Оля knocks), two past the
+    # target at the end
+    "carousel:tie": (("Оля", "Назар", "Зоя"), [
+        'hand "Зоя: -3C AD knock" "Назар: -4S" "Оля: -KS 5H"',
+        'hand "Оля: -2C" "Назар: -KD 5D" "Зоя: -QS" stock',
+        'hand "Оля: -3C" "Назар: -2H AS" "Зоя: -KS QS JS 10S" stock',
+        "standings",
+        'hand "Оля: -2C knock" "Назар: -5D" "Зоя: -KS"',
+        "explain",
+        "history",
+    ]),
+    # … a knocker undercut by two (Назар and Зоя, 3 each), a knocker tied by two, a tie at the end shared
+    # (tie=shared)
+    "carousel:shared": (("Оля", "Назар", "Зоя"), [
+        'hand "Оля: -5D knock" "Назар: -3C" "Зоя: -2H AC"',
+        'hand "Зоя: -4S knock" "Оля: -3C AD" "Назар: -2H 2C"',
+        "explain 2",
+        'hand "Оля: -3C" "Назар: -2H AS" "Зоя: -KS QS JS 10S" stock',
+        "history",
+    ]),
     "crazy": (("Оля", "Назар", "Зоя", "Тарас"), [
         'hand "Оля: -" "Назар: -AS 5H" "Зоя: -KD QD 3C" "Тарас: -9S 9H"',
         'hand "Оля: QH QD QC -" "Назар: -7D KS" "Зоя: -2D" "Тарас: -AC 4S 4H"',
@@ -696,6 +717,8 @@ STARTS = {
     "rummy500": "--title 'П’ятниця'",
     "rum500": "",
     "carousel": "--carry Оля=90 --carry Зоя=95",
+    "carousel:tie": "--carry Оля=100 --carry Назар=100",
+    "carousel:shared": "--carry Оля=112 --carry Назар=100 --rule tie=shared",
     "crazy": "--round 12",
     "contract": "--round 7",
     "indian": "--rule deals=3",

@@ -47,7 +47,8 @@ def _standings_table(doc: dict, bar: bool, gap: int):
     drawn = table(padding=(0, gap))
     drawn.add_column("#", justify="right", overflow="fold")
     drawn.add_column(say("screen.game.player"), overflow="fold")
-    for name in (say("screen.game.total"), say("screen.game.last"),
+    last = for_deal_word(deal_word_of(doc), "screen.game.last_round", "screen.game.last", "screen.game.last")
+    for name in (say("screen.game.total"), say(last),
                  won_heading(variant_of(doc))) + ((say("screen.game.bonus"),) if show_bonus else ()):
         drawn.add_column(name, justify="right", overflow="fold")
     if target:

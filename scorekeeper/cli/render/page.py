@@ -17,7 +17,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from scorekeeper.cli.render.common import deal_word_of, rank_said, variant_name
+from scorekeeper.cli.render.common import deal_word_of, for_deal_word, rank_said, variant_name
 from scorekeeper.core.messages import say, say_count
 
 #: The words for one deal, by the variant's deal word (``hand``, ``round``, ``deal``): how many
@@ -62,14 +62,15 @@ def said(doc: dict | None, notice: str | None) -> dict[str, Any]:
     and leads — or the winner), ``next`` (the same as ``standings`` ends with),
     ``to_go`` (each player's points still needed to reach the target, said), ``wilds``
     (each hand's wild rank as the language writes it, or ""), ``won`` (the heading of hands
-    won), ``notice`` (why the newest state could not be read, or None)."""
+    won), ``notice`` (why the newest state could not be read, or None), ``last`` (the heading of
+    the last deal's score, in the variant's word for a deal)."""
     from scorekeeper.cli.render.board import stale, variant_facts
     from scorekeeper.cli.render.common import variant_of
     from scorekeeper.cli.render.game import coming_deal, footer_lines, won_heading
 
     if doc is None:
         return {"heading": "", "deal": "", "hands": [], "none": "", "coming": [], "next": [], "to_go": {},
-                "wilds": [], "won": "", "notice": notice}
+                "wilds": [], "won": "", "notice": notice, "last": say("screen.page.last")}
     notice = stale(notice) if notice else None
     standings = doc["standings"]
     variant = variant_of(standings)  # a session whose variant is not installed: its stand-in
@@ -90,7 +91,9 @@ def said(doc: dict | None, notice: str | None) -> dict[str, Any]:
             "deal": say(heading), "hands": [say(number, number=h["number"]) for h in history], "none": say(none),
             "coming": coming, "next": facts + [line.plain for line in footer_lines(standings)], "to_go": to_go,
             "wilds": [rank_said(h["wild"]) if h.get("wild") else "" for h in history],
-            "won": won_heading(variant), "notice": notice}
+            "won": won_heading(variant), "notice": notice,
+            "last": say(for_deal_word(deal_word_of(standings), "screen.page.last_round", "screen.page.last",
+                                      "screen.page.last"))}
 
 
 def figures(doc: dict | None) -> dict[str, Any]:

@@ -39,6 +39,8 @@ TEMPLATES: dict[str, str] = {
     "screen.game.event_made_again": "Made again: {words}",
     "screen.game.how_it_ended_ending": "How it ended: {ending}",
     "screen.game.last": "Last",
+    # the last deal's score where the variant calls a deal a round (uk «Останній», not «Остання»)
+    "screen.game.last_round": "Last",
     "screen.game.next_dealer_deals_leader": "Next: {dealer} deals, {leader} leads and gets the eighth card.",
     "screen.game.next_dealer_deals_leader_leads": "Next: {dealer} deals, {leader} leads.",
     "screen.game.now": "Now",
@@ -233,6 +235,7 @@ TEMPLATES: dict[str, str] = {
     "screen.page.hand": "Hand",
     "screen.page.history": "History",
     "screen.page.last": "Last",
+    "screen.page.last_round": "Last",
     "screen.page.no_hands_yet": "No hands yet.",
     "screen.page.no_rounds_yet": "No rounds yet.",
     "screen.page.no_deals_yet": "No deals yet.",
@@ -289,6 +292,7 @@ TEMPLATES: dict[str, str] = {
     # -- cli/render/board.py --
     "screen.board.bonus": "Bonus",
     "screen.board.last": "Last",
+    "screen.board.last_round": "Last",
     "screen.board.not_up_to_date": "Not up to date: {reason}",
     "screen.board.q_or_ctrl_c": "q or Ctrl-C: leave",
     # -- cli/render/common.py --
