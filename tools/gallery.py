@@ -557,6 +557,9 @@ GAMES: dict[str, tuple[tuple[str, ...], list[str]]] = {
         'hand "Оля: -3C" "Назар: -2H AS" "Зоя: -KS QS JS 10S" stock',
         "standings",
         'hand "Оля: -2C knock" "Назар: -5D" "Зоя: -KS"',
+        "explain 1",
+        "explain 2",
+        "explain 3",
         "explain",
         "history",
     ]),
@@ -565,6 +568,7 @@ GAMES: dict[str, tuple[tuple[str, ...], list[str]]] = {
     "carousel:shared": (("Оля", "Назар", "Зоя"), [
         'hand "Оля: -5D knock" "Назар: -3C" "Зоя: -2H AC"',
         'hand "Зоя: -4S knock" "Оля: -3C AD" "Назар: -2H 2C"',
+        "explain 1",
         "explain 2",
         'hand "Оля: -3C" "Назар: -2H AS" "Зоя: -KS QS JS 10S" stock',
         "history",
