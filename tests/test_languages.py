@@ -132,6 +132,158 @@ def test_every_template_takes_both_names_and_every_number_in_the_right_form(lang
     assert gendered == []
 
 
+#: Every word a translation puts after a count, its forms written out by hand: after 1 (21 …), 2 (22 …, 104)
+#: and 5 (11 …) as a subject counts it ("nom"); as an object, where the form for 1 differs ("acc": «зіграно
+#: 1 роздачу»); after a preposition that wants the genitive, for 1 and for the rest ("gen": «після 1 раунду,
+#: після 2 раундів»).
+COUNTED = {
+    "uk": {
+        "очко": {"nom": ("очко", "очки", "очок"), "gen": ("очка", "очок")},
+        "карта": {"nom": ("карта", "карти", "карт"), "acc": ("карту", "карти", "карт"), "gen": ("карти", "карт")},
+        "роздача": {"nom": ("роздача", "роздачі", "роздач"), "acc": ("роздачу", "роздачі", "роздач"),
+                    "gen": ("роздачі", "роздач")},
+        "раунд": {"nom": ("раунд", "раунди", "раундів"), "gen": ("раунду", "раундів")},
+        "гравець": {"nom": ("гравець", "гравці", "гравців"), "gen": ("гравця", "гравців")},
+        "колода": {"nom": ("колода", "колоди", "колод"), "gen": ("колоди", "колод")},
+        "джокер": {"nom": ("джокер", "джокери", "джокерів"), "gen": ("джокера", "джокерів")},
+        "партія": {"nom": ("партія", "партії", "партій"), "acc": ("партію", "партії", "партій"),
+                   "gen": ("партії", "партій")},
+        "раз": {"nom": ("раз", "рази", "разів")},
+        "канаста": {"nom": ("канаста", "канасти", "канаст"), "gen": ("канасти", "канаст")},
+        "червона": {"nom": ("червона", "червоні", "червоних")},
+        "чиста": {"nom": ("чиста", "чисті", "чистих")},
+        "змішана": {"nom": ("змішана", "змішані", "змішаних")},
+        "послідовність": {"nom": ("послідовність", "послідовності", "послідовностей")},
+        "помилка": {"nom": ("помилка", "помилки", "помилок")},
+        "файл": {"nom": ("файл", "файли", "файлів")},
+        "символ": {"nom": ("символ", "символи", "символів"), "gen": ("символу", "символів")},
+        "розклад": {"nom": ("розклад", "розклади", "розкладів")},
+    },
+    "ru": {
+        "очко": {"nom": ("очко", "очка", "очков"), "gen": ("очка", "очков")},
+        "карта": {"nom": ("карта", "карты", "карт"), "acc": ("карту", "карты", "карт"), "gen": ("карты", "карт")},
+        "раздача": {"nom": ("раздача", "раздачи", "раздач"), "acc": ("раздачу", "раздачи", "раздач"),
+                    "gen": ("раздачи", "раздач")},
+        "раунд": {"nom": ("раунд", "раунда", "раундов"), "gen": ("раунда", "раундов")},
+        "игрок": {"nom": ("игрок", "игрока", "игроков"), "gen": ("игрока", "игроков")},
+        "колода": {"nom": ("колода", "колоды", "колод"), "gen": ("колоды", "колод")},
+        "джокер": {"nom": ("джокер", "джокера", "джокеров"), "gen": ("джокера", "джокеров")},
+        "партия": {"nom": ("партия", "партии", "партий"), "acc": ("партию", "партии", "партий"),
+                   "gen": ("партии", "партий")},
+        "раз": {"nom": ("раз", "раза", "раз")},
+        "канаста": {"nom": ("канаста", "канасты", "канаст"), "gen": ("канасты", "канаст")},
+        "красная": {"nom": ("красная", "красные", "красных")},
+        "чистая": {"nom": ("чистая", "чистые", "чистых")},
+        "смешанная": {"nom": ("смешанная", "смешанные", "смешанных")},
+        "последовательность": {"nom": ("последовательность", "последовательности", "последовательностей")},
+        "ошибка": {"nom": ("ошибка", "ошибки", "ошибок")},
+        "файл": {"nom": ("файл", "файла", "файлов")},
+        "символ": {"nom": ("символ", "символа", "символов"), "gen": ("символа", "символов")},
+        "раскладка": {"nom": ("раскладка", "раскладки", "раскладок")},
+    },
+    "be": {
+        "ачко": {"nom": ("ачко", "ачкі", "ачкоў"), "gen": ("ачка", "ачкоў")},
+        "карта": {"nom": ("карта", "карты", "карт"), "acc": ("карту", "карты", "карт"), "gen": ("карты", "карт")},
+        "раздача": {"nom": ("раздача", "раздачы", "раздач"), "acc": ("раздачу", "раздачы", "раздач"),
+                    "gen": ("раздачы", "раздач")},
+        "раўнд": {"nom": ("раўнд", "раўнды", "раўндаў"), "gen": ("раўнда", "раўндаў")},
+        "гулец": {"nom": ("гулец", "гульцы", "гульцоў"), "gen": ("гульца", "гульцоў")},
+        "калода": {"nom": ("калода", "калоды", "калод"), "gen": ("калоды", "калод")},
+        "джокер": {"nom": ("джокер", "джокеры", "джокераў"), "gen": ("джокера", "джокераў")},
+        "партыя": {"nom": ("партыя", "партыі", "партый"), "acc": ("партыю", "партыі", "партый"),
+                   "gen": ("партыі", "партый")},
+        "раз": {"nom": ("раз", "разы", "разоў")},
+        "канаста": {"nom": ("канаста", "канасты", "канаст"), "gen": ("канасты", "канаст")},
+        "чырвоная": {"nom": ("чырвоная", "чырвоныя", "чырвоных")},
+        "чыстая": {"nom": ("чыстая", "чыстыя", "чыстых")},
+        "змешаная": {"nom": ("змешаная", "змешаныя", "змешаных")},
+        "серыя": {"nom": ("серыя", "серыі", "серый")},
+        "памылка": {"nom": ("памылка", "памылкі", "памылак")},
+        "файл": {"nom": ("файл", "файлы", "файлаў")},
+        "сімвал": {"nom": ("сімвал", "сімвалы", "сімвалаў"), "gen": ("сімвала", "сімвалаў")},
+        "расклад": {"nom": ("расклад", "расклады", "раскладаў")},
+    },
+}
+#: words before a count that want the genitive of what follows (після 2 раундів, для 2 гравців)
+WANTS_GENITIVE = {"після", "после", "пасля", "для", "больше", "из"}
+#: words after a count that do not agree with it (a preposition: «5 з 5», «1 у файл»)
+NOT_COUNTED = {"з", "із", "у", "в", "из", "ў", "і", "и"}
+#: the fields of a text said with a count (say_count) that hold a number
+COUNT_FIELDS = {"n", "count", "hands", "every", "value", "imported"}
+
+
+def _paradigms(forms: dict) -> dict[str, list[str]]:
+    """Each of a word's ways to follow a count, as the words after 1, 2, 5, 11, 21 and 104."""
+    found = {case: [f[form_for(n)] for n in NUMBERS] for case, f in forms.items() if case in ("nom", "acc")}
+    if "gen" in forms:
+        found["gen"] = [forms["gen"][0] if form_for(n) == 0 else forms["gen"][1] for n in NUMBERS]
+    return found
+
+
+def _counted_texts(lang: str):
+    """Each count of a text said with one, in ``lang``: ``(code, the word before the count, the first word
+    after it for each of NUMBERS)`` — a template's ``{n:#one|many}`` and every number of a text whose
+    whole form depends on a count (``say_count``)."""
+    t = languages.translations(lang)
+    for code, template in messages_of().TEMPLATES.items():
+        said = t.pgettext(code, template)
+        for m in re.finditer(r"\{(\w+)(?:![a-z])?:#([^{}|]+)\|([^{}]+)\}", template):
+            field, one, many = m.groups()
+            place = re.search(r"\{" + field + r"(?:![a-z])?:#[^{}]*\}", said)
+            if place is None:  # said without its noun («повернуто роздач: 5»): a bare number before a noun is
+                continue       # test_no_translation_puts_a_bare_number_before_a_noun's to find
+            before = (re.findall(r"(\w+)\W*$", said[:place.start()]) or [""])[-1]
+            yield code, before, [t.npgettext(code, one, many, n).split()[0] for n in NUMBERS]
+    for code, (one, many) in messages_of().PLURALS.items():
+        forms = [t.npgettext(code, one, many, n) for n in NUMBERS]
+        for field in dict.fromkeys(f for _l, f, _s, _c in string.Formatter().parse(many) if f in COUNT_FIELDS):
+            places = [re.search(r"\{" + field + r"\}( ?)(\w*)", form) for form in forms]
+            if not all(places):
+                continue
+            before = (re.findall(r"(\w+)\W*$", forms[0][:places[0].start()]) or [""])[-1]
+            yield code, before, [p.group(2) if p.group(1) else "" for p in places]
+
+
+def messages_of():
+    from scorekeeper.core import messages
+    from scorekeeper.core.variants import every_variant
+
+    every_variant()  # a variant's own texts join when it is loaded
+    return messages
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_counted_text_meets_its_count_in_a_form_written_out_by_hand(lang):
+    """Every text said with a count, each count in it: the word that follows the count at 1, 2, 5, 11, 21
+    and 104 is one of the ways its forms (:data:`COUNTED`, written out by hand) follow a count — as a subject
+    (1 карта, 2 карти, 5 карт), an object (зіграно 1 роздачу) or after a preposition that wants the genitive
+    (після 1 раунду, 2 раундів); a word whose forms are not written out fails, so a new counted text is
+    checked as soon as it exists."""
+    ways = {word: (lemma, _paradigms(forms)) for lemma, forms in COUNTED[lang].items()
+            for f in forms.values() for word in f}
+    wrong, checked = [], 0
+    for code, before, words in _counted_texts(lang):
+        if not any(words) or (len(set(words)) == 1 and words[0] in NOT_COUNTED):
+            continue  # nothing after the count («зіграно роздач: 5»), or a preposition («5 з 5»)
+        checked += 1
+        lemma, paradigms = ways.get(words[0].lower(), (None, {}))
+        fits = [case for case, forms in paradigms.items() if [w.lower() for w in words] == forms]
+        if lemma is None:
+            wrong.append(f"{code}: «{words[0]}» after a count: write its forms out in COUNTED")
+        elif not fits or (before.lower() in WANTS_GENITIVE and fits != ["gen"]):
+            wrong.append(f"{code}: {before} {' / '.join(f'{n} {w}' for n, w in zip(NUMBERS, words))}")
+    assert wrong == []
+    assert checked > 100
+
+
+def test_a_count_s_forms_are_checked_against_each_way_to_follow_it():
+    """The check's own sums: «після» wants «раунду» after 1 and 21, «раундів» after the rest; «зіграно»
+    takes «роздачу» after 1 and 21, «роздачі» after 2 and 104, «роздач» after 5 and 11."""
+    uk = COUNTED["uk"]
+    assert _paradigms(uk["раунд"])["gen"] == ["раунду", "раундів", "раундів", "раундів", "раунду", "раундів"]
+    assert _paradigms(uk["роздача"])["acc"] == ["роздачу", "роздачі", "роздач", "роздач", "роздачу", "роздачі"]
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_text_said_with_a_count_puts_its_nouns_in_the_count_s_form(lang):
     """The texts said with a count (``say_count``: a chart's or a board's "495 points", "5 hands
