@@ -397,6 +397,19 @@ def test_a_translated_sentence_quotes_in_the_language_s_own_quotes(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_a_translated_help_keeps_its_examples_on_their_own_lines(lang):
+    """A help text marks its examples with \\b (click then keeps their lines as written): a translation that
+    lost the mark ran `db rescore --help`'s examples together on one line."""
+    from babel.messages.pofile import read_po
+
+    with catalogs.po_path(lang).open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    lost = [m.context for m in catalog if m.id and isinstance(m.id, str) and m.string
+            and m.id.count("\x08") != m.string.count("\x08")]
+    assert lost == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_value_quoted_as_typed_is_in_the_language_s_quotes_and_json_keeps_json_s(lang, cli):
     """`{token!q}`: «1ч» in uk, ru and be ("1H" in English and in --json), a quote inside it left as
     typed, what cannot be seen written as JSON writes it, a long text cut inside the quotes."""
