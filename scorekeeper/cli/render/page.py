@@ -75,7 +75,7 @@ def said(doc: dict | None, notice: str | None) -> dict[str, Any]:
     standings = doc["standings"]
     variant = variant_of(standings)  # a session whose variant is not installed: its stand-in
     count, heading, number, none = deal_said(standings)
-    hands = standings["hands"]
+    hands = standings.get("last_deal") or standings["hands"]  # the game's deals, those on paper too
     history = doc.get("history", {}).get("hands", [])
     # the variant's own facts (Indian Rummy's players in play and out, the chips), before who deals next
     facts = [line.plain for line in variant_facts(standings)]
@@ -88,7 +88,7 @@ def said(doc: dict | None, notice: str | None) -> dict[str, Any]:
     to_go = {name: say_count("screen.page.points_to_go", points, count=points)
              for name, points in figures(doc)["to_go"].items()}
     return {"heading": variant_name(variant.name) + " · " + say_count(count, hands, count=hands),
-            "deal": say(heading), "hands": [say(number, number=h["number"]) for h in history], "none": say(none),
+            "deal": say(heading), "hands": [say(number, number=h.get("deal_number") or h["number"]) for h in history], "none": say(none),
             "coming": coming, "next": facts + [line.plain for line in footer_lines(standings)], "to_go": to_go,
             "wilds": [rank_said(h["wild"]) if h.get("wild") else "" for h in history],
             "won": won_heading(variant), "notice": notice,
