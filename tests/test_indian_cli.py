@@ -165,6 +165,8 @@ def test_a_rejoin_is_taken_back_by_undo_and_put_back_by_redo(cli):
     assert cli.totals()["Cy"] == 73
     audit = cli.json("history", "--audit")
     assert [e["action"] for e in audit["events"]][-3:] == ["event", "event_undone", "event"]
+    # each record says the rejoin as it was made, the one taking it back too (at 73, not at the 104 it left)
+    assert [e.get("words") for e in audit["events"]][-3:] == ["Cy rejoins at 73 after deal 2."] * 3
     assert "Between deals" in cli("history", "--audit").stdout
     # an edit of deal 2 the rejoin no longer fits (Ann 80: above 79) is refused; nothing changes
     err = refused(cli("edit", "2", "Bob: 0 show", "Ann: -80", "Cy: -44"))
