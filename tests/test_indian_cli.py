@@ -361,3 +361,21 @@ def test_rules_indian(cli):
     shown = cli("--lang", "be", "rules", "indian").stdout
     assert "Індыйскі рамі" in shown and "у чыстай серыі няма карты, што замяняе іншую" in " ".join(shown.split())
     assert cli.json("new", "pool-rummy", "Ann", "Bob")["variant"] == "indian"
+
+
+def test_a_deal_s_wild_rank_is_written_in_the_language_s_letters(cli):
+    """The history's "Play" cell and the audit's written-back entry give the wild rank as the language writes
+    it (uk: queens Д, a printed joker Дж — never Q and JK beside Cyrillic words), and what the audit writes
+    reads back: the first four deals of POINTS_GAME (deal 3 queens wild, deal 4 a printed joker cut)."""
+    cli.new("indian", *P3)
+    play(cli, POINTS_GAME[:4])
+    shown = cli("--lang", "uk", "history").stdout
+    assert "дикі 7" in shown and "дикі Д" in shown and "дикі Дж" in shown
+    assert "дикі Q" not in shown and "дикі JK" not in shown
+    assert "Q wild" in cli("history").stdout and "JK wild" in cli("history").stdout
+    audit = cli("--lang", "uk", "history", "--audit").stdout
+    assert "джокер=Д\n" in audit and "джокер=Дж" in audit and "джокер=Q" not in audit
+    # deal 3 typed again as the audit writes its wild rank: the same deal, the same scores
+    entry, scores = POINTS_GAME[2]
+    again = cli.json("--lang", "uk", "edit", "3", "джокер=Д", *entry[1:])
+    assert again["scores"] == scores
