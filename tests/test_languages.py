@@ -514,7 +514,7 @@ def test_usage_errors_name_what_is_wrong_from_the_errors_data(tmp_path):
     assert "Немає параметра --sesion (можливо, --session" in said.stderr
     assert said.stderr.startswith("Використання: scorekeeper standings [ПАРАМЕТРИ]")
     said = _program(["check"], "ru", tmp_path / "db")
-    assert said.returncode == 2 and "Не указано: ВАРИАНТ." in said.stderr
+    assert said.returncode == 2 and "Не указан аргумент ВАРИАНТ." in said.stderr
     said = _program(["explain", "abc"], "be", tmp_path / "db")
     assert said.returncode == 2 and "Няправільнае значэнне для НУМАР: чакаецца цэлы лік." in said.stderr
     english = _program(["stat"], "en", tmp_path / "db")
