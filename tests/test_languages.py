@@ -829,3 +829,15 @@ def test_a_translated_sentence_drawn_in_colour_keeps_its_words_and_colours_its_c
     red = {text.plain[s.start:s.end] for s in text.spans if str(s.style) == "red"}
     assert {"Т♥", "2♥", "3♥"} <= red
     assert plain == said  # a Cyrillic rank keeps its suit symbol without colour, the words the same
+
+
+@pytest.mark.parametrize("lang,grouped", [("en", "100,000,000"), ("uk", "100\u00a0000\u00a0000"),
+                                           ("ru", "100\u00a0000\u00a0000"), ("be", "100\u00a0000\u00a0000")])
+def test_thousands_are_grouped_the_language_s_way(lang, grouped):
+    """``{limit:,}``: English writes 100,000,000; uk, ru and be 100 000 000 (a no-break space, as CLDR has it)."""
+    from scorekeeper.cli import language
+    from scorekeeper.core.messages import say
+
+    with language.speaking(lang):
+        said = say("import.too_big", file="club.json", limit=100_000_000)
+    assert grouped in said and (lang == "en" or "100,000,000" not in said)

@@ -788,9 +788,9 @@ def sessions_screen(shot: Shot) -> None:
     shot.run("sessions")
     shot.run("use Вечір")
     shot.run("new --like Вечір")
-    shot.run("sessions --all")
+    shot.run("sessions")
     shot.run("delete Вечір --yes")
-    shot.run("sessions --all")
+    shot.run("sessions")
     shot.run("db restore --list")
 
 
@@ -811,10 +811,11 @@ def db_screen(shot: Shot) -> None:
 
 
 def config_screen(shot: Shot) -> None:
-    shot.run("config show")
+    shot.run("config list")
     shot.run("config set players Оля Назар Зоя")
     shot.run("config set variant gin")
-    shot.run("config show")
+    shot.run("config list")
+    shot.run("config get players")
     shot.run("config unset variant")
     shot.run("config set language xx", status=2)
     shot.run("config path")

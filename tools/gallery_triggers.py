@@ -157,6 +157,15 @@ def _error(code: str, **facts: Any) -> Any:
     return InputError(code, **facts)
 
 
+def _values(key: str) -> Any:
+    """The allowed values of the option ``key`` as the program says them (in the language spoken)."""
+    from scorekeeper.core.rules import Said
+    from scorekeeper.core.variants import get_variant
+
+    option = get_variant("rummy500").option(key)
+    return Said(f"option.{key}.values", option.values)
+
+
 def _id(shot: Any) -> str:
     """The id of the first session of the home's database."""
     return sorted((shot.home.db / "sessions").glob("*.json"))[0].stem
@@ -208,7 +217,7 @@ TRIGGERS: dict[str, list[tuple]] = {
          "import sur.json"),
         ("import.too_big", "", direct("import.too_big", file="club.json", limit=100_000_000)),
         ("import.invalid", "rummy500 played", direct("import.invalid", file="club.json", index=1, session="3f9a2c1d", kind="ValueError", detail="hands")),
-        ("import.refused", "rummy500 played", direct("import.refused", file="club.json", index=1, session="3f9a2c1d", cause=_error("rule.bad_value", key="target", value="-5", values="1…"))),
+        ("import.refused", "rummy500 played", direct("import.refused", file="club.json", index=1, session="3f9a2c1d", cause=_error("rule.bad_value", key="target", value="-5", values=_values("target")))),
         ("import.hand_refused", "rummy500 played", "export --format json -o game.json --force",
          lambda shot: _edit_export(shot, "hand_refused"), "import game.json --as-new"),
         ("import.after_end", "finished", "export --format json -o game.json --force",
@@ -225,7 +234,7 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("session.hand_after_end", "finished", lambda shot: _edit_session(shot, "after_end"), "standings"),
         ("session.hand_refused", "rummy500 played", lambda shot: _edit_session(shot, "refused"), "standings"),
         ("session.changed_outside", "rummy500 played", lambda shot: _edit_session(shot, "changed"), "standings"),
-        ("session.rules_refuse", "rummy500 played", direct("session.rules_refuse", path="db/sessions/3f9a2c1d.json", session="3f9a2c1d", cause=_error("rule.bad_value", key="target", value="-5", values="1…"))),
+        ("session.rules_refuse", "rummy500 played", direct("session.rules_refuse", path="db/sessions/3f9a2c1d.json", session="3f9a2c1d", cause=_error("rule.bad_value", key="target", value="-5", values=_values("target")))),
     ],
     "scorekeeper/app/sessions.py": [
         ("session.changed_meanwhile", "rummy500", lambda shot: _meanwhile(shot, "hand")),

@@ -385,7 +385,7 @@ def read_import(text: str | bytes, label: str, progress: Any = None, club: list 
         raise InputError("import.not_export", file=label)
     schema = doc["schema"]
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
-        raise InputError("import.schema_type", file=label, value=json.dumps(schema))
+        raise InputError("import.schema_type", file=label, value=schema)
     if schema > EXPORT_SCHEMA:
         raise InputError("import.schema_newer", file=label, schema=schema, supported=EXPORT_SCHEMA)
     if not doc["sessions"]:

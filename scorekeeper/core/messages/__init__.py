@@ -15,7 +15,8 @@ Templates are ``str.format`` strings over the facts, with these additions:
   ``{keys:list}`` with commas; ``{ways:endings}`` joins the ways a hand ended
   (``knock``, ``out``, ``stock_exhausted``) with "and", each said by its template
   ``ending.WAY``;
-- ``{n:#card|cards}`` writes the number and the singular or plural word;
+- ``{n:#card|cards}`` writes the number and the singular or plural word; ``{n:,}`` groups its
+  thousands the spoken language's way (``100,000,000``; uk, ru, be ``100 000 000``);
 - a fact ``cause`` (another error) is shown as its sentence without the final stop; a
   template ending in a fact and a stop ends with the fact's question mark instead, when the
   fact ends with one (``Ann: "1H" is not a card: …; did you mean 10H?``);
@@ -178,6 +179,9 @@ def npgettext(context: str, one: str, many: str, n: int) -> str:
 
 #: the decimal sign of each language that does not write a point (CLDR: uk, ru, be write 69,38)
 _DECIMAL_SIGN = {"uk": ",", "ru": ",", "be": ","}
+#: the sign between groups of thousands (``{n:,}``) of each language that does not write a comma (CLDR: uk, ru
+#: and be write 100 000 000, with a no-break space)
+_GROUP_SIGN = {"uk": "\u00a0", "ru": "\u00a0", "be": "\u00a0"}
 
 
 def spoken_language() -> str:
@@ -428,6 +432,8 @@ class _Formatter(string.Formatter):
             one, _bar, many = spec[1:].partition("|")
             word = npgettext(self.code, one, many, value) if self.code else ngettext(one, many, value)
             return [f"{value} {word}"]
+        if spec == "," and isinstance(value, int):  # thousands grouped the spoken language's way
+            return [format(value, ",").replace(",", _GROUP_SIGN.get(spoken_language(), ","))]
         if spec:
             return [format(value, spec)]
         return show_pieces(value)

@@ -90,7 +90,7 @@ TEMPLATES: dict[str, str] = {
     "import.number_too_long": "{file} is not a scorekeeper export: it holds a number too long to read.",
     "import.not_export": ('{file} is not a scorekeeper export: it needs "schema" and a list of "sessions" '
                           "(scorekeeper export --format json writes one)."),
-    "import.schema_type": '{file}: "schema" must be a whole number, not {value}.',
+    "import.schema_type": '{file}: "schema" must be a whole number, not {value!q}.',
     "import.schema_newer": ("{file} was written with export schema {schema}; this scorekeeper reads up to "
                             "{supported}: update scorekeeper to import it."),
     "import.empty": "{file} holds no sessions.",
