@@ -95,6 +95,25 @@ class Ranks(tuple):
         return f"Ranks({tuple(self)!r})"
 
 
+class TypedText:
+    """A name or title as typed, shown quoted the language's way with what a terminal would act on
+    escaped (:func:`scorekeeper.core.messages.typed_text`): ``«Оля\\u001b»``."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        from scorekeeper.core.messages import typed_text
+
+        return typed_text(self.text)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"TypedText({self.text!r})"
+
+
 class RankWord:
     """A rank as a document writes it (``"Q"``, ``"10"``; ``"JK"`` for a printed joker cut, Indian
     Rummy's aces wild), shown in the letters of the chosen language (``Д``, ``10``, ``Дж``)."""

@@ -229,6 +229,20 @@ def quoted(value: Any, limit: int = QUOTE_LIMIT) -> str:
     return text[:limit] + "…"
 
 
+def typed_text(text: str) -> str:
+    """A name or title as typed, quoted the spoken language's way ("Оля\\u001b"; uk «Оля\\u001b»): each
+    character a terminal would act on (a control or format character, a line or paragraph separator)
+    and each byte that was no character (a lone surrogate) written as its ``\\uXXXX`` escape, every
+    other letter as it is."""
+    import unicodedata
+
+    inner = "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp", "Cs") else c
+                    for c in text)
+    if speaking_english():
+        return '"' + inner.replace('"', '\\"') + '"'
+    return render("join.quoted", {"text": inner})
+
+
 def _in_quotes(text: str, limit: int) -> str:
     """A typed text in the quotes of the language spoken (``join.quoted``: «1ч»), what cannot be
     seen written as JSON writes it inside (``\\n``, ``\\u0007``), cut short inside the quotes."""
