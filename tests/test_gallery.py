@@ -246,7 +246,9 @@ def test_the_knock_is_said_in_points_not_cards(lang):
     """«стукає з 5», «незібраних карт на 5»: the knock limit counts points."""
     from scorekeeper.cli import language
     from scorekeeper.core.messages import say
+    from scorekeeper.core.variants import every_variant
 
+    every_variant()  # the variants' own templates join when they are loaded
     with language.speaking(lang):
         said = [say("gin.note.knock", knocker="Оля", defender="Назар", k=5, d=19, points=14),
                 say("gin.player_note", player="Оля", deadwood=5),
