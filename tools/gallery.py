@@ -924,10 +924,11 @@ def from_facts_screen(shot: Shot) -> None:
         shot.note(code)
         try:
             with speaking(shot.lang):
-                if code in messages.PLURALS:
+                if code in messages.PLURALS:  # each form, with the count in every field that holds it
                     one, many = messages.PLURALS[code]
-                    facts = made_up(code, many)
-                    said = [messages.say_count(code, n, **facts) for n in (1, 3, 5)]
+                    said = [messages.say_count(code, n, **{**made_up(code, many), **{
+                        f: n for f in ("n", "count", "hands", "every", "value", "imported") if f in many}})
+                        for n in (1, 3, 5)]
                 else:
                     said = [messages.render(code, made_up(code, messages.TEMPLATES[code]))]
         except Exception as e:  # a fact of another shape: the gallery's own fault, said

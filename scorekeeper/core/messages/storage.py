@@ -67,7 +67,7 @@ TEMPLATES: dict[str, str] = {
     "store.reason.directory": "it is a directory, not a file",
     "store.reason.link": "it is a symbolic link, which scorekeeper never follows",
     "store.reason.special": "it is not a regular file (a pipe or a device), which scorekeeper never reads",
-    "store.reason.too_big": "it holds {size} bytes, more than the {limit} a database file may",
+    "store.reason.too_big": "it holds {size:#byte|bytes}, more than the {limit:,} a database file may",
     "store.reason.repeated_key": 'it gives the key "{key}" twice',
     "store.reason.empty": "it is empty",
     "store.reason.not_text": "it is not text",
