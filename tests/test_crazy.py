@@ -461,3 +461,8 @@ def test_a_game_continued_from_paper_ends_after_all_its_rounds_on_every_screen(c
     assert "**Ann wins** after 13 rounds." in cli("export", "--format", "md").stdout
     said = document(application.board(history=True), None, 1)["said"]
     assert said["hands"] == ["Round 12", "Round 13"] and said["heading"] == "Crazy Rummy · 13 rounds played"
+    # the last round typed again, and undo's question: round 13, as the game numbers it
+    again = cli("hand", "Ann: -", "Bob: -7D", "Cy: -2D")
+    assert again.exit_code == 2 and again.stderr.startswith("This is round 13 again"), again.stderr
+    asked = cli("undo")
+    assert asked.exit_code == 2 and asked.stderr.startswith("Take back round 13?"), asked.stderr

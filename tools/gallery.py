@@ -593,6 +593,18 @@ GAMES: dict[str, tuple[tuple[str, ...], list[str]]] = {
         "stats",
         "export --format md",
     ]),
+    # Oklahoma with spades doubled and boxes at once: an undercut under a spade up-card, a void hand, a big gin
+    "gin:oklahoma": (("Оля", "Назар"), [
+        'hand "Оля: 7H 8H 9H QS QD QC 2C 3C 4C 6D knock" "Назар: KS KH KD 5S 5H 5D AS 2S 3S 4D" up=7S',
+        "explain",
+        'hand "Оля: 30" "Назар: 40" stock up=8D',
+        "explain",
+        'hand "Назар: 7H 8H 9H QS QD QC 2C 3C 4C 5C 6C knock big" "Оля: KS KH KD 10H JH 5D 9S 6D 3S AH" up=9S',
+        "explain",
+        "standings",
+        "history",
+        "history --audit",
+    ]),
     "contract": (("Оля", "Назар", "Зоя", "Тарас"), [
         'hand "Оля: 3H 4H 5H 6H, 8S 9S 10S JS, 2D 3D 4D 5D -" "Назар: -AS 5D" "Зоя: -KD QD 3C" "Тарас: -9S 9H"',
         "explain",
@@ -724,6 +736,7 @@ STARTS = {
     "carousel:tie": "--carry Оля=100 --carry Назар=100",
     "carousel:shared": "--carry Оля=112 --carry Назар=100 --rule tie=shared",
     "crazy": "--round 12",
+    "gin:oklahoma": "--rule oklahoma=true --rule spades_double=true --rule box_timing=immediate",
     "contract": "--round 7",
     "indian": "--rule deals=3",
     "indian:pool": "--rule game=pool101",
@@ -778,6 +791,15 @@ def check_screen(shot: Shot) -> None:
     shot.run('check contract "7H 7S JK, 4D 5D 6D 7D" --deal 2')
     shot.run('check crazy "7H 7S 2C" --round 1')
     shot.run('check carousel "7H 8H JK"')
+    shot.note("check: melds each variant refuses, and why")
+    for line in ('check rummy500 "7H 9H 10H"', 'check rummy500 "7H 7H 7S"', 'check rummy500 "7H 7S 8D"',
+                 'check rummy500 "KH AH 2H"', 'check rummy500 "7H 8S 9H"', 'check rummy500 "JK 7H 7S"',
+                 'check rum500 "7H 7H 7S"', 'check crazy "7H 7S 7D 7C 2H" --round 2', 'check crazy "2H 2S 2D" --round 2',
+                 'check crazy "QH KH AH" --round 5', 'check gin "QH KH AH"', 'check contract "7H 8H 9H" --deal 2',
+                 'check contract "7H 7S 7D 7C" --deal 2', 'check indian "7H 7H 7S" --wild 5',
+                 'check canasta "KS KH 2C 2D JK"', 'check canasta "3H 3D 3H"', 'check canasta "3S 3C 3S"',
+                 'check canasta "7H 7S 8D"', 'check canasta "7H 2C 2D"'):
+        shot.run(line, status=None)
 
 
 def sessions_screen(shot: Shot) -> None:

@@ -272,6 +272,10 @@ TRIGGERS: dict[str, list[tuple]] = {
     "scorekeeper/cli/commands/game.py": [
         ("cli.entry.both", "rummy500", write("h.json", '{"players": {}}\n'), 'hand --file h.json "Оля: -"'),
         ("cli.entry.none", "rummy500", "hand"),
+        # a question that takes something back, asked where there is no terminal to answer it (a pipe)
+        ("cli.ask.undo.no_terminal", "rummy500 played", "undo"),
+        ("cli.ask.undo_round.no_terminal", "crazy last", "undo"),
+        ("cli.ask.delete_titled.no_terminal", "two sessions", lambda shot: shot.run(f"delete {_id(shot)}")),
     ],
     "scorekeeper/cli/commands/share.py": [
         ("cli.export.two_formats", "rummy500 played", "export csv --format json"),
@@ -334,6 +338,37 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("check.whole_suit_ace", "", 'check rummy500 "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"'),
     ],
     "scorekeeper/core/entry.py": [
+        # a name no player has, as a part, as the one who went out (the hand file's "out"), near one or not
+        ("name.unknown", "rummy500", write("h.json", '{"players": {"Оля": {"hand": "2C"}, "Максим": {"hand": ""},'
+                                                   ' "Зоя": {"hand": "9D"}}}\n'), FILE),
+        ("name.unknown_near", "rummy500", write("h.json", '{"players": {"Оля": {"hand": "2C"}, "Назр": {"hand": ""},'
+                                                        ' "Зоя": {"hand": "9D"}}}\n'), FILE),
+        ("name.unknown_role", "rummy500", write("h.json", '{"players": {"Оля": {"hand": "2C"}, "Назар": {"hand": ""},'
+                                                        ' "Зоя": {"hand": "9D"}}, "out": "Максим"}\n'), FILE),
+        ("name.unknown_role_near", "rummy500", write("h.json", '{"players": {"Оля": {"hand": "2C"}, "Назар": {"hand": ""},'
+                                                             ' "Зоя": {"hand": "9D"}}, "out": "Олг"}\n'), FILE),
+        # a player's cards in a hand file written wrong: a comma inside, an item that is no text, no list
+        ("cards.comma.hand_of_player", "rummy500", write("h.json", '{"players": {"Оля": {"hand": "7H,8H"},'
+                                                                 ' "Назар": {"hand": ""}, "Зоя": {"hand": "9D"}}}\n'), FILE),
+        ("cards.comma.layoffs_of_player", "rummy500", write("h.json", '{"players": {"Оля": {"layoffs": "7H,8H", "hand": "2C"},'
+                                                                    ' "Назар": {"hand": ""}, "Зоя": {"hand": "9D"}}}\n'), FILE),
+        ("cards.item_not_text.hand_of_player", "rummy500", write("h.json", '{"players": {"Оля": {"hand": ["7H", 5]},'
+                                                                         ' "Назар": {"hand": ""}, "Зоя": {"hand": "9D"}}}\n'),
+         FILE),
+        ("cards.item_not_text.melds_of_player", "rummy500", write("h.json", '{"players": {"Оля": {"melds": [["7H", 5]],'
+                                                                          ' "hand": "2C"}, "Назар": {"hand": ""},'
+                                                                          ' "Зоя": {"hand": "9D"}}}\n'), FILE),
+        ("cards.item_not_text.layoffs_of_player", "rummy500", write("h.json", '{"players": {"Оля": {"layoffs": [5],'
+                                                                            ' "hand": "2C"}, "Назар": {"hand": ""},'
+                                                                            ' "Зоя": {"hand": "9D"}}}\n'), FILE),
+        ("melds.item_not_meld.melds_of_player", "rummy500", write("h.json", '{"players": {"Оля": {"melds": [5], "hand":'
+                                                                          ' "2C"}, "Назар": {"hand": ""},'
+                                                                          ' "Зоя": {"hand": "9D"}}}\n'), FILE),
+        ("melds.not_text.melds_of_player", "rummy500", write("h.json", '{"players": {"Оля": {"melds": 5, "hand": "2C"},'
+                                                                     ' "Назар": {"hand": ""}, "Зоя": {"hand": "9D"}}}\n'),
+         FILE),
+        ("card.lookalike.cyrillic", "rummy500", write("h.json", '{"players": {"Оля": {"hand": "7Н"}, "Назар": {"hand": ""},'
+                                                              ' "Зоя": {"hand": "9D"}}}\n'), FILE),
         ("entry.about_player", "rummy500", direct("entry.about_player", player="Оля", cause=_error("card.not_a_card", token="XX"))),
         ("entry.hand_missing", "rummy500", write("h.json", '{"players": {"Оля": {"melds": ["7H 8H 9H"]},'
                                                        ' "Назар": {"hand": ""}, "Зоя": {"hand": "9D"}}}\n'), FILE),

@@ -176,7 +176,7 @@ def hand(t: Any, doc: dict) -> None:
         word = deal_word_of(doc["standings"])
         said = for_deal_word(word, "screen.game.round_number_saved", "screen.game.deal_number_saved",
                              "screen.game.hand_number_saved")
-        t.print(Text(say(said, number=doc["number"]), style="bold"))
+        t.print(Text(say(said, number=deal_number(doc)), style="bold"))
     else:
         hand_scores(t, doc)
     standings(t, doc["standings"])
