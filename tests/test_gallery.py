@@ -5,8 +5,9 @@
 - Every message code is said on some screen, or listed in tools/gallery_facts.py to be said from
   facts made up for it (a list that only shrinks).
 - The whole gallery in en, uk, ru and be shows no English word left in a translated screen, no
-  line over 80 columns that is not a table's, and no fault of its own scripts. It takes about half
-  a minute on two cores, so it runs where ``CI`` (CI sets it) or ``SCOREKEEPER_GALLERY`` is set.
+  line over 80 columns that is not a table's, no message code said nowhere, and no fault of its own
+  scripts. It takes about two minutes on two cores, so it runs where ``CI`` (CI sets it) or
+  ``SCOREKEEPER_GALLERY`` is set.
 - The classes of faults the gallery showed, each held here on its own in every language: the
   frame words of ``help COMMAND``; metavariables in a sentence; the system's reasons in
   English; a name put where it would need a case or a gender; a stop doubled after a sentence in
@@ -53,7 +54,7 @@ def test_every_refusal_has_a_trigger_that_says_it():
 
 
 @pytest.mark.skipif(not (os.environ.get("CI") or os.environ.get("SCOREKEEPER_GALLERY")),
-                    reason="the whole gallery takes about half a minute: CI runs it (or set SCOREKEEPER_GALLERY=1)")
+                    reason="the whole gallery takes about two minutes: CI runs it (or set SCOREKEEPER_GALLERY=1)")
 def test_the_whole_gallery_shows_no_english_left_no_line_too_wide_and_every_refusal(tmp_path):
     import gallery
 
