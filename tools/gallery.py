@@ -843,6 +843,44 @@ def config_screen(shot: Shot) -> None:
     shot.run("config path")
 
 
+def club_screen(shot: Shot) -> None:
+    """The club: everyone who played (renamed, joined, taken back), a season gathered and its table and
+    export, ratings, an evening seated at tables round after round."""
+    shot.note("Before any game")
+    shot.run("players")
+    shot.run("season list")
+    shot.run("ratings")
+    for line in ("new rummy500 Оля Назар Зоя --carry Оля=490", 'hand "Оля: 7H 8H 9H -" "Назар: -KD" "Зоя: -2C"',
+                 "new rummy500 Оля Тарас Назар --carry Тарас=480", 'hand "Тарас: 7H 8H 9H -" "Оля: -KD" "Назар: -9C"',
+                 "new gin Зоя Тарас --carry Зоя=95", 'hand "Зоя: 7H 8H 9H QS QD QC 2C 3C 4C 5D knock" '
+                 '"Тарас: KS KH KD 10H JH 5C 9S 6D 3S AH"'):
+        shot.run(line, quiet=True)
+    shot.note("Everyone who played here")
+    shot.run("players")
+    shot.run("players show Оля")
+    shot.run("players rename Тарас Тарасик")
+    shot.run("players undo")
+    shot.run("players merge Тарас Назар")
+    shot.run("players undo")
+    shot.note("A season: its table, its games, its export")
+    shot.run("season new весна --title 'Весняний кубок'")
+    shot.run("season new джин --variant gin --points 10,6 --best 8")
+    shot.run("season list")
+    shot.run("season standings весна")
+    shot.run("export --season весна --format md")
+    shot.run("season new листопад --from 2026-11-01 --to 2026-11-30 --variant gin --variant rummy500")
+    shot.run("export --season листопад --format md -o листопад.md")
+    shot.run("export --season листопад --format md")
+    shot.note("Ratings")
+    shot.run("ratings")
+    shot.run("ratings --variant rummy500")
+    shot.note("An evening seated at tables")
+    shot.run("evening new Вечір --variant rummy500 --players Оля Назар Зоя Тарас Ян Ніна Кіра")
+    shot.run("evening show")
+    shot.run("evening next")
+    shot.run("evening standings")
+
+
 def life_screen(shot: Shot) -> None:
     """A variant's life (docs/plugins.md): the variants listed, one from elsewhere installed (Tens, the
     tests' own: laid out on the path as pip installs it), a session played with it, a version that
@@ -914,6 +952,7 @@ def screens() -> list[Screen]:
     found.append(Screen("10-demo", "`demo`: the bundled game narrated", demo_screen))
     found.append(Screen("11-db", "db path, check, restore; import", db_screen))
     found.append(Screen("12-config", "config: show, set, unset, a refused value", config_screen))
+    found.append(Screen("12-club", "the club: players, a season, ratings, an evening", club_screen))
     found.append(Screen("13-variant-life", "a variant from elsewhere: plugins, a session it scored, upgraded"
                         " (db rescore), uninstalled", life_screen))
     from gallery_triggers import TRIGGERS
