@@ -945,7 +945,7 @@ def screens() -> list[Screen]:
                         questions_screen))
     found.append(Screen("06-watch", "`watch` at 80×24: each variant's board", watch_screen))
     found.append(Screen("07-page", "the page `serve` sends (HTML text; the words its script writes)", page_screen))
-    found.append(Screen("07-page-club", "the page `serve --club` sends: an empty club, then an evening under way",
+    found.append(Screen("07-page-club", "the page `serve --club` sends: an empty club, an evening just seated, then under way",
                         club_page_screen))
     found.append(Screen("08-check", "`check`: melds judged by each variant", check_screen))
     found.append(Screen("09-sessions", "sessions, use, delete, restore", sessions_screen))
@@ -1306,6 +1306,8 @@ CLUB_SETUP = ['new rummy500 Оля Назар Ірина --rule target=100', 'ha
               "season new весна", "evening new 'Клубний вечір' --variant rummy500 --players Оля Назар Зоя Ірина Тарас Леся",
               "new rummy500 Оля Назар Зоя --rule target=100", 'hand "Оля: 20 -5" "Назар: 100 -0" "Зоя: 10 -10"',
               "new rummy500 Ірина Тарас Леся", 'hand "Ірина: 40 -5" "Тарас: 10 -0" "Леся: 5 -25"']
+#: where the evening is seated and no table has finished yet
+CLUB_SEATED = 4
 
 
 def club_page_screen(shot: Shot) -> None:
@@ -1315,7 +1317,8 @@ def club_page_screen(shot: Shot) -> None:
     from scorekeeper.cli.render.clubpage import document, page
     from scorekeeper.cli.serve import ClubFollower
 
-    for what, setup in (("an empty club", []), ("an evening under way", CLUB_SETUP)):
+    for what, setup in (("an empty club", []), ("an evening just seated, no table finished", CLUB_SETUP[:CLUB_SEATED]),
+                        ("an evening under way", CLUB_SETUP[CLUB_SEATED:])):
         for line in setup:
             shot.run(line, quiet=True)
         shot.note(f"The page of serve --club: {what} (the HTML's words, then what its script writes)")
