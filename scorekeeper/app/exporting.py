@@ -778,7 +778,6 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
             cells.append(_signed(p["bonus"]) if p["bonus"] else "")
         lines.append("| " + " | ".join(cells) + " |")
     lines.append("")
-    count = g.setup.round_of(count) if count else 0  # the game's deals: those on paper too (new --round)
     if doc["finished"]:
         names = join([shown[w] for w in doc["winners"]], "and")
         if word:

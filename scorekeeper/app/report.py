@@ -139,8 +139,6 @@ def standings_json(loaded: Loaded) -> dict:
     ]
     doc = {
         "session": r["id"], "variant": r["variant"], "title": r.get("title"), "hands": st.hands,
-        # the number the last deal has in the game: later than ``hands`` in a game continued from paper
-        "last_deal": loaded.setup.round_of(st.hands) if st.hands else None,
         "deal_word": loaded.setup.variant.deal_word,
         "players": players, "finished": st.ending.finished, "winners": list(st.ending.winners),
         "dealer": st.next_dealer, "leader": st.next_leader, "target": r["rules"].get("target"),

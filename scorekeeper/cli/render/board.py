@@ -192,7 +192,7 @@ def heading(doc: dict, variant: Any, width: int = 10_000) -> Text:
     cells: a long title is shortened with an ellipsis, the variant and the count stay whole."""
     from scorekeeper.cli.render.common import deal_word_of, plain
 
-    hands = doc.get("last_deal") or doc["hands"]  # the game's deals (one continued from paper counts those too)
+    hands = doc["hands"]
     rest = Text(variant_name(variant.name), style="" if doc.get("title") else "bold")
     rest.append(" · " + say_count(PLAYED.get(deal_word_of(doc), PLAYED["hand"]), hands, count=hands), style="dim")
     line = Text(no_wrap=True, overflow="ellipsis")

@@ -38,8 +38,7 @@ def history(t: Any, doc: dict) -> None:
                                   "screen.history.no_hands_yet")))
         return
     if doc.get("finished"):
-        last = doc["hands"][-1] if doc["hands"] else {}
-        t.print(winners_line(doc["winners"], last.get("deal_number") or len(doc["hands"]), deal_word_of(doc)))
+        t.print(winners_line(doc["winners"], len(doc["hands"]), deal_word_of(doc)))
         if doc["standings"].get("note"):
             t.print(Text(doc["standings"]["note"]))
 

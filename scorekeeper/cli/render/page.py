@@ -75,7 +75,7 @@ def said(doc: dict | None, notice: str | None) -> dict[str, Any]:
     standings = doc["standings"]
     variant = variant_of(standings)  # a session whose variant is not installed: its stand-in
     count, heading, number, none = deal_said(standings)
-    hands = standings.get("last_deal") or standings["hands"]  # the game's deals, those on paper too
+    hands = standings["hands"]
     history = doc.get("history", {}).get("hands", [])
     # the variant's own facts (Indian Rummy's players in play and out, the chips), before who deals next
     facts = [line.plain for line in variant_facts(standings)]
