@@ -65,7 +65,7 @@ from scorekeeper.core.near import closest
 from scorekeeper.core.messages import Joined
 from scorekeeper.core.oneline import (as_arguments, card_or_word, near_word, parse_line_entries, write_line_entries,
                                       write_part)
-from scorekeeper.core.phrase import Phrase, phrase
+from scorekeeper.core.phrase import Phrase, RankWord, phrase
 from scorekeeper.core.rulebook import (CardScale, CardValues, Codec, Deals, DeckBounds, Endings, Melds, Pack,
                                        Question, RankWild, Scoring, Screens, Table, Tally, Texts, Variant, Wilds)
 from scorekeeper.core.rules import FromOptions, Presets, RuleSet, boolean, one_of, option, or_none, whole_number
@@ -73,7 +73,7 @@ from scorekeeper.core.scoring import HandResult, Line, PlayerScore
 
 #: The version of this surface: the major number changes when something named here changes in a
 #: way a variant written for the last one would notice; the minor number when something is added.
-API_VERSION = "2.2"
+API_VERSION = "2.3"
 
 __all__ = [
     "API_VERSION",
@@ -94,5 +94,5 @@ __all__ = [
     "HandEntry", "PlayerEntry", "find_player", "match_player", "unknown_name", "closest",
     "parse_line_entries", "write_line_entries", "write_part", "as_arguments", "near_word", "card_or_word",
     # words and errors
-    "Phrase", "phrase", "Joined", "InputError", "StateError", "Collect",
+    "Phrase", "phrase", "Joined", "RankWord", "InputError", "StateError", "Collect",
 ]

@@ -106,7 +106,7 @@ def test_the_board_speaks_the_chosen_language(cli, application):
     with language.speaking("uk"):
         text = "\n".join(drawn(doc, 80, 24))
     assert "зіграно раундів: 1" in text and "Раунд 2" in text  # the coming round, its wild rank said
-    assert "q або Ctrl-C: вийти" in text and "Остання" in text
+    assert "q або Ctrl-C: вийти" in text and "Останній" in text  # the last round (masculine, not «Остання» of a deal)
     assert "played" not in text and "Next" not in text
 
 

@@ -68,6 +68,11 @@ def test_the_four_player_game_to_5000(cli):
     # a hand after the end is refused
     r = cli("hand", "Ann: 100 out", "Bob: 0")
     assert r.exit_code == 2 and "finished" in r.stderr
+    # one side wins: said as one winner, never as several sharing the win
+    for lang, won, shared in (("uk", "перемога — Ann & Cy", "ділять"), ("ru", "победа — Ann & Cy", "делят"),
+                              ("be", "перамога — Ann & Cy", "дзеляць")):
+        said = cli("--lang", lang, "standings").stdout
+        assert won in said and shared not in said, said
 
 
 def test_the_screens_show_sides(cli):

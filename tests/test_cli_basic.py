@@ -89,7 +89,7 @@ def test_hand_for_people_shows_scores_and_standings(cli, game):
 
 def test_standings_json_shape(cli, game):
     ok(cli("hand", *SPEC_HAND))
-    # Hand 2: Ann 0 − 2 = −2; Bob 9-10-J♣ 29, went out; Cy 5-5-5 15 − 4♦ 4 = 11
+    # Hand 2: Ann 0 − 2 = −2; Bob 9-10-JC 29, went out; Cy 5-5-5 15 − 4D 4 = 11
     ok(cli("hand", "Ann: -2C", "Bob: 9C 10C JC -", "Cy: 5S 5H 5D -4D"))
     doc = as_json(cli("standings", "--json"))
     assert doc["session"] == game and doc["variant"] == "rummy500" and doc["title"] is None and doc["hands"] == 2
@@ -293,11 +293,11 @@ def test_bad_input_exits_2_with_one_sentence(cli, args, words):
     (["Ann: 7H 8H 9H -1H", "Bob: -", "Cy: -2C"], '"1H" is not a card'),
     (["Ann: 7H 8H -", "Bob: -2C", "Cy: -3C"], "at least three cards"),
     (["Ann: KH AH 2H -", "Bob: -2C", "Cy: -3C"], "corner"),
-    (["Ann: 7H 8H 9H -", "Bob: +JH -2C", "Cy: -3C"], "J♥ fits no meld"),
+    (["Ann: 7H 8H 9H -", "Bob: +JH -2C", "Cy: -3C"], "JH fits no meld"),
     (["Ann: -", "Bob: -2C"], "Cy is missing"),
     (["Ann: -", "Bob: -2C", "Cy: -3C", "Dan: -4C"], '"Dan" is not a player'),
     (["Ann: -", "Bob: -", "Cy: -3C"], "Only one player can go out"),
-    (["Ann: 7H 8H 9H -", "Bob: -9H", "Cy: -3C"], "9♥ appears 2 times"),
+    (["Ann: 7H 8H 9H -", "Bob: -9H", "Cy: -3C"], "9H appears 2 times"),
     (["Ann: -", "Bob: -2C", "Cy: -3C knock"], "no knocking"),
     ([], "No hand was given and there is no terminal"),
 ])
@@ -374,9 +374,9 @@ def test_demo_plays_a_finished_game_without_touching_any_database(cli, tmp_path,
     assert "Game over: Bob wins after 13 hands." in r.stdout
     assert "Hand 13" in r.stdout and "throw-away" in r.stdout
     # each hand under its title, a line a player: the entry, the hand's score and the new total; hand 1 of
-    # the file: Ann melds 7-8-9♥ (24) and three kings (30), holds 3♣ 5♦ (8): 54 - 8 = +46; Bob's melds
-    # 6 (A-2-3♠, ace low) + 18 (three 6s) + the 10♥ laid off = +34, out; Cy lays off K♥ (10) and holds
-    # A♦ Q♣ 9♠ 4♦ 8♣ J♦ (15 + 10 + 9 + 4 + 8 + 10 = 56): 10 - 56 = -46
+    # the file: Ann melds 7-8-9H (24) and three kings (30), holds 3C 5D (8): 54 - 8 = +46; Bob's melds
+    # 6 (A-2-3S, ace low) + 18 (three 6s) + the 10H laid off = +34, out; Cy lays off KH (10) and holds
+    # AD QC 9S 4D 8C JD (15 + 10 + 9 + 4 + 8 + 10 = 56): 10 - 56 = -46
     assert re.search(r"^Hand 1\n  Ann  .* \+46 → 46\n  Bob  .*went out +\+34 → 34\n  Cy   .* -46 → -46\n",
                      r.stdout, re.M), r.stdout[:600]
     assert not isolated_db.exists()
@@ -520,7 +520,7 @@ def test_the_plain_form_of_what_an_encoding_lacks():
     from scorekeeper.cli.terminal import PLAIN_ERRORS, fit_streams
 
     fit_streams()  # registers the handler
-    assert "7♥ — 10♠ → █▁".encode("ascii", PLAIN_ERRORS) == b"7H - 10S -> #_"
+    assert "7H — 10S → █▁".encode("ascii", PLAIN_ERRORS) == b"7H - 10S -> #_"
     assert "Zoë ─│┼".encode("ascii", PLAIN_ERRORS) == b"Zoe -|+"
 
 
@@ -561,6 +561,9 @@ def test_errors_write_cards_as_the_tables_do_under_no_color(cli, exe, isolated_d
 
     assert "7H appears" in said(no_color=True) and "♥" not in said(no_color=True)   # as the tables: 7H
     assert "7♥" in said(no_color=False)
+    # piped (no colour there either, NO_COLOR or not), the error writes letters as the tables do
+    piped = cli(*line)
+    assert piped.exit_code == 2 and "7H appears" in piped.stderr and "♥" not in piped.stderr
 
 
 @pytest.mark.parametrize("lang, title", [("en", "Friday night at the Parkers"), ("uk", "Вечір п’ятниці в Паркерів"),

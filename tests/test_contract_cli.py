@@ -35,50 +35,50 @@ def hand(cli, *entry):
 # --- a full game of each preset ------------------------------------------------------------------
 
 BICYCLE = [
-    # deal 1, S3+S3: Ann down and out, 0; Bob lays Q♥ on Ann's queens and holds A♠ 5♦: 15 + 5 = 20;
-    # Cy never went down: K♠ Q♠ 3♣ 8♦ = 10 + 10 + 3 + 8 = 31
+    # deal 1, S3+S3: Ann down and out, 0; Bob lays QH on Ann's queens and holds AS 5D: 15 + 5 = 20;
+    # Cy never went down: KS QS 3C 8D = 10 + 10 + 3 + 8 = 31
     (["Ann: 7H 7S 7D, QC QD JK +7C -", "Bob: 4S 4H 4D, 9C 9C 9H +QH -AS 5D", "Cy: [] -KS QS 3C 8D"],
      {"Ann": 0, "Bob": 20, "Cy": 31}),
-    # deal 2, S3+R4 (a hand file): Bob out 0; Ann lays 9♥ below 10-K♥ and holds 3♣: 3; Cy joker 5♠: 20
+    # deal 2, S3+R4 (a hand file): Bob out 0; Ann lays 9H below 10-KH and holds 3C: 3; Cy joker 5S: 20
     ({"players": {"Bob": {"melds": ["7S 7H 7C", "4D 5D 6D 7D"], "layoffs": "8D", "hand": ""},
                   "Ann": {"melds": ["QS QH QC", "10H JH QH KH"], "layoffs": "9H", "hand": "3C"},
                   "Cy": {"melds": [], "hand": "JK 5S"}}},
      {"Ann": 3, "Bob": 0, "Cy": 20}),
-    # deal 3, R4+R4: Cy out 0; Ann A♥ A♦ 30; Bob 2♣ 2♦ K♥ = 14
+    # deal 3, R4+R4: Cy out 0; Ann AH AD 30; Bob 2C 2D KH = 14
     (["Cy: 3H 4H 5H 6H, 9S 10S JS QS +KS -", "Ann: -AH AD", "Bob: -2C 2D KH"], {"Ann": 30, "Bob": 14, "Cy": 0}),
-    # deal 4, S3+S3+S3, abandoned (stock): Ann 4♣ 4; Bob joker 9♦ 24; Cy 50 on paper
+    # deal 4, S3+S3+S3, abandoned (stock): Ann 4C 4; Bob joker 9D 24; Cy 50 on paper
     (["Ann: 5S 5H 5D, 8C 8D 8H, KC KD KH -4C", "Bob: -JK 9D", "Cy: -50", "stock"], {"Ann": 4, "Bob": 24, "Cy": 50}),
-    # deal 5, S3+S3+R4: Ann out, laying K♥ and A♥ on her 9-Q♥: 0; Bob Q Q 10 = 30; Cy 7♣ 7
+    # deal 5, S3+S3+R4: Ann out, laying KH and AH on her 9-QH: 0; Bob Q Q 10 = 30; Cy 7C 7
     (["Ann: 2S 2H 2D, 6C 6D 6S, 9H 10H JH QH +KH AH -", "Bob: -QS QD 10C", "Cy: -7C"],
      {"Ann": 0, "Bob": 30, "Cy": 7}),
-    # deal 6, S3+R4+R4: Bob out 0; Ann 9 + 9 + 4 = 22; Cy A♠ A♣ 2♥ = 32
+    # deal 6, S3+R4+R4: Bob out 0; Ann 9 + 9 + 4 = 22; Cy AS AC 2H = 32
     (["Bob: 3S 3H 3C, 5C 6C 7C 8C, JD QD KD AD -", "Ann: [] -9S 9D 4H", "Cy: -AS AC 2H"],
      {"Ann": 22, "Bob": 0, "Cy": 32}),
-    # deal 7, R4+R4+R4, the last: Cy goes down and out at once (the joker as Q♣); Ann K♣ Q♥ 20; Bob 10♦ 10
+    # deal 7, R4+R4+R4, the last: Cy goes down and out at once (the joker as QC); Ann KC QH 20; Bob 10D 10
     (["Cy: AH 2H 3H 4H, 5S 6S 7S 8S, 9C 10C JC JK -", "Ann: -KC QH", "Bob: -10D"], {"Ann": 20, "Bob": 10, "Cy": 0}),
 ]
 # totals: Ann 0+3+30+4+0+22+20 = 79; Bob 20+0+14+24+30+0+10 = 98; Cy 31+20+0+50+7+32+0 = 140: Ann wins
 
 LIVERPOOL = [
     # Ann deals deal 1, so Dee (before her in seat order) cut; each deal the cutter moves on one seat
-    # deal 1: Ann out; Bob A♠ 5♦ 20; Cy K♠ 10; Dee 3 + 4 = 7, cut: 7 − 50 = −43
+    # deal 1: Ann out; Bob AS 5D 20; Cy KS 10; Dee 3 + 4 = 7, cut: 7 − 50 = −43
     (["Ann: 7H 7S JK, QC QD JK -", "Bob: -AS 5D", "Cy: -KS", "Dee: -3C 4C cut"],
      {"Ann": 0, "Bob": 20, "Cy": 10, "Dee": -43}),
-    # deal 2 (Bob deals, Ann cut): Bob out; Ann 6♥ 6 − 50 = −44; Cy two jokers 30; Dee 9♠ 9
+    # deal 2 (Bob deals, Ann cut): Bob out; Ann 6H 6 − 50 = −44; Cy two jokers 30; Dee 9S 9
     (["Bob: 8S 8H 8D, 2C 3C 4C 5C -", "Ann: -6H cut", "Cy: -JK JK", "Dee: -9S"],
      {"Ann": -44, "Bob": 0, "Cy": 30, "Dee": 9}),
-    # deal 3 (Cy deals, Bob cut): Cy out; Ann 2; Bob K♥ Q♥ 20 − 50 = −30; Dee 40 on paper
+    # deal 3 (Cy deals, Bob cut): Cy out; Ann 2; Bob KH QH 20 − 50 = −30; Dee 40 on paper
     (["Cy: 3D 4D 5D 6D, 10S JS QS KS +AS -", "Ann: -2H", "Bob: -KH QH cut", "Dee: -40"],
      {"Ann": 2, "Bob": -30, "Cy": 0, "Dee": 40}),
     # deal 4 (Dee deals, Cy cut): Dee out; Ann 7; Bob 8 + 8 = 16; Cy 5 − 50 = −45
     (["Dee: 9H 9S 9D, 10H 10S 10C, 4H 4S JK -", "Ann: -7C", "Bob: -8C 8D", "Cy: -5H cut"],
      {"Ann": 7, "Bob": 16, "Cy": -45, "Dee": 0}),
-    # deal 5 (Ann deals, Dee cut), abandoned: Ann A♦ 15; Bob 10; Cy 3; Dee 6 − 50 = −44
+    # deal 5 (Ann deals, Dee cut), abandoned: Ann AD 15; Bob 10; Cy 3; Dee 6 − 50 = −44
     (["Ann: -AD", "Bob: -10D", "Cy: -3S", "Dee: -6C cut", "stock"], {"Ann": 15, "Bob": 10, "Cy": 3, "Dee": -44}),
-    # deal 6 (Bob deals, Ann cut): Ann out and cut: 0 − 50 = −50; Bob 2; Cy 4; Dee J♦ 10
+    # deal 6 (Bob deals, Ann cut): Ann out and cut: 0 − 50 = −50; Bob 2; Cy 4; Dee JD 10
     (["Ann: KC KD KH, 5H 6H 7H 8H, 9C 10C JC QC - cut", "Bob: -2S", "Cy: -4D", "Dee: -JD"],
      {"Ann": -50, "Bob": 2, "Cy": 4, "Dee": 10}),
-    # deal 7, the last (Cy deals, Bob cut): Dee out; Ann 3; Bob 7 − 50 = −43; Cy Q♠ 10
+    # deal 7, the last (Cy deals, Bob cut): Dee out; Ann 3; Bob 7 − 50 = −43; Cy QS 10
     (["Dee: AC 2C 3C 4C, 6S 7S 8S 9S, JH QH KH AH -", "Ann: -3H", "Bob: -7D cut", "Cy: -QS"],
      {"Ann": 3, "Bob": -43, "Cy": 10, "Dee": 0}),
 ]
@@ -87,12 +87,12 @@ LIVERPOOL = [
 
 LIVERPOOL6 = [
     # Bob deals first. exact_contract: every contract meld exactly its size; six deals
-    # deal 1, S3+S3: Bob out (the nines with two jokers); Ann K♦ 10; Cy 2 + 3 = 5
+    # deal 1, S3+S3: Bob out (the nines with two jokers); Ann KD 10; Cy 2 + 3 = 5
     (["Bob: 5S 5H 5D, JK JK 9C -", "Ann: -KD", "Cy: [] -2S 3S"], {"Ann": 10, "Bob": 0, "Cy": 5}),
-    # deal 2, S3+R4: Cy out, laying J♠ on his 7-10♠ (lay-offs are not held to the sizes); Ann A♠ 15;
-    # Bob joker Q♥ 25
+    # deal 2, S3+R4: Cy out, laying JS on his 7-10S (lay-offs are not held to the sizes); Ann AS 15;
+    # Bob joker QH 25
     (["Cy: 6C 6D 6H, 7S 8S 9S 10S +JS -", "Ann: -AS", "Bob: -JK QH"], {"Ann": 15, "Bob": 25, "Cy": 0}),
-    # deal 3, R4+R4: Ann out; Bob 4; Cy K♣ K♥ 20
+    # deal 3, R4+R4: Ann out; Bob 4; Cy KC KH 20
     (["Ann: 2D 3D 4D 5D, 9H 10H JH QH -", "Bob: -4S", "Cy: -KC KH"], {"Ann": 0, "Bob": 4, "Cy": 20}),
     # deal 4, three sets: Bob out; Ann 8 + 8 = 16; Cy joker 15
     (["Bob: 3C 3D 3H, 7C 7D 7H, QC QD QS -", "Ann: -8D 8C", "Cy: -JK"], {"Ann": 16, "Bob": 0, "Cy": 15}),
@@ -150,7 +150,7 @@ def test_json_additions_and_cut(cli):
 REFUSALS = [
     # 1: a run of three
     ({"players": {"Ann": {"melds": ["4H 5H 6H", "QC QD QS"], "hand": ""}, "Bob": {"hand": "2D"},
-                  "Cy": {"hand": "3D"}}}, [], 1, ["Ann", "4♥ 5♥ 6♥", "at least 4"]),
+                  "Cy": {"hand": "3D"}}}, [], 1, ["Ann", "4H 5H 6H", "at least 4"]),
     # 1: a 2 used as a wild without deuces_wild
     ({"players": {"Ann": {"melds": ["7H 7S 2C", "QC QD QS"], "hand": ""}, "Bob": {"hand": "2D"},
                   "Cy": {"hand": "3D"}}}, [], 1, ["Ann", "deuces_wild"]),
@@ -168,13 +168,13 @@ REFUSALS = [
                   "Cy": {"hand": "3D"}}}, ["exact_contract=true"], 1, ["Ann", "exact_contract"]),
     # 6: lay-offs by a player who did not go down
     ({"players": {"Ann": {"melds": ["4S 4H 4D", "6C 6D 6H"], "hand": ""}, "Bob": {"melds": [], "layoffs": "4C",
-                  "hand": "2D"}, "Cy": {"hand": "3D"}}}, [], 1, ["Bob", "4♣"]),
+                  "hand": "2D"}, "Cy": {"hand": "3D"}}}, [], 1, ["Bob", "4C"]),
     # 7: a lay-off that fits nothing
     ({"players": {"Ann": {"melds": ["4S 4H 4D", "6C 6D 6H"], "layoffs": "9C", "hand": ""}, "Bob": {"hand": "2D"},
-                  "Cy": {"hand": "3D"}}}, [], 1, ["Ann", "9♣"]),
-    # 8: three 7♥ with two packs
+                  "Cy": {"hand": "3D"}}}, [], 1, ["Ann", "9C"]),
+    # 8: three 7H with two packs
     ({"players": {"Ann": {"melds": ["7H 7H 7H", "6C 6D 6H"], "hand": ""}, "Bob": {"hand": "2D"},
-                  "Cy": {"hand": "3D"}}}, [], 1, ["7♥"]),
+                  "Cy": {"hand": "3D"}}}, [], 1, ["7H"]),
     # 8: two jokers with one in play
     ({"players": {"Ann": {"melds": ["8S 8H JK", "KC KD KS"], "hand": ""}, "Bob": {"hand": "JK 2D"},
                   "Cy": {"hand": "3D"}}}, [], 1, ["JK"]),
@@ -226,7 +226,7 @@ def test_refusals_in_later_deals(cli):
 
 def test_one_line_words(cli):
     cli.new("contract", *P3, rules=["cut_bonus=25"])
-    # Ann deals; Cy is before her in seat order and cut: 3♦ 3 − 25 = −22
+    # Ann deals; Cy is before her in seat order and cut: 3D 3 − 25 = −22
     got = cli.record("ann: 7H 7S 7D, QC QD JK +7C out", "Bob: [] -AS", "cy: -3D cut")
     assert got["scores"] == {"Ann": 0, "Bob": 15, "Cy": -22} and got["cut"] == "Cy"
 
@@ -266,7 +266,7 @@ def test_explain_card_by_card(cli):
     text = json.dumps(bob)
     assert "15" in text and "5" in text
     shown = " ".join(cli("explain").stdout.split())
-    assert "A♠" in shown or "AS" in shown
+    assert "AS" in shown or "AS" in shown
 
 
 # --- at the table: the prompt ------------------------------------------------------------------
@@ -287,7 +287,7 @@ def test_prompt_asks_melds_and_the_cut(application, cli):
     t.player(melds="[]", hand="KS 3C")  # did not go down
     t.answer("Who cut the pack exactly (the player to the dealer's right)? (a name; Enter: nobody): ", "cy")
     shown = t.answer("Save deal 1? [Y/n] ", "y")
-    # Ann went out: 0; Bob A♠ 5♦ = 20; Cy (before Ann, the dealer, in seat order) cut: 10 + 3 − 50 = −37
+    # Ann went out: 0; Bob AS 5D = 20; Cy (before Ann, the dealer, in seat order) cut: 10 + 3 − 50 = −37
     assert t.finish() == 0
     assert cli.totals() == {"Ann": 0, "Bob": 20, "Cy": -37}
     entry = cli.history()["hands"][0]["entry"]
@@ -320,7 +320,7 @@ def test_every_command_over_a_game(cli, tmp_path):
     assert (cli.standings()["deal"], cli.standings()["contract"]) == (6, "S3+R4+R4")
     assert cli("redo").exit_code == 0
     assert cli.standings()["deal"] == 7
-    # edit deal 3 (R4+R4): Ann went out instead of Cy; Bob 2♣ 2♦ K♥ 14 as before, Cy Q♠ 10
+    # edit deal 3 (R4+R4): Ann went out instead of Cy; Bob 2C 2D KH 14 as before, Cy QS 10
     edited = cli("edit", "3", "Ann: 3H 4H 5H 6H, 9S 10S JS QS -", "Bob: -2C 2D KH", "Cy: -QS", "--json")
     assert edited.exit_code == 0, edited.stderr
     # totals after six deals: Ann 0+3+0+4+0+22 = 29; Bob 20+0+14+24+30+0 = 88; Cy 31+20+10+50+7+32 = 150
@@ -395,6 +395,6 @@ def test_prompt_takes_no_table_points_and_skips_lay_offs_after_not_down(applicat
     t.answer("  left in hand: ", "AS 5D")  # no "laid off:" after []
     t.player(melds="[]", hand="KS 3C")
     t.answer("Save deal 1? [Y/n] ", "y")
-    # Ann went out: 0; Bob A♠ 5♦ = 15 + 5 = 20; Cy K♠ 3♣ = 10 + 3 = 13
+    # Ann went out: 0; Bob AS 5D = 15 + 5 = 20; Cy KS 3C = 10 + 3 = 13
     assert t.finish() == 0
     assert cli.totals() == {"Ann": 0, "Bob": 20, "Cy": 13}

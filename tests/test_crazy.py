@@ -168,7 +168,7 @@ def test_undo_keeps_round_and_wild_aligned(cli, tmp_path):
     st = cli.standings()
     assert (st["hands"], st["round"], st["wild"]) == (4, 5, "5")
     assert "Round 5 — fives are wild" in cli("standings").stdout
-    # round 5 again, fives wild: Bob's 5♦ costs 25, not 5; Cy's 6♣ is plain 6 (sixes are not wild yet)
+    # round 5 again, fives wild: Bob's 5D costs 25, not 5; Cy's 6C is plain 6 (sixes are not wild yet)
     doc = cli.record({"players": {"Ann": {"hand": ""}, "Bob": {"hand": "5D"}, "Cy": {"hand": "6C"}}})
     assert doc["number"] == 5 and doc["context"] == {"round": 5, "wild": "5"}
     assert doc["scores"] == {"Ann": 0, "Bob": 25, "Cy": 6}
@@ -245,7 +245,7 @@ def test_wild_rank_words(cli, done, words):
 # --- what an entry may hold -------------------------------------------------------------------------
 
 def test_round_seven_sevens_cost_25(cli):
-    """SPEC §4's example as round 7: Ann out 0; Bob 7♥ 25 + K♠ 10 = 35; Cy 2♦ 2."""
+    """SPEC §4's example as round 7: Ann out 0; Bob 7H 25 + KS 10 = 35; Cy 2D 2."""
     cli.new("crazy", "Ann", "Bob", "Cy")
     play_rounds(6)
     result = cli("hand", "Ann: -", "Bob: -7H KS", "Cy: -2D", "--json")
@@ -256,7 +256,7 @@ def test_round_seven_sevens_cost_25(cli):
 
 
 def test_stock_exhausted_charges_everyone(cli):
-    """Round 1, nobody out: Ann 3♣ 3; Bob A♦ 25 (aces wild) + 9♠ 9 = 34; Cy K♥ 10."""
+    """Round 1, nobody out: Ann 3C 3; Bob AD 25 (aces wild) + 9S 9 = 34; Cy KH 10."""
     cli.new("crazy", "Ann", "Bob", "Cy")
     result = cli("hand", "Ann: -3C", "Bob: -AD 9S", "Cy: -KH", "stock", "--json")
     assert result.exit_code == 0, result.stderr
@@ -283,8 +283,8 @@ def test_points_only_round(cli, tmp_path):
     (("Ann: -", "Bob: -", "Cy: -"), ("Only one player can go out, but Ann, Bob and Cy all have no cards left.",)),
     (("Ann: -4D out", "Bob: -", "Cy: -2C"), ("Ann is named as out",)),
     (("Ann: - out", "Bob: -2D", "Cy: -2C", "stock"), ("one way only",)),
-    (("Ann: -7H", "Bob: -7H", "Cy: -"), ("7♥", "Ann, Bob", "one 52-card deck")),
-    (("Ann: 3H 4H 5H -", "Bob: -4H", "Cy: -2C"), ("4♥", "Ann, Bob", "one 52-card deck")),
+    (("Ann: -7H", "Bob: -7H", "Cy: -"), ("7H", "Ann, Bob", "one 52-card deck")),
+    (("Ann: 3H 4H 5H -", "Bob: -4H", "Cy: -2C"), ("4H", "Ann, Bob", "one 52-card deck")),
     (("Ann: -", "Bob: -JK", "Cy: -2C"), ("JK", "Bob", "without jokers")),
     (("Ann: 5H 6H JK -", "Bob: -2D", "Cy: -2C"), ("JK", "Ann", "without jokers")),
     (("Ann: -", "Bob: -2D knock", "Cy: -2C"), ("this variant has no knocking",)),
@@ -311,20 +311,20 @@ def test_out_with_points_refused(cli, tmp_path):
 
 MELDS = [
     # (round, meld, legal, words in the refusal)
-    (7, "QH KH 7C", True, ""),              # J-Q-K of hearts, the wild 7♣ as J♥
+    (7, "QH KH 7C", True, ""),              # J-Q-K of hearts, the wild 7C as JH
     (7, "7C=JH QH KH", True, ""),           # the same, said outright
-    (7, "3S 5S 7C=4S", True, ""),           # 3-4-5 of spades, 7♣ stands for 4♠
-    (4, "4C 9D 9S", True, ""),              # a set of nines with the wild 4♣ (melds.json)
+    (7, "3S 5S 7C=4S", True, ""),           # 3-4-5 of spades, 7C stands for 4S
+    (4, "4C 9D 9S", True, ""),              # a set of nines with the wild 4C (melds.json)
     (4, "9D 9S 9H 4C", True, ""),           # a set of four, one wild
     (5, "5C 5D 6H 7H", True, ""),           # two wilds in one run: 6-7-8-9 of hearts
     (7, "7C 7D 7H", True, ""),              # three wild cards alone
-    (2, "AH 2C 3H", True, ""),              # ace low A-2-3 with the wild 2♣ as 2♥
+    (2, "AH 2C 3H", True, ""),              # ace low A-2-3 with the wild 2C as 2H
     (4, "4C 4D 4H 4S 9S", True, ""),        # four wilds and a natural: the run 9-10-J-Q-K of spades
     (4, "QH KH AH", False, "the ace is always low in Crazy Rummy"),       # melds.json
     (7, "QH KH 7C=AH", False, "the ace is always low in Crazy Rummy"),    # a wild cannot make it Q-K-A
-    (3, "KH AH 3C", False, "K♥ A♥ 3♣"),     # K and A together: no wild can bridge them with the ace low
+    (3, "KH AH 3C", False, "KH AH 3C"),     # K and A together: no wild can bridge them with the ace low
     (4, "9D 9S 9H 9C 4C", False, "never has more than four cards"),
-    (7, "QH KH 5C=JH", False, "5♣ is not wild"),
+    (7, "QH KH 5C=JH", False, "5C is not wild"),
     (7, "8C 7D", False, "at least three cards"),
     (7, "8C 9D 10S", False, "not a set"),
 ]
@@ -338,7 +338,7 @@ def test_meld_checked_in_round(cli, round_, meld, legal, words):
     if legal:
         assert result.exit_code == 0, result.stderr
         doc = json.loads(result.stdout)
-        # melds score nothing: Ann went out, 0; Bob 2♦ 2 and Cy 10♣ 10 (neither rank is wild here)
+        # melds score nothing: Ann went out, 0; Bob 2D 2 and Cy 10C 10 (neither rank is wild here)
         wild_two = round_ == 2
         wild_ten = round_ == 10
         assert doc["scores"] == {"Ann": 0, "Bob": 25 if wild_two else 2, "Cy": 25 if wild_ten else 10}
@@ -355,7 +355,7 @@ def test_melds_of_several_players_and_a_file(cli, tmp_path):
                          "Bob": {"melds": "3D 4D 5D; 9S 9H 7S", "hand": "7D 8C"},
                          "Cy": {"melds": [], "hand": "AC 10H"}}}
     doc = cli.record(entry)
-    # Bob 7♦ 25 (sevens wild) + 8♣ 8 = 33; Cy A♣ 1 + 10♥ 10 = 11
+    # Bob 7D 25 (sevens wild) + 8C 8 = 33; Cy AC 1 + 10H 10 = 11
     assert doc["scores"] == {"Ann": 0, "Bob": 33, "Cy": 11}
 
 
@@ -443,3 +443,23 @@ def test_readme_example(cli):
     result = cli("hand", "Ann: QH KH 7C -", "Bob: -7D KS", "Cy: -2D", "Dee: -AC 4S 4H", "--json")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["scores"] == {"Ann": 0, "Bob": 35, "Cy": 2, "Dee": 9}
+
+
+def test_a_game_continued_from_paper_numbers_its_rounds_as_the_game_does(cli, application):
+    """`new --round 12`: rounds 1-11 were played on paper, 12 and 13 here. Round 12, queens wild: Ann out 0,
+    Bob A♠ 5♥ = 1 + 5 = 6, Cy K♦ 10; round 13, kings wild: Ann out, Bob 7♦ 7, Cy 2♦ 2. Totals Ann 0, Bob 13,
+    Cy 12: Ann wins after the 2 rounds recorded here (as the Markdown export says it,
+    test_rule_audit), and the page's history names them rounds 12 and 13, as `history` does."""
+    from scorekeeper.cli.render.page import document
+
+    cli("new", "crazy", "Ann", "Bob", "Cy", "--round", "12")
+    cli.record("Ann: -", "Bob: -AS 5H", "Cy: -KD")
+    cli.record("Ann: -", "Bob: -7D", "Cy: -2D")
+    assert "Game over: Ann wins after 2 rounds." in cli("standings").stdout
+    said = document(application.board(history=True), None, 1)["said"]
+    assert said["hands"] == ["Round 12", "Round 13"] and said["heading"] == "Crazy Rummy · 2 rounds played"
+    # the last round typed again, and undo's question: round 13, as the game numbers it
+    again = cli("hand", "Ann: -", "Bob: -7D", "Cy: -2D")
+    assert again.exit_code == 2 and again.stderr.startswith("This is round 13 again"), again.stderr
+    asked = cli("undo")
+    assert asked.exit_code == 2 and asked.stderr.startswith("Take back round 13?"), asked.stderr

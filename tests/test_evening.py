@@ -107,7 +107,7 @@ def test_check_without_a_variant_takes_the_sessions_variant_and_coming_round(cli
     # round 2: the ace is no longer wild, and 9 9 A is no meld
     assert (doc["round"], doc["legal"]) == (2, False)
     shown = cli("check", "9D", "9S", "2C")
-    assert shown.exit_code == 0 and shown.stdout.startswith("crazy, round 2: twos are wild\n"), shown.stdout
+    assert shown.exit_code == 0 and shown.stdout.startswith("Crazy Rummy, round 2: twos are wild\n"), shown.stdout
 
 
 def test_check_without_a_variant_judges_under_the_sessions_rules(cli):

@@ -17,10 +17,10 @@ import pytest
 P3 = ("Ann", "Bob", "Cy")
 P4 = ("Ann", "Bob", "Cy", "Dee")
 
-#: sevens wild: 2-3-4♥ pure, 5♠ 6♠ 7♣ impure (7♣ wild for 7♠), 9♦ 9♣ 9♠, K♥ K♦ K♠ JK: a valid show
+#: sevens wild: 2-3-4H pure, 5S 6S 7C impure (7C wild for 7S), 9D 9C 9S, KH KD KS JK: a valid show
 ANN_SHOWS = "2H 3H 4H, 5S 6S 7C, 9D 9C 9S, KH KD KS JK show"
-#: sevens wild: 8-9-10♣ pure and 4♦ JK 6♦ impure (life): K♠ 10 + Q♥ 10 + 7♦ 0 (wild) + 2♠ 2 + 2♥ 2 + 5♣ 5
-#: + 9♥ 9 = 38
+#: sevens wild: 8-9-10C pure and 4D JK 6D impure (life): KS 10 + QH 10 + 7D 0 (wild) + 2S 2 + 2H 2 + 5C 5
+#: + 9H 9 = 38
 BOB_38 = "8C 9C 10C, 4D JK 6D -KS QH 7D 2S 2H 5C 9H"
 
 
@@ -45,13 +45,13 @@ POINTS_GAME = [
     (["wild=7", f"Ann: {ANN_SHOWS}", f"Bob: {BOB_38}", "Cy: drop"], {"Ann": 0, "Bob": 38, "Cy": 20}),
     # deal 2, counted on paper (a hand file, no wild rank needed): Bob shows; Ann 25, Cy 80
     (paper("Bob", Ann=25, Cy=80), {"Ann": 25, "Bob": 0, "Cy": 80}),
-    # deal 3, queens wild: Cy shows A-2-3♠ (pure), 4♥ 5♥ Q♣ (Q♣ wild for 6♥: impure), 7♦ 7♣ 7♠,
-    # 9-10-J♥ Q♠ (Q♠ for Q♥: impure): 13 cards, three sequences, one pure; Ann a middle drop 40,
+    # deal 3, queens wild: Cy shows A-2-3S (pure), 4H 5H QC (QC wild for 6H: impure), 7D 7C 7S,
+    # 9-10-JH QS (QS for QH: impure): 13 cards, three sequences, one pure; Ann a middle drop 40,
     # Bob a wrong show 80
     (["wild=Q", "Ann: middle", "Bob: wrong", "Cy: AS 2S 3S, 4H 5H QC, 7D 7C 7S, 9H 10H JH QS show"],
      {"Ann": 40, "Bob": 80, "Cy": 0}),
-    # deal 4, a printed joker cut: aces wild (I-N1). Ann shows 2-3-4♦ (pure), 5♣ 6♣ A♠ (A♠ for 7♣),
-    # 8♥ 8♠ 8♦, 10-J-Q-K♠ (pure). Bob has two sets and no sequence: every card counts,
+    # deal 4, a printed joker cut: aces wild (I-N1). Ann shows 2-3-4D (pure), 5C 6C AS (AS for 7C),
+    # 8H 8S 8D, 10-J-Q-KS (pure). Bob has two sets and no sequence: every card counts,
     # K K K 30 + JK 0 + J J 20 + 2 + 3 + 4 + 5 + 6 + 7 + 9 = 86, at most 80. Cy 35 on paper
     (["wild=JK", "Ann: 2D 3D 4D, 5C 6C AS, 8H 8S 8D, 10S JS QS KS show",
       "Bob: KH KC KD, JK JD JC -2C 3C 4S 5D 6H 7S 9S", "Cy: -35"], {"Ann": 0, "Bob": 80, "Cy": 35}),
@@ -165,6 +165,8 @@ def test_a_rejoin_is_taken_back_by_undo_and_put_back_by_redo(cli):
     assert cli.totals()["Cy"] == 73
     audit = cli.json("history", "--audit")
     assert [e["action"] for e in audit["events"]][-3:] == ["event", "event_undone", "event"]
+    # each record says the rejoin as it was made, the one taking it back too (at 73, not at the 104 it left)
+    assert [e.get("words") for e in audit["events"]][-3:] == ["Cy rejoins at 73 after deal 2."] * 3
     assert "Between deals" in cli("history", "--audit").stdout
     # an edit of deal 2 the rejoin no longer fits (Ann 80: above 79) is refused; nothing changes
     err = refused(cli("edit", "2", "Bob: 0 show", "Ann: -80", "Cy: -44"))
@@ -246,7 +248,7 @@ def test_a_deals3_game_with_chips(cli):
     (["Ann: 2H 3H 4H, 5S 6S 7C, 9D 9C 9S, KH KD KS JK show", "Bob: -5", "Cy: -5"], "wild rank is missing"),
     (["wild=1", "Ann: 0 show", "Bob: -5", "Cy: -5"], '"1" is not a rank'),
     (["wild=7", "Ann: 2H 3H 4H 5S, 6S 7C 9D, 9C 9S KH, KD KS JK show", "Bob: -5", "Cy: -5"],
-     "The same cards do make a valid show: 2♥ 3♥ 4♥ (pure sequence)"),
+     "The same cards do make a valid show: 2H 3H 4H (pure sequence)"),
     (["wild=7", "Ann: 2H 3H 4H, 9D 9C 9S, KH KD KS, QD QH QC JK show", "Bob: -5", "Cy: -5"],
      "Ann declared with 1 sequence"),
     (["Ann: 0 show", "Bob: -81", "Cy: -5"], "more than the full count, 80"),
@@ -274,7 +276,7 @@ def test_check_judges_melds_with_the_cut_rank_and_the_declaration(cli):
     assert bad.exit_code == 1
     verdict = json.loads(bad.stdout)["declaration"]
     assert verdict["valid"] is False and ["2H", "3H", "4H"] in verdict["arrangement"]
-    # without --wild only the printed jokers are wild: 5♠ 6♠ 7♣ is no meld
+    # without --wild only the printed jokers are wild: 5S 6S 7C is no meld
     assert cli("check", "indian", "5S 6S 7C").exit_code == 1
     assert "leave out --wild" in refused(cli("check", "gin", "5S 6S 7S", "--wild", "7"))
     assert "not a rank" in refused(cli("check", "indian", "5S 6S 7S", "--wild", "Z"))
@@ -359,3 +361,21 @@ def test_rules_indian(cli):
     shown = cli("--lang", "be", "rules", "indian").stdout
     assert "Індыйскі рамі" in shown and "у чыстай серыі няма карты, што замяняе іншую" in " ".join(shown.split())
     assert cli.json("new", "pool-rummy", "Ann", "Bob")["variant"] == "indian"
+
+
+def test_a_deal_s_wild_rank_is_written_in_the_language_s_letters(cli):
+    """The history's "Play" cell and the audit's written-back entry give the wild rank as the language writes
+    it (uk: queens Д, a printed joker Дж — never Q and JK beside Cyrillic words), and what the audit writes
+    reads back: the first four deals of POINTS_GAME (deal 3 queens wild, deal 4 a printed joker cut)."""
+    cli.new("indian", *P3)
+    play(cli, POINTS_GAME[:4])
+    shown = cli("--lang", "uk", "history").stdout
+    assert "дикі 7" in shown and "дикі Д" in shown and "дикі Дж" in shown
+    assert "дикі Q" not in shown and "дикі JK" not in shown
+    assert "Q wild" in cli("history").stdout and "JK wild" in cli("history").stdout
+    audit = cli("--lang", "uk", "history", "--audit").stdout
+    assert "джокер=Д\n" in audit and "джокер=Дж" in audit and "джокер=Q" not in audit
+    # deal 3 typed again as the audit writes its wild rank: the same deal, the same scores
+    entry, scores = POINTS_GAME[2]
+    again = cli.json("--lang", "uk", "edit", "3", "джокер=Д", *entry[1:])
+    assert again["scores"] == scores

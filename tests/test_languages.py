@@ -132,6 +132,200 @@ def test_every_template_takes_both_names_and_every_number_in_the_right_form(lang
     assert gendered == []
 
 
+#: Every word a translation puts after a count, its forms written out by hand: after 1 (21 …), 2 (22 …, 104)
+#: and 5 (11 …) as a subject counts it ("nom"); as an object, where the form for 1 differs ("acc": «зіграно
+#: 1 роздачу»); after a preposition that wants the genitive, for 1 and for the rest ("gen": «після 1 раунду,
+#: після 2 раундів»).
+COUNTED = {
+    "uk": {
+        "очко": {"nom": ("очко", "очки", "очок"), "gen": ("очка", "очок")},
+        "карта": {"nom": ("карта", "карти", "карт"), "acc": ("карту", "карти", "карт"), "gen": ("карти", "карт")},
+        "роздача": {"nom": ("роздача", "роздачі", "роздач"), "acc": ("роздачу", "роздачі", "роздач"),
+                    "gen": ("роздачі", "роздач")},
+        "раунд": {"nom": ("раунд", "раунди", "раундів"), "gen": ("раунду", "раундів")},
+        "гравець": {"nom": ("гравець", "гравці", "гравців"), "gen": ("гравця", "гравців")},
+        "колода": {"nom": ("колода", "колоди", "колод"), "gen": ("колоди", "колод")},
+        "джокер": {"nom": ("джокер", "джокери", "джокерів"), "gen": ("джокера", "джокерів")},
+        "партія": {"nom": ("партія", "партії", "партій"), "acc": ("партію", "партії", "партій"),
+                   "gen": ("партії", "партій")},
+        "раз": {"nom": ("раз", "рази", "разів")},
+        "канаста": {"nom": ("канаста", "канасти", "канаст"), "gen": ("канасти", "канаст")},
+        "червона": {"nom": ("червона", "червоні", "червоних")},
+        "чиста": {"nom": ("чиста", "чисті", "чистих")},
+        "змішана": {"nom": ("змішана", "змішані", "змішаних")},
+        "послідовність": {"nom": ("послідовність", "послідовності", "послідовностей")},
+        "помилка": {"nom": ("помилка", "помилки", "помилок")},
+        "файл": {"nom": ("файл", "файли", "файлів")},
+        "символ": {"nom": ("символ", "символи", "символів"), "gen": ("символу", "символів")},
+        "розклад": {"nom": ("розклад", "розклади", "розкладів")},
+        "байт": {"nom": ('байт', 'байти', 'байтів')},
+    },
+    "ru": {
+        "очко": {"nom": ("очко", "очка", "очков"), "gen": ("очка", "очков")},
+        "карта": {"nom": ("карта", "карты", "карт"), "acc": ("карту", "карты", "карт"), "gen": ("карты", "карт")},
+        "раздача": {"nom": ("раздача", "раздачи", "раздач"), "acc": ("раздачу", "раздачи", "раздач"),
+                    "gen": ("раздачи", "раздач")},
+        "раунд": {"nom": ("раунд", "раунда", "раундов"), "gen": ("раунда", "раундов")},
+        "игрок": {"nom": ("игрок", "игрока", "игроков"), "gen": ("игрока", "игроков")},
+        "колода": {"nom": ("колода", "колоды", "колод"), "gen": ("колоды", "колод")},
+        "джокер": {"nom": ("джокер", "джокера", "джокеров"), "gen": ("джокера", "джокеров")},
+        "партия": {"nom": ("партия", "партии", "партий"), "acc": ("партию", "партии", "партий"),
+                   "gen": ("партии", "партий")},
+        "раз": {"nom": ("раз", "раза", "раз")},
+        "канаста": {"nom": ("канаста", "канасты", "канаст"), "gen": ("канасты", "канаст")},
+        "красная": {"nom": ("красная", "красные", "красных")},
+        "чистая": {"nom": ("чистая", "чистые", "чистых")},
+        "смешанная": {"nom": ("смешанная", "смешанные", "смешанных")},
+        "последовательность": {"nom": ("последовательность", "последовательности", "последовательностей")},
+        "ошибка": {"nom": ("ошибка", "ошибки", "ошибок")},
+        "файл": {"nom": ("файл", "файла", "файлов")},
+        "символ": {"nom": ("символ", "символа", "символов"), "gen": ("символа", "символов")},
+        "раскладка": {"nom": ("раскладка", "раскладки", "раскладок")},
+        "байт": {"nom": ('байт', 'байта', 'байтов')},
+    },
+    "be": {
+        "ачко": {"nom": ("ачко", "ачкі", "ачкоў"), "gen": ("ачка", "ачкоў")},
+        "карта": {"nom": ("карта", "карты", "карт"), "acc": ("карту", "карты", "карт"), "gen": ("карты", "карт")},
+        "раздача": {"nom": ("раздача", "раздачы", "раздач"), "acc": ("раздачу", "раздачы", "раздач"),
+                    "gen": ("раздачы", "раздач")},
+        "раўнд": {"nom": ("раўнд", "раўнды", "раўндаў"), "gen": ("раўнда", "раўндаў")},
+        "гулец": {"nom": ("гулец", "гульцы", "гульцоў"), "gen": ("гульца", "гульцоў")},
+        "калода": {"nom": ("калода", "калоды", "калод"), "gen": ("калоды", "калод")},
+        "джокер": {"nom": ("джокер", "джокеры", "джокераў"), "gen": ("джокера", "джокераў")},
+        "партыя": {"nom": ("партыя", "партыі", "партый"), "acc": ("партыю", "партыі", "партый"),
+                   "gen": ("партыі", "партый")},
+        "раз": {"nom": ("раз", "разы", "разоў")},
+        "канаста": {"nom": ("канаста", "канасты", "канаст"), "gen": ("канасты", "канаст")},
+        "чырвоная": {"nom": ("чырвоная", "чырвоныя", "чырвоных")},
+        "чыстая": {"nom": ("чыстая", "чыстыя", "чыстых")},
+        "змешаная": {"nom": ("змешаная", "змешаныя", "змешаных")},
+        "серыя": {"nom": ("серыя", "серыі", "серый")},
+        "памылка": {"nom": ("памылка", "памылкі", "памылак")},
+        "файл": {"nom": ("файл", "файлы", "файлаў")},
+        "сімвал": {"nom": ("сімвал", "сімвалы", "сімвалаў"), "gen": ("сімвала", "сімвалаў")},
+        "расклад": {"nom": ("расклад", "расклады", "раскладаў")},
+        "байт": {"nom": ('байт', 'байты', 'байтаў')},
+    },
+}
+#: words before a count that want the genitive of what follows (після 2 раундів, для 2 гравців)
+WANTS_GENITIVE = {"після", "после", "пасля", "для", "больше", "из"}
+#: words after a count that do not agree with it (a preposition: «5 з 5», «1 у файл»)
+NOT_COUNTED = {"з", "із", "у", "в", "из", "ў", "і", "и"}
+#: the fields of a text said with a count (say_count) that hold a number
+COUNT_FIELDS = {"n", "count", "hands", "every", "value", "imported"}
+
+
+def _paradigms(forms: dict) -> dict[str, list[str]]:
+    """Each of a word's ways to follow a count, as the words after 1, 2, 5, 11, 21 and 104."""
+    found = {case: [f[form_for(n)] for n in NUMBERS] for case, f in forms.items() if case in ("nom", "acc")}
+    if "gen" in forms:
+        found["gen"] = [forms["gen"][0] if form_for(n) == 0 else forms["gen"][1] for n in NUMBERS]
+    return found
+
+
+def _counted_texts(lang: str):
+    """Each count of a text said with one, in ``lang``: ``(code, the word before the count, the first word
+    after it for each of NUMBERS)`` — a template's ``{n:#one|many}`` and every number of a text whose
+    whole form depends on a count (``say_count``)."""
+    t = languages.translations(lang)
+    for code, template in messages_of().TEMPLATES.items():
+        said = t.pgettext(code, template)
+        for m in re.finditer(r"\{(\w+)(?:![a-z])?:#([^{}|]+)\|([^{}]+)\}", template):
+            field, one, many = m.groups()
+            place = re.search(r"\{" + field + r"(?:![a-z])?:#[^{}]*\}", said)
+            if place is None:  # said without its noun («повернуто роздач: 5»): a bare number before a noun is
+                continue       # test_no_translation_puts_a_bare_number_before_a_noun's to find
+            before = (re.findall(r"(\w+)\W*$", said[:place.start()]) or [""])[-1]
+            yield code, before, [t.npgettext(code, one, many, n).split()[0] for n in NUMBERS]
+    for code, (one, many) in messages_of().PLURALS.items():
+        forms = [t.npgettext(code, one, many, n) for n in NUMBERS]
+        for field in dict.fromkeys(f for _l, f, _s, _c in string.Formatter().parse(many) if f in COUNT_FIELDS):
+            places = [re.search(r"\{" + field + r"\}( ?)(\w*)", form) for form in forms]
+            if not all(places):
+                continue
+            before = (re.findall(r"(\w+)\W*$", forms[0][:places[0].start()]) or [""])[-1]
+            yield code, before, [p.group(2) if p.group(1) else "" for p in places]
+
+
+def messages_of():
+    from scorekeeper.core import messages
+    from scorekeeper.core.variants import every_variant
+
+    every_variant()  # a variant's own texts join when it is loaded
+    return messages
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_counted_text_meets_its_count_in_a_form_written_out_by_hand(lang):
+    """Every text said with a count, each count in it: the word that follows the count at 1, 2, 5, 11, 21
+    and 104 is one of the ways its forms (:data:`COUNTED`, written out by hand) follow a count — as a subject
+    (1 карта, 2 карти, 5 карт), an object (зіграно 1 роздачу) or after a preposition that wants the genitive
+    (після 1 раунду, 2 раундів); a word whose forms are not written out fails, so a new counted text is
+    checked as soon as it exists."""
+    ways = {word: (lemma, _paradigms(forms)) for lemma, forms in COUNTED[lang].items()
+            for f in forms.values() for word in f}
+    wrong, checked = [], 0
+    for code, before, words in _counted_texts(lang):
+        if not any(words) or (len(set(words)) == 1 and words[0] in NOT_COUNTED):
+            continue  # nothing after the count («зіграно роздач: 5»), or a preposition («5 з 5»)
+        checked += 1
+        lemma, paradigms = ways.get(words[0].lower(), (None, {}))
+        fits = [case for case, forms in paradigms.items() if [w.lower() for w in words] == forms]
+        if lemma is None:
+            wrong.append(f"{code}: «{words[0]}» after a count: write its forms out in COUNTED")
+        elif not fits or (before.lower() in WANTS_GENITIVE and fits != ["gen"]):
+            wrong.append(f"{code}: {before} {' / '.join(f'{n} {w}' for n, w in zip(NUMBERS, words))}")
+    assert wrong == []
+    assert checked > 100
+
+
+def test_a_count_s_forms_are_checked_against_each_way_to_follow_it():
+    """The check's own sums: «після» wants «раунду» after 1 and 21, «раундів» after the rest; «зіграно»
+    takes «роздачу» after 1 and 21, «роздачі» after 2 and 104, «роздач» after 5 and 11."""
+    uk = COUNTED["uk"]
+    assert _paradigms(uk["раунд"])["gen"] == ["раунду", "раундів", "раундів", "раундів", "раунду", "раундів"]
+    assert _paradigms(uk["роздача"])["acc"] == ["роздачу", "роздачі", "роздач", "роздач", "роздачу", "роздачі"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_text_said_with_a_count_puts_its_nouns_in_the_count_s_form(lang):
+    """The texts said with a count (``say_count``: a chart's or a board's "495 points", "5 hands
+    played", a page's points to go), each rendered with the counts 1, 2, 5, 11, 21 and 104 in every
+    number it holds: each number meets its noun in the form the language wants («495 очок», never
+    «495 очки»)."""
+    from scorekeeper.core import messages
+    from scorekeeper.core.variants import every_variant
+
+    every_variant()  # a variant's own texts join when it is loaded
+    forms = {f: lemma for lemma in NOUNS[lang] for f in lemma}
+    wrong, seen = [], 0
+    messages.use(languages.translations(lang))
+    try:
+        for code, (one, many) in messages.PLURALS.items():
+            for n in NUMBERS:
+                facts = {}
+                for _lit, field, spec, _conv in string.Formatter().parse(many):
+                    if field:
+                        key = field.split(".")[0].split("[")[0]
+                        facts[key] = ([NAMES[0], NAMES[1]] if spec in ("and", "or", "list") else
+                                      NAMES[0] if key in NAME_FIELDS | {"names"} else n)
+                text = messages.say_count(code, n, **facts)
+                for found in re.finditer(r"(?<![\d,.])(\d+) (\w+)", text):
+                    number, word = found.groups()
+                    before = (re.findall(r"(\w+)\W*$", text[:found.start()]) or [""])[-1]
+                    lemma = forms.get(word.lower())
+                    # a governing word before it (по 7 карт; be «запіс 2 раздач»: the genitive of a noun's object)
+                    if lemma is None or before.lower() in GOVERNING | {"запіс"}:
+                        continue
+                    seen += 1
+                    if word.lower() != lemma[form_for(int(number))] and not (lang == "ru" and word == "раз"):
+                        wrong.append(f"{code}: {text} (want {number} {lemma[form_for(int(number))]})")
+    finally:
+        messages.use(None)
+    assert seen > 50  # the check saw numbers meet their nouns
+    assert wrong == []
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_translation_puts_a_bare_number_before_a_noun(lang):
     """A number that meets a noun goes through the plural rules: a translation never writes
@@ -181,6 +375,67 @@ def test_a_decimal_is_written_with_a_comma(lang):
     finally:
         messages.use(None)
     assert messages.number(69.375, 2) == "69.38"
+
+
+#: where a straight quote stays in a translated sentence: what is typed as it is (a command line and its
+#: continuation, an option's example value, a hand file's `"key": value`, the empty text "", a TOML "…")
+TYPED_QUOTES = re.compile(r'(?m)^\s*scorekeeper\b.*$|^\s+".*$|scorekeeper [^;.)«]*"[^"]*"(?: "[^"]*")*'
+                          r'|--[\w-]+ "[^"{]*"|"[a-z_]+": (?:"[^"]*")?|""|"…"')
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_translated_sentence_quotes_in_the_language_s_own_quotes(lang):
+    """uk, ru and be quote in «…» (not "…"): every catalog entry, but where a quote is typed as is
+    (`scorekeeper hand "Оля: -"`, `--teams "Оля+Тарас,Назар+Ірина"`, `"stock_exhausted": true`, `""`)."""
+    from babel.messages.pofile import read_po
+
+    with catalogs.po_path(lang).open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    straight = []
+    for m in catalog:
+        for text in (m.string if isinstance(m.string, (list, tuple)) else [m.string]) if m.id else []:
+            if '"' in TYPED_QUOTES.sub("", text or ""):
+                straight.append(f"{m.context}: {text}")
+    assert straight == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_translated_help_keeps_its_examples_on_their_own_lines(lang):
+    """A help text marks its examples with \\b (click then keeps their lines as written): a translation that
+    lost the mark ran `db rescore --help`'s examples together on one line."""
+    from babel.messages.pofile import read_po
+
+    with catalogs.po_path(lang).open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    lost = [m.context for m in catalog if m.id and isinstance(m.id, str) and m.string
+            and m.id.count("\x08") != m.string.count("\x08")]
+    assert lost == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_value_quoted_as_typed_is_in_the_language_s_quotes_and_json_keeps_json_s(lang, cli):
+    """`{token!q}`: «1ч» in uk, ru and be ("1H" in English and in --json), a quote inside it left as
+    typed, what cannot be seen written as JSON writes it, a long text cut inside the quotes."""
+    from scorekeeper.core import messages
+
+    messages.use(languages.translations(lang))
+    try:
+        assert messages.quoted("1ч") == "«1ч»"
+        assert messages.quoted('Q"x\n') == '«Q"x\\n»'
+        assert messages.quoted("я" * 70) == "«" + "я" * 60 + "…»"
+        assert messages.quoted(["1ч"]) == '["1ч"]' and messages.quoted(7) == "7"
+        with messages.english():
+            assert messages.quoted("1ч") == '"1ч"'
+    finally:
+        messages.use(None)
+    assert messages.quoted("1ч") == '"1ч"'
+    cli.new("rummy500", "Оля", "Назар")
+    said = cli("--lang", lang, "hand", "Оля: 1ч", "Назар: -")
+    assert said.exit_code == 2 and said.stderr.startswith("Оля: «1ч» — ")
+    import json
+
+    refused = json.loads(cli("--lang", lang, "hand", "Оля: 1ч", "Назар: -", "--json").stdout)
+    assert refused["error"]["message"].startswith('Оля: "1ч" is not a card')  # --json: English, JSON's quotes
 
 
 # --- the help, its frame and the usage errors -----------------------------------------------------------------
@@ -262,7 +517,7 @@ def test_usage_errors_name_what_is_wrong_from_the_errors_data(tmp_path):
     assert "Немає параметра --sesion (можливо, --session" in said.stderr
     assert said.stderr.startswith("Використання: scorekeeper standings [ПАРАМЕТРИ]")
     said = _program(["check"], "ru", tmp_path / "db")
-    assert said.returncode == 2 and "Не указано: ВАРИАНТ." in said.stderr
+    assert said.returncode == 2 and "Не указан аргумент ВАРИАНТ." in said.stderr
     said = _program(["explain", "abc"], "be", tmp_path / "db")
     assert said.returncode == 2 and "Няправільнае значэнне для НУМАР: чакаецца цэлы лік." in said.stderr
     english = _program(["stat"], "en", tmp_path / "db")
@@ -500,7 +755,7 @@ def test_the_audit_trail_writes_the_entrys_words_in_the_language_spoken(cli):
     assert "knock big" in json.dumps(lines, ensure_ascii=False)
     refused = cli("--lang", "uk", "hand", "Оля: 7ч 8ч 9ч Дп Дб Дт 2п 3п 4п 5б стук",
                   "Назар: Тп 2б 3т 5ч 6ч Кп Кб Кт 9п 10п стук")
-    assert refused.exit_code == 2 and '"стук"' in refused.stderr and "knock" not in refused.stderr
+    assert refused.exit_code == 2 and '«стук»' in refused.stderr and "knock" not in refused.stderr
     cli.new("contract", "Оля", "Назар", "Ганна", rules=("preset=liverpool",))
     # deal 1, dealt by Оля: Ганна (on the dealer's right) cut exactly; Оля went out; Назар holds A♠ 5♦ = 15 + 5
     # = 20; Ганна holds K♠ Q♠ 3♣ = 10 + 10 + 3 = 23, less liverpool's cut bonus of 50 = −27
@@ -577,3 +832,15 @@ def test_a_translated_sentence_drawn_in_colour_keeps_its_words_and_colours_its_c
     red = {text.plain[s.start:s.end] for s in text.spans if str(s.style) == "red"}
     assert {"Т♥", "2♥", "3♥"} <= red
     assert plain == said  # a Cyrillic rank keeps its suit symbol without colour, the words the same
+
+
+@pytest.mark.parametrize("lang,grouped", [("en", "100,000,000"), ("uk", "100\u00a0000\u00a0000"),
+                                           ("ru", "100\u00a0000\u00a0000"), ("be", "100\u00a0000\u00a0000")])
+def test_thousands_are_grouped_the_language_s_way(lang, grouped):
+    """``{limit:,}``: English writes 100,000,000; uk, ru and be 100 000 000 (a no-break space, as CLDR has it)."""
+    from scorekeeper.cli import language
+    from scorekeeper.core.messages import say
+
+    with language.speaking(lang):
+        said = say("import.too_big", file="club.json", limit=100_000_000)
+    assert grouped in said and (lang == "en" or "100,000,000" not in said)

@@ -70,9 +70,9 @@ def test_an_installed_variant_is_listed_and_played_beside_a_broken_one(site, tmp
     assert {f["id"] for f in doc["failed"]} == {"broken", "odd"}
     said = {f["id"]: f["error"] for f in doc["failed"]}
     assert said["broken"] == ('The variant "broken" could not be loaded from broken_plugin:VARIANT '
-                              '(broken-plugin 0.1): RuntimeError: the deck is missing.')
+                              '(broken-plugin 0.1): its own code failed while loading.')
     assert said["odd"] == ('The variant "odd" could not be loaded from odd_plugin:VARIANT (odd-plugin 0.1): '
-                           'it names a str, not a variant.')
+                           'what it names is not a variant.')
 
     table = sk(site, db, "rules")
     assert table.returncode == 0 and "House 500" in table.stdout and "Rummy 500" in table.stdout
@@ -93,7 +93,7 @@ def test_a_command_that_needs_a_broken_variant_names_it_in_one_sentence(site, tm
     done = sk(site, tmp_path / "db", *args)
     assert done.returncode == 1
     assert done.stderr.splitlines() == ['The variant "broken" could not be loaded from broken_plugin:VARIANT '
-                                        '(broken-plugin 0.1): RuntimeError: the deck is missing.']
+                                        '(broken-plugin 0.1): its own code failed while loading.']
     assert done.stdout == ""
 
 
@@ -113,7 +113,7 @@ def test_a_stored_session_whose_variant_broke_is_refused_with_exit_1(site, tmp_p
     done = sk(site, db, "standings")
     assert done.returncode == 1
     assert done.stderr.splitlines() == ['The variant "house500" could not be loaded from house_plugin:VARIANT '
-                                        '(house-500 0.1): RuntimeError: the deck is missing.']
+                                        '(house-500 0.1): its own code failed while loading.']
 
 
 def test_the_help_lists_the_declared_variants_installed_ones_too(site, tmp_path):

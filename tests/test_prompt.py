@@ -205,7 +205,7 @@ def test_rummy500_hand_entered_player_by_player(exe, db, cli):
     t.player(hand="out")
     t.player("80", hand="85")
     shown = t.answer("Save hand 1? [Y/n] ", "y")
-    # Ann: 7+8+9 = 24 and 10+10+10 = 30 melded, 10♥ laid off (10), A♠ 4♦ in hand (15+4 = 19):
+    # Ann: 7+8+9 = 24 and 10+10+10 = 30 melded, 10H laid off (10), AS 4D in hand (15+4 = 19):
     #      24 + 30 + 10 − 19 = 45.  Bob went out with nothing on the table: 0.  Cy: 80 − 85 = −5.
     assert re.search(r"Ann\s+\+45\s+45\s", shown)
     assert re.search(r"Bob\s+0\s+0\s+went out", shown)
@@ -239,7 +239,7 @@ def test_a_bad_card_or_meld_is_asked_again_with_the_reason(application, table, h
     assert '"1D" is not a card' in flat(again)
     t.player(hand="out")
     shown = t.answer("Save hand 1? [Y/n] ", "")  # Enter saves
-    # Ann: 7 + 8 + 9 = 24 melded, K♠ 2♦ in hand (10 + 2 = 12): 24 − 12 = 12.
+    # Ann: 7 + 8 + 9 = 24 melded, KS 2D in hand (10 + 2 = 12): 24 − 12 = 12.
     assert re.search(r"Ann\s+\+12\s+12\s+24 − 12 = 12", shown)
     assert t.finish() == 0
     assert history()["hands"][0]["entry"]["players"]["Ann"] == {"melds": ["7H 8H 9H"], "hand": "KS 2D"}
@@ -278,7 +278,7 @@ def test_a_refused_hand_names_the_player_to_type_again(application, table, total
     t.player(hand="out")
     t.player(hand="2S")
     shown = whose_part(t, "Ann")
-    assert "This hand cannot be recorded: Ann: the lay-off K♣ fits no meld on the table." in flat(shown)
+    assert "This hand cannot be recorded: Ann: the lay-off KC fits no meld on the table." in flat(shown)
     t.player("7H 8H 9H", "10H", "AS 4D")
     # Ann: 24 melded + 10 laid off − 19 in hand = 15; Bob 0; Cy −2.
     shown = t.answer("Save hand 1? [Y/n] ", "y")
@@ -293,7 +293,7 @@ def test_a_deck_count_refusal_lets_anyone_be_typed_again(application, table, tot
     t.player("7H 8H 9H", "", "KS")
     t.player(hand="KS")
     shown = whose_part(t, "bob")
-    assert "K♠ appears 2 times in this hand (Ann, Bob), but one deck holds it only once." in flat(shown)
+    assert "KS appears 2 times in this hand (Ann, Bob), but one deck holds it only once." in flat(shown)
     t.player(hand="KD")
     t.answer("Save hand 1? [Y/n] ", "n")
     t.answer('Type whose part again? (a name or "all"; Enter: leave without saving) ', "all")
@@ -301,7 +301,7 @@ def test_a_deck_count_refusal_lets_anyone_be_typed_again(application, table, tot
     t.player(hand="KD")
     t.answer("Save hand 1? [Y/n] ", "yes")
     assert t.finish() == 0
-    # Ann: 24 melded, went out: 24.  Bob: K♦ left, −10.
+    # Ann: 24 melded, went out: 24.  Bob: KD left, −10.
     assert totals() == {"Ann": 24, "Bob": -10}
 
 
@@ -313,11 +313,11 @@ def test_a_card_one_player_holds_too_often_types_that_player_again_on_enter(appl
     question, _ = t._next()
     assert question == AGAIN + "Bob) ", question  # the one who holds it twice, not everyone
     shown = t.answer(question, "")
-    assert "K♠ appears 2 times in this hand (Bob), but one deck holds it only once." in flat(shown)
+    assert "KS appears 2 times in this hand (Bob), but one deck holds it only once." in flat(shown)
     t.player(hand="KS")
     t.answer("Save hand 1? [Y/n] ", "yes")
     assert t.finish() == 0
-    # Ann: 24 melded, went out: 24.  Bob: K♠ left, −10.
+    # Ann: 24 melded, went out: 24.  Bob: KS left, −10.
     assert totals() == {"Ann": 24, "Bob": -10}
 
 
@@ -356,7 +356,7 @@ def test_enter_after_a_refusal_types_again_the_player_it_is_about(application, a
         t.player(hand="out" if name == "Ann" else "KS")
     t.answer("Save hand 1? [Y/n] ", "y")
     assert t.finish() == 0
-    # Ann went out: 0; Bob holds K♠: −10
+    # Ann went out: 0; Bob holds KS: −10
     assert {p["name"]: p["total"] for p in application.standings()["players"]} == {"Ann": 0, "Bob": -10}
 
 
@@ -550,7 +550,7 @@ def test_crazy_shows_the_round_and_its_wild_rank(application, table, history):
     t.answer("  left in hand: ", "3H 4H")
     t.answer("Save round 1? [Y/n] ", "y")  # Crazy Rummy plays rounds
     assert t.finish() == 0
-    # Round 1, aces wild: Bob A♣ 25 + 9 = 34; Cy 3 + 4 = 7; Ann went out, 0.
+    # Round 1, aces wild: Bob AC 25 + 9 = 34; Cy 3 + 4 = 7; Ann went out, 0.
     assert history()["hands"][0]["scores"] == {"Ann": 0, "Bob": 34, "Cy": 7}
 
 
@@ -667,7 +667,7 @@ def test_crazy_rummy_calls_its_deals_rounds(application, table):
     t.answer("  left in hand: ", "KS")
     shown = t.answer("  left in hand: ", "2D")
     shown = t.answer("Save round 1? [Y/n] ", "y")
-    # round 1 (aces wild): Ann went out 0, Bob K♠ 10, Cy 2♦ 2
+    # round 1 (aces wild): Ann went out 0, Bob KS 10, Cy 2D 2
     assert "Round 1 would score:" in flat(shown) and "Hand 1 would" not in flat(shown)
     assert t.finish() == 0
 
@@ -727,7 +727,7 @@ def test_gin_who_knocked_near_misses_get_did_you_mean(application, table, histor
     assert '"Anne" is not a player of this session (did you mean "Ann"?)' in flat(again)
     t.answer("Save hand 1? [Y/n] ", "y")
     assert t.finish() == 0
-    # SPEC §4: Ann knocked with 5; Bob lays off 10♥ J♥ and 5♣, holds 9 + 6 + 3 + 1 = 19: Ann 19 − 5 = 14
+    # SPEC §4: Ann knocked with 5; Bob lays off 10H JH and 5C, holds 9 + 6 + 3 + 1 = 19: Ann 19 − 5 = 14
     assert history()["hands"][0]["scores"]["Ann"] == 14
 
 
@@ -740,8 +740,8 @@ def test_gin_preview_shows_the_melds_and_lay_offs_found(application, table, hist
     t.answer(cards, "7H 8H 9H QS QD QC 2C 3C 4C 5D knock")
     t.answer(cards, "KS KH KD 10H JH 5C 9S 6D 3S AH")
     shown = t.answer("Save hand 1? [Y/n] ", "y")  # what was shown before the question
-    # SPEC §4: Ann melds 2-3-4♣, 7-8-9♥, Q♠ Q♦ Q♣ and holds 5♦; Bob melds K♠ K♥ K♦, lays off
-    # 5♣ on the clubs and 10♥ J♥ on the hearts, and holds 9♠ 6♦ 3♠ A♥ (19): Ann 19 − 5 = 14
+    # SPEC §4: Ann melds 2-3-4C, 7-8-9H, QS QD QC and holds 5D; Bob melds KS KH KD, lays off
+    # 5C on the clubs and 10H JH on the hearts, and holds 9S 6D 3S AH (19): Ann 19 − 5 = 14
     said = flat(shown)
     assert "Hand 1 would score:" in said
     assert "Arrangement found for Ann: 2C 3C 4C, 7H 8H 9H, QS QD QC; deadwood: 5D." in said
@@ -838,7 +838,7 @@ def test_edit_of_a_crazy_round_uses_that_rounds_wild_rank(application, record, h
     t.answer("  left in hand: ", "KS")
     t.answer("  left in hand: ", "2D 3D")
     shown = t.answer("Save round 2? [Y/n] ", "y")
-    # round 2, twos wild: Cy's 2♦ is a wild card, 25, and 3♦ 3: 28 (was 25)
+    # round 2, twos wild: Cy's 2D is a wild card, 25, and 3D 3: 28 (was 25)
     assert "Round 2 changes: Cy +25 → +28" in flat(shown)
     assert t.finish() == 0
     assert history()["hands"][1]["scores"] == {"Ann": 0, "Bob": 10, "Cy": 28}
@@ -858,7 +858,7 @@ def test_edit_of_a_gin_hand_starts_from_the_cards_shown(application, record, his
     assert t.prefill == "KS KH KD 10H JH 5C 9S 6D 3S AH"
     t.answer(cards, "KS KH KD 10H JH 5C 9S 6D 3S AH")
     shown = t.answer("Save hand 1? [Y/n] ", "y")
-    # Ann knocks with the A♦ (1): Bob's deadwood 19 − 1 = 18 (was 14)
+    # Ann knocks with the AD (1): Bob's deadwood 19 − 1 = 18 (was 14)
     assert "Hand 1 changes: Ann +14 → +18" in flat(shown)
     assert t.finish() == 0
     assert history()["hands"][0]["scores"]["Ann"] == 18
@@ -869,7 +869,7 @@ def test_a_player_asked_again_starts_from_what_was_just_typed(application, table
     t = table()
     t.player("7H 8H 9H", "KC", "AS 4D")
     t.player(hand="out")
-    whose_part(t, "Ann")  # the lay-off K♣ fits no meld
+    whose_part(t, "Ann")  # the lay-off KC fits no meld
     for question, typed, answer in (("  melds: ", "7H 8H 9H", "7H 8H 9H"), ("  laid off: ", "KC", "10H"),
                                     ("  left in hand: ", "AS 4D", "AS 4D")):
         t._next()
@@ -936,7 +936,7 @@ def test_edit_at_a_real_terminal_puts_the_recorded_answer_on_the_line(exe, db, c
     t.expect("  laid off: 10H")
     t.child.send("\r")
     t.expect("  left in hand: AS 4D")
-    t.child.send("\x7f\x7f5D\r")              # two backspaces and 5D: A♠ 5♦
+    t.child.send("\x7f\x7f5D\r")              # two backspaces and 5D: AS 5D
     for question in ("  melds: ", "  laid off: "):
         t.expect(question)
         t.child.send("\r")
@@ -973,7 +973,7 @@ def test_hand_json_at_a_real_terminal_asks_then_prints_the_document(exe, db, cli
     child.close()
     assert child.exitstatus == 0 and "no terminal" not in child.before
     doc = json.loads(out.read_text(encoding="utf-8"))  # one JSON document, nothing else
-    # Ann melded 7-8-9♥ (24) and went out; Bob holds K♠ (−10)
+    # Ann melded 7-8-9H (24) and went out; Bob holds KS (−10)
     assert doc["number"] == 1 and doc["scores"] == {"Ann": 24, "Bob": -10} and doc["totals"] == {"Ann": 24, "Bob": -10}
     assert "standings" not in doc
 

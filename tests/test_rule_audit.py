@@ -20,7 +20,7 @@ OTHERS = ("Bob: -2C", "Cy: -3C", "Dee: -4C", "Eve: -5C")
 
 def test_rummy500_sets_hold_identical_cards_with_two_decks(cli):
     cli.new("rummy500", *FIVE)                        # 5 players: two decks
-    # 7♥ 7♥ 7♠: 7 + 7 + 7 = 21, Ann went out
+    # 7H 7H 7S: 7 + 7 + 7 = 21, Ann went out
     assert cli.record("Ann: 7H 7H 7S -", *OTHERS)["scores"]["Ann"] == 21
     # five sevens: 7 × 5 = 35
     assert cli.record("Ann: 7H 7H 7S 7D 7C -", *OTHERS)["scores"]["Ann"] == 35
@@ -59,7 +59,7 @@ def test_one_players_table_and_hand_together_are_bounded(cli):
     said = flat(r.stderr)
     assert "792" in said and "396" in said and "Ann" in said
     assert cli.history()["hands"] == []
-    # the whole deck but Bob's 5♣ on Ann's table: 391 + 5 = 396, possible
+    # the whole deck but Bob's 5C on Ann's table: 391 + 5 = 396, possible
     assert cli("hand", "Ann: 391 -0", "Bob: -5C").exit_code == 0
 
 
@@ -125,7 +125,7 @@ def test_the_audit_of_an_edit_shows_the_old_entry(application, cli):
     application.new("gin", ["Ann", "Bob"])
     ann, bob = "7H 8H 9H QS QD QC 2C 3C 4C 5D", "KS KH KD 10H JH 5C 9S 6D 3S AH"
     cli.record(f"Ann: {ann} knock", f"Bob: {bob}")
-    # an edit as the prompt stores it: the cards shown, Ann's 5♦ now the A♦
+    # an edit as the prompt stores it: the cards shown, Ann's 5D now the AD
     application.edit(1, {"players": {"Ann": {"cards": ann.replace("5D", "AD")}, "Bob": {"cards": bob}},
                          "knock": "Ann"}, form="prompt")
     doc = cli.json("history", "--audit")
@@ -142,7 +142,7 @@ def test_crazy_continues_at_the_round_given_and_ends_after_round_13(cli):
     doc = cli.json("new", "crazy", "Ann", "Bob", "Cy", "--carry", "Ann=30", "--round", "5")
     st = cli.standings()
     assert (st["round"], st["wild"]) == (5, "5")
-    # round 5, fives wild: Ann went out 0; Bob 5♥ (wild 25) + K♠ 10 = 35; Cy 2♦ = 2
+    # round 5, fives wild: Ann went out 0; Bob 5H (wild 25) + KS 10 = 35; Cy 2D = 2
     first = cli.record("Ann: -", "Bob: -5H KS", "Cy: -2D")
     assert first["scores"] == {"Ann": 0, "Bob": 35, "Cy": 2}
     assert cli.totals() == {"Ann": 30, "Bob": 35, "Cy": 2}
@@ -185,7 +185,7 @@ def test_a_carried_total_that_reaches_the_target_is_refused(cli, variant, player
 # --- explanations ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("args", [
-    ("carousel", "KH", "JK", "2H"),                  # the joker would have to be the A♥ between K and 2
+    ("carousel", "KH", "JK", "2H"),                  # the joker would have to be the AH between K and 2
     ("crazy", "KH", "AH", "2H", "--round", "1"),     # aces wild in round 1: the same K-?-2
 ])
 def test_check_says_a_run_cannot_turn_the_corner_through_a_wild_card(cli, args):
@@ -196,9 +196,9 @@ def test_check_says_a_run_cannot_turn_the_corner_through_a_wild_card(cli, args):
 
 def test_a_knock_over_the_limit_says_point_or_points(cli):
     cli.new("carousel", "Ann", "Bob", rules=["knock_limit=0"])
-    r = cli("hand", "Ann: -AC knock", "Bob: -9D")     # the A♣ counts 1: over a limit of 0
+    r = cli("hand", "Ann: -AC knock", "Bob: -9D")     # the AC counts 1: over a limit of 0
     assert r.exit_code == 2
-    assert "holding 1 point (A♣ 1)" in flat(r.stderr) and "1 points" not in flat(r.stderr)
+    assert "holding 1 point (AC 1)" in flat(r.stderr) and "1 points" not in flat(r.stderr)
 
 
 def test_knocking_in_rummy500_is_refused_without_saying_it_belongs_to_carousel(cli):
@@ -253,7 +253,7 @@ def test_check_asks_where_the_ace_of_a_thirteen_card_run_is_as_hand_does(cli, ru
     r = cli("hand", f"Ann: {spades} -", "Bob: -5C")
     assert r.exit_code == 2
     said = flat(r.stderr)
-    assert "Ann: the A♠" in said and f"worth {low})" in said and f"worth {high})" in said
+    assert "Ann: the AS" in said and f"worth {low})" in said and f"worth {high})" in said
 
 
 def test_check_needs_no_mark_where_the_ace_is_worth_the_same_either_way(cli):
@@ -262,11 +262,11 @@ def test_check_needs_no_mark_where_the_ace_is_worth_the_same_either_way(cli):
 
 
 def test_two_aces_of_one_player_one_low_one_high_need_no_mark(cli):
-    cli.new("rummy500", *FIVE)                        # 5 players: two decks, two A♥
-    # Ann melds 2♥ 3♥ 4♥ (9) − 5♣ = 4; Bob J♥ Q♥ K♥ (30) − 6♣ = 24.
-    # Cy lays off A♥ A♥: one can only go below the 2♥ (low, 1), the other only above the K♥
-    # (high, 15) — which A♥ goes where changes nothing, so I-5 has nothing to ask:
-    # Cy 1 + 15 − 3♣ 3 = 13. Dee −4, Eve went out 0.
+    cli.new("rummy500", *FIVE)                        # 5 players: two decks, two AH
+    # Ann melds 2H 3H 4H (9) − 5C = 4; Bob JH QH KH (30) − 6C = 24.
+    # Cy lays off AH AH: one can only go below the 2H (low, 1), the other only above the KH
+    # (high, 15) — which AH goes where changes nothing, so I-5 has nothing to ask:
+    # Cy 1 + 15 − 3C 3 = 13. Dee −4, Eve went out 0.
     doc = cli.record("Ann: 2H 3H 4H -5C", "Bob: JH QH KH -6C", "Cy: +AH AH -3C", "Dee: -4C", "Eve: -")
     assert doc["scores"] == {"Ann": 4, "Bob": 24, "Cy": 13, "Dee": -4, "Eve": 0}
     cy = cli.json("explain", "--player", "Cy")["players"]["Cy"]["lines"]
@@ -277,16 +277,16 @@ def test_two_aces_of_one_player_one_low_one_high_need_no_mark(cli):
 
 
 @pytest.mark.parametrize("cy,dee", [
-    # the two A♥ of two players: whoever goes low gets 1, the other 15 — it matters, so it is asked
+    # the two AH of two players: whoever goes low gets 1, the other 15 — it matters, so it is asked
     ("Cy: +AH -3C", "Dee: +AH -4C"),
-    # one A♥ low or high, and an A♠ only on Dee's aces (15): the A♥'s place changes Cy's score
+    # one AH low or high, and an AS only on Dee's aces (15): the AH's place changes Cy's score
     ("Cy: +AH AS -3C", "Dee: AD AC AS -4C"),
 ])
 def test_aces_whose_place_changes_a_score_are_still_asked(cli, cy, dee):
     cli.new("rummy500", *FIVE)
     r = cli("hand", "Ann: 2H 3H 4H -5C", "Bob: JH QH KH -6C", cy, dee, "Eve: -")
     assert r.exit_code == 2
-    assert "Cy: the laid-off A♥ could go low in a run (1) or elsewhere (15)" in flat(r.stderr)
+    assert "Cy: the laid-off AH could go low in a run (1) or elsewhere (15)" in flat(r.stderr)
     assert cli.history()["hands"] == []
 
 
@@ -321,9 +321,9 @@ def test_one_past_the_target_needs_no_such_note(cli):
 
 def test_carousel_several_past_the_target_in_one_round(cli):
     cli.new("carousel", "Ann", "Bob", "Cy", rules=["target=30"])
-    # round 1: Ann knocks with A♣ (1), alone lowest: (29 − 1) + (2 − 1) = 29
+    # round 1: Ann knocks with AC (1), alone lowest: (29 − 1) + (2 − 1) = 29
     cli.record("Ann: -AC knock", "Bob: -KS 9D QD", "Cy: -2C")
-    # round 2, the stock ran out: Ann 5♣ and Bob 5♦ tie lowest (5) and both win (I-4), each
+    # round 2, the stock ran out: Ann 5C and Bob 5D tie lowest (5) and both win (I-4), each
     # (5 − 5) + (40 − 5) = 35: Ann 64, Bob 35 — both past 30. +100 each: Ann 164, Bob 135;
     # Cy won no round: 0. The highest total with the bonuses, Ann's 164, wins.
     cli.record("Ann: -5C", "Bob: -5D", "Cy: -KD QD KC JC", "stock")
@@ -337,7 +337,7 @@ def test_carousel_several_past_the_target_in_one_round(cli):
 
 def test_carousel_100_cites_its_own_rule_and_explain_json_never_a_section(cli):
     cli.new("carousel", "Ann", "Bob", "Cy", rules=["target=30"])
-    # round 1: Ann knocks with A♣ (1): (29 − 1) + (2 − 1) = 29
+    # round 1: Ann knocks with AC (1): (29 − 1) + (2 − 1) = 29
     cli.record("Ann: -AC knock", "Bob: -KS 9D QD", "Cy: -2C")
     # round 2: Bob goes out: (20 − 0) + (15 − 0) = 35, +25 going out = 60 ≥ 30. End: Bob +100 = 160
     # (the end of the game's own rule); Ann below 30 won 1 round: +25 (I-2) = 54; Cy 0
@@ -368,7 +368,7 @@ def test_explain_json_cites_an_interpretation_by_its_id():
 
 def test_the_markdown_export_of_crazy_rummy_says_rounds(cli):
     assert cli("new", "crazy", "Ann", "Bob", "Cy", "--round", "12").exit_code == 0
-    # round 12 (queens wild): Ann out 0, Bob 4♣ 4, Cy 3♣ 3; round 13 (kings): Ann 0, Bob 4♦ → 8, Cy 3♦ → 6.
+    # round 12 (queens wild): Ann out 0, Bob 4C 4, Cy 3C 3; round 13 (kings): Ann 0, Bob 4D → 8, Cy 3D → 6.
     # After round 13 the lowest total, Ann's 0, wins.
     cli.record("Ann: -", "Bob: -4C", "Cy: -3C")
     cli.record("Ann: -", "Bob: -4D", "Cy: -3D")
@@ -381,7 +381,7 @@ def test_the_markdown_export_of_crazy_rummy_says_rounds(cli):
 
 def test_a_crazy_game_continued_at_round_12_shows_the_wild_rank_it_was_scored_with(cli):
     assert cli("new", "crazy", "Ann", "Bob", "Cy", "--round", "12").exit_code == 0
-    # round 12, queens wild: Ann out 0; Bob Q♣ (wild) 25 + 4♣ 4 = 29; Cy 3♣ 3
+    # round 12, queens wild: Ann out 0; Bob QC (wild) 25 + 4C 4 = 29; Cy 3C 3
     assert cli.record("Ann: -", "Bob: -QC 4C", "Cy: -3C")["scores"] == {"Ann": 0, "Bob": 29, "Cy": 3}
     rows = [line.split() for line in cli("history").stdout.splitlines()]
     # the round column says round 12 (the game continued there), not the hand's place, 1

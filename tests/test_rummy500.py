@@ -66,11 +66,11 @@ def result(players, entry, *rules, variant="rummy500"):
 
 class TestAces:
     def test_ace_low_in_own_run(self):
-        # Ann: A-2-3♠ = 1 + 2 + 3 = 6; Bob went out with nothing: 0
+        # Ann: A-2-3S = 1 + 2 + 3 = 6; Bob went out with nothing: 0
         assert scores(AB, E(Ann=P("AS 2S 3S", hand="9D"), Bob=P())) == {"Ann": 6 - 9, "Bob": 0}
 
     def test_ace_high_in_own_run(self):
-        # Ann: Q-K-A♠ = 10 + 10 + 15 = 35
+        # Ann: Q-K-AS = 10 + 10 + 15 = 35
         assert scores(AB, E(Ann=P("QS KS AS"), Bob=P(hand="2D"))) == {"Ann": 35, "Bob": -2}
 
     def test_set_of_aces(self):
@@ -78,25 +78,25 @@ class TestAces:
         assert scores(AB, E(Ann=P("AS AD AH"), Bob=P(hand="2D"))) == {"Ann": 45, "Bob": -2}
 
     def test_ace_in_hand_15_by_default(self):
-        # Bob holds A♣ 4♦: −(15 + 4) = −19
+        # Bob holds AC 4D: −(15 + 4) = −19
         assert scores(AB, E(Ann=P("7H 8H 9H"), Bob=P(hand="AC 4D"))) == {"Ann": 24, "Bob": -19}
 
     def test_ace_in_hand_1_with_the_option(self):
-        # ace_in_hand=1: Bob holds A♣ 4♦: −(1 + 4) = −5; Ann's Q-K-A still 35 (the option is for the hand only)
+        # ace_in_hand=1: Bob holds AC 4D: −(1 + 4) = −5; Ann's Q-K-A still 35 (the option is for the hand only)
         assert scores(AB, E(Ann=P("QS KS AS"), Bob=P(hand="AC 4D")), "ace_in_hand=1") == {"Ann": 35, "Bob": -5}
 
     def test_low_run_with_ace_in_hand(self):
-        # Ann: A-2-3♥ 6, holds A♠: 6 − 15 = −9; with ace_in_hand=1: 6 − 1 = 5
+        # Ann: A-2-3H 6, holds AS: 6 − 15 = −9; with ace_in_hand=1: 6 − 1 = 5
         e = E(Ann=P("AH 2H 3H", hand="AS"), Bob=P())
         assert scores(AB, e)["Ann"] == -9
         assert scores(AB, e, "ace_in_hand=1")["Ann"] == 5
 
     def test_long_runs(self):
-        # 10-J-Q-K-A♦ = 10 + 10 + 10 + 10 + 15 = 55; A-2-3-4-5♣ = 1 + 2 + 3 + 4 + 5 = 15
+        # 10-J-Q-K-AD = 10 + 10 + 10 + 10 + 15 = 55; A-2-3-4-5C = 1 + 2 + 3 + 4 + 5 = 15
         assert scores(AB, E(Ann=P("10D JD QD KD AD"), Bob=P("AC 2C 3C 4C 5C", hand="6S"))) == {"Ann": 55, "Bob": 9}
 
     def test_all_thirteen_read_as_the_ace_is_marked(self):
-        # A-2-…-K♥: 1 + (2+…+10 = 54) + 30 = 85; marked AH:high it is 2-…-K-A: 54 + 30 + 15 = 99
+        # A-2-…-KH: 1 + (2+…+10 = 54) + 30 = 85; marked AH:high it is 2-…-K-A: 54 + 30 + 15 = 99
         # (unmarked, the ace is ambiguous and the entry must say: issue 12, I-5)
         run = "AH:low 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
         assert scores(["Ann", "Bob"], E(Ann=P(run), Bob=P(hand="2S")), "decks=1")["Ann"] == 85
@@ -108,7 +108,7 @@ class TestAces:
 
 class TestLayoffs:
     def test_the_spec_example(self):
-        # Ann: 7-8-9♥ 24 + Q-Q-Q 30 + lay-off 10♥ 10 − (A♠ 15 + 4♦ 4) = 45;
+        # Ann: 7-8-9H 24 + Q-Q-Q 30 + lay-off 10H 10 − (AS 15 + 4D 4) = 45;
         # Bob went out with nothing: 0; Cy on paper: 80 − 85 = −5
         entry = {"players": {
             "Ann": {"melds": ["7H 8H 9H", "QS QD QC"], "layoffs": "10H", "hand": "AS 4D"},
@@ -118,54 +118,54 @@ class TestLayoffs:
         assert scores(ABC, entry) == {"Ann": 45, "Bob": 0, "Cy": -5}
 
     def test_a_layoff_scores_for_who_lays_it_off_not_the_owner(self):
-        # Ann: 5-6-7♣ 18 − (K♦ 10 + 2♠ 2) = 6 (Bob's 8♣ on her run is not hers);
-        # Bob: lay-off 8♣ 8, went out: 8
+        # Ann: 5-6-7C 18 − (KD 10 + 2S 2) = 6 (Bob's 8C on her run is not hers);
+        # Bob: lay-off 8C 8, went out: 8
         assert scores(AB, E(Ann=P("5C 6C 7C", hand="KD 2S"), Bob=P(layoffs="8C"))) == {"Ann": 6, "Bob": 8}
 
     def test_layoff_on_a_layoff(self):
         # SPEC §2.2: a 7 laid off on 6-5-4 lets an 8 be laid off on the 7.
-        # Ann: 4-5-6♠ 15 − 9♦ 9 = 6; Bob: 7♠ 7 − 2♥ 2 = 5; Cy: 8♠ 8, went out: 8
+        # Ann: 4-5-6S 15 − 9D 9 = 6; Bob: 7S 7 − 2H 2 = 5; Cy: 8S 8, went out: 8
         r = result(ABC, E(Ann=P("6S 5S 4S", hand="9D"), Bob=P(layoffs="7S", hand="2H"), Cy=P(layoffs="8S")))
         assert r.scores == {"Ann": 6, "Bob": 5, "Cy": 8}
         cy = [line for line in r.players["Cy"].lines if line.part == "layoff"]
         assert len(cy) == 1 and cy[0].card_text == "8S" and "Ann's run" in cy[0].reason
 
     def test_layoffs_onto_a_set(self):
-        # Ann: 9-9-9 27; Bob lays off 9♥ 9 and holds 3♣: 9 − 3 = 6
+        # Ann: 9-9-9 27; Bob lays off 9H 9 and holds 3C: 9 − 3 = 6
         assert scores(AB, E(Ann=P("9S 9D 9C"), Bob=P(layoffs="9H", hand="3C"))) == {"Ann": 27, "Bob": 6}
 
     def test_layoff_on_own_meld(self):
-        # Ann: 2-3-4♦ 9 + her own 5♦ 5 = 14
+        # Ann: 2-3-4D 9 + her own 5D 5 = 14
         assert scores(AB, E(Ann=P("2D 3D 4D", layoffs="5D"), Bob=P(hand="KC"))) == {"Ann": 14, "Bob": -10}
 
     def test_ace_laid_off_low_counts_1(self):
-        # Ann: 2-3-4♦ 9; Bob lays off A♦ below the 2: low, 1; holds 5♣: 1 − 5 = −4
+        # Ann: 2-3-4D 9; Bob lays off AD below the 2: low, 1; holds 5C: 1 − 5 = −4
         assert scores(AB, E(Ann=P("2D 3D 4D"), Bob=P(layoffs="AD", hand="5C"))) == {"Ann": 9, "Bob": -4}
 
     def test_ace_laid_off_high_counts_15(self):
-        # Ann: J-Q-K♦ 30; Bob lays off A♦ above the king: 15 − 5♣ 5 = 10
+        # Ann: J-Q-KD 30; Bob lays off AD above the king: 15 − 5C 5 = 10
         assert scores(AB, E(Ann=P("JD QD KD"), Bob=P(layoffs="AD", hand="5C"))) == {"Ann": 30, "Bob": 10}
 
     def test_ambiguous_laid_off_ace_must_say_where(self):
-        # A♥ could go below Ann's 2-3-4♥ (1) or on Bob's A-A-A (15): the entry must say (I-5)
+        # AH could go below Ann's 2-3-4H (1) or on Bob's A-A-A (15): the entry must say (I-5)
         entry = E(Ann=P("2H 3H 4H"), Bob=P("AS AD AC", layoffs="AH", hand="5C"))
         message = refused(AB, entry)
         assert "Bob" in message and "AH:low" in message and "AH:high" in message
 
     def test_ambiguous_ace_low(self):
-        # AH:low: Ann 2+3+4 = 9; Bob A-A-A 45 + A♥ low 1 − 5♣ 5 = 41
+        # AH:low: Ann 2+3+4 = 9; Bob A-A-A 45 + AH low 1 − 5C 5 = 41
         entry = E(Ann=P("2H 3H 4H"), Bob=P("AS AD AC", layoffs="AH:low", hand="5C"))
         assert scores(AB, entry) == {"Ann": 9, "Bob": 41}
 
     def test_ambiguous_ace_high(self):
-        # AH:high: Bob A-A-A 45 + A♥ on the aces 15 − 5 = 55
+        # AH:high: Bob A-A-A 45 + AH on the aces 15 − 5 = 55
         entry = E(Ann=P("2H 3H 4H"), Bob=P("AS AD AC", layoffs="AH:high", hand="5C"))
         assert scores(AB, entry) == {"Ann": 9, "Bob": 55}
 
     def test_a_melded_ace_keeps_its_reading_when_layoffs_grow_the_run_to_the_2(self):
         # issue 12: a meld's reading is fixed when it is melded; lay-offs never change how the
-        # owner's cards score. Ann melds Q-K-A♥, ace high: 10 + 10 + 15 = 35. Bob lays off
-        # J♥ … 2♥: 10 + 10 + 9 + 8 + 7 + 6 + 5 + 4 + 3 + 2 = 64, holds K♠ 10: 64 − 10 = 54.
+        # owner's cards score. Ann melds Q-K-AH, ace high: 10 + 10 + 15 = 35. Bob lays off
+        # JH … 2H: 10 + 10 + 9 + 8 + 7 + 6 + 5 + 4 + 3 + 2 = 64, holds KS 10: 64 − 10 = 54.
         entry = E(Ann=P("QH KH AH"), Bob=P(layoffs="JH 10H 9H 8H 7H 6H 5H 4H 3H 2H", hand="KS"))
         assert scores(AB, entry) == {"Ann": 35, "Bob": 54}
         ace = next(line for line in result(AB, entry).players["Ann"].lines if line.card_text == "AH")
@@ -184,35 +184,35 @@ class TestLayoffs:
         assert scores(AB, E(Ann=P("AH:low " + run), Bob=P(hand="KS"))) == {"Ann": 85, "Bob": -10}
 
     def test_ace_low_or_high_in_two_runs_is_ambiguous(self):
-        # A♥ could go below 2-3-4♥ (1) or above J-Q-K♥ (15)
+        # AH could go below 2-3-4H (1) or above J-Q-KH (15)
         message = refused(AB, E(Ann=P(["2H 3H 4H", "JH QH KH"]), Bob=P(layoffs="AH", hand="5C")))
         assert "AH:low or AH:high" in message
 
     def test_ace_with_one_value_wherever_it_goes_needs_no_mark(self):
-        # A♥ above Ann's J-Q-K♥ or on Bob's A-A-A: 15 either way, nothing to say.
-        # Bob: A-A-A 45 + A♥ 15 = 60, went out
+        # AH above Ann's J-Q-KH or on Bob's A-A-A: 15 either way, nothing to say.
+        # Bob: A-A-A 45 + AH 15 = 60, went out
         assert scores(AB, E(Ann=P("JH QH KH", hand="3C"), Bob=P("AS AD AC", layoffs="AH"))) == {"Ann": 27, "Bob": 60}
 
     def test_ace_mark_that_does_not_fit_is_refused(self):
-        # A♥ can only go below 2-3-4♥ (low): "high" fits nowhere
+        # AH can only go below 2-3-4H (low): "high" fits nowhere
         assert "fits no meld" in refused(AB, E(Ann=P("2H 3H 4H"), Bob=P(layoffs="AH:high", hand="5C")))
 
     def test_search_not_greedy_set_first(self):
-        # Ann's melds in this order: 9-9-9 (27) then 6-7-8♥ (21) = 48.
-        # Bob lays off 9♥ 10♥. A greedy pass puts the 9♥ on the nines and then the
-        # 10♥ fits nowhere; the search puts both on the run: 9 + 10 − 2♣ 2 = 17.
+        # Ann's melds in this order: 9-9-9 (27) then 6-7-8H (21) = 48.
+        # Bob lays off 9H 10H. A greedy pass puts the 9H on the nines and then the
+        # 10H fits nowhere; the search puts both on the run: 9 + 10 − 2C 2 = 17.
         entry = E(Ann=P(["9S 9D 9C", "6H 7H 8H"]), Bob=P(layoffs="9H 10H", hand="2C"))
         assert scores(AB, entry) == {"Ann": 48, "Bob": 17}
 
     def test_search_not_greedy_typed_order(self):
-        # 10♥ typed before the 9♥ it rests on: 10 fits 6-7-8♥ only once the 9 is there.
+        # 10H typed before the 9H it rests on: 10 fits 6-7-8H only once the 9 is there.
         # Bob: 10 + 9 − 2 = 17
         entry = E(Ann=P("6H 7H 8H"), Bob=P(layoffs="10H 9H", hand="2C"))
         assert scores(AB, entry) == {"Ann": 21, "Bob": 17}
 
     def test_search_across_players(self):
-        # Cy's 4♥ could go on Bob's 4-4-4 or below Ann's 5-6-7♥; Cy's 3♥ only below a 4♥ on the run.
-        # Ann 5+6+7 = 18 − 2♣ 2 = 16; Bob 4+4+4 = 12 − K♠ 10 = 2; Cy 3 + 4 = 7, went out
+        # Cy's 4H could go on Bob's 4-4-4 or below Ann's 5-6-7H; Cy's 3H only below a 4H on the run.
+        # Ann 5+6+7 = 18 − 2C 2 = 16; Bob 4+4+4 = 12 − KS 10 = 2; Cy 3 + 4 = 7, went out
         entry = E(Ann=P("5H 6H 7H", hand="2C"), Bob=P("4S 4D 4C", hand="KS"), Cy=P(layoffs="4H 3H"))
         assert scores(ABC, entry) == {"Ann": 16, "Bob": 2, "Cy": 7}
 
@@ -267,7 +267,7 @@ class TestCorners:
         assert "K♥" in message and "corner" in message
 
     def test_both_aces_in_one_run_refused(self):
-        # two decks (5 players): a second A♥ cannot go above the K of A-…-K, nor twice
+        # two decks (5 players): a second AH cannot go above the K of A-…-K, nor twice
         thirteen = "AH:low 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
         entry = E(Ann=P(thirteen), Bob=P(layoffs="AH", hand="5C"), Cy=P(hand="6C"), Dee=P(hand="7C"),
                   Eve=P(hand="8C"))
@@ -325,7 +325,7 @@ class TestDecks:
         assert "one deck holds it only once" in refused(FIVE, entry, "decks=1")
 
     def test_rum500_eight_players_two_decks(self):
-        # I-3: Rum 500 with 8 players plays with two decks: K♠ twice is fine
+        # I-3: Rum 500 with 8 players plays with two decks: KS twice is fine
         eight = [f"P{i}" for i in range(1, 9)]
         players = {p: P(hand=f"{i + 2}C") for i, p in enumerate(eight)}
         players["P1"] = P("KS KH KD")   # 30
@@ -333,7 +333,7 @@ class TestDecks:
         entry = {"players": players}
         got = scores(eight, entry, variant="rum500")
         assert got["P1"] == 30 and got["P2"] == 33
-        # seven players: one deck, the second K♠ is refused
+        # seven players: one deck, the second KS is refused
         seven = eight[:7]
         entry7 = {"players": {p: players[p] for p in seven}}
         assert "one deck holds it only once" in refused(seven, entry7, variant="rum500")
@@ -356,7 +356,7 @@ class TestSetDuplicates:
         assert "two identical cards" in refused(FIVE, five(Bob=P("7H 7H 7S", hand="2C")), "set_duplicates=false")
 
     def test_a_duplicate_laid_off_onto_a_set(self):
-        # Bob's 7-7-7 (21 − 2 = 19); Cy lays off a second 7♠: 7 − 3 = 4
+        # Bob's 7-7-7 (21 − 2 = 19); Cy lays off a second 7S: 7 − 3 = 4
         entry = five(Bob=P("7H 7S 7D", hand="2C"), Cy=P(layoffs="7S", hand="3C"))
         assert "fits no meld" in refused(FIVE, entry, "set_duplicates=false")
         got = scores(FIVE, entry)
@@ -394,8 +394,8 @@ class TestSetDuplicates:
 
 class TestNegativeAndValues:
     def test_negative_hand_and_total(self):
-        # Hand 1 Ann: 2-3-4♠ 9 − (K♠ 10 + Q♠ 10 + J♠ 10 + A♣ 15 = 45) = −36
-        # Hand 2 Ann: nothing down, holds 5♦: −5 → total −41
+        # Hand 1 Ann: 2-3-4S 9 − (KS 10 + QS 10 + JS 10 + AC 15 = 45) = −36
+        # Hand 2 Ann: nothing down, holds 5D: −5 → total −41
         st = game(AB, E(Ann=P("2S 3S 4S", hand="KS QS JS AC"), Bob=P()), E(Ann=P(hand="5D"), Bob=P("9D 10D JD")))
         assert [r.scores["Ann"] for r in st.results] == [-36, -5]
         assert st.totals == {"Ann": -41, "Bob": 29}   # Bob: 0 + (9 + 10 + 10)
@@ -403,20 +403,20 @@ class TestNegativeAndValues:
 
     def test_card_values_5_10_15(self):
         # 5-10-15: 2–9 five, 10–K ten, ace 15 (5 where low).
-        # Ann: A-2-3♠ low 5+5+5 = 15; 10-J-Q♥ 30; K-K-K 30; holds A♦ 15 + 9♣ 5 = 20 → 15 + 30 + 30 − 20 = 55
-        # Bob: 9-10-J♦ 5 + 10 + 10 = 25; lays off 4♠ on Ann's A-2-3♠: 5; went out → 30
+        # Ann: A-2-3S low 5+5+5 = 15; 10-J-QH 30; K-K-K 30; holds AD 15 + 9C 5 = 20 → 15 + 30 + 30 − 20 = 55
+        # Bob: 9-10-JD 5 + 10 + 10 = 25; lays off 4S on Ann's A-2-3S: 5; went out → 30
         entry = E(Ann=P(["AS 2S 3S", "10H JH QH", "KS KD KC"], hand="AD 9C"), Bob=P("9D 10D JD", layoffs="4S"))
         assert scores(AB, entry, "card_values=5-10-15") == {"Ann": 55, "Bob": 30}
         # ace_in_hand=1 on that scale means the low value, 5: Ann 15 + 30 + 30 − (5 + 5) = 65
         assert scores(AB, entry, "card_values=5-10-15", "ace_in_hand=1")["Ann"] == 65
 
     def test_5_10_15_high_ace_and_low_layoff(self):
-        # Q-K-A♣ high: 10 + 10 + 15 = 35; Bob lays off A♦ low on 2-3-4♦ (his own): 5+5+5 + 5 = 20, holds 7♠ 5 → 15
+        # Q-K-AC high: 10 + 10 + 15 = 35; Bob lays off AD low on 2-3-4D (his own): 5+5+5 + 5 = 20, holds 7S 5 → 15
         entry = E(Ann=P("QC KC AC"), Bob=P("2D 3D 4D", layoffs="AD", hand="7S"))
         assert scores(AB, entry, "card_values=5-10-15") == {"Ann": 35, "Bob": 15}
 
     def test_out_bonus(self):
-        # out_bonus=25: Ann went out with 7-8-9♠ 24 + 25 = 49; Bob −10 and no bonus
+        # out_bonus=25: Ann went out with 7-8-9S 24 + 25 = 49; Bob −10 and no bonus
         entry = E(Ann=P("7S 8S 9S"), Bob=P(hand="KD"))
         assert scores(AB, entry) == {"Ann": 24, "Bob": -10}
         assert scores(AB, entry, "out_bonus=25") == {"Ann": 49, "Bob": -10}
@@ -706,7 +706,7 @@ def test_explanations_name_the_low_ace():
 
 
 def test_arithmetic_has_one_term_per_meld():
-    # SPEC §4: Ann 7♥8♥9♥ (24) + Q♠Q♦Q♣ (30) + lay-off 10♥ (10) − A♠4♦ (15 + 4 = 19) = 45
+    # SPEC §4: Ann 7H8H9H (24) + QSQDQC (30) + lay-off 10H (10) − AS4D (15 + 4 = 19) = 45
     r = result(("Ann", "Bob", "Cy"), {"players": {
         "Ann": {"melds": ["7H 8H 9H", "QS QD QC"], "layoffs": "10H", "hand": "AS 4D"},
         "Bob": {"melds": [], "hand": ""}, "Cy": {"table": 80, "hand": 85}}})
@@ -794,8 +794,8 @@ def test_reject_reasons_name_the_card_or_meld(cli, tmp_path):
         reasons[rej["id"]] = cli("hand", "--file", path).stderr
     assert "Bob" in reasons["mixed-suit-run"] and "not a run" in reasons["mixed-suit-run"]
     assert "corner" in reasons["corner"]
-    assert "Bob" in reasons["two-on-AKQ"] and "2♥" in reasons["two-on-AKQ"] and "corner" in reasons["two-on-AKQ"]
-    assert "J♣" in reasons["duplicate"] and "one deck" in reasons["duplicate"]
+    assert "Bob" in reasons["two-on-AKQ"] and "2H" in reasons["two-on-AKQ"] and "corner" in reasons["two-on-AKQ"]
+    assert "JC" in reasons["duplicate"] and "one deck" in reasons["duplicate"]
 
 
 @pytest.mark.parametrize("option, allowed", [

@@ -356,7 +356,7 @@ def test_db_check_finds_a_stale_row_and_repair_rebuilds_it(cli, isolated_db):
     _write_index(isolated_db, data)
     r = cli("db", "check")
     assert r.exit_code == 1
-    assert f"the row of session {sid} is stale: hands 1 where the session file says 2" in r.stdout
+    assert f'the row of session {sid} is stale: "hands" is 1 where the session file says 2' in r.stdout
     assert "db check --repair" in r.stdout
     r = cli("db", "check", "--repair", "--json")
     assert r.exit_code == 0, r.stdout

@@ -80,9 +80,9 @@ def test_what_stands_at_the_place_is_said_from_the_text():
 
 @pytest.mark.parametrize("lang, said", [
     ("en", "The hand in {f} is not valid JSON at line 2, column 18: a \":\" was expected after the key."),
-    ("uk", "Роздача в {f} не є коректним JSON: рядок 2, стовпець 18 — після ключа очікувалася \":\"."),
-    ("ru", "Раздача в {f} — некорректный JSON: строка 2, столбец 18 — после ключа ожидалось \":\"."),
-    ("be", "Раздача ў {f} — несапраўдны JSON: радок 2, слупок 18 — пасля ключа чакалася \":\"."),
+    ("uk", "Роздача в {f} не є коректним JSON: рядок 2, стовпець 18 — після ключа очікувалася «:»."),
+    ("ru", "Раздача в {f} — некорректный JSON: строка 2, столбец 18 — после ключа ожидалось «:»."),
+    ("be", "Раздача ў {f} — несапраўдны JSON: радок 2, слупок 18 — пасля ключа чакалася «:»."),
 ])
 def test_a_hand_file_that_is_not_json_is_one_sentence_in_every_language(cli, tmp_path, lang, said):
     cli.new("rummy500", "Ann", "Bob")
@@ -113,4 +113,4 @@ def test_an_import_that_is_not_json_and_a_bad_config_file_say_where_in_ukrainian
     env = {**os.environ, "SCOREKEEPER_CONFIG": str(config), "SCOREKEEPER_LANG": "uk"}
     r = subprocess.run([str(exe), "config", "list"], capture_output=True, text=True, env=env, timeout=60)
     assert r.returncode == 2 and (f"Файл налаштувань {config} — не коректний TOML (рядок 2, стовпець 12: "
-                                  '"A" тут не очікувалося)') in r.stderr, r.stderr
+                                  '«A» тут не очікувалося)') in r.stderr, r.stderr

@@ -179,3 +179,32 @@ def test_a_round_game_says_rounds_everywhere_on_the_page(cli, application):
     with language.speaking("uk"):
         said = document(application.board(history=True), None, 1)["said"]
     assert said["deal"] == "Раунд" and said["hands"] == ["Раунд 1"]
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru", "be"])
+def test_carousel_s_longest_end_note_shows_whole_at_80_by_24(cli, application, lang):
+    """Carousel to 150, Ann and Bob starting from 100 carried over:
+    - round 1: Cy knocks with 3♣ A♦ = 4 and Bob ties at 4♠: Bob wins (K♠ 5♥ = 15 − 4) + (4 − 4) + 10 = 21 (121);
+    - round 2, the stock out: Ann alone lowest with 2: (K♦ 5♦ = 15 − 2) + (Q♠ 10 − 2) = 21 (121);
+    - round 3, the stock out: Ann and Bob share 3 and both win (3 − 3) + (40 − 3) = 37 (158, 158): both past
+      150, and with +100 each 258 = 258, a tie played off with another round;
+    - round 4: Ann knocks alone lowest with 2: (5 − 2) + (10 − 2) = 11 (169): 269 against 258 with the
+      bonuses, Ann wins — the end note says both passed the target and the highest total wins.
+    The board at 80×24 shows the whole end note in every language: every word, nothing cut."""
+    from scorekeeper.cli import language
+    from scorekeeper.cli.render.game import footer_lines
+
+    cli("new", "carousel", "Ann", "Bob", "Cy", "--carry", "Ann=100", "--carry", "Bob=100")
+    cli.record("Cy: -3C AD knock", "Bob: -4S", "Ann: -KS 5H")
+    cli.record("Ann: -2C", "Bob: -KD 5D", "Cy: -QS", "stock")
+    cli.record("Ann: -3C", "Bob: -2H AS", "Cy: -KS QS JS 10S", "stock")
+    cli.record("Ann: -2C knock", "Bob: -5D", "Cy: -KS")
+    doc = application.board()
+    assert [(p["name"], p["total"]) for p in doc["standings"]["players"]][:2] == [("Ann", 269), ("Bob", 258)]
+    with language.speaking(lang):
+        lines = drawn(doc, 80, 24)
+        note = " ".join(line.plain for line in footer_lines(doc["standings"]))
+    assert len(lines) == 24 and all(len(line) <= 80 for line in lines)
+    shown = " ".join(" ".join(lines).split())
+    assert " ".join(note.split()) in shown and "…" not in shown
+    assert "269" in note

@@ -19,7 +19,9 @@ One command renders, in en, uk, ru and be:
 - the rest of the commands: sessions, use, delete, demo, import, db, config;
 - every refusal the program can give: :mod:`gallery_triggers` lists, for each message code
   an error is raised with, the commands that make it say that code; the gallery fails when a
-  code has no trigger, or its trigger does not say it.
+  code has no trigger, or its trigger does not say it;
+- every other message: each code is said on some screen, else listed in :mod:`gallery_facts` and
+  said on the last screen from facts made up for it (the gallery fails on a code said nowhere).
 
 The output is a folder: ``LANG/NN-screen.txt`` (one file per screen per language, numbered in
 the order to read them), ``index.md`` (what each file is), ``codes.txt`` (every message code
@@ -38,8 +40,8 @@ the same on every machine.
     python tools/gallery.py --check                         the checks only, nothing written
 
 ``tests/test_gallery.py`` runs it and its checks (:func:`problems`): English words left in a
-translated screen, a message code without a trigger, a line over 80 columns that is not a
-table.
+translated screen, a message code without a trigger or said on no screen, a line over 80 columns
+that is not a table.
 """
 from __future__ import annotations
 
@@ -162,10 +164,13 @@ class Shot:
     def show(self, text: str) -> None:
         self.lines += text.splitlines() or [""]
 
-    def run(self, line: str, input: str | None = None, status: int | None = None, quiet: bool = False) -> str:
+    def run(self, line: str, input: str | None = None, status: int | None = None, quiet: bool = False,
+            foreign: bool = False) -> str:
         """Run ``scorekeeper LINE`` (``NAME=VALUE … LINE`` for its environment) and show it; with
         ``status``, the exit status it must end with (a screen that ends otherwise is a fault of
-        the gallery's script, said as such). ``quiet``: run it unseen (a setup step)."""
+        the gallery's script, said as such). ``quiet``: run it unseen (a setup step). ``foreign``:
+        it shows a variant from elsewhere whose own words have no catalog (not this program's
+        English)."""
         words = shlex.split(line)
         env = []
         while words and re.fullmatch(r"[A-Z_][A-Z0-9_]*=.*", words[0]):
@@ -193,6 +198,10 @@ class Shot:
             if "md" not in words and "--format" in words:  # CSV and JSON are the same in every language (SPEC §7)
                 self.gallery.same_ok.setdefault(self.lang, {}).setdefault(self.name, set()).update(
                     range(start, len(self.lines)))
+        if foreign:
+            self.lines.append("## (the variant's own words are its author's, in English: it brings no catalog)")
+            self.gallery.same_ok.setdefault(self.lang, {}).setdefault(self.name, set()).update(
+                range(start, len(self.lines)))
         if code != 0:
             self.lines.append(f"[exit {code}]")
         return out
@@ -251,6 +260,8 @@ class Gallery:
         self.typed_ok: dict[str, dict[str, set[int]]] = {lang: {} for lang in langs}
         #: where the page's pictures go (None: no pictures)
         self.pictures: Path | None = None
+        #: the codes said as the command line was declared: its help texts (shown on the help's screens)
+        self.at_import: set[str] = set()
 
     def make(self) -> None:
         """Every screen in every language: each language in a process of its own, started with
@@ -299,6 +310,8 @@ class Gallery:
                 self.make_one(screen, lang)
         finally:
             self.said.stop()
+        for code in self.at_import:  # a help text: on the screens of the program's and the commands' help
+            self.first.setdefault(code, "01-help" if code.startswith("help.") else "00-program")
         return {"shots": self.shots[lang], "first": self.first, "faults": self.faults, "triggered": self.triggered,
                 "wide_ok": {name: sorted(rows) for name, rows in self.wide_ok.get(lang, {}).items()},
                 "same_ok": {name: sorted(rows) for name, rows in self.same_ok.get(lang, {}).items()},
@@ -429,6 +442,8 @@ def help_screen(shot: Shot) -> None:
     shot.note("The whole help")
     shot.run("--help")
     shot.run("--version")
+    shot.note("help alone")
+    shot.run("help")
 
 
 def help_of(path: list[str]) -> Callable[[Shot], None]:
@@ -528,8 +543,35 @@ GAMES: dict[str, tuple[tuple[str, ...], list[str]]] = {
         "history --audit",
         "undo --yes",
         "redo",
+        'hand "Оля: -KH QC 6C" "Назар: -JS 10S 9D" "Зоя: 7H 8H 9H -"',
+        "history",
         "chart",
         "export --format md",
+    ]),
+    # Carousel's endings: a knocker tied (Зоя, 4, with Назар), the lowest alone with the stock out, the lowest
+    # shared (Оля and Назар, 3 each: 37 each), a tie with the end bonuses played off (Оля knocks), two past the
+    # target at the end
+    "carousel:tie": (("Оля", "Назар", "Зоя"), [
+        'hand "Зоя: -3C AD knock" "Назар: -4S" "Оля: -KS 5H"',
+        'hand "Оля: -2C" "Назар: -KD 5D" "Зоя: -QS" stock',
+        'hand "Оля: -3C" "Назар: -2H AS" "Зоя: -KS QS JS 10S" stock',
+        "standings",
+        'hand "Оля: -2C knock" "Назар: -5D" "Зоя: -KS"',
+        "explain 1",
+        "explain 2",
+        "explain 3",
+        "explain",
+        "history",
+    ]),
+    # … a knocker undercut by two (Назар and Зоя, 3 each), a knocker tied by two, a tie at the end shared
+    # (tie=shared)
+    "carousel:shared": (("Оля", "Назар", "Зоя"), [
+        'hand "Оля: -5D knock" "Назар: -3C" "Зоя: -2H AC"',
+        'hand "Зоя: -4S knock" "Оля: -3C AD" "Назар: -2H 2C"',
+        "explain 1",
+        "explain 2",
+        'hand "Оля: -3C" "Назар: -2H AS" "Зоя: -KS QS JS 10S" stock',
+        "history",
     ]),
     "crazy": (("Оля", "Назар", "Зоя", "Тарас"), [
         'hand "Оля: -" "Назар: -AS 5H" "Зоя: -KD QD 3C" "Тарас: -9S 9H"',
@@ -551,11 +593,112 @@ GAMES: dict[str, tuple[tuple[str, ...], list[str]]] = {
         "stats",
         "export --format md",
     ]),
+    # Oklahoma with spades doubled and boxes at once: an undercut under a spade up-card, a void hand, a big gin
+    "gin:oklahoma": (("Оля", "Назар"), [
+        'hand "Оля: 7H 8H 9H QS QD QC 2C 3C 4C 6D knock" "Назар: KS KH KD 5S 5H 5D AS 2S 3S 4D" up=7S',
+        "explain",
+        'hand "Оля: 30" "Назар: 40" stock up=8D',
+        "explain",
+        'hand "Назар: 7H 8H 9H QS QD QC 2C 3C 4C 5C 6C knock big" "Оля: KS KH KD 10H JH 5D 9S 6D 3S AH" up=9S',
+        "explain",
+        "standings",
+        "history",
+        "history --audit",
+    ]),
     "contract": (("Оля", "Назар", "Зоя", "Тарас"), [
         'hand "Оля: 3H 4H 5H 6H, 8S 9S 10S JS, 2D 3D 4D 5D -" "Назар: -AS 5D" "Зоя: -KD QD 3C" "Тарас: -9S 9H"',
         "explain",
         "standings",
         "history",
+        "export --format md",
+    ]),
+    # Indian Rummy: a points game of three deals (sevens, queens, then aces wild: a printed joker cut)
+    "indian": (("Оля", "Назар", "Зоя"), [
+        'hand wild=7 "Оля: 2H 3H 4H, 5S 6S 7C, 9D 9C 9S, KH KD KS JK show" '
+        '"Назар: 8C 9C 10C, 4D JK 6D -KS QH 7D 2S 2H 5C 9H" "Зоя: drop"',
+        "standings",
+        "explain 1 --player Назар",
+        "@indian.json",
+        "explain",
+        'edit 2 wild=Q "Назар: AS 2S 3S, 6H 7H 8H QC, 10D JD QD, 5C 5H 5D show" "Оля: -40" "Зоя: middle"',
+        "undo --yes",
+        "redo",
+        "@indian.toml",
+        "history",
+        "history --audit",
+        "standings",
+        "stats",
+        "stats --variant indian",
+        "chart",
+        "export --format md",
+        "export --format csv",
+    ]),
+    # a pool (101): Зоя out after deal 2, back at 61; out again with Назар after deal 3; the two left
+    # end it by agreement
+    "indian:pool": (("Оля", "Назар", "Зоя", "Тарас"), [
+        'hand "Оля: 0 show" "Назар: -60" "Зоя: -40" "Тарас: -20"',
+        'hand "Назар: 0 show" "Оля: -30" "Зоя: -70" "Тарас: -25"',
+        "standings",
+        "rejoin Зоя",
+        "undo --yes",
+        "redo",
+        'hand "Оля: 0 show" "Назар: -45" "Зоя: -50" "Тарас: -10"',
+        "end --split --yes",
+        "history",
+        "history --audit",
+        "explain",
+        "chart",
+        "export --format md",
+    ]),
+    # a deals game (deals2): chips change hands
+    "indian:deals": (("Оля", "Назар", "Зоя"), [
+        'hand "Оля: 0 show" "Назар: -30" "Зоя: -12"',
+        "standings",
+        'hand "Зоя: 0 show" "Оля: -20" "Назар: -80"',
+        "history",
+        "explain",
+        "export --format md",
+    ]),
+    # Canasta, four players in two sides (Оля+Зоя against Назар+Тарас), near the end of a game to 5,000
+    "canasta": (("Оля", "Назар", "Зоя", "Тарас"), [
+        'hand "Оля+Зоя: KS KS KH KH KD KD KC, 7S 7S 7H 7H 7D 2C JK, AS AH AD r3=1 -" "Зоя: -9S 4D" '
+        '"Назар: QS QH QD JK, 8S 8H 8C r3=1 -KC 5S" "Тарас: -JS JH 6C"',
+        "standings",
+        'hand "Оля: -QS 6D" "Назар: -4C 4S AH" "Зоя: 5S 5H 5D 5C 5S JK JK, 10S 10H 10D -JK 2H 8D" '
+        '"Тарас: 9S 9S 9H 9H 9D 9D 9C, JS JH JD 2S r3=2 - concealed"',
+        "explain 2",
+        "explain 1 --player Назар",
+        'edit 2 "Оля: -QS 6D" "Назар: -4C 4S AH" "Зоя: 5S 5H 5D 5C 5S JK JK, 10S 10H 10D -JK 2H 8D" '
+        '"Тарас: 9S 9S 9H 9H 9D 9D 9C, JS JH JD 2S r3=2 -"',
+        "undo --yes",
+        "redo",
+        "@canasta.json",
+        'hand "Оля: JS JS JH JH JD JD JC r3=1 -10C 10D 5C" "Зоя: -" "Назар: -85"',
+        "standings",
+        "history",
+        "history --audit",
+        "stats",
+        "chart",
+        "export --format md",
+        "export --format csv",
+    ]),
+    # two players, each alone: two canastas to go out
+    "canasta:two": (("Оля", "Назар"), [
+        'hand "Оля: KS KS KH KH KD KD KC, 7S 7S 7H 7H 7D 7C 7C, AS AH 2D -" "Назар: QS QH QD, 8S 8H 8C -KC 5S 9D"',
+        "standings",
+        'hand "Оля: 5S 5H 5D -KH" "Назар: 9S 9S 9H 9H 9D 9D 9C, JS JS JH JH JD JD 2S, 4S 4H 4D -"',
+        "history",
+        "explain",
+        "export --format md",
+    ]),
+    # three players, each alone
+    "canasta:three": (("Оля", "Назар", "Зоя"), [
+        'hand "Оля: 6S 6H 6D -QC 4C" "Назар: QS QH QD -9C" "Зоя: KS KS KH KH KD KD KC, AS AH AD -"',
+        'hand "Оля: 8S 8H 8D 8C 8S 8H JK, 5S 5H 5D -" "Назар: -QC 4C 9D" "Зоя: 7S 7H 7D -KH"',
+        "standings",
+        'hand "Оля: 4S 4H 4D -9H" "Назар: -QC" "Зоя: 10S 10S 10H 10H 10D 10D 10C -"',
+        "history",
+        "explain",
         "export --format md",
     ]),
 }
@@ -567,6 +710,21 @@ HAND_FILES = {
                  '             "Зоя": {"table": 30, "hand": 10}}}\n',
     "hand.toml": '[players."Оля"]\nmelds = ["6D 7D 8D"]\nhand = "KC"\n\n[players."Назар"]\nhand = "2D"\n\n'
                  '[players."Зоя"]\nhand = ""\n',
+    # queens wild: Назар's show (Q♣ stands for 9♥, Q♦ in its place keeps 10-J-Q♦ pure)
+    "indian.json": '{"wild": "Q", "out": "Назар",\n'
+                   ' "players": {"Назар": {"melds": ["AS 2S 3S", "6H 7H 8H QC", "10D JD QD", "5C 5H 5D"], "hand": ""},\n'
+                   '             "Оля": {"hand": 35}, "Зоя": {"drop": "middle"}}}\n',
+    # a printed joker cut: aces wild; Оля showed wrongly
+    "indian.toml": 'wild = "JK"\nout = "Зоя"\n\n[players."Зоя"]\n'
+                   'melds = ["2C 3C 4C", "7D 8D 9D AH", "JS JH JC", "10S 10H 10C"]\nhand = ""\n\n'
+                   '[players."Оля"]\nwrong = true\n\n[players."Назар"]\nhand = 22\n',
+    "canasta.json": '{"players": {\n'
+                    '  "Оля": {"melds": ["QS QS QH QH QD QD QC", "6S 6S 6H 6H 6D 6D 6C", "AS AH 2D"],\n'
+                    '          "red_threes": "3H 3D", "hand": "KS KH 4S"},\n'
+                    '  "Зоя":  {"hand": "8C"},\n'
+                    '  "Назар": {"red_threes": 2, "hand": "JK JK 2C 9D"},\n'
+                    '  "Тарас": {"hand": "7C 7D 5H 10S"}},\n'
+                    ' "stock_exhausted": true}\n',
 }
 
 #: how a game of each variant starts near its end (``new``'s options): the carried totals, the
@@ -575,23 +733,42 @@ STARTS = {
     "rummy500": "--title 'П’ятниця'",
     "rum500": "",
     "carousel": "--carry Оля=90 --carry Зоя=95",
+    "carousel:tie": "--carry Оля=100 --carry Назар=100",
+    "carousel:shared": "--carry Оля=112 --carry Назар=100 --rule tie=shared",
     "crazy": "--round 12",
+    "gin:oklahoma": "--rule oklahoma=true --rule spades_double=true --rule box_timing=immediate",
     "contract": "--round 7",
+    "indian": "--rule deals=3",
+    "indian:pool": "--rule game=pool101",
+    "indian:deals": "--rule game=deals2",
+    "canasta": "--title Клуб --carry Оля+Зоя=2000 --carry Назар+Тарас=1500",
+    "canasta:two": "--carry Оля=3000 --carry Назар=4000",
+    "canasta:three": "--carry Зоя=4000",
 }
 
 
-def game_of(variant: str) -> Callable[[Shot], None]:
+def games_of(variant: str) -> list[str]:
+    """The keys of :data:`GAMES` that play ``variant`` (``VARIANT`` and ``VARIANT:KIND``)."""
+    return [key for key in GAMES if key.partition(":")[0] == variant]
+
+
+def game_of(key: str) -> Callable[[Shot], None]:
+    """A game of :data:`GAMES` (``key``: ``VARIANT`` or ``VARIANT:KIND``); the variant's rules first
+    (for its first game)."""
+    variant, _, kind = key.partition(":")
+
     def make(shot: Shot) -> None:
-        shot.note(f"The rules of {variant}")
-        shot.run(f"rules {variant}")
-        players, steps = GAMES.get(variant, ((), []))
+        if not kind:
+            shot.note(f"The rules of {variant}")
+            shot.run(f"rules {variant}")
+        players, steps = GAMES.get(key, ((), []))
         if not players:
             shot.note(f"No game of {variant} is scripted in tools/gallery.py (GAMES): a new session only")
             shot.run(f"new {variant} {' '.join(NAMES[:3])}")
             shot.run("standings")
             return
-        shot.note(f"A game of {variant} to its end")
-        shot.run(f"new {variant} {' '.join(players)} {STARTS.get(variant, '')}".rstrip())
+        shot.note(f"A game of {variant}{f' ({kind})' if kind else ''} to its end")
+        shot.run(f"new {variant} {' '.join(players)} {STARTS.get(key, '')}".rstrip())
         for step in steps:
             if step.startswith("@"):
                 name = step[1:]
@@ -614,6 +791,15 @@ def check_screen(shot: Shot) -> None:
     shot.run('check contract "7H 7S JK, 4D 5D 6D 7D" --deal 2')
     shot.run('check crazy "7H 7S 2C" --round 1')
     shot.run('check carousel "7H 8H JK"')
+    shot.note("check: melds each variant refuses, and why")
+    for line in ('check rummy500 "7H 9H 10H"', 'check rummy500 "7H 7H 7S"', 'check rummy500 "7H 7S 8D"',
+                 'check rummy500 "KH AH 2H"', 'check rummy500 "7H 8S 9H"', 'check rummy500 "JK 7H 7S"',
+                 'check rum500 "7H 7H 7S"', 'check crazy "7H 7S 7D 7C 2H" --round 2', 'check crazy "2H 2S 2D" --round 2',
+                 'check crazy "QH KH AH" --round 5', 'check gin "QH KH AH"', 'check contract "7H 8H 9H" --deal 2',
+                 'check contract "7H 7S 7D 7C" --deal 2', 'check indian "7H 7H 7S" --wild 5',
+                 'check canasta "KS KH 2C 2D JK"', 'check canasta "3H 3D 3H"', 'check canasta "3S 3C 3S"',
+                 'check canasta "7H 7S 8D"', 'check canasta "7H 2C 2D"'):
+        shot.run(line, status=None)
 
 
 def sessions_screen(shot: Shot) -> None:
@@ -624,9 +810,9 @@ def sessions_screen(shot: Shot) -> None:
     shot.run("sessions")
     shot.run("use Вечір")
     shot.run("new --like Вечір")
-    shot.run("sessions --all")
+    shot.run("sessions")
     shot.run("delete Вечір --yes")
-    shot.run("sessions --all")
+    shot.run("sessions")
     shot.run("db restore --list")
 
 
@@ -647,13 +833,91 @@ def db_screen(shot: Shot) -> None:
 
 
 def config_screen(shot: Shot) -> None:
-    shot.run("config show")
+    shot.run("config list")
     shot.run("config set players Оля Назар Зоя")
     shot.run("config set variant gin")
-    shot.run("config show")
+    shot.run("config list")
+    shot.run("config get players")
     shot.run("config unset variant")
     shot.run("config set language xx", status=2)
     shot.run("config path")
+
+
+def club_screen(shot: Shot) -> None:
+    """The club: everyone who played (renamed, joined, taken back), a season gathered and its table and
+    export, ratings, an evening seated at tables round after round."""
+    shot.note("Before any game")
+    shot.run("players")
+    shot.run("season list")
+    shot.run("ratings")
+    for line in ("new rummy500 Оля Назар Зоя --carry Оля=490", 'hand "Оля: 7H 8H 9H -" "Назар: -KD" "Зоя: -2C"',
+                 "new rummy500 Оля Тарас Назар --carry Тарас=480", 'hand "Тарас: 7H 8H 9H -" "Оля: -KD" "Назар: -9C"',
+                 "new gin Зоя Тарас --carry Зоя=95", 'hand "Зоя: 7H 8H 9H QS QD QC 2C 3C 4C 5D knock" '
+                 '"Тарас: KS KH KD 10H JH 5C 9S 6D 3S AH"'):
+        shot.run(line, quiet=True)
+    shot.note("Everyone who played here")
+    shot.run("players")
+    shot.run("players show Оля")
+    shot.run("players rename Тарас Тарасик")
+    shot.run("players undo")
+    shot.run("players merge Тарас Назар")
+    shot.run("players undo")
+    shot.note("A season: its table, its games, its export")
+    shot.run("season new весна --title 'Весняний кубок'")
+    shot.run("season new джин --variant gin --points 10,6 --best 8")
+    shot.run("season list")
+    shot.run("season standings весна")
+    shot.run("export --season весна --format md")
+    shot.run("season new листопад --from 2026-11-01 --to 2026-11-30 --variant gin --variant rummy500")
+    shot.run("export --season листопад --format md -o листопад.md")
+    shot.run("export --season листопад --format md")
+    shot.note("Ratings")
+    shot.run("ratings")
+    shot.run("ratings --variant rummy500")
+    shot.note("An evening seated at tables")
+    shot.run("evening new Вечір --variant rummy500 --players Оля Назар Зоя Тарас Ян Ніна Кіра")
+    shot.run("evening show")
+    shot.run("evening next")
+    shot.run("evening standings")
+
+
+def life_screen(shot: Shot) -> None:
+    """A variant's life (docs/plugins.md): the variants listed, one from elsewhere installed (Tens, the
+    tests' own: laid out on the path as pip installs it), a session played with it, a version that
+    scores otherwise installed and the session rescored, then the variant uninstalled."""
+    from gallery_triggers import TENS_GAME, Site
+
+    shot.note("The variants there are: built in only")
+    shot.run("plugins")
+    site = Site(shot.home.home / "site")
+    try:
+        site.tens("0.1")
+        shot.note("Installed: scorekeeper-tens 0.1, a variant from elsewhere (tests/fixtures/plugins/tens), "
+                  "which brings no catalog: its own words are in English")
+        shot.run("plugins")
+        shot.run("rules tens", foreign=True)
+        for line in TENS_GAME:
+            shot.run(line)
+        shot.note("Upgraded: scorekeeper-tens 0.2, which scores every hand twice as much")
+        site.tens("0.2", factor=2)
+        shot.run("standings")
+        shot.run("history")
+        shot.run("explain 1", foreign=True)
+        shot.run('hand "Оля: 1 -1" "Назар: 1 -1"')
+        shot.run("db check")
+        shot.run("db rescore")
+        shot.run("db rescore --yes")
+        shot.run("standings")
+        shot.run("db rescore")
+        shot.note("Uninstalled: scorekeeper-tens")
+        site.uninstall("scorekeeper-tens", "scorekeeper_tens")
+        shot.run("sessions")
+        shot.run("standings")
+        shot.run("stats")
+        shot.run("explain")
+        shot.run("db check")
+    finally:
+        site.close()
 
 
 def screens() -> list[Screen]:
@@ -670,6 +934,10 @@ def screens() -> list[Screen]:
     for i, variant in enumerate(every_variant(), 1):
         found.append(Screen(f"04-game-{i:02d}-{variant}", f"{variant}: its rules and a game to its end (standings,"
                             " history, explain, edit, undo, stats, chart, exports)", game_of(variant)))
+        for key in games_of(variant)[1:]:
+            kind = key.partition(":")[2]
+            found.append(Screen(f"04-game-{i:02d}-{variant}-{kind}", f"{variant}: a game of another kind ({kind}) to"
+                                " its end", game_of(key)))
     for i, variant in enumerate(every_variant(), 1):
         found.append(Screen(f"05-prompt-{i:02d}-{variant}", f"{variant}: a hand entered at the prompt, step by step"
                             " (a refused answer, then a saved hand; edit)", prompt_of(variant)))
@@ -677,20 +945,59 @@ def screens() -> list[Screen]:
                         questions_screen))
     found.append(Screen("06-watch", "`watch` at 80×24: each variant's board", watch_screen))
     found.append(Screen("07-page", "the page `serve` sends (HTML text; the words its script writes)", page_screen))
-    found.append(Screen("07-page-club", "the page `serve --club` sends: an empty club, then an evening under way",
+    found.append(Screen("07-page-club", "the page `serve --club` sends: an empty club, an evening just seated, then under way",
                         club_page_screen))
     found.append(Screen("08-check", "`check`: melds judged by each variant", check_screen))
     found.append(Screen("09-sessions", "sessions, use, delete, restore", sessions_screen))
     found.append(Screen("10-demo", "`demo`: the bundled game narrated", demo_screen))
     found.append(Screen("11-db", "db path, check, restore; import", db_screen))
     found.append(Screen("12-config", "config: show, set, unset, a refused value", config_screen))
+    found.append(Screen("12-club", "the club: players, a season, ratings, an evening", club_screen))
+    found.append(Screen("13-variant-life", "a variant from elsewhere: plugins, a session it scored, upgraded"
+                        " (db rescore), uninstalled", life_screen))
     from gallery_triggers import TRIGGERS
 
     for i, group in enumerate(TRIGGERS, 1):
         stem = group.replace("scorekeeper/", "").replace(".py", "").replace("/", "-")
         found.append(Screen(f"20-refusals-{i:02d}-{stem}", f"every refusal raised in `{group}`, each by an"
                             " entry or command that triggers it", refusals_of(group)))
+    found.append(Screen(FROM_FACTS_SCREEN, "the messages no other screen shows yet, each made from its code and"
+                        " facts made up for it (tools/gallery_facts.py)", from_facts_screen))
     return found
+
+
+#: the screen of the messages said from made-up facts (:mod:`gallery_facts`)
+FROM_FACTS_SCREEN = "30-from-facts"
+
+
+def from_facts_screen(shot: Shot) -> None:
+    """Each code of :data:`gallery_facts.FROM_FACTS`, said in the language from facts made up for it."""
+    from gallery_facts import FROM_FACTS, made_up
+
+    from scorekeeper.cli.boundary import for_the_terminal
+    from scorekeeper.cli.language import speaking
+    from scorekeeper.core import messages
+
+    every = all_codes()
+    shot.note("Messages no other screen shows yet: each said from its code and facts made up for it, not by the"
+              " program at a table")
+    for code in sorted(FROM_FACTS & every):
+        shot.note(code)
+        try:
+            with speaking(shot.lang):
+                if code in messages.PLURALS:  # each form, with the count in every field that holds it
+                    one, many = messages.PLURALS[code]
+                    said = [messages.say_count(code, n, **{**made_up(code, many), **{
+                        f: n for f in ("n", "count", "hands", "every", "value", "imported") if f in many}})
+                        for n in (1, 3, 5)]
+                else:
+                    said = [messages.render(code, made_up(code, messages.TEMPLATES[code]))]
+        except Exception as e:  # a fact of another shape: the gallery's own fault, said
+            shot.gallery.faults.append(f"{shot.lang}/{shot.name}: {code} could not be said from made-up facts: "
+                                       f"{type(e).__name__}: {e}")
+            continue
+        for text in said:
+            shot.show(for_the_terminal(text, True))
 
 
 # -- the prompt -----------------------------------------------------------------------------------
@@ -708,14 +1015,20 @@ PROMPTS: dict[str, tuple[tuple[str, ...], list[str]]] = {
     "gin": (("Оля", "Назар"), ["7H 8H 9H QS QD QC 2C 3C 4C 5D {knock}", "KS KH KD 10H JH 5C 9S 6D 3S AH", "{yes}"]),
     "contract": (("Оля", "Назар", "Зоя"), ["7H 7S 7D, QC QD JK", "", "{out}", "", "", "AS 5D", "", "", "KD QD 3C",
                                            "{yes}"]),
+    # the wild rank refused, then sevens; Оля shows, Назар counts his cards, Зоя drops
+    "indian": (("Оля", "Назар", "Зоя"), ["X", "7", "2H 3H 4H, 5S 6S 7C, 9D 9C 9S, KH KD KS JK {show}",
+                                         "8C 9C 10C, 4D JK 6D -KS QH 7D 2S 2H 5C 9H", "{drop}", "{yes}"]),
+    # sides: Оля+Зоя melded at Оля (a meld of two refused), Зоя went out, Назар+Тарас counted on paper
+    "canasta": (("Оля", "Назар", "Зоя", "Тарас"), ["KS KS KH KH KD KD KC, 7S 7H", "KS KS KH KH KD KD KC", "1",
+                                                   "10C 10D 5C", "{out}", "-85", "{no}", "{yes}"]),
 }
 
 #: the words typed at the prompt in each language (the first of each that people naturally type)
 TYPED_WORDS = {
-    "en": {"yes": "y", "out": "out", "knock": "knock"},
-    "uk": {"yes": "т", "out": "вийшла", "knock": "стук"},
-    "ru": {"yes": "д", "out": "вышла", "knock": "стук"},
-    "be": {"yes": "т", "out": "выйшла", "knock": "стук"},
+    "en": {"yes": "y", "no": "n", "out": "out", "knock": "knock", "show": "show", "drop": "drop"},
+    "uk": {"yes": "т", "no": "н", "out": "вийшла", "knock": "стук", "show": "шоу", "drop": "дроп"},
+    "ru": {"yes": "д", "no": "н", "out": "вышла", "knock": "стук", "show": "шоу", "drop": "дроп"},
+    "be": {"yes": "т", "no": "н", "out": "выйшла", "knock": "стук", "show": "шоу", "drop": "дроп"},
 }
 
 
@@ -746,15 +1059,30 @@ class Typed:
             self.shot.lines += lines[:-1]
             question = lines[-1] + (" " if question.endswith(" ") else "")
         if not self.answers or self.asked > 60:
-            self.shot.show(self.shown().rstrip("\n"))
+            if self.file.getvalue()[self.seen:]:
+                self.shot.show(self.shown().rstrip("\n"))
             self.shot.lines.append(question.rstrip())
             self.shot.lines.append("## Ctrl-D: the person leaves without saving")
             raise EOFError
         answer = self.answers.pop(0).format(**TYPED_WORDS[self.shot.lang])
         if self.file.getvalue()[self.seen:]:
             self.shot.show(self.shown().rstrip("\n"))
-        self.shot.lines.append(question + answer)  # as the terminal shows the line left
+        self.shot.lines += terminal_rows(question + answer)  # as the terminal shows the line left
         return answer
+
+
+def terminal_rows(line: str, width: int = COLUMNS) -> list[str]:
+    """A line as a terminal ``width`` columns wide shows it: cut into rows at the last column (what
+    is typed after a question goes on on the next row)."""
+    from rich.cells import cell_len
+
+    rows, row = [], ""
+    for char in line:
+        if cell_len(row + char) > width:
+            rows.append(row)
+            row = ""
+        row += char
+    return rows + [row]
 
 
 def ask_at_terminal(shot: Shot, answers: list[str], command: str = "hand", meanwhile: str | None = None) -> None:
@@ -867,24 +1195,45 @@ def board_lines(doc: Any, width: int = COLUMNS, height: int = LINES) -> list[str
     return [line.rstrip() for line in console.export_text().splitlines()]
 
 
-def _played(shot: Shot, variant: str, upto: int = 2) -> bool:
-    players, steps = GAMES.get(variant, ((), []))
+def _played(shot: Shot, key: str, upto: int | None = 2) -> bool:
+    """The game ``key`` of :data:`GAMES` played in a new session: its first ``upto`` hands (None:
+    to its end, with its hand files and the events between deals)."""
+    players, steps = GAMES.get(key, ((), []))
     if not players:
         return False
-    shot.run(f"new {variant} {' '.join(players)} {STARTS.get(variant, '')}", quiet=True)
-    for step in [s for s in steps if s.startswith("hand ")][:upto]:
-        shot.run(step, quiet=True)
+    shot.run(f"new {key.partition(':')[0]} {' '.join(players)} {STARTS.get(key, '')}", quiet=True)
+    played = [s for s in steps if s.startswith(("hand ", "@", "rejoin ", "end "))]
+    if upto is not None:
+        played = [s for s in played if s.startswith("hand ")][:upto]
+    for step in played:
+        if step.startswith("@"):
+            (shot.home.home / step[1:]).write_text(HAND_FILES[step[1:]], encoding="utf-8")
+            shot.run(f"hand --file {step[1:]}", quiet=True)
+        else:
+            shot.run(step, quiet=True)
     return True
+
+
+def boards(variants: Any) -> list[tuple[str, str, int | None]]:
+    """The boards ``watch`` and the page are shown at: each variant's first game two hands in, and
+    every game of :data:`GAMES` at its end — ``(variant, game, hands played or None)``."""
+    found = []
+    for variant in variants:
+        keys = games_of(variant)
+        if keys:
+            found.append((variant, keys[0], 2))
+        found += [(variant, key, None) for key in keys]
+    return found
 
 
 def watch_screen(shot: Shot) -> None:
     from scorekeeper.cli.language import speaking
     from scorekeeper.core.variants import every_variant
 
-    for variant in every_variant():
-        if not _played(shot, variant):
+    for variant, key, upto in boards(every_variant()):
+        if not _played(shot, key, upto):
             continue
-        shot.note(f"scorekeeper watch: {variant}, at 80×24")
+        shot.note(f"scorekeeper watch: {key}, {'two hands in' if upto else 'at its end'}, at 80×24")
         with speaking(shot.lang):
             lines = board_lines(shot.home.application().board())
         shot.lines.append("┌" + "─" * COLUMNS + "┐")
@@ -927,20 +1276,24 @@ def page_screen(shot: Shot) -> None:
     from scorekeeper.cli.watch import Follower
     from scorekeeper.core.variants import every_variant
 
-    for variant in every_variant():
-        if not _played(shot, variant):
+    for variant, key, upto in boards(every_variant()):
+        if not _played(shot, key, upto):
             continue
-        shot.note(f"The page of serve: {variant} (the HTML's words, then what its script writes)")
+        shot.note(f"The page of serve: {key}, {'two hands in' if upto else 'at its end'} (the HTML's words, then"
+                  " what its script writes)")
         with speaking(shot.lang):
             follower = Follower(shot.home.application(), None, history=True)
             follower.poll()
             doc = document(follower.doc, None, follower.version)
             text = page(doc, shot.lang)
+        start = len(shot.lines)
         shot.lines += page_text(text)
         shot.lines.append("## the page's own words (script)")
         shot.lines += [v for _k, v in sorted(json.loads(_script_block(text, "words")).items())]
         shot.lines.append("## what the page says of this game")
         shot.lines += [line.split(": ", 1)[1] for line in said_lines(doc["said"])]
+        # a page's words are wrapped by the browser (its picture shows them at 412 px), not at 80 columns
+        shot.gallery.wide_ok.setdefault(shot.lang, {}).setdefault(shot.name, set()).update(range(start, len(shot.lines)))
         if shot.gallery.pictures is not None:
             picture = shot.gallery.pictures / f"{shot.lang}-page-{variant}.png"
             taken = screenshot(text, picture)
@@ -953,6 +1306,8 @@ CLUB_SETUP = ['new rummy500 Оля Назар Ірина --rule target=100', 'ha
               "season new весна", "evening new 'Клубний вечір' --variant rummy500 --players Оля Назар Зоя Ірина Тарас Леся",
               "new rummy500 Оля Назар Зоя --rule target=100", 'hand "Оля: 20 -5" "Назар: 100 -0" "Зоя: 10 -10"',
               "new rummy500 Ірина Тарас Леся", 'hand "Ірина: 40 -5" "Тарас: 10 -0" "Леся: 5 -25"']
+#: where the evening is seated and no table has finished yet
+CLUB_SEATED = 4
 
 
 def club_page_screen(shot: Shot) -> None:
@@ -962,7 +1317,8 @@ def club_page_screen(shot: Shot) -> None:
     from scorekeeper.cli.render.clubpage import document, page
     from scorekeeper.cli.serve import ClubFollower
 
-    for what, setup in (("an empty club", []), ("an evening under way", CLUB_SETUP)):
+    for what, setup in (("an empty club", []), ("an evening just seated, no table finished", CLUB_SETUP[:CLUB_SEATED]),
+                        ("an evening under way", CLUB_SETUP[CLUB_SEATED:])):
         for line in setup:
             shot.run(line, quiet=True)
         shot.note(f"The page of serve --club: {what} (the HTML's words, then what its script writes)")
@@ -1118,12 +1474,14 @@ def english_left(lang: str, lines: list[str], typed_lines: set[int] = frozenset(
         here |= {w for w in re.findall(r"([A-Za-z][\w-]*)=", text)}  # a key given as KEY=VALUE on the line
         tail = re.findall(r"\S+$", text)
         before = tail[0] if tail else ""
+        # … and a package with its version ("(knock-rummy 1.0)") or an entry point ("knock_rummy:VARIANT")
         text = re.sub(r'--?[A-Za-z][\w-]*|https?://\S+|\S+@\S+|\b[\w.-]+\.(?:json|toml|csv|md|txt|py|html|svg|js|css)\b|'
-                      r'\S*/\S*|`[^`]*`|\b\w+=\S*|\b[0-9a-f]{8}\b|\b\w*_\w*\b|\b[A-Z][A-Z0-9]*\d\+\S*|"[^"]*"|«[^»]*»|“[^”]*”',
+                      r'\S*/\S*|`[^`]*`|\b\w+=\S*|\b[0-9a-f]{8}\b|\b\w*_\w*\b|\b[A-Z][A-Z0-9]*\d\+\S*|"[^"]*"|«[^»]*»|“[^”]*”|'
+                      r'\b[a-z][\w-]*(?= +\d+\.\d)|\b[\w.]+:[A-Z][A-Z_]*\b',
                       " ", text)
         # a word standing for what to type (a metavariable: KEY, VALUE, FILE) is said in the language,
         # even inside a command shown in backquotes
-        found_meta = [w for w in re.findall(r"(?<![\w-])[A-Z]{3,}(?![\w-])", CARD.sub(" ", line))
+        found_meta = [w for w in re.findall(r"(?<![\w:-])[A-Z]{3,}(?![\w-])", CARD.sub(" ", line))
                       if w not in anywhere and w not in METAVARIABLES_OK]
         row = table_row(line) or i in typed_lines
         found = [w for w in LATIN_WORD.findall(text)
@@ -1157,7 +1515,8 @@ def problems(gallery: Gallery) -> dict[str, list[str]]:
     """What the gallery shows wrong, by kind: ``english`` (a Latin word left in a translated
     screen), ``untriggered`` (an error code without a trigger, or whose trigger does not say
     it), ``wide`` (a line over 80 columns not a table's), ``faults`` (the gallery's own scripts)."""
-    found: dict[str, list[str]] = {"english": [], "untriggered": [], "wide": [], "faults": list(gallery.faults)}
+    found: dict[str, list[str]] = {"english": [], "untriggered": [], "unshown": [], "wide": [],
+                                   "faults": list(gallery.faults)}
     for lang, shots in gallery.shots.items():
         for name, lines in shots.items():
             same = gallery.same_ok.get(lang, {}).get(name, set())
@@ -1171,6 +1530,9 @@ def problems(gallery: Gallery) -> dict[str, list[str]]:
     found["english"] = [item for item in found["english"]
                         if (item.split("/", 1)[1].split(": ", 1)[0], item.rsplit("    <- ", 1)[-1]) not in LEFT]
     if not gallery.only:
+        from gallery_facts import FROM_FACTS
+
+        found["unshown"] = unshown(gallery.first, all_codes(), FROM_FACTS)
         from gallery_triggers import TRIGGERS
 
         listed = {t[0] for group in TRIGGERS.values() for t in group}
@@ -1180,6 +1542,17 @@ def problems(gallery: Gallery) -> dict[str, list[str]]:
             elif not gallery.triggered.get(code):
                 found["untriggered"].append(f"{module}: {code}: its trigger does not say it")
     return found
+
+
+def unshown(first: dict[str, str], every: set[str], listed: set[str]) -> list[str]:
+    """The message codes (``every``) no screen says (``first``: the first screen that says each), but
+    those ``listed`` to be said from made-up facts; and those listed that a screen says now, or that no
+    longer exist (the list only shrinks)."""
+    shown = {code for code, screen in first.items() if screen != FROM_FACTS_SCREEN}
+    return ([f"{code}: said on no screen (a command that says it, or tools/gallery_facts.py FROM_FACTS)"
+             for code in sorted(every - shown - listed)]
+            + [f"{code}: said on {first[code]}: take it out of FROM_FACTS" for code in sorted(listed & shown)]
+            + [f"{code}: no such message: take it out of FROM_FACTS" for code in sorted(listed - every)])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -1195,7 +1568,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     os.environ["COLUMNS"], os.environ["LINES"] = str(COLUMNS), str(LINES)  # the terminal the prompt is drawn on
     if args.child:  # one language, in this process
-        gallery = Gallery((args.child,), args.only)
+        said = Said()
+        said.start()  # the help texts are looked up as the command line is declared (imported)
+        try:
+            gallery = Gallery((args.child,), args.only)
+        finally:
+            said.stop()
+        gallery.at_import = set(said.codes)
         gallery.pictures = args.pictures
         made = gallery.make_here(args.child)
         args.result.write_text(json.dumps(made), encoding="utf-8")  # \u escapes: a lone surrogate typed survives

@@ -103,9 +103,10 @@ def remove(relative: str) -> Callable[[Any], None]:
     return step
 
 
-def direct(code: str, **facts: Any) -> Callable[[Any], None]:
-    """A step: the sentence of ``code`` made from ``facts`` as the program makes it (for what only
-    a failing disk, a lock the system refuses or a broken package makes the program say)."""
+def direct(code: str, why: str = "", **facts: Any) -> Callable[[Any], None]:
+    """A step: the sentence of ``code`` made from ``facts`` as the program makes it, for what only
+    a failing disk, a lock the system refuses or a broken package makes the program say — or what
+    an earlier check always refuses first (``why`` says which)."""
     def step(shot: Any) -> None:
         from scorekeeper.cli.language import speaking
         from scorekeeper.core.errors import ScorekeeperError
@@ -114,44 +115,10 @@ def direct(code: str, **facts: Any) -> Callable[[Any], None]:
 
         with speaking(shot.lang):
             said = for_the_terminal(ScorekeeperError(code, **facts).message, True)
-        shot.lines.append(f"## said only when the system fails: the sentence made from {code} and its facts")
-        shot.show(said)
-    return step
-
-
-def sample(code: str) -> Callable[[Any], None]:
-    """A step: the sentence of ``code`` made from facts made up from its template (a name for a
-    player's field, two names for a list, a card for a card's, a refusal for a cause, 7 for the
-    rest): the sentence for the reader of the gallery until a real trigger is written."""
-    def step(shot: Any) -> None:
-        import string
-
-        from scorekeeper.cli.boundary import for_the_terminal
-        from scorekeeper.cli.language import speaking
-        from scorekeeper.core.errors import InputError, ScorekeeperError
-        from scorekeeper.core.messages import PLURALS, TEMPLATES
-
-        template = TEMPLATES.get(code) or PLURALS[code][1]
-        facts: dict = {}
-        for _literal, field, spec, _conv in string.Formatter().parse(template):
-            if not field:
-                continue
-            key = field.split(".")[0].split("[")[0]
-            if spec in ("and", "or", "list", "lines"):
-                facts[key] = ["Оля", "Назар"]
-            elif spec == "endings":
-                facts[key] = ["knock"]
-            elif key in ("player", "name", "winner", "knocker", "dealer", "other", "first", "loser", "declarer"):
-                facts[key] = "Оля"
-            elif key in ("card", "cards", "upcard"):
-                facts[key] = _card("7H") if key != "cards" else [_card("7H"), _card("8H")]
-            elif key == "cause":
-                facts[key] = InputError("card.not_a_card", token="XX")
-            else:
-                facts[key] = 7
-        with speaking(shot.lang):
-            said = for_the_terminal(ScorekeeperError(code, **facts).message, True)
-        shot.lines.append(f"## said from facts made up from its template: {code} (no trigger written yet)")
+        if why:
+            shot.lines.append(f"## never said by the program as it is ({why}): the sentence made from {code} and its facts")
+        else:
+            shot.lines.append(f"## said only when the system fails: the sentence made from {code} and its facts")
         shot.show(said)
     return step
 
@@ -188,6 +155,15 @@ def _error(code: str, **facts: Any) -> Any:
     from scorekeeper.core.errors import InputError
 
     return InputError(code, **facts)
+
+
+def _values(key: str) -> Any:
+    """The allowed values of the option ``key`` as the program says them (in the language spoken)."""
+    from scorekeeper.core.rules import Said
+    from scorekeeper.core.variants import get_variant
+
+    option = get_variant("rummy500").option(key)
+    return Said(f"option.{key}.values", option.values)
 
 
 def _id(shot: Any) -> str:
@@ -241,7 +217,7 @@ TRIGGERS: dict[str, list[tuple]] = {
          "import sur.json"),
         ("import.too_big", "", direct("import.too_big", file="club.json", limit=100_000_000)),
         ("import.invalid", "rummy500 played", direct("import.invalid", file="club.json", index=1, session="3f9a2c1d", kind="ValueError", detail="hands")),
-        ("import.refused", "rummy500 played", direct("import.refused", file="club.json", index=1, session="3f9a2c1d", cause=_error("rule.bad_value", key="target", value="-5", values="1…"))),
+        ("import.refused", "rummy500 played", direct("import.refused", file="club.json", index=1, session="3f9a2c1d", cause=_error("rule.bad_value", key="target", value="-5", values=_values("target")))),
         ("import.hand_refused", "rummy500 played", "export --format json -o game.json --force",
          lambda shot: _edit_export(shot, "hand_refused"), "import game.json --as-new"),
         ("import.after_end", "finished", "export --format json -o game.json --force",
@@ -258,7 +234,7 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("session.hand_after_end", "finished", lambda shot: _edit_session(shot, "after_end"), "standings"),
         ("session.hand_refused", "rummy500 played", lambda shot: _edit_session(shot, "refused"), "standings"),
         ("session.changed_outside", "rummy500 played", lambda shot: _edit_session(shot, "changed"), "standings"),
-        ("session.rules_refuse", "rummy500 played", direct("session.rules_refuse", path="db/sessions/3f9a2c1d.json", session="3f9a2c1d", cause=_error("rule.bad_value", key="target", value="-5", values="1…"))),
+        ("session.rules_refuse", "rummy500 played", direct("session.rules_refuse", path="db/sessions/3f9a2c1d.json", session="3f9a2c1d", cause=_error("rule.bad_value", key="target", value="-5", values=_values("target")))),
     ],
     "scorekeeper/app/sessions.py": [
         ("session.changed_meanwhile", "rummy500", lambda shot: _meanwhile(shot, "hand")),
@@ -296,6 +272,10 @@ TRIGGERS: dict[str, list[tuple]] = {
     "scorekeeper/cli/commands/game.py": [
         ("cli.entry.both", "rummy500", write("h.json", '{"players": {}}\n'), 'hand --file h.json "Оля: -"'),
         ("cli.entry.none", "rummy500", "hand"),
+        # a question that takes something back, asked where there is no terminal to answer it (a pipe)
+        ("cli.ask.undo.no_terminal", "rummy500 played", "undo"),
+        ("cli.ask.undo_round.no_terminal", "crazy last", "undo"),
+        ("cli.ask.delete_titled.no_terminal", "two sessions", lambda shot: shot.run(f"delete {_id(shot)}")),
     ],
     "scorekeeper/cli/commands/share.py": [
         ("cli.export.two_formats", "rummy500 played", "export csv --format json"),
@@ -358,6 +338,37 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("check.whole_suit_ace", "", 'check rummy500 "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"'),
     ],
     "scorekeeper/core/entry.py": [
+        # a name no player has, as a part, as the one who went out (the hand file's "out"), near one or not
+        ("name.unknown", "rummy500", write("h.json", '{"players": {"Оля": {"hand": "2C"}, "Максим": {"hand": ""},'
+                                                   ' "Зоя": {"hand": "9D"}}}\n'), FILE),
+        ("name.unknown_near", "rummy500", write("h.json", '{"players": {"Оля": {"hand": "2C"}, "Назр": {"hand": ""},'
+                                                        ' "Зоя": {"hand": "9D"}}}\n'), FILE),
+        ("name.unknown_role", "rummy500", write("h.json", '{"players": {"Оля": {"hand": "2C"}, "Назар": {"hand": ""},'
+                                                        ' "Зоя": {"hand": "9D"}}, "out": "Максим"}\n'), FILE),
+        ("name.unknown_role_near", "rummy500", write("h.json", '{"players": {"Оля": {"hand": "2C"}, "Назар": {"hand": ""},'
+                                                             ' "Зоя": {"hand": "9D"}}, "out": "Олг"}\n'), FILE),
+        # a player's cards in a hand file written wrong: a comma inside, an item that is no text, no list
+        ("cards.comma.hand_of_player", "rummy500", write("h.json", '{"players": {"Оля": {"hand": "7H,8H"},'
+                                                                 ' "Назар": {"hand": ""}, "Зоя": {"hand": "9D"}}}\n'), FILE),
+        ("cards.comma.layoffs_of_player", "rummy500", write("h.json", '{"players": {"Оля": {"layoffs": "7H,8H", "hand": "2C"},'
+                                                                    ' "Назар": {"hand": ""}, "Зоя": {"hand": "9D"}}}\n'), FILE),
+        ("cards.item_not_text.hand_of_player", "rummy500", write("h.json", '{"players": {"Оля": {"hand": ["7H", 5]},'
+                                                                         ' "Назар": {"hand": ""}, "Зоя": {"hand": "9D"}}}\n'),
+         FILE),
+        ("cards.item_not_text.melds_of_player", "rummy500", write("h.json", '{"players": {"Оля": {"melds": [["7H", 5]],'
+                                                                          ' "hand": "2C"}, "Назар": {"hand": ""},'
+                                                                          ' "Зоя": {"hand": "9D"}}}\n'), FILE),
+        ("cards.item_not_text.layoffs_of_player", "rummy500", write("h.json", '{"players": {"Оля": {"layoffs": [5],'
+                                                                            ' "hand": "2C"}, "Назар": {"hand": ""},'
+                                                                            ' "Зоя": {"hand": "9D"}}}\n'), FILE),
+        ("melds.item_not_meld.melds_of_player", "rummy500", write("h.json", '{"players": {"Оля": {"melds": [5], "hand":'
+                                                                          ' "2C"}, "Назар": {"hand": ""},'
+                                                                          ' "Зоя": {"hand": "9D"}}}\n'), FILE),
+        ("melds.not_text.melds_of_player", "rummy500", write("h.json", '{"players": {"Оля": {"melds": 5, "hand": "2C"},'
+                                                                     ' "Назар": {"hand": ""}, "Зоя": {"hand": "9D"}}}\n'),
+         FILE),
+        ("card.lookalike.cyrillic", "rummy500", write("h.json", '{"players": {"Оля": {"hand": "7Н"}, "Назар": {"hand": ""},'
+                                                              ' "Зоя": {"hand": "9D"}}}\n'), FILE),
         ("entry.about_player", "rummy500", direct("entry.about_player", player="Оля", cause=_error("card.not_a_card", token="XX"))),
         ("entry.hand_missing", "rummy500", write("h.json", '{"players": {"Оля": {"melds": ["7H 8H 9H"]},'
                                                        ' "Назар": {"hand": ""}, "Зоя": {"hand": "9D"}}}\n'), FILE),
@@ -412,7 +423,8 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("player.name_spaces", "", "new rummy500 ' Оля' Назар"),
         ("player.named_twice", "", "new rummy500 Кіра Назар Кіра"),
         ("round.not_for_variant", "", "new carousel Оля Назар --round 3"),
-        ("round.out_of_range", "", "new contract Оля Назар Зоя --round 9"),
+        ("round.out_of_range", "", "new crazy Оля Назар Зоя --round 14"),
+        ("round.out_of_range.deal", "", "new contract Оля Назар Зоя --round 9"),
         ("text.undecodable", "", lambda shot: shot.run("new rummy500 Оля " + "Наз\udcffр")),
     ],
     "scorekeeper/core/melds.py": [
@@ -458,15 +470,12 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("rule.unknown_near", "", "new rummy500 Оля Назар --rule targt=300"),
     ],
     "scorekeeper/core/variants/__init__.py": [
-        ("variant.alias_clash", "", direct("variant.alias_clash", name="knock", where="knock-rummy 1.0",
-                                           aliases=["500"])),
-        ("variant.clash", "", direct("variant.clash", name="gin", where="gin-extra 1.0")),
-        ("variant.failed", "", direct("variant.failed", name="knock", where="knock-rummy 1.0", kind="ImportError",
-                                      error="knock_rummy")),
-        ("variant.id_mismatch", "", direct("variant.id_mismatch", name="knock", where="knock-rummy 1.0", id="tens")),
-        ("variant.id_taken", "", direct("variant.id_taken", name="knock", where="knock-rummy 1.0")),
-        ("variant.not_a_variant", "", direct("variant.not_a_variant", name="knock", where="knock-rummy 1.0",
-                                             kind="module")),
+        ("variant.alias_clash", "", lambda shot: _life(shot, "clash")),
+        ("variant.clash", "", lambda shot: _life(shot, "clash")),
+        ("variant.failed", "", lambda shot: _life(shot, "failed")),
+        ("variant.id_mismatch", "", lambda shot: _life(shot, "id_mismatch")),
+        ("variant.id_taken", "", lambda shot: _life(shot, "id_taken")),
+        ("variant.not_a_variant", "", lambda shot: _life(shot, "not_a_variant")),
         ("variant.unknown", "", "rules bridge"),
         ("variant.unknown_near", "", "rules rummy50"),
     ],
@@ -606,10 +615,9 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("gin.void_layoff", "gin", write("h.json", '{"players": {"Оля": {"hand": 30}, "Назар": {"melds": ["KS KH KD"], "layoffs": "10H", "hand": "JH 5C 9S 6D 3S AH"}}, "stock_exhausted": true}\n'), FILE),
     ],
     "scorekeeper/core/variant_results.py": [
-        ("variant.bad_players", "", direct("variant.bad_players", name="knock", number=3, given=["Оля", "Ян"])),
-        ("variant.bad_result", "", direct("variant.bad_result", name="knock", number=3, kind="list")),
-        ("variant.bad_score", "", direct("variant.bad_score", name="knock", number=3, player="Оля",
-                                         value=2.5, bound=1_000_000_000)),
+        ("variant.bad_players", "", lambda shot: _life(shot, "bad_players")),
+        ("variant.bad_result", "", lambda shot: _life(shot, "bad_result")),
+        ("variant.bad_score", "", lambda shot: _life(shot, "bad_score")),
     ],
     "scorekeeper/core/variants/rummy500.py": [
         ("layoff.ace_ambiguous", "rummy500",
@@ -754,106 +762,152 @@ TRIGGERS["scorekeeper/core/game.py"] += [
     ("teams.unknown_player", "", "new canasta Оля Назар Зоя Ірина --teams Оля+Зоя,Назар+Максим"),
 ]
 
-#: the refusals of the variants and commands that joined while the gallery was first made: each
-#: said from facts made up from its template (:func:`sample`) until an entry or command that makes
-#: the program say it is written in :data:`TRIGGERS` (where it then moves)
-PENDING: dict[str, list[tuple]] = {
-    "scorekeeper/app/application.py": [
-        ("session.version_differs.explain", "", sample("session.version_differs.explain")),
-        ("session.version_refuses", "", sample("session.version_refuses")),
-    ],
-    "scorekeeper/app/audit.py": [
-        ("explain.no_hands.deal", "", sample("explain.no_hands.deal")),
-    ],
-    "scorekeeper/app/exporting.py": [
-        ("import.record.variant", "", sample("import.record.variant")),
-    ],
-    "scorekeeper/app/games.py": [
-        ("session.refused", "", sample("session.refused")),
-        ("session.version_differs", "", sample("session.version_differs")),
-        ("session.version_differs.change", "", sample("session.version_differs.change")),
-    ],
+#: a pool of Indian Rummy (pool101) three deals in: Назар out at 110 after deal 2 and back at 66,
+#: out again at 106 after deal 3 (Оля 0, Зоя 65 then 70)
+INDIAN_POOL = ["new indian Оля Назар Зоя --rule game=pool101",
+               'hand "Оля: 0 show" "Назар: -80" "Зоя: -60"',
+               'hand "Оля: 0 show" "Назар: -30" "Зоя: -5"',
+               "rejoin Назар",
+               'hand "Оля: 0 show" "Назар: -40" "Зоя: -5"']
+#: a valid show of Оля's, sevens wild (2-3-4♥ pure, 5♠ 6♠ 7♣ with the wild 7♣, three nines, three kings
+#: and the joker)
+SHOW = "Оля: 2H 3H 4H, 5S 6S 7C, 9D 9C 9S, KH KD KS JK show"
+#: an Indian Rummy hand file, sevens wild, Зоя declared on paper: Оля's part (``%s``, JSON) and the rest
+INDIAN = '{"wild": "7", "players": {"Оля": {%s}, "Назар": {"hand": 25}, "Зоя": {"hand": 0}}, "out": "Зоя"%s}\n'
+
+SETUPS.update({
+    "indian": ["new indian Оля Назар Зоя"],
+    "indian pool": INDIAN_POOL[:3],
+    "indian pool rejoined": INDIAN_POOL,
+    "indian pool four": ["new indian Оля Назар Зоя Тарас --rule game=pool101",
+                         'hand "Оля: 0 show" "Назар: -30" "Зоя: -20" "Тарас: -10"'],
+    "indian pool no rejoin": ["new indian Оля Назар Зоя --rule game=pool101 --rule rejoin=false",
+                              'hand "Оля: 0 show" "Назар: -80" "Зоя: -60"', 'hand "Оля: 0 show" "Назар: -30" "Зоя: -5"'],
+    # Зоя out at 120 after deal 2 while Назар, still in, is at 85: above 79, too late to rejoin
+    "indian pool far ahead": ["new indian Оля Назар Зоя --rule game=pool101",
+                              'hand "Оля: 0 show" "Назар: -80" "Зоя: -60"', 'hand "Оля: 0 show" "Назар: -5" "Зоя: -60"'],
+    "indian pool over": ["new indian Оля Назар --rule game=pool101", 'hand "Оля: 0 show" "Назар: -80"',
+                         'hand "Оля: 0 show" "Назар: -80"'],
+    "indian points played": ["new indian Оля Назар Зоя", 'hand "Оля: 0 show" "Назар: -30" "Зоя: -20"'],
+})
+
+TRIGGERS["scorekeeper/app/application.py"] += [
+    ("session.version_differs.explain", "", lambda shot: _life(shot, "explain")),
+    ("session.version_refuses", "", lambda shot: _life(shot, "refuses")),
+]
+TRIGGERS["scorekeeper/app/audit.py"] += [
+    ("explain.no_hands.deal", "indian", "explain"),
+]
+TRIGGERS["scorekeeper/app/exporting.py"] += [
+    ("import.record.variant", "rummy500 played", "export --format json -o game.json --force",
+     lambda shot: _edit_export(shot, "variant"), "import game.json --as-new"),
+]
+TRIGGERS["scorekeeper/app/games.py"] += [
+    ("session.refused", "", lambda shot: _life(shot, "refused")),
+    ("session.version_differs", "", lambda shot: _life(shot, "differs")),
+    ("session.version_differs.change", "", lambda shot: _life(shot, "change")),
+]
+TRIGGERS["scorekeeper/app/sessions.py"] += [
+    ("event.no_deal_yet", "indian pool four", "new indian Оля Назар Зоя --rule game=pool101", "rejoin Назар"),
+    ("session.nothing_to_undo.deal", "indian", "undo --yes"),
+]
+TRIGGERS["scorekeeper/core/check.py"] += [
+    ("check.wild_not_needed", "", 'check rummy500 "QS KS AS" --wild 7'),
+]
+TRIGGERS["scorekeeper/core/game.py"] += [
+    ("event.after_missing_deal", "indian pool", "rejoin Назар",
+     lambda shot: _edit_session(shot, "event_after"), "standings"),
+    ("event.out_of_place", "indian pool rejoined", lambda shot: _edit_session(shot, "event_early"), "db check"),
+]
+TRIGGERS["scorekeeper/core/rulebook/codec.py"] += [
+    ("check.wild_not_a_rank", "", 'check indian "2H 3H 4H" --wild X',
+     direct("check.wild_not_a_rank", wild="X", why="only a variant from elsewhere whose wild rank is cut reads it"
+            " with the common reader: Indian Rummy reads its own, as above")),
+]
+TRIGGERS.update({
     "scorekeeper/app/rescoring.py": [
-        ("rescore.changed", "", sample("rescore.changed")),
+        ("rescore.changed", "", lambda shot: _life(shot, "rescore_changed")),
     ],
     "scorekeeper/app/scorer.py": [
-        ("session.needs_package", "", sample("session.needs_package")),
-        ("session.needs_variant", "", sample("session.needs_variant")),
-        ("variant.broke", "", sample("variant.broke")),
-        ("variant.broke.bare", "", sample("variant.broke.bare")),
-    ],
-    "scorekeeper/app/sessions.py": [
-        ("event.no_deal_yet", "", sample("event.no_deal_yet")),
-        ("session.nothing_to_undo.deal", "", sample("session.nothing_to_undo.deal")),
+        ("session.needs_package", "", lambda shot: _life(shot, "uninstalled")),
+        ("session.needs_variant", "", lambda shot: _life(shot, "unrecorded")),
+        ("variant.broke", "", lambda shot: _life(shot, "broke")),
+        ("variant.broke.bare", "", lambda shot: _life(shot, "broke_bare")),
     ],
     "scorekeeper/cli/commands/events.py": [
-        ("cli.end.how", "", sample("cli.end.how")),
-    ],
-    "scorekeeper/core/check.py": [
-        ("check.wild_not_needed", "", sample("check.wild_not_needed")),
-    ],
-    "scorekeeper/core/game.py": [
-        ("event.after_missing_deal", "", sample("event.after_missing_deal")),
-        ("event.out_of_place", "", sample("event.out_of_place")),
-    ],
-    "scorekeeper/core/rulebook/codec.py": [
-        ("check.wild_not_a_rank", "", sample("check.wild_not_a_rank")),
+        ("cli.end.how", "indian pool", "end"),
+        ("cli.ask.split.no_terminal", "indian pool", "end --split"),
     ],
     "scorekeeper/core/variants/indian/codec.py": [
-        ("indian.line.comma_out_of_place", "", sample("indian.line.comma_out_of_place")),
-        ("indian.line.no_name", "", sample("indian.line.no_name")),
-        ("indian.line.nothing", "", sample("indian.line.nothing")),
-        ("indian.line.points_out_of_place", "", sample("indian.line.points_out_of_place")),
-        ("indian.line.wild_twice", "", sample("indian.line.wild_twice")),
-        ("indian.prompt.no_declarer", "", sample("indian.prompt.no_declarer")),
-        ("line.player_twice", "", sample("line.player_twice")),
+        ("indian.line.comma_out_of_place", "indian", 'hand wild=7 "Оля: 2H 3H 4H -5S, 6S show" "Назар: -10" "Зоя: -10"'),
+        ("indian.line.no_name", "indian", 'hand wild=7 "Оля" "Назар: -10" "Зоя: -10"'),
+        ("indian.line.nothing", "indian", 'hand wild=7 "Оля:" "Назар: -10 show" "Зоя: -10"'),
+        ("indian.line.points_out_of_place", "indian", 'hand wild=7 "Оля: 2H 3H 40 -3C" "Назар: -10 show" "Зоя: -10"'),
+        ("indian.line.wild_twice", "indian", 'hand wild=7 wild=8 "Оля: -10" "Назар: 0 show" "Зоя: -10"'),
+        ("indian.prompt.no_declarer", "indian", prompt(["7", "-10", "-20", "-30", ""])),
+        ("line.player_twice", "indian", 'hand wild=7 "Оля: -10" "Назар: 0 show" "Назар: 0 show" "Зоя: -10"'),
     ],
     "scorekeeper/core/variants/indian/deals.py": [
-        ("indian.event.no_deal_yet", "", sample("indian.event.no_deal_yet")),
-        ("indian.rejoin.in_play", "", sample("indian.rejoin.in_play")),
-        ("indian.rejoin.off", "", sample("indian.rejoin.off")),
-        ("indian.rejoin.once", "", sample("indian.rejoin.once")),
-        ("indian.rejoin.too_late", "", sample("indian.rejoin.too_late")),
-        ("indian.rejoin.who", "", sample("indian.rejoin.who")),
-        ("indian.split.players", "", sample("indian.split.players")),
+        ("indian.event.no_deal_yet", "indian pool four",
+         direct("indian.event.no_deal_yet", kind="rejoin",
+                why="the command and the storage refuse an event before the first deal before the rules see it")),
+        ("indian.rejoin.in_play", "indian pool", "rejoin Зоя"),
+        ("indian.rejoin.off", "indian pool no rejoin", "rejoin Назар"),
+        ("indian.rejoin.once", "indian pool rejoined", "rejoin Назар"),
+        ("indian.rejoin.too_late", "indian pool far ahead", "rejoin Зоя"),
+        ("indian.rejoin.who", "indian pool",
+         direct("indian.rejoin.who", name="Максим", players=["Оля", "Назар", "Зоя"],
+                why="the command and the storage refuse a name that is no player's before the rules see it")),
+        ("indian.split.players", "indian pool four", "end --split --yes"),
+        ("indian.rejoin.not_pool", "indian points played", "rejoin Назар"),
+        ("indian.split.not_pool", "indian points played", "end --split --yes"),
+        ("indian.rejoin.game_over", "indian pool over", "rejoin Назар"),
+        ("indian.split.game_over", "indian pool over", "end --split --yes"),
     ],
     "scorekeeper/core/variants/indian/entry.py": [
-        ("indian.drop_and_wrong", "", sample("indian.drop_and_wrong")),
-        ("indian.drop_value", "", sample("indian.drop_value")),
-        ("indian.left_shows_cards", "", sample("indian.left_shows_cards")),
-        ("indian.player_missing", "", sample("indian.player_missing")),
-        ("indian.points_and_melds", "", sample("indian.points_and_melds")),
-        ("indian.unknown_player_key", "", sample("indian.unknown_player_key")),
-        ("indian.unknown_top_key", "", sample("indian.unknown_top_key")),
-        ("indian.wild_not_rank", "", sample("indian.wild_not_rank")),
-        ("indian.wrong_value", "", sample("indian.wrong_value")),
+        ("indian.drop_and_wrong", "indian", 'hand wild=7 "Оля: drop wrong" "Назар: 0 show" "Зоя: -10"'),
+        ("indian.drop_value", "indian", write("h.json", INDIAN % ('"drop": "last"', "")), FILE),
+        ("indian.left_shows_cards", "indian", write("h.json", INDIAN % ('"drop": "first", "melds": ["7H 8H 9H"]', "")),
+         FILE),
+        ("indian.player_missing", "indian",
+         write("h.json", '{"wild": "7", "players": {"Оля": {"hand": 5}, "Назар": {"hand": 0}}, "out": "Назар"}\n'),
+         FILE),
+        ("indian.points_and_melds", "indian", write("h.json", INDIAN % ('"hand": 5, "melds": ["7H 8H 9H"]', "")), FILE),
+        ("indian.unknown_player_key", "indian", write("h.json", INDIAN % ('"hand": 5, "bonus": 1', "")), FILE),
+        ("indian.unknown_top_key", "indian", write("h.json", INDIAN % ('"hand": 5', ', "dealer": "Оля"')), FILE),
+        ("indian.wild_not_rank", "indian", write("h.json", INDIAN.replace('"7"', '"X"') % ('"hand": 5', "")), FILE),
+        ("indian.wrong_value", "indian", write("h.json", INDIAN % ('"wrong": "так"', "")), FILE),
     ],
     "scorekeeper/core/variants/indian/options.py": [
-        ("indian.deals_for_points", "", sample("indian.deals_for_points")),
-        ("indian.no_play_on", "", sample("indian.no_play_on")),
+        ("indian.deals_for_points", "", "new indian Оля Назар --rule game=pool101 --rule deals=3"),
+        ("indian.no_play_on", "", "new indian Оля Назар --rule tie=play-on"),
     ],
     "scorekeeper/core/variants/indian/scoring.py": [
-        ("indian.declare.arranged", "", sample("indian.declare.arranged")),
-        ("indian.declare.illegal", "", sample("indian.declare.illegal")),
-        ("indian.empty_part", "", sample("indian.empty_part")),
-        ("indian.everyone_left", "", sample("indian.everyone_left")),
-        ("indian.last_in_not_last", "", sample("indian.last_in_not_last")),
-        ("indian.loser_cards", "", sample("indian.loser_cards")),
-        ("indian.nobody_declared", "", sample("indian.nobody_declared")),
-        ("indian.out_holds_cards", "", sample("indian.out_holds_cards")),
-        ("indian.out_left", "", sample("indian.out_left")),
-        ("indian.out_with_points", "", sample("indian.out_with_points")),
-        ("indian.points_over", "", sample("indian.points_over")),
-        ("indian.two_declarers", "", sample("indian.two_declarers")),
-        ("indian.wild_missing", "", sample("indian.wild_missing")),
+        ("indian.declare.arranged", "indian",
+         'hand wild=7 "Оля: 2H 3H 4H 5S, 6S 7C 9D, 9C 9S KH, KD KS JK show" "Назар: -10" "Зоя: -10"'),
+        ("indian.declare.illegal", "indian",
+         'hand wild=7 "Оля: 2H 3H 4H, 5S 6S 7S, 9D 9C 9S, KH KD KS 8D show" "Назар: -10" "Зоя: -10"'),
+        ("indian.declare.cards", "indian", 'hand wild=7 "Оля: 2H 3H 4H show" "Назар: -10" "Зоя: -10"'),
+        ("indian.empty_part", "indian", write("h.json", INDIAN % ("", "")), FILE),
+        ("indian.everyone_left", "indian", 'hand wild=7 "Оля: drop" "Назар: wrong" "Зоя: middle"'),
+        ("indian.last_in_not_last", "indian", 'hand wild=7 "Оля: show" "Назар: drop" "Зоя: -10"'),
+        ("indian.loser_cards", "indian", f'hand wild=7 "{SHOW}" "Назар: 2C 3C 4C -5D" "Зоя: -10"'),
+        ("indian.nobody_declared", "indian", 'hand wild=7 "Оля: -10" "Назар: -20" "Зоя: -30"'),
+        ("indian.out_holds_cards", "indian",
+         'hand wild=7 "Оля: 2H 3H 4H, 5S 6S 7C, 9D 9C 9S, KH KD KS -JK show" "Назар: -10" "Зоя: -10"'),
+        ("indian.out_left", "indian", 'hand wild=7 "Оля: drop show" "Назар: -10" "Зоя: -10"'),
+        ("indian.out_with_points", "indian", 'hand wild=7 "Оля: -10 show" "Назар: -10" "Зоя: -10"'),
+        ("indian.points_over", "indian", 'hand wild=7 "Оля: -90" "Назар: 0 show" "Зоя: -10"'),
+        ("indian.two_declarers", "indian",
+         'hand wild=7 "Оля: 2H 3H 4H, 5S 6S 7C, 9D 9C 9S, KH KD KS JK" '
+         '"Назар: 2C 3C 4C, 5C 6C 7C, 9H 9S 9D, QH QD QS JK" "Зоя: -10"'),
+        ("indian.wild_missing", "indian", f'hand "{SHOW}" "Назар: -10" "Зоя: -10"'),
     ],
     "scorekeeper/core/variants/indian/variant.py": [
-        ("indian.carry_chips", "", sample("indian.carry_chips")),
-        ("indian.carry_limit", "", sample("indian.carry_limit")),
+        ("indian.carry_chips", "", "new indian Оля Назар --rule game=deals2 --carry Оля=10"),
+        ("indian.carry_limit", "", "new indian Оля Назар Зоя --rule game=pool101 --carry Оля=101 --carry Назар=101"),
     ],
-}
-for _module, _items in PENDING.items():
-    TRIGGERS.setdefault(_module, []).extend(_items)
+})
 
 
 
@@ -890,6 +944,14 @@ def _edit_session(shot: Any, how: str) -> None:
         record["hands"].append(json.loads(json.dumps(record["hands"][-1])))
     elif how == "newer":
         doc["_meta"]["1"]["schema"] = 999
+    elif how == "unrecorded":  # made before sessions recorded their package
+        record.pop("package", None)
+    elif how == "no_numbers":  # made before sessions kept their numbers
+        record.pop("derived", None)
+    elif how == "event_after":  # the rejoin moved after a deal not played
+        record["events"][0]["after"] = 9
+    elif how == "event_early":  # a copy of the rejoin after deal 2 put after deal 1, behind it
+        record["events"].append({**record["events"][0], "after": 1})
     path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
     shot.lines.append(f"## the session's file is changed by hand ({how})")
 
@@ -943,6 +1005,8 @@ def _edit_export(shot: Any, how: str) -> None:
         session["hands"].append(json.loads(json.dumps(session["hands"][-1])))
     elif how == "trail":
         session["hands"][0]["entry"]["players"]["Оля"]["hand"] = "2C"
+    elif how == "variant":  # a variant not installed here
+        session["variant"] = "bridge"
     path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
     shot.lines.append(f"## the exported file is changed by hand ({how})")
 
@@ -1031,3 +1095,231 @@ TRIGGERS["scorekeeper/storage/club.py"] += [
      "season list"),
     ("store.reason.club", "rummy500", damage("club.json", '{"club": 2}'), "ratings"),
 ]
+
+# -- a variant's life: a variant from elsewhere installed, changed, uninstalled ----------------------
+
+#: Tens, the small variant from elsewhere of the tests (tests/fixtures/plugins/tens): each hand each
+#: player scores FACTOR × (points on the table − points left in hand)
+TENS = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "plugins" / "tens" / "scorekeeper_tens.py"
+#: what the gallery's versions of Tens do wrong, by the points on the table of a player: 11 gives no
+#: result, 12 scores a stranger, 14 scores half a point, 15 raises an error with nothing to say, 20
+#: refuses the hand (a version that refuses what an older one took)
+FAULTS = """
+        tables = {part.table for part in entry.players.values()}
+        if 11 in tables:
+            return None
+        if 12 in tables:
+            return HandResult({"Максим": next(iter(scores.values()))})
+        if 14 in tables:
+            name = next(iter(scores))
+            half = PlayerScore(name, points_only=True)
+            half.add(0.5, "tens.line", "tens", "table", amount=0.5, factor=FACTOR)
+            return HandResult({**scores, name: half})
+        if 15 in tables:
+            raise RuntimeError()
+        if REFUSE and 20 in tables:
+            from scorekeeper.api import InputError
+            raise InputError("card.not_a_card", token="20")
+        return HandResult(scores)
+"""
+
+
+class Site:
+    """A folder on ``sys.path`` where packages are laid out as pip installs them (a module and its
+    ``*.dist-info`` with an ``entry_points.txt``), as tests/test_variant_life.py does; installing or
+    uninstalling one forgets what the registry loaded, as a new process would."""
+
+    def __init__(self, folder: Path) -> None:
+        import sys
+
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        sys.path.insert(0, str(folder))
+        self.modules: set[str] = set()
+
+    def install(self, name: str, version: str, module: str, source: str, entries: dict[str, str]) -> None:
+        self.uninstall(name, module)
+        (self.folder / f"{module}.py").write_text(source, encoding="utf-8")
+        info = self.folder / f"{name.replace('-', '_')}-{version}.dist-info"
+        info.mkdir()
+        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n", encoding="utf-8")
+        lines = "".join(f"{entry} = {target}\n" for entry, target in entries.items())
+        (info / "entry_points.txt").write_text(f"[scorekeeper.variants]\n{lines}", encoding="utf-8")
+        self.modules.add(module)
+        _forget(module)
+
+    def tens(self, version: str = "0.1", factor: int = 1, refuse: bool = False) -> None:
+        source = TENS.read_text(encoding="utf-8").replace("FACTOR = 1\n", f"FACTOR = {factor}\nREFUSE = {refuse}\n")
+        source = source.replace("        return HandResult(scores)\n", FAULTS, 1)
+        self.install("scorekeeper-tens", version, "scorekeeper_tens", source, {"tens": "scorekeeper_tens:VARIANT"})
+
+    def uninstall(self, name: str, module: str) -> None:
+        import shutil
+
+        for info in self.folder.glob(f"{name.replace('-', '_')}-*.dist-info"):
+            shutil.rmtree(info)
+        shutil.rmtree(self.folder / "__pycache__", ignore_errors=True)
+        (self.folder / f"{module}.py").unlink(missing_ok=True)
+        _forget(module)
+
+    def close(self) -> None:
+        import shutil
+        import sys
+
+        from scorekeeper.core import messages
+
+        shutil.rmtree(self.folder, ignore_errors=True)
+        if str(self.folder) in sys.path:
+            sys.path.remove(str(self.folder))
+        _forget(*self.modules)
+        for code in [c for c in messages.TEMPLATES if c.startswith(("tens.", "section.tens"))]:
+            del messages.TEMPLATES[code]
+
+
+def _forget(*modules: str) -> None:
+    """What the registry knows of the variants from elsewhere, forgotten (a new process)."""
+    import importlib
+    import sys
+
+    from scorekeeper.core import plugins, variants
+
+    plugins._declared = None
+    for vid in [v for v in variants._loaded if v not in variants.BUILT_IN]:
+        del variants._loaded[vid]
+        variants._origins.pop(vid, None)
+    variants._broken.clear()
+    for name in ("VARIANTS", "ALL_OPTION_KEYS"):
+        vars(variants).pop(name, None)
+    for module in modules:
+        sys.modules.pop(module, None)
+    importlib.invalidate_caches()
+
+
+#: a plugin whose module loads itself while it is imported, then names another object
+TWINS = """
+from dataclasses import replace
+from scorekeeper.core.variants import every_variant
+every_variant()
+VARIANT = replace(VARIANT, name="Tens again")
+"""
+
+
+def _life(shot: Any, how: str) -> None:
+    """A variant from elsewhere (Tens) installed in a folder on the path, a session played with it,
+    and then what ``how`` says: upgraded, uninstalled, failing (each refusal's trigger)."""
+    site = Site(shot.home.home / "site")
+    shot.dirty = True
+    try:
+        _life_in(shot, site, how)
+    finally:
+        site.close()
+
+
+def _quiet(shot: Any, *lines: str) -> None:
+    for line in lines:
+        shot.run(line, quiet=True)
+
+
+#: a game of Tens of two hands: Оля 25 then 10, Назар 10 then 35
+TENS_GAME = ("new tens Оля Назар", 'hand "Оля: 30 -5" "Назар: 10 -0"', 'hand "Оля: 20 -10" "Назар: 40 -5"')
+
+
+def _life_in(shot: Any, site: Site, how: str) -> None:
+    note = shot.lines.append
+    if how in ("failed", "not_a_variant", "id_mismatch", "id_taken", "clash"):
+        if how != "id_taken":
+            site.tens("0.1")
+        if how == "failed":
+            site.install("knock-rummy", "1.0", "knock_rummy", "import knock_rummy_cards\n",
+                         {"knock": "knock_rummy:VARIANT"})
+            note("## installed: knock-rummy 1.0, whose module imports a module that is not there")
+        elif how == "not_a_variant":
+            site.install("knock-rummy", "1.0", "knock_rummy", "import scorekeeper_tens as VARIANT\n",
+                         {"knock": "knock_rummy:VARIANT"})
+            note("## installed: knock-rummy 1.0, whose entry point names a module")
+        elif how == "id_mismatch":
+            site.install("knock-rummy", "1.0", "knock_rummy", "from scorekeeper_tens import VARIANT\n",
+                         {"knock": "knock_rummy:VARIANT"})
+            note("## installed: knock-rummy 1.0, whose entry point \"knock\" names the variant \"tens\"")
+        elif how == "id_taken":
+            site.install("tens-twins", "1.0", "tens_twins", TENS.read_text(encoding="utf-8") + TWINS,
+                         {"tens": "tens_twins:VARIANT"})
+            note("## installed: tens-twins 1.0, whose module loads the variants as it is imported, then names "
+                 "another variant \"tens\"")
+        else:
+            site.install("clash-plugin", "1.0", "clash_plugin",
+                         "from dataclasses import replace\nfrom scorekeeper_tens import VARIANT\n"
+                         "GIN = replace(VARIANT, id=\"gin\", aliases=())\n"
+                         "TWO = replace(VARIANT, id=\"twos\", aliases=(\"500\", \"twos-game\"))\n",
+                         {"gin": "clash_plugin:GIN", "twos": "clash_plugin:TWO"})
+            note("## installed: clash-plugin 1.0, with a variant \"gin\" and a variant \"twos\" also called 500")
+        shot.run("plugins")
+        return
+    site.tens("0.1")
+    note("## installed: scorekeeper-tens 0.1 (a variant from elsewhere, tests/fixtures/plugins/tens)")
+    if how in ("broke", "broke_bare", "bad_result", "bad_players", "bad_score"):
+        _quiet(shot, TENS_GAME[0])
+        table = {"broke": 13, "broke_bare": 15, "bad_result": 11, "bad_players": 12, "bad_score": 14}[how]
+        shot.run(f'hand "Оля: {table} -1" "Назар: 1 -1"')
+        return
+    _quiet(shot, *TENS_GAME)
+    if how == "uninstalled":
+        site.uninstall("scorekeeper-tens", "scorekeeper_tens")
+        note("## uninstalled: scorekeeper-tens")
+        shot.run("sessions")
+        shot.run("standings")
+        shot.run('hand "Оля: 1 -1" "Назар: 1 -1"')
+    elif how == "unrecorded":
+        _edit_session(shot, "unrecorded")
+        site.uninstall("scorekeeper-tens", "scorekeeper_tens")
+        note("## uninstalled: scorekeeper-tens")
+        shot.run("standings")
+        shot.run("explain")
+    elif how == "refused":
+        _edit_session(shot, "no_numbers")
+        site.install("scorekeeper-tens", "0.2", "scorekeeper_tens", "raise RuntimeError('the deck is missing')\n",
+                     {"tens": "scorekeeper_tens:VARIANT"})
+        note("## upgraded: scorekeeper-tens 0.2, whose module fails as it is imported")
+        shot.run("stats")
+        shot.run("export --all --format md")
+        shot.run("standings")
+    elif how in ("differs", "change", "explain", "rescore_changed"):
+        site.tens("0.2", factor=2)
+        note("## upgraded: scorekeeper-tens 0.2, which scores every hand twice as much")
+        if how == "differs":
+            shot.run("standings")
+        elif how == "change":
+            shot.run('hand "Оля: 1 -1" "Назар: 1 -1"')
+        elif how == "explain":
+            shot.run("explain 1", foreign=True)
+        else:
+            _rescore_meanwhile(shot, site)
+    elif how == "refuses":
+        shot.run('hand "Оля: 20 -1" "Назар: 1 -1"', quiet=True)
+        _edit_session(shot, "no_numbers")
+        site.tens("0.2", refuse=True)
+        note("## upgraded: scorekeeper-tens 0.2, which refuses a hand of 20 on the table")
+        shot.run("standings")
+
+
+def _rescore_meanwhile(shot: Any, site: Site) -> None:
+    """``db rescore`` at a terminal, its question answered after another terminal stored the same."""
+    from scorekeeper.cli.boundary import for_the_terminal
+    from scorekeeper.cli.language import speaking
+    from scorekeeper.core.errors import ScorekeeperError
+
+    application = shot.home.application()
+    shot.lines.append("$ scorekeeper db rescore")
+    with speaking(shot.lang):
+        shown = application.rescore_preview(None)
+    shot.lines.append("## (what would change is shown, then the question: Store it? [y/N])")
+    shot.lines.append("## meanwhile, at another terminal:")
+    shot.run("db rescore --yes")
+    shot.lines.append("## back at the first terminal: y")
+    try:
+        with speaking(shot.lang):
+            application.rescore(None, shown["sessions"])
+    except ScorekeeperError as e:
+        with speaking(shot.lang):
+            shot.show(for_the_terminal(e.message, True))
+        shot.lines.append(f"[exit {int(e.exit_code)}]")

@@ -1135,11 +1135,12 @@ def _refuse_repeat(loaded: Loaded, raw: Any) -> None:
 
     if same(hands[-1]["entry"]) == same(raw) or _same_deal(loaded, hands[-1]["entry"], raw):
         word = loaded.setup.variant.deal_word  # said with the variant's word for a deal
+        number = loaded.setup.round_of(len(hands))  # as the game numbers it (one continued from paper: later)
         if word == "round":
-            raise InputError("session.same_as_last.round", hand=len(hands))
+            raise InputError("session.same_as_last.round", hand=number)
         if word == "deal":
-            raise InputError("session.same_as_last.deal", hand=len(hands))
-        raise InputError("session.same_as_last", hand=len(hands))
+            raise InputError("session.same_as_last.deal", hand=number)
+        raise InputError("session.same_as_last", hand=number)
 
 
 def _same_deal(loaded: Loaded, last: Any, raw: Any) -> bool:

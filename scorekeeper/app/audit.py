@@ -222,7 +222,8 @@ def _event_version(setup: GameSetup, played: PlayedHands, totals: dict[str, int]
         sign = -1
     for p, s in change.items():
         totals[p] = totals.get(p, 0) + sign * s
-    words = setup.variant.deals.event_words(record, change, dict(totals))
+    # the event in the words it was made with: the totals it gave, also where this record takes it back
+    words = setup.variant.deals.event_words(record, change, dict(totals if sign == 1 else before))
     ending = ending_of(setup, played)
     return {"seq": seq, "time": ev.get("time"), "action": ev.get("action"), "number": int(ev.get("number") or 0),
             "form": "", "undo": ev.get("undo"), "entry": None, "previous": None, "lines": {}, "previous_lines": {},

@@ -385,7 +385,7 @@ def read_import(text: str | bytes, label: str, progress: Any = None, club: list 
         raise InputError("import.not_export", file=label)
     schema = doc["schema"]
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
-        raise InputError("import.schema_type", file=label, value=json.dumps(schema))
+        raise InputError("import.schema_type", file=label, value=schema)
     if schema > EXPORT_SCHEMA:
         raise InputError("import.schema_newer", file=label, schema=schema, supported=EXPORT_SCHEMA)
     if not doc["sessions"]:
@@ -842,7 +842,7 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
                                                           for p in players) + " |")
     lines += ["", render(f"export.md.cell.{word}", {}) if word else say("export.doc.each_cell_hand_s")]
     if any(hand.points_only for hand in st.results):
-        lines += ["", say("export.doc.points_hand_was_entered")]
+        lines += ["", render(f"export.md.points.{word}", {}) if word else say("export.doc.points_hand_was_entered")]
     if doc["finished"]:
         lines += ["", won]
     lines.append("")
@@ -855,8 +855,11 @@ def export_markdown(loaded: Iterable[Loaded], exported: str, count: int | None =
     if count is None:
         loaded = list(loaded)
         count = len(loaded)
-    if count == 1:
-        return session_markdown(next(iter(loaded)), 1)
+    if count == 1:  # one session, unless it was left out (its variant fails and it stored no numbers)
+        first = next(iter(loaded), None)
+        if first is not None:
+            return session_markdown(first, 1)
+        loaded, count = [], 0
     from scorekeeper.core.messages import say, say_count
 
     parts = [say_count("export.doc.rummy_results_n_sessions", count, n=count), "",

@@ -158,8 +158,10 @@ def said(ctx: Any, e: ScorekeeperError) -> int:
 
     if ctx.meta.get(language.JSON_KEY):  # a script reads the error as data, never the sentence
         frame.write_json_error(e)
-    # one card notation on the screen: under NO_COLOR the tables write 7H, and so do the errors
-    letters = bool(os.environ.get("NO_COLOR")) and sys.stderr.isatty()
+    # one card notation on the screen: where there is no colour the tables write 7H, and so do the errors
+    from scorekeeper.cli.terminal import console
+
+    letters = console(stderr=True).color_system is None
     with language.speaking(obj.language if isinstance(obj, Run) else language.spoken()), \
             suits_as_letters(letters):
         sys.stderr.write(for_the_terminal(e.message.rstrip()) + "\n")

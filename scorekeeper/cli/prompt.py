@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import typer
 
 from scorekeeper.cli import answers
-from scorekeeper.core.errors import InputError, StateError
+from scorekeeper.core.errors import InputError, ScorekeeperError, StateError
 from scorekeeper.core.messages import say
 
 if TYPE_CHECKING:
@@ -199,7 +199,7 @@ class Dialog:
             try:
                 doc = self.preview(raw)
             except InputError as e:
-                self.draw.refused(self.out, e.message, self.wrapped, self.word)
+                self.draw.refused(self.out, self.said(e), self.wrapped, self.word)
                 # the player the refusal is about (or who holds the card it names) is typed again;
                 # with none, or several, anyone or everyone
                 about = [e.player] if e.player else list(dict.fromkeys(e.facts.get("holders") or ()))
@@ -243,6 +243,14 @@ class Dialog:
         went.update({knocker: say(endings.word("knock"))} if knocker else {})
         return went
 
+    def said(self, e: ScorekeeperError) -> str:
+        """A refusal's sentence in the dialog's card notation: letters where it has no colour (``7H``),
+        as its tables write them (one notation on the screen)."""
+        from scorekeeper.core.messages import suits_as_letters
+
+        with suits_as_letters(getattr(self.out, "color_system", None) is None):
+            return e.message
+
     def wrapped(self, text: str) -> str:
         """An error wrapped between words to the width of the terminal the dialog is seen on."""
         from scorekeeper.cli.boundary import for_the_terminal
@@ -270,7 +278,7 @@ class Dialog:
             try:
                 self.codec.answer(question, text, self.entry, self.game)
             except InputError as e:
-                self.draw.try_again(self.out, e.message, self.wrapped, offered=bool(text))
+                self.draw.try_again(self.out, self.said(e), self.wrapped, offered=bool(text))
                 prefill = text  # the refused answer is offered back, to be corrected rather than retyped
                 continue
             self.typed[key] = text
@@ -322,7 +330,7 @@ class Dialog:
             try:
                 return [self.codec.player_named(text, self.game)]
             except InputError as e:
-                self.draw.try_again(self.out, e.message, self.wrapped)
+                self.draw.try_again(self.out, self.said(e), self.wrapped)
 
     def confirm(self, question: str) -> bool:
         while True:

@@ -274,12 +274,12 @@ def check_melds(variant: Variant, cards: str | Sequence[str], round_: int | None
         wild = RANKS[cut - 1]
     if needs_round:
         if round_ is None:
-            raise InputError("check.round_needed", variant=variant.name, last=last)
+            raise InputError("check.round_needed", variant=variant.said_name, last=last)
         if not 1 <= round_ <= last:
-            raise InputError("check.round_out_of_range", variant=variant.name, last=last, round=round_)
+            raise InputError("check.round_out_of_range", variant=variant.said_name, last=last, round=round_)
         wild = RANKS[variant.deals.wild_rank(rules, round_) - 1]
     elif round_ is not None:
-        raise InputError("check.round_not_needed", variant=variant.name, round=round_)
+        raise InputError("check.round_not_needed", variant=variant.said_name, round=round_)
     text = cards if isinstance(cards, str) else " ".join(str(c) for c in cards)
     melds = split_melds(text, "cards")
     if not melds:

@@ -12,7 +12,6 @@ record caches (:meth:`GameState.from_hands`, see :mod:`scorekeeper.app.scoreboar
 from __future__ import annotations
 
 import gc
-import json
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
@@ -22,7 +21,7 @@ from scorekeeper.core.entry import HandEntry, closest, find_player, name_key, pa
 from scorekeeper.core.errors import InputError, StateError
 from scorekeeper.core.messages import render
 from scorekeeper.core.numbers import typed_number
-from scorekeeper.core.phrase import Phrase, Said, phrase
+from scorekeeper.core.phrase import Phrase, Said, TypedText, phrase
 from functools import cached_property
 
 from scorekeeper.core.rulebook import Scoring, Variant
@@ -539,11 +538,11 @@ def check_text(text: str, what: str) -> str:
     bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp", "Cs")
                 and c not in "\u200d"), None)
     if bad is not None and unicodedata.category(bad) == "Cs":  # bytes that were not UTF-8 (surrogateescape)
-        raise InputError("text.undecodable", shown=json.dumps(text, ensure_ascii=True))
+        raise InputError("text.undecodable", shown=TypedText(text))  # «Наз\\udcffр»: the letters as typed
     if bad is not None:
         kind = TEXT_KINDS.get(what)
         code, facts = (f"text.control.{kind}", {}) if kind else ("text.control", {"what": what})
-        raise InputError(code, text=text, shown=json.dumps(text, ensure_ascii=True), char=ord(bad), **facts)
+        raise InputError(code, text=text, shown=TypedText(text), char=ord(bad), **facts)
     return text
 
 
@@ -753,6 +752,8 @@ def new_setup(
         last = _last_round(variant, rules)
         if last is None:
             raise InputError("round.not_for_variant", variant=variant.said_name, round=first_round)
+        if not 1 <= first_round <= last and variant.deal_word == "deal":  # Contract Rummy's deals
+            raise InputError("round.out_of_range.deal", variant=variant.said_name, round=first_round, last=last)
         if not 1 <= first_round <= last:
             raise InputError("round.out_of_range", variant=variant.said_name, round=first_round, last=last)
         start = first_round

@@ -439,7 +439,8 @@ class TableMeld:
 
     def title(self) -> Phrase:
         """``Ann's run 4♠ 5♠ 6♠``: the meld as melded."""
-        return phrase("layoff.meld_title", owner=self.owner, kind=self.reading.kind, cards=self.reading.cards)
+        return phrase("layoff.meld_title", owner=self.owner, kind=phrase(f"meld_kind.{self.reading.kind}"),
+                      cards=self.reading.cards)
 
 
 def read_as_melded(m: TableMeld, cards: Sequence[PlayedCard], rules: MeldRules) -> MeldReading:

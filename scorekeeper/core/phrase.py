@@ -95,6 +95,54 @@ class Ranks(tuple):
         return f"Ranks({tuple(self)!r})"
 
 
+class TypedText:
+    """A name or title as typed, shown quoted the language's way with what a terminal would act on
+    escaped (:func:`scorekeeper.core.messages.typed_text`): ``«Оля\\u001b»``."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        from scorekeeper.core.messages import typed_text
+
+        return typed_text(self.text)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"TypedText({self.text!r})"
+
+
+class RankWord:
+    """A rank as a document writes it (``"Q"``, ``"10"``; ``"JK"`` for a printed joker cut, Indian
+    Rummy's aces wild), shown in the letters of the chosen language (``Д``, ``10``, ``Дж``)."""
+
+    _RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+    def __init__(self, text: Any) -> None:
+        self.text = str(text)
+
+    def __str__(self) -> str:
+        from scorekeeper.core.messages import pgettext, rank_letter
+
+        if self.text == "JK":
+            return pgettext("card", "JK")
+        return rank_letter(self._RANKS.index(self.text) + 1) if self.text in self._RANKS else self.text
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RankWord) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def __repr__(self) -> str:
+        return f"RankWord({self.text!r})"
+
+
 @contextmanager
 def in_english() -> Iterator[None]:
     """Speak English for a while (``--json`` texts), then the chosen language again."""

@@ -222,7 +222,10 @@ def panel(p: dict, doc: dict, size: Size, height: int, width: int, colour: str) 
     from scorekeeper.cli.render.common import variant_of
     from scorekeeper.cli.render.game import won_heading
 
-    said = [(say("screen.board.last"), signed(p.get("last")) or "—"),
+    from scorekeeper.cli.render.common import deal_word_of, for_deal_word
+
+    last = for_deal_word(deal_word_of(doc), "screen.board.last_round", "screen.board.last", "screen.board.last")
+    said = [(say(last), signed(p.get("last")) or "—"),
             (won_heading(variant_of(doc)), str(p["won"]))]
     if p.get("bonus"):
         said.append((say("screen.board.bonus"), signed(p["bonus"])))

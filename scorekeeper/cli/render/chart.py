@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
-from scorekeeper.cli.render.common import counts_rounds, heading, table as drawn_table, winners_line
+from scorekeeper.cli.render.common import deal_word_of, heading, table as drawn_table, winners_line
 from scorekeeper.core.messages import say, say_count
 
 #: The eight levels of a sparkline, lowest first.
@@ -122,6 +122,31 @@ def plot(series: Sequence[Sequence[int]], bottom: int, top: int, columns: int, r
     return grid
 
 
+#: the chart's words for a deal, by the variant's word for one (``hand``, ``round`` as Carousel's and
+#: Crazy Rummy's rule books say, ``deal`` as Contract's and Indian Rummy's): none played yet, the x
+#: axis, the legend of the sparklines (lowest and highest total wins), one mark and one point every so
+#: many, the sparklines' column
+CHART_WORDS = {
+    "hand": {"none": "screen.chart.no_hands_yet_chart", "axis": "screen.chart.hands",
+             "legend": ("screen.chart.hands_1_to_hands", "screen.chart.hands_1_to_hands_low"),
+             "mark": "screen.chart.one_mark_every_every_hands", "point": "screen.chart.one_point_every_every_hands",
+             "by": "screen.chart.by_hand"},
+    "round": {"none": "screen.chart.no_rounds_yet_chart", "axis": "screen.chart.rounds",
+              "legend": ("screen.chart.rounds_1_to_hands", "screen.chart.rounds_1_to_hands_low"),
+              "mark": "screen.chart.one_mark_every_every", "point": "screen.chart.one_point_every_every",
+              "by": "screen.chart.by_round"},
+    "deal": {"none": "screen.chart.no_deals_yet_chart", "axis": "screen.chart.deals",
+             "legend": ("screen.chart.deals_1_to_hands", "screen.chart.deals_1_to_hands_low"),
+             "mark": "screen.chart.one_mark_every_every_deals", "point": "screen.chart.one_point_every_every_deals",
+             "by": "screen.chart.by_deal"},
+}
+
+
+def chart_words(doc: dict[str, Any]) -> dict[str, Any]:
+    """The codes of :data:`CHART_WORDS` for the variant of ``doc``."""
+    return CHART_WORDS.get(deal_word_of(doc), CHART_WORDS["hand"])
+
+
 def chart(t: Any, doc: dict[str, Any]) -> None:
     """Draw the chart (the ``chart --json`` document) on the terminal ``t``: the line
     chart, or the sparklines on a terminal narrower than :data:`LINE_CHART_WIDTH` (a line per side
@@ -131,7 +156,7 @@ def chart(t: Any, doc: dict[str, Any]) -> None:
     doc = sides.chart(doc)
     heading(t, doc, say("screen.chart.chart"))
     if not doc["hands"]:
-        t.print(say("screen.chart.no_hands_yet_chart"))
+        t.print(say(chart_words(doc)["none"]))
         return
     width = t.chart_width  # a pipe: 80 columns
     if width < LINE_CHART_WIDTH:
@@ -176,7 +201,8 @@ def line_chart(t: Any, doc: dict[str, Any], width: int) -> None:
             else:
                 line.append(marks[who % len(marks)], style=_COLOURS[who % len(_COLOURS)])
         t.print(line, no_wrap=True, overflow="crop")
-    title = say("screen.chart.rounds") if counts_rounds(doc) else say("screen.chart.hands")
+    words = chart_words(doc)
+    title = say(words["axis"])
     t.print(Text(" " * label_width + " └" + "─" * max(columns - len(title) - 1, 0) + " " + title, style="dim"),
             no_wrap=True, overflow="crop")
     t.print(Text(" " * (label_width + 2) + _x_labels(kept, columns, bonus), style="dim"), no_wrap=True,
@@ -190,12 +216,10 @@ def line_chart(t: Any, doc: dict[str, Any], width: int) -> None:
         legend.append(p["name"], style="bold" if winner else "")
         legend.append(" " + str(p["total"]))
     t.print(legend)
-    rounds = counts_rounds(doc)
     goal = (say("screen.chart.lowest_total_wins") if doc["lowest_wins"] else say("screen.chart.highest_total_wins"))
     said = goal + (" " + say("screen.chart.last_point_is_final") if bonus else "")
     if len(kept) < count - (1 if bonus else 0):
-        said += " " + say_count("screen.chart.one_point_every_every" if rounds
-                                else "screen.chart.one_point_every_every_hands", kept[0], every=kept[0])
+        said += " " + say_count(words["point"], kept[0], every=kept[0])
     t.print(Text(said))
     if doc["finished"]:
         t.print(winners_line(doc["winners"]))
@@ -225,7 +249,7 @@ def sparklines(t: Any, doc: dict[str, Any]) -> None:
     from rich.text import Text
     names = [p["name"] for p in doc["players"]]
     width = t.chart_width  # a pipe: 80 columns
-    player, total, running, by_hand = say("screen.chart.player"), say("screen.chart.total"), say("screen.chart.running_total"), say("screen.chart.by_hand")
+    player, total, running, by_hand = say("screen.chart.player"), say("screen.chart.total"), say("screen.chart.running_total"), say(chart_words(doc)["by"])
     name_width = min(max(len(player), *(len(n) for n in names)), max(8, width // 3))
     total_width = max(len(total), *(len(str(p["total"])) for p in doc["players"]))
     room = width - name_width - total_width - 4  # two gaps of two spaces between the three columns
@@ -243,21 +267,11 @@ def sparklines(t: Any, doc: dict[str, Any]) -> None:
                       Text(line, style=_COLOURS[i % len(_COLOURS)]), str(p["total"]))
     table.add_row("", Text(axis(hands), style="dim"), "")
     t.print(table)
-    rounds = counts_rounds(doc)  # Carousel and Crazy Rummy count rounds (their rule books' word)
-    if rounds:
-        legend = ("screen.chart.rounds_1_to_hands"
-                  if doc["lowest_wins"] else
-                  "screen.chart.rounds_1_to_hands_low")
-    else:
-        legend = ("screen.chart.hands_1_to_hands"
-                  if doc["lowest_wins"] else
-                  "screen.chart.hands_1_to_hands_low")
+    words = chart_words(doc)  # Carousel and Crazy Rummy count rounds, Contract and Indian Rummy deals
+    legend = words["legend"][0] if doc["lowest_wins"] else words["legend"][1]
     legend = say(legend, hands=doc["hands"], low_mark=BLOCKS[0], low=lo, high_mark=BLOCKS[-1], high=hi)
-    if len(hands) < doc["hands"] and rounds:
-        legend += " " + say_count("screen.chart.one_mark_every_every", hands[0], every=hands[0], last=doc["hands"])
-    elif len(hands) < doc["hands"]:
-        legend += " " + say_count("screen.chart.one_mark_every_every_hands", hands[0], every=hands[0],
-                                  last=doc["hands"])
+    if len(hands) < doc["hands"]:
+        legend += " " + say_count(words["mark"], hands[0], every=hands[0], last=doc["hands"])
     if any(p["total"] != (p["totals"][-1] if p["totals"] else 0) for p in doc["players"]):
         legend += " " + say("screen.chart.totals_include_end_of")
     t.print(Text(legend))

@@ -172,17 +172,19 @@ def counts_rounds(doc: dict) -> bool:
 
 def winners_line(winners: list[str], hands: int | None = None, rounds: bool | str = False) -> Text:
     """``Game over: Ann wins.``, or ``Game over: Ann wins after 12 hands.`` (rounds, with ``rounds``
-    True or "round"; deals with "deal": the variant's word for a deal, :func:`deal_word_of`)"""
+    True or "round"; deals with "deal": the variant's word for a deal, :func:`deal_word_of`); a side of
+    several players wins in the plural, as several players do (``Ann & Cy win``)."""
+    one = len(winners) == 1 and len(getattr(winners[0], "players", ()) or (winners[0],)) == 1
     if hands is None:
-        text = ("screen.common.game_over_names_win", len(winners))
+        text = ("screen.common.game_over_names_win", 1 if one else max(2, len(winners)))
     elif rounds == "deal":
-        text = (("screen.common.game_over_names_wins_after_deals", hands) if len(winners) == 1 else
+        text = (("screen.common.game_over_names_wins_after_deals", hands) if one else
                 ("screen.common.game_over_names_win_after_deals", hands))
     elif rounds is True or rounds == "round":
-        text = (("screen.common.game_over_names_wins", hands) if len(winners) == 1 else
+        text = (("screen.common.game_over_names_wins", hands) if one else
                 ("screen.common.game_over_names_win_after", hands))
     else:
-        text = (("screen.common.game_over_names_wins_after", hands) if len(winners) == 1 else
+        text = (("screen.common.game_over_names_wins_after", hands) if one else
                 ("screen.common.game_over_names_win_after_hands", hands))
     return Text(say_count(*text, names=names(winners), hands=hands), style="bold green")
 

@@ -150,11 +150,12 @@ def _player(t: Any, doc: dict, name: str, p: dict) -> None:
 def check(t: Any, doc: dict) -> None:
     """``check``: each meld's verdict, kind, points and why."""
     if doc.get("round"):
+        name = variant_name(variant_of(doc).name)  # as the language's rule books write it, not its id
         if doc.get("wild") and " " not in doc["wild"]:
-            said = say("screen.disputes.variant_round_round_wild", variant=doc["variant"], round=doc["round"],
-                                                                 wild=wild_words(doc["wild"]))
+            said = say("screen.disputes.variant_round_round_wild", variant=name, round=doc["round"],
+                       wild=wild_words(doc["wild"]))
         else:
-            said = say("screen.disputes.variant_round_round", variant=doc["variant"], round=doc["round"])
+            said = say("screen.disputes.variant_round_round", variant=name, round=doc["round"])
         t.print(Text(said, style="dim"))
     elif doc.get("session"):  # no variant named: the session's judged them
         t.print(Text(say("screen.disputes.variant_session_session", variant=doc["variant"], session=doc["session"]),

@@ -47,7 +47,8 @@ def _standings_table(doc: dict, bar: bool, gap: int):
     drawn = table(padding=(0, gap))
     drawn.add_column("#", justify="right", overflow="fold")
     drawn.add_column(say("screen.game.player"), overflow="fold")
-    for name in (say("screen.game.total"), say("screen.game.last"),
+    last = for_deal_word(deal_word_of(doc), "screen.game.last_round", "screen.game.last", "screen.game.last")
+    for name in (say("screen.game.total"), say(last),
                  won_heading(variant_of(doc))) + ((say("screen.game.bonus"),) if show_bonus else ()):
         drawn.add_column(name, justify="right", overflow="fold")
     if target:
@@ -175,7 +176,7 @@ def hand(t: Any, doc: dict) -> None:
         word = deal_word_of(doc["standings"])
         said = for_deal_word(word, "screen.game.round_number_saved", "screen.game.deal_number_saved",
                              "screen.game.hand_number_saved")
-        t.print(Text(say(said, number=doc["number"]), style="bold"))
+        t.print(Text(say(said, number=deal_number(doc)), style="bold"))
     else:
         hand_scores(t, doc)
     standings(t, doc["standings"])

@@ -17,20 +17,23 @@ import json
 from importlib import resources
 from typing import Any
 
-from scorekeeper.cli.render.common import deal_word_of, rank_said, variant_name
+from scorekeeper.cli.render.common import deal_word_of, for_deal_word, rank_said, variant_name
 from scorekeeper.core.messages import say, say_count
 
 #: The words for one deal, by the variant's deal word (``hand``, ``round``, ``deal``): how many
-#: were played (a count), a deal's heading in the history, and one deal by its number. The one
-#: place the page reads a deal's word from.
+#: were played (a count), a deal's heading in the history, one deal by its number, and none played
+#: yet. The one place the page reads a deal's word from.
 DEAL_WORDS = {
-    "hand": ("screen.page.count_hands_played", "screen.page.hand", "screen.page.hand_number"),
-    "round": ("screen.page.count_rounds_played", "screen.page.round", "screen.page.round_number"),
-    "deal": ("screen.page.count_deals_played", "screen.page.deal", "screen.page.deal_number"),
+    "hand": ("screen.page.count_hands_played", "screen.page.hand", "screen.page.hand_number",
+             "screen.page.no_hands_yet"),
+    "round": ("screen.page.count_rounds_played", "screen.page.round", "screen.page.round_number",
+              "screen.page.no_rounds_yet"),
+    "deal": ("screen.page.count_deals_played", "screen.page.deal", "screen.page.deal_number",
+             "screen.page.no_deals_yet"),
 }
 
 
-def deal_said(doc: dict) -> tuple[str, str, str]:
+def deal_said(doc: dict) -> tuple[str, str, str, str]:
     """The codes of :data:`DEAL_WORDS` for the variant of ``doc`` (a standings document)."""
     return DEAL_WORDS.get(deal_word_of(doc), DEAL_WORDS["hand"])
 
@@ -42,7 +45,7 @@ def words() -> dict[str, str]:
         "wild": say("screen.page.wild"), "dealer": say("screen.page.dealer"), "out": say("screen.page.out"),
         "final": say("screen.page.final"), "carried": say("screen.page.carried_over"),
         "history": say("screen.page.history"), "chart": say("screen.page.chart"),
-        "no_hands": say("screen.page.no_hands_yet"), "leading": say("screen.page.leading"),
+        "leading": say("screen.page.leading"),
         "target": say("screen.page.target"), "full_screen": say("screen.page.full_screen"),
         "scan": say("screen.page.scan_to_follow"),
         "offline": say("screen.page.board_cannot_be_reached"),
@@ -53,23 +56,25 @@ def said(doc: dict | None, notice: str | None) -> dict[str, Any]:
     """The sentences of the board ``doc`` (the application's ``board`` document with its
     history) said in the language spoken, for the page to show as text: ``heading`` (the
     variant and how many deals were played), ``deal`` (a deal's heading in the history),
-    ``hands`` (each hand's own heading, "Hand 3"), ``coming`` (what comes next in large
+    ``hands`` (each hand's own heading, "Hand 3"), ``none`` (no hand played yet, in the
+    variant's word), ``coming`` (what comes next in large
     type, one fact a line: the coming round and its wild rank or the contract, who deals
     and leads — or the winner), ``next`` (the same as ``standings`` ends with),
     ``to_go`` (each player's points still needed to reach the target, said), ``wilds``
     (each hand's wild rank as the language writes it, or ""), ``won`` (the heading of hands
-    won), ``notice`` (why the newest state could not be read, or None)."""
+    won), ``notice`` (why the newest state could not be read, or None), ``last`` (the heading of
+    the last deal's score, in the variant's word for a deal)."""
     from scorekeeper.cli.render.board import stale, variant_facts
     from scorekeeper.cli.render.common import variant_of
     from scorekeeper.cli.render.game import coming_deal, footer_lines, won_heading
 
     if doc is None:
-        return {"heading": "", "deal": "", "hands": [], "coming": [], "next": [], "to_go": {}, "wilds": [],
-                "won": "", "notice": notice}
+        return {"heading": "", "deal": "", "hands": [], "none": "", "coming": [], "next": [], "to_go": {},
+                "wilds": [], "won": "", "notice": notice, "last": say("screen.page.last")}
     notice = stale(notice) if notice else None
     standings = doc["standings"]
     variant = variant_of(standings)  # a session whose variant is not installed: its stand-in
-    count, heading, number = deal_said(standings)
+    count, heading, number, none = deal_said(standings)
     hands = standings["hands"]
     history = doc.get("history", {}).get("hands", [])
     # the variant's own facts (Indian Rummy's players in play and out, the chips), before who deals next
@@ -83,10 +88,12 @@ def said(doc: dict | None, notice: str | None) -> dict[str, Any]:
     to_go = {name: say_count("screen.page.points_to_go", points, count=points)
              for name, points in figures(doc)["to_go"].items()}
     return {"heading": variant_name(variant.name) + " · " + say_count(count, hands, count=hands),
-            "deal": say(heading), "hands": [say(number, number=h["number"]) for h in history],
+            "deal": say(heading), "hands": [say(number, number=h.get("deal_number") or h["number"]) for h in history], "none": say(none),
             "coming": coming, "next": facts + [line.plain for line in footer_lines(standings)], "to_go": to_go,
             "wilds": [rank_said(h["wild"]) if h.get("wild") else "" for h in history],
-            "won": won_heading(variant), "notice": notice}
+            "won": won_heading(variant), "notice": notice,
+            "last": say(for_deal_word(deal_word_of(standings), "screen.page.last_round", "screen.page.last",
+                                      "screen.page.last"))}
 
 
 def figures(doc: dict | None) -> dict[str, Any]:

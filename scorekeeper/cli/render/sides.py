@@ -51,9 +51,21 @@ def _by_side(values: Mapping[str, Any] | None, sides: list[list[str]]) -> dict[s
     return out
 
 
+class SideName(str):
+    """A side's name (``Ann & Cy``) that knows it names several players: a sentence about it says
+    them in the plural ("Ann & Cy win")."""
+
+    players: tuple[str, ...] = ()
+
+
 def _names(names: Sequence[str], sides: list[list[str]]) -> list[str]:
     """Players named (winners, who won a hand) as the sides they play in, once each."""
-    named = [side_name(side) for side in sides if any(p in names for p in side)]
+    named = []
+    for side in sides:
+        if any(p in names for p in side):
+            name = SideName(side_name(side))
+            name.players = tuple(side)
+            named.append(name)
     return named
 
 

@@ -55,7 +55,7 @@ function drawPlayers(d) {
     card.append(name, score);
     if (ahead) card.append(el("p", WORDS.leading, "badge"));
     const facts = el("p", null, "facts");
-    facts.append(fact(WORDS.last, signed(p.last)), fact(d.said.won, p.won));
+    facts.append(fact(d.said.last || WORDS.last, signed(p.last)), fact(d.said.won, p.won));
     if (p.bonus) facts.append(fact(WORDS.bonus, signed(p.bonus)));
     card.append(facts);
     if (d.said.to_go[p.name] !== undefined) card.append(el("p", d.said.to_go[p.name], "to-go"));
@@ -168,7 +168,7 @@ function drawHistory(d) {
   const box = document.getElementById("history");
   document.getElementById("history-title").textContent = WORDS.history;
   box.replaceChildren();
-  if (!d.history.hands.length && !d.history.carried) { box.append(el("p", WORDS.no_hands, "empty")); return; }
+  if (!d.history.hands.length && !d.history.carried) { box.append(el("p", d.said.none, "empty")); return; }
   box.dataset.layout = "table";
   const table = historyTable(d);
   box.append(table, historyKey());

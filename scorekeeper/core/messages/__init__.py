@@ -9,12 +9,14 @@ Templates are ``str.format`` strings over the facts, with these additions:
 
 - a card (:class:`~scorekeeper.core.cards.Card` or ``PlayedCard``) is shown as
   people read it (``7♥``); a list or tuple of cards as the cards with spaces;
-- ``{x!q}`` quotes a value as typed (``"1H"``, at most 60 characters);
+- ``{x!q}`` quotes a value as typed (``"1H"``, at most 60 characters; a text in the quotes of
+  the language spoken, ``join.quoted``: «1ч»);
 - ``{names:and}`` / ``{names:or}`` join a list with "and" / "or" (``Ann, Bob and Cy``),
   ``{keys:list}`` with commas; ``{ways:endings}`` joins the ways a hand ended
   (``knock``, ``out``, ``stock_exhausted``) with "and", each said by its template
   ``ending.WAY``;
-- ``{n:#card|cards}`` writes the number and the singular or plural word;
+- ``{n:#card|cards}`` writes the number and the singular or plural word; ``{n:,}`` groups its
+  thousands the spoken language's way (``100,000,000``; uk, ru, be ``100 000 000``);
 - a fact ``cause`` (another error) is shown as its sentence without the final stop; a
   template ending in a fact and a stop ends with the fact's question mark instead, when the
   fact ends with one (``Ann: "1H" is not a card: …; did you mean 10H?``);
@@ -54,6 +56,7 @@ from scorekeeper.core.messages import (app, cards, cli, club, commandline, docum
 
 import contextlib
 import gettext as _gettext
+import re
 from typing import Iterator
 
 TEMPLATES: dict[str, str] = {}
@@ -176,6 +179,9 @@ def npgettext(context: str, one: str, many: str, n: int) -> str:
 
 #: the decimal sign of each language that does not write a point (CLDR: uk, ru, be write 69,38)
 _DECIMAL_SIGN = {"uk": ",", "ru": ",", "be": ","}
+#: the sign between groups of thousands (``{n:,}``) of each language that does not write a comma (CLDR: uk, ru
+#: and be write 100 000 000, with a no-break space)
+_GROUP_SIGN = {"uk": "\u00a0", "ru": "\u00a0", "be": "\u00a0"}
 
 
 def spoken_language() -> str:
@@ -202,18 +208,50 @@ QUOTE_LIMIT = 60
 def quoted(value: Any, limit: int = QUOTE_LIMIT) -> str:
     """A wrong value as a message quotes it: as JSON writes it (``true``, ``["x"]``;
     a TOML date as its text), cut after ``limit`` characters with "…", so a huge
-    or deeply nested structure is not echoed whole.
+    or deeply nested structure is not echoed whole (a text is cut inside its quotes:
+    ``"abc…"``, so a stop after it never makes "….").
 
     >>> quoted([["x"]])
     '[["x"]]'
     """
     import json
 
+    if isinstance(value, str) and not speaking_english():  # the language's own quotes: «1ч»
+        return _in_quotes(value, limit)
     try:
         text = json.dumps(value, ensure_ascii=False, default=str)
     except (RecursionError, ValueError):
         text = render("value.nested_too_deeply", {"type": type(value).__name__})
-    return text if len(text) <= limit else text[:limit] + "…"
+    if len(text) <= limit:
+        return text
+    if isinstance(value, str):  # cut inside its quotes, which still close it: "abc…" (never "abc….)
+        return json.dumps(value[:limit], ensure_ascii=False)[:-1] + '…"'
+    return text[:limit] + "…"
+
+
+def typed_text(text: str) -> str:
+    """A name or title as typed, quoted the spoken language's way ("Оля\\u001b"; uk «Оля\\u001b»): each
+    character a terminal would act on (a control or format character, a line or paragraph separator)
+    and each byte that was no character (a lone surrogate) written as its ``\\uXXXX`` escape, every
+    other letter as it is."""
+    import unicodedata
+
+    inner = "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp", "Cs") else c
+                    for c in text)
+    if speaking_english():
+        return '"' + inner.replace('"', '\\"') + '"'
+    return render("join.quoted", {"text": inner})
+
+
+def _in_quotes(text: str, limit: int) -> str:
+    """A typed text in the quotes of the language spoken (``join.quoted``: «1ч»), what cannot be
+    seen written as JSON writes it inside (``\\n``, ``\\u0007``), cut short inside the quotes."""
+    import json
+
+    cut = len(json.dumps(text, ensure_ascii=False)) > limit
+    inner = json.dumps(text[:limit] if cut else text, ensure_ascii=False)[1:-1]
+    inner = re.sub(r'((?:\\\\)*)\\"', r'\1"', inner)  # a quote needs no backslash inside «»
+    return render("join.quoted", {"text": inner + ("…" if cut else "")})
 
 
 def rank_letter(rank: int) -> str:
@@ -408,6 +446,8 @@ class _Formatter(string.Formatter):
             one, _bar, many = spec[1:].partition("|")
             word = npgettext(self.code, one, many, value) if self.code else ngettext(one, many, value)
             return [f"{value} {word}"]
+        if spec == "," and isinstance(value, int):  # thousands grouped the spoken language's way
+            return [format(value, ",").replace(",", _GROUP_SIGN.get(spoken_language(), ","))]
         if spec:
             return [format(value, spec)]
         return show_pieces(value)

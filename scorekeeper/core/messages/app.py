@@ -90,7 +90,7 @@ TEMPLATES: dict[str, str] = {
     "import.number_too_long": "{file} is not a scorekeeper export: it holds a number too long to read.",
     "import.not_export": ('{file} is not a scorekeeper export: it needs "schema" and a list of "sessions" '
                           "(scorekeeper export --format json writes one)."),
-    "import.schema_type": '{file}: "schema" must be a whole number, not {value}.',
+    "import.schema_type": '{file}: "schema" must be a whole number, not {value!q}.',
     "import.schema_newer": ("{file} was written with export schema {schema}; this scorekeeper reads up to "
                             "{supported}: update scorekeeper to import it."),
     "import.empty": "{file} holds no sessions.",
@@ -103,8 +103,7 @@ TEMPLATES: dict[str, str] = {
     "import.refused": "{file}, session {index} ({session}): {cause}; nothing was imported.",
     "import.trail_differs": ("{file}, session {index} ({session}): hand {number} is not what its audit trail "
                              "recorded (the file was changed after it was exported); nothing was imported."),
-    "import.invalid": ("{file}, session {index} ({session}) is not a valid session ({kind}: {detail}); "
-                       "nothing was imported."),
+    "import.invalid": "{file}, session {index} ({session}) is not a valid session; nothing was imported.",
     # the settings (config set and unset; new and use taking them)
     "config.no_such_key": '"{key}" is not a setting; the settings are {keys:list}.',
     "config.no_value": "Give the value of {key}: scorekeeper config set {key} VALUE.",

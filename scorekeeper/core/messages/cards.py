@@ -176,7 +176,7 @@ TEMPLATES.update({
     "entry.points_type": '{player}: "{key}" must be cards or a whole number of points, not {value!q}.',
     "entry.points_negative": '{player}: "{key}" points cannot be negative ({points}).',
     "entry.player_not_table": '{player}: the entry must be a table of keys like "hand", not {value!q}.',
-    "entry.unknown_key": '{player}: "{key}" is not a key of this variant\'s hand entries; use {allowed:list}.',
+    "entry.unknown_key": '{player}: "{key}" is not a key of this variant\'s entries; use {allowed:list}.',
     "entry.hand_missing": '{player}: "hand" is missing: give the cards left in hand ("" after going out) '
                           "or their points.",
     "entry.layoffs_type": '{player}: "layoffs" must be cards, like "10H", not {value!q}.',

@@ -22,6 +22,8 @@ TEMPLATES: dict[str, str] = {
     "export.doc.player": "Player",
     "export.doc.players_players": "- Players: {players}",
     "export.doc.points_hand_was_entered": "(points): the hand was entered as points, not card by card.",
+    "export.md.points.round": "(points): the round was entered as points, not card by card.",
+    "export.md.points.deal": "(points): the deal was entered as points, not card by card.",
     "export.doc.rules_defaults": "- Rules: the defaults",
     "export.doc.rules_rules": "- Rules: {rules}",
     "export.doc.session_session_hands": "- Session: `{session}`, {hands}",

@@ -25,15 +25,14 @@ TEMPLATES: dict[str, str] = {
     "won_heading.hands": "Hands won",
     "variant.unknown": '"{name}" is not a variant; the variants are {variants:list}.',
     "variant.unknown_near": '"{name}" is not a variant (did you mean "{near}"?); the variants are {variants:list}.',
-    "variant.failed": 'The variant "{name}" could not be loaded from {where}: {kind}: {error}.',
-    "variant.bad_result": ('The variant "{name}" gave for hand {number} something that is not a hand\'s scores '
-                           "({kind}), so nothing was stored."),
+    "variant.failed": 'The variant "{name}" could not be loaded from {where}: its own code failed while loading.',
+    "variant.bad_result": ('The variant "{name}" gave for hand {number} something that is not a hand\'s scores, '
+                           "so nothing was stored."),
     "variant.bad_players": ('The variant "{name}" gave scores for hand {number} to {given:list} instead of the '
                             "game's players, so nothing was stored."),
     "variant.bad_score": ('The variant "{name}" gave {player} {value} points for hand {number}, which is not a whole '
                           "number of points a game can hold (at most {bound} either way), so nothing was stored."),
-    "variant.not_a_variant": ('The variant "{name}" could not be loaded from {where}: it names a {kind}, '
-                              'not a variant.'),
+    "variant.not_a_variant": 'The variant "{name}" could not be loaded from {where}: what it names is not a variant.',
     "variant.id_mismatch": 'The variant "{name}" could not be loaded from {where}: the variant there is "{id}".',
     "variant.id_taken": ('The variant "{name}" could not be loaded from {where}: another variant already '
                          'has that id.'),
@@ -42,8 +41,10 @@ TEMPLATES: dict[str, str] = {
     "variant.alias_clash": ('The variant "{name}" from {where}: the other names {aliases:and} are already a '
                             'built-in variant\'s and are not taken.'),
     # a variant's code failed while a command ran (scorekeeper.app.scorer.failure)
-    "variant.broke": 'The variant "{name}" ({package} {version}) failed: {kind}: {error}. --debug shows where.',
-    "variant.broke.bare": 'The variant "{name}" ({package} {version}) failed: {kind}. --debug shows where.',
+    "variant.broke": ('The variant "{name}" ({package} {version}) failed: an error in its own code. --debug shows '
+                      'where.'),
+    "variant.broke.bare": ('The variant "{name}" ({package} {version}) failed: an error in its own code. --debug '
+                           'shows where.'),
     "event.not_in_variant": "{variant} has no such step between deals ({kind}).",
     "event.made": "After deal {after}: {kind}.",
     "event.no_deal_yet": "No deal has been played yet: nothing comes between deals before the first one.",
@@ -131,6 +132,7 @@ TEMPLATES: dict[str, str] = {
     "round.not_for_variant": ("--round {round} does not apply to {variant}: its rounds do not differ, and the game "
                               "ends at its target (carry the totals over with --carry)."),
     "round.out_of_range": "--round {round} is not a round of {variant}: its rounds are 1 to {last}.",
+    "round.out_of_range.deal": "--round {round} is not a deal of {variant}: its deals are 1 to {last}.",
     "end.shared": "{winners:and} share the win at {total}.",
     "end.several_reached": ("{reached:and} reached {target} in the same hand: the highest total wins, even where "
                             "another player got there first, so {winners:and} wins with {total} (Rummy 500 and "

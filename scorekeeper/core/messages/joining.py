@@ -13,4 +13,6 @@ TEMPLATES: dict[str, str] = {
     "join.hand": "Hand {hand}: {text}",
     # a mistake in a player's part of an entry (its place in the entry names the player)
     "join.player": "{player}: {text}",
+    # a text quoted as it was typed (``{x!q}``): each language's own quotes («1ч»)
+    "join.quoted": '"{text}"',
 }

@@ -39,6 +39,8 @@ TEMPLATES: dict[str, str] = {
     "screen.game.event_made_again": "Made again: {words}",
     "screen.game.how_it_ended_ending": "How it ended: {ending}",
     "screen.game.last": "Last",
+    # the last deal's score where the variant calls a deal a round (uk «Останній», not «Остання»)
+    "screen.game.last_round": "Last",
     "screen.game.next_dealer_deals_leader": "Next: {dealer} deals, {leader} leads and gets the eighth card.",
     "screen.game.next_dealer_deals_leader_leads": "Next: {dealer} deals, {leader} leads.",
     "screen.game.now": "Now",
@@ -176,6 +178,15 @@ TEMPLATES: dict[str, str] = {
     "screen.audit.when_utc": "When (UTC)",
     # -- cli/render/chart.py --
     "screen.chart.by_hand": "By hand",
+    "screen.chart.by_round": "By round",
+    "screen.chart.by_deal": "By deal",
+    "screen.chart.deals": "deals",
+    "screen.chart.deals_1_to_hands": ("Deals 1 to {hands}: {low_mark} {low} … {high_mark} {high} points; lowest total "
+                                      "wins."),
+    "screen.chart.deals_1_to_hands_low": ("Deals 1 to {hands}: {low_mark} {low} … {high_mark} {high} points; highest "
+                                          "total wins."),
+    "screen.chart.no_rounds_yet_chart": "No rounds yet: the chart starts after the first round.",
+    "screen.chart.no_deals_yet_chart": "No deals yet: the chart starts after the first deal.",
     "screen.chart.chart": "Chart: ",
     "screen.chart.hands": "hands",
     "screen.chart.hands_1_to_hands": ("Hands 1 to {hands}: {low_mark} {low} … {high_mark} {high} points; lowest total "
@@ -224,7 +235,10 @@ TEMPLATES: dict[str, str] = {
     "screen.page.hand": "Hand",
     "screen.page.history": "History",
     "screen.page.last": "Last",
+    "screen.page.last_round": "Last",
     "screen.page.no_hands_yet": "No hands yet.",
+    "screen.page.no_rounds_yet": "No rounds yet.",
+    "screen.page.no_deals_yet": "No deals yet.",
     "screen.page.total": "Total",
     "screen.page.wild": "Wild",
     "screen.page.out": "Out",
@@ -278,6 +292,7 @@ TEMPLATES: dict[str, str] = {
     # -- cli/render/board.py --
     "screen.board.bonus": "Bonus",
     "screen.board.last": "Last",
+    "screen.board.last_round": "Last",
     "screen.board.not_up_to_date": "Not up to date: {reason}",
     "screen.board.q_or_ctrl_c": "q or Ctrl-C: leave",
     # -- cli/render/common.py --
@@ -410,6 +425,9 @@ PLURALS: dict[str, tuple[str, str]] = {
                                              "One point every {every} rounds."),
     "screen.chart.one_point_every_every_hands": ("One point every {every} hand.",
                                                    "One point every {every} hands."),
+    "screen.chart.one_mark_every_every_deals": ("One mark every {every} deal (the last mark is deal {last}).",
+                                                "One mark every {every} deals (the last mark is deal {last})."),
+    "screen.chart.one_point_every_every_deals": ("One point every {every} deal.", "One point every {every} deals."),
     # -- cli/render/page.py --
     "screen.page.count_hands_played": ("{count} hand played",
                                          "{count} hands played"),

@@ -67,7 +67,7 @@ TEMPLATES: dict[str, str] = {
     "store.reason.directory": "it is a directory, not a file",
     "store.reason.link": "it is a symbolic link, which scorekeeper never follows",
     "store.reason.special": "it is not a regular file (a pipe or a device), which scorekeeper never reads",
-    "store.reason.too_big": "it holds {size} bytes, more than the {limit} a database file may",
+    "store.reason.too_big": "it holds {size:#byte|bytes}, more than the {limit:,} a database file may",
     "store.reason.repeated_key": 'it gives the key "{key}" twice',
     "store.reason.empty": "it is empty",
     "store.reason.not_text": "it is not text",
@@ -191,7 +191,7 @@ TEMPLATES: dict[str, str] = {
                                "typed, so it was written outside scorekeeper: {cause}"),
     "check.trail_untypeable.round": ("record {record} of its audit trail (round {hand}) holds an entry no one could "
                                      "have typed, so it was written outside scorekeeper: {cause}"),
-    "check.setup_unreadable": "its setup cannot be read ({error}: {detail})",
+    "check.setup_unreadable": "its setup cannot be read",
     "check.cache_wrong": "session {session}: the numbers kept with its hands disagree with replaying them; "
                          "--repair derives them again",
     "check.trail_differs": ("session {session}: hand {number} ({players:and}) is not what the audit trail "
@@ -239,7 +239,7 @@ TEMPLATES: dict[str, str] = {
                               "moves it to backups/set-aside/"),
     "check.not_listed": "session {session} is not listed in the index",
     "check.stale_row": "the row of session {session} is stale: {differences:list}",
-    "check.differs": "{key} {listed!r} where the session file says {filed!r}",
+    "check.differs": '"{key}" is {listed!q} where the session file says {filed!q}',
     "check.stale_revision": "the row of session {session} is stale: revision {listed} where the session file "
                             "is at revision {filed}",
     "check.no_current": "the current session {current} does not exist",

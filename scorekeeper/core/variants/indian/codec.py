@@ -28,7 +28,8 @@ import re
 from typing import Any, Mapping, Sequence
 
 from scorekeeper.api import (Codec, GameSoFar, IllegalMeld, InputError, Question, Table, card_or_word, find_player,
-                             match_player, near_word, parse_cards, parse_played_cards, phrase, split_melds)
+                             match_player, near_word, parse_cards, parse_played_cards, phrase, RankWord,
+                             split_melds)
 from scorekeeper.core.variants.indian.entry import IndianDeal, read_deal, read_wild
 from scorekeeper.core.variants.indian.melds import judge
 
@@ -186,7 +187,7 @@ class IndianCodec(Codec):
                 text = (text + " " + said_word("show")).strip()
             out[seat] = text
         if entry.get("wild") is not None:
-            out[""] = f"{said_word('wild')}={entry['wild']}"
+            out[""] = f"{said_word('wild')}={RankWord(entry['wild'])}"  # джокер=Д: read back as typed
         return out
 
     # -- the answers at the table ---------------------------------------------------------------

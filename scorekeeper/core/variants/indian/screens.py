@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from scorekeeper.api import Joined, Phrase, Screens, phrase
+from scorekeeper.api import Joined, Phrase, RankWord, Screens, phrase
 from scorekeeper.core.variants.indian.entry import read_wild
 from scorekeeper.core.variants.indian.melds import wild_words
 
@@ -55,7 +55,7 @@ class IndianScreens(Screens):
     def summary(self, context: Mapping[str, Any]) -> Any:
         parts: list[Any] = []
         if context.get("wild"):
-            parts.append(phrase("indian.screen.cell.wild", rank=str(context["wild"])))
+            parts.append(phrase("indian.screen.cell.wild", rank=RankWord(context["wild"])))
         if context.get("out"):
             parts.append(phrase("indian.screen.cell.declared", player=context["out"]))
         parts += _left(context)
