@@ -398,3 +398,11 @@ def test_prompt_takes_no_table_points_and_skips_lay_offs_after_not_down(applicat
     # Ann went out: 0; Bob AS 5D = 15 + 5 = 20; Cy KS 3C = 10 + 3 = 13
     assert t.finish() == 0
     assert cli.totals() == {"Ann": 0, "Bob": 20, "Cy": 13}
+
+
+def test_nobody_out_on_one_line_is_said_in_the_lines_words(cli):
+    cli.new("contract", "Ann", "Bob", "Cy", "Dee")
+    r = cli("hand", "Ann: 5H 5S 5D, 8C 8D 8H -4S", "Bob: -AS", "Cy: -KS", "Dee: -3C")
+    assert r.exit_code == 2
+    said = " ".join(r.stderr.split())
+    assert 'nothing after "-"' in said and 'add "stock"' in said and "stock_exhausted" not in said

@@ -379,3 +379,11 @@ def test_a_deal_s_wild_rank_is_written_in_the_language_s_letters(cli):
     entry, scores = POINTS_GAME[2]
     again = cli.json("--lang", "uk", "edit", "3", "джокер=Д", *entry[1:])
     assert again["scores"] == scores
+
+
+def test_a_drop_with_cards_on_one_line_is_said_in_the_lines_words(cli):
+    cli.new("indian", "Ann", "Bob", "Cy")
+    r = cli("hand", "Ann: drop 5H 6H", "Bob: -", "Cy: -4S")
+    assert r.exit_code == 2
+    said = " ".join(r.stderr.split())
+    assert '("Ann: drop")' in said and "melds" not in said

@@ -59,7 +59,7 @@ def player(t: Any, doc: dict) -> None:
                      say("screen.club.wins")],
                  [[v["variant"], str(v["games"]), str(v["finished"]), str(v["wins"])] for v in doc["variants"]],
                  right=(1, 2, 3))
-    _print_table(t, [say("screen.club.started"), "id", say("screen.club.variant"), say("screen.club.title"),
+    _print_table(t, [say("screen.club.started"), say("screen.sessions.id"), say("screen.club.variant"), say("screen.club.title"),
                      say("screen.club.place")],
                  [[_day(s["created"]), s["id"], s["variant"], s["title"] or "",
                    str(s["place"]) if s["place"] is not None else say("screen.club.playing")]
@@ -178,6 +178,6 @@ def evening_standings(t: Any, doc: dict) -> None:
                  else say("screen.club.not_started"))
         rows.append([say("screen.club.round_table", round=table_["round"], table=table_["table"]),
                      ", ".join(table_["players"]), table_["session"] or "", state])
-    _print_table(t, ["", say("screen.club.name"), "id", ""], rows)
+    _print_table(t, ["", say("screen.sessions.players"), say("screen.sessions.id"), ""], rows)
     if doc["players"]:
         standings_table(t, doc["players"], doc["rule"]["min_games"])

@@ -80,6 +80,8 @@ TEMPLATES: dict[str, str] = {
     # -- how the deal ended (validations 9, 10, 13) --
     "contract.nobody_out": ('Nobody went out: one player holds no cards (an empty "hand"), or the table '
                             'abandoned the deal with "stock_exhausted": true (I-C6).'),
+    "contract.nobody_out.line": ('Nobody went out: the player who went out has nothing after "-" ("Ann: 7H 8H 9H '
+                                 '-"), or the table abandoned the deal: add "stock" (I-C6).'),
     "contract.out_not_down": ("{player} went out but shows melds: [] (did not go down): nobody goes out "
                               "without going down (I-C11)."),
     "contract.last_deal_melds": ("{player}: in the last deal, " + _SPELL + ", going down is going out, so only "

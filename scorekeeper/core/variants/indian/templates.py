@@ -49,6 +49,8 @@ TEMPLATES: dict[str, str] = {
     "indian.drop_and_wrong": "{player} cannot both drop and show wrongly in one deal.",
     "indian.left_shows_cards": ('{player} left the deal ({how}) and shows no cards: leave out "{key}" (a drop or '
                                 'a wrong show costs its points, whatever the cards).'),
+    "indian.left_shows_cards.line": ('{player} left the deal ({how}): type the word alone ("{player}: {how}"), no '
+                                     'cards (a drop or a wrong show costs its points, whatever the cards).'),
     "indian.points_and_melds": ("{player}: {points} points counted on paper go without melds: give the melds and "
                                 "the cards left out, or the points alone."),
     "indian.player_missing": ("{player} is missing from the deal: every player still in the game needs an entry "
