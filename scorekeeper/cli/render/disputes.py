@@ -212,10 +212,11 @@ def variants(t: Any, doc: dict) -> None:
             if v["aliases"]:  # after the name, which may hold brackets of its own
                 line.append(", " + say("screen.disputes.also_aliases", aliases=", ".join(v["aliases"])))
             t.print(line)
-            for label, value in ((say("screen.disputes.players"), player_range(v["players"])),
-                                 (say("screen.disputes.decks"), v["decks"]),
-                                 (say("screen.disputes.dealt"), v["dealt"]), (say("screen.disputes.goal"), v["goal"])):
-                t.print(Text(f"  {label}: {value}"))
+            _hanging(t, [(Text(f"{label}:"), Text(value))  # a long line wraps under its own text
+                         for label, value in ((say("screen.disputes.players"), player_range(v["players"])),
+                                              (say("screen.disputes.decks"), v["decks"]),
+                                              (say("screen.disputes.dealt"), v["dealt"]),
+                                              (say("screen.disputes.goal"), v["goal"]))], 2, 1)
     t.print(Text(say("screen.disputes.rules_variant_shows_variant"), style="dim"))
     for failed in doc.get("failed", ()):  # an installed variant that does not load: named, the others shown
         t.err.print(Text(failed["error"]))
