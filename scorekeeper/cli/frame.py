@@ -93,6 +93,7 @@ def metavar_words() -> dict[str, str]:
         "SESSION": pgettext("metavar", "SESSION"), "KEY": pgettext("metavar", "KEY"),
         "KEY=VALUE": pgettext("metavar", "KEY=VALUE"), "HOST": pgettext("metavar", "HOST"),
         "PORT": pgettext("metavar", "PORT"), "RANK": pgettext("metavar", "RANK"),
+        "DATE": pgettext("metavar", "DATE"), "LIST": pgettext("metavar", "LIST"),
     }
 
 

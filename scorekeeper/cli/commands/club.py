@@ -17,13 +17,13 @@ SeasonArg = Annotated[str, typer.Argument(metavar="NAME", help=helptext("help.se
                                           autocompletion=complete.season_names)]
 SessionsArg = Annotated[List[str], typer.Argument(metavar="SESSION", help=helptext("help.season.sessions"),
                                                   show_default=False, autocompletion=complete.session_ids)]
-PointsOpt = Annotated[Optional[str], typer.Option("--points", metavar="TEXT", help=helptext("help.season.points"),
+PointsOpt = Annotated[Optional[str], typer.Option("--points", metavar="LIST", help=helptext("help.season.points"),
                                                   show_default=False)]
 BestOpt = Annotated[Optional[int], typer.Option("--best", metavar="N", help=helptext("help.season.best"),
                                                 show_default=False)]
 MinOpt = Annotated[Optional[int], typer.Option("--min-games", metavar="N", help=helptext("help.season.min_games"),
                                                show_default=False)]
-TiebreakOpt = Annotated[Optional[str], typer.Option("--tiebreak", metavar="TEXT",
+TiebreakOpt = Annotated[Optional[str], typer.Option("--tiebreak", metavar="LIST",
                                                     help=helptext("help.season.tiebreak"), show_default=False)]
 
 players_app = typer.Typer(name="players", help=helptext("help.players"), invoke_without_command=True,
@@ -120,9 +120,9 @@ def undo(ctx: typer.Context, json_: JsonOpt = False, db: DbOpt = None) -> None:
 def season_new(
     ctx: typer.Context, name: Annotated[str, typer.Argument(metavar="NAME", help=helptext("help.season.name"),
                                                             show_default=False)],
-    from_: Annotated[Optional[str], typer.Option("--from", metavar="TEXT", help=helptext("help.season.from"),
+    from_: Annotated[Optional[str], typer.Option("--from", metavar="DATE", help=helptext("help.season.from"),
                                                  show_default=False)] = None,
-    to: Annotated[Optional[str], typer.Option("--to", metavar="TEXT", help=helptext("help.season.to"),
+    to: Annotated[Optional[str], typer.Option("--to", metavar="DATE", help=helptext("help.season.to"),
                                               show_default=False)] = None,
     variant: Annotated[Optional[List[str]], typer.Option("--variant", metavar="VARIANT", help=helptext("help.season.variant"),
                                                          show_default=False,
