@@ -29,7 +29,7 @@ FIXED = {
     # ids its twins declare): names as their packages give them
     "tens", "Tens", "twos",
     # formats and standards, written so in every language
-    "JSON", "TOML", "CSV", "HTML", "UTF", "UTC", "ISO", "ID", "id", "json", "toml", "csv", "md", "Markdown", "QR",
+    "JSON", "TOML", "CSV", "HTML", "html", "UTF", "UTC", "ISO", "ID", "id", "json", "toml", "csv", "md", "Markdown", "QR",
     "ASCII", "TV", "LAN", "IP", "HTTP", "PNG", "SVG", "PDF",
     # a network's names and an HTTP server's words: a host typed as is, Wi-Fi, the methods a page answers
     "localhost", "Wi", "Fi", "GET", "HEAD",

@@ -508,7 +508,9 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("contract.last_deal_layoffs", "contract last",
          'hand "Оля: 3H 4H 5H 6H, 8S 9S 10S JS, 2D 3D 4D 5D -" "Назар: [] +7H -KD" "Зоя: -9D"'),
         ("contract.layoff_no_table", "contract", direct("contract.layoff_no_table", player="Назар", card=_card("7C"))),
-        ("contract.nobody_out", "contract", 'hand "Оля: -3C" "Назар: -KD" "Зоя: -9D"'),
+        ("contract.nobody_out", "contract", write("h.json", '{"players": {"Оля": {"hand": "3C"}, "Назар": {"hand": "KD"},'
+                                                   ' "Зоя": {"hand": "9D"}}}\n'), FILE,
+         'hand "Оля: -3C" "Назар: -KD" "Зоя: -9D"'),  # in a file's words, then the one-line form's
         ("contract.out_not_down", "contract", 'hand "Оля: [] -" "Назар: -KD" "Зоя: -9D"'),
         ("contract.past_last_deal", "contract", direct("contract.past_last_deal", deals=7, deal=8)),
         ("contract.points_over", "contract", 'hand "Оля: 7H 7S 7D, QC QD QH -" "Назар: -9999" "Зоя: -9D"'),
@@ -868,7 +870,7 @@ TRIGGERS.update({
         ("indian.drop_and_wrong", "indian", 'hand wild=7 "Оля: drop wrong" "Назар: 0 show" "Зоя: -10"'),
         ("indian.drop_value", "indian", write("h.json", INDIAN % ('"drop": "last"', "")), FILE),
         ("indian.left_shows_cards", "indian", write("h.json", INDIAN % ('"drop": "first", "melds": ["7H 8H 9H"]', "")),
-         FILE),
+         FILE, 'hand wild=7 "Оля: drop 5H 6H" "Назар: 0 show" "Зоя: -10"'),
         ("indian.player_missing", "indian",
          write("h.json", '{"wild": "7", "players": {"Оля": {"hand": 5}, "Назар": {"hand": 0}}, "out": "Назар"}\n'),
          FILE),
