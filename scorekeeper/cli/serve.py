@@ -78,7 +78,8 @@ SAFE_HEADERS = {
                                "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 }
 #: The pages' files, their types (each board answers its own: :attr:`Board.assets`).
-ASSETS = {"board.js": "text/javascript; charset=utf-8", "board.css": "text/css; charset=utf-8",
+ASSETS = {"live.js": "text/javascript; charset=utf-8",
+          "board.js": "text/javascript; charset=utf-8", "board.css": "text/css; charset=utf-8",
           "club.js": "text/javascript; charset=utf-8", "club.css": "text/css; charset=utf-8",
           "favicon.svg": "image/svg+xml"}
 
@@ -130,7 +131,7 @@ class Board:
 
     #: the document the page polls, and the page's files
     polled = "board.json"
-    assets = ("board.js", "board.css", "favicon.svg")
+    assets = ("live.js", "board.js", "board.css", "favicon.svg")
 
     def __init__(self, application: Any, session: str | None, language: str, qr: bool = False):
         self.follower = self.following(application, session)
@@ -196,7 +197,7 @@ class ClubBoard(Board):
     tables, the evening's points, the season's standings and the ratings; ``club.json`` polled."""
 
     polled = "club.json"
-    assets = ("club.js", "club.css", "favicon.svg")
+    assets = ("live.js", "club.js", "club.css", "favicon.svg")
 
     def __init__(self, application: Any, season: str | None, variant: str | None, language: str, qr: bool = False):
         self.season, self.variant = season, variant

@@ -207,6 +207,7 @@ PAGE = """<!DOCTYPE html>
 </main>
 <script type="application/json" id="words">{words}</script>
 <script type="application/json" id="first">{first}</script>
+<script src="live.js"></script>
 <script src="club.js"></script>
 </body>
 </html>

@@ -195,6 +195,7 @@ PAGE = """<!DOCTYPE html>
 </main>
 <script type="application/json" id="words">{words}</script>
 <script type="application/json" id="first">{first}</script>
+<script src="live.js"></script>
 <script src="board.js"></script>
 </body>
 </html>

@@ -7,7 +7,7 @@ const COLOURS = ["#26c6da", "#d36bd6", "#ffd54f", "#66bb6a", "#5c8df6", "#ef5350
 // a TV (or a computer's screen): one screen that never scrolls
 const TV = window.matchMedia("(min-width: 1000px) and (min-height: 560px) and (min-aspect-ratio: 4/3)");
 const SVG = "http://www.w3.org/2000/svg";
-let shown = null, current = null;
+let current = null;
 
 function el(tag, text, cls) {
   const e = document.createElement(tag);
@@ -330,53 +330,4 @@ function draw(d) {
   document.body.dataset.version = d.version;
 }
 
-async function poll() {
-  try {
-    const r = await fetch("board.json", {cache: "no-cache"});
-    if (!r.ok) throw new Error(String(r.status));
-    const d = await r.json();
-    if (d.version !== shown || document.getElementById("notice").textContent === WORDS.offline) {
-      shown = d.version;
-      draw(d);
-    }
-  } catch (e) {
-    const notice = document.getElementById("notice");
-    notice.hidden = false;
-    notice.textContent = WORDS.offline;
-  }
-  setTimeout(poll, 1000);
-}
-
-// -- the screen: full screen on demand, kept awake where the browser allows it ---------------
-let wake = null;
-async function keepAwake() {
-  if (!("wakeLock" in navigator) || document.visibilityState !== "visible" || (wake && !wake.released)) return;
-  try { wake = await navigator.wakeLock.request("screen"); } catch (e) { wake = null; }  // not allowed here
-}
-function fullScreenButton() {
-  const button = document.getElementById("full");
-  if (!document.fullscreenEnabled) return;
-  button.hidden = false;
-  button.addEventListener("click", () => {
-    if (document.fullscreenElement) document.exitFullscreen();
-    else document.documentElement.requestFullscreen().catch(() => {});
-  });
-}
-
-let resizing = false;
-function onResize() {  // laid out again once a frame, however many resize events come
-  if (resizing) return;
-  resizing = true;
-  requestAnimationFrame(() => { resizing = false; layOut(); });
-}
-
-const first = JSON.parse(document.getElementById("first").textContent);
-if (document.body.dataset.qr) document.getElementById("qr").src = "qr.svg";
-document.getElementById("qr-box").hidden = !document.body.dataset.qr;
-shown = first.version;
-draw(first);
-fullScreenButton();
-keepAwake();
-document.addEventListener("visibilitychange", keepAwake);
-window.addEventListener("resize", onResize);
-setTimeout(poll, 1000);
+live("board.json", draw, layOut);  // live.js: polling, the screen kept awake, full screen, resizing

@@ -8,7 +8,7 @@ const WORDS = JSON.parse(document.getElementById("words").textContent);
 const TV = window.matchMedia("(min-width: 1000px) and (min-height: 560px) and (min-aspect-ratio: 4/3)");
 // the rows a list keeps on the TV before the type is made smaller
 const LEAST_ROWS = 5;
-let shown = null, current = null;
+let current = null;
 
 function el(tag, text, cls) {
   const e = document.createElement(tag);
@@ -243,53 +243,4 @@ function draw(d) {
   document.body.dataset.version = d.version;
 }
 
-async function poll() {
-  try {
-    const r = await fetch("club.json", {cache: "no-cache"});
-    if (!r.ok) throw new Error(String(r.status));
-    const d = await r.json();
-    if (d.version !== shown || document.getElementById("notice").textContent === WORDS.offline) {
-      shown = d.version;
-      draw(d);
-    }
-  } catch (e) {
-    const notice = document.getElementById("notice");
-    notice.hidden = false;
-    notice.textContent = WORDS.offline;
-  }
-  setTimeout(poll, 1000);
-}
-
-// -- the screen: full screen on demand, kept awake where the browser allows it ---------------
-let wake = null;
-async function keepAwake() {
-  if (!("wakeLock" in navigator) || document.visibilityState !== "visible" || (wake && !wake.released)) return;
-  try { wake = await navigator.wakeLock.request("screen"); } catch (e) { wake = null; }  // not allowed here
-}
-function fullScreenButton() {
-  const button = document.getElementById("full");
-  if (!document.fullscreenEnabled) return;
-  button.hidden = false;
-  button.addEventListener("click", () => {
-    if (document.fullscreenElement) document.exitFullscreen();
-    else document.documentElement.requestFullscreen().catch(() => {});
-  });
-}
-
-let resizing = false;
-function onResize() {  // laid out again once a frame, however many resize events come
-  if (resizing) return;
-  resizing = true;
-  requestAnimationFrame(() => { resizing = false; layOut(); });
-}
-
-const first = JSON.parse(document.getElementById("first").textContent);
-if (document.body.dataset.qr) document.getElementById("qr").src = "qr.svg";
-document.getElementById("qr-box").hidden = !document.body.dataset.qr;
-shown = first.version;
-draw(first);
-fullScreenButton();
-keepAwake();
-document.addEventListener("visibilitychange", keepAwake);
-window.addEventListener("resize", onResize);
-setTimeout(poll, 1000);
+live("club.json", draw, layOut);  // live.js: polling, the screen kept awake, full screen, resizing
