@@ -614,11 +614,11 @@ def site(tmp_path) -> Path:
 
 @pytest.mark.parametrize("mode,said", [
     ("nan", 'The variant "odd500" gave Ann nan points for hand 1, which is not a whole number of points a game can '
-            "hold (at most 1000000000 either way), so nothing was stored."),
+            "hold (at most 1,000,000,000 either way), so nothing was stored."),
     ("float", 'The variant "odd500" gave Ann 30.5 points for hand 1, which is not a whole number of points a game '
-              "can hold (at most 1000000000 either way), so nothing was stored."),
+              "can hold (at most 1,000,000,000 either way), so nothing was stored."),
     ("huge", 'The variant "odd500" gave Ann 1000000000000 points for hand 1, which is not a whole number of points a '
-             "game can hold (at most 1000000000 either way), so nothing was stored."),
+             "game can hold (at most 1,000,000,000 either way), so nothing was stored."),
     ("raise", 'The variant "odd500" (odd-500 0.1) failed: an error in its own code. --debug shows where.'),
 ])
 def test_a_variants_garbage_scores_or_failure_is_one_sentence_naming_it_and_nothing_is_stored(site, tmp_path, mode,

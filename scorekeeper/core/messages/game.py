@@ -31,7 +31,7 @@ TEMPLATES: dict[str, str] = {
     "variant.bad_players": ('The variant "{name}" gave scores for hand {number} to {given:list} instead of the '
                             "game's players, so nothing was stored."),
     "variant.bad_score": ('The variant "{name}" gave {player} {value} points for hand {number}, which is not a whole '
-                          "number of points a game can hold (at most {bound} either way), so nothing was stored."),
+                          "number of points a game can hold (at most {bound:,} either way), so nothing was stored."),
     "variant.not_a_variant": 'The variant "{name}" could not be loaded from {where}: what it names is not a variant.',
     "variant.id_mismatch": 'The variant "{name}" could not be loaded from {where}: the variant there is "{id}".',
     "variant.id_taken": ('The variant "{name}" could not be loaded from {where}: another variant already '
