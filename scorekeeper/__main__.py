@@ -17,6 +17,19 @@ def _interrupted_while_loading(kind: type, value: BaseException, tb: object, _py
 sys.excepthook = _interrupted_while_loading
 
 
+def _unraisable(hook: object, _python=sys.unraisablehook) -> None:
+    """A Ctrl-C that lands where Python cannot raise it (a callback of its import machinery while
+    a module loads): the interrupt is taken by the command's own handling, which says its one
+    sentence; Python's "Exception ignored in …" report of it would be a traceback on the screen.
+    Anything else is reported as Python does."""
+    if isinstance(getattr(hook, "exc_value", None), KeyboardInterrupt):
+        return
+    _python(hook)
+
+
+sys.unraisablehook = _unraisable
+
+
 def run() -> None:
     """Run one command line (:func:`scorekeeper.cli.main`) with the cyclic garbage
     collector off: a command lives a fraction of a second (or waits on the keyboard),
