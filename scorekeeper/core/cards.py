@@ -508,21 +508,31 @@ def split_melds(value: str | Iterable[str | list], what: str = "melds", *,
         parts = list(value)
     else:
         raise _list_error("melds.not_text", part, player, value=value)
-    melds = []
+    left = count.left if count is not None else 0
+    try:  # read straight through (no place kept for a mistake while none is met: the usual melds have none)
+        return [cards for item in parts for cards in _melds_of(item, part, player, count)]
+    except InputError:
+        if count is not None:
+            count.left = left  # counted again as they are read again
+    # every meld that cannot be read, each with its place: read again, gathering them
     from scorekeeper.core.errors import Collect
 
     mistakes = Collect()
     for place, item in enumerate(parts):
-        if isinstance(item, str) and ("," in item or ";" in item):
-            with mistakes.at(place):
-                melds.extend(split_melds(item, part, player=player, count=count))
-            continue
-        if not isinstance(item, (str, list, tuple)):
+        if not isinstance(item, (str, list, tuple)):  # said at once, never gathered
             raise _list_error("melds.item_not_meld", part, player, value=item)
-        cards = None
         with mistakes.at(place):
-            cards = parse_played_cards(item, part, player=player, count=count)
-        if cards:
-            melds.append(cards)
-    mistakes.raise_any()  # every meld that cannot be read, each with its place
-    return melds
+            _melds_of(item, part, player, count)
+    mistakes.raise_any()
+    raise AssertionError("a meld refused once is refused again")  # pragma: no cover
+
+
+def _melds_of(item: Any, part: str, player: str | None, count: CardCount | None) -> list[list[PlayedCard]]:
+    """The melds one item of a list of melds holds: its cards (none when it is empty), or the
+    melds it separates itself with ``,``/``;``."""
+    if isinstance(item, str) and ("," in item or ";" in item):
+        return split_melds(item, part, player=player, count=count)
+    if not isinstance(item, (str, list, tuple)):
+        raise _list_error("melds.item_not_meld", part, player, value=item)
+    cards = parse_played_cards(item, part, player=player, count=count)
+    return [cards] if cards else []

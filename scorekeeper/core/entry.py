@@ -174,6 +174,27 @@ def _points(value: Any, player: str, key: str) -> int:
     return value
 
 
+def _melds(value: Any, name: str, count: CardCount | None) -> tuple[tuple[PlayedCard, ...], ...]:
+    return tuple(tuple(m) for m in split_melds(value, "melds", player=name, count=count))
+
+
+def _layoffs(value: Any, name: str, count: CardCount | None) -> tuple[PlayedCard, ...]:
+    if not isinstance(value, (str, list)):
+        raise InputError("entry.layoffs_type", player=name, value=value)
+    return tuple(parse_played_cards(value, "layoffs", player=name, count=count))
+
+
+def _hand(value: Any, name: str, count: CardCount | None) -> tuple[Card, ...] | int:
+    """The cards left in hand, or their points given as a number."""
+    if isinstance(value, (str, list)):
+        return tuple(parse_cards(value, "hand", player=name, count=count))
+    return _points(value, name, "hand")
+
+
+#: the parts of a player's entry made of cards, in the order they are read, and their readers
+_PARTS = (("melds", _melds), ("layoffs", _layoffs), ("hand", _hand))
+
+
 def _player_entry(name: str, raw: Any, allowed: set[str], most_cards: int | None = None) -> PlayerEntry:
     if not isinstance(raw, dict):
         raise InputError("entry.player_not_table", player=name, value=raw)
@@ -182,26 +203,24 @@ def _player_entry(name: str, raw: Any, allowed: set[str], most_cards: int | None
         raise InputError("entry.unknown_key", player=name, key=unknown[0], allowed=sorted(allowed))
     if "hand" not in raw:
         raise InputError("entry.hand_missing", player=name)
-    hand_raw = raw["hand"]
-    hand = hand_points = None
-    count = CardCount(most_cards, name) if most_cards is not None else None  # refused before all is read
-    mistakes = Collect()  # every part that cannot be read is said at once, each with its place
-    melds = None
-    if "melds" in raw:
-        with mistakes.at("melds"):
-            melds = tuple(tuple(m) for m in split_melds(raw["melds"], "melds", player=name, count=count))
-    layoffs: tuple[PlayedCard, ...] = ()
-    if "layoffs" in raw:
-        with mistakes.at("layoffs"):
-            if not isinstance(raw["layoffs"], (str, list)):
-                raise InputError("entry.layoffs_type", player=name, value=raw["layoffs"])
-            layoffs = tuple(parse_played_cards(raw["layoffs"], "layoffs", player=name, count=count))
-    with mistakes.at("hand"):
-        if isinstance(hand_raw, (str, list)):
-            hand = tuple(parse_cards(hand_raw, "hand", player=name, count=count))
-        else:
-            hand_points = _points(hand_raw, name, "hand")
-    mistakes.raise_any()
+    given = [(key, read) for key, read in _PARTS if key in raw]
+    # the cards counted as they are read: a part holding more than the game has is refused before all is read
+    count = CardCount(most_cards, name) if most_cards is not None else None
+    try:  # read straight through (no place kept for a mistake while none is met: the usual entry has none)
+        parts = {key: read(raw[key], name, count) for key, read in given}
+    except InputError:
+        # every part that cannot be read is said at once, each with its place: read again, gathering them
+        count = CardCount(most_cards, name) if most_cards is not None else None
+        mistakes = Collect()
+        for key, read in given:
+            with mistakes.at(key):
+                read(raw[key], name, count)
+        mistakes.raise_any()
+        raise AssertionError("a part refused once is refused again") from None  # pragma: no cover
+    melds = parts.get("melds")
+    layoffs: tuple[PlayedCard, ...] = parts.get("layoffs", ())
+    hand = parts["hand"] if isinstance(parts["hand"], tuple) else None
+    hand_points = parts["hand"] if hand is None else None
     table = None
     if "table" in raw:
         if melds or layoffs:
@@ -260,12 +279,15 @@ def parse_entry(
     missing = [p for p in players if p not in named]
     if missing:
         raise InputError("entry.player_missing", player=missing[0])
-    entries = {}
-    mistakes = Collect()  # every player's mistakes at once, each with its place
-    for p in players:
-        with mistakes.at("players", named[p]):
-            entries[p] = _player_entry(p, given[named[p]], player_keys, most_cards)
-    mistakes.raise_any()
+    try:  # each player's part read straight through (the usual entry has no mistake)
+        entries = {p: _player_entry(p, given[named[p]], player_keys, most_cards) for p in players}
+    except InputError:
+        mistakes = Collect()  # every player's mistakes at once, each with its place: read again, gathering them
+        for p in players:
+            with mistakes.at("players", named[p]):
+                _player_entry(p, given[named[p]], player_keys, most_cards)
+        mistakes.raise_any()
+        raise AssertionError("a part refused once is refused again") from None  # pragma: no cover
     knock = player_named(raw["knock"], players, "knock") if "knock" in raw else None
     out = player_named(raw["out"], players, "out") if "out" in raw else None
     stock = raw.get("stock_exhausted", False)

@@ -252,18 +252,16 @@ def score_hand(entry: HandEntry, game: GameSoFar) -> HandResult:
     # The deck count first: it bounds how many cards the lay-off search can see.
     decks, jokers = setup.variant.deals.packs(rules, len(setup.players))
     check_deck({p: e.physical_cards() for p, e in entry.players.items()}, decks, jokers)
-    melds: list[TableMeld] = []
-    mistakes = Collect()  # every illegal meld at once, each with its place
-    for p, e in entry.players.items():
-        for i, cards in enumerate(e.melds or ()):
+    shown = [(p, i, cards) for p, e in entry.players.items() for i, cards in enumerate(e.melds or ())]
+    try:  # each meld read straight through (the usual hand has no illegal meld)
+        melds = [_table_meld(p, cards, mrules, rules) for p, _i, cards in shown]
+    except InputError:
+        mistakes = Collect()  # every illegal meld at once, each with its place: read again, gathering them
+        for p, i, cards in shown:
             with mistakes.at("players", p, "melds", i):
-                try:
-                    reading = read_meld(cards, mrules)
-                except IllegalMeld as err:
-                    raise InputError("game.of_player", player=p, cause=err) from None
-                _whole_suit_ace(p, cards, reading, mrules, rules)
-                melds.append(TableMeld(p, cards, reading))
-    mistakes.raise_any()
+                _table_meld(p, cards, mrules, rules)
+        mistakes.raise_any()
+        raise AssertionError("a meld refused once is refused again") from None  # pragma: no cover
     layoffs = [(p, c) for p, e in entry.players.items() for c in e.layoffs]
     readings = fit_layoffs(melds, layoffs, mrules) if layoffs else [m.reading for m in melds]
     if readings is None:
@@ -275,6 +273,18 @@ def score_hand(entry: HandEntry, game: GameSoFar) -> HandResult:
     scores = {p: _player_score(p, e, melds, readings, values, bonus, entry.out) for p, e in entry.players.items()}
     won = [entry.out] if entry.out else []
     return HandResult(scores, won=won, ended="out" if entry.out else ("stock" if entry.stock_exhausted else ""))
+
+
+def _table_meld(p: str, cards: Sequence[PlayedCard], mrules: MeldRules, rules: Mapping[str, Any]) -> TableMeld:
+    """Player ``p``'s meld ``cards`` as it lies on the table, read; raises :class:`InputError`
+    (``game.of_player``) for an illegal meld, ``meld.whole_suit_ace`` for a run of a whole suit
+    whose ace is not placed (I-5)."""
+    try:
+        reading = read_meld(cards, mrules)
+    except IllegalMeld as err:
+        raise InputError("game.of_player", player=p, cause=err) from None
+    _whole_suit_ace(p, cards, reading, mrules, rules)
+    return TableMeld(p, cards, reading)
 
 
 def _player_score(p: str, e: PlayerEntry, melds: Sequence[TableMeld], readings: Sequence[MeldReading],
