@@ -509,10 +509,11 @@ class _LayoffSearch:
         self.longest = 14 if rules.ace_to_ace else 13
         # Where each lay-off could go at all, given every other lay-off as filler
         every = _Pool.of(self.cards, rules)
-        self.could = [[j for j, sh in enumerate(self.shapes)
-                       if sh.could_take(c, [], rules) and sh.short([c], every.without(c, rules), rules,
-                                                                   self.longest) is not None]
-                      for c in self.cards]
+        self.could = []
+        for c in self.cards:
+            others = every.without(c, rules)
+            self.could.append([j for j, sh in enumerate(self.shapes)
+                               if sh.could_take(c, [], rules) and sh.short([c], others, rules, self.longest) is not None])
 
     def close(self) -> None:
         # drop what refers back to the melds and readings at once (no cycles left for the collector)
@@ -541,9 +542,16 @@ class _LayoffSearch:
         rules = self.rules
         natural = [k for k, c in enumerate(self.cards) if _natural(c, rules) is not None]
         wild = [k for k, c in enumerate(self.cards) if _natural(c, rules) is None]
-        if not wild and not any(sh.wilds for sh in self.shapes):
-            return self._every_assignment()  # no wild card to share out (Rummy 500, Gin Rummy)
-        groups: list[list[PlayedCard]] = [[] for _ in self.melds]
+        if not wild and not any(sh.wilds for sh in self.shapes):  # no wild card to share out (Rummy 500, Gin Rummy)
+            if all(len(targets) == 1 for targets in self.could):
+                # each lay-off has one meld it could go on at all: nothing to search (the usual hand), each
+                # meld is read with its lay-offs, in the order they came, as the search would read them
+                groups: list[list[PlayedCard]] = [[] for _ in self.melds]
+                for card, (j,) in zip(self.cards, self.could):
+                    groups[j].append(card)
+                return self.readings(groups)
+            return self._every_assignment()
+        groups = [[] for _ in self.melds]
         budget = len(wild)
         parts = self._parts(natural)
         for part in parts:
