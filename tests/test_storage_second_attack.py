@@ -152,6 +152,66 @@ def test_an_import_checked_in_forked_copies_stores_what_a_serial_check_does(cli,
     assert cli("db", "check").exit_code == 0
 
 
+def _stored(db: Path) -> dict[str, object]:
+    """Every file of a database: its bytes, or for the index and its copies their rows but their times."""
+    out: dict[str, object] = {}
+    for path in sorted(db.rglob("*")):
+        if not path.is_file() or path.name == ".lock":
+            continue
+        rel = str(path.relative_to(db))
+        if rel == "index.json" or rel.startswith("backups/index/"):
+            index = json.loads(path.read_bytes())
+            for row in index["sessions"].values():
+                row.pop("updated")
+            out[rel] = index
+        else:
+            out[rel] = path.read_bytes()
+    return out
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or len(os.sched_getaffinity(0)) < 2, reason="one processor, no fork")
+def test_an_import_stored_while_forked_copies_check_it_stores_what_a_serial_import_does(cli, tmp_path, monkeypatch):
+    """Where forked copies check an import, each session is stored as it comes while the copies check
+    the rest: every file written (each session file byte for byte, its kept copy, the index but its
+    rows' times) is what an import checked whole first, in one process, writes. A copy that fails
+    halfway leaves the rest of its run to the command, which checks it itself; a refusal in a copy's
+    run stores nothing, and leaves no database where there was none."""
+    from scorekeeper.app import exporting
+    from scorekeeper.core.errors import InputError
+    from scorekeeper.storage import store as store_module
+
+    doc = _many(cli, tmp_path, exporting.PARALLEL_FROM + 6)
+    data = json.dumps(doc).encode()
+    with monkeypatch.context() as m:
+        m.setattr(exporting, "PARALLEL_FROM", 10 ** 9)
+        Application(tmp_path / "serial").import_("x", text=data)
+    Application(tmp_path / "forked").import_("x", text=data)
+    assert _stored(tmp_path / "forked") == _stored(tmp_path / "serial")
+
+    parent, real = os.getpid(), store_module.session_text
+
+    def failing(record: dict) -> str:  # a copy that fails on the 40th session: the rest of its run is the parent's
+        if os.getpid() != parent and record["id"] == "many0040":
+            os._exit(3)
+        return real(record)
+
+    with monkeypatch.context() as m:
+        m.setattr(store_module, "session_text", failing)
+        Application(tmp_path / "failed").import_("x", text=data)
+    assert _stored(tmp_path / "failed") == _stored(tmp_path / "serial")
+
+    bad = dict(doc, sessions=list(doc["sessions"]))
+    bad["sessions"][5] = {**doc["sessions"][5], "dealer": "Zed"}  # in the first copy's run
+    with pytest.raises(InputError) as refused:
+        Application(tmp_path / "none").import_("x", text=json.dumps(bad).encode())
+    assert refused.value.message.startswith("x, session 6 (many0005): ")
+    assert not (tmp_path / "none").exists()
+    with monkeypatch.context() as m, pytest.raises(InputError) as alone:
+        m.setattr(exporting, "PARALLEL_FROM", 10 ** 9)
+        Application(tmp_path / "none").import_("x", text=json.dumps(bad).encode())
+    assert (refused.value.code, refused.value.message) == (alone.value.code, alone.value.message)
+
+
 # --- the folder is the database ---------------------------------------------------------------
 
 

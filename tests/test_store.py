@@ -156,6 +156,25 @@ def test_save_many_writes_the_index_once(isolated_db, writes):
     assert Store(isolated_db).current_id() == "bulk2"
 
 
+def test_a_session_file_is_the_text_tinydb_writes(tmp_path):
+    """save_many writes a session file's two tables in one piece of text (the record's text may be
+    made beforehand, in an import's forked copies): byte for byte what TinyDB writes for them."""
+    from scorekeeper.storage.tinystore import document, one_document_tables, open_db
+
+    record = {"id": "0a1b2c3d", "title": "Ёлка \u2028 ✓ \"quoted\" \\", "players": ["Ann", "Bob"], "rules": {"target": 500},
+              "hands": [{"entry": {"players": {"Ann": {"melds": ["7H 8H 9H"], "hand": ""}}}}], "none": None,
+              "derived": {"hands": [{"scores": {"Ann": 24, "Bob": -3}, "won": ["Ann"]}], "finished": False}}
+    meta = {"schema": SCHEMA_VERSION, "revision": 3}
+    written = []
+    db = open_db(tmp_path / "s.json", fresh=True, sink=lambda path, text: written.append(text))
+    with db.storage.held():
+        db.table("_meta").insert(document(meta))
+        db.table("session").insert(document(record))
+    made = one_document_tables([("_meta", files_module.dumps(meta)), ("session", store_module.session_text(record))])
+    assert written == [made]
+    assert json.loads(made) == {"_meta": {"1": meta}, "session": {"1": record}}
+
+
 def test_a_change_outside_writing_is_a_bug(isolated_db):
     with pytest.raises(RuntimeError):
         Store(isolated_db).set_current(None)

@@ -834,10 +834,7 @@ class Application:
         label = "standard input" if str(file) == "-" else str(file)
         if text is None:
             text = exporting.read_import_file(file)
-        club: list = []
-        checked = exporting.read_import(text, label, progress, club)
-        outcomes = exporting.import_sessions(self.store, checked, skip_existing, as_new, club[0] if club else None,
-                                             label)
+        outcomes = exporting.import_file(self.store, text, label, skip_existing, as_new, progress)
         return {"imported": sum(o["action"] != "skipped" for o in outcomes),
                 "skipped": sum(o["action"] == "skipped" for o in outcomes), "sessions": outcomes}
 

@@ -25,6 +25,7 @@ import io
 import json
 import os
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
@@ -39,7 +40,7 @@ from scorekeeper.app.scorer import SetupRefused
 from scorekeeper.storage.trail import differing_hands
 from scorekeeper.app.scoreboard import derive
 from scorekeeper.storage.schema import validate_session
-from scorekeeper.storage.store import KEEP, atomic_write_text, now
+from scorekeeper.storage.store import KEEP, LAST, atomic_write_text, now
 
 #: The version of the export document; :func:`read_import` refuses newer ones.
 EXPORT_SCHEMA = 1
@@ -336,7 +337,7 @@ MAX_IMPORT = 64 * 1024 * 1024
 _LONE_SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
-def read_import(text: str | bytes, label: str, progress: Any = None, club: list | None = None) -> list[Loaded]:
+def read_import(text: str | bytes, label: str, progress: Any = None, club: list | None = None) -> list[Checked]:
     """Read an export document (its bytes, or its text) and check every session in it.
 
     Each session is checked as a new game would be (players, dealer, rule
@@ -344,8 +345,17 @@ def read_import(text: str | bytes, label: str, progress: Any = None, club: list 
     would give a session that cannot be scored is refused as a whole.
     Returns the sessions in file order. Raises :class:`InputError` naming
     ``label`` (the file) and, where it applies, the session. ``progress(done, total)``,
-    when given, is called as each session is checked.
+    when given, is called as each session is checked. The club file the export carries is
+    added to ``club`` when given.
     """
+    return check_all(read_sessions(text, label, club), label, progress)
+
+
+def read_sessions(text: str | bytes, label: str, club: list | None = None) -> list:
+    """The sessions of an export document (its bytes, or its text), as parsed: the document read
+    and checked (JSON, UTF-8, its format and schema, at least one session), not yet the sessions
+    themselves (:func:`check_all`); the club file it carries (an export of every session) is added to
+    ``club`` when given. Raises :class:`InputError` naming ``label`` (the file)."""
     from scorekeeper.storage.files import RepeatedKey, no_repeated_keys
 
     from scorekeeper.core.syntax import too_deep
@@ -392,7 +402,7 @@ def read_import(text: str | bytes, label: str, progress: Any = None, club: list 
         raise InputError("import.empty", file=label)
     if club is not None and doc.get("club") is not None:  # the club file an export of every session carries
         club.append(doc["club"])
-    return check_all(doc["sessions"], label, progress)
+    return doc["sessions"]
 
 
 @dataclass
@@ -400,11 +410,14 @@ class Checked:
     """A session of an export, checked (:func:`check_record`): its ``record`` as it will be
     stored, the cache of ``derived`` numbers its replay gave (:func:`scorekeeper.app.scoreboard.derive`,
     which does not depend on the session's id) and its index row (``summary``, without its
-    ``updated``; its ``id`` is made again when it is stored under another)."""
+    ``updated``; its ``id`` is made again when it is stored under another). ``text``: the record as
+    its file will hold it, its derived numbers in it (:func:`scorekeeper.storage.store.session_text`),
+    where a forked copy made it while checking; None where the store is to make it."""
 
     record: dict
     derived: dict
     summary: dict
+    text: str | None = None
 
 
 def checked(record: Any, label: str, index: int) -> Checked:
@@ -420,43 +433,38 @@ PARALLEL_FROM = 64
 
 def check_all(sessions: list, label: str, progress: Any = None) -> list[Checked]:
     """Every session of an export :func:`checked`, in file order; the first refused (in file order)
-    raises its :class:`InputError`. Replaying thousands of hands is most of an import's cost, so
-    where the machine has more than one processor (Linux) and the export holds at least
-    :data:`PARALLEL_FROM` sessions, the work is shared: the sessions are cut into one run of
-    consecutive sessions per processor (four at most); this process checks the first run while
-    forked copies of it check the others and send back each session's derived numbers and row
-    (plain data; they write nothing, and ignore Ctrl-C, which this process answers by stopping
-    them). A copy that finds a refused session says only where: this process checks that session
-    again itself, and its refusal is the one said."""
+    raises its :class:`InputError` (see :func:`each_checked`)."""
+    with each_checked(sessions, label, progress) as items:
+        return list(items)
+
+
+@contextmanager
+def each_checked(sessions: list, label: str, progress: Any = None) -> Iterator[Iterable[Checked]]:
+    """Every session of an export :func:`checked`, in file order, one at a time as its check is done;
+    the first refused (in file order) raises its :class:`InputError`. ``progress(done, total)``, when
+    given, is called as each is given.
+
+    Replaying thousands of hands is most of an import's cost, so where the machine has more than one
+    processor (Linux) and the export holds at least :data:`PARALLEL_FROM` sessions, the work is
+    shared: the sessions are cut into one run of consecutive sessions per processor (four at most),
+    each checked by a forked copy of this process, forked when the block starts, which sends back,
+    session after session, its derived numbers, its row and its file's text (:class:`_Checkers`:
+    plain data; a copy writes nothing and ignores Ctrl-C, which this process answers by stopping
+    them). This process meanwhile takes each as it comes, free to store the ones given while the
+    copies check the rest (:func:`import_file`). A copy that finds a refused session stops there:
+    this process checks that session again itself, and its refusal is the one said. The copies are
+    stopped when the block ends, whatever ends it. Where the work is not shared, every session is
+    checked here before the block's body runs."""
     total = len(sessions)
     runs = _runs(total)
     if len(runs) == 1:
-        return [checked(record, label, i) for i, record in counted(enumerate(sessions, 1), total, progress)]
-    children: list[tuple[int, int]] = []
+        yield [checked(record, label, i) for i, record in counted(enumerate(sessions, 1), total, progress)]
+        return
+    checkers = _Checkers(sessions, label, runs)
     try:
-        for run in runs[1:]:
-            children.append(_fork_checker(sessions, label, run))
-        out: list[Checked] = []
-        for i in runs[0]:
-            out.append(checked(sessions[i], label, i + 1))
-            if progress is not None:
-                progress(len(out), total)
-        for run in runs[1:]:
-            pid, pipe = children[0]
-            results = _collect(pid, pipe)
-            children.pop(0)
-            for i, result in zip(run, results if isinstance(results, list) else ()):
-                out.append(Checked(_as_imported(sessions[i]), *result))
-            if not isinstance(results, list) or len(results) != len(run):
-                # a session the copy refused (or the copy failed): checked here again, refused here
-                for i in run[len(results) if isinstance(results, list) else 0:]:
-                    out.append(checked(sessions[i], label, i + 1))
-            if progress is not None:
-                progress(len(out), total)
-        return out
+        yield checkers.each(progress)
     finally:
-        for pid, pipe in children:  # not collected yet (a refusal here, Ctrl-C): stopped, never left behind
-            _stop(pid, pipe)
+        checkers.stop()
 
 
 def _runs(total: int) -> list[range]:
@@ -480,12 +488,114 @@ def _as_imported(record: dict) -> dict:
     return record
 
 
+class _Checkers:
+    """Forked copies of this process, one per run of consecutive sessions of an export, each checking
+    its run (:func:`checked`) and writing to a pipe, for each session it passes, a frame: its length
+    (4 bytes) and ``(derived, summary, text)`` pickled; it stops at the first session it refuses. This
+    process reads every copy's pipe as data comes (a copy is never kept waiting on a full pipe while
+    an earlier run is taken) and gives the sessions in file order (:meth:`each`)."""
+
+    def __init__(self, sessions: list, label: str, runs: list[range]) -> None:
+        self.sessions, self.label = sessions, label
+        self.copies: dict[int, _Copy] = {}  # by pipe: the copies still sending
+        self.order: list[_Copy] = []
+        try:
+            for run in runs:
+                copy = _Copy(*_fork_checker(sessions, label, run), run)
+                self.copies[copy.pipe] = copy
+                self.order.append(copy)
+        except BaseException:
+            self.stop()
+            raise
+
+    def each(self, progress: Any = None) -> Iterator[Checked]:
+        """Each session checked, in file order, as it comes; one a copy did not pass (refused, or the
+        copy failed) is checked here, and raises here."""
+        total, done = len(self.sessions), 0
+        for copy in self.order:
+            for i in copy.run:
+                result = self._next(copy)
+                if result is not None:
+                    derived, summary, text = result
+                    yield Checked(_as_imported(self.sessions[i]), derived, summary, text)
+                else:
+                    yield checked(self.sessions[i], self.label, i + 1)
+                done += 1
+                if progress is not None:
+                    progress(done, total)
+
+    def _next(self, copy: "_Copy") -> Any:
+        """``copy``'s next result, waiting for it (reading whichever pipes have data meanwhile); None
+        when the copy sends no more."""
+        import select
+
+        while not copy.results and copy.pipe in self.copies:
+            ready, _, _ = select.select(list(self.copies), [], [])
+            for pipe in ready:
+                self.copies[pipe].read(self.copies)
+        return copy.results.popleft() if copy.results else None
+
+    def stop(self) -> None:
+        """End the copies still running and wait for them (their pipes closed)."""
+        for copy in list(self.copies.values()):
+            copy.stop(self.copies)
+
+
+class _Copy:
+    """One forked checker as :class:`_Checkers` reads it: its process id, its pipe, its run, the
+    bytes read and not yet a whole frame, and the results read and not yet taken."""
+
+    def __init__(self, pid: int, pipe: int, run: range) -> None:
+        from collections import deque
+
+        self.pid, self.pipe, self.run = pid, pipe, run
+        self.data = bytearray()
+        self.results: deque = deque()
+
+    def read(self, open_copies: dict) -> None:
+        """Read what the pipe holds; at its end the copy is waited for and its pipe closed."""
+        import pickle
+
+        chunk = os.read(self.pipe, 1 << 20)
+        if not chunk:
+            self.stop(open_copies)
+            return
+        self.data += chunk
+        while len(self.data) >= 4:
+            size = int.from_bytes(self.data[:4], "little")
+            if len(self.data) < 4 + size:
+                break
+            self.results.append(pickle.loads(self.data[4:4 + size]))
+            del self.data[:4 + size]
+
+    def stop(self, open_copies: dict) -> None:
+        """End the copy (it may still be running), wait for it, close its pipe."""
+        import signal
+
+        if open_copies.pop(self.pipe, None) is None:
+            return
+        try:
+            os.kill(self.pid, signal.SIGKILL)  # not waited for yet: the id is still this copy's
+        except ProcessLookupError:
+            pass
+        try:
+            os.waitpid(self.pid, 0)
+        except ChildProcessError:
+            pass
+        try:
+            os.close(self.pipe)
+        except OSError:
+            pass
+
+
 def _fork_checker(sessions: list, label: str, run: range) -> tuple[int, int]:
-    """Fork a copy of this process that checks the sessions of ``run`` and writes, to a pipe,
-    ``[(derived, summary), ...]`` for the sessions before the first it refuses. Returns its
-    process id and the pipe's reading end."""
+    """Fork a copy of this process that checks the sessions of ``run`` and writes to a pipe, frame
+    after frame (see :class:`_Checkers`), ``(derived, summary, text)`` of each session before the
+    first it refuses. Returns its process id and the pipe's reading end."""
     import pickle
     import signal
+
+    from scorekeeper.storage import store
 
     read, write = os.pipe()
     pid = os.fork()
@@ -494,57 +604,23 @@ def _fork_checker(sessions: list, label: str, run: range) -> tuple[int, int]:
         try:
             os.close(read)
             signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to answer
-            results = []
             for i in run:
                 try:
                     done = checked(sessions[i], label, i + 1)
                 except BaseException:
                     break
-                results.append((done.derived, done.summary))
-            data = memoryview(pickle.dumps(results, protocol=pickle.HIGHEST_PROTOCOL))
-            while data:
-                data = data[os.write(write, data):]
+                # the session file's text made here too, beside the check (the parent only writes it)
+                text = store.session_text({**done.record, "derived": done.derived})
+                frame = pickle.dumps((done.derived, done.summary, text), protocol=pickle.HIGHEST_PROTOCOL)
+                data = memoryview(len(frame).to_bytes(4, "little") + frame)
+                while data:
+                    data = data[os.write(write, data):]
         except BaseException:
             code = 1
         finally:
             os._exit(code)
     os.close(write)
     return pid, read
-
-
-def _collect(pid: int, pipe: int) -> Any:
-    """What a copy sent (None when it failed), once it has ended."""
-    import pickle
-
-    chunks = []
-    while True:
-        chunk = os.read(pipe, 1 << 20)
-        if not chunk:
-            break
-        chunks.append(chunk)
-    os.close(pipe)
-    _, status = os.waitpid(pid, 0)
-    if os.waitstatus_to_exitcode(status) != 0 or not chunks:
-        return None
-    return pickle.loads(b"".join(chunks))
-
-
-def _stop(pid: int, pipe: int) -> None:
-    """End a copy not collected yet (it may still be running), and wait for it (its pipe closed)."""
-    import signal
-
-    try:
-        os.kill(pid, signal.SIGKILL)  # not waited for yet: the id is still this copy's
-    except ProcessLookupError:
-        pass
-    try:
-        os.waitpid(pid, 0)
-    except ChildProcessError:
-        pass
-    try:
-        os.close(pipe)
-    except OSError:
-        pass
 
 
 def check_record(record: Any, label: str, index: int) -> Loaded:
@@ -880,51 +956,76 @@ def same_content(stored: dict, imported: dict) -> bool:
     return content(stored) == content(imported)
 
 
-def import_sessions(store, items: Sequence[Checked], skip_existing: bool = False, as_new: bool = False,
-                    club: dict | None = None, label: str = "") -> list[dict]:
-    """Store checked sessions (from :func:`read_import`) under the lock: every session
-    file (each with its derived numbers computed afresh), then the index once.
+def import_file(store, text: str | bytes, label: str, skip_existing: bool = False, as_new: bool = False,
+                progress: Any = None) -> list[dict]:
+    """The ``import`` command: the export ``text`` (named ``label``) read (:func:`read_sessions`),
+    every session checked (:func:`each_checked`) and stored (:func:`import_sessions`); returns
+    :func:`import_sessions`' outcomes. Where the sessions are checked in forked copies, they are
+    stored as they come, while the copies check the rest (the lock is then held from the start of
+    the checking); else every session is checked before the lock is taken. Raises the first
+    refusal, nothing stored. The club file the export carries is merged in the same commit
+    (:func:`merge_club`)."""
+    club: list = []
+    sessions = read_sessions(text, label, club)
+    with each_checked(sessions, label, progress) as items:
+        return import_sessions(store, items, skip_existing, as_new, club[0] if club else None, label,
+                               count=len(sessions))
+
+
+def import_sessions(store, items: Iterable[Checked], skip_existing: bool = False, as_new: bool = False,
+                    club: dict | None = None, label: str = "", count: int | None = None) -> list[dict]:
+    """Store checked sessions (from :func:`read_import`, or as they are checked:
+    :func:`each_checked`) under the lock: every session file (each with its derived numbers
+    computed afresh), then the index once, and the export's ``club`` file merged
+    (:func:`merge_club`, ``label`` naming the export), all in one commit. ``count``: how many
+    ``items`` gives, where it is not a list.
 
     A session already in the store (same id, same content) is skipped, so importing
     the same export twice adds nothing; with ``as_new`` it is imported anyway, as a
     copy under a new id. A different session whose id is taken gets a new id, or is
     skipped with ``skip_existing``. When the store has no current session, the last
-    session imported becomes current. All or nothing: if a write fails or Ctrl-C
-    comes before the index lists them, the session files this call wrote are taken
-    away again (and the :class:`StoreError` or KeyboardInterrupt goes on).
+    session imported becomes current. All or nothing: if a write fails, a session is
+    refused or Ctrl-C comes before the index lists them, the session files this call wrote
+    are taken away again (and the error or KeyboardInterrupt goes on).
     Returns one outcome per session: ``{"id", "imported_as": new id or None,
     "action": "imported" | "renamed" | "skipped", "already": bool}`` (``already``:
     the database holds this very session).
     """
     outcomes: list[dict] = []
-    pairs: list[tuple[dict, dict]] = []
-    store.bulk = len(items) > 1  # several files: one flush of the disk for them all
+    if count is None:
+        items = list(items)
+        count = len(items)
+    store.bulk = count > 1  # several files: one flush of the disk for them all
     with store.writing("import"):
         existing = {s["id"] for s in store.summaries()}
         taken = set(existing)
-        for item in items:
-            record = dict(item.record)
-            original = record["id"]
-            action, already = "imported", False
-            if original in existing:
-                already = original in taken and same_content(store.load(original), record)
-                if skip_existing or (already and not as_new):
-                    outcomes.append({"id": original, "imported_as": None, "action": "skipped", "already": already})
-                    continue
-                record["id"] = store.new_id()
-                while record["id"] in existing:
+
+        def pairs() -> Iterator[tuple[dict, dict] | tuple[dict, dict, str]]:
+            for item in items:
+                record = dict(item.record)
+                original = record["id"]
+                action, already = "imported", False
+                if original in existing:
+                    already = original in taken and same_content(store.load(original), record)
+                    if skip_existing or (already and not as_new):
+                        outcomes.append({"id": original, "imported_as": None, "action": "skipped", "already": already})
+                        continue
                     record["id"] = store.new_id()
-                action = "renamed"
-            record["derived"] = item.derived
-            pairs.append((record, {**item.summary, "id": record["id"], "updated": now()}))
-            existing.add(record["id"])
-            outcomes.append({"id": original, "imported_as": record["id"], "action": action, "already": already})
-        if club is not None:
+                    while record["id"] in existing:
+                        record["id"] = store.new_id()
+                    action = "renamed"
+                record["derived"] = item.derived
+                existing.add(record["id"])
+                outcomes.append({"id": original, "imported_as": record["id"], "action": action, "already": already})
+                row = {**item.summary, "id": record["id"], "updated": now()}
+                if item.text is not None and record["id"] == original:
+                    yield record, row, item.text  # the file's text as the checking made it
+                else:
+                    yield record, row
+
+        # each record was checked against the record schema when it was read (validate_session): an id the
+        # store gave and the derived numbers (no field of the schema) are all that changed since
+        store.save_many(pairs(), current=LAST if store.current_id() is None else KEEP, checked=True)
+        if club is not None:  # (the ids each session was imported as known once they are all stored)
             merge_club(store, club, outcomes, label)
-        if not pairs:
-            return outcomes
-        current = pairs[-1][0]["id"] if store.current_id() is None else KEEP
-        # each record was checked against the record schema by read_import (validate_session): an id
-        # the store gave and the derived numbers (no field of the schema) are all that changed since
-        store.save_many(pairs, current=current, checked=True)
     return outcomes

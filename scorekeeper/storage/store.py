@@ -79,12 +79,12 @@ from scorekeeper.storage.files import DamagedFile, atomic_write_text, damaged, d
 from scorekeeper.storage.lock import DirectoryLock, FolderGone
 from scorekeeper.storage.migrations import SCHEMA_VERSION, schema_of, upgrade
 from scorekeeper.storage.schema import SESSION_ID
-from scorekeeper.storage.tinystore import Query, TinyDB, document, open_db
+from scorekeeper.storage.tinystore import Query, TinyDB, document, one_document_tables, open_db
 
 __all__ = [
-    "BACKUPS_KEPT", "ENV_VAR", "KEEP", "LOCK_TIMEOUT", "SCHEMA_VERSION", "SESSION_ID", "Backup", "DamagedFile",
+    "BACKUPS_KEPT", "ENV_VAR", "KEEP", "LAST", "LOCK_TIMEOUT", "SCHEMA_VERSION", "SESSION_ID", "Backup", "DamagedFile",
     "IndexFile", "Store", "atomic_write_text", "default_path", "dumps", "fsync_directory", "match_id",
-    "new_record", "now", "read_json", "resolve_path", "schema_of", "upgrade",
+    "new_record", "now", "read_json", "resolve_path", "schema_of", "session_text", "upgrade",
 ]
 
 #: Seconds a changing command waits for another one to finish before giving up (SPEC §6).
@@ -92,6 +92,8 @@ LOCK_TIMEOUT = 10.0
 ENV_VAR = "SCOREKEEPER_DB"
 #: "leave the current session as it is" (the default of the `current` arguments)
 KEEP = object()
+#: "the last session saved" (:meth:`Store.save_many`'s ``current``)
+LAST = object()
 
 
 def default_path() -> Path:
@@ -125,6 +127,13 @@ def _checked_path(given: str, where: str) -> Path:
 def now() -> str:
     """The current time, ISO 8601 with the UTC offset."""
     return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+
+
+def session_text(record: dict) -> str:
+    """A session record as its file holds it (:func:`~scorekeeper.storage.files.dumps`: compact
+    JSON, UTF-8 kept as is), its cache of derived numbers included: what :meth:`Store.save_many`
+    writes, and may be given made beforehand (an import's forked copies make it)."""
+    return dumps(record)
 
 
 def new_record(session_id: str, variant: str, players: list[str], rules: dict[str, Any],
@@ -684,41 +693,47 @@ class Store:
         current session) in ONE write of the index, committed together."""
         self.save_many([(record, summary)], current=current)
 
-    def save_many(self, pairs: Iterable[tuple[dict, dict]], current: Any = KEEP, *, checked: bool = False) -> None:
+    def save_many(self, pairs: Iterable[tuple[dict, dict] | tuple[dict, dict, str]], current: Any = KEEP, *,
+                  checked: bool = False) -> None:
         """Stage several ``(record, summary)`` pairs: each session file once, then the
         index once (for imports and bulk loads); they are committed together with the
-        rest of the command. ``current`` (an id or None) also sets the current session in
-        the same index write. ``checked``: the records were checked against the record
-        schema in this command already (:func:`scorekeeper.storage.schema.validate_session`,
-        an import's check), so only the summary rows are checked here."""
-        pairs = list(pairs)
-        for record, summary in pairs:  # what is written must read back: never a file every command refuses
+        rest of the command. ``pairs`` is taken one pair at a time, so the later ones may still
+        be in the making while the first are staged (an import whose sessions are checked in
+        forked copies). A pair may hold a third item, the record's text (:func:`session_text`)
+        made beforehand: the file is then written without encoding the record here. ``current``
+        (an id, None, or :data:`LAST`: the last session of ``pairs``) also sets the current
+        session in the same index write. ``checked``: the records were checked against the
+        record schema in this command already (:func:`scorekeeper.storage.schema.validate_session`,
+        an import's check), so only the summary rows are checked here. With no pair, nothing
+        is written."""
+        self._for_write()
+        self._index()  # an index that cannot be used stops the command before any file is written
+        rows = []
+        # several sessions (a list of more than one, or a stream: an import's): whose copies are
+        # kept is read once, from the folders' listing, instead of asking each session's files
+        several = len(pairs) > 1 if isinstance(pairs, (list, tuple)) else True
+        kept = set(self.backed_up_sessions()) if several else None
+        for record, summary, *made in pairs:
             sid = record["id"]
             path = self.session_path(sid)
-            try:
+            try:  # what is written must read back: never a file every command refuses
                 if not checked:
                     schema.check_session({"revision": 1}, record, path, sid)
                 schema.check_row({**summary, "id": sid}, "1", self.index_path)
             except DamagedFile as e:
                 raise StoreError("store.cannot_save", session=sid, reason=e.reason) from None
-        self._for_write()
-        self._index()  # an index that cannot be used stops the command before any file is written
-        rows = []
-        kept = set(self.backed_up_sessions()) if len(pairs) > 1 else None
-        for record, summary in pairs:
-            sid = record["id"]
-            path = self.session_path(sid)
             revision = self._next_revision(sid, path, kept)
             if kept is not None and sid not in kept and revision == 1:
                 self._first_copies.add(sid)  # no copy of it anywhere: its first is kept without a listing
-            db = open_db(path, fresh=True, sink=self._stage_text)
-            with self._changing(db):
-                db.table("_meta").insert(document({"schema": SCHEMA_VERSION, "revision": revision}))
-                db.table("session").insert(document(record))
+            meta = {"schema": SCHEMA_VERSION, "revision": revision}
+            # the file TinyDB reads (see the module docstring), its two tables written here at once
+            self._stage_text(path, one_document_tables([("_meta", dumps(meta)),
+                                                        ("session", made[0] if made else session_text(record))]))
             self._revisions[sid] = revision
             self._written.add(sid)
             rows.append({**summary, "id": sid, "revision": revision})
-        self._change_index(rows, (), current)
+        if rows:
+            self._change_index(rows, (), rows[-1]["id"] if current is LAST else current)
 
     def _next_revision(self, session_id: str, path: Path, kept: set[str] | None = None) -> int:
         """The revision the next save of a session file gets: one more than its file's, or,

@@ -38,7 +38,7 @@ from tinydb.table import Document
 from scorekeeper.storage import files
 from scorekeeper.storage.files import damaged
 
-__all__ = ["FileStorage", "check_layout", "open_db", "document", "Query"]
+__all__ = ["FileStorage", "check_layout", "open_db", "document", "one_document_tables", "Query"]
 
 
 class FileStorage(Storage):
@@ -156,6 +156,14 @@ def check_layout(data: dict, path: Path) -> None:
 def open_db(path: Path, **storage: Any) -> TinyDB:
     """TinyDB over ``path`` through :class:`FileStorage` (keyword arguments go to it)."""
     return TinyDB(path, storage=FileStorage, **storage)
+
+
+def one_document_tables(tables: list[tuple[str, str]]) -> str:
+    """The text of a file of tables that hold one document each (numbered 1), as TinyDB writes it
+    (:func:`~scorekeeper.storage.files.dumps` of ``{table: {"1": document}}``), from each table's
+    name and its document's text (``dumps(document)``): a session file is written without
+    encoding its record again when its text was made beforehand."""
+    return "{" + ",".join(f'{files.dumps(name)}:{{"1":{text}}}' for name, text in tables) + "}"
 
 
 def document(doc: dict, doc_id: int = 1) -> Document:
