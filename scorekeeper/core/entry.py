@@ -24,7 +24,7 @@ from scorekeeper.core.errors import Collect, InputError
 from scorekeeper.core.near import closest, name_key  # noqa: F401  (where players' names are matched)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class PlayerEntry:
     """One player's part of a hand, checked and typed (what a hand file's ``{"melds": …,
     "hand": …}`` for the player becomes).
@@ -45,6 +45,14 @@ class PlayerEntry:
     hand: tuple[Card, ...] | None = None
     hand_points: int | None = None
     table: int | None = None
+
+    def __init__(self, name: str, melds: tuple[tuple[PlayedCard, ...], ...] | None = None,
+                 layoffs: tuple[PlayedCard, ...] = (), hand: tuple[Card, ...] | None = None,
+                 hand_points: int | None = None, table: int | None = None) -> None:
+        # the fields set at once (a frozen dataclass's own __init__ sets them one by one through
+        # object.__setattr__, several times slower: every hand read makes one per player)
+        self.__dict__.update(name=name, melds=melds, layoffs=layoffs, hand=hand, hand_points=hand_points,
+                             table=table)
 
     @property
     def points_only(self) -> bool:
@@ -69,7 +77,7 @@ class PlayerEntry:
         return cards
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class HandEntry:
     """A whole hand, checked and typed: what the shared codec's
     :meth:`~scorekeeper.core.rulebook.codec.Codec.read` gives a variant's scoring.
@@ -84,6 +92,12 @@ class HandEntry:
     out: str | None = None
     stock_exhausted: bool = False
     ended_given: bool = field(default=False)
+
+    def __init__(self, players: dict[str, PlayerEntry], knock: str | None = None, out: str | None = None,
+                 stock_exhausted: bool = False, ended_given: bool = False) -> None:
+        # at once, as PlayerEntry's
+        self.__dict__.update(players=players, knock=knock, out=out, stock_exhausted=stock_exhausted,
+                             ended_given=ended_given)
 
 
 def about_player(player: str, error: InputError) -> InputError:
@@ -175,7 +189,7 @@ def _points(value: Any, player: str, key: str) -> int:
 
 
 def _melds(value: Any, name: str, count: CardCount | None) -> tuple[tuple[PlayedCard, ...], ...]:
-    return tuple(tuple(m) for m in split_melds(value, "melds", player=name, count=count))
+    return tuple(map(tuple, split_melds(value, "melds", player=name, count=count)))
 
 
 def _layoffs(value: Any, name: str, count: CardCount | None) -> tuple[PlayedCard, ...]:
