@@ -407,6 +407,8 @@ def too_many(cards_by_player: dict[str, list[Card]], decks: int, jokers: int) ->
     ``(card, the player for each copy, the most there can be)``; None when none is."""
     # counted by (rank, suit), which hash without a call of Card's own __hash__ per card
     counts = Counter([(c.rank, c.suit) for cards in cards_by_player.values() for c in cards])
+    if counts.get((0, ""), 0) <= jokers and max(counts.values(), default=0) <= decks:
+        return None  # no joker too many, and no card more often than the decks hold: the usual hand
     if all(n <= (jokers if rank == 0 else decks) for (rank, _suit), n in counts.items()):
         return None  # (who holds which copy is asked only of a card shown too often)
     seen: dict[Card, list[str]] = {}
@@ -543,13 +545,8 @@ class _LayoffSearch:
         natural = [k for k, c in enumerate(self.cards) if _natural(c, rules) is not None]
         wild = [k for k, c in enumerate(self.cards) if _natural(c, rules) is None]
         if not wild and not any(sh.wilds for sh in self.shapes):  # no wild card to share out (Rummy 500, Gin Rummy)
-            if all(len(targets) == 1 for targets in self.could):
-                # each lay-off has one meld it could go on at all: nothing to search (the usual hand), each
-                # meld is read with its lay-offs, in the order they came, as the search would read them
-                groups: list[list[PlayedCard]] = [[] for _ in self.melds]
-                for card, (j,) in zip(self.cards, self.could):
-                    groups[j].append(card)
-                return self.readings(groups)
+            if len(self.cards) == 1 or all(len(targets) == 1 for targets in self.could):
+                return self._without_choices()  # the usual hand
             return self._every_assignment()
         groups = [[] for _ in self.melds]
         budget = len(wild)
@@ -566,6 +563,23 @@ class _LayoffSearch:
         if found is not None:
             return found
         return self._every_assignment()
+
+    def _without_choices(self) -> list[MeldReading] | None:
+        """Where there is nothing to search, no wild card being in play: one lay-off, tried on each
+        meld it could go on in turn, or lay-offs that each have one meld they could go on, each meld
+        read with those that go on it, in the order they came. What :meth:`_every_assignment`
+        finds, which tries them in the same order (the search's pruning only spares it readings
+        that would fail)."""
+        if len(self.cards) == 1:
+            for j in self.could[0]:
+                found = self.readings([self.cards if k == j else [] for k in range(len(self.melds))])
+                if found is not None:
+                    return found
+            return None
+        groups: list[list[PlayedCard]] = [[] for _ in self.melds]
+        for card, (j,) in zip(self.cards, self.could):
+            groups[j].append(card)
+        return self.readings(groups)
 
     def _parts(self, natural: list[int]) -> list[list[int]]:
         """The natural lay-offs in groups that could share no meld (joined through any meld two
