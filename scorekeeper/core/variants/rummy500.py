@@ -426,13 +426,20 @@ def _sets_grow(rules: Mapping[str, Any]) -> MeldRules:
     may hold identical cards and grow past four, up to the eight cards of a rank the decks
     hold ("groups of three or more cards of one rank"); otherwise three or four, all different."""
     duplicates = bool(rules["set_duplicates"]) and rules["decks"] == 2
-    return MeldRules(ace_high=True, set_duplicates=duplicates, set_max=4 * rules["decks"] if duplicates else 4)
+    return _meld_rules(duplicates, 4 * rules["decks"] if duplicates else 4)
 
 
 def sets_of_four(rules: Mapping[str, Any]) -> MeldRules:
     """Rum 500's melds: a set of three or four cards, identical ones only with two decks and
     ``set_duplicates``."""
-    return MeldRules(ace_high=True, set_duplicates=bool(rules["set_duplicates"]) and rules["decks"] == 2)
+    return _meld_rules(bool(rules["set_duplicates"]) and rules["decks"] == 2, 4)
+
+
+@functools.lru_cache(maxsize=None)
+def _meld_rules(set_duplicates: bool, set_max: int) -> MeldRules:
+    # one (frozen) MeldRules for each pair of values, the same object hand after hand: the meld
+    # readings read_meld remembers are found by identity, never compared field by field
+    return MeldRules(ace_high=True, set_duplicates=set_duplicates, set_max=set_max)
 
 
 def by_count(two: int, many: int) -> dict[int, int]:
