@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
 from scorekeeper.core.errors import InputError, ScorekeeperError, StateError, StoreError, VariantError
-from scorekeeper.core.game import GameState, check_text
+from scorekeeper.core.game import check_text
 from scorekeeper.core.phrase import phrase
 from scorekeeper.app import report
 from scorekeeper.app.progress import counted
@@ -446,12 +446,14 @@ def each_checked(sessions: list, label: str, progress: Any = None) -> Iterator[I
 
     Replaying thousands of hands is most of an import's cost, so where the machine has more than one
     processor (Linux) and the export holds at least :data:`PARALLEL_FROM` sessions, the work is
-    shared: the sessions are cut into one run of consecutive sessions per processor (four at most),
-    each checked by a forked copy of this process, forked when the block starts, which sends back,
+    shared: the sessions are dealt out in turn, one share per processor (four at most: with two, one
+    copy takes the sessions 1, 3, 5…, the other 2, 4, 6…), each checked by a forked copy of this
+    process, forked when the block starts, which sends back,
     session after session, its derived numbers, its row and its file's text (:class:`_Checkers`:
     plain data; a copy writes nothing and ignores Ctrl-C, which this process answers by stopping
-    them). This process meanwhile takes each as it comes, free to store the ones given while the
-    copies check the rest (:func:`import_file`). A copy that finds a refused session stops there:
+    them). This process meanwhile takes each as it comes, in file order, free to store the ones given
+    while the copies check the rest (:func:`import_file`): the copies keep pace with each other, so
+    when they are done little is left to store. A copy that finds a refused session stops there:
     this process checks that session again itself, and its refusal is the one said. The copies are
     stopped when the block ends, whatever ends it. Where the work is not shared, every session is
     checked here before the block's body runs."""
@@ -468,7 +470,8 @@ def each_checked(sessions: list, label: str, progress: Any = None) -> Iterator[I
 
 
 def _runs(total: int) -> list[range]:
-    """The runs of consecutive sessions (indexes from 0) to check at once: one, unless forking pays."""
+    """The shares of the sessions (indexes from 0) to check at once: one, all of them, unless forking
+    pays; else one per processor (four at most), dealt out in turn (``range(k, total, n)``)."""
     import sys
     import threading
 
@@ -477,8 +480,7 @@ def _runs(total: int) -> list[range]:
             or threading.active_count() > 1):  # (a fork copies one thread: never with others running)
         return [range(total)]
     n = min(cpus, 4)
-    size = -(-total // n)
-    return [range(start, min(total, start + size)) for start in range(0, total, size)]
+    return [range(k, total, n) for k in range(n)]
 
 
 def _as_imported(record: dict) -> dict:
@@ -489,21 +491,22 @@ def _as_imported(record: dict) -> dict:
 
 
 class _Checkers:
-    """Forked copies of this process, one per run of consecutive sessions of an export, each checking
-    its run (:func:`checked`) and writing to a pipe, for each session it passes, a frame: its length
-    (4 bytes) and ``(derived, summary, text)`` pickled; it stops at the first session it refuses. This
-    process reads every copy's pipe as data comes (a copy is never kept waiting on a full pipe while
-    an earlier run is taken) and gives the sessions in file order (:meth:`each`)."""
+    """Forked copies of this process, one per share of the sessions of an export (:func:`_runs`), each
+    checking its share in order (:func:`checked`) and writing to a pipe, for each session it passes, a
+    frame: its length (4 bytes) and ``(derived, summary, text)`` pickled; it stops at the first session
+    it refuses. This process reads every copy's pipe as data comes (a copy is never kept waiting on a
+    full pipe while another's session is taken) and gives the sessions in file order (:meth:`each`)."""
 
     def __init__(self, sessions: list, label: str, runs: list[range]) -> None:
         self.sessions, self.label = sessions, label
         self.copies: dict[int, _Copy] = {}  # by pipe: the copies still sending
-        self.order: list[_Copy] = []
+        self.owner: list[_Copy | None] = [None] * len(sessions)  # the copy checking each session
         try:
             for run in runs:
                 copy = _Copy(*_fork_checker(sessions, label, run), run)
                 self.copies[copy.pipe] = copy
-                self.order.append(copy)
+                for i in run:
+                    self.owner[i] = copy
         except BaseException:
             self.stop()
             raise
@@ -511,18 +514,16 @@ class _Checkers:
     def each(self, progress: Any = None) -> Iterator[Checked]:
         """Each session checked, in file order, as it comes; one a copy did not pass (refused, or the
         copy failed) is checked here, and raises here."""
-        total, done = len(self.sessions), 0
-        for copy in self.order:
-            for i in copy.run:
-                result = self._next(copy)
-                if result is not None:
-                    derived, summary, text = result
-                    yield Checked(_as_imported(self.sessions[i]), derived, summary, text)
-                else:
-                    yield checked(self.sessions[i], self.label, i + 1)
-                done += 1
-                if progress is not None:
-                    progress(done, total)
+        total = len(self.sessions)
+        for i, copy in enumerate(self.owner):
+            result = self._next(copy) if copy is not None else None
+            if result is not None:
+                derived, summary, text = result
+                yield Checked(_as_imported(self.sessions[i]), derived, summary, text)
+            else:
+                yield checked(self.sessions[i], self.label, i + 1)
+            if progress is not None:
+                progress(i + 1, total)
 
     def _next(self, copy: "_Copy") -> Any:
         """``copy``'s next result, waiting for it (reading whichever pipes have data meanwhile); None
@@ -656,11 +657,9 @@ def check_record(record: Any, label: str, index: int) -> Loaded:
         changed = differing_hands(record)  # so would a hand that is not what the trail recorded
         if changed:
             raise InputError("import.trail_differs", number=changed[0], **where)
-        # what the import keeps of the replay until it stores the sessions: the numbers (the cache
-        # it derives), not every hand's explanation lines (a tenth of the memory)
-        state = GameState.from_hands(loaded.setup, loaded.state.summaries, loaded.state.ending,
-                                    loaded.state.events)
-        return Loaded(record, loaded.setup, state, False)
+        # (what the import keeps of the replay until it stores the session is only the numbers
+        # :func:`checked` derives from it, never every hand's explanation lines)
+        return Loaded(record, loaded.setup, loaded.state, False)
     except SetupRefused as e:  # what the record means, as every reader of a stored session checks it
         raise InputError(_IMPORT_REFUSALS[e.kind], where=said_where, id=record["id"], **e.facts) from None
     except VariantError as e:  # its variant is not installed here (or fails to load): nothing to score it with
