@@ -424,6 +424,9 @@ def parse_cards(value: str | Iterable[str], what: str = "list", *, player: str |
     ``player`` whose; both go into the facts of an error. ``count`` (:class:`CardCount`)
     bounds how many cards may be read. Raises :class:`InputError`.
     """
+    plain = _plain_cards(value, count)
+    if plain is not None:
+        return plain
     part, player = _part(what, player)
     return _read_all(_tokens(value, part, player, count), parse_card, part, player)
 
@@ -431,8 +434,49 @@ def parse_cards(value: str | Iterable[str], what: str = "list", *, player: str |
 def parse_played_cards(value: str | Iterable[str], what: str = "list", *,
                        player: str | None = None, count: CardCount | None = None) -> list[PlayedCard]:
     """Like :func:`parse_cards` for meld and lay-off cards (``=`` and ``:low`` allowed)."""
+    plain = _plain_cards(value, count)
+    if plain is not None:
+        played = []
+        for card in plain:  # each as PlayedCard(card) makes it, its fields set at once
+            pc = _new(PlayedCard)
+            fields = pc.__dict__
+            fields.update(_PLAIN_PLAYED)
+            fields["card"] = card
+            played.append(pc)
+        return played
     part, player = _part(what, player)
     return _read_all(_tokens(value, part, player, count), parse_played, part, player)
+
+
+_new = object.__new__
+#: the fields of a plain card of a meld (no meaning declared, no ace mark), in their order
+_PLAIN_PLAYED = {"card": None, "stands_for": None, "ace": None}
+
+
+def _plain_cards(value: Any, count: CardCount | None) -> list[Card] | None:
+    """The cards of ``value`` where it is one string of cards each written as the notation writes
+    it (``"7H 8H 9H"``: each token one look-up, what a stored hand holds), counted as
+    :func:`split_tokens` counts them; None for anything else (a list, a comma, a token to read
+    further, more cards than ``count`` allows), which the full reading reads, and refuses where it
+    must: the count is then left as it was."""
+    if type(value) is not str or "," in value or ";" in value:
+        return None
+    if count is None:
+        tokens = value.split()
+    else:  # split as split_tokens splits, no further than the count allows
+        tokens = value.split(None, max(count.left, 0))
+        if len(tokens) > count.left:
+            return None
+    get = _CARDS.get
+    cards = []
+    for token in tokens:
+        card = get(token)
+        if card is None:
+            return None
+        cards.append(card)
+    if count is not None:
+        count.left -= len(tokens)
+    return cards
 
 
 #: How many characters of a wrong value a message quotes back.

@@ -17,7 +17,7 @@ A hand entry (what is stored, exactly as entered) is a dict::
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import AbstractSet, Any, Sequence
 
 from scorekeeper.core.cards import Card, CardCount, PlayedCard, parse_cards, parse_played_cards, split_melds
 from scorekeeper.core.errors import Collect, InputError
@@ -209,7 +209,7 @@ def _hand(value: Any, name: str, count: CardCount | None) -> tuple[Card, ...] | 
 _PARTS = (("melds", _melds), ("layoffs", _layoffs), ("hand", _hand))
 
 
-def _player_entry(name: str, raw: Any, allowed: set[str], most_cards: int | None = None) -> PlayerEntry:
+def _player_entry(name: str, raw: Any, allowed: AbstractSet[str], most_cards: int | None = None) -> PlayerEntry:
     if not isinstance(raw, dict):
         raise InputError("entry.player_not_table", player=name, value=raw)
     unknown = [k for k in raw if k not in allowed]
@@ -246,7 +246,7 @@ def _player_entry(name: str, raw: Any, allowed: set[str], most_cards: int | None
 def parse_entry(
     raw: Any,
     players: Sequence[str],
-    player_keys: set[str],
+    player_keys: AbstractSet[str],
     knock_allowed: bool,
     zero_is_empty: bool = True,
     out_bonus: int = 0,

@@ -75,7 +75,7 @@ class Codec(Part):
         v = self.variant
         setup = game.setup
         decks, jokers = v.deals.packs(setup.rules, len(setup.players))
-        return parse_entry(raw, game.in_play, set(self.keys), v.endings.knock, self.zero_is_empty,
+        return parse_entry(raw, game.in_play, self.keys, v.endings.knock, self.zero_is_empty,
                            v.scoring.out_bonus(setup.rules), v.endings.out, 52 * decks + jokers,
                            session=setup.players)
 
