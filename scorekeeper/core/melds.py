@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import product
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Callable, Iterable, Mapping, Sequence
 
 from scorekeeper.core.cards import (
@@ -95,6 +95,19 @@ class MeldRules:
     #: whether a run may reach from ace to ace, A-2-…-K-A (Contract Rummy, I-C9), as lay-offs see it
     ace_to_ace: bool = False
 
+    def __hash__(self) -> int:
+        # the hash of the fields, as the dataclass's own, worked out once: read_meld looks up what it
+        # read before by the rules on every meld (kept beside the fields, never pickled or copied)
+        known = self.__dict__.get("_hash")
+        if known is None:
+            known = self.__dict__["_hash"] = hash(tuple(getattr(self, f.name) for f in fields(self)))
+        return known
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state.pop("_hash", None)  # a string's hash differs from process to process
+        return state
+
 
 @dataclass(frozen=True, init=False)
 class Slot:
@@ -159,11 +172,12 @@ def describe_cards(cards: Iterable[PlayedCard | Card]) -> str:
 
 
 #: the legal readings made so far: ``{(rules, the cards as written): (kind, phrase, each slot as
-#: (the card's place among the cards, counts as, rank, wild, in run))}``. A game's melds repeat
-#: (a replay or an import reads the same runs and sets hand after hand), and a reading depends on
-#: the rules and the cards as written alone; forgotten all at once past :data:`_READ_MOST`.
+#: (the card's place among the cards, its fields))}``. A game's melds repeat (a replay or an import
+#: reads the same runs and sets hand after hand), and a reading depends on the rules and the cards as
+#: written alone; forgotten all at once past :data:`_READ_MOST`.
 _READ: dict[tuple, tuple] = {}
 _READ_MOST = 4096
+_new = object.__new__
 
 
 def read_meld(cards: Sequence[PlayedCard], rules: MeldRules) -> MeldReading:
@@ -175,15 +189,22 @@ def read_meld(cards: Sequence[PlayedCard], rules: MeldRules) -> MeldReading:
     key = (rules, *[(pc.card.rank, pc.card.suit, pc.stands_for, pc.ace) for pc in cards])
     known = _READ.get(key)
     if known is not None:
-        kind, said, slots = known
-        return MeldReading(kind, tuple([Slot(cards[i], counts_as, rank, wild, in_run)
-                                        for i, counts_as, rank, wild, in_run in slots]), said)
+        kind, said, kept = known
+        slots = []
+        for i, fields_ in kept:  # each slot made as Slot() makes it, its fields copied at once
+            slot = _new(Slot)
+            made = slot.__dict__
+            made.update(fields_)
+            made["played"] = cards[i]
+            slots.append(slot)
+        reading = _new(MeldReading)
+        reading.__dict__.update(kind=kind, slots=tuple(slots), phrase=said)  # as MeldReading() sets them
+        return reading
     reading = _read_meld(cards, rules)
     if len(_READ) >= _READ_MOST:
         _READ.clear()
     place = {id(pc): i for i, pc in enumerate(cards)}
-    _READ[key] = (reading.kind, reading.phrase,
-                  tuple((place[id(s.played)], s.counts_as, s.rank, s.wild, s.in_run) for s in reading.slots))
+    _READ[key] = (reading.kind, reading.phrase, tuple((place[id(s.played)], dict(s.__dict__)) for s in reading.slots))
     return reading
 
 
@@ -507,15 +528,34 @@ class _LayoffSearch:
                  read: Callable[[TableMeld, list[PlayedCard]], MeldReading] | None):
         self.melds, self.rules, self.read = melds, rules, read
         self.cards = [c for _, c in layoffs]
-        self.shapes = [_Shape.of(m, rules, free_aces=read is not None) for m in melds]
+        self.shapes = self._shapes(melds, self.cards, rules, free_aces=read is not None)
         self.longest = 14 if rules.ace_to_ace else 13
         # Where each lay-off could go at all, given every other lay-off as filler
         every = _Pool.of(self.cards, rules)
         self.could = []
         for c in self.cards:
             others = every.without(c, rules)
-            self.could.append([j for j, sh in enumerate(self.shapes)
-                               if sh.could_take(c, [], rules) and sh.short([c], others, rules, self.longest) is not None])
+            self.could.append([j for j, sh in enumerate(self.shapes) if sh is not None and sh.could_take(c, [], rules)
+                               and sh.short([c], others, rules, self.longest) is not None])
+
+    @staticmethod
+    def _shapes(melds: Sequence[TableMeld], cards: list[PlayedCard], rules: MeldRules,
+                free_aces: bool) -> list[_Shape | None]:
+        """Each meld's :class:`_Shape`; where no card is wild, None for a meld no lay-off could go on
+        (not a set of a lay-off's rank, nor a run of its suit: what :meth:`_Shape.could_take` asks
+        first), which the search never looks at."""
+        if rules.wild is not _never_wild:
+            return [_Shape.of(m, rules, free_aces) for m in melds]
+        wanted = {("set", c.card.rank if c.stands_for is None else c.stands_for.rank) for c in cards}
+        wanted |= {("run", c.card.suit if c.stands_for is None else c.stands_for.suit) for c in cards}
+        shapes: list[_Shape | None] = []
+        for m in melds:
+            first = m.reading.slots[0].played  # the card that fixes the rank or the suit: nothing is wild
+            natural = first.card if first.stands_for is None else first.stands_for
+            kind = m.reading.kind
+            taken = (kind, natural.rank if kind == "set" else natural.suit) in wanted
+            shapes.append(_Shape.of(m, rules, free_aces) if taken else None)
+        return shapes
 
     def close(self) -> None:
         # drop what refers back to the melds and readings at once (no cycles left for the collector)
@@ -544,7 +584,7 @@ class _LayoffSearch:
         rules = self.rules
         natural = [k for k, c in enumerate(self.cards) if _natural(c, rules) is not None]
         wild = [k for k, c in enumerate(self.cards) if _natural(c, rules) is None]
-        if not wild and not any(sh.wilds for sh in self.shapes):  # no wild card to share out (Rummy 500, Gin Rummy)
+        if not wild and not any(sh is not None and sh.wilds for sh in self.shapes):  # no wild card to share out (Rummy 500, Gin Rummy)
             if len(self.cards) == 1 or all(len(targets) == 1 for targets in self.could):
                 return self._without_choices()  # the usual hand
             return self._every_assignment()
