@@ -96,7 +96,8 @@ def value_table(rules: Mapping[str, Any]) -> Mapping[tuple[int, bool, bool], tup
     ``{(rank, low, in_hand): (points, reason code)}`` for ranks 1–13 (see :func:`card_value`).
     Made once per pair of options: a hand looks each card up here instead of reading the
     options again for every card."""
-    return _value_table(CardScale(rules["card_values"]), rules["ace_in_hand"])
+    scale = rules["card_values"]
+    return _value_table(scale if type(scale) is CardScale else CardScale(scale), rules["ace_in_hand"])
 
 
 @functools.lru_cache(maxsize=None)
@@ -290,10 +291,51 @@ def _table_meld(p: str, cards: Sequence[PlayedCard], mrules: MeldRules, rules: M
 def _player_score(p: str, e: PlayerEntry, melds: Sequence[TableMeld], readings: Sequence[MeldReading],
                   values: Mapping[tuple[int, bool, bool], tuple[int, str]], out_bonus: int,
                   out: str | None) -> PlayerScore:
-    """Player ``p``'s score (§2.3): the points of each card decided here, once, from the
-    session's ``values`` (:func:`value_table`); the lines saying them are made only when
-    someone reads them (:meth:`PlayerScore.explained_later`)."""
-    terms: list[tuple] = []  # what counted, in the order the lines say it: (part, points, why, what it was)
+    """Player ``p``'s score (§2.3): the points of each card read from the session's ``values``
+    (:func:`value_table`), as :func:`_terms` reads them; the lines saying them are made from those
+    terms only when someone reads them (:meth:`PlayerScore.explained_later`), which the totals an
+    import, a replay or `standings` need never do."""
+    total = 0
+    if e.table is not None:
+        total += e.table
+    for m in melds:
+        if m.owner == p:
+            for slot in m.reading.slots:
+                rank = slot.played.card.rank
+                total += values[rank, rank == 1 and slot.low_ace, False][0]  # (only an ace is ever low)
+    for c in e.layoffs:
+        for reading in readings:
+            for slot in reading.slots:
+                if slot.played is c:
+                    break
+            else:
+                continue
+            total += values[c.card.rank, slot.low_ace, False][0]
+            break
+    if e.hand is not None:
+        for card in e.hand:
+            total -= values[card.rank, False, True][0]
+    elif e.hand_points is not None:
+        total -= e.hand_points
+    if out == p and out_bonus:
+        total += out_bonus
+
+    def explain() -> list[Line]:
+        terms = _terms(p, e, melds, readings, values, out_bonus, out)
+        if sum(t[1] for t in terms) != total:  # pragma: no cover (the two readings of the same values)
+            raise AssertionError(f"{p}: the lines add up to another score than {total}")
+        return _lines(p, melds, terms)
+
+    return PlayerScore.explained_later(p, total, explain, points_only=e.points_only)
+
+
+def _terms(p: str, e: PlayerEntry, melds: Sequence[TableMeld], readings: Sequence[MeldReading],
+           values: Mapping[tuple[int, bool, bool], tuple[int, str]], out_bonus: int,
+           out: str | None) -> list[tuple]:
+    """What counted in player ``p``'s score, in the order the lines say it: ``(part, points, why,
+    what it was)`` for each card (its points and why from ``values``), the table or hand counted on
+    paper, and the bonus for going out."""
+    terms: list[tuple] = []
     if e.table is not None:
         terms.append(("table", e.table, None, None))
     for i, m in enumerate(melds):
@@ -317,8 +359,7 @@ def _player_score(p: str, e: PlayerEntry, melds: Sequence[TableMeld], readings: 
         terms.append(("paper", -e.hand_points, None, None))
     if out == p and out_bonus:
         terms.append(("bonus", out_bonus, None, None))
-    return PlayerScore.explained_later(p, sum(t[1] for t in terms), lambda: _lines(p, melds, terms),
-                                       points_only=e.points_only)
+    return terms
 
 
 def _lines(p: str, melds: Sequence[TableMeld], terms: Sequence[tuple]) -> list[Line]:
