@@ -110,6 +110,11 @@ class GameSetup:
         """Each player's total before the first hand: what was carried over, else 0, and what
         every player starts with where the variant says so (Indian Rummy's deals games: 80 chips
         a deal, :meth:`~scorekeeper.core.rulebook.scoring.Scoring.opening`)."""
+        return dict(self._start_totals)
+
+    @cached_property
+    def _start_totals(self) -> dict[str, int]:
+        # worked out once: a replay asks for them after every deal (a copy is given, never this one)
         opening = self.variant.scoring.opening(self.rules)
         return {p: self.carried.get(p, 0) + opening for p in self.players}
 
@@ -1046,13 +1051,16 @@ class Replay:
         """The game before the coming deal."""
         return GameSoFar(self.setup, self.results, self.dealer)
 
-    def _end(self) -> Ending:
-        return self.setup.variant.scoring.end(GameSoFar(self.setup, self.results))
+    def _end(self, game: GameSoFar | None = None) -> Ending:
+        """The end of the game as its deals stand (``game``: the game after them, where made already)."""
+        return self.setup.variant.scoring.end(game if game is not None else GameSoFar(self.setup, self.results))
 
-    def _events_now(self) -> None:
-        """Apply the events made after the deals played so far."""
+    def _events_now(self) -> bool:
+        """Apply the events made after the deals played so far; whether there was one."""
         played = len(self.results)
+        applied = False
         while self.pending and int(self.pending[0].get("after") or 0) <= played:
+            applied = True
             record = self.pending.pop(0)
             if int(record.get("after") or 0) < played:  # stored out of order: not where it was made
                 raise StateError("event.out_of_place", kind=record.get("kind"), after=record.get("after"),
@@ -1063,16 +1071,19 @@ class Replay:
             if self._last_dealer is not None:  # who deals next, with the event's players in play
                 self.dealer = self.setup.variant.deals.next_dealer(
                     GameSoFar(self.setup, self.results), self._last_dealer, self.results[-1])
+        return applied
 
     def add(self, result: HandResult | HandSummary, end: bool = True) -> None:
         """The next deal's result: the events after it applied, the next dealer and (``end``) the
         end of the game worked out again."""
         self.results.append(result)
         self._last_dealer = self.dealer
-        self.dealer = self.setup.variant.deals.next_dealer(GameSoFar(self.setup, self.results), self.dealer, result)
-        self._events_now()
+        after = GameSoFar(self.setup, self.results)  # the game after the deal, asked who deals next and whether it is over
+        self.dealer = self.setup.variant.deals.next_dealer(after, self.dealer, result)
+        if self._events_now():
+            after = None  # an event changed the game since: the end is asked of it as it now stands
         if end:
-            self.ending = self._end()
+            self.ending = self._end(after)
 
     def ask_end(self) -> Ending:
         """Work out the end of the game again (after hands added with ``end=False``)."""

@@ -245,7 +245,7 @@ class RuleSet(Mapping):
                      for f in fields(cls))
 
     def __getitem__(self, key: str) -> Any:
-        if key not in self._keys():
+        if key not in _option_keys(type(self)):  # (read for every option a rule asks: no call more than needed)
             raise KeyError(key)
         return getattr(self, key)
 

@@ -48,6 +48,10 @@ def tie_ending(setup: GameSetup, totals: dict[str, int]) -> Ending:
                      facts={"winners": winners, "total": totals[winners[0]]})
 
 
+#: the game goes on (an ending is never changed once made: one serves every deal of every game)
+_GOES_ON = Ending(False)
+
+
 def highest_total_ending(setup: GameSetup, results: Sequence[HandResult], target: int) -> Ending:
     """Rummy 500 / Rum 500: the game ends after the hand in which one or more totals
     reach ``target``; the highest total wins, ties per I-1. Where several reached the
@@ -55,7 +59,7 @@ def highest_total_ending(setup: GameSetup, results: Sequence[HandResult], target
     (``end.several_reached``: ``reached``, ``target``, ``winners``, ``total``, ``rule``)."""
     totals = sum_scores(setup, results)
     if not results or max(totals.values()) < target:
-        return Ending(False)
+        return _GOES_ON
     ending = tie_ending(setup, totals)
     reached = [p for p, t in totals.items() if t >= target]
     if ending.finished and len(ending.winners) == 1 and len(reached) > 1:
