@@ -97,8 +97,9 @@ def derive(state: GameState, record: dict) -> dict:
     ending = state.ending
     cache = {
         "scorer": scorer_stamp(),
+        # (each hand's numbers as its summary gives them, read from the hand itself: no summary made)
         "hands": [{"scores": dict(h.scores), "won": list(h.won), "points_only": h.points_only, "ended": h.ended}
-                  for h in state.summaries],
+                  for h in state.results],
         "finished": ending.finished, "winners": list(ending.winners), "bonus": dict(ending.bonus),
         "note": ending.note,
         # how the players rank, for a session shown from these numbers when its variant is not installed
