@@ -170,12 +170,14 @@ def waits(rows: list[Mapping[str, Any]]) -> dict[str, str | None]:
         if package is not None and package["name"] == BUILT_IN_PACKAGE:
             out[row["id"]] = None
             continue
-        from scorekeeper.core.variants import BUILT_IN, get_variant
+        from scorekeeper.core.built_in import BUILT_IN  # (loads no variant)
 
         if vid in BUILT_IN:
             out[row["id"]] = None
             continue
         if vid not in found:
+            from scorekeeper.core.variants import get_variant
+
             try:
                 get_variant(vid)
                 found[vid] = None

@@ -1,8 +1,8 @@
 """The registry of variants (SPEC §8).
 
-The variants built in are :data:`BUILT_IN`, one list in code: each id and the module (or
-package) whose ``VARIANT`` is its :class:`~scorekeeper.core.rulebook.Variant`, imported when
-first asked for. A variant published as its own Python package is declared in the entry-point
+The variants built in are :data:`BUILT_IN` (kept in :mod:`scorekeeper.core.built_in`), one list
+in code: each id and the module (or package) whose ``VARIANT`` is its
+:class:`~scorekeeper.core.rulebook.Variant`, imported when first asked for. A variant published as its own Python package is declared in the entry-point
 group ``scorekeeper.variants`` (:mod:`scorekeeper.core.plugins`), each entry named by the
 variant's id and naming the object; installed packages' metadata is read only for an id or
 alias that is not a built-in one, or when every variant is listed (:func:`every_variant`,
@@ -25,22 +25,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.core import rules
+from scorekeeper.core.built_in import BUILT_IN  # the one list of the variants built in
 from scorekeeper.core.errors import InputError, VariantError
 from scorekeeper.core.plugins import declared
 from scorekeeper.core.rulebook import Variant
-
-#: The variants built in, in the order ``rules`` lists them: id -> the module whose ``VARIANT``
-#: is the variant. Adding a built-in variant adds its line here (docs/plugins.md).
-BUILT_IN: dict[str, str] = {
-    "rummy500": "scorekeeper.core.variants.rummy500",
-    "rum500": "scorekeeper.core.variants.rum500",
-    "carousel": "scorekeeper.core.variants.carousel",
-    "crazy": "scorekeeper.core.variants.crazy",
-    "gin": "scorekeeper.core.variants.gin",
-    "contract": "scorekeeper.core.variants.contract",
-    "indian": "scorekeeper.core.variants.indian",
-    "canasta": "scorekeeper.core.variants.canasta",
-}
 
 
 @dataclass(frozen=True)
