@@ -8,4 +8,5 @@ SESSION_KEYS = ("id", "variant", "title", "players", "hands", "finished", "winne
 
 def sessions_json(current: str | None, summaries: list[dict]) -> dict:
     """``sessions --json``: ``{"current": id or None, "sessions": [row, ...]}``, rows oldest first."""
-    return {"current": current, "sessions": [{k: s.get(k) for k in SESSION_KEYS} for s in summaries]}
+    keys = SESSION_KEYS
+    return {"current": current, "sessions": [dict(zip(keys, map(s.get, keys))) for s in summaries]}  # (each row in C)

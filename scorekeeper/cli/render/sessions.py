@@ -86,7 +86,8 @@ def _aligned(t: Any, headers: tuple[str, ...], rows: list[tuple[str, ...]], gap:
     def width(text: str) -> int:  # a thousand rows of plain ASCII: measured in C
         return len(text) if text.isascii() else cell_len(text)
 
-    widths = [max(width(row[i]) for row in cells) for i in range(len(headers))]
+    measured = [tuple(map(width, row)) for row in cells]  # each cell measured once
+    widths = [max(row[i] for row in measured) for i in range(len(headers))]
     total = sum(widths) + gap * (len(widths) - 1)
     for i in foldable:  # the widest words of a column are as narrow as it gets
         if total <= t.out.width:
@@ -100,9 +101,9 @@ def _aligned(t: Any, headers: tuple[str, ...], rows: list[tuple[str, ...]], gap:
     if total > t.out.width:
         return False
     lines = []
-    for row in cells:
-        if all(width(c) <= w for c, w in zip(row, widths)):  # nothing to fold: the row as one line
-            lines.append((" " * gap).join(c + " " * (w - width(c)) for c, w in zip(row, widths)).rstrip())
+    for row, sizes in zip(cells, measured):
+        if all(size <= w for size, w in zip(sizes, widths)):  # nothing to fold: the row as one line
+            lines.append((" " * gap).join(c + " " * (w - size) for c, size, w in zip(row, sizes, widths)).rstrip())
             continue
         folded = [_fold(c, w) for c, w in zip(row, widths)]
         for k in range(max(len(f) for f in folded)):
