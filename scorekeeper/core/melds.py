@@ -427,7 +427,10 @@ def too_many(cards_by_player: dict[str, list[Card]], decks: int, jokers: int) ->
     """The first card shown more often than ``decks`` decks and ``jokers`` jokers hold:
     ``(card, the player for each copy, the most there can be)``; None when none is."""
     # counted by (rank, suit), which hash without a call of Card's own __hash__ per card
-    counts = Counter([(c.rank, c.suit) for cards in cards_by_player.values() for c in cards])
+    keys = [(c.rank, c.suit) for cards in cards_by_player.values() for c in cards]
+    if decks >= 1 and len(set(keys)) == len(keys) and (jokers >= 1 or (0, "") not in keys):
+        return None  # no card twice, and a joker only where the game has one: the usual hand
+    counts = Counter(keys)
     if counts.get((0, ""), 0) <= jokers and max(counts.values(), default=0) <= decks:
         return None  # no joker too many, and no card more often than the decks hold: the usual hand
     if all(n <= (jokers if rank == 0 else decks) for (rank, _suit), n in counts.items()):
@@ -530,11 +533,11 @@ class _LayoffSearch:
         self.cards = [c for _, c in layoffs]
         self.shapes = self._shapes(melds, self.cards, rules, free_aces=read is not None)
         self.longest = 14 if rules.ace_to_ace else 13
-        # Where each lay-off could go at all, given every other lay-off as filler
-        every = _Pool.of(self.cards, rules)
+        # Where each lay-off could go at all, given every other lay-off as filler (none beside a lone one)
+        every = _Pool.of(self.cards, rules) if len(self.cards) > 1 else None
         self.could = []
         for c in self.cards:
-            others = every.without(c, rules)
+            others = every.without(c, rules) if every is not None else _NO_CARDS
             self.could.append([j for j, sh in enumerate(self.shapes) if sh is not None and sh.could_take(c, [], rules)
                                and sh.short([c], others, rules, self.longest) is not None])
 
@@ -869,7 +872,8 @@ def _ace_places(card: PlayedCard) -> tuple[int, ...]:
 
 class _Pool:
     """Lay-offs not yet placed, as the search counts them: natural cards by ``(rank, suit)``
-    (a declared wild as the card it stands for) and ``wilds``, the wild cards free to go anywhere."""
+    (a declared wild as the card it stands for) and ``wilds``, the wild cards free to go anywhere.
+    Never changed once made (:meth:`plus` and :meth:`without` make another)."""
 
     __slots__ = ("naturals", "wilds")
 
@@ -905,6 +909,10 @@ class _Pool:
         naturals = dict(self.naturals)
         naturals[natural.rank, natural.suit] -= 1
         return _Pool(naturals, self.wilds)
+
+
+#: no lay-off left
+_NO_CARDS = _Pool({}, 0)
 
 
 class _Shape:
