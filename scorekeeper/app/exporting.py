@@ -120,8 +120,13 @@ def each_sound_record(store, session_ids: Iterable[str]) -> Iterator[dict]:
     hands the rules refuse. Raises :class:`~scorekeeper.core.errors.StoreError`
     (``session.rules_refuse``, as ``history`` and the CSV export do) for such a session. A
     session whose variant cannot be had here is sound (it waits for it): copied as stored."""
+    from scorekeeper.app.games import from_cache
+
     rows = {s["id"]: s for s in store.summaries()}
     for r in each_record(store, session_ids):
+        if from_cache(r, rows.get(r["id"])):  # its numbers are these rules' of these hands: sound
+            yield r
+            continue
         try:
             game(store, r, rows.get(r["id"]))
         except VariantError:
@@ -793,12 +798,14 @@ def _hands(n: int) -> str:
     return say_count("export.doc.n_hands", n, n=n)
 
 
-def session_markdown(g: Loaded, level: int = 1) -> str:
+def session_markdown(g: Loaded, level: int = 1, words: dict[str, str] | None = None) -> str:
     """One session in Markdown: heading, date, variant and rules, standings, hand by hand.
 
     ``g`` is a game (:func:`game`); ``level`` is the heading level of the
     session's title (its parts are one below). The standings are the
-    ``standings`` document (:func:`scorekeeper.app.report.standings_json`).
+    ``standings`` document (:func:`scorekeeper.app.report.standings_json`). ``words``: the
+    phrases without facts (a heading, a column's name) said so far in this export, each said once
+    for all its sessions.
     """
     r, st = g.record, g.state
     variant = g.setup.variant
@@ -806,6 +813,13 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
     count = st.hands
     h, sub = "#" * level, "#" * (level + 1)
     from scorekeeper.core.messages import join, pgettext, rank_letter, render, say, say_count
+
+    def once(code: str) -> str:  # a phrase without facts (the same in every session)
+        if words is None:
+            return say(code)
+        if code not in words:
+            words[code] = say(code)
+        return words[code]
 
     # Carousel and Crazy Rummy count rounds, Contract Rummy deals (their rule books' words)
     word = variant.deal_word if variant.deal_word in ("round", "deal") else None
@@ -831,17 +845,17 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
     lines = [f"{h} {title}", "",
              say("export.doc.date_date", date=str(r.get("created", ""))[:10]),
              said_variant,
-             say("export.doc.rules_rules", rules=rules) if rules else say("export.doc.rules_defaults"),
+             say("export.doc.rules_rules", rules=rules) if rules else once("export.doc.rules_defaults"),
              say("export.doc.players_players", players=", ".join(shown[p] for p in players)),
              say("export.doc.session_session_hands", session=r["id"], hands=said_count), ""]
 
-    said = say("export.doc.final_standings") if doc["finished"] else say("export.doc.standings")
+    said = once("export.doc.final_standings") if doc["finished"] else once("export.doc.standings")
     lines += [f"{sub} {said}", ""]
     has_bonus = any(p["bonus"] for p in doc["players"])
     from scorekeeper.core.describe import won_heading
 
-    header = ["#", say("export.doc.player"), say("export.doc.total"), str(won_heading(variant))] + (
-        [say("export.doc.bonus")] if has_bonus else [])
+    header = ["#", once("export.doc.player"), once("export.doc.total"), str(won_heading(variant))] + (
+        [once("export.doc.bonus")] if has_bonus else [])
     lines += ["| " + " | ".join(header) + " |", "|" + "|".join(["---:", "---", "---:", "---:"] +
                                                              (["---:"] if has_bonus else [])) + "|"]
     for p in doc["players"]:
@@ -874,23 +888,23 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
         lines += ["", md_escape(notice)]
     lines.append("")
 
-    said = render(f"export.md.by_deal.{word}", {}) if word else say("export.doc.hand_by_hand")
+    said = once(f"export.md.by_deal.{word}") if word else once("export.doc.hand_by_hand")
     lines += [f"{sub} {said}", ""]
     if not st.results:
-        lines += [say("export.doc.no_hands_yet"), ""]
+        lines += [once("export.doc.no_hands_yet"), ""]
         return "\n".join(lines)
     # a game whose rounds each have their wild rank (Crazy Rummy): the rank, and who went out
     by_round = variant.deals.round_matters
     waiting = isinstance(g.kept, VariantError)  # its variant is not installed: who dealt is its to say
-    head = [render(f"export.md.column.{word}", {}) if word else say("export.doc.hand"),
-            *([say("export.doc.wild")] if by_round else []), say("export.doc.dealer"),
-            *([say("export.doc.out")] if by_round else [])]
+    head = [once(f"export.md.column.{word}") if word else once("export.doc.hand"),
+            *([once("export.doc.wild")] if by_round else []), once("export.doc.dealer"),
+            *([once("export.doc.out")] if by_round else [])]
     blank = "| " * (len(head) - 1)  # the cells after the first of a row that is not a hand
     lines.append("| " + " | ".join(head) + " | " + " | ".join(shown[p] for p in players) + " |")
     lines.append("|---:|" + "---|" * (len(head) - 1) + "---:|" * len(players))
     if g.setup.carried:  # a game begun on paper: where the totals start, not a hand
         start = g.setup.start_totals()
-        said = say("export.doc.carried_over")
+        said = once("export.doc.carried_over")
         lines.append(f"|  | {said} | " + "| " * (len(head) - 2) + " | ".join(str(start[p]) for p in players) + " |")
     for number, (hand, totals) in enumerate(zip(st.results, st.running_totals()), 1):
         shown = g.setup.round_of(number)  # a game continued from paper at deal 5 goes on from 5
@@ -909,15 +923,15 @@ def session_markdown(g: Loaded, level: int = 1) -> str:
         # the end of the game: the end bonuses, the final totals, the winner
         if has_bonus:
             bonus = st.ending.bonus
-            said = say("export.doc.bonus")
+            said = once("export.doc.bonus")
             lines.append(f"| {said} {blank}| " + " | ".join(_signed(bonus.get(p, 0)) for p in players) + " |")
         final = st.totals
-        said = say("export.doc.final")
+        said = once("export.doc.final")
         lines.append(f"| {said} {blank}| " + " | ".join(f"**{final[p]}**" if p in doc["winners"] else str(final[p])
                                                           for p in players) + " |")
-    lines += ["", render(f"export.md.cell.{word}", {}) if word else say("export.doc.each_cell_hand_s")]
+    lines += ["", once(f"export.md.cell.{word}") if word else once("export.doc.each_cell_hand_s")]
     if any(hand.points_only for hand in st.results):
-        lines += ["", render(f"export.md.points.{word}", {}) if word else say("export.doc.points_hand_was_entered")]
+        lines += ["", once(f"export.md.points.{word}") if word else once("export.doc.points_hand_was_entered")]
     if doc["finished"]:
         lines += ["", won]
     lines.append("")
@@ -939,8 +953,9 @@ def export_markdown(loaded: Iterable[Loaded], exported: str, count: int | None =
 
     parts = [say_count("export.doc.rummy_results_n_sessions", count, n=count), "",
              say("export.doc.exported_date", date=exported[:10]), ""]
+    words: dict[str, str] = {}
     for item in loaded:
-        parts.append(session_markdown(item, 2))
+        parts.append(session_markdown(item, 2, words))
     return "\n".join(parts)
 
 

@@ -247,6 +247,27 @@ def cached(record: dict, setup: GameSetup | None = None, row: dict | None = None
     return None if state is None else Loaded(record, setup, state, False)
 
 
+def from_cache(record: dict, row: dict | None = None) -> bool:
+    """Whether :func:`game_of` gives ``record`` from its cache of derived numbers (fresh, and
+    written with its index ``row``: the numbers these rules derived from these very hands), told
+    without making the game of it: what a reader that needs no numbers asks (the JSON export,
+    which copies only records the rules score). False where :func:`game_of` would do more (score
+    the hands, read a session of another version or one waiting for its variant, a session with
+    events between deals), or would refuse its setup."""
+    scorer = scorer_of(record)
+    if scorer.missing or scorer.differs or record.get("events"):
+        return False
+    try:
+        setup_of(record, scorer)
+    except Exception:  # noqa: BLE001 (game_of says what is wrong with it)
+        return False
+    if row is None or row.get("entries") != entries_digest(record):
+        return False
+    from scorekeeper.app.scoreboard import scorer_stamp
+
+    return stored_numbers(record, scorer_stamp()) is not None  # (then the board is made of them: cached())
+
+
 def game_of(record: dict, full: bool = False, row: dict | None = None, as_stored: bool = False) -> Loaded:
     """A stored record as a game: from its cache when fresh and written with the
     index ``row`` (unless ``full``), else scored; a session scored by another version of its

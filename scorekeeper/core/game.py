@@ -263,9 +263,15 @@ def dealers(setup: GameSetup, results: Sequence[Any]) -> list[str]:
     (:meth:`~scorekeeper.core.rulebook.deals.Deals.next_dealer`); one more name than
     ``results``: the dealer of the coming deal. Time linear in the deals."""
     deals = setup.variant.deals
+    events = list(getattr(results, "events", ()))
+    from scorekeeper.core.rulebook.deals import Deals
+
+    if not events and type(deals).next_dealer is Deals.next_dealer and type(deals).in_play is Deals.in_play:
+        # the rule book's own way (the deal passes to the left, everyone in every deal): seat after seat
+        players, first = setup.players, setup.first_dealer
+        return [players[(first + n) % len(players)] for n in range(len(results) + 1)]
     out = [setup.first]
     played = PlayedHands.of(setup)
-    events = list(getattr(results, "events", ()))
     while events and events[0].after <= 0:
         played.add_event(events.pop(0))
     for n, r in enumerate(results, 1):
