@@ -207,6 +207,10 @@ class Store:
 
     def __init__(self, root: Path | str, wait: float | None = None):
         self.root = Path(root)
+        # the paths every read asks for, made once (an export reads a thousand session files)
+        self._index_path, self._sessions_dir = self.root / "index.json", self.root / "sessions"
+        self._sessions_text, self._root_text = str(self._sessions_dir), str(self.root) + os.sep
+        self._journal_path = self.root / JOURNAL
         #: seconds a change waits for another command's lock (``--wait``)
         self.wait = LOCK_TIMEOUT if wait is None else wait
         #: many files are written (an import): flushed to disk with one sync() at the commit
@@ -231,11 +235,11 @@ class Store:
     # -- paths --------------------------------------------------------------
     @property
     def index_path(self) -> Path:
-        return self.root / "index.json"
+        return self._index_path
 
     @property
     def sessions_dir(self) -> Path:
-        return self.root / "sessions"
+        return self._sessions_dir
 
     @property
     def backups_dir(self) -> Path:
@@ -248,6 +252,10 @@ class Store:
 
     def rel(self, path: Path) -> str:
         """``path`` relative to the database directory, with ``/`` (raises ValueError outside it)."""
+        if isinstance(path, Path):  # (its text is already normal: a path under the directory is the rest of it)
+            text = str(path)
+            if text.startswith(self._root_text) and os.sep == "/":
+                return text[len(self._root_text):]
         return Path(path).relative_to(self.root).as_posix()
 
     def exists(self) -> bool:
@@ -261,7 +269,7 @@ class Store:
         finished any such change when it took the lock)."""
         if self._lock is not None:
             return (None, {}, {})
-        key = files.file_key(self.root / JOURNAL)
+        key = files.file_key(self._journal_path)
         if key != self._journal_key:
             self._journal_key = key
             journal, view = commit.pending(self.root) if key is not None else (None, {})
@@ -285,7 +293,7 @@ class Store:
             return Path(path)
         found = self._where(rel)
         if found is AS_IS:
-            return Path(path)
+            return path if isinstance(path, Path) else Path(path)
         return None if found is None else self.root / found
 
     def present(self, path: Path) -> bool:
@@ -633,7 +641,7 @@ class Store:
 
         Raises :class:`DamagedFile`, or :class:`StoreError` when it is missing.
         """
-        if path.parent == self.sessions_dir:
+        if os.path.dirname(path) == self._sessions_text:  # (path.parent == sessions_dir, without making a path)
             self._sessions_folder_checked()
         db = open_db(path, read_only=True, watch=False, prepare=_upgrading("session", path), source=self.source_path)
         if db.storage.read() is None:
