@@ -798,14 +798,14 @@ def _hands(n: int) -> str:
     return say_count("export.doc.n_hands", n, n=n)
 
 
-def session_markdown(g: Loaded, level: int = 1, words: dict[str, str] | None = None) -> str:
+def session_markdown(g: Loaded, level: int = 1, words: dict[Any, str] | None = None) -> str:
     """One session in Markdown: heading, date, variant and rules, standings, hand by hand.
 
     ``g`` is a game (:func:`game`); ``level`` is the heading level of the
     session's title (its parts are one below). The standings are the
     ``standings`` document (:func:`scorekeeper.app.report.standings_json`). ``words``: the
-    phrases without facts (a heading, a column's name) said so far in this export, each said once
-    for all its sessions.
+    phrases said so far in this export that many sessions say alike (a heading, a column's name,
+    the variant, the rules, the players), each said once for all of them.
     """
     r, st = g.record, g.state
     variant = g.setup.variant
@@ -814,12 +814,13 @@ def session_markdown(g: Loaded, level: int = 1, words: dict[str, str] | None = N
     h, sub = "#" * level, "#" * (level + 1)
     from scorekeeper.core.messages import join, pgettext, rank_letter, render, say, say_count
 
-    def once(code: str) -> str:  # a phrase without facts (the same in every session)
+    def once(code: str, **facts: str) -> str:  # a phrase said alike in many sessions (a heading, the players)
         if words is None:
-            return say(code)
-        if code not in words:
-            words[code] = say(code)
-        return words[code]
+            return say(code, **facts)
+        key = (code, *facts.items()) if facts else code
+        if key not in words:
+            words[key] = say(code, **facts)
+        return words[key]
 
     # Carousel and Crazy Rummy count rounds, Contract Rummy deals (their rule books' words)
     word = variant.deal_word if variant.deal_word in ("round", "deal") else None
@@ -840,13 +841,13 @@ def session_markdown(g: Loaded, level: int = 1, words: dict[str, str] | None = N
     if g.setup.partnered:
         doc = {**doc, "players": [row for row in doc["players"] if row["name"] in players],
                "winners": [w for w in doc["winners"] if w in players]}
-    said_variant = say("export.doc.variant_variant_id_lowest" if g.setup.lowest_wins else "export.doc.variant_variant_id",
-                       variant=name, id=variant.id)
+    said_variant = once("export.doc.variant_variant_id_lowest" if g.setup.lowest_wins else "export.doc.variant_variant_id",
+                        variant=name, id=variant.id)
     lines = [f"{h} {title}", "",
-             say("export.doc.date_date", date=str(r.get("created", ""))[:10]),
+             once("export.doc.date_date", date=str(r.get("created", ""))[:10]),
              said_variant,
-             say("export.doc.rules_rules", rules=rules) if rules else once("export.doc.rules_defaults"),
-             say("export.doc.players_players", players=", ".join(shown[p] for p in players)),
+             once("export.doc.rules_rules", rules=rules) if rules else once("export.doc.rules_defaults"),
+             once("export.doc.players_players", players=", ".join(shown[p] for p in players)),
              say("export.doc.session_session_hands", session=r["id"], hands=said_count), ""]
 
     said = once("export.doc.final_standings") if doc["finished"] else once("export.doc.standings")
@@ -953,7 +954,7 @@ def export_markdown(loaded: Iterable[Loaded], exported: str, count: int | None =
 
     parts = [say_count("export.doc.rummy_results_n_sessions", count, n=count), "",
              say("export.doc.exported_date", date=exported[:10]), ""]
-    words: dict[str, str] = {}
+    words: dict[Any, str] = {}
     for item in loaded:
         parts.append(session_markdown(item, 2, words))
     return "\n".join(parts)
