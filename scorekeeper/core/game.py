@@ -141,7 +141,7 @@ class GameSetup:
 
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class GameSoFar:
     """The game up to a deal, as a variant's scoring and checks see it (SPEC §8: the game so
     far): ``setup``, and ``played``, the deals before it in order (each a :class:`HandResult`,
@@ -167,6 +167,12 @@ class GameSoFar:
     known_dealer: str | None = None
     #: the coming deal's number where the deals before it are not given (:meth:`at`)
     numbered: int | None = None
+
+    def __init__(self, setup: GameSetup, played: Sequence[Any] = (), known_dealer: str | None = None,
+                 numbered: int | None = None) -> None:
+        # the fields set at once (a frozen dataclass's own __init__ sets them one by one: a replay
+        # makes two of these a deal)
+        self.__dict__.update(setup=setup, played=played, known_dealer=known_dealer, numbered=numbered)
 
     @classmethod
     def at(cls, setup: GameSetup, number: int) -> "GameSoFar":

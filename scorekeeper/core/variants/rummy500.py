@@ -271,7 +271,9 @@ def score_hand(entry: HandEntry, game: GameSoFar) -> HandResult:
         _ace_ambiguity(melds, layoffs, mrules)
 
     values, bonus = value_table(rules), rules["out_bonus"]
-    scores = {p: _player_score(p, e, melds, readings, values, bonus, entry.out) for p, e in entry.players.items()}
+    points = points_by_rank(rules)
+    scores = {p: _player_score(p, e, melds, readings, values, bonus, entry.out, points)
+              for p, e in entry.players.items()}
     won = [entry.out] if entry.out else []
     return HandResult(scores, won=won, ended="out" if entry.out else ("stock" if entry.stock_exhausted else ""))
 
@@ -288,13 +290,29 @@ def _table_meld(p: str, cards: Sequence[PlayedCard], mrules: MeldRules, rules: M
     return TableMeld(p, cards, reading)
 
 
+def points_by_rank(rules: Mapping[str, Any]) -> tuple[dict[int, int], dict[int, int]]:
+    """:func:`value_table`'s points by rank (1–13), on the table (an ace high) and in hand: what
+    a card counts, looked up by its rank alone (an ace at the low end of a run aside)."""
+    scale = rules["card_values"]
+    return _points_by_rank(scale if type(scale) is CardScale else CardScale(scale), rules["ace_in_hand"])
+
+
+@functools.lru_cache(maxsize=None)
+def _points_by_rank(scale_option: CardScale, ace_in_hand: int) -> tuple[dict[int, int], dict[int, int]]:
+    values = _value_table(scale_option, ace_in_hand)
+    return ({rank: values[rank, False, False][0] for rank in range(1, 14)},
+            {rank: values[rank, False, True][0] for rank in range(1, 14)})
+
+
 def _player_score(p: str, e: PlayerEntry, melds: Sequence[TableMeld], readings: Sequence[MeldReading],
                   values: Mapping[tuple[int, bool, bool], tuple[int, str]], out_bonus: int,
-                  out: str | None) -> PlayerScore:
+                  out: str | None, points: tuple[dict[int, int], dict[int, int]]) -> PlayerScore:
     """Player ``p``'s score (§2.3): the points of each card read from the session's ``values``
-    (:func:`value_table`), as :func:`_terms` reads them; the lines saying them are made from those
-    terms only when someone reads them (:meth:`PlayerScore.explained_later`), which the totals an
-    import, a replay or `standings` need never do."""
+    (:func:`value_table`; ``points``: the same by rank, :func:`points_by_rank`), as :func:`_terms`
+    reads them; the lines saying them are made from those terms only when someone reads them
+    (:meth:`PlayerScore.explained_later`), which the totals an import, a replay or `standings`
+    need never do."""
+    on_table, in_hand = points
     total = 0
     if e.table is not None:
         total += e.table
@@ -302,7 +320,8 @@ def _player_score(p: str, e: PlayerEntry, melds: Sequence[TableMeld], readings: 
         if m.owner == p:
             for slot in m.reading.slots:
                 rank = slot.played.card.rank
-                total += values[rank, rank == 1 and slot.low_ace, False][0]  # (only an ace is ever low)
+                # only an ace is ever low (at the low end of a run): it is looked up as such
+                total += values[1, slot.low_ace, False][0] if rank == 1 else on_table[rank]
     for c in e.layoffs:
         for reading in readings:
             for slot in reading.slots:
@@ -314,7 +333,7 @@ def _player_score(p: str, e: PlayerEntry, melds: Sequence[TableMeld], readings: 
             break
     if e.hand is not None:
         for card in e.hand:
-            total -= values[card.rank, False, True][0]
+            total -= in_hand[card.rank]
     elif e.hand_points is not None:
         total -= e.hand_points
     if out == p and out_bonus:
