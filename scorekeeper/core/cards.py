@@ -434,18 +434,28 @@ def parse_cards(value: str | Iterable[str], what: str = "list", *, player: str |
 def parse_played_cards(value: str | Iterable[str], what: str = "list", *,
                        player: str | None = None, count: CardCount | None = None) -> list[PlayedCard]:
     """Like :func:`parse_cards` for meld and lay-off cards (``=`` and ``:low`` allowed)."""
-    plain = _plain_cards(value, count)
-    if plain is not None:
-        played = []
-        for card in plain:  # each as PlayedCard(card) makes it, its fields set at once
-            pc = _new(PlayedCard)
-            fields = pc.__dict__
-            fields.update(_PLAIN_PLAYED)
-            fields["card"] = card
-            played.append(pc)
+    played = plain_played_cards(value, count)
+    if played is not None:
         return played
     part, player = _part(what, player)
     return _read_all(_tokens(value, part, player, count), parse_played, part, player)
+
+
+def plain_played_cards(value: Any, count: CardCount | None = None) -> list[PlayedCard] | None:
+    """:func:`parse_played_cards` of ``value`` where it is one string of cards each written as the
+    notation writes them (what a stored hand holds), counted as it counts them; None for anything
+    else (which :func:`parse_played_cards` reads the full way), the count then left as it was."""
+    plain = _plain_cards(value, count)
+    if plain is None:
+        return None
+    played = []
+    for card in plain:  # each as PlayedCard(card) makes it, its fields set at once
+        pc = _new(PlayedCard)
+        fields = pc.__dict__
+        fields.update(_PLAIN_PLAYED)
+        fields["card"] = card
+        played.append(pc)
+    return played
 
 
 _new = object.__new__

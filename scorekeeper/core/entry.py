@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import AbstractSet, Any, Sequence
 
-from scorekeeper.core.cards import Card, CardCount, PlayedCard, parse_cards, parse_played_cards, split_melds
+from scorekeeper.core.cards import (Card, CardCount, PlayedCard, parse_cards, parse_played_cards,
+                                    plain_played_cards, split_melds)
 from scorekeeper.core.errors import Collect, InputError
 from scorekeeper.core.near import closest, name_key  # noqa: F401  (where players' names are matched)
 
@@ -189,6 +190,19 @@ def _points(value: Any, player: str, key: str) -> int:
 
 
 def _melds(value: Any, name: str, count: CardCount | None) -> tuple[tuple[PlayedCard, ...], ...]:
+    if type(value) is list:  # the stored form: each meld a string of plain cards, read at once
+        left = count.left if count is not None else 0
+        melds = []
+        for item in value:
+            cards = plain_played_cards(item, count)
+            if cards is None:
+                break
+            if cards:  # (an empty meld is none, as split_melds reads it)
+                melds.append(tuple(cards))
+        else:
+            return tuple(melds)
+        if count is not None:
+            count.left = left  # read the full way, counted again from the start
     return tuple(map(tuple, split_melds(value, "melds", player=name, count=count)))
 
 
