@@ -226,8 +226,8 @@ _PARTS = (("melds", _melds), ("layoffs", _layoffs), ("hand", _hand))
 def _player_entry(name: str, raw: Any, allowed: AbstractSet[str], most_cards: int | None = None) -> PlayerEntry:
     if not isinstance(raw, dict):
         raise InputError("entry.player_not_table", player=name, value=raw)
-    unknown = [k for k in raw if k not in allowed]
-    if unknown:
+    if not allowed.issuperset(raw):
+        unknown = [k for k in raw if k not in allowed]
         raise InputError("entry.unknown_key", player=name, key=unknown[0], allowed=sorted(allowed))
     if "hand" not in raw:
         raise InputError("entry.hand_missing", player=name)
@@ -255,6 +255,12 @@ def _player_entry(name: str, raw: Any, allowed: AbstractSet[str], most_cards: in
             raise InputError("entry.table_and_cards", player=name)
         table = _points(raw["table"], name, "table")
     return PlayerEntry(name, melds, layoffs, hand, hand_points, table)
+
+
+#: the keys an entry may hold at its top, by whether going out ends a hand and whether a player may knock
+_TOP_KEYS = {(out, knock): frozenset({"players", "stock_exhausted"} | ({"out"} if out else set())
+                                     | ({"knock"} if knock else set()))
+             for out in (False, True) for knock in (False, True)}
 
 
 def parse_entry(
@@ -285,7 +291,7 @@ def parse_entry(
     """
     if not isinstance(raw, dict):
         raise InputError("entry.not_table")
-    top = {"players", "stock_exhausted"} | ({"out"} if out_ends else set()) | ({"knock"} if knock_allowed else set())
+    top = _TOP_KEYS[bool(out_ends), bool(knock_allowed)]
     for key in raw:
         if key not in top:
             if key == "knock":
