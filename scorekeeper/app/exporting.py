@@ -594,6 +594,11 @@ class _Copy:
             pass
 
 
+#: the pipe's room asked for (Linux lets a process ask for up to /proc/sys/fs/pipe-max-size, 1 MiB
+#: unless raised): about a hundred sessions' frames
+_PIPE_SIZE = 1 << 20
+
+
 def _fork_checker(sessions: list, label: str, run: range) -> tuple[int, int]:
     """Fork a copy of this process that checks the sessions of ``run`` and writes to a pipe, frame
     after frame (see :class:`_Checkers`), ``(derived, summary, text)`` of each session before the
@@ -604,6 +609,12 @@ def _fork_checker(sessions: list, label: str, run: range) -> tuple[int, int]:
     from scorekeeper.storage import store
 
     read, write = os.pipe()
+    try:  # room for many sessions' frames: a copy is never kept waiting while this process writes files
+        import fcntl
+
+        fcntl.fcntl(write, getattr(fcntl, "F_SETPIPE_SZ", 1031), _PIPE_SIZE)
+    except OSError:
+        pass
     pid = os.fork()
     if pid == 0:  # the copy: it only computes, then ends without running anything of this process's
         code = 0
