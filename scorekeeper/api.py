@@ -20,6 +20,7 @@ Cards, melds and the shared hand entry: :func:`parse_cards`, :func:`split_melds`
 (a refusal is an :class:`IllegalMeld` whose cause, a :class:`MeldFault`, says the rule broken; a
 reading's cards are each a :class:`Slot`), :func:`check_deck`, :class:`HandEntry`; a player named:
 :func:`find_player`, :func:`match_player`, :func:`unknown_name` (the refusal with the near miss),
+:func:`players_named` (an entry's names matched to the players, each at most once), :func:`player_named`,
 :func:`closest` (the near miss of a word). Events between deals (a rejoin, a split) are each an
 :class:`Event`, applied by :meth:`Deals.apply`. Sides (partnerships) are declared by
 :meth:`Deals.sides` and known to the game (:attr:`GameSetup.sides`, :meth:`GameSoFar.side_of`).
@@ -56,7 +57,8 @@ from __future__ import annotations
 
 from scorekeeper.core.cards import (RANKS, Card, PlayedCard, format_card, parse_card, parse_cards, parse_played_cards,
                                     rank_name, rank_plural, split_melds)
-from scorekeeper.core.entry import HandEntry, PlayerEntry, find_player, match_player, unknown_name
+from scorekeeper.core.entry import (HandEntry, PlayerEntry, find_player, match_player, player_named, players_named,
+                                    unknown_name)
 from scorekeeper.core.errors import Collect, InputError, StateError
 from scorekeeper.core.game import Ending, Event, GameSetup, GameSoFar, GameState, new_setup, replay, score_entry
 from scorekeeper.core.melds import (IllegalMeld, MeldFault, MeldReading, MeldRules, Slot, TableMeld, check_deck,
@@ -73,7 +75,7 @@ from scorekeeper.core.scoring import HandResult, Line, PlayerScore
 
 #: The version of this surface: the major number changes when something named here changes in a
 #: way a variant written for the last one would notice; the minor number when something is added.
-API_VERSION = "2.3"
+API_VERSION = "2.4"
 
 __all__ = [
     "API_VERSION",
@@ -91,7 +93,7 @@ __all__ = [
     "rank_name", "rank_plural",
     "MeldRules", "MeldReading", "MeldFault", "Slot", "TableMeld", "IllegalMeld", "read_meld", "fit_layoffs",
     "check_deck", "deck_words",
-    "HandEntry", "PlayerEntry", "find_player", "match_player", "unknown_name", "closest",
+    "HandEntry", "PlayerEntry", "find_player", "match_player", "player_named", "players_named", "unknown_name", "closest",
     "parse_line_entries", "write_line_entries", "write_part", "as_arguments", "near_word", "card_or_word",
     # words and errors
     "Phrase", "phrase", "Joined", "RankWord", "InputError", "StateError", "Collect",

@@ -55,6 +55,31 @@ class TestNamesIgnoreCase:
         assert e.value.message == ('"out" names "Bobby", who is not a player of this session '
                                    '(did you mean "Bob"?); the players are Ann, Bob.')
 
+    def test_players_named_is_the_one_matching_every_rule_book_uses(self):
+        """`scorekeeper.api.players_named`: what the shared entry, Indian Rummy and Canasta match
+        names with — each name to the player it means, in the order given, at most once; a player
+        of the session who is out of the game is told apart from a stranger."""
+        from scorekeeper.api import player_named, players_named
+
+        assert players_named(["bob", "ANN"], AB) == {"Bob": "bob", "Ann": "ANN"}
+        assert players_named(["Ann"], AB) == {"Ann": "Ann"}  # one left out: each rule book says so itself
+        with pytest.raises(InputError) as e:
+            players_named(["Ann", "ann"], AB)
+        assert e.value.code == "entry.player_twice" and e.value.facts["names"] == ["Ann", "ann"]
+        with pytest.raises(InputError) as e:
+            players_named(["Ann", "cy"], AB, session=["Ann", "Bob", "Cy"])
+        assert e.value.code == "entry.not_in_play" and e.value.player == "Cy" and e.value.facts["players"] == AB
+        with pytest.raises(InputError) as e:
+            players_named(["Ann", "Zoe"], AB, session=["Ann", "Bob", "Cy"])
+        assert e.value.code == "name.unknown"
+        assert player_named("bob", AB, "out") == "Bob"
+        with pytest.raises(InputError) as e:
+            player_named("Cy", AB, "out", session=["Ann", "Bob", "Cy"])
+        assert e.value.code == "entry.not_in_play"
+        with pytest.raises(InputError) as e:
+            player_named(7, AB, "out")
+        assert e.value.code.startswith("name.unknown")
+
     def test_names_as_the_session_spells_them_for_storing(self):
         from scorekeeper.core.entry import session_names
 

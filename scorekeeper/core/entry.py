@@ -17,7 +17,7 @@ A hand entry (what is stored, exactly as entered) is a dict::
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import AbstractSet, Any, Sequence
+from typing import AbstractSet, Any, Iterable, Sequence
 
 from scorekeeper.core.cards import (Card, CardCount, PlayedCard, parse_cards, parse_played_cards,
                                     plain_played_cards, split_melds)
@@ -151,13 +151,38 @@ def match_player(name: str, players: Sequence[str]) -> str:
     return found
 
 
-def player_named(name: Any, players: Sequence[str], role: str) -> str:
+def player_named(name: Any, players: Sequence[str], role: str, session: Sequence[str] | None = None) -> str:
     """The session player a name given for ``role`` (``"knock"``, ``"out"``) means,
-    exactly or ignoring case."""
+    exactly or ignoring case. ``session``: every player of the session, where ``players`` are
+    those in play. Raises :class:`InputError`: ``entry.not_in_play`` for a player of the session
+    who is out of the game, else ``name.unknown`` (:func:`unknown_name`)."""
     found = find_player(name, players) if isinstance(name, str) else None
     if found is None:
+        if session is not None and isinstance(name, str) and find_player(name, session):
+            raise InputError("entry.not_in_play", player=find_player(name, session), players=list(players))
         raise unknown_name(name, players, role)
     return found
+
+
+def players_named(given: Iterable[Any], players: Sequence[str], session: Sequence[str] | None = None) -> dict[str, Any]:
+    """Each name ``given`` (the keys of an entry's ``players``) matched to the session player it
+    means, exactly or ignoring case: ``{player as the session spells it: name as given}``, in the
+    order given. ``session``: every player of the session, where ``players`` are those in play.
+    A player left out is not refused here (each rule book says so in its own words). Raises
+    :class:`InputError`: ``entry.not_in_play`` (a player of the session out of the game),
+    ``name.unknown`` (:func:`unknown_name`, with the near miss), ``entry.player_twice`` (two
+    names for one player)."""
+    named: dict[str, Any] = {}
+    for name in given:
+        found = find_player(name, players) if isinstance(name, str) else None
+        if found is None and session is not None and isinstance(name, str) and find_player(name, session):
+            raise InputError("entry.not_in_play", player=find_player(name, session), players=list(players))
+        if found is None:
+            raise unknown_name(name, players)
+        if found in named:
+            raise InputError("entry.player_twice", player=found, names=[named[found], name])
+        named[found] = name
+    return named
 
 
 def session_names(raw: Any, players: Sequence[str]) -> Any:
@@ -300,16 +325,7 @@ def parse_entry(
     given = raw.get("players")
     if not isinstance(given, dict) or not given:
         raise InputError("entry.no_players")
-    named: dict[str, Any] = {}  # session spelling -> the name as given
-    for name in given:
-        found = find_player(name, players) if isinstance(name, str) else None
-        if found is None and session is not None and isinstance(name, str) and find_player(name, session):
-            raise InputError("entry.not_in_play", player=find_player(name, session), players=list(players))
-        if found is None:
-            raise unknown_name(name, players)
-        if found in named:
-            raise InputError("entry.player_twice", player=found, names=[named[found], name])
-        named[found] = name
+    named = players_named(given, players, session)  # session spelling -> the name as given
     missing = [p for p in players if p not in named]
     if missing:
         raise InputError("entry.player_missing", player=missing[0])

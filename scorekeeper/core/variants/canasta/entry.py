@@ -22,8 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from scorekeeper.api import (Card, GameSoFar, IllegalMeld, InputError, PlayedCard, check_deck, find_player,
-                             parse_cards, rank_plural, split_melds, unknown_name)
+from scorekeeper.api import (Card, GameSoFar, IllegalMeld, InputError, PlayedCard, check_deck, parse_cards,
+                             player_named, players_named, rank_plural, split_melds)
 from scorekeeper.core.variants.canasta import melds as cm
 
 #: what a player's part may hold
@@ -86,15 +86,7 @@ def _about(player: str, error: InputError) -> InputError:
 
 def _named(given: Mapping[Any, Any], players: Sequence[str]) -> dict[str, Any]:
     """Each session player's part, the names matched as the session spells them."""
-    parts: dict[str, Any] = {}
-    names: dict[str, Any] = {}
-    for name, part in given.items():
-        found = find_player(name, players) if isinstance(name, str) else None
-        if found is None:
-            raise unknown_name(name, players)
-        if found in parts:
-            raise InputError("entry.player_twice", player=found, names=[names[found], name])
-        parts[found], names[found] = part, name
+    parts = {found: given[name] for found, name in players_named(given, players).items()}
     missing = [p for p in players if p not in parts]
     if missing:
         raise InputError("entry.player_missing", player=missing[0])
@@ -210,7 +202,7 @@ def read_deal(raw: Any, game: GameSoFar) -> Deal:
         raise InputError("entry.no_players")
     players = game.players
     parts = _named(given, players)
-    out = _player(raw["out"], players) if "out" in raw else None
+    out = player_named(raw["out"], players, "out") if "out" in raw else None
     sides: list[Side] = []
     shown: dict[str, list[Card]] = {p: [] for p in players}
     for side_players in game.sides:
@@ -261,13 +253,6 @@ def read_deal(raw: Any, game: GameSoFar) -> Deal:
         raise InputError("canasta.red_threes.too_many", count=reds,
                          players=[s.at for s in sides if s.red_threes and s.at])
     return Deal(tuple(sides), out, concealed)
-
-
-def _player(name: Any, players: Sequence[str]) -> str:
-    found = find_player(name, players) if isinstance(name, str) else None
-    if found is None:
-        raise unknown_name(name, players, "out")
-    return found
 
 
 def meld_cards(melds: Sequence[Sequence[PlayedCard]]) -> list[list[str]]:

@@ -26,8 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from scorekeeper.api import (RANKS, Card, InputError, PlayedCard, find_player, parse_cards, split_melds,
-                             unknown_name)
+from scorekeeper.api import (RANKS, Card, InputError, PlayedCard, parse_cards, player_named, players_named,
+                             split_melds)
 
 TOP_KEYS = ("players", "out", "wild")
 PLAYER_KEYS = ("melds", "hand", "drop", "wrong")
@@ -179,26 +179,11 @@ def read_deal(raw: Any, players: Sequence[str], session: Sequence[str]) -> India
     given = raw.get("players")
     if not isinstance(given, dict) or not given:
         raise InputError("entry.no_players")
-    named: dict[str, Any] = {}
-    for name in given:
-        found = find_player(name, players) if isinstance(name, str) else None
-        if found is None and isinstance(name, str) and find_player(name, session):
-            raise InputError("entry.not_in_play", player=find_player(name, session), players=list(players))
-        if found is None:
-            raise unknown_name(name, players)
-        if found in named:
-            raise InputError("entry.player_twice", player=found, names=[named[found], name])
-        named[found] = name
+    named = players_named(given, players, session)
     missing = [p for p in players if p not in named]
     if missing:
         raise InputError("indian.player_missing", player=missing[0], players=list(players))
     parts = {p: _part(p, given[named[p]]) for p in players}
-    out = None
-    if "out" in raw:
-        out = find_player(raw["out"], players) if isinstance(raw["out"], str) else None
-        if out is None:
-            if isinstance(raw["out"], str) and find_player(raw["out"], session):
-                raise InputError("entry.not_in_play", player=find_player(raw["out"], session), players=list(players))
-            raise unknown_name(raw["out"], players, "out")
+    out = player_named(raw["out"], players, "out", session) if "out" in raw else None
     wild = read_wild(raw["wild"]) if "wild" in raw else None
     return IndianDeal(parts, out, wild)
