@@ -387,3 +387,52 @@ def test_a_drop_with_cards_on_one_line_is_said_in_the_lines_words(cli):
     assert r.exit_code == 2
     said = " ".join(r.stderr.split())
     assert '("Ann: drop")' in said and "melds" not in said
+
+
+# --- a rejoin changed in the file, outside scorekeeper ----------------------------------------------
+
+def _session_file(db) -> tuple:
+    (path,) = (db / "sessions").glob("*.json")
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    return path, doc, doc["session"]["1"]
+
+
+def test_a_rejoin_taken_out_of_the_file_by_hand_is_seen_by_every_command(cli, isolated_db, tmp_path):
+    """The events between deals are checked against the audit trail as the hands are: a session
+    whose file lost its rejoin (edited by hand, valid JSON) is not shown with Cy's 104 as if
+    scorekeeper had written it; `db check` names it and `--repair` puts back the rejoin."""
+    cli.new("indian", *P3, rules=["game=pool101"])
+    cli.record(paper("Ann", Bob=50, Cy=60))          # Ann 0, Bob 50, Cy 60
+    cli.record(paper("Bob", Ann=72, Cy=44))          # Ann 72, Bob 50, Cy 104: Cy out
+    cli.json("rejoin", "Cy")                         # Cy back at 72 + 1 = 73
+    assert cli.totals() == {"Ann": 72, "Bob": 50, "Cy": 73}
+    exported = tmp_path / "pool.json"
+    assert cli("export", "--format", "json", "--output", str(exported)).exit_code == 0
+    path, doc, record = _session_file(isolated_db)
+    session = record["id"]
+    del record["events"]                              # the rejoin gone, its record of the trail kept
+    path.write_text(json.dumps(doc), encoding="utf-8")
+
+    shown = cli("standings")
+    assert shown.exit_code == 1 and shown.stdout == ""
+    assert shown.stderr.strip() == (
+        f"Session {session} was changed outside scorekeeper: its events between deals (a rejoin, a split) are "
+        "not what its audit trail recorded. `scorekeeper db check` tells more and `scorekeeper db check "
+        "--repair` puts back the last copy scorekeeper wrote.")
+    checked = cli("db", "check", "--json")
+    assert checked.exit_code == 1
+    assert [(p["kind"], p["problem"]) for p in json.loads(checked.stdout)["problems"]] == [
+        ("changed", f"session {session}: its events between deals (a rejoin, a split) are not what its audit "
+                    "trail recorded: the file was changed outside scorekeeper; --repair puts back the last copy "
+                    "scorekeeper wrote")]
+    assert cli("db", "check", "--repair").exit_code == 0
+    assert cli.totals() == {"Ann": 72, "Bob": 50, "Cy": 73}  # the rejoin back, as scorekeeper wrote it
+
+    # an export whose rejoin was taken out after it was exported is refused whole
+    doc = json.loads(exported.read_text(encoding="utf-8"))
+    doc["sessions"][0].pop("events")
+    exported.write_text(json.dumps(doc), encoding="utf-8")
+    imported = cli("--db", str(tmp_path / "other"), "import", str(exported))
+    assert imported.exit_code == 2, (imported.stdout, imported.stderr)
+    assert "its events between deals (a rejoin, a split) are not what its audit trail recorded" in imported.stderr
+    assert not (tmp_path / "other" / "index.json").exists()

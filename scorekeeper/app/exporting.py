@@ -37,7 +37,7 @@ from scorekeeper.app import report
 from scorekeeper.app.progress import counted
 from scorekeeper.app.games import Loaded, game_of, scored, summary_of, trail_refusal
 from scorekeeper.app.scorer import SetupRefused
-from scorekeeper.storage.trail import differing_hands
+from scorekeeper.storage.trail import differing_hands, events_differ
 from scorekeeper.app.scoreboard import derive
 from scorekeeper.storage.schema import validate_session
 from scorekeeper.storage.store import KEEP, LAST, atomic_write_text, now
@@ -673,6 +673,8 @@ def check_record(record: Any, label: str, index: int) -> Loaded:
         changed = differing_hands(record)  # so would a hand that is not what the trail recorded
         if changed:
             raise InputError("import.trail_differs", number=changed[0], **where)
+        if events_differ(record):  # nor would a rejoin or a split the trail does not record
+            raise InputError("import.events_differ", **where)
         # (what the import keeps of the replay until it stores the session is only the numbers
         # :func:`checked` derives from it, never every hand's explanation lines)
         return Loaded(record, loaded.setup, loaded.state, False)
@@ -682,7 +684,7 @@ def check_record(record: Any, label: str, index: int) -> Loaded:
         cause = e.facts.get("unknown") or e  # no package to name: the variants there are
         raise InputError("import.record.variant", where=said_where, id=record["id"], cause=cause) from None
     except (InputError, StateError) as e:
-        if e.code == "import.trail_differs":
+        if e.code in ("import.trail_differs", "import.events_differ"):
             raise
         if e.code == "session.hand_refused":
             raise InputError("import.hand_refused", hand=e.hand, cause=e.facts["cause"], **where) from None

@@ -298,13 +298,15 @@ def untouched(record: dict) -> None:
     outside scorekeeper: valid JSON, Ann's table 10 → 90): :class:`StoreError`
     ``session.changed_outside`` naming the session and the first hand that differs, pointing to
     `db check --repair` (exit 1) — never shown, scored or built on as if scorekeeper had written
-    it. Asked where a session is scored rather than read from its cache (a cache is trusted only
+    it; ``session.events_changed_outside`` for its events between deals (a rejoin, a split). Asked where a session is scored rather than read from its cache (a cache is trusted only
     with the hands it was written for: :func:`cached`); a record without a trail passes."""
-    from scorekeeper.storage.trail import differing_hands
+    from scorekeeper.storage.trail import differing_hands, events_differ
 
     changed = differing_hands(record)
     if changed:
         raise StoreError("session.changed_outside", session=record["id"], hand=changed[0])
+    if events_differ(record):  # a rejoin or a split added, removed or changed in the file
+        raise StoreError("session.events_changed_outside", session=record["id"])
 
 
 def kept_game(record: dict, refusal: VariantError) -> Loaded:

@@ -33,7 +33,7 @@ from scorekeeper.storage.files import DamagedFile
 from scorekeeper.storage.migrations import SCHEMA_VERSION
 from scorekeeper.storage.schema import SESSION_ID
 from scorekeeper.storage.store import KEEP, Backup, Store, match_id
-from scorekeeper.storage.trail import agrees, broken_at, differing_hands, head, players_changed
+from scorekeeper.storage.trail import agrees, broken_at, differing_hands, events_differ, head, players_changed
 
 #: a control character (C0, DEL, C1) or a line or paragraph separator: never in a title scorekeeper takes
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -270,6 +270,8 @@ def _tampered(store: Store, path: Path, record: dict, revision: int, row: dict |
     broken = broken_at(audit)
     if broken is not None:
         return "check.trail_broken", {"session": sid, "record": broken}
+    if events_differ(record):  # a rejoin or a split added, removed or changed in the file
+        return "check.events_differ", {"session": sid}
     listed = row.get("chain") if row is not None else None
     if isinstance(listed, str) and row.get("revision") == revision and listed != head(audit):  # type: ignore[union-attr]
         return "check.trail_cut", {"session": sid}
@@ -300,7 +302,7 @@ def _truth_copy(store: Store, session_id: str, record: dict, revision: int, row:
             copy_row, copy, copy_derived = _replayed(store, b.path, session_id, replay)
         except ScorekeeperError:
             continue
-        if differing_hands(copy) or broken_at(copy.get("audit") or []) is not None:
+        if differing_hands(copy) or events_differ(copy) or broken_at(copy.get("audit") or []) is not None:
             continue
         intact.append((b, copy, copy_derived, copy_row["revision"]))
     listed = row.get("chain") if row is not None else None

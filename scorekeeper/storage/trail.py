@@ -13,7 +13,8 @@ copy whose hands are the trail's (:func:`agrees`), never the changed entries.
 A session begun before the trail existed (schema 0) has a trail that starts later:
 the hands before its first record are unknown to it (:data:`UNKNOWN`) and taken as
 stored. A session without any trail (an import that left it out) cannot be checked
-this way and is never reported.
+this way and is never reported. The events between deals (Indian Rummy's rejoins and splits)
+are checked against the trail alike (:func:`events_differ`).
 """
 from __future__ import annotations
 
@@ -89,13 +90,36 @@ def players_changed(record: dict, number: int) -> list[str]:
     return [str(name) for name in list(pa) + [n for n in pb if n not in pa] if pa.get(name) != pb.get(name)]
 
 
+def trail_events(record: dict) -> list[Any] | None:
+    """The events between deals (a rejoin, a split: ``record["events"]``) the audit trail of a
+    (checked) record says the session holds, oldest first: each ``event`` record adds its event,
+    each ``event_undone`` takes the last one back. None when the record keeps no trail."""
+    audit = record.get("audit") or []
+    if not audit:
+        return None
+    events: list[Any] = []
+    for ev in audit:
+        if ev.get("action") == "event":
+            events.append(ev.get("event"))
+        elif ev.get("action") == "event_undone" and events:
+            events.pop()
+    return events
+
+
+def events_differ(record: dict) -> bool:
+    """Whether a record's events between deals are not what its audit trail recorded (one
+    added, removed or changed outside scorekeeper); False when the record keeps no trail."""
+    trailed = trail_events(record)
+    return trailed is not None and trailed != list(record.get("events") or ())
+
+
 def agrees(copy: dict, reference: dict) -> bool:
     """Whether the record ``copy`` (a kept copy) holds exactly the hands the audit trail of
-    ``reference`` (the live record) says, and agrees with its own trail."""
+    ``reference`` (the live record) says, and agrees with its own trail (its events too)."""
     trailed = trail_hands(reference)
     if trailed is None:
         return False
-    return not _differ(trailed, entries(copy)) and not differing_hands(copy)
+    return not _differ(trailed, entries(copy)) and not differing_hands(copy) and not events_differ(copy)
 
 
 # -- the chain: a record of the trail removed or changed together with its hand is seen ------------

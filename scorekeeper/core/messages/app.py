@@ -16,6 +16,10 @@ TEMPLATES: dict[str, str] = {
     "session.changed_outside": ("Session {session} was changed outside scorekeeper: hand {hand} is not what its audit "
                                 "trail recorded. `scorekeeper db check` tells more and `scorekeeper db check --repair` "
                                 "puts back the last copy scorekeeper wrote."),
+    "session.events_changed_outside": ("Session {session} was changed outside scorekeeper: its events between deals "
+                                       "(a rejoin, a split) are not what its audit trail recorded. `scorekeeper db "
+                                       "check` tells more and `scorekeeper db check --repair` puts back the last copy "
+                                       "scorekeeper wrote."),
     "session.hand_refused": "{cause}.",
     "session.hand_after_end": "Hand {hand} comes after the end of the game.",
     "session.refused": "{cause}.",
@@ -103,6 +107,9 @@ TEMPLATES: dict[str, str] = {
     "import.refused": "{file}, session {index} ({session}): {cause}; nothing was imported.",
     "import.trail_differs": ("{file}, session {index} ({session}): hand {number} is not what its audit trail "
                              "recorded (the file was changed after it was exported); nothing was imported."),
+    "import.events_differ": ("{file}, session {index} ({session}): its events between deals (a rejoin, a split) "
+                             "are not what its audit trail recorded (the file was changed after it was exported); "
+                             "nothing was imported."),
     "import.invalid": "{file}, session {index} ({session}) is not a valid session; nothing was imported.",
     # the settings (config set and unset; new and use taking them)
     "config.no_such_key": '"{key}" is not a setting; the settings are {keys:list}.',

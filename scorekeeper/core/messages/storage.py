@@ -219,6 +219,9 @@ TEMPLATES: dict[str, str] = {
     "check.trail_cut": ("session {session}: its audit trail does not end where the index recorded it (records "
                         "removed or changed outside scorekeeper); --repair puts back the last copy scorekeeper "
                         "wrote"),
+    "check.events_differ": ("session {session}: its events between deals (a rejoin, a split) are not what its "
+                            "audit trail recorded: the file was changed outside scorekeeper; --repair puts back the "
+                            "last copy scorekeeper wrote"),
     "check.copy_differs": ("session {session}: the file differs from the copy {copy} kept when it was saved: it was "
                            "changed outside scorekeeper; --repair puts back the last copy scorekeeper wrote"),
     "check.changed_put_back": ("session {session}: put back from the copy {copy} (saved {saved}), the last state "
