@@ -317,6 +317,8 @@ def test_players_merge_rename_undo(small, tmp_path):
     with pytest.raises(InputError) as e:
         app.rename_player("Ann", "Bob")
     assert e.value.code == "players.rename_taken"
+    assert e.value.message == ("Bob is already a player's name here; if Ann and Bob are one person, "
+                               "`scorekeeper players merge Ann Bob` joins them.")
     with pytest.raises(InputError) as e:
         app.merge_players("Cy", "Bob")  # they sat at one table
     assert e.value.code == "players.same_table"
@@ -617,3 +619,24 @@ def test_a_damaged_club_file_never_stops_a_game(small, tmp_path, cli):
     (kept,) = (tmp_path / "db" / "backups" / "set-aside").glob("club.json*")
     assert kept.read_text() == '{"club": 1, "seasons": [{"name": ""}]}'
     assert {p["name"] for p in app.players()["players"]} == {"Ann", "ann", "Bob", "Cy", "Dee", "Zed"}
+
+
+def test_the_merge_a_taken_name_suggests_is_quoted_for_the_shell_in_every_language():
+    """players.rename_taken offers the `players merge` line to copy: a name with a space, a quote or a
+    dollar sign is quoted as a POSIX shell needs (never «…», which a shell passes on as part of the
+    name), in every language, and the line typed back gives the two names exactly."""
+    import shlex
+
+    from scorekeeper import locale as languages
+    from scorekeeper.app.club import merge_command
+    from scorekeeper.core import messages
+
+    line = merge_command("Ann Lee", "O'Neil $HOME")
+    assert shlex.split(line) == ["scorekeeper", "players", "merge", "Ann Lee", "O'Neil $HOME"]
+    for lang in ("en", "uk", "ru", "be"):
+        messages.use(languages.translations(lang) if lang != "en" else None, lang)
+        try:
+            said = InputError("players.rename_taken", old="Ann Lee", new="O'Neil $HOME", command=line).message
+        finally:
+            messages.use(None)
+        assert f"`{line}`" in said, (lang, said)

@@ -165,6 +165,15 @@ def player_show(store: Store, name: str) -> dict:
             "variants": sorted(variants.values(), key=lambda v: v["variant"]), "sessions": listed}
 
 
+def merge_command(old: str, new: str) -> str:
+    """The command line that merges ``old`` into ``new`` (``players merge``), each name quoted for
+    a POSIX shell as it must be typed (a space, a quote, ``$``): copied from a sentence, it runs as
+    shown in every language."""
+    import shlex
+
+    return f"scorekeeper players merge {shlex.quote(old)} {shlex.quote(new)}"
+
+
 def change_names(store: Store, kind: str, old: str, new: str) -> dict:
     """``players rename OLD NEW`` (``kind`` "rename": NEW is no one's name yet) or ``players merge
     A B`` (``kind`` "merge": A's games become B's, both known). One commit of the club file; no
@@ -194,7 +203,7 @@ def change_names(store: Store, kind: str, old: str, new: str) -> dict:
         if kind == "rename":  # a name someone has, or one that differs from it only in case or spaces
             taken = new if new in people else next(iter(core.look_alike(new, set(people) - {old})), None)
             if taken is not None:
-                raise InputError("players.rename_taken", old=old, new=taken)
+                raise InputError("players.rename_taken", old=old, new=taken, command=merge_command(old, taken))
         if kind == "merge" and new not in people:
             raise _unknown(new, people)
         sessions = [r["id"] for r in people[old]]

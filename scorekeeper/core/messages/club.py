@@ -13,7 +13,7 @@ TEMPLATES: dict[str, str] = {
     "players.same_name": "The old and the new name are the same: {player}.",
     "players.empty_name": "A player's name cannot be empty.",
     "players.rename_taken": ("{new} is already a player's name here; if {old} and {new} are one person, "
-                             "`scorekeeper players merge {old!q} {new!q}` joins them."),
+                             "`{command}` joins them."),
     "players.same_table": ("{old} and {new} played at one table (session {session}): they are two people, "
                            "so nothing was merged."),
     "players.nothing_to_undo": "There is no rename or merge to take back.",
