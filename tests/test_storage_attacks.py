@@ -722,6 +722,33 @@ def sigint_restored():
     signal.signal(signal.SIGINT, handler)
 
 
+def test_f18_a_ctrl_c_python_wraps_on_its_way_out_is_a_ctrl_c_not_an_internal_error(cli, monkeypatch):
+    """A Ctrl-C that lands while Python makes a class calls ``__set_name__`` (a dataclass's field),
+    and Python 3.11 wraps it in a RuntimeError ("Error calling __set_name__"): found at random by the
+    test above, said as "internal error" and exit 1. It is the Ctrl-C: exit 130 and its sentence."""
+    from scorekeeper.cli.boundary import ctrl_c_inside
+
+    class Interrupting:
+        def __set_name__(self, owner, name):
+            raise KeyboardInterrupt
+
+    with pytest.raises(BaseException) as wrapped:
+        type("Made", (), {"field": Interrupting()})
+    assert ctrl_c_inside(wrapped.value)  # a RuntimeError caused by it on 3.11, the Ctrl-C itself later
+    assert not ctrl_c_inside(RuntimeError("a bug"))
+
+    from scorekeeper.app import Application
+
+    def made_while_interrupted(*args, **kwargs):
+        type("Made", (), {"field": Interrupting()})
+
+    cli.new("rummy500", "Ann", "Bob")
+    monkeypatch.setattr(Application, "standings", made_while_interrupted)
+    r = cli("standings")
+    assert r.exit_code == 130, (r.exit_code, r.stderr)
+    assert "internal error" not in r.stderr
+
+
 def test_f19_a_hand_interrupted_at_the_moment_of_saving_says_it_was_saved(cli, isolated_db, monkeypatch,
                                                                           sigint_restored):
     """The fault hook: Ctrl-C arrives as the change is committed (it is held until every file is

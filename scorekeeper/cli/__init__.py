@@ -290,6 +290,10 @@ def main() -> None:
     except Exception as e:  # anything that is not a ScorekeeperError is a bug
         if "--debug" in sys.argv or os.environ.get("SCOREKEEPER_DEBUG"):
             raise
+        from scorekeeper.cli.boundary import ctrl_c_inside, interrupted
+
+        if ctrl_c_inside(e):  # a Ctrl-C Python wrapped on its way out: said as every Ctrl-C is
+            sys.exit(interrupted())
         sys.stderr.write(helptext("program.internal_error").format(
             kind=type(e).__name__, error=e) + "\n")
         sys.exit(1)

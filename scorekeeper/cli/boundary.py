@@ -137,6 +137,8 @@ class Boundary(frame.Framed, TyperGroup):
         except Exception as e:  # a command's arguments or options: said from the error's data
             if isinstance(e, typer.Exit):  # a command's own end (--help too): no error at all
                 raise
+            if ctrl_c_inside(e):  # Ctrl-C wrapped by Python on its way (a class being made: RuntimeError)
+                raise typer.Exit(interrupted()) from None
             if not frame.is_usage_error(e):
                 # raised in a variant's code (a bug in its scoring, a fact a screen cannot show):
                 # one sentence naming the variant, exit 1 (SPEC §8); anything else is scorekeeper's bug
@@ -149,6 +151,20 @@ class Boundary(frame.Framed, TyperGroup):
             if type(e).__name__ == "NoArgsIsHelpError":
                 raise typer.Exit(asked_for_help(e)) from None
             raise typer.Exit(frame.usage_error(e, bool(ctx.meta.get(language.JSON_KEY)), for_the_terminal)) from None
+
+
+def ctrl_c_inside(e: BaseException) -> bool:
+    """Whether ``e`` was caused by a Ctrl-C: Python wraps a KeyboardInterrupt raised where it
+    calls code of ours on its own (``__set_name__`` while a class is made: a RuntimeError whose
+    cause it is), and such an error is the Ctrl-C, not a bug."""
+    seen: set[int] = set()
+    cause: BaseException | None = e
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 def said(ctx: Any, e: ScorekeeperError) -> int:
