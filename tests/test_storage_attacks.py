@@ -618,6 +618,24 @@ def test_f7_a_hand_saved_after_the_session_changed_is_refused_and_shown_again(ex
     assert [h["entry"]["players"]["Ann"]["table"] for h in hands] == [5]  # only the other hand
 
 
+def test_f7_a_session_changed_before_the_preview_is_refused_then_not_previewed_as_another_hand(exe, isolated_db, cli):
+    """The other command's hand lands while the dialog still asks: the preview, made from the
+    session as it now is, would be of hand 2 and the question ask to save hand 1. The change is
+    said at once instead, as saving would say it, and nothing is asked or saved."""
+    _game(cli)
+    t = _terminal(exe, isolated_db)
+    t.player("30", hand="10")
+    t.player("60", hand="0")
+    t.player("0", hand="25")
+    assert cli("hand", "Ann: 5 -3", "Bob: 5 -0", "Cy: 5 -2").exit_code == 0  # hand 1 from elsewhere
+    t.answer("Who went out? ", "Bob")
+    assert t.finish() == 2
+    said = " ".join(t.seen.split("Who went out?")[-1].split())
+    assert "was changed by another command" in said and "nothing was saved" in said
+    assert "would score" not in said and "Save hand" not in said, said
+    assert [h["entry"]["players"]["Ann"]["table"] for h in cli.history()["hands"]] == [5]
+
+
 def test_f7_undo_takes_back_only_the_hand_its_question_showed(exe, isolated_db, cli):
     _game(cli, 1)
     t = _terminal(exe, isolated_db, command="undo")
@@ -722,7 +740,7 @@ def sigint_restored():
     signal.signal(signal.SIGINT, handler)
 
 
-def test_f18_a_ctrl_c_python_wraps_on_its_way_out_is_a_ctrl_c_not_an_internal_error(cli, monkeypatch):
+def test_f18_a_ctrl_c_python_wraps_on_its_way_out_is_a_ctrl_c_not_an_internal_error(cli, monkeypatch, sigint_restored):
     """A Ctrl-C that lands while Python makes a class calls ``__set_name__`` (a dataclass's field),
     and Python 3.11 wraps it in a RuntimeError ("Error calling __set_name__"): found at random by the
     test above, said as "internal error" and exit 1. It is the Ctrl-C: exit 130 and its sentence."""

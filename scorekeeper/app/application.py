@@ -240,8 +240,12 @@ class Application:
         # the variant's own one-line form where it has one (Gin Rummy: just the cards)
         return loaded.setup.variant.codec.read_line_for(list(entry), loaded.setup)
 
-    def preview_hand(self, entry: Any, form: str = "file", session: str | None = None) -> dict:
+    def preview_hand(self, entry: Any, form: str = "file", session: str | None = None,
+                     revision: int | None = None) -> dict:
         """Score ``entry`` as the next hand without storing it (the prompt's confirmation).
+        ``revision``: the session's revision the dialog was opened at; a session changed since (a
+        hand recorded by another command) is refused as saving would refuse it
+        (``session.changed_meanwhile``), before a preview of another hand's number is shown.
 
         The ``hand --json`` document it would give, plus ``players`` (per player
         ``score``, ``arithmetic``, ``lines``, ``note``, ``points_only``: as in
@@ -254,6 +258,7 @@ class Application:
 
             loaded = self._open(session)
             raw = self._entry(loaded, entry, form)
+            sessions.pinned(self.store, loaded, revision, raw)
             state, result = sessions.next_hand(loaded, raw)
             after = Loaded(loaded.record, loaded.setup, state, False)
             doc = report.hand_json(after, result, state.hands)
@@ -311,17 +316,20 @@ class Application:
             doc["before"] = before
             return doc
 
-    def preview_edit(self, number: int, entry: Any, form: str = "file", session: str | None = None) -> dict:
+    def preview_edit(self, number: int, entry: Any, form: str = "file", session: str | None = None,
+                     revision: int | None = None) -> dict:
         """Score ``entry`` as hand ``number`` again, and the hands after it, without storing
         anything (the confirmation of ``edit`` at the table): the document :meth:`edit`
         would give, plus what :meth:`preview_hand` adds (``players``, ``notes``,
-        ``note``, ``entry``). Refused as :meth:`edit` refuses."""
+        ``note``, ``entry``). Refused as :meth:`edit` refuses (``revision`` as for
+        :meth:`preview_hand`)."""
         with _said(form):
             from scorekeeper.app import report, sessions
             from scorekeeper.app.games import Loaded
 
             loaded = self._open(session)
             raw = self._entry(loaded, entry, form)
+            sessions.pinned(self.store, loaded, revision, raw)
             before = _before(loaded, number)
             state = sessions.rescored(loaded, number, raw)
             result = state.results[number - 1]

@@ -220,9 +220,10 @@ class Dialog:
 
     def preview(self, raw: dict) -> dict:
         """The deal scored, not stored: as the next deal, or as the deal being edited."""
+        revision = self.table.get("revision")  # changed meanwhile: refused now, as saving would be
         if self.old is not None:
-            return self.application.preview_edit(self.number, raw, "prompt", self.session)
-        return self.application.preview_hand(raw, "prompt", self.session)
+            return self.application.preview_edit(self.number, raw, "prompt", self.session, revision)
+        return self.application.preview_hand(raw, "prompt", self.session, revision)
 
     def save_question(self) -> str:
         if self.word == "round":
