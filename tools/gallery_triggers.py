@@ -103,6 +103,13 @@ def remove(relative: str) -> Callable[[Any], None]:
     return step
 
 
+def _said_variant(variant_id: str) -> Any:
+    """A variant's name as a fact, said in the language of the screen (as the program gives it)."""
+    from scorekeeper.core.variants import get_variant
+
+    return get_variant(variant_id).said_name
+
+
 def direct(code: str, why: str = "", **facts: Any) -> Callable[[Any], None]:
     """A step: the sentence of ``code`` made from ``facts`` as the program makes it, for what only
     a failing disk, a lock the system refuses or a broken package makes the program say — or what
@@ -459,7 +466,8 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("prompt.second_out", "rummy500", prompt(["", "", "{out}", "", "", "{out}"])),
     ],
     "scorekeeper/core/rulebook/deals.py": [
-        ("event.not_in_variant", "", direct("event.not_in_variant", variant="Раммі 500", kind="drop")),
+        ("event.not_in_variant", "", lambda shot: direct("event.not_in_variant", kind="drop",
+                                                         variant=_said_variant("rummy500"))(shot)),
     ],
     "scorekeeper/core/rules.py": [
         ("rule.bad_value", "", "new rummy500 Оля Назар --rule target=x"),
