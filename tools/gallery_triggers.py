@@ -789,6 +789,7 @@ SETUPS.update({
     "indian": ["new indian Оля Назар Зоя"],
     "indian pool": INDIAN_POOL[:3],
     "indian pool rejoined": INDIAN_POOL,
+    "indian pool just rejoined": INDIAN_POOL[:4],  # the rejoin the last change: no deal after it
     "indian pool four": ["new indian Оля Назар Зоя Тарас --rule game=pool101",
                          'hand "Оля: 0 show" "Назар: -30" "Зоя: -20" "Тарас: -10"'],
     "indian pool no rejoin": ["new indian Оля Назар Зоя --rule game=pool101 --rule rejoin=false",
@@ -828,6 +829,17 @@ TRIGGERS["scorekeeper/core/game.py"] += [
     ("event.after_missing_deal", "indian pool", "rejoin Назар",
      lambda shot: _edit_session(shot, "event_after"), "standings"),
     ("event.out_of_place", "indian pool rejoined", lambda shot: _edit_session(shot, "event_early"), "db check"),
+]
+TRIGGERS["scorekeeper/app/games.py"] += [
+    ("session.events_changed_outside", "indian pool just rejoined",
+     lambda shot: _edit_session(shot, "event_removed"), "standings"),
+]
+TRIGGERS["scorekeeper/storage/maintenance.py"] = TRIGGERS.get("scorekeeper/storage/maintenance.py", []) + [
+    ("check.events_differ", "indian pool just rejoined", lambda shot: _edit_session(shot, "event_removed"), "db check"),
+]
+TRIGGERS["scorekeeper/app/exporting.py"] += [
+    ("import.events_differ", "indian pool just rejoined", "export --format json -o game.json --force",
+     lambda shot: _edit_export(shot, "events"), "import game.json --as-new"),
 ]
 TRIGGERS["scorekeeper/core/rulebook/codec.py"] += [
     ("check.wild_not_a_rank", "", 'check indian "2H 3H 4H" --wild X',
@@ -962,6 +974,9 @@ def _edit_session(shot: Any, how: str) -> None:
         record["events"][0]["after"] = 9
     elif how == "event_early":  # a copy of the rejoin after deal 2 put after deal 1, behind it
         record["events"].append({**record["events"][0], "after": 1})
+    elif how == "event_removed":  # the rejoin taken out, its record of the trail kept: only the trail tells
+        record.pop("events", None)
+        record.pop("derived", None)
     path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
     shot.lines.append(f"## the session's file is changed by hand ({how})")
 
@@ -1017,6 +1032,8 @@ def _edit_export(shot: Any, how: str) -> None:
         session["hands"][0]["entry"]["players"]["Оля"]["hand"] = "2C"
     elif how == "variant":  # a variant not installed here
         session["variant"] = "bridge"
+    elif how == "events":  # the rejoin taken out, its record of the trail kept
+        session.pop("events", None)
     path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
     shot.lines.append(f"## the exported file is changed by hand ({how})")
 
