@@ -14,6 +14,8 @@ import json
 
 import pytest
 
+from conftest import flat
+
 P3 = ("Ann", "Bob", "Cy")
 P4 = ("Ann", "Bob", "Cy", "Dee")
 
@@ -194,6 +196,11 @@ def test_a_pool_ended_by_end_split(cli):
     standings = cli.standings()
     assert standings["finished"] and standings["winners"] == ["Ann", "Bob", "Dee"] and standings["split"]
     assert standings["note"] == "The game was ended by agreement after deal 3: Ann, Bob and Dee share it."
+    # the game-over line says how it ended: by a split, not a win (Cy, out at 205, is not among them)
+    for command in ("standings", "history"):
+        shown = flat(cli(command).stdout)
+        assert "Game over: Ann, Bob and Dee split the pool after 3 deals." in shown, command
+        assert " win after " not in shown, command
     assert "The game is over: Ann, Bob and Dee won" in refused(cli("hand", "Ann: 0 show", "Bob: -5", "Dee: -5"))
     # undo takes the split back: the game goes on
     assert cli("undo", "--yes").exit_code == 0

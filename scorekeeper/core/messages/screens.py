@@ -468,6 +468,9 @@ PLURALS: dict[str, tuple[str, str]] = {
                                                          "Game over: {names} wins after {hands} deals."),
     "screen.common.game_over_names_win_after_deals": ("Game over: {names} win after {hands} deal.",
                                                         "Game over: {names} win after {hands} deals."),
+    # a pool the players left split by agreement (Indian Rummy's end --split): they share it, nobody won it alone
+    "screen.common.game_over_split_after_deals": ("Game over: {names} split the pool after {hands} deal.",
+                                                  "Game over: {names} split the pool after {hands} deals."),
     # -- cli/render/prompt.py --
     "screen.prompt.this_hand_ends_game": ("This hand ends the game: {names} wins.",
                                             "This hand ends the game: {names} win."),
