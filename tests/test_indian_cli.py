@@ -207,6 +207,20 @@ def test_a_pool_ended_by_end_split(cli):
     assert not cli.standings()["finished"] and cli.standings()["in_play"] == ["Ann", "Bob", "Dee"]
 
 
+@pytest.mark.parametrize("rules, ends", [
+    ([], ", and the game ends after its 6 deals (carry"),                  # points: deals=6
+    (["game=deals3"], ", and the game ends after its 3 deals (carry"),     # deals3: 3 deals of chips
+    (["deals=1"], ", and the game ends after its 1 deal (carry"),
+    (["game=pool101"], " (carry"),                                         # a pool has no number of deals
+])
+def test_new_round_is_refused_saying_what_ends_the_game(cli, rules, ends):
+    """Indian Rummy's deals do not differ, so a game is not continued at deal N; the refusal says
+    what ends this game (its fixed deals), never "its target", which it has none of."""
+    said = flat(refused(cli("new", "indian", *P3, "--round", "2", *[a for r in rules for a in ("--rule", r)])))
+    assert said == f"--round 2 does not apply to Indian Rummy: its deals do not differ{ends} the totals over with --carry)."
+    assert "target" not in said
+
+
 def test_events_are_refused_where_the_variant_has_none(cli):
     cli.new("rummy500", "Ann", "Bob")
     cli.record("Ann: 7H 8H 9H -", "Bob: -5C")
