@@ -444,7 +444,8 @@ def test_the_prompt_asks_for_deal_5(application, cli):
     cli.json("new", "contract", *P3, "--round", "5")
     t = Table(application)
     intro = " ".join(t.expect("Ann").split())
-    assert intro.startswith("Deal 5 of Contract Rummy") and "Deal 1" not in intro, intro
+    assert intro.startswith("Contract Rummy (session ") and "Deal 1" not in intro, intro
+    assert intro.count("Deal 5") == 1 and "Deal 5 — two sets and one run (S3+S3+R4)." in intro, intro
     t.answer("  melds: ", "9S 9D 9C, 4D 4S 4C, 5D 6D 7D 8D")
     t.answer("  laid off: ", "")
     t.answer("  left in hand: ", "out")

@@ -173,6 +173,26 @@ def test_going_out_concealed_and_its_option():
     assert score(entry).scores["Ann"] == 665
 
 
+def test_concealed_when_the_stock_ran_out_says_that_nobody_went_out():
+    """A concealed going-out needs a player who went out: with the stock run out nobody did, and
+    the refusal says so (not that the hand ended two ways: "concealed" at a player names that
+    player as out only because of the word itself)."""
+    hands = ["Ann: KS KS KH KH KD KD KC -9S", "Cy: -4C", "Bob: -KC", "Dee: -9D"]
+    e = refusal(read_line([*hands[:3], "Dee: -9D concealed", "stock"]))
+    assert e.code == "canasta.concealed_and_stock" and e.facts["player"] == "Dee"
+    assert e.message == ("Dee is said to have gone out concealed, but the stock ran out, so nobody went out: "
+                         "going out concealed needs a player who went out.")
+    # the same in a file, the player named by "out"
+    entry = {"players": {"Ann": {"melds": ["KS KS KH KH KD KD KC"], "hand": "9S"}, "Cy": {"hand": "4C"},
+                         "Bob": {"hand": "KC"}, "Dee": {"hand": "9D"}},
+             "out": "Dee", "concealed": True, "stock_exhausted": True}
+    assert refusal(entry).code == "canasta.concealed_and_stock"
+    # "concealed" alone, naming nobody: the existing refusal
+    assert refusal(read_line([*hands, "stock", "concealed"])).code == "canasta.concealed_without_out"
+    # "out" and the stock without "concealed": still the two endings
+    del entry["concealed"]
+    assert refusal(entry).code == "entry.two_endings"
+
 def test_the_one_without_cards_left_went_out_and_a_points_side_may_go_out():
     # no "out": Ann alone holds nothing, so Ann went out (kings 70 + 500 + 100 = 670, Cy −5)
     entry = {"players": {"Ann": {"melds": ["KS KS KH KH KD KD KC"], "hand": ""}, "Cy": {"hand": "4C"},

@@ -119,6 +119,20 @@ def test_command_names(db):
     assert set(tab(db, "scorekeeper sta")) == {n for n in names if n.startswith("sta")} >= {"standings"}
 
 
+def test_help_completes_command_names_not_files(db):
+    """``help`` takes command names (``help db check``): TAB offers them, not the files of the
+    folder bash falls back on when the program offers nothing."""
+    from scorekeeper.cli import COMMANDS
+
+    assert set(tab(db, "scorekeeper help ")) == set(COMMANDS)
+    assert set(tab(db, "scorekeeper help d")) == {n for n in COMMANDS if n.startswith("d")} >= {"db", "delete"}
+    assert tab(db, "scorekeeper help db ") == ["path", "check", "restore", "rescore"]  # a group's own commands
+    assert tab(db, "scorekeeper help db re") == ["restore", "rescore"]
+    assert tab(db, "scorekeeper help hand ") == []  # hand has no commands of its own
+    # zsh shows each with its short help
+    assert '"standings":"Totals, ranks' in tab_zsh(db, "scorekeeper help sta")
+
+
 def test_variant_names_and_aliases(db):
     from scorekeeper.core.variants import VARIANTS
 

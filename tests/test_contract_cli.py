@@ -360,8 +360,10 @@ def test_every_screen_calls_a_deal_a_deal(application, cli):
     assert again.startswith("This is deal 1 again, card for card") and "hand" not in again.split("--again")[0]
     assert cli("history").stdout.splitlines()[1].split()[0] == "Deal"
     t = Table(application)
-    head = " ".join(t.expect("Deal 2 of Contract Rummy").split())
+    head = " ".join(t.expect("Contract Rummy (session").split())
     assert "Hand" not in head and "Deal 2 — one set and one run (S3+R4)." in head
+    # the deal is named once: its contract's words number it ("Deal 2 — …"), the header does not again
+    assert head.startswith("Contract Rummy (session ") and head.count("Deal 2") == 1, head
     t.answer("  melds: ", CTRL_C)
     assert t.finish() != 0
 

@@ -14,6 +14,8 @@ import json
 
 import pytest
 
+from conftest import flat
+
 P3 = ("Ann", "Bob", "Cy")
 P4 = ("Ann", "Bob", "Cy", "Dee")
 
@@ -194,10 +196,29 @@ def test_a_pool_ended_by_end_split(cli):
     standings = cli.standings()
     assert standings["finished"] and standings["winners"] == ["Ann", "Bob", "Dee"] and standings["split"]
     assert standings["note"] == "The game was ended by agreement after deal 3: Ann, Bob and Dee share it."
+    # the game-over line says how it ended: by a split, not a win (Cy, out at 205, is not among them)
+    for command in ("standings", "history"):
+        shown = flat(cli(command).stdout)
+        assert "Game over: Ann, Bob and Dee split the pool after 3 deals." in shown, command
+        assert " win after " not in shown, command
     assert "The game is over: Ann, Bob and Dee won" in refused(cli("hand", "Ann: 0 show", "Bob: -5", "Dee: -5"))
     # undo takes the split back: the game goes on
     assert cli("undo", "--yes").exit_code == 0
     assert not cli.standings()["finished"] and cli.standings()["in_play"] == ["Ann", "Bob", "Dee"]
+
+
+@pytest.mark.parametrize("rules, ends", [
+    ([], ", and the game ends after its 6 deals (carry"),                  # points: deals=6
+    (["game=deals3"], ", and the game ends after its 3 deals (carry"),     # deals3: 3 deals of chips
+    (["deals=1"], ", and the game ends after its 1 deal (carry"),
+    (["game=pool101"], " (carry"),                                         # a pool has no number of deals
+])
+def test_new_round_is_refused_saying_what_ends_the_game(cli, rules, ends):
+    """Indian Rummy's deals do not differ, so a game is not continued at deal N; the refusal says
+    what ends this game (its fixed deals), never "its target", which it has none of."""
+    said = flat(refused(cli("new", "indian", *P3, "--round", "2", *[a for r in rules for a in ("--rule", r)])))
+    assert said == f"--round 2 does not apply to Indian Rummy: its deals do not differ{ends} the totals over with --carry)."
+    assert "target" not in said
 
 
 def test_events_are_refused_where_the_variant_has_none(cli):

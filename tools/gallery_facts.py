@@ -632,6 +632,7 @@ FROM_FACTS: set[str] = {
     "screen.prompt.this_hand_ends_game",
     "screen.prompt.this_round_cannot_be",
     "screen.prompt.this_round_ends_game",
+    "screen.prompt.variant_title_session",
     "screen.rescore.hand_one",
     "screen.rescore.no_change",
     "screen.rescore.nothing_stored",

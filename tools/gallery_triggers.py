@@ -249,6 +249,8 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("session.edit_ends_game", "rummy500 near the end", 'hand "Оля: 2H 3H 4H -" "Назар: -KD"',
          'edit 1 "Оля: 7H 8H 9H, QS QD QC, 2S 3S 4S 5S -" "Назар: -KD"'),
         ("session.nothing_to_redo", "rummy500 played", "redo"),
+        ("round.not_for_variant.deals", "", "new indian Оля Назар Зоя --round 2"),
+        ("round.not_for_variant.no_target", "", "new indian Оля Назар Зоя --round 2 --rule game=pool101"),
     ],
     "scorekeeper/app/settings.py": [
         ("config.bad_name", "", "config set players 'Оля:' Назар"),
@@ -729,6 +731,7 @@ TRIGGERS.update({
          write("h.json", CANASTA % ('"melds": "KS KH KD", "hand": "4S"', ', "stock_exhausted": true, "concealed": "так"')),
          FILE),
         ("canasta.concealed_without_out", "canasta", 'hand "Оля: KS KH KD -4S" concealed ' + CANASTA_REST),
+        ("canasta.concealed_and_stock", "canasta", 'hand "Оля: KS KH KD -4S concealed" ' + CANASTA_REST),
         ("canasta.hand.points", "canasta",
          write("h.json", CANASTA % ('"melds": "KS KH KD", "hand": 12', ', "stock_exhausted": true')), FILE),
         ("canasta.hand.type", "canasta",

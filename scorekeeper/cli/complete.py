@@ -1,6 +1,6 @@
 """What TAB completes: variant names, rule options (and after ``KEY=`` the values it
 takes where they are a short list: a variant's presets, ``tie=play-on``), session
-ids, player names, languages and export formats.
+ids, player names, languages, export formats and the commands ``help`` shows.
 
 The shell scripts in ``completions/`` call the program back on every TAB
 (``_SCOREKEEPER_COMPLETE=complete_bash`` and friends, the scripts typer writes).
@@ -24,6 +24,24 @@ import typer
 from scorekeeper.core.errors import ScorekeeperError
 
 Choices = list[tuple[str, str]]
+
+
+def command_names(ctx: typer.Context, incomplete: str) -> Choices:
+    """The names of the commands ``help`` can show (``help``, ``help db``): the program's commands,
+    then, after a group's name, its own; each with its short help. Nothing after a command that has
+    no commands of its own."""
+    group = ctx.parent.command if ctx.parent is not None else None
+    named = ctx.params.get("command") or []
+    for word in named if isinstance(named, list) else [named]:
+        group = group.get_command(ctx, word) if hasattr(group, "list_commands") else None
+    if not hasattr(group, "list_commands"):
+        return []
+    out = []
+    for name in group.list_commands(ctx):
+        sub = group.get_command(ctx, name) if name.startswith(incomplete) else None
+        if sub is not None and not sub.hidden:
+            out.append((name, sub.get_short_help_str()))
+    return out
 
 
 def variant_names(incomplete: str) -> Choices:

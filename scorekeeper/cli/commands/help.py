@@ -6,6 +6,7 @@ from typing import List, Optional
 import typer
 from typing_extensions import Annotated
 
+from scorekeeper.cli import complete
 from scorekeeper.cli.language import helptext
 
 
@@ -14,7 +15,7 @@ def register(app: typer.Typer) -> None:
     def help_(
         ctx: typer.Context,
         command: Annotated[Optional[List[str]], typer.Argument(metavar="COMMAND", help=helptext("help.help.command"),
-            show_default=False)] = None,
+            show_default=False, autocompletion=complete.command_names)] = None,
     ) -> None:
         """Show the help of the program or of a command: the same as --help.
 

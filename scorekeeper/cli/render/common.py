@@ -170,12 +170,17 @@ def counts_rounds(doc: dict) -> bool:
     return deal_word_of(doc) == "round"
 
 
-def winners_line(winners: list[str], hands: int | None = None, rounds: bool | str = False) -> Text:
+def winners_line(winners: list[str], hands: int | None = None, rounds: bool | str = False,
+                 split: bool = False) -> Text:
     """``Game over: Ann wins.``, or ``Game over: Ann wins after 12 hands.`` (rounds, with ``rounds``
     True or "round"; deals with "deal": the variant's word for a deal, :func:`deal_word_of`); a side of
-    several players wins in the plural, as several players do (``Ann & Cy win``)."""
+    several players wins in the plural, as several players do (``Ann & Cy win``). ``split``: the
+    players left ended the game by agreement and share it (``Game over: Ann and Bob split the pool
+    after 3 deals.``)."""
     one = len(winners) == 1 and len(getattr(winners[0], "players", ()) or (winners[0],)) == 1
-    if hands is None:
+    if split and hands is not None:  # only Indian Rummy's pools are split, and its deals are deals
+        text = ("screen.common.game_over_split_after_deals", hands)
+    elif hands is None:
         text = ("screen.common.game_over_names_win", 1 if one else max(2, len(winners)))
     elif rounds == "deal":
         text = (("screen.common.game_over_names_wins_after_deals", hands) if one else

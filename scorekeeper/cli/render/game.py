@@ -96,7 +96,7 @@ def footer_lines(doc: dict) -> list[Text]:
     wild rank (where the variant has one) with who deals and leads next."""
     doc = sides.standings(doc)  # the winners named as their side
     if doc["finished"]:
-        lines = [winners_line(doc["winners"], doc["hands"], deal_word_of(doc))]
+        lines = [winners_line(doc["winners"], doc["hands"], deal_word_of(doc), split=bool(doc.get("split")))]
         if doc.get("note"):
             lines.append(Text(doc["note"]))
         return lines

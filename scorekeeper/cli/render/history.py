@@ -38,7 +38,8 @@ def history(t: Any, doc: dict) -> None:
                                   "screen.history.no_hands_yet")))
         return
     if doc.get("finished"):
-        t.print(winners_line(doc["winners"], len(doc["hands"]), deal_word_of(doc)))
+        t.print(winners_line(doc["winners"], len(doc["hands"]), deal_word_of(doc),
+                             split=bool(doc["standings"].get("split"))))
         if doc["standings"].get("note"):
             t.print(Text(doc["standings"]["note"]))
 

@@ -41,7 +41,9 @@ def intro(t: Any, out: Any, doc: dict, asks_table_too: bool, knock_allowed: bool
     number = doc["round"] if doc.get("round") else deal_number(doc)
     facts = {"number": number, "variant": variant_name(doc["variant_name"]),
              "title": doc.get("title"), "session": doc["session"]}
-    if word == "round":
+    if doc.get("deal_words"):  # the deal's words say its number (Contract Rummy's "Deal 4 — three sets …")
+        said = "screen.prompt.variant_title_session" if doc.get("title") else "screen.prompt.variant_session"
+    elif word == "round":
         said = ("screen.prompt.round_number_of_variant" if doc.get("title") else
                 "screen.prompt.round_number_of_variant_session")
     elif word == "deal":

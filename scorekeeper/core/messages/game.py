@@ -131,6 +131,12 @@ TEMPLATES: dict[str, str] = {
                              "is over. Carry over the totals of a game still being played."),
     "round.not_for_variant": ("--round {round} does not apply to {variant}: its rounds do not differ, and the game "
                               "ends at its target (carry the totals over with --carry)."),
+    # the same for a game of a fixed number of deals (Indian Rummy's points and deals games), and for one
+    # that has neither a target nor a number of deals (Indian Rummy's pools: the last player left wins)
+    "round.not_for_variant.deals": ("--round {round} does not apply to {variant}: its deals do not differ, and the "
+                                    "game ends after its {deals:#deal|deals} (carry the totals over with --carry)."),
+    "round.not_for_variant.no_target": ("--round {round} does not apply to {variant}: its deals do not differ "
+                                        "(carry the totals over with --carry)."),
     "round.out_of_range": "--round {round} is not a round of {variant}: its rounds are 1 to {last}.",
     "round.out_of_range.deal": "--round {round} is not a deal of {variant}: its deals are 1 to {last}.",
     "end.shared": "{winners:and} share the win at {total}.",

@@ -305,6 +305,9 @@ TEMPLATES: dict[str, str] = {
     "screen.prompt.deal_number_again_each": ("Deal {number} again: each answer starts from the one recorded; Enter keeps it."),
     "screen.prompt.deal_number_of_variant": "Deal {number} of {variant} — {title} (session {session})",
     "screen.prompt.deal_number_of_variant_session": "Deal {number} of {variant} (session {session})",
+    # the game alone, where the deal's own words follow and number it (Contract Rummy: "Deal 4 — three sets …")
+    "screen.prompt.variant_title_session": "{variant} — {title} (session {session})",
+    "screen.prompt.variant_session": "{variant} (session {session})",
     "screen.prompt.dealer_dealt_leader_got": "{dealer} dealt, {leader} got the eighth card and led.",
     "screen.prompt.dealer_dealt_leader_led": "{dealer} dealt, {leader} led.",
     "screen.prompt.for_each_player_cards": ("For each player: the cards left in hand, or their points; \"out\" if none are "
@@ -468,6 +471,9 @@ PLURALS: dict[str, tuple[str, str]] = {
                                                          "Game over: {names} wins after {hands} deals."),
     "screen.common.game_over_names_win_after_deals": ("Game over: {names} win after {hands} deal.",
                                                         "Game over: {names} win after {hands} deals."),
+    # a pool the players left split by agreement (Indian Rummy's end --split): they share it, nobody won it alone
+    "screen.common.game_over_split_after_deals": ("Game over: {names} split the pool after {hands} deal.",
+                                                  "Game over: {names} split the pool after {hands} deals."),
     # -- cli/render/prompt.py --
     "screen.prompt.this_hand_ends_game": ("This hand ends the game: {names} wins.",
                                             "This hand ends the game: {names} win."),

@@ -215,6 +215,10 @@ def read_deal(raw: Any, game: GameSoFar) -> Deal:
     concealed = raw.get("concealed", False)
     if not isinstance(concealed, bool):
         raise InputError("canasta.concealed_type", value=concealed)
+    if concealed and stock:  # "concealed" names who went out, or nobody, and the stock ran out: nobody went out
+        if out is None:
+            raise InputError("canasta.concealed_without_out")
+        raise InputError("canasta.concealed_and_stock", player=out)
     if out is not None and stock:
         raise InputError("entry.two_endings", ways=["out", "stock_exhausted"])
     empty = [p for s in sides if not s.points_only for p in s.players if not s.hands[p]]

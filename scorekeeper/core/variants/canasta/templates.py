@@ -63,6 +63,8 @@ TEMPLATES: dict[str, str] = {
     "canasta.no_ending": ("Say how the hand ended: who went out (\"out\", or the one player with no cards left) "
                           "or \"stock_exhausted\": true."),
     "canasta.concealed_without_out": "\"concealed\" is said of the player who went out, and nobody went out.",
+    "canasta.concealed_and_stock": ("{player} is said to have gone out concealed, but the stock ran out, so "
+                                    "nobody went out: going out concealed needs a player who went out."),
     "canasta.out_without_canastas": ("{player} went out, but the side has {count:#canasta|canastas} and needs "
                                      "{needed} to go out (canastas_to_go_out, I-K2)."),
 
