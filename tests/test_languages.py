@@ -844,3 +844,25 @@ def test_thousands_are_grouped_the_language_s_way(lang, grouped):
     with language.speaking(lang):
         said = say("import.too_big", file="club.json", limit=100_000_000)
     assert grouped in said and (lang == "en" or "100,000,000" not in said)
+
+
+@pytest.mark.parametrize("lang, inside", [("en", "Hand 1: only one player can go out"),
+                                          ("ru", "Раздача 1: выйти может только один игрок")])
+def test_a_sentence_inside_another_after_a_colon_goes_on_in_small_letters(lang, inside):
+    """A refusal set inside another sentence ("Hand 1: …", "Session …: …", a cause after a colon)
+    goes on with a small letter where it begins with its template's own word; a name, a card or a
+    variant's name keeps its capital."""
+    from scorekeeper.core import messages
+    from scorekeeper.core.errors import InputError, StateError
+
+    messages.use(languages.translations(lang) if lang != "en" else None, lang)
+    try:
+        two_out = InputError("entry.two_out", players=["Ann", "Bob"], hand=1)
+        assert two_out.message.startswith(inside), two_out.message
+        by_name = StateError("session.hand_refused", hand=2,
+                             cause=InputError("carry.too_large", player="Ann", limit=9999))
+        assert ": Ann" in by_name.message, by_name.message  # the name as given, never lowered
+        assert messages.clause(["Carousel's end bonus"], "interpretation.I-2", "Carousel's") == ["Carousel's end bonus"]
+        assert messages.clause(["I-5 says"], "entry.two_out", "I-5") == ["I-5 says"]
+    finally:
+        messages.use(None)

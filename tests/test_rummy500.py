@@ -639,7 +639,7 @@ class TestEntryChecks:
         assert "no knocking" in said and "goes out" in said and "Carousel" not in said
 
     def test_two_players_out(self):
-        assert "Only one player can go out" in refused(AB, E(Ann=P(), Bob=P()))
+        assert "Hand 1: only one player can go out" in refused(AB, E(Ann=P(), Bob=P()))
 
     def test_out_names_a_player_with_cards(self):
         assert "Bob is named as out but still holds 1 card." in refused(AB, E(Ann=P(hand="2C"), Bob=P(hand="3C")) | {"out": "Bob"})

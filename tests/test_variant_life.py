@@ -208,7 +208,7 @@ def test_an_uninstalled_variant_leaves_its_sessions_listed_readable_and_untouche
     assert checked.exit_code == 0
     (problem,) = json.loads(checked.stdout)["problems"]
     assert problem["kind"] == "waiting" and problem["file"] == f"sessions/{tens}.json"
-    assert needs in problem["problem"]
+    assert needs[0].lower() + needs[1:] in problem["problem"]  # after "waiting for its variant: "
     assert cli("db", "check", "--repair").exit_code == 0
     assert cli("db", "restore").exit_code == 0
     assert file_bytes(isolated_db, tens) == before

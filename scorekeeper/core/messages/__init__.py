@@ -466,7 +466,10 @@ class _Formatter(string.Formatter):
             value = self.convert_field(self.get_field(name, (), facts)[0], conversion)
             if spec and "{" in spec:
                 spec = self.vformat(spec, (), facts)
-            out += [p for p in self.field_pieces(value, spec or "") if p != ""]
+            made = [p for p in self.field_pieces(value, spec or "") if p != ""]
+            if _is_error(value) and not spec and literal.endswith((": ", "(")):  # a sentence inside this one
+                made = clause(made, value.code, pgettext(value.code, TEMPLATES.get(value.code, "")))
+            out += made
         return out
 
 
@@ -517,12 +520,35 @@ def _pieces(code: str, facts: Mapping[str, Any]) -> list:
     loc = tuple(facts.get("loc") or ())
     if len(loc) >= 2 and loc[0] == "players" and "player" not in names and "cause" not in names:
         # a mistake found in a player's part of an entry: the sentence names whose part it is
-        out = _pieces("join.player", {"player": loc[1], "text": Pieces(out)})
+        out = _pieces("join.player", {"player": loc[1], "text": Pieces(clause(out, code, said))})
+        code, said = "join.player", "{"
     if facts.get("session") is not None and "session" not in names:
-        out = _pieces("join.session", {"session": facts["session"], "text": Pieces(out)})
+        out = _pieces("join.session", {"session": facts["session"], "text": Pieces(clause(out, code, said))})
+        code, said = "join.session", "{"
     if facts.get("hand") is not None and "hand" not in names:
-        out = _pieces("join.hand", {"hand": facts["hand"], "text": Pieces(out)})
+        out = _pieces("join.hand", {"hand": facts["hand"], "text": Pieces(clause(out, code, said))})
     return out
+
+
+#: the first words of the English templates that name something (a variant) and keep their capital
+#: inside another sentence
+_PROPER = frozenset({"Carousel", "Canasta", "Gin", "Rummy", "Rum", "Contract", "Indian", "Crazy", "Michigan",
+                     "Knock", "Oklahoma", "Hollywood"})
+
+
+def clause(out: list, code: str, said: str) -> list:
+    """The sentence ``out`` of message ``code`` (its template in the language spoken: ``said``) as a
+    part of another sentence, after a colon or inside parentheses ("Hand 1: only one player…"): its
+    first letter lowered where the sentence begins with the template's own word — never a name, a
+    card or a number given as a fact (``said`` begins with a field), never a word whose capital is
+    its own (an abbreviation, ``I-5``, a variant's name)."""
+    if not (out and isinstance(out[0], str) and said[:1].isalpha()):
+        return out
+    first = out[0]
+    english = TEMPLATES.get(code, "").split(" ", 1)[0].rstrip(":,.'s")
+    if len(first) < 2 or not (first[0].isupper() and first[1].islower()) or english in _PROPER:
+        return out
+    return [first[0].lower() + first[1:], *out[1:]]
 
 
 #: a stop after a sentence that already ends ("….)" "…?)" "…"): one of them is enough
