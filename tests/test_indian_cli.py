@@ -457,3 +457,16 @@ def test_a_rejoin_taken_out_of_the_file_by_hand_is_seen_by_every_command(cli, is
     assert imported.exit_code == 2, (imported.stdout, imported.stderr)
     assert "its events between deals (a rejoin, a split) are not what its audit trail recorded" in imported.stderr
     assert not (tmp_path / "other" / "index.json").exists()
+
+
+def test_end_and_rejoin_in_a_game_without_them_say_so_and_offer_nothing_it_refuses(cli):
+    """A new user ended a Rummy 500 game: `end` offered `end --split`, which then said Rummy 500 has
+    "no such step between deals (split)". Both now say that this game is not ended by agreement;
+    `rejoin` that nobody comes back in it; nothing is stored."""
+    cli.new("rummy500", "Ann", "Bob")
+    cli.record("Ann: 7H 8H 9H -", "Bob: -KD")
+    for args in (("end",), ("end", "--split", "--yes")):
+        assert refused(cli(*args)) == ("Rummy 500 is not ended by agreement: its game ends as its rules say "
+                                       "(scorekeeper rules rummy500).")
+    assert refused(cli("rejoin", "Bob")) == "Rummy 500 lets no player back into the game (scorekeeper rules rummy500)."
+    assert cli.standings()["finished"] is False and len(cli.history()["hands"]) == 1

@@ -823,6 +823,8 @@ TRIGGERS["scorekeeper/app/games.py"] += [
 ]
 TRIGGERS["scorekeeper/app/sessions.py"] += [
     ("event.no_deal_yet", "indian pool four", "new indian Оля Назар Зоя --rule game=pool101", "rejoin Назар"),
+    ("event.not_in_variant.split", "rummy500 played", "end"),
+    ("event.not_in_variant.rejoin", "rummy500 played", "rejoin Назар"),
     ("session.nothing_to_undo.deal", "indian", "undo --yes"),
 ]
 TRIGGERS["scorekeeper/core/check.py"] += [

@@ -244,15 +244,16 @@ def with_event(loaded: Loaded, kind: str, player: str | None = None) -> tuple[di
     """The event ``kind`` (naming ``player``, matched against the session's players) made after the
     deals of ``loaded``, checked by the variant where it stands, and the game with it:
     ``(the event as stored, the state)``. Raises :class:`StateError` ``event.not_in_variant`` for a
-    kind the variant does not take, ``event.no_deal_yet`` before the first deal, and the variant's
+    kind the variant does not take (``.rejoin``, ``.split``: the sentence of the command that asked), ``event.no_deal_yet`` before the first deal, and the variant's
     own refusal (:meth:`~scorekeeper.core.rulebook.deals.Deals.apply`); :class:`InputError` for a
     name that is no player's."""
     from scorekeeper.core.entry import match_player
 
     setup, state = loaded.setup, loaded.state
     variant = setup.variant
-    if kind not in variant.deals.events():
-        raise StateError("event.not_in_variant", kind=kind, variant=variant.said_name)
+    if kind not in variant.deals.events():  # the commands that make an event (rejoin, end --split) say so
+        code = f"event.not_in_variant.{kind}" if kind in ("rejoin", "split") else "event.not_in_variant"
+        raise StateError(code, kind=kind, variant=variant.said_name, variant_id=variant.id)
     if not state.hands:
         raise StateError("event.no_deal_yet", kind=kind)
     event: dict[str, Any] = {"kind": kind, "after": state.hands}

@@ -56,10 +56,17 @@ def register(app: typer.Typer) -> None:
         """
         from scorekeeper.cli.render import game as draw
 
-        if not split:
-            raise InputError("cli.end.how")
         r = run(ctx)
         application = r.app(db)
+        if not split:  # how a game of this variant could end by agreement, if it can
+            from scorekeeper.core.errors import ScorekeeperError
+
+            try:
+                application.event_preview(SPLIT, None, session)
+            except ScorekeeperError as e:  # no game to end, or one that never ends so: that is said
+                if e.code == "event.not_in_variant.split" or not e.code.startswith(("event.", "indian.")):
+                    raise
+            raise InputError("cli.end.how")
         revision = None
         if not yes:
             shown = application.event_preview(SPLIT, None, session)

@@ -46,6 +46,9 @@ TEMPLATES: dict[str, str] = {
     "variant.broke.bare": ('The variant "{name}" ({package} {version}) failed: an error in its own code. --debug '
                            'shows where.'),
     "event.not_in_variant": "{variant} has no such step between deals ({kind}).",
+    "event.not_in_variant.split": ("{variant} is not ended by agreement: its game ends as its rules say "
+                                   "(scorekeeper rules {variant_id})."),
+    "event.not_in_variant.rejoin": "{variant} lets no player back into the game (scorekeeper rules {variant_id}).",
     "event.made": "After deal {after}: {kind}.",
     "event.no_deal_yet": "No deal has been played yet: nothing comes between deals before the first one.",
     "event.out_of_place": ("An event between deals ({kind}) is stored after deal {after}, but {deals} deals were "
