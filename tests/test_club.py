@@ -640,3 +640,18 @@ def test_the_merge_a_taken_name_suggests_is_quoted_for_the_shell_in_every_langua
         finally:
             messages.use(None)
         assert f"`{line}`" in said, (lang, said)
+
+
+def test_a_name_holding_a_plus_or_a_comma_is_refused_for_a_new_game_and_a_rename(cli):
+    """A new user's "A+B" was taken for a player and could then be named nowhere ("A+B+D: …" and
+    --teams read it as two names); "Ann,Bob" likewise. Refused at `new` and `players rename`, in one
+    sentence naming the name and the sign; nothing stored."""
+    for names, sign in ((["A+B", "C", "D", "E"], "+"), (["Ann,Bob", "Cy"], ",")):
+        r = cli("new", "canasta" if sign == "+" else "rummy500", *names)
+        assert r.exit_code == 2 and r.stdout == ""
+        assert r.stderr.strip() == (f'"{names[0]}": a player\'s name cannot hold "{sign}" (it separates the '
+                                    "players' names in --teams and --carry).")
+    assert cli("sessions", "--json").exit_code in (0, 1) and not cli.json("sessions")["sessions"]
+    cli.new("rummy500", "Ann", "Bob")
+    r = cli("players", "rename", "Ann", "Ann+Bob")
+    assert r.exit_code == 2 and "cannot hold \"+\"" in r.stderr

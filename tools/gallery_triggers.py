@@ -429,6 +429,7 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("game.unknown_dealer", "", "new rummy500 Оля Назар --dealer Максим"),
         ("game.unknown_dealer_near", "", "new rummy500 Оля Назар --dealer Назр"),
         ("player.name_colon", "", "new rummy500 'Оля:' Назар"),
+        ("player.name_separator", "", "new rummy500 'Оля+Назар' Зоя"),
         ("player.name_spaces", "", "new rummy500 ' Оля' Назар"),
         ("player.named_twice", "", "new rummy500 Кіра Назар Кіра"),
         ("round.not_for_variant", "", "new carousel Оля Назар --round 3"),

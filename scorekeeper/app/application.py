@@ -161,6 +161,10 @@ class Application:
         from scorekeeper.app import report, sessions
 
         variant, players, rules = self._new_setup(variant, list(players), list(rules), like)
+        if like is None:
+            from scorekeeper.core.game import check_separators
+
+            check_separators(players)
         if teams is None and like is not None:  # the sides of the session it is like
             teams = self._open(self.find_session(like)).record.get("sides")
         alike = self.look_alikes(players) if self.store.exists() else []

@@ -190,6 +190,9 @@ def change_names(store: Store, kind: str, old: str, new: str) -> dict:
         check_length(new, "player")
         if ":" in new:  # it would end the name in the one-line form
             raise InputError("player.name_colon", name=new)
+        from scorekeeper.core.game import check_separators
+
+        check_separators([new])
     command = f"players {kind}"
     with store.writing(command):
         rows = _rows(store)

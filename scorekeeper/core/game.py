@@ -717,6 +717,22 @@ def check_names(players: Sequence[str]) -> list[str]:
     return players
 
 
+#: the signs that join or separate players' names where several are typed as one word
+#: (``--teams Ann+Cy,Bob+Dee``, ``--carry Ann+Cy=120``, a side's part ``Ann+Cy: …``)
+NAME_SEPARATORS = ("+", ",")
+
+
+def check_separators(players: Sequence[str]) -> None:
+    """Refuse a name typed for a new game or a rename that holds ``+`` or ``,``: it could not be
+    told apart from two names where names are joined (:data:`NAME_SEPARATORS`). Names already
+    stored are read as they are (this is not part of :func:`check_names`). Raises
+    :class:`InputError` ``player.name_separator`` naming the name and the sign."""
+    for p in players:
+        for sign in NAME_SEPARATORS:
+            if sign in str(p):
+                raise InputError("player.name_separator", name=str(p), sign=sign)
+
+
 def new_setup(
     variant: Variant, players: Sequence[str], rule_args: Sequence[str] = (), dealer: str | None = None,
     carry: Sequence[str] | Mapping[str, Any] = (), first_round: int | None = None,

@@ -70,6 +70,8 @@ TEMPLATES: dict[str, str] = {
     "player.empty_name": "A player's name cannot be empty.",
     "player.name_spaces": '"{name}": a player\'s name cannot start or end with spaces.',
     "player.name_colon": '"{name}": a player\'s name cannot hold ":" (it ends the name in one-line entries).',
+    "player.name_separator": ('"{name}": a player\'s name cannot hold "{sign}" (it separates the players\' names '
+                              "in --teams and --carry)."),
     "player.named_twice": '"{name}" is named twice: every player needs a different name.',
     "game.player_count": "{variant} is played by {min} to {max} players, not {count}.",
     "game.player_count_exact": "{variant} is played by exactly {min} players, not {count}.",
