@@ -212,3 +212,15 @@ def test_undo_preview_of_an_edit_shows_the_hand_now_and_as_it_was(application):
     assert doc["scores"] == {"Ann": 9, "Bob": 0, "Cy": 33} and doc["restored_scores"] == {"Ann": 9, "Bob": 0, "Cy": 27}
     assert application.undo()["change"] == "edit"
     assert application.undo_preview()["change"] == "hand" and application.undo_preview()["number"] == 2
+
+
+def test_edit_of_a_hand_that_is_not_there_says_so_before_anything_about_its_entry(cli):
+    """`edit 99` piped, with no entry, offered `scorekeeper edit 99 "Ann: …"` as the way out, and
+    `edit 99 "A: -"` spoke of a player A: the hand that is not there is said first, exit 2."""
+    cli.new("rummy500", "Ann", "Bob")
+    cli.record("Ann: 7H 8H 9H -", "Bob: -KD")
+    for args in (("edit", "99"), ("edit", "0"), ("edit", "99", "A: -")):
+        r = cli(*args)
+        assert r.exit_code == 2 and r.stderr.strip() == (
+            f"There is no hand {args[1]}: this session has hand 1 (did you mean 1?)."), (args, r.stderr)
+    assert "no terminal to ask on" in cli("edit", "1").stderr  # hand 1 is there: its entry is asked for

@@ -312,9 +312,9 @@ class Application:
 
             with self.store.writing("edit"):
                 loaded = self._open(session)
+                before = _before(loaded, number)  # a hand that is not there is said before its entry is read
                 raw = self._entry(loaded, entry, form)
                 sessions.pinned(self.store, loaded, revision, raw)
-                before = _before(loaded, number)
                 loaded, result = sessions.edit_in(self.store, loaded, number, raw, form)
             doc = self._hand_doc(loaded, result, number)
             doc["before"] = before
@@ -332,9 +332,9 @@ class Application:
             from scorekeeper.app.games import Loaded
 
             loaded = self._open(session)
+            before = _before(loaded, number)
             raw = self._entry(loaded, entry, form)
             sessions.pinned(self.store, loaded, revision, raw)
-            before = _before(loaded, number)
             state = sessions.rescored(loaded, number, raw)
             result = state.results[number - 1]
             after = Loaded(loaded.record, loaded.setup, state, False)

@@ -237,7 +237,7 @@ def register(app: typer.Typer) -> None:
         revision = None
         if raw is None:
             if not sys.stdin.isatty():
-                application.session_id(session)  # no session is said before a missing hand
+                application.table(session, number)  # no session, or no such hand, is said before a missing entry
                 raise InputError("cli.entry.none", command=f"edit {number}")
             table = application.table(session, number)  # the hand must exist before anything is asked
             session, revision = table["session"], table["revision"]  # pinned, as for `hand`
