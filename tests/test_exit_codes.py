@@ -261,3 +261,25 @@ def test_every_illegal_meld_of_a_hand_is_said_at_once(cli):
         ["players", "Ann", "melds", 0], ["players", "Ann", "melds", 1], ["players", "Bob", "melds", 0]]
     assert r.stderr.startswith("3 mistakes in this entry:")
     assert cli.standings()["hands"] == 0
+
+
+def test_a_reader_that_leaves_early_ends_the_command_quietly_exit_0_once_the_hand_is_saved(exe, tmp_path):
+    """`hand … | head -1`: the hand is saved, then the reader leaves; rich's own answer to the closed
+    pipe was exit 1 ("could not be carried out"), which a script took for a hand not recorded. Now
+    0 and nothing on stderr; a command that only shows (`history`) keeps 1, its output cut."""
+    import os
+    import subprocess
+
+    env = {**os.environ, "SCOREKEEPER_DB": str(tmp_path / "db"), "NO_COLOR": "1"}
+    subprocess.run([exe, "new", "rummy500", "Ann", "Bob"], env=env, check=True, capture_output=True)
+
+    def closed_early(*args: str) -> tuple[int, str]:
+        proc = subprocess.Popen([exe, *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        proc.stdout.close()  # the reader leaves before the command writes anything
+        err = proc.stderr.read().decode()
+        return proc.wait(), err
+
+    assert closed_early("hand", "Ann: 7H 8H 9H -", "Bob: -KD") == (0, "")
+    done = subprocess.run([exe, "history", "--json"], env=env, capture_output=True, text=True, check=True)
+    assert len(json.loads(done.stdout)["hands"]) == 1
+    assert closed_early("history") == (1, "")

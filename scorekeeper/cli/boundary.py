@@ -234,8 +234,11 @@ def output_error(e: OSError) -> bool:
 def output_failed(e: OSError) -> int:
     """Standard output could not be written: one sentence (none for a closed pipe: the reader
     left, as ``| head`` does), standard output sent to /dev/null so nothing more fails at
-    exit, and exit status 1."""
+    exit, and exit status 1 — but 0 for a closed pipe once the command's change was saved (the
+    hand is recorded: the reader only left before the table was all shown)."""
     import errno
+
+    from scorekeeper.app.application import change_kept
 
     try:
         fd = os.open(os.devnull, os.O_WRONLY)
@@ -243,11 +246,10 @@ def output_failed(e: OSError) -> int:
         os.close(fd)
     except OSError:
         pass
-    if e.errno != errno.EPIPE:
-        from scorekeeper.app.application import change_kept
-
-        code = "cli.output_failed_kept" if change_kept() else "cli.output_failed"
-        _say(ScorekeeperError(code, strerror=e.strerror or str(e)).message)
+    if e.errno == errno.EPIPE:
+        return 0 if change_kept() else 1
+    code = "cli.output_failed_kept" if change_kept() else "cli.output_failed"
+    _say(ScorekeeperError(code, strerror=e.strerror or str(e)).message)
     return 1
 
 

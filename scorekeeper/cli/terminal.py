@@ -130,6 +130,15 @@ def _console_class() -> Any:
                     else:
                         yield segment
 
+            def on_broken_pipe(self) -> None:
+                """A reader that left (``| head -1``): rich's own answer is exit 1, even after the
+                hand was saved; the command's error boundary says it as any failed write of the
+                output (:func:`scorekeeper.cli.boundary.output_failed`: 0 once the change is kept)."""
+                import errno
+
+                self.quiet = True
+                raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
         _CONSOLE = Escaping
     return _CONSOLE
 
