@@ -473,7 +473,7 @@ def test_csv_lines_are_what_the_csv_module_writes_for_awkward_text(tmp_path):
     for the rows, whatever the names and titles hold (commas, quotes, formula starts)."""
     db = tmp_path / "db"
     app = Application(db)
-    names = ['=Ann, "the" <b>', "Bob|*x*", "-Dee"]
+    names = ['=Ann "the" <b>', "Bob|*x*", "-Dee"]  # (a comma: in the titles; `new` refuses it in a name)
     app.new("rummy500", names, [], 'A "title", with =commas')
     app.record_hand([f"{names[0]}: 50 -0", f"{names[1]}: 20 -5", f"{names[2]}: 0 -3"], form="line")
     app.new("rummy500", ["Ann", "Bob"], ["target=100"], "+plus, and \"quotes\"")
@@ -503,7 +503,7 @@ def test_csv_lines_are_what_the_csv_module_writes_for_awkward_text(tmp_path):
                                         state.ending.bonus.get(p, 0) if last else 0, finished, won])
     text = exporting.export_csv(items)
     assert text == expected.getvalue()
-    assert '"\'=Ann, ""the"" <b>"' in text and '"A ""title"", with =commas"' in text
+    assert '"\'=Ann ""the"" <b>"' in text and '"A ""title"", with =commas"' in text
     assert '"two\nlines\rand a CR"' in text
 
 

@@ -224,8 +224,8 @@ def test_new_round_is_refused_saying_what_ends_the_game(cli, rules, ends):
 def test_events_are_refused_where_the_variant_has_none(cli):
     cli.new("rummy500", "Ann", "Bob")
     cli.record("Ann: 7H 8H 9H -", "Bob: -5C")
-    assert "no such step between deals" in refused(cli("rejoin", "Bob"))
-    assert "no such step between deals" in refused(cli("end", "--split", "--yes"))
+    assert "lets no player back into the game" in refused(cli("rejoin", "Bob"))
+    assert "is not ended by agreement" in refused(cli("end", "--split", "--yes"))
     cli.new("indian", *P3)
     assert "before the first one" in refused(cli("end", "--split", "--yes"))
     cli.record(paper("Ann", Bob=5, Cy=5))

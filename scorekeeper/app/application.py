@@ -312,9 +312,12 @@ class Application:
 
             with self.store.writing("edit"):
                 loaded = self._open(session)
-                before = _before(loaded, number)  # a hand that is not there is said before its entry is read
+                if revision is None:  # a hand that is not there is said before its entry is read
+                    before = _before(loaded, number)
                 raw = self._entry(loaded, entry, form)
-                sessions.pinned(self.store, loaded, revision, raw)
+                sessions.pinned(self.store, loaded, revision, raw)  # (then the change since is said first)
+                if revision is not None:
+                    before = _before(loaded, number)
                 loaded, result = sessions.edit_in(self.store, loaded, number, raw, form)
             doc = self._hand_doc(loaded, result, number)
             doc["before"] = before
@@ -332,9 +335,12 @@ class Application:
             from scorekeeper.app.games import Loaded
 
             loaded = self._open(session)
-            before = _before(loaded, number)
+            if revision is None:
+                before = _before(loaded, number)
             raw = self._entry(loaded, entry, form)
             sessions.pinned(self.store, loaded, revision, raw)
+            if revision is not None:
+                before = _before(loaded, number)
             state = sessions.rescored(loaded, number, raw)
             result = state.results[number - 1]
             after = Loaded(loaded.record, loaded.setup, state, False)
