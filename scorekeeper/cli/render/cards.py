@@ -61,16 +61,23 @@ def card_list(items: Iterable[Card | PlayedCard | str], t: Any, style: str = "")
     return out
 
 
-def sentence(words: Any, t: Any, style: str = "") -> Text:
+def sentence(words: Any, t: Any, style: str = "", inside: bool = False) -> Text:
     """Words of the program in ``style``, each card they name drawn as :func:`card` draws it
     (in colour, or in letters without): ``words`` is a :class:`Phrase`, or a document's
     sentence keeping its phrase (:class:`~scorekeeper.core.phrase.Said`); any other text is
-    drawn as it is (it names no card of a fact)."""
+    drawn as it is (it names no card of a fact). ``inside``: the sentence stands inside another
+    (in parentheses after a score): it goes on in a small letter where it may
+    (:func:`scorekeeper.core.messages.clause`)."""
     said = words if isinstance(words, Phrase) else getattr(words, "phrase", None)
     if not isinstance(said, Phrase):
         return Text(str(words), style=style)
     out = Text(style=style)
-    for piece in said.pieces():
+    pieces = said.pieces()
+    if inside:
+        from scorekeeper.core.messages import TEMPLATES, clause, pgettext
+
+        pieces = clause(pieces, said.code, pgettext(said.code, TEMPLATES.get(said.code, "")))
+    for piece in pieces:
         if isinstance(piece, str):
             out.append(piece)
         elif isinstance(piece, _Marked):

@@ -109,7 +109,7 @@ def preview(t: Any, out: Any, doc: dict, how_ended: dict[str, str], word: str = 
             how = f"{how_ended[name]}: {how}" if how not in ("", "0") else how_ended[name]
         cell = Text(how)
         if ps.get("note"):  # what the player put down, its cards drawn as cards
-            cell = Text.assemble(how, " (", sentence(ps["note"], t), ")") if how else sentence(ps["note"], t)
+            cell = Text.assemble(how, " (", sentence(ps["note"], t, inside=True), ")") if how else sentence(ps["note"], t)
         drawn.add_row(Text(name), signed(ps["score"]), str(doc["totals"][name]), cell)
     out.print()
     if word == "round":

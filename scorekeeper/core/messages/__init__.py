@@ -467,7 +467,8 @@ class _Formatter(string.Formatter):
             if spec and "{" in spec:
                 spec = self.vformat(spec, (), facts)
             made = [p for p in self.field_pieces(value, spec or "") if p != ""]
-            if _is_error(value) and not spec and literal.endswith((": ", "(")):  # a sentence inside this one
+            if (_is_error(value) and not spec and literal.endswith((": ", "("))  # a sentence inside this one
+                    and not value.code.startswith("errors.several")):  # (several: each said as it is)
                 made = clause(made, value.code, pgettext(value.code, TEMPLATES.get(value.code, "")))
             out += made
         return out
