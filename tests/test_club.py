@@ -166,10 +166,16 @@ def test_tables_never_below_the_minimum():
     with pytest.raises(InputError) as e:
         club.table_sizes(3, 4, 6)
     assert e.value.code == "evening.too_few"
-    with pytest.raises(InputError):
+    with pytest.raises(InputError) as e:
         club.table_sizes(7, 2, 2)  # a two-player game for an odd number of players
-    with pytest.raises(InputError):
+    assert e.value.message == ("7 players cannot all be seated at tables of 2 players: add or leave out a "
+                               "player.")  # one number, not "2 to 2"
+    with pytest.raises(InputError) as e:
         club.table_sizes(6, 4, 4)  # tables of exactly 4 cannot seat 6
+    assert e.value.code == "evening.cannot_seat.exact"
+    with pytest.raises(InputError) as e:
+        club.table_sizes(7, 4, 6)  # of 4 to 6: neither 4+3 (no 3) nor two tables of 4 or more
+    assert e.value.code == "evening.cannot_seat" and e.value.facts["least"] == 4
 
 
 def test_next_round_meets_again_as_rarely_as_possible():

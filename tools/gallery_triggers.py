@@ -1105,7 +1105,9 @@ TRIGGERS["scorekeeper/core/club.py"] = [
     ("season.points", "", "season new весна --points 4,6"),
     ("season.tiebreak", "", "season new весна --tiebreak удача"),
     ("evening.too_few", "", "evening new Вечір --variant canasta --players Оля"),
-    ("evening.cannot_seat", "", "evening new Вечір --variant gin --players Оля Назар Зоя"),
+    ("evening.cannot_seat.exact", "", "evening new Вечір --variant gin --players Оля Назар Зоя"),
+    ("evening.cannot_seat", "", direct("evening.cannot_seat", "only a variant from elsewhere whose tables seat from 4 "
+                                       "to 6 and no 3 leaves 7 players unseated", count=7, least=4, most=6)),
 ]
 TRIGGERS["scorekeeper/app/exporting.py"] += [
     ("import.club", "", lambda shot: write("export.json", '{"format": "scorekeeper-export", "schema": 1, '

@@ -291,12 +291,12 @@ def table_sizes(count: int, least: int, most: int) -> list[int]:
     or 5 (10: 4+3+3; 9: 4+5; 6: 3+3), of fewer tables where two ways have as many fours; never a
     table outside the range. Where tables of 3, 4 and 5 cannot seat everyone, tables as large as
     the range allows. Largest tables first. Raises :class:`InputError` ``evening.too_few`` (fewer
-    players than one table needs) and ``evening.cannot_seat``."""
+    players than one table needs) and ``evening.cannot_seat`` (``.exact`` where every table seats as many)."""
     if count < least:
         raise InputError("evening.too_few", count=count, least=least)
     if most <= 2:
         if count % 2:
-            raise InputError("evening.cannot_seat", count=count, least=least, most=most)
+            raise _cannot_seat(count, least, most)
         return [2] * (count // 2)
     sizes = [s for s in (4, 3, 5) if least <= s <= most]
     best: tuple | None = None
@@ -313,7 +313,7 @@ def table_sizes(count: int, least: int, most: int) -> list[int]:
     if best is None:  # a variant whose range holds none of 3, 4, 5 (or none that adds up)
         tables = -(-count // most)
         if count < tables * least:
-            raise InputError("evening.cannot_seat", count=count, least=least, most=most)
+            raise _cannot_seat(count, least, most)
         base, extra = divmod(count, tables)
         return [base + 1] * extra + [base] * (tables - extra)
     fours, _, fives, threes = best
@@ -416,3 +416,11 @@ def seat(players: Sequence[str], sizes: Sequence[int], before: Sequence[Sequence
             break
     assert best is not None
     return best
+
+
+def _cannot_seat(count: int, least: int, most: int) -> InputError:
+    """The refusal of ``count`` players who cannot be seated at tables of ``least`` to ``most``
+    players; one number where the tables seat one number (Gin Rummy: 2, not "2 to 2")."""
+    if least == most:
+        return InputError("evening.cannot_seat.exact", count=count, most=most)
+    return InputError("evening.cannot_seat", count=count, least=least, most=most)

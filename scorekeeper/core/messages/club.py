@@ -34,6 +34,8 @@ TEMPLATES: dict[str, str] = {
     "evening.too_few": "{count} players cannot fill one table: this game needs at least {least}.",
     "evening.cannot_seat": ("{count} players cannot all be seated at tables of {least} to {most} players: "
                             "add or leave out a player."),
+    "evening.cannot_seat.exact": ("{count} players cannot all be seated at tables of {most} players: add or leave "
+                                  "out a player."),
     "evening.none": "There is no club evening yet: `scorekeeper evening new` starts one.",
     "evening.empty_title": "An evening's title cannot be empty.",
     "evening.twice": "{player} is named twice among the evening's players.",

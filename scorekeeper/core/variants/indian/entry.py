@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from scorekeeper.api import (RANKS, Card, InputError, PlayedCard, parse_cards, player_named, players_named,
+from scorekeeper.api import (RANKS, Card, InputError, PlayedCard, parse_cards, phrase, player_named, players_named,
                              split_melds)
 
 TOP_KEYS = ("players", "out", "wild")
@@ -144,7 +144,8 @@ def _part(name: str, raw: Any) -> Part:
         raise InputError("indian.drop_and_wrong", player=name)
     if (drop or wrong) and ("melds" in raw or "hand" in raw):
         # validation 4: a player who left the deal shows no cards
-        raise InputError("indian.left_shows_cards", player=name, how="drop" if drop else "wrong",
+        # (the word the player typed, in the language spoken: "drop", «дроп»)
+        raise InputError("indian.left_shows_cards", player=name, how=phrase(f"indian.line.word.{'drop' if drop else 'wrong'}"),
                          key="melds" if "melds" in raw else "hand")
     melds = hand = points = None
     if "melds" in raw:
