@@ -163,7 +163,14 @@ def evening(t: Any, doc: dict) -> None:
         line.append(", ".join(plain(n) for n in table_["players"]))
         t.print(line)
         command = command_line(table_["command"])
-        t.print(Text(say("screen.club.start_it") + " " + plain(command)))
+        started = say("screen.club.start_it") + " " + plain(command)
+        from rich.cells import cell_len
+
+        if t.out.is_terminal and cell_len(started) > t.out.width:  # a command to copy is never wrapped inside:
+            t.print(Text(say("screen.club.start_it")))      # it gets a line of its own, run over if it must
+            t.out.print(Text(plain(command)), crop=False, no_wrap=True, overflow="ignore")
+        else:
+            t.print(Text(started))
         if t.out.is_terminal and t.unicode:  # (a pipe or a file gets the command alone)
             for qr in qr_lines(command, t.color):
                 t.out.print(Text.from_ansi(qr) if t.color else Text(qr), crop=False, no_wrap=True)

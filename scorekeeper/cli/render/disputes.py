@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.padding import Padding
 from rich.text import Text
 
 from scorekeeper.cli.render import sides
@@ -173,11 +174,10 @@ def check(t: Any, doc: dict) -> None:
         else:
             line.append("  " + say("screen.disputes.not_legal"), style="bold red")
         t.print(line)
-        why = Text("  ")
-        why.append(sentence(m["reason"], t))
+        why = sentence(m["reason"], t)
         if m.get("arithmetic"):
             why.append(f" ({m['arithmetic']})")
-        t.print(why)
+        t.print(Padding(why, (0, 0, 0, 2), expand=False))  # wrapped under itself, never back at the margin
     if len(doc["melds"]) > 1 and doc.get("value") is not None:
         t.print(Text(say_count("screen.disputes.together_value_points", doc["value"], value=doc["value"]),
                      style="bold"))
