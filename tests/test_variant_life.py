@@ -12,7 +12,6 @@ same with pip and the console script in a fresh environment.
 """
 from __future__ import annotations
 
-import importlib
 import json
 import shutil
 import sys
@@ -70,18 +69,9 @@ class Site:
 
 def forget(*modules: str) -> None:
     """What the registry knows of the variants from elsewhere, forgotten (a new process)."""
-    from scorekeeper.core import plugins, variants
+    from scorekeeper.core.variants import forget_installed
 
-    plugins._declared = None
-    for vid in [v for v in variants._loaded if v not in variants.BUILT_IN]:
-        del variants._loaded[vid]
-        variants._origins.pop(vid, None)
-    variants._broken.clear()
-    for name in ("VARIANTS", "ALL_OPTION_KEYS"):
-        vars(variants).pop(name, None)
-    for module in modules:
-        sys.modules.pop(module, None)
-    importlib.invalidate_caches()
+    forget_installed(*modules)
 
 
 @pytest.fixture

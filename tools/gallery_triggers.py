@@ -1213,21 +1213,9 @@ class Site:
 
 def _forget(*modules: str) -> None:
     """What the registry knows of the variants from elsewhere, forgotten (a new process)."""
-    import importlib
-    import sys
+    from scorekeeper.core.variants import forget_installed
 
-    from scorekeeper.core import plugins, variants
-
-    plugins._declared = None
-    for vid in [v for v in variants._loaded if v not in variants.BUILT_IN]:
-        del variants._loaded[vid]
-        variants._origins.pop(vid, None)
-    variants._broken.clear()
-    for name in ("VARIANTS", "ALL_OPTION_KEYS"):
-        vars(variants).pop(name, None)
-    for module in modules:
-        sys.modules.pop(module, None)
-    importlib.invalidate_caches()
+    forget_installed(*modules)
 
 
 #: a plugin whose module loads itself while it is imported, then names another object

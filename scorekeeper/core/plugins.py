@@ -30,6 +30,13 @@ def declared() -> dict[str, Any]:
     return _declared
 
 
+def forget() -> None:
+    """Read the installed packages' metadata again when next asked (a package installed or
+    removed while this process runs: :func:`scorekeeper.core.variants.forget_installed`)."""
+    global _declared
+    _declared = None
+
+
 def declared_ids() -> list[str]:
     """The ids of every declared variant, sorted (whether or not each loads)."""
     return sorted(declared())

@@ -176,6 +176,28 @@ def loaded() -> dict[str, Variant]:
     return dict(_loaded)
 
 
+def forget_installed(*modules: str) -> None:
+    """Forget every variant from elsewhere and the packages that declare them, as a new process
+    would start (the built-in ones stay loaded): for a caller that installs or removes a plugin
+    while it runs (the tests, the screen gallery). ``modules``: the plugins' modules, imported
+    afresh when next asked for."""
+    import importlib
+    import sys
+
+    from scorekeeper.core import plugins
+
+    plugins.forget()
+    for vid in [v for v in _loaded if v not in BUILT_IN]:
+        del _loaded[vid]
+        _origins.pop(vid, None)
+    _broken.clear()
+    for name in ("VARIANTS", "ALL_OPTION_KEYS"):
+        globals().pop(name, None)
+    for module in modules:
+        sys.modules.pop(module, None)
+    importlib.invalidate_caches()
+
+
 def _every_option_key() -> set[str]:
     """Every key ``new --rule`` takes for some variant (listed-only ones, like Gin's ``preset``, too)."""
     return {o.key for v in every_variant().values() for o in v.options + v.listed_options}
