@@ -11,7 +11,6 @@ HTML-escaped text (the title in the page) or as JSON that the script puts in wit
 """
 from __future__ import annotations
 
-import html
 from typing import Any
 
 from scorekeeper.cli.render.common import variant_name
@@ -176,39 +175,14 @@ def document(doc: dict | None, notice: str | None, version: int) -> dict[str, An
 def page(first: dict[str, Any], language: str, qr: bool = False) -> str:
     """The whole page: ``first`` is the :func:`document` to draw before the first poll; ``qr``:
     the page shows the QR code of its own address (``qr.svg``) on a TV."""
-    from scorekeeper.cli.render.page import script_json
+    from scorekeeper.cli.render.page import shell
 
-    title = first["shown"]["title"]
-    return PAGE.format(lang=html.escape(language), title=html.escape(title), words=script_json(words()),
-                       first=script_json(first), qr="qr" if qr else "", full=html.escape(say("screen.page.full_screen")),
-                       scan=html.escape(say("screen.clubpage.scan")))
+    return shell("club", language, first["shown"]["title"], words(), first, qr, MAIN, say("screen.clubpage.scan"))
 
 
-PAGE = """<!DOCTYPE html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="dark">
-<title>{title}</title>
-<link rel="icon" href="favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="club.css">
-</head>
-<body data-qr="{qr}">
-<header id="top"><div id="titles"><h1 id="title">{title}</h1><p id="heading"></p></div>
-<button id="full" type="button" hidden>{full}</button></header>
-<p id="notice" hidden></p>
-<main>
-<div class="column" id="left"><section id="tonight"><h2 id="tables-title"></h2><p id="no-evening" class="empty" hidden></p>
+#: the club board's own part of the page (:func:`scorekeeper.cli.render.page.shell`)
+MAIN = """<div class="column" id="left"><section id="tonight"><h2 id="tables-title"></h2><p id="no-evening" class="empty" hidden></p>
 <div id="tables"></div></section><div id="evening-box" class="lists"></div></div>
 <div class="column" id="middle"><div id="season-box" class="lists"></div></div>
 <div class="column" id="right"><div id="ratings-box" class="lists"></div>
-<figure id="qr-box" hidden><img id="qr" alt="" width="160" height="160"><figcaption>{scan}</figcaption></figure></div>
-</main>
-<script type="application/json" id="words">{words}</script>
-<script type="application/json" id="first">{first}</script>
-<script src="live.js"></script>
-<script src="club.js"></script>
-</body>
-</html>
-"""
+<figure id="qr-box" hidden><img id="qr" alt="" width="160" height="160"><figcaption>{scan}</figcaption></figure></div>"""

@@ -162,9 +162,19 @@ def page(first: dict[str, Any], language: str, qr: bool = False) -> str:
     ``qr``: the page shows the QR code of its own address (``qr.svg``) on a TV."""
     standings = first.get("standings") or {}
     title = standings.get("title") or first["said"]["heading"] or "scorekeeper"
-    return PAGE.format(lang=html.escape(language), title=html.escape(title), words=script_json(words()),
-                       first=script_json(first), qr="qr" if qr else "", full=html.escape(say("screen.page.full_screen")),
-                       scan=html.escape(say("screen.page.scan_to_follow")))
+    return shell("board", language, title, words(), first, qr, MAIN, say("screen.page.scan_to_follow"),
+                 header='<p id="target" hidden></p>')
+
+
+def shell(name: str, language: str, title: str, said: dict, first: dict[str, Any], qr: bool, main: str, scan: str,
+          header: str = "") -> str:
+    """A page of ``serve`` (the board, ``name`` "board"; the club's, "club"): its head, its title bar,
+    ``main`` (HTML, ``{scan}`` in it the caption of the QR code), the words it says (``said``) and
+    its ``first`` document as JSON, then ``live.js`` and ``NAME.js``; ``NAME.css`` styles it.
+    ``header``: HTML put in the title bar before the full-screen button. Text is escaped here."""
+    return SHELL.format(name=name, lang=html.escape(language), title=html.escape(title), words=script_json(said),
+                        first=script_json(first), qr="qr" if qr else "", full=html.escape(say("screen.page.full_screen")),
+                        header=header, main=main.format(scan=html.escape(scan)))
 
 
 def asset(name: str) -> bytes:
@@ -172,7 +182,7 @@ def asset(name: str) -> bytes:
     return resources.files("scorekeeper.cli.web").joinpath(name).read_bytes()
 
 
-PAGE = """<!DOCTYPE html>
+SHELL = """<!DOCTYPE html>
 <html lang="{lang}">
 <head>
 <meta charset="utf-8">
@@ -180,23 +190,26 @@ PAGE = """<!DOCTYPE html>
 <meta name="color-scheme" content="dark">
 <title>{title}</title>
 <link rel="icon" href="favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="board.css">
+<link rel="stylesheet" href="{name}.css">
 </head>
 <body data-qr="{qr}">
 <header id="top"><div id="titles"><h1 id="title">{title}</h1><p id="heading"></p></div>
-<p id="target" hidden></p><button id="full" type="button" hidden>{full}</button></header>
+{header}<button id="full" type="button" hidden>{full}</button></header>
 <p id="notice" hidden></p>
 <main>
-<section id="players"></section>
-<section id="coming"></section>
-<section id="side"><div id="chart-box"><h2 id="chart-title"></h2><div id="chart"></div><div id="legend"></div></div>
-<figure id="qr-box" hidden><img id="qr" alt="" width="160" height="160"><figcaption>{scan}</figcaption></figure></section>
-<section id="history-box"><h2 id="history-title"></h2><div id="history"></div></section>
+{main}
 </main>
 <script type="application/json" id="words">{words}</script>
 <script type="application/json" id="first">{first}</script>
 <script src="live.js"></script>
-<script src="board.js"></script>
+<script src="{name}.js"></script>
 </body>
 </html>
 """
+
+#: the board's own part of the page (:func:`shell`)
+MAIN = """<section id="players"></section>
+<section id="coming"></section>
+<section id="side"><div id="chart-box"><h2 id="chart-title"></h2><div id="chart"></div><div id="legend"></div></div>
+<figure id="qr-box" hidden><img id="qr" alt="" width="160" height="160"><figcaption>{scan}</figcaption></figure></section>
+<section id="history-box"><h2 id="history-title"></h2><div id="history"></div></section>"""
