@@ -319,9 +319,7 @@ function fit(d, root, tv) {
 
 function draw(d) {
   current = d;
-  const notice = document.getElementById("notice");
-  notice.hidden = !d.said.notice;
-  notice.textContent = d.said.notice || "";
+  showNotice(d.said.notice);
   if (!d.standings) return;
   drawHeader(d);
   drawPlayers(d);

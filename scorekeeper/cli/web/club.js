@@ -233,9 +233,8 @@ function layOut() {
 
 function draw(d) {
   current = d;
-  const s = d.shown, notice = document.getElementById("notice");
-  notice.hidden = !s.notice;
-  notice.textContent = s.notice || "";
+  const s = d.shown;
+  showNotice(s.notice);
   drawHeader(s);
   drawTables(s);
   drawLists(s);

@@ -6,6 +6,12 @@
 // live(NAME, draw, layOut) last.
 "use strict";
 
+function showNotice(text) {  // the line above the page that says what the server said of it (or nothing)
+  const notice = document.getElementById("notice");
+  notice.hidden = !text;
+  notice.textContent = text || "";
+}
+
 function live(name, draw, layOut) {
   let shown = null;
 
@@ -19,9 +25,7 @@ function live(name, draw, layOut) {
         draw(d);
       }
     } catch (e) {
-      const notice = document.getElementById("notice");
-      notice.hidden = false;
-      notice.textContent = WORDS.offline;
+      showNotice(WORDS.offline);
     }
     setTimeout(poll, 1000);
   }
