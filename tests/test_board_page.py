@@ -146,7 +146,9 @@ def viewport(chrome, width: int, height: int) -> None:
 
 
 #: the checks, run in the page: a list of what is wrong (empty when the page fits)
-CHECK = r"""
+#: what every page check starts with (the arguments: tv, width, height; ``found`` the faults): the
+#: zoom a phone would show it at, ``name(e)`` and ``shown(e)``, and the page's own size
+CHECK_START = r"""
 const tv = arguments[0], W = arguments[1], H = arguments[2], found = [];
 const root = document.documentElement;
 // a phone shows a page wider than its screen zoomed out, its layout as wide as the page
@@ -156,6 +158,24 @@ function name(e) { return e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (
 function shown(e) { for (let x = e; x && x !== document; x = x.parentNode) { if (x.hidden) return false; const s = getComputedStyle(x); if (s.display === "none" || s.visibility === "hidden") return false; } return true; }
 if (root.scrollWidth > W) found.push("the document is " + root.scrollWidth + " px wide");
 if (tv && root.scrollHeight > H) found.push("the TV page scrolls: " + root.scrollHeight + " px high");
+"""
+#: no word broken: each word of each text lies on one line (after CHECK_START)
+CHECK_WORDS = r"""
+// no word broken: each word of each text lies on one line
+const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+  if (!shown(node.parentNode) || node.parentNode.closest("script, svg")) continue;
+  const text = node.textContent, words = /\S+/g;
+  for (let m = words.exec(text); m; m = words.exec(text)) {
+    const range = document.createRange();
+    range.setStart(node, m.index);
+    range.setEnd(node, m.index + m[0].length);
+    const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+    if (tops.size > 1) found.push("word broken: " + m[0]);
+  }
+}
+"""
+CHECK = CHECK_START + r"""
 for (const e of document.body.querySelectorAll("*")) {
   if (!shown(e) || e.closest("svg") && e.tagName.toLowerCase() !== "svg") continue;
   const r = e.getBoundingClientRect();
@@ -174,19 +194,7 @@ for (const box of document.querySelectorAll("svg text")) {  // the chart's words
   const t = box.getBoundingClientRect(), s = box.ownerSVGElement.getBoundingClientRect();
   if (t.left < s.left - 0.5 || t.right > s.right + 0.5 || t.top < s.top - 0.5 || t.bottom > s.bottom + 0.5) found.push("chart text cut: " + box.textContent);
 }
-// no word broken: each word of each text lies on one line
-const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-for (let node = walk.nextNode(); node; node = walk.nextNode()) {
-  if (!shown(node.parentNode) || node.parentNode.closest("script, svg")) continue;
-  const text = node.textContent, words = /\S+/g;
-  for (let m = words.exec(text); m; m = words.exec(text)) {
-    const range = document.createRange();
-    range.setStart(node, m.index);
-    range.setEnd(node, m.index + m[0].length);
-    const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
-    if (tops.size > 1) found.push("word broken: " + m[0]);
-  }
-}
+""" + CHECK_WORDS + r"""
 if (tv) {  // what the room must see without scrolling
   for (const [what, e] of [["the coming deal", document.querySelector("#coming p:last-child")],
                            ["the newest hand", document.querySelector("#history .newest")]]) {

@@ -25,7 +25,8 @@ from pathlib import Path
 import pytest
 
 from conftest import tool
-from test_board_page import GALLERY, LONG, assert_no_problems, browser, chromium, viewport  # noqa: F401 (a fixture)
+from test_board_page import (CHECK_START, CHECK_WORDS, GALLERY, LONG, assert_no_problems, browser,  # noqa: F401
+                             chromium, viewport)  # (browser: a fixture)
 
 SIZES = [(360, 640), (412, 915), (915, 412), (1280, 720), (1920, 1080)]
 TV = {(1280, 720), (1920, 1080)}
@@ -116,17 +117,9 @@ def clubs(tmp_path_factory):
 
 
 #: the checks, run in the page: a list of what is wrong (empty when the page fits)
-CHECK = r"""
-const tv = arguments[0], W = arguments[1], H = arguments[2], found = [];
-const root = document.documentElement;
-if (window.innerWidth !== W || window.innerHeight !== H || window.visualViewport.scale !== 1)
-  found.push("the page is shown at " + window.innerWidth + "×" + window.innerHeight + " zoomed " + window.visualViewport.scale);
-function name(e) { return e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className && e.className.baseVal === undefined ? "." + String(e.className).trim().replace(/\s+/g, ".") : "") + " «" + (e.textContent || "").trim().slice(0, 30) + "»"; }
-function shown(e) { for (let x = e; x && x !== document; x = x.parentNode) { if (x.hidden) return false; const s = getComputedStyle(x); if (s.display === "none" || s.visibility === "hidden") return false; } return true; }
+CHECK = CHECK_START + r"""
 // cut with an ellipsis, on one line: how a word wider than its line is shown
 function ellipsis(s) { return s.textOverflow === "ellipsis" && s.overflowX === "hidden" && s.whiteSpace === "nowrap"; }
-if (root.scrollWidth > W) found.push("the document is " + root.scrollWidth + " px wide");
-if (tv && root.scrollHeight > H) found.push("the TV page scrolls: " + root.scrollHeight + " px high");
 for (const e of document.body.querySelectorAll("*")) {
   if (!shown(e) || e.closest("svg") && e.tagName.toLowerCase() !== "svg") continue;
   const r = e.getBoundingClientRect();
@@ -143,19 +136,7 @@ for (const e of document.body.querySelectorAll("*")) {
 // a TV's column keeps whole rows: nothing of it is cut at its bottom edge
 for (const column of document.querySelectorAll("html.tv .column"))
   if (column.scrollHeight > column.clientHeight + 1) found.push("a column is cut at the bottom: " + name(column));
-// no word broken: each word of each text lies on one line
-const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-for (let node = walk.nextNode(); node; node = walk.nextNode()) {
-  if (!shown(node.parentNode) || node.parentNode.closest("script, svg")) continue;
-  const text = node.textContent, words = /\S+/g;
-  for (let m = words.exec(text); m; m = words.exec(text)) {
-    const range = document.createRange();
-    range.setStart(node, m.index);
-    range.setEnd(node, m.index + m[0].length);
-    const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
-    if (tops.size > 1) found.push("word broken: " + m[0]);
-  }
-}
+""" + CHECK_WORDS + r"""
 if (tv) {  // what the room must see without scrolling: every table whole, each list's first line
   const must = [...document.querySelectorAll(".table")].map(e => ["a table", e]);
   for (const list of document.querySelectorAll(".list")) must.push(["the first line of " + list.parentNode.id, list.querySelector(".line")]);
