@@ -117,3 +117,63 @@ def scorekeeper_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     from scorekeeper.core import messages
 
     messages.use(None)  # a command run with --lang leaves its language spoken: the next test starts in English
+
+
+class PluginSite:
+    """A folder put first on ``sys.path`` where packages are laid out as pip installs them (a module
+    and its ``NAME-VERSION.dist-info`` with ``METADATA`` and ``entry_points.txt``), for a test of
+    what a variant's package going in, changing version or going away does while the process runs
+    (a session scored by 0.1 and read under 0.2). Installing or uninstalling one makes the registry
+    forget every variant from elsewhere, as a new process would
+    (:func:`scorekeeper.core.variants.forget_installed`). :meth:`close` takes the folder away."""
+
+    def __init__(self, folder: Path) -> None:
+        import sys
+
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        sys.path.insert(0, str(folder))
+        self.modules: set[str] = set()
+
+    def install(self, name: str, version: str, module: str, source: str, entries: Mapping[str, str]) -> None:
+        """Install package ``name`` at ``version``: its one module ``module`` holding ``source``,
+        declaring ``entries`` (``{variant id: "module:OBJECT"}``) in the group of variants. An
+        earlier version of it goes first."""
+        self.uninstall(name, module)
+        (self.folder / f"{module}.py").write_text(source, encoding="utf-8")
+        info = self.folder / f"{name.replace('-', '_')}-{version}.dist-info"
+        info.mkdir()
+        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n",
+                                       encoding="utf-8")
+        lines = "".join(f"{entry} = {target}\n" for entry, target in entries.items())
+        (info / "entry_points.txt").write_text(f"[scorekeeper.variants]\n{lines}", encoding="utf-8")
+        self.modules.add(module)
+        self._forget(module)
+
+    def uninstall(self, name: str, module: str) -> None:
+        """Remove package ``name`` and its module ``module`` (nothing when it is not there)."""
+        import shutil
+
+        for info in self.folder.glob(f"{name.replace('-', '_')}-*.dist-info"):
+            shutil.rmtree(info)
+        # the bytecode of the old version goes too: a new source of the same size within the same
+        # second would otherwise be taken for it
+        shutil.rmtree(self.folder / "__pycache__", ignore_errors=True)
+        (self.folder / f"{module}.py").unlink(missing_ok=True)
+        self._forget(module)
+
+    def close(self) -> None:
+        """Take the folder off ``sys.path`` and away; the registry forgets what it installed."""
+        import shutil
+        import sys
+
+        if str(self.folder) in sys.path:
+            sys.path.remove(str(self.folder))
+        shutil.rmtree(self.folder, ignore_errors=True)
+        self._forget(*self.modules)
+
+    @staticmethod
+    def _forget(*modules: str) -> None:
+        from scorekeeper.core.variants import forget_installed
+
+        forget_installed(*modules)

@@ -13,13 +13,12 @@ same with pip and the console script in a fresh environment.
 from __future__ import annotations
 
 import json
-import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
 from scorekeeper import __version__
+from scorekeeper.testing import PluginSite
 
 #: Tens, a points game: each hand, each player scores FACTOR × (points on the table − points left
 #: in hand); the game ends after the hand in which a total reaches the target (100), the highest
@@ -36,35 +35,13 @@ TWO = replace(VARIANT, id="twos", name="Twos", aliases=("500", "twos-game"))
 BROKEN = 'raise RuntimeError("the deck is missing")\n'
 
 
-class Site:
-    """A folder on ``sys.path`` where packages are installed as pip leaves them."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-
-    def install(self, name: str, version: str, module: str, source: str, entries: dict[str, str]) -> None:
-        self.uninstall(name, module)
-        (self.folder / f"{module}.py").write_text(source, encoding="utf-8")
-        info = self.folder / f"{name.replace('-', '_')}-{version}.dist-info"
-        info.mkdir()
-        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n",
-                                       encoding="utf-8")
-        lines = "".join(f"{entry} = {target}\n" for entry, target in entries.items())
-        (info / "entry_points.txt").write_text(f"[scorekeeper.variants]\n{lines}", encoding="utf-8")
-        forget(module)
+class Site(PluginSite):
+    """A folder on ``sys.path`` where packages are installed as pip leaves them
+    (:class:`scorekeeper.testing.PluginSite`), with the Tens example at a version."""
 
     def tens(self, version: str = "0.1", factor: int = 1) -> None:
         source = TENS.read_text(encoding="utf-8").replace("FACTOR = 1\n", f"FACTOR = {factor}\n")
         self.install("scorekeeper-tens", version, "scorekeeper_tens", source, {"tens": "scorekeeper_tens:VARIANT"})
-
-    def uninstall(self, name: str, module: str) -> None:
-        for info in self.folder.glob(f"{name.replace('-', '_')}-*.dist-info"):
-            shutil.rmtree(info)
-        # the bytecode of the old version goes too: a new source of the same size within the same
-        # second would otherwise be taken for it
-        shutil.rmtree(self.folder / "__pycache__", ignore_errors=True)
-        (self.folder / f"{module}.py").unlink(missing_ok=True)
-        forget(module)
 
 
 def forget(*modules: str) -> None:
@@ -78,11 +55,9 @@ def forget(*modules: str) -> None:
 def site(tmp_path):
     from scorekeeper.core import messages
 
-    folder = tmp_path / "site"
-    folder.mkdir()
-    sys.path.insert(0, str(folder))
-    yield Site(folder)
-    sys.path.remove(str(folder))
+    made = Site(tmp_path / "site")
+    yield made
+    made.close()
     forget("scorekeeper_tens", "clash_plugin", "broken_plugin")
     for code in [c for c in messages.TEMPLATES if c.startswith(("tens.", "section.tens"))]:
         del messages.TEMPLATES[code]  # the texts Tens brought go with it (the catalogs' tests count them)

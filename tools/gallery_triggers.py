@@ -15,6 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
+from scorekeeper.testing import PluginSite
+
 #: the databases the triggers start from: each the command lines that make it
 SETUPS: dict[str, list[str]] = {
     "": [],
@@ -1159,63 +1161,21 @@ FAULTS = """
 """
 
 
-class Site:
-    """A folder on ``sys.path`` where packages are laid out as pip installs them (a module and its
-    ``*.dist-info`` with an ``entry_points.txt``), as tests/test_variant_life.py does; installing or
-    uninstalling one forgets what the registry loaded, as a new process would."""
-
-    def __init__(self, folder: Path) -> None:
-        import sys
-
-        self.folder = folder
-        folder.mkdir(parents=True, exist_ok=True)
-        sys.path.insert(0, str(folder))
-        self.modules: set[str] = set()
-
-    def install(self, name: str, version: str, module: str, source: str, entries: dict[str, str]) -> None:
-        self.uninstall(name, module)
-        (self.folder / f"{module}.py").write_text(source, encoding="utf-8")
-        info = self.folder / f"{name.replace('-', '_')}-{version}.dist-info"
-        info.mkdir()
-        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n", encoding="utf-8")
-        lines = "".join(f"{entry} = {target}\n" for entry, target in entries.items())
-        (info / "entry_points.txt").write_text(f"[scorekeeper.variants]\n{lines}", encoding="utf-8")
-        self.modules.add(module)
-        _forget(module)
+class Site(PluginSite):
+    """A folder on ``sys.path`` where packages are laid out as pip installs them
+    (:class:`scorekeeper.testing.PluginSite`), with the Tens example at a version."""
 
     def tens(self, version: str = "0.1", factor: int = 1, refuse: bool = False) -> None:
         source = TENS.read_text(encoding="utf-8").replace("FACTOR = 1\n", f"FACTOR = {factor}\nREFUSE = {refuse}\n")
         source = source.replace("        return HandResult(scores)\n", FAULTS, 1)
         self.install("scorekeeper-tens", version, "scorekeeper_tens", source, {"tens": "scorekeeper_tens:VARIANT"})
 
-    def uninstall(self, name: str, module: str) -> None:
-        import shutil
-
-        for info in self.folder.glob(f"{name.replace('-', '_')}-*.dist-info"):
-            shutil.rmtree(info)
-        shutil.rmtree(self.folder / "__pycache__", ignore_errors=True)
-        (self.folder / f"{module}.py").unlink(missing_ok=True)
-        _forget(module)
-
     def close(self) -> None:
-        import shutil
-        import sys
-
         from scorekeeper.core import messages
 
-        shutil.rmtree(self.folder, ignore_errors=True)
-        if str(self.folder) in sys.path:
-            sys.path.remove(str(self.folder))
-        _forget(*self.modules)
+        super().close()
         for code in [c for c in messages.TEMPLATES if c.startswith(("tens.", "section.tens"))]:
             del messages.TEMPLATES[code]
-
-
-def _forget(*modules: str) -> None:
-    """What the registry knows of the variants from elsewhere, forgotten (a new process)."""
-    from scorekeeper.core.variants import forget_installed
-
-    forget_installed(*modules)
 
 
 #: a plugin whose module loads itself while it is imported, then names another object
