@@ -661,3 +661,9 @@ def test_a_name_holding_a_plus_or_a_comma_is_refused_for_a_new_game_and_a_rename
     cli.new("rummy500", "Ann", "Bob")
     r = cli("players", "rename", "Ann", "Ann+Bob")
     assert r.exit_code == 2 and "cannot hold \"+\"" in r.stderr
+    # nor where names are given for later games: an evening's tables, the usual players
+    for args in (("evening", "new", "Night", "--players", "Ann+Cy", "Bob", "Dee"), ("config", "set", "players", "Ann+Cy", "Bob"),
+                 ("evening", "new", "Night", "--players", "Ann:", "Bob", "Dee")):
+        r = cli(*args)
+        assert r.exit_code == 2 and "a player's name cannot hold" in r.stderr, (args, r.stderr)
+    assert cli("evening", "show").exit_code != 0 and cli("config", "get", "players").stdout.strip() in ("", "none")

@@ -180,19 +180,13 @@ def change_names(store: Store, kind: str, old: str, new: str) -> dict:
     session file changes. ``{"kind", "old", "new", "sessions": [ids]}``. Refuses (:class:`InputError`)
     an unknown name, the same name twice, a rename to a known name (``players.rename_taken``: merge
     them), and two names that sat at one table (``players.same_table``: two people)."""
-    from scorekeeper.core.game import check_length, check_text
+    from scorekeeper.core.game import check_typed_name
 
     new = new.strip() if kind == "rename" else new
     if kind == "rename":
         if not new:
             raise InputError("players.empty_name")
-        check_text(new, "player")
-        check_length(new, "player")
-        if ":" in new:  # it would end the name in the one-line form
-            raise InputError("player.name_colon", name=new)
-        from scorekeeper.core.game import check_separators
-
-        check_separators([new])
+        check_typed_name(new)
     command = f"players {kind}"
     with store.writing(command):
         rows = _rows(store)
@@ -565,7 +559,7 @@ def evening_doc(evening: dict, number: int | None = None) -> dict:
 def evening_new(store: Store, title: str, players: Sequence[str], variant: str | None) -> dict:
     """``evening new TITLE --players NAME…``: seat the players at tables (:func:`core.table_sizes`) for
     round 1, in the order given; stored in the club file (one commit). :func:`evening_doc`."""
-    from scorekeeper.core.game import check_length, check_text
+    from scorekeeper.core.game import check_length, check_text, check_typed_name
     from scorekeeper.core.near import name_key
     from scorekeeper.core.variants import get_variant
 
@@ -577,10 +571,9 @@ def evening_new(store: Store, title: str, players: Sequence[str], variant: str |
     names = []
     for name in players:
         name = name.strip()
-        check_text(name, "player")
-        check_length(name, "player")
         if not name:
             raise InputError("players.empty_name")
+        check_typed_name(name)  # as new would take it: the table's command is typed with these names
         if any(name_key(n) == name_key(name) for n in names):
             raise InputError("evening.twice", player=name)
         names.append(name)

@@ -137,7 +137,7 @@ def checked(key: str, values: Sequence[str]) -> str | list[str]:
             return get_variant(text).id
         return text
     if key == "players":
-        from scorekeeper.core.game import check_length, check_names, check_text
+        from scorekeeper.core.game import check_length, check_names, check_separators, check_text
 
         if any(not v.strip() for v in values):
             raise InputError("player.empty_name")
@@ -150,6 +150,7 @@ def checked(key: str, values: Sequence[str]) -> str | list[str]:
             check_length(name, "player")
             if ":" in name:
                 raise InputError("config.bad_name", name=name)
+        check_separators(items)  # (a comma has split them already) a "+" would join two in --teams
         check_names(items)  # as new checks them: no two the same ignoring case and Unicode form
         if len(items) < 2:
             raise InputError("config.too_few_players", name=items[0])

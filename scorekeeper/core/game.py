@@ -733,6 +733,20 @@ def check_separators(players: Sequence[str]) -> None:
                 raise InputError("player.name_separator", name=str(p), sign=sign)
 
 
+def check_typed_name(name: str) -> str:
+    """A player's name as typed where names are given anew (``players rename``, ``evening new``;
+    ``new`` and ``config set players`` check the same through :func:`check_names`): no control
+    character (:func:`check_text`), not too long (:func:`check_length`), no ``:`` (it ends the name
+    in the one-line form) and no ``+`` or ``,`` (:func:`check_separators`). Returns ``name``;
+    raises :class:`InputError`."""
+    check_text(name, "player")
+    check_length(name, "player")
+    if ":" in name:
+        raise InputError("player.name_colon", name=name)
+    check_separators([name])
+    return name
+
+
 def new_setup(
     variant: Variant, players: Sequence[str], rule_args: Sequence[str] = (), dealer: str | None = None,
     carry: Sequence[str] | Mapping[str, Any] = (), first_round: int | None = None,
