@@ -17,12 +17,19 @@ def _interrupted_while_loading(kind: type, value: BaseException, tb: object, _py
 sys.excepthook = _interrupted_while_loading
 
 
+#: a Ctrl-C Python could not raise (see :func:`_unraisable`): :func:`run` says it when the command ends
+_lost_interrupt = False
+
+
 def _unraisable(hook: object, _python=sys.unraisablehook) -> None:
     """A Ctrl-C that lands where Python cannot raise it (a callback of its import machinery while
-    a module loads): the interrupt is taken by the command's own handling, which says its one
-    sentence; Python's "Exception ignored in …" report of it would be a traceback on the screen.
+    a module loads): Python drops it, and the command goes on. It is noted instead of Python's
+    "Exception ignored in …" report (a traceback on the screen), and :func:`run` ends the command
+    as interrupted once it is done (exit 130, the sentence saying whether its change was saved).
     Anything else is reported as Python does."""
+    global _lost_interrupt
     if isinstance(getattr(hook, "exc_value", None), KeyboardInterrupt):
+        _lost_interrupt = True
         return
     _python(hook)
 
@@ -57,6 +64,8 @@ def run() -> None:
     except SystemExit as e:
         code = e.code
     except KeyboardInterrupt:  # before or after the command itself (loading, parsing): one sentence, 130
+        code = _interrupted()
+    if _lost_interrupt and code in (0, None):  # a Ctrl-C Python dropped while a module loaded
         code = _interrupted()
     try:
         sys.stdout.flush()
