@@ -824,3 +824,19 @@ def test_an_export_to_a_full_disk_is_exit_1_and_never_a_cut_file(cli, isolated_d
     errors = r.stderr.strip().splitlines()
     assert errors == ["/mnt/out.md cannot be written (no space is left on the disk).",
                       "The output could not be written (no space is left on the disk)."], r.stderr
+
+
+def test_a_kept_copy_agrees_with_the_trail_only_with_the_events_the_trail_says():
+    """`--repair` puts back a copy only where it holds what the live file's trail says: its
+    events between deals too. A copy kept before the last rejoin (the newest copy gone) has the
+    trail's hands but not its rejoin: it is not taken for the last state scorekeeper wrote."""
+    from scorekeeper.storage.trail import agrees
+
+    entry = {"players": {"Ann": {"hand": 0}, "Bob": {"hand": 50}}, "out": "Ann"}
+    rejoin = {"kind": "rejoin", "after": 1, "player": "Bob", "time": "2026-12-07T10:00:00+00:00"}
+    entered = {"action": "entered", "number": 1, "entry": entry}
+    live = {"hands": [{"entry": entry}], "events": [rejoin],
+            "audit": [entered, {"action": "event", "number": 1, "entry": None, "event": rejoin}]}
+    before_rejoin = {"hands": [{"entry": entry}], "audit": [entered]}
+    assert agrees(live, live)
+    assert not agrees(before_rejoin, live)

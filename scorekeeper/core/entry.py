@@ -338,8 +338,8 @@ def parse_entry(
                 _player_entry(p, given[named[p]], player_keys, most_cards)
         mistakes.raise_any()
         raise AssertionError("a part refused once is refused again") from None  # pragma: no cover
-    knock = player_named(raw["knock"], players, "knock") if "knock" in raw else None
-    out = player_named(raw["out"], players, "out") if "out" in raw else None
+    knock = player_named(raw["knock"], players, "knock", session) if "knock" in raw else None
+    out = player_named(raw["out"], players, "out", session) if "out" in raw else None
     stock = raw.get("stock_exhausted", False)
     if not isinstance(stock, bool):
         raise InputError("entry.stock_type", value=stock)

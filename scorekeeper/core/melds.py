@@ -431,8 +431,6 @@ def too_many(cards_by_player: dict[str, list[Card]], decks: int, jokers: int) ->
     if decks >= 1 and len(set(keys)) == len(keys) and (jokers >= 1 or (0, "") not in keys):
         return None  # no card twice, and a joker only where the game has one: the usual hand
     counts = Counter(keys)
-    if counts.get((0, ""), 0) <= jokers and max(counts.values(), default=0) <= decks:
-        return None  # no joker too many, and no card more often than the decks hold: the usual hand
     if all(n <= (jokers if rank == 0 else decks) for (rank, _suit), n in counts.items()):
         return None  # (who holds which copy is asked only of a card shown too often)
     seen: dict[Card, list[str]] = {}

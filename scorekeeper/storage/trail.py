@@ -114,12 +114,13 @@ def events_differ(record: dict) -> bool:
 
 
 def agrees(copy: dict, reference: dict) -> bool:
-    """Whether the record ``copy`` (a kept copy) holds exactly the hands the audit trail of
-    ``reference`` (the live record) says, and agrees with its own trail (its events too)."""
+    """Whether the record ``copy`` (a kept copy) holds exactly the hands and the events between
+    deals the audit trail of ``reference`` (the live record) says, and agrees with its own trail."""
     trailed = trail_hands(reference)
     if trailed is None:
         return False
-    return not _differ(trailed, entries(copy)) and not differing_hands(copy) and not events_differ(copy)
+    return (not _differ(trailed, entries(copy)) and trail_events(reference) == list(copy.get("events") or ())
+            and not differing_hands(copy) and not events_differ(copy))
 
 
 # -- the chain: a record of the trail removed or changed together with its hand is seen ------------
