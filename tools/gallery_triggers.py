@@ -251,8 +251,6 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("session.edit_ends_game", "rummy500 near the end", 'hand "Оля: 2H 3H 4H -" "Назар: -KD"',
          'edit 1 "Оля: 7H 8H 9H, QS QD QC, 2S 3S 4S 5S -" "Назар: -KD"'),
         ("session.nothing_to_redo", "rummy500 played", "redo"),
-        ("round.not_for_variant.deals", "", "new indian Оля Назар Зоя --round 2"),
-        ("round.not_for_variant.no_target", "", "new indian Оля Назар Зоя --round 2 --rule game=pool101"),
     ],
     "scorekeeper/app/settings.py": [
         ("config.bad_name", "", "config set players 'Оля:' Назар"),
@@ -435,6 +433,8 @@ TRIGGERS: dict[str, list[tuple]] = {
         ("player.name_spaces", "", "new rummy500 ' Оля' Назар"),
         ("player.named_twice", "", "new rummy500 Кіра Назар Кіра"),
         ("round.not_for_variant", "", "new carousel Оля Назар --round 3"),
+        ("round.not_for_variant.deals", "", "new indian Оля Назар Зоя --round 2"),
+        ("round.not_for_variant.no_target", "", "new indian Оля Назар Зоя --round 2 --rule game=pool101"),
         ("round.out_of_range", "", "new crazy Оля Назар Зоя --round 14"),
         ("round.out_of_range.deal", "", "new contract Оля Назар Зоя --round 9"),
         ("text.undecodable", "", lambda shot: shot.run("new rummy500 Оля " + "Наз\udcffр")),

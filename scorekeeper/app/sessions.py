@@ -27,24 +27,6 @@ __all__ = ["create", "next_hand", "record_in", "undo", "redo", "edit_in", "chang
            "delete", "with_event", "event_in", "undo_event", "redo_event"]
 
 
-def _round_refused(error: InputError, variant: Any, rules: Sequence[str], players: int) -> InputError:
-    """``error`` as said to people, where it refuses ``new --round`` for a variant whose deals do
-    not differ: the refusal says what ends that game instead — its target, its fixed number of
-    deals (Indian Rummy's points and deals games: "ends after its 6 deals"), or nothing where it
-    has neither (a pool ends when one player is left)."""
-    if error.code != "round.not_for_variant":
-        return error
-    from scorekeeper.core.rules import parse_rule_args
-
-    checked = parse_rule_args(variant, rules, players)  # read once already by new_setup: no refusal here
-    deals = variant.deals.count(checked)
-    if deals:
-        return InputError("round.not_for_variant.deals", **error.facts, deals=deals)
-    if "target" not in checked:
-        return InputError("round.not_for_variant.no_target", **error.facts)
-    return error
-
-
 def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[str] = (),
            title: str | None = None, dealer: str | None = None, carry: Sequence[str] = (),
            first_round: int | None = None, teams: Any = None) -> Loaded:
@@ -53,10 +35,7 @@ def create(store: Store, variant: str, players: Sequence[str], rules: Sequence[s
     ``teams`` the sides (``--teams "Ann+Cy,Bob+Dee"``, where the variant plays in sides).
     Raises :class:`InputError` on bad setup."""
     v = get_variant(variant)
-    try:
-        setup = new_setup(v, players, rules, dealer, carry, first_round, teams)
-    except InputError as e:
-        raise _round_refused(e, v, rules, len(players)) from None
+    setup = new_setup(v, players, rules, dealer, carry, first_round, teams)
     if teams is not None and (facing := partners_apart(setup.players, setup.sides)) != setup.players:
         # the sides a table chose sit as partnerships sit: partners apart, the sides taking turns
         setup = new_setup(v, facing, rules, dealer, carry, first_round, teams)

@@ -797,14 +797,27 @@ def new_setup(
     start = 1
     if first_round is not None:
         last = _last_round(variant, rules)
-        if last is None:
-            raise InputError("round.not_for_variant", variant=variant.said_name, round=first_round)
+        if last is None:  # deals that do not differ: the refusal says what ends that game instead
+            raise _no_rounds(variant, rules, first_round)
         if not 1 <= first_round <= last and variant.deal_word == "deal":  # Contract Rummy's deals
             raise InputError("round.out_of_range.deal", variant=variant.said_name, round=first_round, last=last)
         if not 1 <= first_round <= last:
             raise InputError("round.out_of_range", variant=variant.said_name, round=first_round, last=last)
         start = first_round
     return GameSetup(variant, tuple(players), rules, first, carried, start, sides)
+
+
+def _no_rounds(variant: Variant, rules: Mapping[str, Any], first_round: int) -> InputError:
+    """The refusal of ``new --round`` for a variant whose deals do not differ, saying what ends
+    that game: its target, its fixed number of deals (Indian Rummy's points and deals games:
+    "ends after its 6 deals"), or nothing where it has neither (a pool ends when one player is left)."""
+    facts = {"variant": variant.said_name, "round": first_round}
+    deals = variant.deals.count(rules)
+    if deals:
+        return InputError("round.not_for_variant.deals", **facts, deals=deals)
+    if "target" not in rules:
+        return InputError("round.not_for_variant.no_target", **facts)
+    return InputError("round.not_for_variant", **facts)
 
 
 def _last_round(variant: Variant, rules: Mapping[str, Any]) -> int | None:
