@@ -479,6 +479,14 @@ class Application:
             loaded, _event = sessions.event_in(self.store, loaded, kind, player)
         return {"session": loaded.record["id"], "event": _event_doc(loaded), "standings": report.standings_json(loaded)}
 
+    def takes_event(self, kind: str, session: str | None = None) -> None:
+        """Whether the session's variant takes events of ``kind`` (``split``: ``end`` asks before
+        it says how a game ends): nothing where it does, else its refusal
+        (:func:`scorekeeper.app.sessions.takes_event`), as for a session that cannot be read."""
+        from scorekeeper.app import sessions
+
+        sessions.takes_event(self._open(session).setup.variant, kind)
+
     def event_preview(self, kind: str, player: str | None = None, session: str | None = None) -> dict:
         """What :meth:`event` would do, nothing stored (the question ``end --split`` asks): its
         document, plus ``revision`` (the session file's: pass it back to :meth:`event`). Refused as

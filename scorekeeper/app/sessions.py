@@ -219,6 +219,14 @@ def edit_in(store: Store, loaded: Loaded, number: int, raw: Any, form: str) -> t
 # -- events between deals (SPEC §2.9: a rejoin, a split) ------------------------------------------
 
 
+def takes_event(variant: Any, kind: str) -> None:
+    """Refuse an event of ``kind`` the variant does not take, in the sentence of the command that
+    asked for it (``event.not_in_variant.rejoin``, ``.split``; else ``event.not_in_variant``)."""
+    if kind not in variant.deals.events():
+        code = f"event.not_in_variant.{kind}" if kind in ("rejoin", "split") else "event.not_in_variant"
+        raise StateError(code, kind=kind, variant=variant.said_name, variant_id=variant.id)
+
+
 def with_event(loaded: Loaded, kind: str, player: str | None = None) -> tuple[dict, GameState]:
     """The event ``kind`` (naming ``player``, matched against the session's players) made after the
     deals of ``loaded``, checked by the variant where it stands, and the game with it:
@@ -230,9 +238,7 @@ def with_event(loaded: Loaded, kind: str, player: str | None = None) -> tuple[di
 
     setup, state = loaded.setup, loaded.state
     variant = setup.variant
-    if kind not in variant.deals.events():  # the commands that make an event (rejoin, end --split) say so
-        code = f"event.not_in_variant.{kind}" if kind in ("rejoin", "split") else "event.not_in_variant"
-        raise StateError(code, kind=kind, variant=variant.said_name, variant_id=variant.id)
+    takes_event(variant, kind)
     if not state.hands:
         raise StateError("event.no_deal_yet", kind=kind)
     event: dict[str, Any] = {"kind": kind, "after": state.hands}
