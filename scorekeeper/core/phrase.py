@@ -38,12 +38,15 @@ class Phrase:
     def __hash__(self) -> int:  # the facts may hold lists: a phrase hashes by its code
         return hash(self.code)
 
-    def pieces(self) -> list:
+    def pieces(self, inside: bool = False) -> list:
         """The words as pieces: texts and the cards named, in order (see
-        :func:`scorekeeper.core.messages.pieces`), for a screen that draws the cards its way."""
-        from scorekeeper.core.messages import pieces
+        :func:`scorekeeper.core.messages.pieces`), for a screen that draws the cards its way.
+        ``inside``: set inside another sentence (in parentheses), going on with a small letter
+        where it may (:func:`scorekeeper.core.messages.clause`)."""
+        from scorekeeper.core.messages import clause_of, pieces
 
-        return pieces(self.code, self.facts)
+        made = pieces(self.code, self.facts)
+        return clause_of(made, self.code) if inside else made
 
     def english(self) -> str:
         """The words in English, whatever language is chosen (for ``--json``, which

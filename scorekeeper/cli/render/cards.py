@@ -72,12 +72,7 @@ def sentence(words: Any, t: Any, style: str = "", inside: bool = False) -> Text:
     if not isinstance(said, Phrase):
         return Text(str(words), style=style)
     out = Text(style=style)
-    pieces = said.pieces()
-    if inside:
-        from scorekeeper.core.messages import TEMPLATES, clause, pgettext
-
-        pieces = clause(pieces, said.code, pgettext(said.code, TEMPLATES.get(said.code, "")))
-    for piece in pieces:
+    for piece in said.pieces(inside):
         if isinstance(piece, str):
             out.append(piece)
         elif isinstance(piece, _Marked):

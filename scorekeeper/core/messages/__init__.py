@@ -469,7 +469,7 @@ class _Formatter(string.Formatter):
             made = [p for p in self.field_pieces(value, spec or "") if p != ""]
             if (_is_error(value) and not spec and literal.endswith((": ", "("))  # a sentence inside this one
                     and not value.code.startswith("errors.several")):  # (several: each said as it is)
-                made = clause(made, value.code, pgettext(value.code, TEMPLATES.get(value.code, "")))
+                made = clause_of(made, value.code)
             out += made
         return out
 
@@ -535,6 +535,11 @@ def _pieces(code: str, facts: Mapping[str, Any]) -> list:
 #: inside another sentence
 _PROPER = frozenset({"Carousel", "Canasta", "Gin", "Rummy", "Rum", "Contract", "Indian", "Crazy", "Michigan",
                      "Knock", "Oklahoma", "Hollywood"})
+
+
+def clause_of(out: list, code: str) -> list:
+    """:func:`clause` of the pieces ``out`` of message ``code``, its template as the language spoken says it."""
+    return clause(out, code, pgettext(code, TEMPLATES.get(code, "")))
 
 
 def clause(out: list, code: str, said: str) -> list:
