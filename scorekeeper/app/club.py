@@ -490,7 +490,8 @@ def ratings(store: Store, variant: str | None = None, season: str | None = None)
     """``ratings``: per variant (``variant``: that one only), from every finished game (``season``: of
     that season), rebuilt from the history each time. ``{"season", "variants": [{"variant",
     "games", "players": [{"name", "rating", "provisional", "mu", "sigma", "games", "rank"}]}],
-    "scale": {"start", "per_ordinal", "gap_chance"}}``, each variant's players by rating."""
+    "scale": {"start", "per_ordinal", "gap_chance", "settled"}}``, each variant's players by rating
+    (``settled``: the games after which a rating is no longer provisional)."""
     from openskill.models import ThurstoneMostellerFull
 
     model = ThurstoneMostellerFull()
@@ -515,7 +516,8 @@ def ratings(store: Store, variant: str | None = None, season: str | None = None)
             line["rank"] = i + 1 if i == 0 or line["rating"] != lines[i - 1]["rating"] else lines[i - 1]["rank"]
         out.append({"variant": vid, "games": len(by_variant[vid]), "players": lines})
     return {"season": season, "variants": out,
-            "scale": {"start": START, "per_ordinal": round(scale(model.beta), 4), "gap_chance": GAP_CHANCE}}
+            "scale": {"start": START, "per_ordinal": round(scale(model.beta), 4), "gap_chance": GAP_CHANCE,
+                      "settled": SETTLED}}
 
 
 # -- a club evening ----------------------------------------------------------------------------------

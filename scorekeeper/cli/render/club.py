@@ -145,7 +145,7 @@ def ratings(t: Any, doc: dict) -> None:
                      [[str(p["rank"]), p["name"], f"{p['rating']}{'?' if p['provisional'] else ''}", str(p["games"])]
                       for p in v["players"]], right=(0, 2, 3))
     if any(p["provisional"] for v in doc["variants"] for p in v["players"]):
-        t.print(Text(say("screen.club.provisional", settled=5), style="dim"))
+        t.print(Text(say("screen.club.provisional", settled=doc["scale"]["settled"]), style="dim"))
 
 
 def command_line(words: list[str]) -> str:

@@ -19,7 +19,7 @@ from scorekeeper.core.messages import number, say, say_count
 #: what a table's state is called (:data:`scorekeeper.app.clubboard.WAITING` …)
 STATES = {"waiting": "screen.club.not_started", "playing": "screen.club.playing", "done": "screen.club.done"}
 #: the ratings' "provisional" mark, and how many rated games settle a rating (SPEC §9)
-PROVISIONAL, SETTLED = "?", 5
+PROVISIONAL = "?"
 
 
 def words() -> dict[str, str]:
@@ -132,7 +132,7 @@ def lists_shown(doc: dict) -> list[dict]:
                     "rows": [{"rank": str(p["rank"]), "name": p["name"],
                               "cells": [f"{p['rating']}{PROVISIONAL if p['provisional'] else ''}", str(p["games"])]}
                              for p in v["players"]],
-                    "empty": None, "key": say("screen.club.provisional", settled=SETTLED) if provisional else None,
+                    "empty": None, "key": say("screen.club.provisional", settled=ratings["scale"]["settled"]) if provisional else None,
                     "spare": 0})
     return out
 
