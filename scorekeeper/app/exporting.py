@@ -508,7 +508,7 @@ class _Checkers:
         self.owner: list[_Copy | None] = [None] * len(sessions)  # the copy checking each session
         try:
             for run in runs:
-                copy = _Copy(*_fork_checker(sessions, label, run), run)
+                copy = _Copy(*_fork_checker(sessions, label, run))
                 self.copies[copy.pipe] = copy
                 for i in run:
                     self.owner[i] = copy
@@ -548,13 +548,13 @@ class _Checkers:
 
 
 class _Copy:
-    """One forked checker as :class:`_Checkers` reads it: its process id, its pipe, its run, the
-    bytes read and not yet a whole frame, and the results read and not yet taken."""
+    """One forked checker as :class:`_Checkers` reads it: its process id, its pipe, the bytes read
+    and not yet a whole frame, and the results read and not yet taken."""
 
-    def __init__(self, pid: int, pipe: int, run: range) -> None:
+    def __init__(self, pid: int, pipe: int) -> None:
         from collections import deque
 
-        self.pid, self.pipe, self.run = pid, pipe, run
+        self.pid, self.pipe = pid, pipe
         self.data = bytearray()
         self.results: deque = deque()
 

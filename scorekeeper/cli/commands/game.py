@@ -302,7 +302,9 @@ def register(app: typer.Typer) -> None:
                 word = shown.get("deal_word")
                 what += f"_{word}" if word in ("round", "deal") else ""  # the rule book's word
             # the deal as the game numbers it (round 13 of a game continued from paper at 13, not 1)
-            confirm(yes, what, lambda: draw.taking_back(r.terminal, shown), hand=shown.get("deal_number") or shown["number"])
+            from scorekeeper.cli.render.common import deal_number
+
+            confirm(yes, what, lambda: draw.taking_back(r.terminal, shown), hand=deal_number(shown))
             session, revision = shown["session"], shown["revision"]  # the hand shown, or nothing
         draw.undone(r.terminal, application.undo(session, revision))
 

@@ -266,7 +266,6 @@ def _hanging(t: Any, rows: list[tuple[Text, Text | None]], indent: int, gap: int
     """Rows of a label and what it says, each text wrapped under itself (a hanging indent: no
     wrapped line goes back to the margin), ``indent`` columns in; a row without a text is its
     label alone, across the width."""
-    from rich.padding import Padding
     from rich.table import Table
 
     def flush(grid: Table | None) -> None:

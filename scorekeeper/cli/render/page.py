@@ -17,7 +17,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from scorekeeper.cli.render.common import deal_word_of, for_deal_word, rank_said, variant_name
+from scorekeeper.cli.render.common import deal_number, deal_word_of, for_deal_word, rank_said, variant_name
 from scorekeeper.core.messages import say, say_count
 
 #: The words for one deal, by the variant's deal word (``hand``, ``round``, ``deal``): how many
@@ -88,7 +88,7 @@ def said(doc: dict | None, notice: str | None) -> dict[str, Any]:
     to_go = {name: say_count("screen.page.points_to_go", points, count=points)
              for name, points in figures(doc)["to_go"].items()}
     return {"heading": variant_name(variant.name) + " · " + say_count(count, hands, count=hands),
-            "deal": say(heading), "hands": [say(number, number=h.get("deal_number") or h["number"]) for h in history], "none": say(none),
+            "deal": say(heading), "hands": [say(number, number=deal_number(h)) for h in history], "none": say(none),
             "coming": coming, "next": facts + [line.plain for line in footer_lines(standings)], "to_go": to_go,
             "wilds": [rank_said(h["wild"]) if h.get("wild") else "" for h in history],
             "won": won_heading(variant), "notice": notice,
