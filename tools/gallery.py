@@ -1295,7 +1295,9 @@ def page_screen(shot: Shot) -> None:
         # a page's words are wrapped by the browser (its picture shows them at 412 px), not at 80 columns
         shot.gallery.wide_ok.setdefault(shot.lang, {}).setdefault(shot.name, set()).update(range(start, len(shot.lines)))
         if shot.gallery.pictures is not None:
-            picture = shot.gallery.pictures / f"{shot.lang}-page-{variant}.png"
+            # one picture a shot: a variant's board two hands in, at its end, a tie, a pool… each its own
+            shown = key.replace(":", "-") + ("-" + str(upto) if upto else "-end")
+            picture = shot.gallery.pictures / f"{shot.lang}-page-{shown}.png"
             taken = screenshot(text, picture)
             shot.lines.append(f"## its picture at 412 px: pictures/{picture.name}" if taken else
                               "## no Chromium here: no picture")
