@@ -805,3 +805,26 @@ def test_a_command_loads_no_filelock(tmp_path):
             "print('filelock' in sys.modules)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "False", done.stderr
+
+
+def test_an_index_rebuilt_by_repair_makes_the_newest_game_in_play_current(cli, isolated_db):
+    """A lost index no longer says which game was current: `db check --repair` rebuilds it from the
+    session files and makes current the game in play begun last (a new user found `standings`
+    then telling them to start a new game, though theirs was listed "in play"). A finished game is
+    never made current; where every game is finished, none is."""
+    from scorekeeper.storage.maintenance import rebuilt_current
+
+    finished = cli.new("rummy500", "Ann", "Bob", rules=["target=50"])["session"]
+    cli.record("Ann: 7H 8H 9H 10H -", "Bob: -KD")  # Ann 7 + 8 + 9 + 10 = 34
+    cli.record("Ann: 2S 3S 4S 5S 6S -", "Bob: -QD")  # Ann 34 + 2 + 3 + 4 + 5 + 6 = 54 ≥ 50: over
+    assert cli.standings(finished)["finished"] is True
+    playing = cli.new("rummy500", "Cy", "Dee")["session"]
+    cli("use", finished)  # the index said so, and is lost: a finished game is not made current again
+    (isolated_db / "index.json").unlink()
+    assert cli("db", "check", "--repair").exit_code == 0
+    assert cli.standings()["session"] == playing
+    assert {s["id"] for s in cli.json("sessions")["sessions"]} == {finished, playing}
+    rows = [{"id": "a1", "created": "2026-12-01T20:00:00+00:00", "finished": False},
+            {"id": "b2", "created": "2026-12-07T20:00:00+00:00", "finished": False},
+            {"id": "c3", "created": "2026-12-08T20:00:00+00:00", "finished": True}]
+    assert rebuilt_current(rows) == "b2" and rebuilt_current(rows[2:]) is None

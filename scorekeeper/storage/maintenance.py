@@ -518,6 +518,14 @@ def check(store: Store, repair: bool = False, *, replay: Replay) -> CheckReport:
                          strerror=e.strerror or str(e)) from None
 
 
+def rebuilt_current(rows: list[dict]) -> str | None:
+    """The session an index rebuilt from the session files makes current: the game in play begun
+    last (a lost index no longer says which one was current, and the table's game is most likely
+    the newest still going); None when every game is finished. ``rows``: index rows."""
+    in_play = [r for r in rows if not r.get("finished")]
+    return max(in_play, key=lambda r: (str(r.get("created") or ""), r["id"]))["id"] if in_play else None
+
+
 def _check(store: Store, repair: bool, replay: Replay) -> CheckReport:
     if store.root.exists() and not store.root.is_dir():
         raise StoreError("store.path_is_file", path=store.root)
@@ -534,7 +542,8 @@ def _check(store: Store, repair: bool, replay: Replay) -> CheckReport:
             first.report.findings = [f for f in first.report.findings if not (
                 f.facts.get("session") in put_back and f.code in ("check.stale_row", "check.stale_revision"))]
         if first.index_state == "missing" and (first.good or first.waiting_rows):
-            store.write_index_rows(list(first.good.values()) + list(first.waiting_rows.values()), None)
+            rows = list(first.good.values()) + list(first.waiting_rows.values())
+            store.write_index_rows(rows, rebuilt_current(rows))
         elif first.index_state == "ok" and (first.upserts or first.remove or first.drop_current or first.twice):
             store.put_rows(first.upserts, first.remove, None if first.drop_current else KEEP)
         if first.recache and first.index_state == "ok":
@@ -815,7 +824,8 @@ def _restore(store: Store, session: str | None = None, *, replay: Replay,
         scan = _scan(store, replay)
         if scan.index_state == "missing":
             if scan.good or scan.waiting_rows:
-                store.write_index_rows(list(scan.good.values()) + list(scan.waiting_rows.values()), None)
+                rows = list(scan.good.values()) + list(scan.waiting_rows.values())
+                store.write_index_rows(rows, rebuilt_current(rows))
                 if not any(facts.get("file") == "index.json" or code.startswith("restore.index")
                            for code, facts in report.done):
                     done(("restore.index_rebuilt", {}))
