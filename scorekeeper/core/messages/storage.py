@@ -25,9 +25,9 @@ TEMPLATES: dict[str, str] = {
     "store.unwritable": "The database file {path} cannot be written ({strerror}).",
     "store.session_missing": "The session file {path} is missing: `scorekeeper db check` tells what else is, "
                              "and `scorekeeper db restore` puts back its last good copy.",
-    "store.index_missing": "The index {path} is missing but {count} session file(s) are there; "
+    "store.index_missing": "The index {path} is missing, but there are session files ({count}); "
                            "`scorekeeper db restore` rebuilds it.",
-    "store.index_emptied": "The index {path} lists no session but {count} session file(s) are there; "
+    "store.index_emptied": "The index {path} lists no session, but there are session files ({count}); "
                            "`scorekeeper db check --repair` lists them again.",
     "store.saved_not_finished": ("The change was saved, but putting it in place in {path} was cut short "
                                  "({strerror}); the next scorekeeper command that changes the database finishes "
@@ -168,7 +168,7 @@ TEMPLATES: dict[str, str] = {
     "check.backups_linked": "this folder is a symbolic link, so no copy is kept through it: put a folder of "
                             "its own in its place",
     "check.listed_twice": "session {session} is listed twice; --repair keeps one row",
-    "check.index_missing": "the index is missing while {count} session file(s) exist: `scorekeeper db restore` "
+    "check.index_missing": "the index is missing while there are session files ({count}): `scorekeeper db restore` "
                            "puts back its last good copy, or --repair rebuilds it from the session files",
     "check.old_schema": "the database has schema {schema}; the next command that changes it (or --repair) "
                         "upgrades it to {current}",
