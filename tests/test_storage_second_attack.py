@@ -783,8 +783,8 @@ def test_an_emptied_index_is_not_read_as_no_sessions(cli, isolated_db):
     (isolated_db / "index.json").write_text("{}")
     r = cli("sessions")
     assert r.exit_code == 1
-    assert _one_sentence(r.stderr) == (f"The index {isolated_db / 'index.json'} lists no session but 1 session "
-                                       "file(s) are there; `scorekeeper db check --repair` lists them again.")
+    assert _one_sentence(r.stderr) == (f"The index {isolated_db / 'index.json'} lists no session, but there are "
+                                       "session files (1); `scorekeeper db check --repair` lists them again.")
     assert cli("db", "check", "--repair").exit_code == 0
     assert [s["hands"] for s in cli.json("sessions")["sessions"]] == [2]
 
