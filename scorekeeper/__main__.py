@@ -17,19 +17,21 @@ def _interrupted_while_loading(kind: type, value: BaseException, tb: object, _py
 sys.excepthook = _interrupted_while_loading
 
 
-#: a Ctrl-C Python could not raise (see :func:`_unraisable`): :func:`run` says it when the command ends
-_lost_interrupt = False
+#: a Ctrl-C Python could not raise (see :func:`_unraisable`): a command that changes the database then
+#: commits nothing (:func:`scorekeeper.storage.files.interrupt_lost`), and :func:`run` says it when it ends
+lost_interrupt = False
 
 
 def _unraisable(hook: object, _python=sys.unraisablehook) -> None:
     """A Ctrl-C that lands where Python cannot raise it (a callback of its import machinery while
-    a module loads): Python drops it, and the command goes on. It is noted instead of Python's
-    "Exception ignored in …" report (a traceback on the screen), and :func:`run` ends the command
-    as interrupted once it is done (exit 130, the sentence saying whether its change was saved).
+    a module loads): Python drops it, and the command goes on, perhaps with a module it was loading
+    half made. It is noted instead of Python's "Exception ignored in …" report (a traceback on the
+    screen): the command commits nothing, and :func:`run` ends it as interrupted (exit 130, the
+    sentence saying whether a change was saved).
     Anything else is reported as Python does."""
-    global _lost_interrupt
+    global lost_interrupt
     if isinstance(getattr(hook, "exc_value", None), KeyboardInterrupt):
-        _lost_interrupt = True
+        lost_interrupt = True
         return
     _python(hook)
 
@@ -65,7 +67,7 @@ def run() -> None:
         code = e.code
     except KeyboardInterrupt:  # before or after the command itself (loading, parsing): one sentence, 130
         code = _interrupted()
-    if _lost_interrupt and code in (0, None):  # a Ctrl-C Python dropped while a module loaded
+    if lost_interrupt and code in (0, None):  # a Ctrl-C Python dropped while a module loaded
         code = _interrupted()
     try:
         sys.stdout.flush()

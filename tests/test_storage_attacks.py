@@ -770,22 +770,29 @@ def test_f18_a_ctrl_c_python_wraps_on_its_way_out_is_a_ctrl_c_not_an_internal_er
 def test_f18_a_ctrl_c_python_drops_while_a_module_loads_still_ends_the_command_as_interrupted(
         cli, monkeypatch, capsys, sigint_restored):
     """A Ctrl-C landing in a callback of Python's import machinery is dropped by Python ("Exception
-    ignored in …") and the command goes on. It is not lost: once the command is done, it ends as
-    interrupted (exit 130, one sentence saying whether its change was saved), never with a traceback."""
+    ignored in …"), and the command went on — once with a module left half made, refusing to save
+    with a sentence about a control character no file held. Now it is noted: the command commits
+    nothing and ends as interrupted (exit 130, "nothing was changed"), never with a traceback; a
+    command that changes nothing ends so once it is done."""
     import types
 
     import scorekeeper.__main__ as entry
 
-    monkeypatch.setattr(entry, "_lost_interrupt", False)
+    monkeypatch.setattr(entry, "lost_interrupt", False)
     cli.new("rummy500", "Ann", "Bob")
     entry._unraisable(types.SimpleNamespace(exc_value=KeyboardInterrupt(), exc_type=KeyboardInterrupt))
-    monkeypatch.setattr(sys, "argv", ["scorekeeper", "hand", "Ann: 7H 8H 9H -", "Bob: -KD"])
-    with pytest.raises(SystemExit) as ended:
-        entry.run()
-    assert ended.value.code == 130
-    err = capsys.readouterr().err
-    assert err.strip().splitlines() == ["Interrupted (Ctrl-C): the change was saved before the interruption."], err
-    assert len(cli.history()["hands"]) == 1  # what the command finished is kept, and said to be
+    from scorekeeper.storage import files
+
+    for argv in (["scorekeeper", "hand", "Ann: 7H 8H 9H -", "Bob: -KD"], ["scorekeeper", "standings"]):
+        files.forget_kept()  # (`new` above, in this process, kept a change)
+        monkeypatch.setattr(sys, "argv", argv)
+        with pytest.raises(SystemExit) as ended:
+            entry.run()
+        assert ended.value.code == 130, argv
+        err = capsys.readouterr().err
+        assert err.strip().splitlines() == ["Interrupted (Ctrl-C): nothing was changed."], (argv, err)
+    monkeypatch.setattr(entry, "lost_interrupt", False)
+    assert cli.history()["hands"] == []  # the hand was not saved
 
 
 def test_f19_a_hand_interrupted_at_the_moment_of_saving_says_it_was_saved(cli, isolated_db, monkeypatch,

@@ -379,6 +379,8 @@ class Store:
                 self._finish_stopped(finishing)
                 self._finish_upgrade()
                 yield self
+                if files.interrupt_lost():  # a Ctrl-C Python dropped while a module loaded: nothing is kept
+                    raise KeyboardInterrupt
                 self._commit()
             except BaseException:
                 if self._txn is not None:
