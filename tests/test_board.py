@@ -9,6 +9,7 @@ player going out ("-") scores 0 here, having put nothing down):
 """
 from __future__ import annotations
 
+import threading
 import json
 import os
 import re
@@ -512,6 +513,19 @@ def test_the_long_running_commands_turn_the_collector_back_on(application):
         assert gc.isenabled()
     finally:
         gc.enable() if was else gc.disable()
+
+
+def test_serve_stopped_before_its_loop_begins_ends_at_once(application):
+    """shutdown() asked before the server's loop began was lost (no loop to tell yet), and the
+    server then served for ever: a CI run hung on the test above, its timer early under load."""
+    from scorekeeper.cli import serve
+
+    started = serve.start(application, None, None, 0, False, "en")
+    started.server.shutdown()  # before serve_forever: the loop must see it when it begins
+    done = threading.Event()
+    runner = threading.Thread(target=lambda: (serve.serve_forever(started.server), done.set()), daemon=True)
+    runner.start()
+    assert done.wait(10), "the server went on serving after it was told to stop"
 
 
 def test_the_board_and_the_web_page_name_the_count_of_hands_won_as_standings_do(cli, application):

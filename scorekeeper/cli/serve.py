@@ -254,6 +254,8 @@ class Server:
         self.waiting: dict[asyncio.StreamWriter, tuple[bool, float]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self.stopping: asyncio.Event | None = None
+        #: :meth:`shutdown` asked for, perhaps before the loop began (then the loop ends at once)
+        self.shut = threading.Event()
         self.reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board")
         self.refusals = refusals(board.language)
         #: ``--debug``: a fault's traceback is written to the terminal serve runs in
@@ -274,7 +276,8 @@ class Server:
             main.close()  # a Ctrl-C before the loop began it: closed, never "was never awaited"
 
     def shutdown(self) -> None:
-        """Stop serving (from any thread)."""
+        """Stop serving (from any thread), also when asked before the loop began."""
+        self.shut.set()  # first: a loop that begins after this sees it (see _main)
         loop, stopping = self.loop, self.stopping
         if loop is not None and stopping is not None:
             loop.call_soon_threadsafe(stopping.set)
@@ -282,6 +285,8 @@ class Server:
     async def _main(self) -> None:
         self.loop = asyncio.get_running_loop()
         self.stopping = asyncio.Event()
+        if self.shut.is_set():  # asked to stop before the loop began: shutdown() found no loop to tell
+            self.stopping.set()
         accepting = [self.loop.create_task(self._accept(s)) for s in self.sockets]
         try:
             await self.stopping.wait()
