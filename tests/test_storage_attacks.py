@@ -744,7 +744,7 @@ def test_f18_a_ctrl_c_python_wraps_on_its_way_out_is_a_ctrl_c_not_an_internal_er
     """A Ctrl-C that lands while Python makes a class calls ``__set_name__`` (a dataclass's field),
     and Python 3.11 wraps it in a RuntimeError ("Error calling __set_name__"): found at random by the
     test above, said as "internal error" and exit 1. It is the Ctrl-C: exit 130 and its sentence."""
-    from scorekeeper.cli.boundary import ctrl_c_inside
+    from scorekeeper.core.errors import ctrl_c_inside
 
     class Interrupting:
         def __set_name__(self, owner, name):

@@ -455,3 +455,18 @@ def test_serve_says_a_variant_s_failure_in_one_sentence_never_an_empty_answer(si
     board = SimpleNamespace(first={}, language="uk")
     status, _, body = Server._fault(SimpleNamespace(debug=False, board=board, refusals=refusals("uk")), KeyError("x"))
     assert status == HTTPStatus.INTERNAL_SERVER_ERROR and body and "tens" not in body.decode()
+
+
+def test_a_ctrl_c_while_a_variant_loads_is_the_users_not_the_variants(site):
+    """A Ctrl-C landing while a variant's module makes its classes reaches the registry as a
+    RuntimeError ("Error calling __set_name__", Python 3.11): the random-moment Ctrl-C test saw
+    Rummy 500 then called a variant "whose own code failed while loading", exit 1. It is the
+    user's Ctrl-C: it goes on as one, and the variant is not set aside as broken."""
+    from scorekeeper.core import variants
+
+    source = ("class Interrupting:\n    def __set_name__(self, owner, name):\n        raise KeyboardInterrupt\n\n\n"
+              "class Made:\n    field = Interrupting()\n")
+    site.install("scorekeeper-halted", "0.1", "halted_plugin", source, {"halted": "halted_plugin:VARIANT"})
+    with pytest.raises(KeyboardInterrupt):
+        variants.get_variant("halted")
+    assert not any(e.facts.get("name") == "halted" for e in variants.broken())

@@ -290,7 +290,8 @@ def main() -> None:
     except Exception as e:  # anything that is not a ScorekeeperError is a bug
         if "--debug" in sys.argv or os.environ.get("SCOREKEEPER_DEBUG"):
             raise
-        from scorekeeper.cli.boundary import ctrl_c_inside, interrupted
+        from scorekeeper.cli.boundary import interrupted
+        from scorekeeper.core.errors import ctrl_c_inside
 
         if ctrl_c_inside(e):  # a Ctrl-C Python wrapped on its way out: said as every Ctrl-C is
             sys.exit(interrupted())

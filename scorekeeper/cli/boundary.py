@@ -21,7 +21,7 @@ import typer
 from typer.core import TyperGroup
 
 from scorekeeper.cli import frame, language
-from scorekeeper.core.errors import ScorekeeperError
+from scorekeeper.core.errors import ScorekeeperError, ctrl_c_inside
 from scorekeeper.core.shown import escaped
 from scorekeeper.cli.terminal import Terminal
 
@@ -151,20 +151,6 @@ class Boundary(frame.Framed, TyperGroup):
             if type(e).__name__ == "NoArgsIsHelpError":
                 raise typer.Exit(asked_for_help(e)) from None
             raise typer.Exit(frame.usage_error(e, bool(ctx.meta.get(language.JSON_KEY)), for_the_terminal)) from None
-
-
-def ctrl_c_inside(e: BaseException) -> bool:
-    """Whether ``e`` was caused by a Ctrl-C: Python wraps a KeyboardInterrupt raised where it
-    calls code of ours on its own (``__set_name__`` while a class is made: a RuntimeError whose
-    cause it is), and such an error is the Ctrl-C, not a bug."""
-    seen: set[int] = set()
-    cause: BaseException | None = e
-    while cause is not None and id(cause) not in seen:
-        if isinstance(cause, KeyboardInterrupt):
-            return True
-        seen.add(id(cause))
-        cause = cause.__cause__ or cause.__context__
-    return False
 
 
 def said(ctx: Any, e: ScorekeeperError) -> int:

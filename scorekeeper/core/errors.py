@@ -262,3 +262,17 @@ class StoreError(ScorekeeperError):
     """The database cannot be used: busy, unreadable, damaged, unwritable (exit 1)."""
 
     exit_code = ExitCode.FAILED
+
+
+def ctrl_c_inside(e: BaseException) -> bool:
+    """Whether ``e`` was caused by a Ctrl-C: Python wraps a KeyboardInterrupt raised where it
+    calls code of ours on its own (``__set_name__`` while a class is made: a RuntimeError whose
+    cause it is), and such an error is the Ctrl-C, not a bug."""
+    seen: set[int] = set()
+    cause: BaseException | None = e
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False

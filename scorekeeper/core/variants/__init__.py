@@ -26,7 +26,7 @@ from typing import Any
 
 from scorekeeper.core import rules
 from scorekeeper.core.built_in import BUILT_IN  # the one list of the variants built in
-from scorekeeper.core.errors import InputError, VariantError
+from scorekeeper.core.errors import InputError, VariantError, ctrl_c_inside
 from scorekeeper.core.plugins import declared
 from scorekeeper.core.rulebook import Variant
 
@@ -88,6 +88,8 @@ def _built_in(key: str) -> Variant:
     try:
         module = importlib.import_module(where)
     except Exception as e:  # a built-in module that does not import is a broken variant, named
+        if ctrl_c_inside(e):  # a Ctrl-C while its classes were made: the user's, not the variant's
+            raise KeyboardInterrupt from None
         raise _failed(key, where, e) from e
     try:
         return _accept(key, getattr(module, "VARIANT", None), where,
@@ -121,6 +123,8 @@ def _from_entry(name: str, ep: Any) -> Variant:
     try:
         value = ep.load()
     except Exception as e:  # whatever a plugin raises on import is its failure alone
+        if ctrl_c_inside(e):  # but a Ctrl-C while it loaded is the user's
+            raise KeyboardInterrupt from None
         raise _failed(name, _where(ep), e) from e
     try:
         return _accept(name, value, _where(ep), _origin_of(ep))
