@@ -468,25 +468,44 @@ def _plain_cards(value: Any, count: CardCount | None) -> list[Card] | None:
     it (``"7H 8H 9H"``: each token one look-up, what a stored hand holds), counted as
     :func:`split_tokens` counts them; None for anything else (a list, a comma, a token to read
     further, more cards than ``count`` allows), which the full reading reads, and refuses where it
-    must: the count is then left as it was."""
-    if type(value) is not str or "," in value or ";" in value:
+    must: the count is then left as it was. A short string read once is remembered
+    (:data:`_PLAIN`): a replay or an import meets the same melds hand after hand."""
+    if type(value) is not str:
         return None
-    if count is None:
-        tokens = value.split()
-    else:  # split as split_tokens splits, no further than the count allows
-        tokens = value.split(None, max(count.left, 0))
-        if len(tokens) > count.left:
+    cards = _PLAIN.get(value)
+    if cards is None:
+        if "," in value or ";" in value:
             return None
-    get = _CARDS.get
-    cards = []
-    for token in tokens:
-        card = get(token)
-        if card is None:
-            return None
-        cards.append(card)
+        if count is None:
+            tokens = value.split()
+        else:  # split as split_tokens splits, no further than the count allows
+            tokens = value.split(None, max(count.left, 0))
+            if len(tokens) > count.left:
+                return None
+        get = _CARDS.get
+        read = []
+        for token in tokens:
+            card = get(token)
+            if card is None:
+                return None
+            read.append(card)
+        cards = tuple(read)
+        if len(value) <= _PLAIN_LONGEST:
+            if len(_PLAIN) >= _PLAIN_MOST:
+                _PLAIN.clear()
+            _PLAIN[value] = cards
     if count is not None:
-        count.left -= len(tokens)
-    return cards
+        if len(cards) > count.left:
+            return None
+        count.left -= len(cards)
+    return list(cards)
+
+
+#: the strings of plain cards read so far (:func:`_plain_cards`), each with its cards: forgotten all
+#: at once past :data:`_PLAIN_MOST`; only strings of at most :data:`_PLAIN_LONGEST` characters
+_PLAIN: dict[str, tuple[Card, ...]] = {}
+_PLAIN_MOST = 8192
+_PLAIN_LONGEST = 64
 
 
 #: How many characters of a wrong value a message quotes back.
