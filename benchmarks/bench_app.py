@@ -97,17 +97,23 @@ def fresh_copy(fresh: tuple[Path, Path] | None) -> None:
     """
     if fresh is not None:
         db, pristine = fresh
-        if db.exists():
-            spent = db.parent / f".spent-{os.getpid()}"  # beside it: a rename, never a copy
-            spent.mkdir(exist_ok=True)
-            _SPENT.add(spent)
-            db.rename(spent / f"{len(list(spent.iterdir()))}-{db.name}")
+        set_aside(db)
         shutil.copytree(pristine, db)
         if hasattr(os, "sync"):
             os.sync()  # the copy's own writes are not the command's to flush
 
 
-#: the folders :func:`fresh_copy` moved the databases runs left into
+def set_aside(path: Path) -> None:
+    """Move the folder ``path`` (when it is there) out of the way, to be deleted when the script
+    ends, not now (see :func:`fresh_copy`)."""
+    if path.exists():
+        spent = path.parent / f".spent-{os.getpid()}"  # beside it: a rename, never a copy
+        spent.mkdir(exist_ok=True)
+        _SPENT.add(spent)
+        path.rename(spent / f"{len(list(spent.iterdir()))}-{path.name}")
+
+
+#: the folders :func:`set_aside` moved folders into
 _SPENT: set[Path] = set()
 
 
