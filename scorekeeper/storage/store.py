@@ -604,10 +604,12 @@ class Store:
         """Every session's summary row, oldest first (reads the index only); a session
         listed twice counts once (its latest row; `db check --repair` drops the other)."""
         rows: dict[str, dict] = {}
-        for r in self._index().table("sessions").all():
+        # the rows as read (TinyDB's storage, checked when read), not through its table, which
+        # makes a document of each row first: `sessions` reads a thousand of them
+        for r in ((self._index().storage.read() or {}).get("sessions") or {}).values():
             if r["id"] not in rows or r.get("revision", 0) >= rows[r["id"]].get("revision", 0):
-                rows[r["id"]] = dict(r)
-        return sorted(rows.values(), key=lambda r: (r.get("created", ""), r["id"]))
+                rows[r["id"]] = r
+        return sorted(map(dict, rows.values()), key=lambda r: (r.get("created", ""), r["id"]))
 
     def summary(self, session_id: str) -> dict | None:
         """One session's summary row, or None."""
