@@ -82,13 +82,18 @@ def _aligned(t: Any, headers: tuple[str, ...], rows: list[tuple[str, ...]], gap:
     control characters are dropped, nothing is read as markup."""
     from rich.cells import cell_len
 
-    cells = [tuple(plain(c) for c in row) for row in [headers, *rows]]
-    def width(text: str) -> int:  # a thousand rows of plain ASCII: measured in C
+    every = [headers, *rows]
+    whole = "".join(map("".join, every))  # every cell told at once, in C (a thousand rows)
+    cells = every if whole.isprintable() else [tuple(map(plain, row)) for row in every]  # (as nearly always)
+    ascii_only = whole.isascii()  # every character one column: a cell's width is its length
+
+    def width(text: str) -> int:
         return len(text) if text.isascii() else cell_len(text)
 
-    measured = [tuple(map(width, row)) for row in cells]  # each cell measured once
-    widths = [max(row[i] for row in measured) for i in range(len(headers))]
+    measured = [tuple(map(len if ascii_only else width, row)) for row in cells]  # each cell measured once
+    widths = [max(column) for column in zip(*measured)]
     total = sum(widths) + gap * (len(widths) - 1)
+    folds = False
     for i in foldable:  # the widest words of a column are as narrow as it gets
         if total <= t.out.width:
             break
@@ -98,17 +103,22 @@ def _aligned(t: Any, headers: tuple[str, ...], rows: list[tuple[str, ...]], gap:
         if given > 0:
             widths[i] -= given
             total -= given
+            folds = True
     if total > t.out.width:
         return False
-    lines = []
-    for row, sizes in zip(cells, measured):
-        if all(size <= w for size, w in zip(sizes, widths)):  # nothing to fold: the row as one line
-            lines.append((" " * gap).join(c + " " * (w - size) for c, size, w in zip(row, sizes, widths)).rstrip())
-            continue
-        folded = [_fold(c, w) for c, w in zip(row, widths)]
-        for k in range(max(len(f) for f in folded)):
-            parts = [f[k] if k < len(f) else "" for f in folded]
-            lines.append((" " * gap).join(p + " " * (w - width(p)) for p, w in zip(parts, widths)).rstrip())
+    sep = " " * gap
+    if ascii_only and not folds:  # each row one line, padded by its length (in C)
+        lines = [sep.join(map(str.ljust, row, widths)).rstrip() for row in cells]
+    else:
+        lines = []
+        for row, sizes in zip(cells, measured):
+            if all(size <= w for size, w in zip(sizes, widths)):  # nothing to fold: the row as one line
+                lines.append(sep.join(c + " " * (w - size) for c, size, w in zip(row, sizes, widths)).rstrip())
+                continue
+            folded = [_fold(c, w) for c, w in zip(row, widths)]
+            for k in range(max(len(f) for f in folded)):
+                parts = [f[k] if k < len(f) else "" for f in folded]
+                lines.append(sep.join(p + " " * (w - width(p)) for p, w in zip(parts, widths)).rstrip())
     if not t.out.is_terminal:  # a pipe or a file: the lines as they are (no style to draw), at once
         t.out.file.write("\n".join([lines[0], "\u2500" * total, *lines[1:]]) + "\n")
         t.out.file.flush()
