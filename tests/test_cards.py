@@ -469,3 +469,29 @@ def test_a_player_showing_more_cards_than_the_game_has_is_refused_before_the_res
             parse_entry({"players": {"Ann": ann, "Bob": {"hand": ""}}}, ["Ann", "Bob"], keys, False, most_cards=52)
         assert e.value.code == "cards.more_than_game_of_player", ann
         assert e.value.facts["player"] == "Ann" and e.value.facts["most"] == 52
+
+
+@pytest.mark.parametrize("left", [5, 3, 2, 0])
+def test_a_string_of_cards_read_before_is_counted_as_the_first_reading_counts_it(left):
+    """A string of plain cards is remembered once read (a replay meets the same melds hand after
+    hand): read again under a count, it takes as many cards from the count, and is refused by a
+    count too small for it, as a first reading is."""
+    from scorekeeper.core import cards as cards_module
+    from scorekeeper.core.cards import CardCount, parse_cards, parse_played_cards
+
+    def outcome(read):
+        count = CardCount(left, "Ann")
+        try:
+            got = read("7H 8H 9H", count=count)
+        except InputError as e:
+            return e.code, e.facts.get("player"), count.left
+        return [str(c) for c in got], count.left
+
+    for read in (parse_cards, parse_played_cards):
+        cards_module._PLAIN.clear()
+        first = outcome(read)
+        assert "7H 8H 9H" in cards_module._PLAIN or left < 3
+        cards_module._PLAIN["7H 8H 9H"] = tuple(parse_cards("7H 8H 9H"))  # remembered, whatever the count said
+        again = outcome(read)
+        assert again == first
+        assert (first[-1] == left - 3) if left >= 3 else first[0] == "cards.more_than_game_of_player"
