@@ -312,16 +312,26 @@ class Application:
 
             with self.store.writing("edit"):
                 loaded = self._open(session)
-                if revision is None:  # a hand that is not there is said before its entry is read
-                    before = _before(loaded, number)
-                raw = self._entry(loaded, entry, form)
-                sessions.pinned(self.store, loaded, revision, raw)  # (then the change since is said first)
-                if revision is not None:
-                    before = _before(loaded, number)
+                raw, before = self._edit_entry(loaded, number, entry, form, revision)
                 loaded, result = sessions.edit_in(self.store, loaded, number, raw, form)
             doc = self._hand_doc(loaded, result, number)
             doc["before"] = before
             return doc
+
+    def _edit_entry(self, loaded: Loaded, number: int, entry: Any, form: str,
+                    revision: int | None) -> tuple[Any, dict]:
+        """The entry given for hand ``number`` of ``loaded``, read (:meth:`_entry`), and the hand as
+        it stands (:func:`_before`), each refusal said in the order a user meets it: a hand that is
+        not there before its entry is read; where the dialog showed the session at ``revision``, a
+        change made since (:func:`scorekeeper.app.sessions.pinned`) before anything else."""
+        from scorekeeper.app import sessions
+
+        if revision is None:
+            before = _before(loaded, number)
+            return self._entry(loaded, entry, form), before
+        raw = self._entry(loaded, entry, form)
+        sessions.pinned(self.store, loaded, revision, raw)
+        return raw, _before(loaded, number)
 
     def preview_edit(self, number: int, entry: Any, form: str = "file", session: str | None = None,
                      revision: int | None = None) -> dict:
@@ -335,12 +345,7 @@ class Application:
             from scorekeeper.app.games import Loaded
 
             loaded = self._open(session)
-            if revision is None:
-                before = _before(loaded, number)
-            raw = self._entry(loaded, entry, form)
-            sessions.pinned(self.store, loaded, revision, raw)
-            if revision is not None:
-                before = _before(loaded, number)
+            raw, before = self._edit_entry(loaded, number, entry, form, revision)
             state = sessions.rescored(loaded, number, raw)
             result = state.results[number - 1]
             after = Loaded(loaded.record, loaded.setup, state, False)
