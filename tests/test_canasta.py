@@ -193,6 +193,7 @@ def test_concealed_when_the_stock_ran_out_says_that_nobody_went_out():
     del entry["concealed"]
     assert refusal(entry).code == "entry.two_endings"
 
+
 def test_the_one_without_cards_left_went_out_and_a_points_side_may_go_out():
     # no "out": Ann alone holds nothing, so Ann went out (kings 70 + 500 + 100 = 670, Cy −5)
     entry = {"players": {"Ann": {"melds": ["KS KS KH KH KD KD KC"], "hand": ""}, "Cy": {"hand": "4C"},
