@@ -1,5 +1,7 @@
 """``python -m scorekeeper`` and the console script ``scorekeeper``."""
+import _thread
 import sys
+import time
 
 #: what Ctrl-C says before the program's own sentences can be loaded (``cli.interrupted``'s English)
 _NOTHING_CHANGED = "Interrupted (Ctrl-C): nothing was changed.\n"
@@ -18,22 +20,36 @@ sys.excepthook = _interrupted_while_loading
 
 
 #: a Ctrl-C Python could not raise (see :func:`_unraisable`): a command that changes the database then
-#: commits nothing (:func:`scorekeeper.storage.files.interrupt_lost`), and :func:`run` says it when it ends
+#: commits nothing (:func:`scorekeeper.core.errors.ctrl_c_lost`), and :func:`run` says it when it ends
 lost_interrupt = False
 
 
 def _unraisable(hook: object, _python=sys.unraisablehook) -> None:
     """A Ctrl-C that lands where Python cannot raise it (a callback of its import machinery while
-    a module loads): Python drops it, and the command goes on, perhaps with a module it was loading
-    half made. It is noted instead of Python's "Exception ignored in …" report (a traceback on the
-    screen): the command commits nothing, and :func:`run` ends it as interrupted (exit 130, the
-    sentence saying whether a change was saved).
+    a module loads): Python drops it, and the command would go on, perhaps with a module it was
+    loading half made (once it refused to save, blaming a control character no file held). It is
+    noted instead of Python's "Exception ignored in …" report (a traceback on the screen) and
+    pressed again a moment later (:func:`_press_again`): Python raises it at the next point it can,
+    as any Ctrl-C, and the command ends as interrupted (exit 130, the sentence saying whether a
+    change was saved). Should that too be lost, the note stands: the command commits nothing, and
+    whatever it then ends with is said as the interruption (:func:`run`,
+    :func:`scorekeeper.core.errors.ctrl_c_lost`).
     Anything else is reported as Python does."""
     global lost_interrupt
     if isinstance(getattr(hook, "exc_value", None), KeyboardInterrupt):
         lost_interrupt = True
+        _thread.start_new_thread(_press_again, ())
         return
     _python(hook)
+
+
+def _press_again() -> None:
+    """Ctrl-C pressed again for the command (:func:`_thread.interrupt_main`), from a thread of its
+    own once the hook that noted a lost one has returned: pressed in the hook, it would be raised
+    there and lost again. The thread waits a millisecond without Python's lock, and then for the
+    lock, which the command gives up only between two steps of its own."""
+    time.sleep(0.001)
+    _thread.interrupt_main()
 
 
 sys.unraisablehook = _unraisable
@@ -67,7 +83,7 @@ def run() -> None:
         code = e.code
     except KeyboardInterrupt:  # before or after the command itself (loading, parsing): one sentence, 130
         code = _interrupted()
-    if lost_interrupt and code in (0, None):  # a Ctrl-C Python dropped while a module loaded
+    if lost_interrupt and code != 130:  # a Ctrl-C Python dropped while a module loaded: it, not the end
         code = _interrupted()
     try:
         sys.stdout.flush()

@@ -780,19 +780,70 @@ def test_f18_a_ctrl_c_python_drops_while_a_module_loads_still_ends_the_command_a
 
     monkeypatch.setattr(entry, "lost_interrupt", False)
     cli.new("rummy500", "Ann", "Bob")
-    entry._unraisable(types.SimpleNamespace(exc_value=KeyboardInterrupt(), exc_type=KeyboardInterrupt))
+    with pytest.raises(KeyboardInterrupt):  # pressed again a moment later, and raised where Python can
+        entry._unraisable(types.SimpleNamespace(exc_value=KeyboardInterrupt(), exc_type=KeyboardInterrupt))
+        for _ in range(10_000):
+            time.sleep(0.001)
+    assert entry.lost_interrupt  # and noted, should that one be lost too
     from scorekeeper.storage import files
 
-    for argv in (["scorekeeper", "hand", "Ann: 7H 8H 9H -", "Bob: -KD"], ["scorekeeper", "standings"]):
+    for argv in (["scorekeeper", "hand", "Ann: 7H 8H 9H -", "Bob: -KD"], ["scorekeeper", "standings"],
+                 # a refusal, a bug: after a dropped Ctrl-C neither can be believed (CI once saw a
+                 # refusal of a control character no file held, the pattern half made)
+                 ["scorekeeper", "hand", "Ann: 7H 8H 9H -", "Bob: -ZZ"], ["scorekeeper", "history"]):
         files.forget_kept()  # (`new` above, in this process, kept a change)
         monkeypatch.setattr(sys, "argv", argv)
-        with pytest.raises(SystemExit) as ended:
+        with monkeypatch.context() as patched, pytest.raises(SystemExit) as ended:
+            if argv[1] == "history":
+                from scorekeeper.app import Application
+
+                patched.setattr(Application, "history", lambda *a, **k: {}["a bug"])
             entry.run()
         assert ended.value.code == 130, argv
         err = capsys.readouterr().err
         assert err.strip().splitlines() == ["Interrupted (Ctrl-C): nothing was changed."], (argv, err)
     monkeypatch.setattr(entry, "lost_interrupt", False)
     assert cli.history()["hands"] == []  # the hand was not saved
+
+
+DROPPED = """
+import sys, weakref
+from scorekeeper.__main__ import run
+from scorekeeper.app import Application
+
+class Lock:
+    pass
+
+def dropped(_ref):
+    raise KeyboardInterrupt  # Ctrl-C in a callback, as Python's import machinery gets it: dropped
+
+method = sys.argv[1]
+made = getattr(Application, method)
+
+def making(self, *args, **kwargs):
+    lock = Lock()
+    ref = weakref.ref(lock, dropped)
+    del lock
+    for _ in range(2000):  # what the command does next: a Ctrl-C can be raised anywhere in it
+        sum(range(1000))
+    return made(self, *args, **kwargs)
+
+setattr(Application, method, making)
+sys.argv = ["scorekeeper", *sys.argv[2:]]
+run()
+"""
+
+
+def test_f18_a_ctrl_c_python_drops_is_pressed_again_and_the_command_stops(cli, isolated_db):
+    """The console script's own hook, in a process of its own: a Ctrl-C Python drops (no traceback
+    is shown) is pressed again a moment later and stops the command where Python can raise it:
+    nothing saved, nothing drawn from what it made after, one sentence, exit 130."""
+    _game(cli)
+    for line in (["record_hand", "hand", *HAND], ["standings", "standings"]):
+        r = subprocess.run([sys.executable, "-c", DROPPED, *line], env=_env(isolated_db), capture_output=True,
+                           text=True, timeout=60)
+        assert (r.returncode, r.stderr, r.stdout) == (130, "Interrupted (Ctrl-C): nothing was changed.\n", ""), line
+    assert _hands(cli) == 0
 
 
 def test_f19_a_hand_interrupted_at_the_moment_of_saving_says_it_was_saved(cli, isolated_db, monkeypatch,

@@ -290,10 +290,9 @@ def main() -> None:
     except Exception as e:  # anything that is not a ScorekeeperError is a bug
         if "--debug" in sys.argv or os.environ.get("SCOREKEEPER_DEBUG"):
             raise
-        from scorekeeper.cli.boundary import interrupted
-        from scorekeeper.core.errors import ctrl_c_inside
+        from scorekeeper.cli.boundary import ctrl_c_before, interrupted
 
-        if ctrl_c_inside(e):  # a Ctrl-C Python wrapped on its way out: said as every Ctrl-C is
+        if ctrl_c_before(e):  # a Ctrl-C Python wrapped on its way out, or dropped: said as every Ctrl-C is
             sys.exit(interrupted())
         sys.stderr.write(helptext("program.internal_error").format(
             kind=type(e).__name__, error=e) + "\n")

@@ -21,7 +21,7 @@ import typer
 from typer.core import TyperGroup
 
 from scorekeeper.cli import frame, language
-from scorekeeper.core.errors import ScorekeeperError, ctrl_c_inside
+from scorekeeper.core.errors import ScorekeeperError, ctrl_c_inside, ctrl_c_lost
 from scorekeeper.core.shown import escaped
 from scorekeeper.cli.terminal import Terminal
 
@@ -86,12 +86,14 @@ class Boundary(frame.Framed, TyperGroup):
     def make_context(self, info_name: Any, args: list[str], parent: Any = None, **extra: Any) -> Any:
         """The root's context; a usage error on the root's own options is said in the spoken
         language (:func:`scorekeeper.cli.frame.usage_error`); Ctrl-C while the line is parsed
-        is said as anywhere else (:func:`interrupted`)."""
+        is said as anywhere else (:func:`interrupted`), as is any error after a Ctrl-C (:func:`ctrl_c_before`)."""
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
         except KeyboardInterrupt:
             raise typer.Exit(interrupted()) from None
         except Exception as e:
+            if ctrl_c_before(e):
+                raise typer.Exit(interrupted()) from None
             if not frame.is_usage_error(e):
                 raise
             if type(e).__name__ == "NoArgsIsHelpError":
@@ -124,33 +126,48 @@ class Boundary(frame.Framed, TyperGroup):
             if _debugging(ctx):
                 raise
             raise typer.Exit(interrupted()) from None
-        except OSError as e:
-            if _debugging(ctx):
-                raise
-            if not output_error(e) or getattr(e, "filename", None):
-                raise typer.Exit(system_refused(e)) from None
-            raise typer.Exit(output_failed(e)) from None
-        except ScorekeeperError as e:
-            if _debugging(ctx):
-                raise
-            raise typer.Exit(said(ctx, e)) from None
-        except Exception as e:  # a command's arguments or options: said from the error's data
-            if isinstance(e, typer.Exit):  # a command's own end (--help too): no error at all
-                raise
-            if ctrl_c_inside(e):  # Ctrl-C wrapped by Python on its way (a class being made: RuntimeError)
+        except typer.Exit:  # a command's own end (--help too): no error at all
+            raise
+        except Exception as e:
+            if ctrl_c_before(e) and not _debugging(ctx):
                 raise typer.Exit(interrupted()) from None
-            if not frame.is_usage_error(e):
-                # raised in a variant's code (a bug in its scoring, a fact a screen cannot show):
-                # one sentence naming the variant, exit 1 (SPEC §8); anything else is scorekeeper's bug
-                from scorekeeper.app.scorer import failure
+            raise typer.Exit(_failed(ctx, e)) from None
 
-                found = failure(e)
-                if found is None or _debugging(ctx):
-                    raise
-                raise typer.Exit(said(ctx, found)) from None
-            if type(e).__name__ == "NoArgsIsHelpError":
-                raise typer.Exit(asked_for_help(e)) from None
-            raise typer.Exit(frame.usage_error(e, bool(ctx.meta.get(language.JSON_KEY)), for_the_terminal)) from None
+
+def ctrl_c_before(e: BaseException) -> bool:
+    """Whether the error ``e`` came of a Ctrl-C: Python wrapped it on its way (a class being
+    made: a RuntimeError, :func:`~scorekeeper.core.errors.ctrl_c_inside`), or dropped it before
+    (:func:`~scorekeeper.core.errors.ctrl_c_lost`), when a module may have been left half made
+    and nothing after it can be believed. Either is said as the interruption (exit 130)."""
+    return ctrl_c_inside(e) or ctrl_c_lost()
+
+
+def _failed(ctx: Any, e: Exception) -> int:
+    """Say what stopped a command (the run's own errors, an error of the system's, a usage
+    error, a variant's failure) and return its exit code; raise ``e`` again when it is a bug
+    or ``--debug`` asks for the traceback."""
+    if isinstance(e, OSError):
+        if _debugging(ctx):
+            raise e
+        if not output_error(e) or getattr(e, "filename", None):
+            return system_refused(e)
+        return output_failed(e)
+    if isinstance(e, ScorekeeperError):
+        if _debugging(ctx):
+            raise e
+        return said(ctx, e)
+    if not frame.is_usage_error(e):  # a command's arguments or options are said from the error's data
+        # raised in a variant's code (a bug in its scoring, a fact a screen cannot show):
+        # one sentence naming the variant, exit 1 (SPEC §8); anything else is scorekeeper's bug
+        from scorekeeper.app.scorer import failure
+
+        found = failure(e)
+        if found is None or _debugging(ctx):
+            raise e
+        return said(ctx, found)
+    if type(e).__name__ == "NoArgsIsHelpError":
+        return asked_for_help(e)
+    return frame.usage_error(e, bool(ctx.meta.get(language.JSON_KEY)), for_the_terminal)
 
 
 def said(ctx: Any, e: ScorekeeperError) -> int:

@@ -264,6 +264,18 @@ class StoreError(ScorekeeperError):
     exit_code = ExitCode.FAILED
 
 
+def ctrl_c_lost() -> bool:
+    """Whether a Ctrl-C was pressed where Python could not raise it (a callback of its import
+    machinery): the console script notes it, :data:`scorekeeper.__main__.lost_interrupt`, read
+    here without importing anything (the hook that notes it must not wait on an import). A
+    command that changes the database then commits nothing, and whatever it ends with is said
+    as the interruption: a module may have been left half made, and nothing after it believed."""
+    import sys
+
+    entry = sys.modules.get("scorekeeper.__main__")
+    return bool(getattr(entry, "lost_interrupt", False))
+
+
 def ctrl_c_inside(e: BaseException) -> bool:
     """Whether ``e`` was caused by a Ctrl-C: Python wraps a KeyboardInterrupt raised where it
     calls code of ours on its own (``__set_name__`` while a class is made: a RuntimeError whose

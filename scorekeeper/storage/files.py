@@ -202,16 +202,6 @@ def note_kept() -> None:
     _kept = True
 
 
-def interrupt_lost() -> bool:
-    """Whether Ctrl-C was pressed where Python could not raise it (a callback of its import
-    machinery: the console script notes it, :data:`scorekeeper.__main__.lost_interrupt`): a
-    command that changes the database then commits nothing and ends as interrupted."""
-    import sys
-
-    entry = sys.modules.get("scorekeeper.__main__")
-    return bool(getattr(entry, "lost_interrupt", False))
-
-
 def forget_kept() -> None:
     """Say no change is kept (a command run again in the same process, in tests)."""
     global _kept

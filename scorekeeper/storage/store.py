@@ -71,7 +71,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from scorekeeper.core.errors import InputError, ScorekeeperError, StateError, StoreError
+from scorekeeper.core.errors import InputError, ScorekeeperError, StateError, StoreError, ctrl_c_lost
 from scorekeeper.storage import commit, files, schema
 from scorekeeper.storage.backups import BACKUPS_KEPT, Backup, Backups
 from scorekeeper.storage.commit import AS_IS, JOURNAL, Journal, Transaction
@@ -379,7 +379,7 @@ class Store:
                 self._finish_stopped(finishing)
                 self._finish_upgrade()
                 yield self
-                if files.interrupt_lost():  # a Ctrl-C Python dropped while a module loaded: nothing is kept
+                if ctrl_c_lost():  # a Ctrl-C Python dropped while a module loaded: nothing is kept
                     raise KeyboardInterrupt
                 self._commit()
             except BaseException:
