@@ -126,6 +126,18 @@ def console_script() -> Path | None:
     return Path(found) if found else None
 
 
+@pytest.fixture(scope="session", autouse=True)
+def commands_declared_in_english():
+    """A command module's group and option help is made when the module is first imported, in
+    the language then spoken (a real run is one process in one language). A test that runs a
+    command in-process in another language must not decide it for the tests after it (it once
+    left docs/cli.md's check reading the db group's help in a stand-in catalog): every command
+    module is imported first, in English."""
+    from scorekeeper.cli import every_command
+
+    every_command()
+
+
 @pytest.fixture(autouse=True)
 def english_after_each_test():
     """A command run in-process with ``--lang`` leaves its language spoken (a real run ends
