@@ -685,6 +685,23 @@ def _python_start() -> float:
     return time.monotonic() - start
 
 
+def _python_still_starting(r: subprocess.CompletedProcess) -> bool:
+    """Whether a run interrupted at once ended in Python's own start, before any of the program's
+    code ran (no program can catch a Ctrl-C there): Python's fatal error while its site module
+    loads; site's report of a ``.pth`` line it was running (an editable install's), after which the
+    program runs as usual; the traceback of the console script's first line, importing the
+    program's package, with no frame of the program's own; or a quiet end."""
+    if "init_import_site" in r.stderr and r.returncode in (-2, 1) and not r.stdout:
+        return True
+    if r.stderr.startswith("Error processing line 1 of ") and ".pth:" in r.stderr.splitlines()[0]:
+        return True
+    if r.returncode == -2 and not r.stdout and (not r.stderr or (
+            r.stderr.startswith("Traceback") and "from scorekeeper.__main__ import run" in r.stderr
+            and "/scorekeeper/" not in r.stderr)):
+        return True
+    return False
+
+
 def test_f18_f19_ctrl_c_at_any_moment_is_one_true_sentence_and_exit_130(cli, isolated_db, exe):
     """The console script, interrupted at moments spread over its run (loading, parsing,
     scoring, saving, drawing)."""
@@ -696,26 +713,19 @@ def test_f18_f19_ctrl_c_at_any_moment_is_one_true_sentence_and_exit_130(cli, iso
         before = _hands(cli)
         r = _interrupt_at(exe, ["hand", *HAND], isolated_db, after)
         now = _hands(cli)
+        if _python_still_starting(r):  # a busy machine: the signal came before the program began
+            assert now == (before + 1 if r.returncode == 0 else before), (after, r.stderr)  # 0: the run went on
+            continue
         assert "Traceback" not in r.stderr and "KeyboardInterrupt" not in r.stderr, (after, r.stderr)
         if r.returncode == 0:  # finished before the signal
             assert now == before + 1
             seen.add("done")
-            continue
-        if r.returncode in (-2, 1) and "init_import_site" in r.stderr and not r.stdout:
-            # Python itself was still loading its site module (a busy machine): its own fatal
-            # error, before any of the program ran, so nothing can have changed
-            assert now == before, after
             continue
         if r.returncode == -2 and not r.stdout and r.stderr == "Interrupted (Ctrl-C): nothing was changed.\n":
             # Ctrl-C while the program's first module was still loading: the same one sentence, and
             # Python ends as interrupted (a shell shows 130); nothing of the command had run
             assert now == before, after
             seen.add("nothing")
-            continue
-        if r.returncode == -2 and not r.stdout and not r.stderr:
-            # Python itself was still starting (a slow machine): it ends quietly, before any of the
-            # program ran, so nothing can have changed
-            assert now == before, after
             continue
         assert r.returncode == 130, (after, r.returncode, r.stderr)
         assert len(r.stderr.strip().splitlines()) == 1, r.stderr
