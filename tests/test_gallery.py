@@ -6,7 +6,7 @@
   facts made up for it (a list that only shrinks).
 - The whole gallery in en, uk, ru and be shows no English word left in a translated screen, no
   line over 80 columns that is not a table's, no message code said nowhere, and no fault of its own
-  scripts. It takes about two minutes on two cores, so it runs where ``CI`` (CI sets it) or
+  scripts. It takes about a minute on two cores, so it runs where ``CI`` (CI sets it) or
   ``SCOREKEEPER_GALLERY`` is set.
 - The classes of faults the gallery showed, each held here on its own in every language: the
   frame words of ``help COMMAND``; metavariables in a sentence; the system's reasons in
@@ -53,8 +53,9 @@ def test_every_refusal_has_a_trigger_that_says_it():
     assert len(names) == len(TRIGGERS) and all(n.startswith("20-refusals-") for n in names)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not (os.environ.get("CI") or os.environ.get("SCOREKEEPER_GALLERY")),
-                    reason="the whole gallery takes about two minutes: CI runs it (or set SCOREKEEPER_GALLERY=1)")
+                    reason="the whole gallery takes about a minute: CI runs it (or set SCOREKEEPER_GALLERY=1)")
 def test_the_whole_gallery_shows_no_english_left_no_line_too_wide_and_every_refusal(tmp_path):
     import gallery
 
