@@ -85,6 +85,10 @@ def run() -> None:
         code = _interrupted()
     if lost_interrupt and code != 130:  # a Ctrl-C Python dropped while a module loaded: it, not the end
         code = _interrupted()
+    elif code == 130 and not getattr(sys.modules.get("scorekeeper.cli.boundary"), "told", False):
+        # a Ctrl-C typer caught itself, past the boundary (while an error was being said, or as the
+        # command ended): it exits 130 and says nothing, so whether the change was saved is said here
+        code = _interrupted()
     try:
         sys.stdout.flush()
     except OSError as e:

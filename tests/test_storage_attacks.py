@@ -816,6 +816,42 @@ def test_f18_a_ctrl_c_python_drops_while_a_module_loads_still_ends_the_command_a
     assert cli.history()["hands"] == []  # the hand was not saved
 
 
+def test_f18_a_ctrl_c_typer_catches_past_the_boundary_is_still_said(cli, monkeypatch, capsys, sigint_restored):
+    """typer answers a Ctrl-C that reaches it past the boundary with exit 130 and no word: found by
+    Ctrl-C sent at random moments to `undo --yes` with no hand to undo (the refusal was being said).
+    The console script says it then: whether the change was saved, as every Ctrl-C is said."""
+    import scorekeeper.__main__ as entry
+    from scorekeeper.cli import boundary
+    from scorekeeper.storage import files
+
+    cli.new("rummy500", "Ann", "Bob")
+
+    def refusing(ctx, e):
+        raise KeyboardInterrupt  # Ctrl-C while the refusal is being said
+
+    def finishing(self, ctx):
+        invoke(self, ctx)
+        raise KeyboardInterrupt  # Ctrl-C once the command is done, before the exit
+
+    invoke = boundary.Boundary.invoke
+    for argv, patch, said in (
+            (["scorekeeper", "undo", "--yes"], ("said", refusing), "Interrupted (Ctrl-C): nothing was changed."),
+            (["scorekeeper", "hand", "Ann: 7H 8H 9H -", "Bob: -KD"], ("invoke", finishing),
+             "Interrupted (Ctrl-C): the change was saved before the interruption.")):
+        files.forget_kept()  # (`new` above, in this process, kept a change)
+        monkeypatch.setattr(boundary, "told", False)
+        monkeypatch.setattr(sys, "argv", argv)
+        with monkeypatch.context() as patched, pytest.raises(SystemExit) as ended:
+            if patch[0] == "said":
+                patched.setattr(boundary, "said", patch[1])
+            else:
+                patched.setattr(boundary.Boundary, "invoke", patch[1])
+            entry.run()
+        assert ended.value.code == 130, argv
+        assert capsys.readouterr().err.strip().splitlines() == [said], argv
+    assert len(cli.history()["hands"]) == 1  # the hand was saved, as said
+
+
 DROPPED = """
 import sys, weakref
 from scorekeeper.__main__ import run

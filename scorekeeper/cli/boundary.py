@@ -207,6 +207,10 @@ def _say(text: str) -> None:
         pass
 
 
+#: whether this run has said that it was interrupted (see :func:`interruption_told`)
+told = False
+
+
 def interrupted() -> int:
     """Ctrl-C: one sentence on standard error saying whether the change was saved
     (the store notes the moment a file is put in place, with Ctrl-C held); returns 130.
@@ -220,7 +224,17 @@ def interrupted() -> int:
     from scorekeeper.app.application import change_kept
 
     _say(ScorekeeperError("cli.interrupted_kept" if change_kept() else "cli.interrupted").message)
+    interruption_told()
     return 130
+
+
+def interruption_told() -> None:
+    """Note that the run has said it was interrupted (:func:`interrupted`, or a command's own
+    sentence, as ``board`` says it stopped). typer answers a Ctrl-C that reaches it past the
+    boundary (while an error is being said, or between the command's end and the exit) with
+    exit 130 and no word: the console script says it then (:func:`scorekeeper.__main__.run`)."""
+    global told
+    told = True
 
 
 #: errors of a write to standard output: a full disk, /dev/full, a lost terminal, a file too big

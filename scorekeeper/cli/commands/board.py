@@ -8,7 +8,7 @@ import typer
 from typing_extensions import Annotated
 
 from scorekeeper.cli import complete
-from scorekeeper.cli.boundary import run
+from scorekeeper.cli.boundary import interruption_told, run
 from scorekeeper.cli.language import helptext, say
 from scorekeeper.cli.options import DbOpt, SessionOpt
 from scorekeeper.core.errors import StoreError
@@ -113,6 +113,7 @@ def register(app: typer.Typer) -> None:
             web.serve_forever(started.server)
         except KeyboardInterrupt:
             sys.stderr.write(for_the_terminal(plain(say("cli.command.board.stopped_board_is_no"))) + "\n")
+            interruption_told()
             raise typer.Exit(130) from None
 
 
