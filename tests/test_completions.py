@@ -338,3 +338,19 @@ def test_no_database_or_a_damaged_one_completes_nothing_quietly(db, tmp_path):
     (db / "index.json").write_text("{not json", encoding="utf-8")
     assert tab(db, "scorekeeper use ", script=True) == []  # the console script too: nothing on stderr
     assert tab(db, "scorekeeper explain --player ") == []
+
+
+def test_tab_offers_the_help_option_a_run_has_and_leaves_the_command_as_a_run_draws_it(cli, monkeypatch):
+    """TAB made its contexts without the commands' settings: it offered --help but not -h, and a
+    command it built — kept for the rest of the process, with the help option click made for
+    the first context that asked — then drew its help without -h (docs/cli.md's check failed
+    after a TAB test in the same test process)."""
+    import scorekeeper.cli as command_line
+    from typer.main import get_command
+
+    from scorekeeper.cli import app, complete
+
+    monkeypatch.setattr(command_line, "_built", {})  # nothing built yet: TAB asks first
+    offered = [value for value, _ in complete.choices(get_command(app), ["players", "rename"], "-")]
+    assert "-h" in offered and "--help" in offered
+    assert "-h, --help" in cli("players", "rename", "--help").stdout

@@ -374,7 +374,9 @@ def choices(root: Any, words: list[str], incomplete: str, described: bool = True
     click's ``shell_complete`` (typer calls the parameter's ``autocompletion=`` function).
     ``described``: whether the shell shows help beside the values (bash does not: then a
     command's name is offered without building the command)."""
-    ctx = typer.Context(root, info_name="scorekeeper", resilient_parsing=True)
+    # each context with its command's settings, as a run makes it: the help option is -h and --help
+    # (click keeps a command's help option as the first context it is asked in names it)
+    ctx = typer.Context(root, info_name="scorekeeper", resilient_parsing=True, **root.context_settings)
     positional: list[str] = []
     pending = None  # the option whose value comes next
     only_arguments = False
@@ -399,7 +401,7 @@ def choices(root: Any, words: list[str], incomplete: str, described: bool = True
             sub = ctx.command.get_command(ctx, word)
             if sub is None:
                 return []
-            ctx = typer.Context(sub, info_name=word, parent=ctx, resilient_parsing=True)
+            ctx = typer.Context(sub, info_name=word, parent=ctx, resilient_parsing=True, **sub.context_settings)
         else:
             positional.append(word)
     argument = None if hasattr(ctx.command, "list_commands") else _arguments(ctx, positional)
